@@ -1,0 +1,11 @@
+import { loadConfig, type ClinicIdentity } from "../../server/config";
+
+/**
+ * The clinic's public identity for pages. Read at build time for prerendered
+ * pages and at request time for server-rendered ones; both go through the one
+ * validated configuration.
+ */
+export function getClinic(): ClinicIdentity & { publicBaseUrl: string } {
+  const config = loadConfig();
+  return { ...config.clinic, publicBaseUrl: config.publicBaseUrl };
+}

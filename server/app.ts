@@ -1,0 +1,152 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import Fastify, { type FastifyInstance } from "fastify";
+import fastifyStatic from "@fastify/static";
+import type { ServerBuild } from "react-router";
+import type { Config } from "./config";
+import { ping, type Db } from "./db/index";
+import { loggerOptions } from "./logger";
+import { reactRouterHandler } from "./react-router";
+
+export interface AppOptions {
+  config: Config;
+  db: Db;
+  /** Folder of the production client build; defaults to build/client. */
+  clientDir?: string;
+  /** Serve the pages (prerendered and rendered); off for API-only tests. */
+  servePages?: boolean;
+}
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+
+/** Pages that read the query string are rendered per request, not served from prerendered HTML. */
+const QUERY_RENDERED = new Set(["/details"]);
+
+/**
+ * Builds the Fastify app: logging, static files, the JSON API and the React
+ * Router pages. Infrastructure lives here; request handling lives in the
+ * feature modules it registers.
+ */
+export async function buildApp({ config, db, clientDir, servePages = true }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    trustProxy: config.trustProxy,
+    genReqId: (req) => {
+      const incoming = req.headers["x-request-id"];
+      return typeof incoming === "string" && /^[\w-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+    },
+    bodyLimit: 64 * 1024,
+  });
+
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+  // Graceful shutdown: requests in flight finish, and their keep-alive
+  // connections are closed after the response so close() can complete.
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onSend", async (_request, reply) => {
+    if (closing) reply.header("connection", "close");
+  });
+  app.addHook("onClose", async () => {
+    await db.destroy();
+  });
+
+  app.get("/api/health", async (_request, reply) => {
+    const up = await ping(db);
+    return reply
+      .code(up ? 200 : 503)
+      .header("cache-control", "no-store")
+      .send({ status: up ? "ok" : "unavailable", database: up ? "up" : "down" });
+  });
+
+  if (config.enableTestRoutes) {
+    // Test-only: a request that stays in flight, for the graceful-shutdown test.
+    app.get<{ Querystring: { ms?: string } }>("/api/__test/slow", async (request) => {
+      const ms = Math.min(Number(request.query.ms) || 1000, 10_000);
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      return { waited: ms };
+    });
+  }
+
+  app.all("/api/*", async (_request, reply) => reply.code(404).send({ message: "Not found" }));
+
+  if (!servePages) return app;
+  if (config.env === "development") {
+    await registerDevPages(app, config);
+  } else {
+    await registerBuiltPages(app, config, clientDir ?? path.join(ROOT, "build/client"));
+  }
+  return app;
+}
+
+async function registerBuiltPages(app: FastifyInstance, config: Config, clientDir: string) {
+  if (!fs.existsSync(clientDir)) {
+    throw new Error(`No client build at ${clientDir}: run "npm run build" first`);
+  }
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    wildcard: false,
+    index: false,
+    redirect: false,
+    preCompressed: true,
+    setHeaders(reply, filePath) {
+      const rel = path.relative(clientDir, filePath);
+      if (rel.startsWith(`assets${path.sep}`)) {
+        reply.header("cache-control", "public, max-age=31536000, immutable");
+      } else {
+        reply.header("cache-control", "public, max-age=0, must-revalidate");
+      }
+    },
+  });
+
+  // Prerendered pages: build/client/<path>/index.html is served at /<path>, with no redirect.
+  for (const page of prerenderedPages(clientDir)) {
+    app.get(page.url, async (request, reply) => {
+      if (QUERY_RENDERED.has(page.url) && request.url.includes("?")) return renderPage(request, reply);
+      return reply.sendFile(page.file);
+    });
+    if (page.url !== "/") {
+      app.get(`${page.url}/`, async (request, reply) => reply.redirect(page.url, 301));
+    }
+  }
+
+  const serverBuild = path.join(ROOT, "build/server/index.js");
+  const build = (await import(serverBuild)) as ServerBuild;
+  const renderPage = reactRouterHandler(async () => build, config.env);
+  app.all("/*", renderPage);
+}
+
+async function registerDevPages(app: FastifyInstance, config: Config) {
+  const [{ default: middie }, vite] = await Promise.all([import("@fastify/middie"), import("vite")]);
+  const devServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
+  await app.register(middie);
+  app.use(devServer.middlewares);
+  app.addHook("onClose", async () => devServer.close());
+  const renderPage = reactRouterHandler(
+    async () => (await devServer.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild,
+    config.env,
+  );
+  app.all("/*", renderPage);
+}
+
+/** Lists every prerendered page (a folder's index.html) as URL and file. */
+export function prerenderedPages(clientDir: string): { url: string; file: string }[] {
+  const pages: { url: string; file: string }[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory() && entry.name !== "assets") walk(full);
+      else if (entry.name === "index.html") {
+        const rel = path.relative(clientDir, full).split(path.sep).join("/");
+        const url = "/" + rel.replace(/(^|\/)index\.html$/, "");
+        pages.push({ url: url === "/" ? "/" : url, file: rel });
+      }
+    }
+  };
+  walk(clientDir);
+  return pages;
+}

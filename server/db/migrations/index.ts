@@ -1,0 +1,10 @@
+import type { Migration } from "kysely";
+import * as requests from "./0001-requests";
+
+/**
+ * Every migration, by name. Names sort in the order they run. Add a new file
+ * and list it here; never edit one that has shipped.
+ */
+export const migrations: Record<string, Migration> = {
+  "0001-requests": requests,
+};

@@ -1,0 +1,89 @@
+import type { Generated } from "kysely";
+
+/**
+ * Table types for Kysely. Timestamps are ISO-8601 UTC strings and calendar
+ * dates are YYYY-MM-DD strings, so the same code and migrations run on SQLite
+ * and PostgreSQL.
+ */
+
+export type EnquiryStatus = "new" | "handled";
+
+export interface EnquiryTable {
+  id: Generated<number>;
+  reference: string;
+  name: string;
+  phone: string;
+  email: string;
+  description: string;
+  status: EnquiryStatus;
+  created_at: string;
+  updated_at: string;
+}
+
+export type AppointmentStatus = "requested" | "confirmed" | "attended" | "no_show" | "cancelled";
+
+export interface AppointmentTable {
+  id: Generated<number>;
+  reference: string;
+  name: string;
+  surname: string;
+  dob: string;
+  phone: string;
+  alternate_phone: string;
+  email: string;
+  gender: "Male" | "Female" | "Other";
+  service_name: string;
+  payment_method: "cash" | "bpomas" | "pula";
+  medical_aid_number: string | null;
+  notes: string;
+  id_passport_number: string;
+  requested_date: string;
+  /** The time of day the visitor submitted the form, HH:mm (specification, section 3). */
+  submitted_time: string;
+  status: AppointmentStatus;
+  confirmed_date: string | null;
+  confirmed_time: string | null;
+  cancel_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UploadTable {
+  id: Generated<number>;
+  /** Random, unguessable id given to the browser (the spec's publicId). */
+  public_id: string;
+  /** File name inside the storage area, made by the server. */
+  storage_name: string;
+  /** Sanitised original name, for display only. */
+  display_name: string;
+  mime_type: "application/pdf" | "image/jpeg" | "image/png";
+  size_bytes: number;
+  appointment_id: number | null;
+  created_at: string;
+}
+
+export type MailStatus = "pending" | "sent" | "failed";
+
+export interface MailQueueTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  /** JSON array of {filename, contentType, content (base64)}. */
+  attachments_json: string;
+  status: MailStatus;
+  attempts: number;
+  next_attempt_at: string;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface Database {
+  enquiries: EnquiryTable;
+  appointments: AppointmentTable;
+  uploads: UploadTable;
+  mail_queue: MailQueueTable;
+}

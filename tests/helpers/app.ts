@@ -1,0 +1,42 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../../server/app";
+import { loadConfig, type Config } from "../../server/config";
+import { migrate, openDb, type Db } from "../../server/db/index";
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  dataDir: string;
+  close: () => Promise<void>;
+}
+
+/**
+ * A real app on a freshly migrated SQLite database in its own temporary
+ * folder, for one test file. `servePages: false` skips the client build, for
+ * API-only tests.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  { servePages = false }: { servePages?: boolean } = {},
+): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "clinic-test-"));
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent", ...env });
+  const db = openDb(config);
+  await migrate(db);
+  const app = await buildApp({ config, db, servePages });
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    dataDir,
+    close: async () => {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
