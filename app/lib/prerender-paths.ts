@@ -1,5 +1,24 @@
-/**
- * Public pages rendered to static HTML at build time. Keep in step with
- * app/routes.ts; a test checks that every public route is listed.
- */
-export const PRERENDERED_PATHS = ["/", "/about"] as const;
+import { SERVICE_PAGES, servicePath } from "../content/catalogue";
+
+/** Public pages outside /services/*, in menu order. */
+export const PUBLIC_PAGE_PATHS = [
+  "/",
+  "/about",
+  "/our-staff",
+  "/radiologists",
+  "/services",
+  "/for-referrers",
+  "/contact-us",
+  "/book-appointment",
+  "/terms-condition",
+  "/privacy",
+  "/details",
+] as const;
+
+/** Every public page: rendered to static HTML at build time. */
+export const PRERENDERED_PATHS: readonly string[] = [
+  ...PUBLIC_PAGE_PATHS,
+  ...SERVICE_PAGES.map(servicePath),
+  "/sitemap.xml",
+  "/robots.txt",
+];

@@ -1,7 +1,8 @@
+import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/about";
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: "Our Story | About us" }];
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, { title: "Our Story", description: "Who we are, and our mission and vision." });
 }
 
 export default function About() {

@@ -1,0 +1,327 @@
+/**
+ * The service catalogue: the one source of truth for every menu, card,
+ * sidebar and lookup that names a service (specification, section 3). A new
+ * service is one entry in SERVICES plus its place in the lists below.
+ */
+
+/** Icon names map to lucide-react icons in app/components/service-icon.tsx. */
+export type ServiceIconName =
+  | "bone"
+  | "waves"
+  | "monitor-play"
+  | "scan-line"
+  | "heart-pulse"
+  | "baby"
+  | "syringe"
+  | "pill"
+  | "globe"
+  | "ribbon"
+  | "cpu";
+
+export type CategoryId = "diagnostic-imaging" | "womens-imaging" | "imaging-guided-procedures" | "telemedicine";
+
+export interface Service {
+  /** URL segment of the service's page: /services/<slug>. */
+  slug: string;
+  /** Name shown to visitors. */
+  title: string;
+  /** Shorter name for menus and sidebars. */
+  shortTitle: string;
+  /** One or two sentences for cards and meta descriptions. */
+  summary: string;
+  icon: ServiceIconName;
+  /** Illustration, served from public/. */
+  image: string;
+  category: CategoryId | null;
+}
+
+export const SERVICES = {
+  ultrasound: {
+    slug: "ultrasound",
+    title: "Ultrasound Imaging",
+    shortTitle: "Ultrasound",
+    summary: "Real-time pictures of organs, soft tissue and blood flow using sound waves, with no radiation.",
+    icon: "waves",
+    image: "/images/services/ultrasound.svg",
+    category: "diagnostic-imaging",
+  },
+  xRay: {
+    slug: "x-ray",
+    title: "X-ray Imaging",
+    shortTitle: "X-ray",
+    summary: "Quick, low-dose pictures of bones, the chest and other parts of the body.",
+    icon: "scan-line",
+    image: "/images/services/x-ray.svg",
+    category: "diagnostic-imaging",
+  },
+  fluoroscopy: {
+    slug: "fluoroscopy",
+    title: "Fluoroscopy Imaging",
+    shortTitle: "Fluoroscopy",
+    summary: "A moving X-ray examination that shows organs at work, often with a contrast medium.",
+    icon: "monitor-play",
+    image: "/images/services/fluoroscopy.svg",
+    category: "diagnostic-imaging",
+  },
+  boneDensitometry: {
+    slug: "bone-densitometry-dexa-scan",
+    title: "Bone Densitometry (DEXA Scan)",
+    shortTitle: "Bone Densitometry (DEXA Scan)",
+    summary: "A low-dose scan that measures bone strength to find osteoporosis and fracture risk.",
+    icon: "bone",
+    image: "/images/services/bone-densitometry.svg",
+    category: "diagnostic-imaging",
+  },
+  breastUltrasound: {
+    slug: "breast-ultrasound",
+    title: "Breast Ultrasound",
+    shortTitle: "Breast Ultrasound",
+    summary: "A gentle, radiation-free look at breast tissue, often used alongside mammography.",
+    icon: "heart-pulse",
+    image: "/images/services/breast-ultrasound.svg",
+    category: "womens-imaging",
+  },
+  pregnancy3d: {
+    slug: "3d-pregnancy-scan",
+    title: "3D Pregnancy Scan",
+    shortTitle: "3D Pregnancy Scan",
+    summary: "Three-dimensional ultrasound images of your baby, for reassurance and a keepsake.",
+    icon: "baby",
+    image: "/images/services/3d-pregnancy-scan.svg",
+    category: "womens-imaging",
+  },
+  minimallyInvasive: {
+    slug: "minimally-invasive-procedure",
+    title: "Minimally Invasive Procedures",
+    shortTitle: "Minimally Invasive Procedures",
+    summary: "Ultrasound-guided biopsies and procedures through a needle, without open surgery.",
+    icon: "syringe",
+    image: "/images/services/minimally-invasive-procedure.svg",
+    category: "imaging-guided-procedures",
+  },
+  painManagement: {
+    slug: "pain-management",
+    title: "Pain Management",
+    shortTitle: "Pain Management",
+    summary: "Image-guided injections and nerve treatments that target the source of pain.",
+    icon: "pill",
+    image: "/images/services/pain-management.svg",
+    category: "imaging-guided-procedures",
+  },
+  remoteReporting: {
+    slug: "remote-reporting",
+    title: "Remote Reporting",
+    shortTitle: "Remote Reporting",
+    summary: "Radiologist reports on images taken elsewhere, sent securely for expert review.",
+    icon: "globe",
+    image: "/images/services/remote-reporting.svg",
+    category: "telemedicine",
+  },
+  mammography: {
+    slug: "mammography",
+    title: "Mammography",
+    shortTitle: "Mammography",
+    summary: "Low-dose X-ray images of the breast for screening and diagnosis.",
+    icon: "ribbon",
+    image: "/images/services/mammography.svg",
+    category: null,
+  },
+  advancedTechnology: {
+    slug: "advanced-technology",
+    title: "Advanced Technology",
+    shortTitle: "Advanced Technology",
+    summary: "Advanced Technology",
+    icon: "cpu",
+    image: "/images/services/advanced-technology.svg",
+    category: null,
+  },
+} as const satisfies Record<string, Service>;
+
+export type ServiceKey = keyof typeof SERVICES;
+
+export function servicePath(service: Pick<Service, "slug">): string {
+  return `/services/${service.slug}`;
+}
+
+/** Every service page, in route order. */
+export const SERVICE_PAGES: readonly Service[] = Object.values(SERVICES);
+
+// --- Service categories and cards (specification, section 3) ---------------
+
+export type ColSize = "3" | "4" | "6";
+
+export interface ServiceCard {
+  id: number;
+  name: string;
+  desp: string;
+  icon: ServiceIconName;
+  image: string;
+  link: string;
+  colsize: ColSize;
+}
+
+export interface ServiceCategory {
+  id: number;
+  categoryId: CategoryId;
+  category: string;
+  subheading: string;
+  services: ServiceCard[];
+}
+
+const CATEGORY_LAYOUT: { id: CategoryId; category: string; subheading: string; cards: [ServiceKey, ColSize][] }[] = [
+  {
+    id: "diagnostic-imaging",
+    category: "Diagnostic Imaging",
+    subheading: "",
+    cards: [
+      ["boneDensitometry", "3"],
+      ["ultrasound", "3"],
+      ["fluoroscopy", "3"],
+      ["xRay", "3"],
+    ],
+  },
+  {
+    id: "womens-imaging",
+    category: "Women's Imaging",
+    subheading: "",
+    cards: [
+      ["breastUltrasound", "6"],
+      ["pregnancy3d", "6"],
+    ],
+  },
+  {
+    id: "imaging-guided-procedures",
+    category: "Imaging Guided Procedures",
+    subheading: "(ultrasound guided procedures)",
+    cards: [
+      ["painManagement", "6"],
+      ["minimallyInvasive", "6"],
+    ],
+  },
+  {
+    id: "telemedicine",
+    category: "Telemedicine and Teleradiology",
+    subheading: "",
+    cards: [["remoteReporting", "4"]],
+  },
+];
+
+let cardId = 0;
+export const SERVICE_CATEGORIES: ServiceCategory[] = CATEGORY_LAYOUT.map((layout, index) => ({
+  id: index + 1,
+  categoryId: layout.id,
+  category: layout.category,
+  subheading: layout.subheading,
+  services: layout.cards.map(([key, colsize]) => {
+    const s: Service = SERVICES[key];
+    cardId += 1;
+    return { id: cardId, name: s.title, desp: s.summary, icon: s.icon, image: s.image, link: servicePath(s), colsize };
+  }),
+}));
+
+// --- Sidebar on service pages (specification, section 2) -------------------
+
+export interface SidebarCategory {
+  id: CategoryId;
+  name: string;
+  subcategories: { name: string; link: string }[];
+}
+
+const SIDEBAR_LAYOUT: { id: CategoryId; name: string; services: ServiceKey[] }[] = [
+  { id: "diagnostic-imaging", name: "Diagnostic Imaging", services: ["ultrasound", "xRay", "fluoroscopy", "boneDensitometry"] },
+  { id: "womens-imaging", name: "Women's Imaging", services: ["breastUltrasound", "pregnancy3d"] },
+  { id: "imaging-guided-procedures", name: "Imaging Guided Procedures", services: ["minimallyInvasive", "painManagement"] },
+  { id: "telemedicine", name: "Telemedicine and Teleradiology", services: ["remoteReporting"] },
+];
+
+export const SIDEBAR_CATEGORIES: SidebarCategory[] = SIDEBAR_LAYOUT.map((c) => ({
+  id: c.id,
+  name: c.name,
+  subcategories: c.services.map((key) => ({ name: SERVICES[key].shortTitle, link: servicePath(SERVICES[key]) })),
+}));
+
+// --- Service records for /details?name= (specification, section 3) --------
+
+export interface ServiceRecord {
+  id: string;
+  /** Lookup key used in /details?name=…; spellings are the specification's (including "Fluroscopy"). */
+  name: string;
+  displayname: string;
+  image: string;
+  category_name: string;
+  /** The service's own page, for the canonical link. */
+  page: string;
+}
+
+const RECORDS: [id: string, name: string, key: ServiceKey, categoryName: string][] = [
+  ["1", "Ultrasound", "ultrasound", "Diagnostic Imaging"],
+  ["2", "Fluroscopy", "fluoroscopy", "Diagnostic Imaging"],
+  ["3", "bone-densitometry", "boneDensitometry", "Diagnostic Imaging"],
+  ["4", "x-ray", "xRay", "Diagnostic Imaging"],
+  ["5", "minimally-invasive-procedures", "minimallyInvasive", "Interventional Radiology"],
+  ["6", "pain-management", "painManagement", "Interventional Radiology"],
+  ["7", "breast-ultrasound", "breastUltrasound", "Womens Imaging"],
+  ["8", "remote-reporting", "remoteReporting", "Telemedicine and Teleradiology"],
+  ["9", "3D-Pregnancy", "pregnancy3d", "Womens Imaging"],
+];
+
+export const SERVICE_RECORDS: ServiceRecord[] = RECORDS.map(([id, name, key, category_name]) => ({
+  id,
+  name,
+  displayname: SERVICES[key].title,
+  image: SERVICES[key].image,
+  category_name,
+  page: servicePath(SERVICES[key]),
+}));
+
+/** Looks a /details name up in the record list (exact match, as the original site did). */
+export function findServiceRecord(name: string | null | undefined): ServiceRecord | undefined {
+  return name ? SERVICE_RECORDS.find((r) => r.name === name) : undefined;
+}
+
+/** The /details page's own sidebar categories (specification, section 2). */
+export const DETAILS_SIDEBAR_CATEGORIES = [
+  "Diagnostic Imaging",
+  "Interventional Radiology",
+  "Womens Imaging",
+  "Telemedicine and Teleradiology",
+] as const;
+
+// --- Ultrasound estimated durations (specification, section 9) -------------
+
+export interface UltrasoundTiming {
+  name: string;
+  /** Minutes, as text. */
+  duration: string;
+  options?: { type: "Single" | "Double"; duration: string }[];
+}
+
+export const ULTRASOUND_TIMINGS: UltrasoundTiming[] = [
+  { name: "Abdomen (Upper)", duration: "30" },
+  { name: "Abdomen (Full)", duration: "40" },
+  { name: "Abdomen & Pelvis", duration: "45" },
+  { name: "Pelvis (Male)", duration: "30" },
+  { name: "Pelvis (Female)", duration: "40" },
+  { name: "Liver", duration: "30" },
+  { name: "Gallbladder", duration: "20" },
+  { name: "Aorta Surveillance", duration: "20" },
+  { name: "Renal", duration: "20" },
+  { name: "Hernia", duration: "30" },
+  { name: "Thyroid", duration: "30" },
+  { name: "Scrotum", duration: "30" },
+  {
+    name: "Breast",
+    duration: "30",
+    options: [
+      { type: "Single", duration: "30" },
+      { type: "Double", duration: "40" },
+    ],
+  },
+  { name: "Soft Tissue", duration: "30" },
+  { name: "Salivary Glands", duration: "30" },
+];
+
+/** Services a patient can request in the appointment form. */
+export const BOOKABLE_SERVICES: readonly Service[] = SIDEBAR_LAYOUT.flatMap((c) => c.services.map((k) => SERVICES[k])).concat(
+  SERVICES.mammography,
+);

@@ -1,0 +1,49 @@
+import type { MetaDescriptor } from "react-router";
+
+export interface PageMetaInput {
+  title: string;
+  description: string;
+  keywords?: readonly string[];
+  /** Canonical path; defaults to the page's own path. */
+  canonicalPath?: string;
+  noindex?: boolean;
+}
+
+interface MetaArgsLike {
+  location: { pathname: string };
+  matches: readonly ({ id: string; loaderData?: unknown; data?: unknown } | undefined)[];
+}
+
+/** The public base URL and clinic name from the root loader, as seen by a meta function. */
+function rootData(args: MetaArgsLike): { publicBaseUrl: string; name: string } | undefined {
+  const root = args.matches.find((m) => m?.id === "root");
+  const data = (root?.loaderData ?? root?.data) as { clinic?: { publicBaseUrl: string; name: string } } | undefined;
+  return data?.clinic;
+}
+
+/**
+ * Title, description, keywords, canonical URL and Open Graph tags for a page.
+ * Every route's `meta` export goes through here so no page forgets one.
+ */
+export function pageMeta(args: MetaArgsLike, input: PageMetaInput): MetaDescriptor[] {
+  const clinic = rootData(args);
+  const siteName = clinic?.name ?? "";
+  const base = clinic?.publicBaseUrl ?? "";
+  const path = input.canonicalPath ?? args.location.pathname;
+  const url = `${base}${path === "/" ? "/" : path.replace(/\/+$/, "")}`;
+  const fullTitle = siteName ? `${input.title} | ${siteName}` : input.title;
+  const tags: MetaDescriptor[] = [
+    { title: fullTitle },
+    { name: "description", content: input.description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "website" },
+    { property: "og:title", content: fullTitle },
+    { property: "og:description", content: input.description },
+    { property: "og:url", content: url },
+    { property: "og:site_name", content: siteName },
+    { property: "og:locale", content: "en_BW" },
+  ];
+  if (input.keywords?.length) tags.push({ name: "keywords", content: input.keywords.join(", ") });
+  if (input.noindex) tags.push({ name: "robots", content: "noindex" });
+  return tags;
+}

@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { GENDERS, PAYMENT_METHODS } from "../../content/site";
+import { emailField, isoDateField, requiredText } from "./fields";
+
+const paymentValues = PAYMENT_METHODS.map((p) => p.value) as ["cash", "bpomas", "pula"];
+
+/** One uploaded referral form, as returned by the upload endpoint. */
+export const referralFormSchema = z.object({
+  url: z.string().min(1).max(500),
+  publicId: z.string().min(1).max(100),
+  name: z.string().min(1).max(255),
+});
+
+/**
+ * Appointment request (specification, sections 3 and 5). Field names are the
+ * specification's so the original front end's calls also validate.
+ */
+export const appointmentSchema = z
+  .object({
+    name: requiredText("First name is required.", 100),
+    surname: requiredText("Surname is required.", 100),
+    dob: isoDateField("Enter your date of birth."),
+    phoneNumber: requiredText("Phone number required.", 32),
+    alternateNumber: requiredText("Alternate number required.", 32),
+    email: emailField,
+    gender: z.enum(GENDERS, { error: "Choose Male, Female or Other." }),
+    service: z.object({
+      name: requiredText("Choose a service.", 100),
+      paymentMethod: z.enum(paymentValues, { error: "Choose a payment method." }),
+    }),
+    medicalAidNumber: z.string().trim().max(50, "Please use at most 50 characters.").optional(),
+    notes: z.string().trim().max(2000, "Please use at most 2000 characters.").optional().default(""),
+    appointmentDate: isoDateField("Choose a date for your appointment."),
+    appointmentTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Time must be HH:mm."),
+    referralForms: z.array(referralFormSchema).max(5, "At most 5 referral forms.").default([]),
+    idPassportNumber: requiredText("ID or passport number is required.", 50),
+  })
+  .superRefine((value, ctx) => {
+    if (value.service.paymentMethod !== "cash" && !value.medicalAidNumber) {
+      ctx.addIssue({ code: "custom", path: ["medicalAidNumber"], message: "Enter your medical aid membership number." });
+    }
+  });
+
+export type AppointmentInput = z.input<typeof appointmentSchema>;
+export type Appointment = z.output<typeof appointmentSchema>;
+
+/** Flattens zod issues to the API's `{field: message}` shape (first message per field, dotted paths). */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "form";
+    out[key] ??= issue.message;
+  }
+  return out;
+}

@@ -1,0 +1,13 @@
+import { z } from "zod";
+import { emailField, requiredText } from "./fields";
+
+/** Contact enquiry (specification, sections 3 and 5); messages are word for word. */
+export const contactSchema = z.object({
+  name: requiredText("Name is required.", 120),
+  phoneNumber: requiredText("Phone number required.", 32),
+  email: emailField,
+  description: requiredText("Description is required.", 5000),
+});
+
+export type ContactInput = z.input<typeof contactSchema>;
+export type Contact = z.output<typeof contactSchema>;

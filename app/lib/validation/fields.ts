@@ -1,0 +1,32 @@
+import { z } from "zod";
+
+/**
+ * Reusable field schemas, shared by the browser forms and the server. The
+ * server adds rules only it can check (holidays, stored uploads) on top.
+ */
+
+export const requiredText = (message: string, max = 200) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `Please use at most ${max} characters.`);
+
+/** The specification's simple pattern: text, @, text, dot, text. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const emailField = z
+  .string({ error: "Enter a valid email address." })
+  .trim()
+  .max(254, "Enter a valid email address.")
+  .regex(EMAIL_PATTERN, "Enter a valid email address.");
+
+/** A calendar date as YYYY-MM-DD. */
+export const isoDateField = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine((s) => {
+      const d = new Date(`${s}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+    }, message);

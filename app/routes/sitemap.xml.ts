@@ -1,0 +1,11 @@
+import { PRERENDERED_PATHS } from "~/lib/prerender-paths";
+import { getClinic } from "~/lib/clinic.server";
+
+export function loader() {
+  const { publicBaseUrl } = getClinic();
+  const urls = PRERENDERED_PATHS.filter((p) => !p.includes(".") && p !== "/details")
+    .map((p) => `  <url><loc>${publicBaseUrl}${p}</loc></url>`)
+    .join("\n");
+  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+  return new Response(body, { headers: { "content-type": "application/xml; charset=utf-8" } });
+}
