@@ -43,13 +43,3 @@ export const appointmentSchema = z
 
 export type AppointmentInput = z.input<typeof appointmentSchema>;
 export type Appointment = z.output<typeof appointmentSchema>;
-
-/** Flattens zod issues to the API's `{field: message}` shape (first message per field, dotted paths). */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "form";
-    out[key] ??= issue.message;
-  }
-  return out;
-}

@@ -30,3 +30,13 @@ export const isoDateField = (message: string) =>
       const d = new Date(`${s}T00:00:00Z`);
       return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
     }, message);
+
+/** Flattens zod issues to the API's `{field: message}` shape (first message per field, dotted paths). */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "form";
+    out[key] ??= issue.message;
+  }
+  return out;
+}
