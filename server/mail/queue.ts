@@ -1,0 +1,46 @@
+import type { Db } from "../db/index";
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** Text, or bytes (stored base64). */
+  content: string | Buffer;
+}
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+}
+
+/**
+ * Queues a message in the database (inside the caller's transaction when one
+ * is passed). A background worker sends it and retries with backoff, so
+ * sending never blocks or fails a request.
+ */
+export async function enqueueMail(db: Db, mail: OutgoingMail, now = new Date()): Promise<void> {
+  const attachments = (mail.attachments ?? []).map((a) => ({
+    filename: a.filename,
+    contentType: a.contentType,
+    content: Buffer.isBuffer(a.content) ? a.content.toString("base64") : Buffer.from(a.content).toString("base64"),
+  }));
+  await db
+    .insertInto("mail_queue")
+    .values({
+      to_address: mail.to,
+      subject: mail.subject,
+      text_body: mail.text,
+      html_body: mail.html ?? null,
+      attachments_json: JSON.stringify(attachments),
+      status: "pending",
+      attempts: 0,
+      next_attempt_at: now.toISOString(),
+      locked_until: null,
+      last_error: null,
+      created_at: now.toISOString(),
+      sent_at: null,
+    })
+    .execute();
+}
