@@ -1,15 +1,123 @@
+import { CalendarCheck, ClipboardList } from "lucide-react";
+import { data, Link } from "react-router";
+import {
+  DETAILS_SIDEBAR_CATEGORIES,
+  findServiceRecord,
+  SERVICE_PAGES,
+  SERVICE_RECORDS,
+  servicePath,
+  type ServiceRecord,
+} from "~/content/catalogue";
+import { ConsultationForm } from "~/components/service/consultation-form";
+import { DisclosureNav } from "~/components/service/disclosure-nav";
+import { PageBanner, ServiceNotFound } from "~/components/service/service-page";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/details";
+import "~/styles/service.css";
 
-// Placeholder: content arrives with the public-site work.
-export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, { title: "Service details", description: "Service details" });
+/** The record named by ?name= (exact match), or null. */
+function lookup(request: Request): { name: string | null; record: ServiceRecord | null } {
+  const name = new URL(request.url).searchParams.get("name");
+  return { name, record: findServiceRecord(name) ?? null };
 }
 
-export default function Page() {
+// Prerendered without a query (200, "Service not found."); with a query the
+// server renders it per request (QUERY_RENDERED in server/app.ts), and a name
+// that matches nothing answers 404.
+export function loader({ request }: Route.LoaderArgs) {
+  const { name, record } = lookup(request);
+  return data({ record }, { status: name !== null && !record ? 404 : 200 });
+}
+
+// Client navigations look the name up in the bundled catalogue: the
+// prerendered details.data file cannot know the query.
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return { record: lookup(request).record };
+}
+
+export function meta(args: Route.MetaArgs) {
+  const record = args.loaderData?.record;
+  if (!record) {
+    return pageMeta(args, { title: "Service not found", description: "Service not found.", noindex: true });
+  }
+  return pageMeta(args, {
+    title: `${record.displayname}: service details`,
+    description: `${record.displayname} at our diagnostic imaging clinic in Gaborone: what to expect and how to prepare for your visit.`,
+    keywords: [record.displayname, record.category_name, "diagnostic imaging", "Gaborone"],
+    canonicalPath: record.page,
+  });
+}
+
+function categoryLabel(name: string): string {
+  return name === "Womens Imaging" ? "Women's Imaging" : name;
+}
+
+function detailsHref(record: ServiceRecord): string {
+  return `/details?name=${encodeURIComponent(record.name)}`;
+}
+
+const CATEGORY_GROUPS = DETAILS_SIDEBAR_CATEGORIES.map((category) => ({
+  id: category,
+  name: categoryLabel(category),
+  links: SERVICE_RECORDS.filter((r) => r.category_name === category).map((r) => ({ name: r.displayname, href: detailsHref(r) })),
+}));
+
+export default function Details({ loaderData }: Route.ComponentProps) {
+  const { record } = loaderData;
+  if (!record) return <ServiceNotFound />;
+  const service = SERVICE_PAGES.find((s) => servicePath(s) === record.page);
   return (
-    <main id="main">
-      <h1>Service details</h1>
+    <main id="main" className="service-page details-page">
+      <PageBanner
+        title={record.displayname}
+        lead={service?.summary}
+        eyebrow={categoryLabel(record.category_name)}
+        icon={service?.icon}
+        trail={[{ name: "Services", href: "/services" }]}
+      />
+      <div className="container service-layout">
+        <div className="service-content">
+          <img className="service-content__image" src={record.image} alt="" width={480} height={320} decoding="async" />
+          <div className="details-cards">
+            <section className="details-card" aria-labelledby="details-expect">
+              <h2 id="details-expect">
+                <ClipboardList aria-hidden="true" focusable="false" size={22} />
+                What to expect
+              </h2>
+              <p>
+                Before the examination starts you can ask any questions you have. Tell staff if anything worries you, or if
+                you are, or may be, pregnant.
+              </p>
+              <p>Afterwards, a radiologist reviews your images and sends a written report to your doctor.</p>
+            </section>
+            <section className="details-card" aria-labelledby="details-prepare">
+              <h2 id="details-prepare">
+                <CalendarCheck aria-hidden="true" focusable="false" size={22} />
+                Preparing for your visit
+              </h2>
+              <ul>
+                <li>Arrive 15 minutes before your appointment.</li>
+                <li>Bring your referral form, a valid ID and your medical aid card.</li>
+                <li>Check the service page for any preparation, such as not eating beforehand.</li>
+              </ul>
+            </section>
+          </div>
+          <p>
+            <Link to={record.page}>Read the full guide to {record.displayname}</Link>
+          </p>
+        </div>
+        <div className="service-layout__sidebar details-sidebar">
+          <DisclosureNav
+            key={record.name}
+            label="Service categories"
+            heading="Categories"
+            groups={CATEGORY_GROUPS}
+            initialOpenId={record.category_name}
+            currentHref={detailsHref(record)}
+          />
+          <ConsultationForm key={record.name} serviceName={record.displayname} />
+        </div>
+      </div>
     </main>
   );
 }

@@ -1,15 +1,23 @@
+import { SERVICES } from "~/content/catalogue";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/advanced-technology";
+import "~/styles/service.css";
 
-// Placeholder: content arrives with the public-site work.
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, { title: "advanced-technology", description: "advanced-technology" });
+  return pageMeta(args, {
+    title: SERVICES.advancedTechnology.title,
+    description: "Advanced Technology at our diagnostic imaging clinic in Gaborone.",
+    keywords: ["advanced technology", "diagnostic imaging", "Gaborone"],
+  });
 }
 
-export default function Page() {
+/** A placeholder page that shows only its label (specification, section 2). */
+export default function AdvancedTechnology() {
   return (
-    <main id="main">
-      <h1>advanced-technology</h1>
+    <main id="main" className="service-placeholder">
+      <div className="container">
+        <h1>{SERVICES.advancedTechnology.title}</h1>
+      </div>
     </main>
   );
 }

@@ -1,15 +1,64 @@
-import { pageMeta } from "~/lib/meta";
+import { Link } from "react-router";
+import { ServiceNote } from "~/components/service/service-note";
+import { ServicePage } from "~/components/service/service-page";
+import { serviceMeta } from "~/components/service/service-meta";
 import type { Route } from "./+types/x-ray";
 
-// Placeholder: content arrives with the public-site work.
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, { title: "x-ray", description: "x-ray" });
+  return serviceMeta(args, "x-ray", {
+    description:
+      "X-ray examinations in Gaborone: what a plain X-ray is, the referral form you need, the small radiation dose in context, and what to expect.",
+    keywords: ["X-ray", "plain X-ray", "chest X-ray", "radiography", "referral form", "Gaborone"],
+  });
 }
 
-export default function Page() {
+export default function XRay() {
   return (
-    <main id="main">
-      <h1>x-ray</h1>
-    </main>
+    <ServicePage slug="x-ray">
+      <h2>What is an X-ray?</h2>
+      <p>
+        An X-ray is a quick, painless test that makes pictures of the inside of your body using a small amount of
+        radiation. It is often used to look at bones and joints, the chest and lungs, and the abdomen.
+      </p>
+
+      <h2>Plain X-ray</h2>
+      <p>
+        A plain X-ray is the most common kind of X-ray. It needs no injection or dye. A radiographer helps you into the
+        right position, standing, sitting or lying down. You keep still for a few seconds while each picture is taken.
+        Most plain X-rays take only a few minutes.
+      </p>
+
+      <h2>How to prepare</h2>
+      <ul>
+        <li>
+          <strong>You need a referral form from your doctor.</strong> Bring it with you, or upload it when you{" "}
+          <Link to="/book-appointment">book your appointment online</Link>. Doctors can download our form from the{" "}
+          <Link to="/for-referrers">For Referrers page</Link>.
+        </li>
+        <li>
+          You may be asked to remove jewellery, and clothing with metal (zips, buttons, underwire) near the area being
+          X-rayed. A gown may be provided.
+        </li>
+        <li>Bring a valid ID and your medical aid card.</li>
+      </ul>
+
+      <h2>Risks</h2>
+      <p>
+        X-rays use radiation. The dose from a plain X-ray is small, and it is kept as low as possible for the pictures your
+        doctor needs. Your doctor asks for an X-ray when the benefit of the result outweighs this small risk.
+      </p>
+      <ServiceNote label="Pregnancy">
+        <p>
+          <strong>If you are, or may be, pregnant, tell the radiographer before your X-ray.</strong>
+        </p>
+      </ServiceNote>
+
+      <h2>The dose in context</h2>
+      <p>
+        We are all exposed to natural background radiation every day, from the ground, the air and space. About 38 chest
+        X-rays give the same dose as one year of natural background radiation. So one chest X-ray is roughly equal to 10
+        days of everyday life.
+      </p>
+    </ServicePage>
   );
 }
