@@ -103,7 +103,9 @@ export default function Details({ loaderData }: Route.ComponentProps) {
             </section>
           </div>
           <p>
-            <Link to={record.page}>Read the full guide to {record.displayname}</Link>
+            <Link className="button button--outline" to={record.page}>
+              Read the full guide to {record.displayname}
+            </Link>
           </p>
         </div>
         <div className="service-layout__sidebar details-sidebar">

@@ -58,8 +58,8 @@ export default function Ultrasound() {
 
       <h2>How long does the scan take?</h2>
       <p>
-        Most ultrasound scans take between 20 and 45 minutes. The times below are estimates only. Please arrive 15 minutes
-        before your appointment so there is time to check in.
+        Most ultrasound scans take between 20 and 45 minutes. Please arrive 15 minutes before your appointment so there
+        is time to check in.
       </p>
       <UltrasoundTimingsTable />
 
