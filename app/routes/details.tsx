@@ -108,16 +108,15 @@ export default function Details({ loaderData }: Route.ComponentProps) {
             </Link>
           </p>
         </div>
-        <div className="service-layout__sidebar details-sidebar">
+        <div className="service-layout__sidebar details-sidebar" key={record.name}>
           <DisclosureNav
-            key={record.name}
             label="Service categories"
             heading="Categories"
             groups={CATEGORY_GROUPS}
             initialOpenId={record.category_name}
             currentHref={detailsHref(record)}
           />
-          <ConsultationForm key={record.name} serviceName={record.displayname} />
+          <ConsultationForm serviceName={record.displayname} />
         </div>
       </div>
     </main>

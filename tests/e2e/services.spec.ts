@@ -1,0 +1,269 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { SERVICE_CATEGORIES, SERVICE_PAGES, ULTRASOUND_TIMINGS } from "../../app/content/catalogue";
+
+/** Resolves once React has hydrated the page (its nodes carry React's fiber keys). */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const el = document.querySelector("main");
+    return !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
+  });
+}
+
+const CLOSING = "Your results and your appointment";
+
+/** Every content page: a key sentence or two the specification asks for, and whether it ends with the shared closing. */
+const PAGES: { slug: string; h1: string; points: (string | RegExp)[]; closing: boolean }[] = [
+  { slug: "ultrasound", h1: "Ultrasound Imaging", points: ["What is an ultrasound scan?", /about 6 hours/, /full bladder/, "After the examination"], closing: true },
+  { slug: "x-ray", h1: "X-ray Imaging", points: ["Plain X-ray", /referral form/, "Risks", /About 38 chest X-rays give the same dose as one year of natural background radiation/], closing: true },
+  { slug: "fluoroscopy", h1: "Fluoroscopy Imaging", points: ["Why is it done?", "How to prepare", /If you are, or may be, pregnant, tell our staff/, /Allergy to contrast medium/, "After the exam"], closing: true },
+  { slug: "bone-densitometry-dexa-scan", h1: "Bone Densitometry (DEXA Scan)", points: ["What happens during the scan", /Stop taking calcium supplements 24 to 48 hours before your scan/, /no metal/, "Extra information", "After the exam"], closing: true },
+  { slug: "breast-ultrasound", h1: "Breast Ultrasound", points: ["Benefits", "How to prepare", "After the exam"], closing: true },
+  { slug: "mammography", h1: "Mammography", points: ["Screening mammography", "Diagnostic mammography", "Guidelines", /Ask your doctor what is right for you/], closing: true },
+  { slug: "3d-pregnancy-scan", h1: "3D Pregnancy Scan", points: ["Benefits", "The process"], closing: true },
+  { slug: "minimally-invasive-procedure", h1: "Minimally Invasive Procedures", points: ["Ultrasound-guided biopsy", "Benefits"], closing: true },
+  { slug: "pain-management", h1: "Pain Management", points: ["Epidural steroid injections", "Facet joint injections", "Nerve blocks", "Radiofrequency ablation"], closing: true },
+  { slug: "remote-reporting", h1: "Remote Reporting", points: ["Benefits", "How it works"], closing: false },
+];
+
+test.describe("service pages", () => {
+  for (const p of PAGES) {
+    test(`/services/${p.slug} renders its heading, content points and ending`, async ({ page }) => {
+      const response = await page.goto(`/services/${p.slug}`);
+      expect(response?.status()).toBe(200);
+      const main = page.getByRole("main");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(p.h1);
+      for (const point of p.points) {
+        if (typeof point === "string") await expect(main.getByRole("heading", { name: point, exact: true })).toBeVisible();
+        else await expect(main.getByText(point).first()).toBeVisible();
+      }
+      const image = main.locator("img.service-content__image");
+      await expect(image).toHaveAttribute("width", "480");
+      await expect(image).toHaveAttribute("height", "320");
+      expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      const closing = main.getByRole("region", { name: CLOSING });
+      if (p.closing) {
+        await expect(closing).toContainText("sends a written report to the doctor who referred you");
+        await expect(closing).toContainText("settled on the day of your examination");
+        await expect(closing.getByRole("link", { name: /Call/ })).toHaveAttribute("href", /^tel:\+267\d{7,8}$/);
+        await expect(closing.getByRole("link", { name: "Book Now" })).toHaveAttribute("href", "/book-appointment");
+      } else {
+        await expect(closing).toHaveCount(0);
+      }
+      await expect(page).toHaveTitle(new RegExp(`^${p.h1.replace(/[()]/g, "\\$&")} \\|`));
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{60,}/);
+      await expect(page.locator('meta[name="keywords"]')).toHaveAttribute("content", /.+/);
+    });
+  }
+
+  test("ultrasound timings: an accessible table of the section 9 estimates", async ({ page }) => {
+    await page.goto("/services/ultrasound");
+    const table = page.getByRole("table", { name: /estimates only/ });
+    const rows = table.locator("tbody tr");
+    await expect(rows).toHaveCount(15);
+    expect(ULTRASOUND_TIMINGS).toHaveLength(15);
+    await expect(table.getByRole("row", { name: /Abdomen & Pelvis/ })).toContainText("45 minutes");
+    await expect(table.getByRole("row", { name: /Gallbladder/ })).toContainText("20 minutes");
+    const breast = table.getByRole("row", { name: /^Breast/ });
+    await expect(breast).toContainText("30 minutes");
+    await expect(breast).toContainText("40 minutes");
+    await expect(table.getByRole("columnheader")).toHaveText(["Examination", "Estimated time"]);
+  });
+
+  test("X-ray links referrers to the referral form page", async ({ page }) => {
+    await page.goto("/services/x-ray");
+    await expect(page.getByRole("main").getByRole("link", { name: "For Referrers page" })).toHaveAttribute("href", "/for-referrers");
+  });
+
+  test("advanced technology shows only its label", async ({ page }) => {
+    const response = await page.goto("/services/advanced-technology");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Advanced Technology");
+    expect((await page.getByRole("main").innerText()).trim()).toBe("Advanced Technology");
+  });
+});
+
+test.describe("service sidebar", () => {
+  test("the current service's category starts open with the current link marked", async ({ page }) => {
+    await page.goto("/services/pain-management");
+    const nav = page.getByRole("navigation", { name: "Our services" });
+    await expect(nav.getByRole("button", { name: "Imaging Guided Procedures" })).toHaveAttribute("aria-expanded", "true");
+    await expect(nav.getByRole("link", { name: "Pain Management" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "Minimally Invasive Procedures" })).not.toHaveAttribute("aria-current");
+    for (const name of ["Diagnostic Imaging", "Women's Imaging", "Telemedicine and Teleradiology"]) {
+      await expect(nav.getByRole("button", { name })).toHaveAttribute("aria-expanded", "false");
+    }
+    await expect(nav.getByRole("link")).toHaveCount(2);
+  });
+
+  test("the open category's links are in the HTML before JavaScript runs", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/services/x-ray");
+    const nav = page.getByRole("navigation", { name: "Our services" });
+    await expect(nav.getByRole("link", { name: "Bone Densitometry (DEXA Scan)" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "X-ray" })).toHaveAttribute("aria-current", "page");
+    await context.close();
+  });
+
+  test("opening another category closes the previous one", async ({ page }) => {
+    await page.goto("/services/ultrasound");
+    await hydrated(page);
+    const nav = page.getByRole("navigation", { name: "Our services" });
+    const diagnostic = nav.getByRole("button", { name: "Diagnostic Imaging" });
+    const womens = nav.getByRole("button", { name: "Women's Imaging" });
+    await womens.click();
+    await expect(womens).toHaveAttribute("aria-expanded", "true");
+    await expect(diagnostic).toHaveAttribute("aria-expanded", "false");
+    await expect(nav.getByRole("link", { name: "Ultrasound", exact: true })).toBeHidden();
+    await expect(nav.getByRole("link", { name: "3D Pregnancy Scan" })).toBeVisible();
+    const panel = page.locator(`#${await womens.getAttribute("aria-controls")}`);
+    await expect(panel.getByRole("link")).toHaveText(["Breast Ultrasound", "3D Pregnancy Scan"]);
+    // Following a link reaches that page, with its own category open.
+    await nav.getByRole("link", { name: "Breast Ultrasound" }).click();
+    await expect(page).toHaveURL(/\/services\/breast-ultrasound$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Breast Ultrasound");
+    await expect(page.getByRole("navigation", { name: "Our services" }).getByRole("link", { name: "Breast Ultrasound" })).toHaveAttribute("aria-current", "page");
+  });
+
+  test("the accordion works from the keyboard", async ({ page }) => {
+    await page.goto("/services/remote-reporting");
+    await hydrated(page);
+    const nav = page.getByRole("navigation", { name: "Our services" });
+    const telemedicine = nav.getByRole("button", { name: "Telemedicine and Teleradiology" });
+    const procedures = nav.getByRole("button", { name: "Imaging Guided Procedures" });
+    await procedures.focus();
+    await page.keyboard.press("Enter");
+    await expect(procedures).toHaveAttribute("aria-expanded", "true");
+    await expect(telemedicine).toHaveAttribute("aria-expanded", "false");
+    await page.keyboard.press("Tab");
+    await expect(nav.getByRole("link", { name: "Minimally Invasive Procedures" })).toBeFocused();
+    await procedures.focus();
+    await page.keyboard.press("Space");
+    await expect(procedures).toHaveAttribute("aria-expanded", "false");
+    await expect(nav.getByRole("link")).toHaveCount(0);
+  });
+
+  test("mammography has a page but no sidebar link", async ({ page }) => {
+    await page.goto("/services/mammography");
+    const nav = page.getByRole("navigation", { name: "Our services" });
+    await expect(nav.getByRole("button", { name: "Women's Imaging" })).toHaveAttribute("aria-expanded", "true");
+    await expect(nav.locator('a[aria-current="page"]')).toHaveCount(0);
+    await hydrated(page);
+    for (const name of ["Diagnostic Imaging", "Imaging Guided Procedures", "Telemedicine and Teleradiology"]) {
+      await nav.getByRole("button", { name }).click();
+      await expect(nav.locator('a[href="/services/mammography"]')).toHaveCount(0);
+    }
+  });
+});
+
+test.describe("/services", () => {
+  test("every category is a section of cards sized by colsize", async ({ page, viewport }) => {
+    await page.goto("/services");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Our Services");
+    const cards = page.locator(".service-grid__item");
+    await expect(cards).toHaveCount(9);
+    for (const category of SERVICE_CATEGORIES) {
+      const section = page.getByRole("region", { name: new RegExp(`^${category.category}`) });
+      await expect(section.getByRole("heading", { level: 2 })).toContainText(category.category);
+      if (category.subheading) await expect(section.getByRole("heading", { level: 2 })).toContainText(category.subheading);
+      await expect(section.getByRole("heading", { level: 3 })).toHaveText(category.services.map((c) => c.name));
+      for (const card of category.services) {
+        const item = section.getByRole("listitem").filter({ has: page.getByRole("heading", { name: card.name }) });
+        await expect(item).toHaveClass(new RegExp(`service-grid__item--span-${card.colsize}\\b`));
+        await expect(item.getByText(card.desp)).toBeVisible();
+        await expect(item.locator("img")).toHaveAttribute("src", card.image);
+        await expect(item.locator("svg").first()).toBeAttached();
+        await expect(item.getByRole("link", { name: `View more about ${card.name}` })).toHaveAttribute("href", card.link);
+      }
+    }
+    // Widths follow the 12-column grid on desktop and fill the row on phones.
+    const grid = await page.locator(".service-grid").first().boundingBox();
+    const widthOf = async (span: string) => (await page.locator(`.service-grid__item--span-${span}`).first().boundingBox())!.width;
+    const [w3, w4, w6] = [await widthOf("3"), await widthOf("4"), await widthOf("6")];
+    if ((viewport?.width ?? 0) >= 1000) {
+      expect(w3).toBeLessThan(w4);
+      expect(w4).toBeLessThan(w6);
+      expect(w6).toBeLessThan(grid!.width * 0.55);
+      expect(w3).toBeGreaterThan(grid!.width * 0.2);
+    } else {
+      for (const w of [w3, w4, w6]) expect(Math.abs(w - grid!.width)).toBeLessThan(1);
+    }
+  });
+});
+
+test.describe("/details", () => {
+  test("?name=x-ray shows the service with its own page as canonical", async ({ page }) => {
+    const response = await page.goto("/details?name=x-ray");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("X-ray Imaging");
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/services\/x-ray$/);
+    await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+    await expect(page.getByRole("main").locator('img[src="/images/services/x-ray.svg"]')).toHaveAttribute("width", "480");
+    await expect(page.getByRole("heading", { name: "What to expect" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Preparing for your visit" })).toBeVisible();
+    const nav = page.getByRole("navigation", { name: "Service categories" });
+    await expect(nav.getByRole("button")).toHaveText(["Diagnostic Imaging", "Interventional Radiology", "Women's Imaging", "Telemedicine and Teleradiology"]);
+    await expect(nav.getByRole("button", { name: "Diagnostic Imaging" })).toHaveAttribute("aria-expanded", "true");
+    await expect(nav.getByRole("link", { name: "X-ray Imaging" })).toHaveAttribute("aria-current", "page");
+  });
+
+  test("?name=Fluroscopy (the record's spelling) shows Fluoroscopy", async ({ page }) => {
+    await page.goto("/details?name=Fluroscopy");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Fluoroscopy Imaging");
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/services\/fluoroscopy$/);
+  });
+
+  test("an unknown or missing name shows 'Service not found.'", async ({ page }) => {
+    const response = await page.goto("/details?name=nope");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText("Service not found.", { exact: true })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name: "See all our services" })).toHaveAttribute("href", "/services");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+
+    const bare = await page.goto("/details");
+    expect(bare?.status()).toBe(200);
+    await expect(page.getByText("Service not found.", { exact: true })).toBeVisible();
+  });
+
+  test("client navigation between services reads the new name", async ({ page }) => {
+    await page.goto("/details?name=x-ray");
+    await hydrated(page);
+    const nav = page.getByRole("navigation", { name: "Service categories" });
+    await nav.getByRole("button", { name: "Women's Imaging" }).click();
+    await nav.getByRole("link", { name: "3D Pregnancy Scan" }).click();
+    await expect(page).toHaveURL(/\/details\?name=3D-Pregnancy$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("3D Pregnancy Scan");
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/services\/3d-pregnancy-scan$/);
+    await expect(nav.getByRole("button", { name: "Women's Imaging" })).toHaveAttribute("aria-expanded", "true");
+  });
+
+  test("the consultation form sends nothing and says where to book", async ({ page }) => {
+    const requests: string[] = [];
+    await page.goto("/details?name=breast-ultrasound");
+    await hydrated(page);
+    page.on("request", (r) => requests.push(r.url()));
+    const form = page.getByRole("region", { name: "Ask for a consultation" });
+    await form.getByLabel("Your name").fill("Test Patient");
+    await form.getByLabel("Phone number").fill("71234567");
+    await form.getByLabel("Doctor").selectOption("Specialist radiologist");
+    await form.getByRole("button", { name: "Request consultation" }).click();
+    await expect(form.getByRole("status")).toContainText("Nothing has been sent");
+    await expect(form.getByRole("status").getByRole("link", { name: "appointment page" })).toHaveAttribute("href", "/book-appointment");
+    await expect(page).toHaveURL(/\/details\?name=breast-ultrasound$/);
+    expect(requests.filter((u) => u.includes("Test") || u.includes("71234567"))).toEqual([]);
+  });
+});
+
+test.describe("accessibility (axe)", () => {
+  const paths = ["/services", "/details?name=x-ray", "/details?name=nope", ...SERVICE_PAGES.map((s) => `/services/${s.slug}`)];
+  for (const path of paths) {
+    test(`${path} has no axe violations`, async ({ page }) => {
+      await page.goto(path);
+      await hydrated(page).catch(() => undefined);
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    });
+  }
+});
