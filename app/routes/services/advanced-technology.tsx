@@ -15,9 +15,11 @@ export function meta(args: Route.MetaArgs) {
 export default function AdvancedTechnology() {
   return (
     <main id="main" className="service-placeholder">
-      <div className="container">
-        <h1>{SERVICES.advancedTechnology.title}</h1>
-      </div>
+      <header className="page-banner">
+        <div className="container page-banner__inner">
+          <h1>{SERVICES.advancedTechnology.title}</h1>
+        </div>
+      </header>
     </main>
   );
 }
