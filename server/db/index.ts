@@ -22,7 +22,7 @@ export function isPostgresUrl(url: string | undefined): url is string {
 }
 
 /** True when the open database is PostgreSQL (for the rare dialect-specific statement). */
-export function isPostgres(db: Kysely<unknown>): boolean {
+export function isPostgres<T>(db: Kysely<T>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
