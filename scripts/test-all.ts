@@ -92,7 +92,7 @@ if (process.env.TEST_POSTGRES === "1" || process.argv.includes("--pg")) {
 
 console.log("\nSummary:");
 for (const r of results) {
-  console.log(`  ${r.ok ? "ok  " : "FAIL"} ${r.name.padEnd(12)} ${r.passed} passed, ${r.failed} failed`);
+  console.log(`  ${r.ok ? "ok  " : "FAIL"} ${r.name.padEnd(14)} ${r.passed} passed, ${r.failed} failed`);
 }
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);

@@ -172,6 +172,19 @@ describe("backup and restore", () => {
     }
   });
 
+  it("a failed backup leaves no folder behind", async () => {
+    const target = await freshTarget();
+    // SQLite: the fresh DATA_DIR has no database file. PostgreSQL: a database that does not exist.
+    const broken = { ...target };
+    if (target.databaseUrl) {
+      const url = new URL(target.databaseUrl);
+      url.pathname = `/no_such_database_${port}`;
+      broken.databaseUrl = url.toString();
+    }
+    await expect(backup(broken)).rejects.toThrow();
+    expect(fs.existsSync(path.join(target.dataDir, "backups")) ? fs.readdirSync(path.join(target.dataDir, "backups")) : []).toEqual([]);
+  });
+
   it("rejects a folder that is not a complete backup", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "clinic-not-a-backup-"));
     cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
