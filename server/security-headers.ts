@@ -26,9 +26,7 @@ const MAP_FRAME_SOURCES = "https://www.google.com https://maps.google.com";
 
 export const PERMISSIONS_POLICY = [
   "accelerometer=()",
-  "ambient-light-sensor=()",
   "autoplay=()",
-  "bluetooth=()",
   "browsing-topics=()",
   "camera=()",
   "display-capture=()",

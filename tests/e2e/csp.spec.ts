@@ -31,7 +31,8 @@ async function watchCsp(page: Page) {
   });
   const messages: string[] = [];
   page.on("console", (msg) => {
-    if (/Content Security Policy/i.test(msg.text())) messages.push(msg.text());
+    // Also Chromium's complaints about the Permissions-Policy header (unknown features).
+    if (/Content Security Policy|Permissions-Policy/i.test(msg.text())) messages.push(msg.text());
   });
   return messages;
 }
