@@ -10,6 +10,7 @@ const CLIENT = path.resolve(import.meta.dirname, "../../build/client");
 const assets = fs.readdirSync(path.join(CLIENT, "assets"));
 const jsAsset = assets.find((f) => f.endsWith(".js"));
 const font = assets.find((f) => f.endsWith(".woff2"));
+const cssAsset = assets.find((f) => f.endsWith(".css"));
 const download = fs.existsSync(path.join(CLIENT, "files/referral-form.pdf")) ? "/files/referral-form.pdf" : `/assets/${font}`;
 
 function directives(csp: string): Map<string, string[]> {
@@ -142,6 +143,13 @@ describe("security headers", () => {
     expectCommonHeaders(res);
     expectTextWithCharset(res, /^(application|text)\/javascript/);
     expect(directives(String(res.headers["content-security-policy"])).get("default-src")).toEqual(["'none'"]);
+  });
+
+  it("a stylesheet: CSS with a charset", async () => {
+    const res = await get(`/assets/${cssAsset}`);
+    expect(res.statusCode).toBe(200);
+    expectCommonHeaders(res);
+    expectTextWithCharset(res, /^text\/css/);
   });
 
   it("a font: binary, no charset", async () => {
