@@ -56,20 +56,45 @@ export function openDb(config: Pick<Config, "dataDir" | "databaseUrl">): Db {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /**
- * Runs every pending migration; throws if one fails. On PostgreSQL, Kysely's
- * Migrator takes a session advisory lock (pg_advisory_lock, waiting up to an
- * hour) and runs the pending migrations in one transaction, so instances
- * starting together migrate once, one after the other, and the later ones
- * find nothing to do (tests/integration/postgres.test.ts checks this). SQLite
- * is one instance's file; its migration transaction holds the write lock.
+ * Runs every pending migration; throws if one fails. Instances starting
+ * together migrate once, one after the other; the later ones find nothing to
+ * do. On PostgreSQL, Kysely's Migrator takes a session advisory lock
+ * (pg_advisory_lock, waiting up to an hour) and runs the pending migrations in
+ * one transaction (tests/integration/postgres.test.ts checks this). On SQLite
+ * its lock is a no-op, so processes sharing the file serialise on an exclusive
+ * lock of a small companion file (<database>.migrate-lock), which the
+ * operating system releases if a process dies.
  */
 export async function migrate(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === "Error");
-  if (error || failed) {
-    throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
+  const unlock = isPostgres(db) ? undefined : await lockSqliteMigrations(db);
+  try {
+    const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
+    const { error, results } = await migrator.migrateToLatest();
+    const failed = results?.find((r) => r.status === "Error");
+    if (error || failed) {
+      throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
+    }
+  } finally {
+    unlock?.();
   }
+}
+
+async function lockSqliteMigrations(db: Db): Promise<(() => void) | undefined> {
+  const { rows } = await sql<{ name: string; file: string }>`pragma database_list`.execute(db);
+  const file = rows.find((r) => r.name === "main")?.file;
+  if (!file) return undefined; // in-memory database: nobody to race with
+  const lock = new SQLite(`${file}.migrate-lock`);
+  try {
+    lock.pragma("busy_timeout = 120000");
+    lock.exec("begin exclusive");
+  } catch (error) {
+    lock.close();
+    throw error;
+  }
+  return () => {
+    lock.exec("rollback");
+    lock.close();
+  };
 }
 
 /** True when a trivial query succeeds. */
