@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -7,6 +8,14 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/e2e/chromium";
 const port = Number(process.env.E2E_PORT ?? 4321);
 // One fresh data folder per run, shared by the server and the test workers.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "clinic-e2e-"));
+// With TEST_DATABASE_URL (a PostgreSQL server), a fresh database per run; the
+// workers inherit E2E_DATABASE_URL, so it is created once; global-teardown drops it.
+if (process.env.TEST_DATABASE_URL && !process.env.E2E_DATABASE_URL) {
+  process.env.E2E_DATABASE_URL = execFileSync(process.execPath, ["--import", "tsx", "tests/helpers/pg-cli.ts", "create", "e2e"], {
+    encoding: "utf8",
+    timeout: 30_000,
+  });
+}
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -14,6 +23,7 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   workers: 2,
+  globalTeardown: "./tests/e2e/global-teardown.ts",
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
@@ -34,6 +44,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: process.env.E2E_DATA_DIR,
+      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
       LOG_LEVEL: "warn",
       PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
     },

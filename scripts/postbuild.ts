@@ -1,8 +1,11 @@
 /**
- * After `react-router build`: precompress every text asset of the client
- * build with brotli and gzip, so the server sends compressed bytes without
- * compressing per request.
+ * After `react-router build`:
+ * 1. hash every inline script of each prerendered page into build/csp-hashes.json,
+ *    so the Content-Security-Policy can allow exactly those scripts (no 'unsafe-inline');
+ * 2. precompress every text asset of the client build with brotli and gzip, so
+ *    the server sends compressed bytes without compressing per request.
  */
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -17,6 +20,33 @@ function* files(dir: string): Generator<string> {
     else yield full;
   }
 }
+
+/**
+ * The CSP sources ('sha256-…') of a page's inline scripts. Data blocks
+ * (application/ld+json) are not executed, so they need no hash; everything
+ * else inline (classic, module, importmap) does.
+ */
+function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    const attrs = match[1] ?? "";
+    const body = match[2] ?? "";
+    if (/\bsrc\s*=/i.test(attrs) || body.length === 0) continue;
+    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1]?.toLowerCase();
+    if (type?.endsWith("json")) continue;
+    hashes.add(`sha256-${crypto.createHash("sha256").update(body, "utf8").digest("base64")}`);
+  }
+  return [...hashes];
+}
+
+const manifest: Record<string, string[]> = {};
+for (const file of files(CLIENT_DIR)) {
+  if (path.basename(file) !== "index.html") continue;
+  const rel = path.relative(CLIENT_DIR, file).split(path.sep).join("/");
+  manifest[rel] = inlineScriptHashes(fs.readFileSync(file, "utf8"));
+}
+fs.writeFileSync(path.join(CLIENT_DIR, "../csp-hashes.json"), JSON.stringify(manifest, null, 2) + "\n");
+console.log(`hashed inline scripts of ${Object.keys(manifest).length} prerendered pages into build/csp-hashes.json`);
 
 let count = 0;
 let raw = 0;

@@ -4,6 +4,11 @@
  * an earlier one failed, so one run shows everything that is broken; the
  * exit code is non-zero if anything failed. The last line totals all suites:
  * `N passed, N failed`.
+ *
+ * With TEST_POSTGRES=1 (or `npm test -- --pg`), the integration and
+ * end-to-end suites run a second time on the PostgreSQL server named by
+ * TEST_DATABASE_URL (each test file and each Playwright run gets its own
+ * fresh database there), counted into the same totals.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -45,29 +50,49 @@ check("lint", "npx", ["eslint", ".", "--max-warnings=0"]);
 check("typecheck", "npm", ["run", "--silent", "typecheck"]);
 const built = check("build", "npm", ["run", "--silent", "build"]);
 
-{
-  const out = path.join(reportDir, "vitest.json");
-  const ok = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`]);
+function vitest(name: string, args: string[], env: Record<string, string> = {}) {
+  const out = path.join(reportDir, `${name}.json`);
+  const ok = run("npx", ["vitest", "run", ...args, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`], env);
   const report = readJson<{ numPassedTests: number; numFailedTests: number; numTotalTests: number }>(out);
   const passed = report?.numPassedTests ?? 0;
   const failed = report ? report.numFailedTests : 1;
-  results.push({ name: "vitest", passed, failed: ok ? failed : Math.max(failed, 1), ok: ok && passed > 0 });
+  results.push({ name, passed, failed: ok ? failed : Math.max(failed, 1), ok: ok && passed > 0 });
 }
 
-if (built && run("npx", ["tsx", "scripts/check-chromium.ts"])) {
-  const out = path.join(reportDir, "playwright.json");
-  const ok = run("npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+function playwright(name: string, env: Record<string, string> = {}) {
+  if (!built || !chromiumReady) {
+    results.push({ name, passed: 0, failed: 1, ok: false });
+    return;
+  }
+  const out = path.join(reportDir, `${name}.json`);
+  const ok = run("npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: out, ...env });
   const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(out);
   const passed = report ? report.stats.expected + report.stats.flaky : 0;
   const failed = report ? report.stats.unexpected : 1;
-  results.push({ name: "playwright", passed, failed: ok ? failed : Math.max(failed, 1), ok: ok && passed > 0 });
-} else {
-  results.push({ name: "playwright", passed: 0, failed: 1, ok: false });
+  results.push({ name, passed, failed: ok ? failed : Math.max(failed, 1), ok: ok && passed > 0 });
+}
+
+// The first pass runs on SQLite whatever the environment says.
+const sqliteEnv = { TEST_DATABASE_URL: "", E2E_DATABASE_URL: "" };
+vitest("vitest", [], sqliteEnv);
+const chromiumReady = built && run("npx", ["tsx", "scripts/check-chromium.ts"]);
+playwright("playwright", sqliteEnv);
+
+if (process.env.TEST_POSTGRES === "1" || process.argv.includes("--pg")) {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url || !/^postgres(ql)?:\/\//.test(url)) {
+    console.error("\nTEST_POSTGRES is set but TEST_DATABASE_URL is not a postgres:// URL");
+    results.push({ name: "postgres", passed: 0, failed: 1, ok: false });
+  } else {
+    const pgEnv = { TEST_DATABASE_URL: url, E2E_DATABASE_URL: "" };
+    vitest("vitest-pg", ["tests/integration"], pgEnv);
+    playwright("playwright-pg", pgEnv);
+  }
 }
 
 console.log("\nSummary:");
 for (const r of results) {
-  console.log(`  ${r.ok ? "ok  " : "FAIL"} ${r.name.padEnd(12)} ${r.passed} passed, ${r.failed} failed`);
+  console.log(`  ${r.ok ? "ok  " : "FAIL"} ${r.name.padEnd(14)} ${r.passed} passed, ${r.failed} failed`);
 }
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);

@@ -8,6 +8,7 @@ import type { Config } from "./config";
 import { ping, type Db } from "./db/index";
 import { loggerOptions } from "./logger";
 import { reactRouterHandler } from "./react-router";
+import securityHeaders from "./security-headers";
 
 export interface AppOptions {
   config: Config;
@@ -38,6 +39,7 @@ export async function buildApp({ config, db, clientDir, servePages = true }: App
     },
     bodyLimit: 64 * 1024,
   });
+  await app.register(securityHeaders, { config, hashesFile: path.join(clientDir ?? path.join(ROOT, "build/client"), "../csp-hashes.json") });
 
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
@@ -69,6 +71,10 @@ export async function buildApp({ config, db, clientDir, servePages = true }: App
       const ms = Math.min(Number(request.query.ms) || 1000, 10_000);
       await new Promise((resolve) => setTimeout(resolve, ms));
       return { waited: ms };
+    });
+    // Test-only: an unhandled error, for the error-response tests.
+    app.get("/api/__test/error", async () => {
+      throw new Error("deliberate test failure");
     });
   }
 

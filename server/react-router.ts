@@ -30,7 +30,8 @@ export function reactRouterHandler(build: () => Promise<ServerBuild>, mode: stri
       init.duplex = "half";
     }
     const url = new URL(request.url, `${request.protocol}://${request.host}`);
-    const response = await handle(new Request(url, init));
+    // The load context carries the per-request CSP nonce to app/entry.server.tsx.
+    const response = await handle(new Request(url, init), { cspNonce: request.cspNonce });
 
     reply.status(response.status);
     for (const [key, value] of response.headers) {

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, SqliteDialect, sql, type MigrationProvider } from "kysely";
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type MigrationProvider } from "kysely";
+import pg from "pg";
 import type { Config } from "../config";
 import { migrations } from "./migrations/index";
 import type { Database } from "./schema";
@@ -15,10 +16,32 @@ export function sqlitePath(config: Pick<Config, "dataDir" | "databaseUrl">): str
   return path.join(config.dataDir, "clinic.sqlite");
 }
 
-/** Opens the database named by the configuration (SQLite by default). */
+/** True when DATABASE_URL names a PostgreSQL server. */
+export function isPostgresUrl(url: string | undefined): url is string {
+  return !!url && /^postgres(ql)?:\/\//.test(url);
+}
+
+/** True when the open database is PostgreSQL (for the rare dialect-specific statement). */
+export function isPostgres<T>(db: Kysely<T>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/**
+ * Opens the database named by the configuration: SQLite in DATA_DIR by
+ * default, PostgreSQL when DATABASE_URL is postgres://… (a pg connection
+ * pool; connections are made on first use, so this stays synchronous).
+ */
 export function openDb(config: Pick<Config, "dataDir" | "databaseUrl">): Db {
-  if (config.databaseUrl && !config.databaseUrl.startsWith("sqlite:")) {
-    throw new Error("DATABASE_URL: PostgreSQL support is not built yet; unset it to use SQLite");
+  if (isPostgresUrl(config.databaseUrl)) {
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 30_000,
+    });
+    // An idle client losing its connection (server restart) must not crash the process.
+    pool.on("error", () => {});
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const file = sqlitePath(config);
   fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -32,14 +55,46 @@ export function openDb(config: Pick<Config, "dataDir" | "databaseUrl">): Db {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-/** Runs every pending migration; throws if one fails. */
+/**
+ * Runs every pending migration; throws if one fails. Instances starting
+ * together migrate once, one after the other; the later ones find nothing to
+ * do. On PostgreSQL, Kysely's Migrator takes a session advisory lock
+ * (pg_advisory_lock, waiting up to an hour) and runs the pending migrations in
+ * one transaction (tests/integration/postgres.test.ts checks this). On SQLite
+ * its lock is a no-op, so processes sharing the file serialise on an exclusive
+ * lock of a small companion file (<database>.migrate-lock), which the
+ * operating system releases if a process dies.
+ */
 export async function migrate(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === "Error");
-  if (error || failed) {
-    throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
+  const unlock = isPostgres(db) ? undefined : await lockSqliteMigrations(db);
+  try {
+    const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
+    const { error, results } = await migrator.migrateToLatest();
+    const failed = results?.find((r) => r.status === "Error");
+    if (error || failed) {
+      throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
+    }
+  } finally {
+    unlock?.();
   }
+}
+
+async function lockSqliteMigrations(db: Db): Promise<(() => void) | undefined> {
+  const { rows } = await sql<{ name: string; file: string }>`pragma database_list`.execute(db);
+  const file = rows.find((r) => r.name === "main")?.file;
+  if (!file) return undefined; // in-memory database: nobody to race with
+  const lock = new SQLite(`${file}.migrate-lock`);
+  try {
+    lock.pragma("busy_timeout = 120000");
+    lock.exec("begin exclusive");
+  } catch (error) {
+    lock.close();
+    throw error;
+  }
+  return () => {
+    lock.exec("rollback");
+    lock.close();
+  };
 }
 
 /** True when a trivial query succeeds. */

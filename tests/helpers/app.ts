@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../server/app";
 import { loadConfig, type Config } from "../../server/config";
 import { migrate, openDb, type Db } from "../../server/db/index";
+import { createTestDatabase } from "./pg";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -15,16 +16,26 @@ export interface TestApp {
 }
 
 /**
- * A real app on a freshly migrated SQLite database in its own temporary
- * folder, for one test file. `servePages: false` skips the client build, for
- * API-only tests.
+ * A real app on a freshly migrated database, for one test file: SQLite in its
+ * own temporary folder, or, when TEST_DATABASE_URL is set, a new PostgreSQL
+ * database on that server (dropped by close()). The temporary folder is the
+ * DATA_DIR either way (uploads). `servePages: false` skips the client build,
+ * for API-only tests.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
   { servePages = false }: { servePages?: boolean } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "clinic-test-"));
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent", ...env });
+  const pgAdmin = process.env.TEST_DATABASE_URL;
+  const pgDb = pgAdmin && !env.DATABASE_URL ? await createTestDatabase(pgAdmin) : undefined;
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...env,
+  });
   const db = openDb(config);
   await migrate(db);
   const app = await buildApp({ config, db, servePages });
@@ -36,6 +47,7 @@ export async function createTestApp(
     dataDir,
     close: async () => {
       await app.close();
+      await pgDb?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

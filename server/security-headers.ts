@@ -1,0 +1,151 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Config } from "./config";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Per-request CSP nonce for server-rendered HTML (React Router gets it through the load context). */
+    cspNonce: string;
+  }
+}
+
+export interface SecurityHeadersOptions {
+  config: Pick<Config, "publicBaseUrl">;
+  /**
+   * The CSP hash manifest written by scripts/postbuild.ts (build/csp-hashes.json):
+   * prerendered file (relative to build/client) -> sha256 sources of its inline scripts.
+   * Missing file = no prerendered pages (API-only tests, development).
+   */
+  hashesFile?: string;
+}
+
+/** The only page with the (click-to-load) Google Maps embed. */
+const MAP_PAGES = new Set(["/"]);
+const MAP_FRAME_SOURCES = "https://www.google.com https://maps.google.com";
+
+export const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "autoplay=()",
+  "browsing-topics=()",
+  "camera=()",
+  "display-capture=()",
+  "encrypted-media=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "hid=()",
+  "idle-detection=()",
+  "magnetometer=()",
+  "microphone=()",
+  "midi=()",
+  "payment=()",
+  "publickey-credentials-get=()",
+  "screen-wake-lock=()",
+  "serial=()",
+  "usb=()",
+  "xr-spatial-tracking=()",
+].join(", ");
+
+/** Text types that must name their charset; binary types (fonts, images, PDF) must not. */
+const TEXTUAL = /^(text\/|application\/(json|javascript|ecmascript|xml|manifest\+json|ld\+json|[\w.+-]+\+(xml|json))\b)|^image\/svg\+xml\b/i;
+
+/** Reads the build's hash manifest into URL path -> script sources. */
+export function loadScriptHashes(file: string | undefined): Map<string, string[]> {
+  const byPath = new Map<string, string[]>();
+  if (!file || !fs.existsSync(file)) return byPath;
+  const manifest = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, string[]>;
+  for (const [rel, hashes] of Object.entries(manifest)) {
+    const url = "/" + rel.replace(/(^|\/)index\.html$/, "");
+    byPath.set(url === "/" ? "/" : url.replace(/\/$/, ""), hashes.map((h) => `'${h}'`));
+  }
+  return byPath;
+}
+
+/** The Content-Security-Policy of an HTML document. */
+export function documentPolicy({ nonce, hashes, path }: { nonce: string; hashes: string[]; path: string }): string {
+  return [
+    "default-src 'self'",
+    ["script-src 'self'", `'nonce-${nonce}'`, ...hashes].join(" "),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    `frame-src ${MAP_PAGES.has(path) ? MAP_FRAME_SOURCES : "'none'"}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/**
+ * Non-documents (JSON, scripts, data files, fonts, SVG) load nothing themselves:
+ * deny everything, so a file opened directly (an SVG, a JSON error) cannot run
+ * scripts or be framed. PDFs keep no fetch directives, since Chromium's viewer
+ * embeds the file under the response's own policy.
+ */
+function resourcePolicy(contentType: string): string {
+  if (/^application\/pdf\b/i.test(contentType)) return "base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+  return "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+}
+
+function setIfAbsent(reply: FastifyReply, name: string, value: string) {
+  if (!reply.hasHeader(name)) reply.header(name, value);
+}
+
+function pathOf(request: FastifyRequest): string {
+  const q = request.url.indexOf("?");
+  const p = q === -1 ? request.url : request.url.slice(0, q);
+  return p.length > 1 ? p.replace(/\/+$/, "") : p;
+}
+
+/**
+ * Security headers on every response (pages, static files, API, 404s, errors,
+ * downloads), set in one onSend hook; a header a route already set wins.
+ * Registered with skip-override so the hooks cover the whole app.
+ */
+async function securityHeaders(app: FastifyInstance, { config, hashesFile }: SecurityHeadersOptions) {
+  const hashes = loadScriptHashes(hashesFile);
+  const hsts = config.publicBaseUrl.startsWith("https://");
+
+  app.decorateRequest("cspNonce", "");
+  app.addHook("onRequest", async (request) => {
+    request.cspNonce = crypto.randomBytes(16).toString("base64");
+  });
+
+  app.addHook("onSend", async (request, reply, payload) => {
+    const path = pathOf(request);
+    let contentType = String(reply.getHeader("content-type") ?? "");
+    // React Router's single-fetch data files have no registered extension.
+    if (path.endsWith(".data") && (!contentType || contentType.startsWith("application/octet-stream"))) {
+      contentType = "text/x-script";
+      reply.header("content-type", contentType);
+    }
+    if (contentType && TEXTUAL.test(contentType) && !/;\s*charset=/i.test(contentType)) {
+      contentType = `${contentType}; charset=utf-8`;
+      reply.header("content-type", contentType);
+    }
+
+    const isDocument = /^text\/html\b/i.test(contentType);
+    setIfAbsent(
+      reply,
+      "content-security-policy",
+      isDocument
+        ? documentPolicy({ nonce: request.cspNonce, hashes: hashes.get(path) ?? [], path })
+        : resourcePolicy(contentType),
+    );
+    if (hsts) setIfAbsent(reply, "strict-transport-security", "max-age=31536000");
+    setIfAbsent(reply, "x-content-type-options", "nosniff");
+    setIfAbsent(reply, "x-frame-options", "DENY");
+    setIfAbsent(reply, "referrer-policy", "strict-origin-when-cross-origin");
+    setIfAbsent(reply, "permissions-policy", PERMISSIONS_POLICY);
+    setIfAbsent(reply, "cross-origin-opener-policy", "same-origin");
+    setIfAbsent(reply, "cross-origin-resource-policy", "same-origin");
+    return payload;
+  });
+}
+
+// Same effect as fastify-plugin: the hooks apply to every route, not only this plugin's.
+(securityHeaders as unknown as Record<symbol, boolean>)[Symbol.for("skip-override")] = true;
+
+export default securityHeaders;

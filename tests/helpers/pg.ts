@@ -1,0 +1,46 @@
+import crypto from "node:crypto";
+import pg from "pg";
+
+/**
+ * Fresh PostgreSQL databases for tests. TEST_DATABASE_URL names a role that
+ * may CREATE DATABASE (any database on the server works as the admin
+ * connection); each test file or run gets its own database, dropped after.
+ */
+
+const NAME = /^[a-z][a-z0-9_]{0,62}$/;
+
+/** The URL of database `name` on the same server, as the same role. */
+export function databaseUrl(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function withAdmin<T>(adminUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5_000 });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface TestDatabase {
+  name: string;
+  url: string;
+  drop: () => Promise<void>;
+}
+
+export async function createTestDatabase(adminUrl: string, prefix = "test"): Promise<TestDatabase> {
+  const name = `${prefix}_${crypto.randomBytes(6).toString("hex")}`;
+  if (!NAME.test(name)) throw new Error(`invalid database name ${name}`);
+  await withAdmin(adminUrl, (c) => c.query(`create database "${name}"`));
+  return { name, url: databaseUrl(adminUrl, name), drop: () => dropTestDatabase(adminUrl, name) };
+}
+
+/** Drops a test database, ending any connection still open to it. */
+export async function dropTestDatabase(adminUrl: string, name: string): Promise<void> {
+  if (!NAME.test(name)) throw new Error(`invalid database name ${name}`);
+  await withAdmin(adminUrl, (c) => c.query(`drop database if exists "${name}" with (force)`));
+}

@@ -1,0 +1,199 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../helpers/app";
+
+// Needs a client build (`npm run build`), like every servePages test.
+const CLIENT = path.resolve(import.meta.dirname, "../../build/client");
+const assets = fs.readdirSync(path.join(CLIENT, "assets"));
+const jsAsset = assets.find((f) => f.endsWith(".js"));
+const font = assets.find((f) => f.endsWith(".woff2"));
+const cssAsset = assets.find((f) => f.endsWith(".css"));
+const download = fs.existsSync(path.join(CLIENT, "files/referral-form.pdf")) ? "/files/referral-form.pdf" : `/assets/${font}`;
+
+function directives(csp: string): Map<string, string[]> {
+  return new Map(
+    csp.split(";").map((d) => {
+      const [name = "", ...values] = d.trim().split(/\s+/);
+      return [name, values];
+    }),
+  );
+}
+
+/** The headers every response carries, whatever produced it. */
+function expectCommonHeaders(res: LightMyRequestResponse) {
+  expect(res.headers["content-security-policy"]).toBeTruthy();
+  expect(res.headers["content-security-policy"]).not.toMatch(/unsafe-eval/);
+  expect(directives(String(res.headers["content-security-policy"])).get("frame-ancestors")).toEqual(["'none'"]);
+  expect(res.headers["x-content-type-options"]).toBe("nosniff");
+  expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(res.headers["permissions-policy"]).toMatch(/camera=\(\)/);
+  expect(res.headers["permissions-policy"]).toMatch(/microphone=\(\)/);
+  expect(res.headers["permissions-policy"]).toMatch(/geolocation=\(\)/);
+  expect(res.headers["permissions-policy"]).toMatch(/payment=\(\)/);
+  expect(res.headers["permissions-policy"]).toMatch(/usb=\(\)/);
+  expect(res.headers["cross-origin-opener-policy"]).toBe("same-origin");
+  expect(res.headers["cross-origin-resource-policy"]).toBe("same-origin");
+  // http:// base URL: no HSTS (it would pin a development host to https).
+  expect(res.headers["strict-transport-security"]).toBeUndefined();
+}
+
+function expectTextWithCharset(res: LightMyRequestResponse, type: RegExp) {
+  const contentType = String(res.headers["content-type"]);
+  expect(contentType).toMatch(type);
+  expect(contentType).toMatch(/;\s*charset=utf-8/i);
+}
+
+/** Inline scripts (not JSON data blocks) of an HTML body, with their attributes. */
+function inlineScripts(html: string): { attrs: string; body: string }[] {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .map((m) => ({ attrs: m[1] ?? "", body: m[2] ?? "" }))
+    .filter((s) => s.body.length > 0 && !/\bsrc=/.test(s.attrs) && !/type="application\/(ld\+)?json"/.test(s.attrs));
+}
+
+function sha256(text: string) {
+  return `'sha256-${crypto.createHash("sha256").update(text, "utf8").digest("base64")}'`;
+}
+
+/** A page's policy must allow scripts without 'unsafe-inline' and set every fixed directive. */
+function expectDocumentPolicy(res: LightMyRequestResponse) {
+  const csp = directives(String(res.headers["content-security-policy"]));
+  expect(csp.get("script-src")).toContain("'self'");
+  expect(csp.get("script-src")).not.toContain("'unsafe-inline'");
+  expect(csp.get("default-src")).toEqual(["'self'"]);
+  expect(csp.get("object-src")).toEqual(["'none'"]);
+  expect(csp.get("base-uri")).toEqual(["'self'"]);
+  expect(csp.get("form-action")).toEqual(["'self'"]);
+  expect(csp.get("img-src")).toEqual(["'self'", "data:"]);
+  expect(csp.get("font-src")).toEqual(["'self'"]);
+  expect(csp.get("style-src")).toEqual(["'self'", "'unsafe-inline'"]);
+  expect(csp.get("connect-src")).toEqual(["'self'"]);
+  return csp;
+}
+
+describe("security headers", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ ENABLE_TEST_ROUTES: "true" }, { servePages: true });
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string) => t.app.inject({ method: "GET", url, headers: { "accept-encoding": "identity" } });
+
+  it("prerendered HTML: every inline script is allowed by a build-time hash, and only / may frame the map", async () => {
+    for (const url of ["/", "/about"]) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expectCommonHeaders(res);
+      expectTextWithCharset(res, /^text\/html/);
+      const csp = expectDocumentPolicy(res);
+      const scripts = inlineScripts(res.body);
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const script of scripts) expect(csp.get("script-src")).toContain(sha256(script.body));
+      expect(csp.get("frame-src")).toEqual(url === "/" ? ["https://www.google.com", "https://maps.google.com"] : ["'none'"]);
+    }
+  });
+
+  it("server-rendered HTML (/details?name=…): inline scripts carry this response's nonce, new on every request", async () => {
+    const first = await get("/details?name=x-ray");
+    const second = await get("/details?name=x-ray");
+    expect(first.statusCode).toBe(200);
+    expectCommonHeaders(first);
+    expectTextWithCharset(first, /^text\/html/);
+    const nonces = [first, second].map((res) => {
+      const src = expectDocumentPolicy(res).get("script-src") ?? [];
+      const nonce = src.find((s) => s.startsWith("'nonce-"))?.slice(7, -1);
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      const scripts = inlineScripts(res.body);
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const script of scripts) expect(script.attrs).toContain(`nonce="${nonce}"`);
+      return nonce;
+    });
+    expect(nonces[0]).not.toBe(nonces[1]);
+    expect(directives(String(first.headers["content-security-policy"])).get("frame-src")).toEqual(["'none'"]);
+  });
+
+  it("HTML 404: rendered with a nonce, a charset and the same headers", async () => {
+    const res = await get("/no-such-page");
+    expect(res.statusCode).toBe(404);
+    expectCommonHeaders(res);
+    expectTextWithCharset(res, /^text\/html/);
+    const nonce = expectDocumentPolicy(res).get("script-src")?.find((s) => s.startsWith("'nonce-"));
+    expect(nonce).toBeTruthy();
+    for (const script of inlineScripts(res.body)) expect(script.attrs).toContain(`nonce="${nonce!.slice(7, -1)}"`);
+  });
+
+  it("a .data file is text/x-script with a charset", async () => {
+    const res = await get("/about.data");
+    expect(res.statusCode).toBe(200);
+    expectCommonHeaders(res);
+    expectTextWithCharset(res, /^text\/x-script/);
+  });
+
+  it("XML and plain text carry a charset", async () => {
+    expectTextWithCharset(await get("/sitemap.xml"), /^application\/xml/);
+    expectTextWithCharset(await get("/robots.txt"), /^text\/plain/);
+  });
+
+  it("a hashed JS asset: JavaScript with a charset; non-documents get a deny-all policy", async () => {
+    const res = await get(`/assets/${jsAsset}`);
+    expect(res.statusCode).toBe(200);
+    expectCommonHeaders(res);
+    expectTextWithCharset(res, /^(application|text)\/javascript/);
+    expect(directives(String(res.headers["content-security-policy"])).get("default-src")).toEqual(["'none'"]);
+  });
+
+  it("a stylesheet: CSS with a charset", async () => {
+    const res = await get(`/assets/${cssAsset}`);
+    expect(res.statusCode).toBe(200);
+    expectCommonHeaders(res);
+    expectTextWithCharset(res, /^text\/css/);
+  });
+
+  it("a font: binary, no charset", async () => {
+    const res = await get(`/assets/${font}`);
+    expect(res.statusCode).toBe(200);
+    expectCommonHeaders(res);
+    expect(res.headers["content-type"]).toBe("font/woff2");
+  });
+
+  it("a file download: the same headers, binary type without charset", async () => {
+    const res = await get(download);
+    expect(res.statusCode).toBe(200);
+    expectCommonHeaders(res);
+    expect(String(res.headers["content-type"])).not.toMatch(/charset/);
+  });
+
+  it("JSON API 200, JSON 404 and an unhandled error all carry the headers and a charset", async () => {
+    const ok = await get("/api/health");
+    const missing = await get("/api/nope");
+    const failed = await get("/api/__test/error");
+    expect([ok.statusCode, missing.statusCode, failed.statusCode]).toEqual([200, 404, 500]);
+    for (const res of [ok, missing, failed]) {
+      expectCommonHeaders(res);
+      expectTextWithCharset(res, /^application\/json/);
+      expect(directives(String(res.headers["content-security-policy"])).get("default-src")).toEqual(["'none'"]);
+    }
+  });
+
+  it("a header a route set itself is kept", async () => {
+    const res = await get("/api/health");
+    expect(res.headers["cache-control"]).toBe("no-store");
+  });
+});
+
+describe("Strict-Transport-Security", () => {
+  it("is sent when PUBLIC_BASE_URL is https", async () => {
+    const t = await createTestApp({ PUBLIC_BASE_URL: "https://clinic.example.org" });
+    try {
+      const res = await t.app.inject({ method: "GET", url: "/api/health" });
+      expect(res.headers["strict-transport-security"]).toMatch(/^max-age=\d{7,}/);
+      const missing = await t.app.inject({ method: "GET", url: "/api/nope" });
+      expect(missing.headers["strict-transport-security"]).toMatch(/^max-age=\d{7,}/);
+    } finally {
+      await t.close();
+    }
+  });
+});
