@@ -91,7 +91,7 @@ describe("POST /api/cloudinary/upload/referrals_forms", () => {
       const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
       const body = multipartBody("big.pdf", pdfBytes(11 * 1024 * 1024));
       const beforeFiles = files();
-      const chunks = [];
+      const chunks: Buffer[] = [];
       for (let i = 0; i < body.payload.length; i += 64 * 1024) chunks.push(body.payload.subarray(i, i + 64 * 1024));
       const stream = new ReadableStream({
         pull(controller) {

@@ -81,7 +81,7 @@ describe("the real server process", () => {
     const secrets = [...Object.values(personal), "+26772345678", "+27827654321", "72345678", "secret-referral-name", "Xylophonist enquiry text", "Ophelia Nkwe", "3190123"];
     try {
       const file = multipartBody("secret-referral-name.pdf", pdfBytes());
-      const up = await fetch(`${server.url}/api/cloudinary/upload/referrals_forms`, { method: "POST", headers: file.headers, body: file.payload });
+      const up = await fetch(`${server.url}/api/cloudinary/upload/referrals_forms`, { method: "POST", headers: file.headers, body: new Uint8Array(file.payload) });
       expect(up.status).toBe(201);
       const u = (await up.json()).data;
       const body = validAppointment({ ...personal, referralForms: [{ url: u.url, publicId: u.publicId, name: u.fileName }] });
