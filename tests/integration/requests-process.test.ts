@@ -57,7 +57,32 @@ describe("the real server process", () => {
     expect(stored.size).toBe((db.prepare("select count(*) as n from appointments").get() as { n: number }).n);
     db.close();
     fs.rmSync(server.dataDir, { recursive: true, force: true });
-  }, 60_000);
+  }, 150_000);
+
+  it("two server instances on one database create one record for concurrent duplicates of a key", async () => {
+    const a = await startServer({ RATE_LIMIT_ENABLED: "false" });
+    const b = await startServer({ RATE_LIMIT_ENABLED: "false", DATA_DIR: a.dataDir });
+    try {
+      for (let round = 0; round < 5; round++) {
+        const body = JSON.stringify(validAppointment({ notes: `round ${round}` }));
+        const headers = { "content-type": "application/json", "idempotency-key": `two-instances-${round}-key` };
+        const answers = await Promise.all(
+          [a, b, a, b, a, b].map((s) => fetch(`${s.url}${BOOK}`, { method: "POST", headers, body }).then(async (r) => ({ status: r.status, body: await r.text() }))),
+        );
+        expect(answers.map((x) => x.status)).toEqual(Array(6).fill(201));
+        expect(new Set(answers.map((x) => JSON.parse(x.body).data.reference)).size).toBe(1);
+      }
+    } finally {
+      a.child.kill("SIGTERM");
+      b.child.kill("SIGTERM");
+      await Promise.all([a.exited, b.exited]);
+    }
+    const db = new SQLite(path.join(a.dataDir, "clinic.sqlite"), { readonly: true });
+    expect((db.prepare("select count(*) as n from appointments").get() as { n: number }).n).toBe(5);
+    expect((db.prepare("select count(*) as n from mail_queue").get() as { n: number }).n).toBeLessThanOrEqual(10);
+    db.close();
+    fs.rmSync(a.dataDir, { recursive: true, force: true });
+  }, 150_000);
 
   it("sends the mail from its background worker and writes no personal data to its logs", async () => {
     const sink = await startMailSink(fs.mkdtempSync(path.join(os.tmpdir(), "clinic-mail-")));
@@ -115,5 +140,5 @@ describe("the real server process", () => {
     expect(logs).toMatch(/"statusCode":201/); // the requests were logged…
     expect(logs).toMatch(/mail sent/);
     for (const value of secrets) expect(logs, `log contains ${value}`).not.toContain(value); // …without personal data
-  }, 60_000);
+  }, 150_000);
 });
