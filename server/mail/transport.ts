@@ -6,7 +6,7 @@ import type { Config } from "../config";
 
 export interface SendableMail {
   from: string;
-  to: string;
+  to: string | { name: string; address: string };
   subject: string;
   text: string;
   html?: string;

@@ -61,7 +61,8 @@ export async function deliverDueMail(
     try {
       await send({
         from: opts.from,
-        to: mail.to_address,
+        // As an object, so the address is never parsed as a list or a display name.
+        to: { name: "", address: mail.to_address },
         subject: mail.subject,
         text: mail.text_body,
         html: mail.html_body ?? undefined,

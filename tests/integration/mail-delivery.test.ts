@@ -8,7 +8,7 @@ import { validAppointment } from "../helpers/requests";
 import { readMails, startMailSink, type MailSink } from "../e2e/mail-sink";
 import { openDb } from "../../server/db/index";
 import { enqueueMail } from "../../server/mail/queue";
-import { createSender } from "../../server/mail/transport";
+import { createSender, type SendableMail } from "../../server/mail/transport";
 import { deliverDueMail } from "../../server/mail/worker";
 
 describe("mail delivery", () => {
@@ -83,9 +83,9 @@ describe("mail delivery", () => {
     for (let i = 0; i < 10; i++) await enqueueMail(t.db, { to: `p${i}@example.net`, subject: `m${i}`, text: "t" });
     const other = openDb(t.config); // a second connection, as a second server instance would have
     const sent: string[] = [];
-    const slowSend = async (m: { to: string }) => {
+    const slowSend = async (m: SendableMail) => {
       await new Promise((r) => setTimeout(r, 5));
-      sent.push(m.to);
+      sent.push(typeof m.to === "string" ? m.to : m.to.address);
     };
     const [a, b] = await Promise.all([deliverDueMail(t.db, slowSend, opts()), deliverDueMail(other, slowSend, opts())]);
     await other.destroy();
