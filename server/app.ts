@@ -8,6 +8,9 @@ import type { Config } from "./config";
 import { ping, type Db } from "./db/index";
 import { loggerOptions } from "./logger";
 import { reactRouterHandler } from "./react-router";
+import { startMailWorker } from "./mail/worker";
+import { requestsPlugin } from "./requests/plugin";
+import { startUploadSweep } from "./uploads/sweep";
 
 export interface AppOptions {
   config: Config;
@@ -71,6 +74,18 @@ export async function buildApp({ config, db, clientDir, servePages = true }: App
       return { waited: ms };
     });
   }
+
+  // Contact enquiries, appointment requests, referral uploads, booking calendar (own rate limits, multipart, errors).
+  await app.register(requestsPlugin, { config, db });
+  // Background jobs run only in a listening server (not in inject tests): mail delivery and the upload sweep.
+  const stopJobs: (() => Promise<void>)[] = [];
+  app.addHook("onListen", async () => {
+    if (stopJobs.length) return;
+    stopJobs.push(startMailWorker(db, config, app.log), startUploadSweep(db, config, app.log));
+  });
+  app.addHook("preClose", async () => {
+    await Promise.all(stopJobs.splice(0).map((stop) => stop()));
+  });
 
   app.all("/api/*", async (_request, reply) => reply.code(404).send({ message: "Not found" }));
 

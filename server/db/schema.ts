@@ -81,9 +81,30 @@ export interface MailQueueTable {
   sent_at: string | null;
 }
 
+export interface IdempotencyKeyTable {
+  /** Which endpoint the key was used on (keys are per endpoint). */
+  endpoint: string;
+  idempotency_key: string;
+  /** SHA-256 of the canonical JSON body: the same key with another body is refused. */
+  body_hash: string;
+  status_code: number;
+  /** The first answer, replayed to retries. */
+  response_json: string;
+  created_at: string;
+}
+
+export interface ReferenceCounterTable {
+  /** "APT" or "ENQ". */
+  kind: string;
+  year: number;
+  last_value: number;
+}
+
 export interface Database {
   enquiries: EnquiryTable;
   appointments: AppointmentTable;
   uploads: UploadTable;
   mail_queue: MailQueueTable;
+  idempotency_keys: IdempotencyKeyTable;
+  reference_counters: ReferenceCounterTable;
 }
