@@ -6,14 +6,13 @@ import { addDays, formatLongDate, isIsoDate, localTime, localToday, parseDateInp
 import { ErrorSummary, type SummaryItem } from "~/components/forms/error-summary";
 import { radioId, RadioGroup, SelectField, TextAreaField, TextField, useHydrated } from "~/components/forms/field";
 import { checkFile, FileUpload, UPLOAD_FAILED } from "~/components/forms/file-upload";
+import { lazyModule } from "~/components/forms/lazy";
 import { Honeypot } from "~/components/forms/honeypot";
 import { FormStatus, SubmitButton } from "~/components/forms/status";
 import { BOOKABLE_SERVICES } from "~/content/catalogue";
 import { BOOKING_POLICY, GENDERS, PAYMENT_METHODS } from "~/content/site";
 import { getJson, isDefiniteAnswer, newIdempotencyKey, postJson, uploadFile } from "~/lib/api-client";
 import { pageMeta } from "~/lib/meta";
-import { appointmentSchema } from "~/lib/validation/appointment";
-import { fieldErrors } from "~/lib/validation/fields";
 import { useClinic } from "~/root";
 import type { Route } from "./+types/book-appointment";
 import "~/styles/forms.css";
@@ -27,6 +26,9 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export const APPOINTMENT_FAILURE = "An error occurred. Please try again.";
+
+const loadValidation = lazyModule(() => Promise.all([import("~/lib/validation/appointment"), import("~/lib/validation/fields")]));
+type Validation = Awaited<ReturnType<typeof loadValidation>>;
 
 type Values = {
   name: string;
@@ -204,6 +206,7 @@ function BookingForm({ onBooked }: { onBooked: (confirmed: Confirmed) => void })
   useEffect(() => {
     bookingKey.current = newIdempotencyKey();
     uploadKey.current = newIdempotencyKey();
+    loadValidation().catch(() => {}); // warm up; a failure is reported on submit
     const controller = new AbortController();
     void getJson<unknown>("/api/appointment/public/calendar", controller.signal).then((result) => {
       if (controller.signal.aborted) return;
@@ -249,7 +252,7 @@ function BookingForm({ onBooked }: { onBooked: (confirmed: Confirmed) => void })
   }
 
   /** Checks everything the browser can check; returns the body to send, or the errors. */
-  function validate(): { body: Record<string, unknown>; errors: Record<string, string> } {
+  function validate([{ appointmentSchema }, { fieldErrors }]: Validation): { body: Record<string, unknown>; errors: Record<string, string> } {
     const dateIso = parseDateInput(values.appointmentDate);
     const aid = values.paymentMethod !== "cash";
     const body = {
@@ -271,7 +274,7 @@ function BookingForm({ onBooked }: { onBooked: (confirmed: Confirmed) => void })
     };
     const parsed = appointmentSchema.safeParse(body);
     const found: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error);
-    if (!found.dob && values.dob > today) found.dob = "Date of birth must be in the past.";
+    if (!found.dob && values.dob >= today) found.dob = "Enter a real date of birth in the past.";
     if (values.appointmentDate.trim() && !dateIso) {
       found.appointmentDate = "Enter the appointment date as day/month/year, for example 07/12/2026.";
     } else if (dateIso && calendar) {
@@ -311,12 +314,22 @@ function BookingForm({ onBooked }: { onBooked: (confirmed: Confirmed) => void })
     event.preventDefault();
     // The ref, not state, guards against a second click before React re-renders.
     if (inFlight.current) return;
+    inFlight.current = true;
     setFailure("");
     setUploadFailed("");
-    const { body, errors: found } = validate();
-    if (Object.keys(found).length) return showErrors(found);
+    let validation: Validation;
+    try {
+      validation = await loadValidation();
+    } catch {
+      inFlight.current = false;
+      return setFailure(APPOINTMENT_FAILURE);
+    }
+    const { body, errors: found } = validate(validation);
+    if (Object.keys(found).length) {
+      inFlight.current = false;
+      return showErrors(found);
+    }
 
-    inFlight.current = true;
     setBusy(true);
     try {
       const referral = file ? await sendReferral(file) : null;
@@ -331,6 +344,8 @@ function BookingForm({ onBooked }: { onBooked: (confirmed: Confirmed) => void })
         onBooked({ reference: result.data.reference ?? "", date: String(body.appointmentDate), service: values.service });
         return;
       }
+      // The server no longer holds that referral upload: send the file again next time.
+      if (Object.keys(result.errors).some((k) => k.startsWith("referralForms"))) uploaded.current = null;
       const mapped: Record<string, string> = {};
       for (const [key, message] of Object.entries(result.errors)) {
         const k = normaliseKey(key);
@@ -399,7 +414,7 @@ function BookingForm({ onBooked }: { onBooked: (confirmed: Confirmed) => void })
           <TextField
             id="phoneNumber"
             label="Phone number"
-            hint="The clinic will call or WhatsApp you on this number to confirm the time."
+            hint="The clinic will call or WhatsApp you on this number to confirm the time. For example 71 234 567; for a number outside Botswana, start with + and the country code."
             type="tel"
             inputMode="numeric"
             autoComplete="tel"

@@ -4,10 +4,9 @@ import { ErrorSummary, type SummaryItem } from "~/components/forms/error-summary
 import { TextAreaField, TextField, useHydrated } from "~/components/forms/field";
 import { Honeypot } from "~/components/forms/honeypot";
 import { FormStatus, SubmitButton } from "~/components/forms/status";
+import { lazyModule } from "~/components/forms/lazy";
 import { isDefiniteAnswer, newIdempotencyKey, postJson } from "~/lib/api-client";
 import { pageMeta } from "~/lib/meta";
-import { contactSchema } from "~/lib/validation/contact";
-import { fieldErrors } from "~/lib/validation/fields";
 import { useClinic } from "~/root";
 import type { Route } from "./+types/contact-us";
 import "~/styles/forms.css";
@@ -26,6 +25,7 @@ export const CONTACT_FAILURE = "An error occurred. Please try again later.";
 type Values = { name: string; phoneNumber: string; email: string; description: string; website: string };
 type FieldName = Exclude<keyof Values, "website">;
 const FIELDS: FieldName[] = ["name", "phoneNumber", "email", "description"];
+const loadValidation = lazyModule(() => Promise.all([import("~/lib/validation/contact"), import("~/lib/validation/fields")]));
 const EMPTY: Values = { name: "", phoneNumber: "", email: "", description: "", website: "" };
 
 export default function ContactUs() {
@@ -67,6 +67,7 @@ function ContactForm() {
 
   useEffect(() => {
     idempotencyKey.current = newIdempotencyKey();
+    loadValidation().catch(() => {}); // warm up; a failure is reported on submit
   }, []);
   useEffect(() => {
     if (reference !== null) successRef.current?.focus();
@@ -90,12 +91,23 @@ function ContactForm() {
     event.preventDefault();
     // The ref, not state, guards against a second click before React re-renders.
     if (inFlight.current) return;
+    inFlight.current = true;
     setFailure("");
     setReference(null);
+    let validation: Awaited<ReturnType<typeof loadValidation>>;
+    try {
+      validation = await loadValidation();
+    } catch {
+      inFlight.current = false;
+      return setFailure(CONTACT_FAILURE);
+    }
+    const [{ contactSchema }, { fieldErrors }] = validation;
     const parsed = contactSchema.safeParse(values);
-    if (!parsed.success) return showErrors(fieldErrors(parsed.error));
+    if (!parsed.success) {
+      inFlight.current = false;
+      return showErrors(fieldErrors(parsed.error));
+    }
 
-    inFlight.current = true;
     setBusy(true);
     const result = await postJson<{ reference?: string }>(
       "/api/contact-enquire/public/create",
@@ -151,7 +163,7 @@ function ContactForm() {
         <TextField
           id="phoneNumber"
           label="Phone number"
-          hint="We may call or WhatsApp you on this number."
+          hint="We may call or WhatsApp you on this number. For example 71 234 567; for a number outside Botswana, start with + and the country code."
           type="tel"
           autoComplete="tel"
           required
