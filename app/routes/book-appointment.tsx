@@ -274,6 +274,8 @@ function BookingForm({ onBooked }: { onBooked: (confirmed: Confirmed) => void })
     };
     const parsed = appointmentSchema.safeParse(body);
     const found: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error);
+    // The schema's medical-aid rule (a refinement) only runs once every other field is valid: check it now too.
+    if (aid && !values.medicalAidNumber.trim()) found.medicalAidNumber ??= "Enter your medical aid membership number.";
     if (!found.dob && values.dob >= today) found.dob = "Enter a real date of birth in the past.";
     if (values.appointmentDate.trim() && !dateIso) {
       found.appointmentDate = "Enter the appointment date as day/month/year, for example 07/12/2026.";
@@ -357,11 +359,12 @@ function BookingForm({ onBooked }: { onBooked: (confirmed: Confirmed) => void })
     } finally {
       inFlight.current = false;
       setBusy(false);
+      setProgress(null);
     }
   }
 
   const summary: SummaryItem[] = ERROR_TARGETS.filter(([key]) => errors[key]).map(([key, target]) => ({ target, message: errors[key]! }));
-  const percent = progress === null ? undefined : `Uploading your referral form: ${Math.round(progress * 100)}%.`;
+  const percent = progress === null || progress >= 1 ? undefined : `Uploading your referral form: ${Math.round(progress * 100)}%.`;
 
   return (
     <>
