@@ -47,7 +47,7 @@ test.beforeEach(({ page }) => {
   });
 });
 // Several tests run axe more than once: allow for a busy machine.
-test.slow();
+test.describe.configure({ timeout: 90_000 });
 
 test.afterEach(() => {
   expect(dialogs, "the page must never use window.alert or other dialogs").toEqual([]);
