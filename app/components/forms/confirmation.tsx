@@ -50,7 +50,7 @@ export function AppointmentConfirmation({ reference, date, service, whatsapp, on
       </p>
       <p>
         <a className="button button--whatsapp" href={chat} rel="noopener noreferrer" target="_blank">
-          Message us on WhatsApp about {reference}
+          Message us on WhatsApp about <span className="nowrap">{reference}</span>
           <span className="visually-hidden"> (opens WhatsApp)</span>
         </a>
       </p>
