@@ -48,27 +48,21 @@ export function isoWeekday(date: string): number {
   return d.getUTCDay() === 0 ? 7 : d.getUTCDay();
 }
 
+// A formatter is costly to build: made once.
+const DAY_FORMAT = new Intl.DateTimeFormat("en-CA", {
+  timeZone: CLINIC_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
 /** Today's date in Gaborone for the instant `now`. */
 export function clinicToday(now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone: CLINIC_TIME_ZONE,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).formatToParts(now);
+  const parts = DAY_FORMAT.formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${get("year")}-${get("month")}-${get("day")}`;
 }
 
-/** The time of day in Gaborone, HH:mm. */
-export function clinicTime(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-GB", {
-    timeZone: CLINIC_TIME_ZONE,
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).format(now);
-}
 
 /** Public holidays named in the calendar of one year, before the Sunday rule. */
 function statutoryHolidays(year: number): Map<string, string> {

@@ -39,15 +39,17 @@ type MailConfig = Pick<Config, "clinic" | "bookingPolicy" | "publicBaseUrl">;
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
+const LONG_DATE = new Intl.DateTimeFormat("en-GB", {
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
 /** "Saturday 5 December 2026" for a YYYY-MM-DD date. */
 export function longDate(date: string): string {
-  return new Intl.DateTimeFormat("en-GB", {
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(`${date}T00:00:00Z`));
+  return LONG_DATE.format(new Date(`${date}T00:00:00Z`));
 }
 
 const paymentLabel = (value: string) => PAYMENT_METHODS.find((p) => p.value === value)?.label ?? value;

@@ -102,9 +102,19 @@ export async function runIdempotent(
       if (error instanceof Rejection) return { ...error.answer, replayed: false };
       // Another instance committed the same key first: its answer is now visible.
       if (key && attempt < 3 && isUniqueViolation(error)) continue;
+      // Another process wrote while this transaction read (SQLite): start again on a fresh snapshot.
+      if (attempt < 3 && isBusy(error)) {
+        await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 40));
+        continue;
+      }
       throw error;
     }
   }
+}
+
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: string })?.code ?? "";
+  return code.startsWith("SQLITE_BUSY") || code === "40001"; // 40001: PostgreSQL serialization failure
 }
 
 async function findStored(trx: Kysely<Database>, endpoint: string, key: string) {
