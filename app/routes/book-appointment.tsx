@@ -419,7 +419,8 @@ function BookingForm({ onBooked }: { onBooked: (confirmed: Confirmed) => void })
             label="Phone number"
             hint="The clinic will call or WhatsApp you on this number to confirm the time. For example 71 234 567; for a number outside Botswana, start with + and the country code."
             type="tel"
-            inputMode="numeric"
+            // "tel", not "numeric": Android numeric keypads have no "+" for international numbers.
+            inputMode="tel"
             autoComplete="tel"
             required
             className="field__input--medium"
@@ -432,7 +433,8 @@ function BookingForm({ onBooked }: { onBooked: (confirmed: Confirmed) => void })
             label="Alternative phone number"
             hint="Another number we can try, for example a family member's."
             type="tel"
-            inputMode="numeric"
+            // "tel", not "numeric": Android numeric keypads have no "+" for international numbers.
+            inputMode="tel"
             autoComplete="off"
             required
             className="field__input--medium"
