@@ -98,7 +98,7 @@ export async function appointmentRoutes(app: FastifyInstance, { config, db, rate
         idPassportNumber: row.id_passport_number,
         requestedDate: row.requested_date,
         submittedTime: row.submitted_time,
-        referralFiles: claimable.map((u) => u.display_name),
+        referralFiles: publicIds.map((id) => claimable.find((u) => u.public_id === id)!.display_name),
       };
       await enqueueMail(trx, clinicAppointmentMail(mail, config), now);
       await enqueueMail(trx, patientAppointmentMail(mail, config), now);

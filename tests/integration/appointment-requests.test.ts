@@ -238,6 +238,7 @@ describe("rate limits", () => {
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
     expect(limited.json()).toEqual({ message: "Too many requests. Please wait a minute and try again." });
+    expect(limited.headers["cache-control"]).toBe("no-store");
     // X-Forwarded-For is not trusted without TRUST_PROXY: a forged header does not reset the count.
     expect((await send("10.0.0.1", "203.0.113.9")).statusCode).toBe(429);
     // Another address has its own budget.
@@ -246,6 +247,34 @@ describe("rate limits", () => {
 
   it("is on by default (a test app without RATE_LIMIT_ENABLED still limits)", async () => {
     expect(t.config.rateLimit.enabled).toBe(true);
+  });
+
+  it("limits uploads and enquiries separately, with their own budgets", async () => {
+    const e = await createTestApp({ RATE_LIMIT_ENQUIRIES_PER_MINUTE: "2", RATE_LIMIT_UPLOADS_PER_MINUTE: "2" });
+    try {
+      const enquiry = () => e.app.inject({ method: "POST", url: "/api/contact-enquire/public/create", payload: { name: "" } });
+      const file = multipartBody("x.txt", Buffer.from("hello"));
+      const uploadOnce = () => e.app.inject({ method: "POST", url: UPLOAD, payload: file.payload, headers: file.headers });
+      expect([(await enquiry()).statusCode, (await enquiry()).statusCode, (await enquiry()).statusCode]).toEqual([400, 400, 429]);
+      expect([(await uploadOnce()).statusCode, (await uploadOnce()).statusCode, (await uploadOnce()).statusCode]).toEqual([415, 415, 429]);
+    } finally {
+      await e.close();
+    }
+  });
+});
+
+describe("rate limits behind a trusted proxy", () => {
+  it("keys on X-Forwarded-For only when TRUST_PROXY=true", async () => {
+    const t = await createTestApp({ RATE_LIMIT_BOOKINGS_PER_MINUTE: "1", TRUST_PROXY: "true" });
+    try {
+      const send = (xff: string) =>
+        t.app.inject({ method: "POST", url: URL, payload: { name: "" }, remoteAddress: "127.0.0.1", headers: { "x-forwarded-for": xff } });
+      expect((await send("198.51.100.1")).statusCode).toBe(400);
+      expect((await send("198.51.100.1")).statusCode).toBe(429);
+      expect((await send("198.51.100.2")).statusCode).toBe(400); // a different visitor behind the same proxy
+    } finally {
+      await t.close();
+    }
   });
 });
 

@@ -119,6 +119,13 @@ describe("the real server process", () => {
       expect((await post(body, "log-test-key-1")).status).toBe(201);
       expect((await post(body, "log-test-key-1")).status).toBe(201); // replay
       expect((await post({ ...body, email: "not-an-email", dob: "2999-01-01" })).status).toBe(400);
+      // Broken JSON: parsers quote the input in their error messages, which must not reach the log.
+      const broken = await fetch(`${server.url}${BOOK}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: `{"email":"${personal.email}","idPassportNumber":"${personal.idPassportNumber}",`,
+      });
+      expect(broken.status).toBe(400);
       const enquiry = await fetch(`${server.url}/api/contact-enquire/public/create`, {
         method: "POST",
         headers: { "content-type": "application/json" },
