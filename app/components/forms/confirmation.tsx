@@ -1,0 +1,70 @@
+import { useEffect, useRef } from "react";
+import { BOOKING_POLICY } from "~/content/site";
+import { whatsappUrl } from "./contact-options";
+import { formatLongDate } from "./dates";
+
+export const APPOINTMENT_SUCCESS = "Your appointment has been scheduled successfully!";
+
+interface AppointmentConfirmationProps {
+  reference: string;
+  date: string;
+  service: string;
+  whatsapp: string;
+  onBookAnother: () => void;
+}
+
+/** Replaces the booking form after success, so the filled form cannot be sent twice. */
+export function AppointmentConfirmation({ reference, date, service, whatsapp, onBookAnother }: AppointmentConfirmationProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+  // Only the reference goes into the link: no name, date or health details.
+  const chat = whatsappUrl(whatsapp, `Hello, I am writing about my appointment request ${reference}.`);
+  return (
+    <section className="confirmation" aria-labelledby="confirmation-title">
+      <div className="confirmation__panel">
+        <h2 id="confirmation-title" ref={heading} tabIndex={-1} className="confirmation__title">
+          {APPOINTMENT_SUCCESS}
+        </h2>
+        <p className="confirmation__reference">
+          Your reference number is
+          <br />
+          <strong>{reference}</strong>
+        </p>
+      </div>
+      <dl className="confirmation__summary">
+        <div>
+          <dt>Requested date</dt>
+          <dd>{formatLongDate(date)}</dd>
+        </div>
+        <div>
+          <dt>Service</dt>
+          <dd>{service}</dd>
+        </div>
+      </dl>
+      <h3>What happens next</h3>
+      <p>
+        This is a request, not yet a fixed time. The clinic will contact you to confirm the time of your appointment. Keep your reference
+        number: quote it if you call or message us.
+      </p>
+      <p>
+        <a className="button button--whatsapp" href={chat} rel="noopener noreferrer" target="_blank">
+          Message us on WhatsApp about <span className="nowrap">{reference}</span>
+          <span className="visually-hidden"> (opens WhatsApp)</span>
+        </a>
+      </p>
+      <h3>Before your appointment</h3>
+      <ul className="policy-list">
+        {BOOKING_POLICY.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+      <p>
+        <button type="button" className="button button--outline" onClick={onBookAnother}>
+          Request another appointment
+        </button>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,198 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import {
+  addDays,
+  addMonths,
+  availability,
+  formatLongDate,
+  formatMonth,
+  formatShortDate,
+  monthGrid,
+  parseDateInput,
+  weekdayIndex,
+  WEEKDAYS,
+  type BookingCalendar,
+} from "./dates";
+import { ErrorMessage } from "./field";
+
+interface DatePickerProps {
+  id: string;
+  label: string;
+  /** What the visitor typed or picked (DD/MM/YYYY or YYYY-MM-DD). */
+  text: string;
+  onTextChange: (text: string) => void;
+  error?: string;
+  calendar: BookingCalendar;
+  /** A note under the calendar, e.g. when closures could not be loaded. */
+  note?: string;
+}
+
+const monthStart = (iso: string) => `${iso.slice(0, 7)}-01`;
+
+/**
+ * A text field for the date, with an inline calendar grid beside it (WAI-ARIA
+ * grid: arrow keys move by day and week, Page Up/Down by month, Home/End to
+ * the week's ends, Enter or Space picks). Days the clinic is closed, and days
+ * outside the booking window, are marked unavailable and cannot be picked.
+ * Typing such a day is caught by the page's validation.
+ */
+export function DatePicker({ id, label, text, onTextChange, error, calendar, note }: DatePickerProps) {
+  const closed = useMemo(() => new Set(calendar.closedDates), [calendar.closedDates]);
+  const selected = parseDateInput(text);
+  const firstMonth = monthStart(calendar.firstDate);
+  const lastMonth = monthStart(calendar.lastDate);
+  const clampToRange = (iso: string) => (iso < calendar.firstDate ? calendar.firstDate : iso > calendar.lastDate ? calendar.lastDate : iso);
+
+  const [active, setActive] = useState(() => clampToRange(selected ?? calendar.firstDate));
+  const moveFocus = useRef(false);
+  const gridRef = useRef<HTMLTableElement>(null);
+
+  useEffect(() => {
+    if (!moveFocus.current) return;
+    moveFocus.current = false;
+    gridRef.current?.querySelector<HTMLButtonElement>(`button[data-date="${active}"]`)?.focus();
+  }, [active]);
+
+  const view = monthStart(active);
+  const weeks = monthGrid(view);
+  const headingId = `${id}-month`;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const chosenId = `${id}-chosen`;
+
+  function pick(iso: string) {
+    if (availability(calendar, closed, iso) !== "open") return;
+    setActive(iso);
+    onTextChange(formatShortDate(iso));
+  }
+
+  function onGridKey(event: KeyboardEvent<HTMLTableElement>) {
+    const steps: Record<string, () => string> = {
+      ArrowLeft: () => addDays(active, -1),
+      ArrowRight: () => addDays(active, 1),
+      ArrowUp: () => addDays(active, -7),
+      ArrowDown: () => addDays(active, 7),
+      Home: () => addDays(active, -weekdayIndex(active)),
+      End: () => addDays(active, 6 - weekdayIndex(active)),
+      PageUp: () => addMonths(active, -1),
+      PageDown: () => addMonths(active, 1),
+    };
+    const step = steps[event.key];
+    if (!step) return;
+    event.preventDefault();
+    moveFocus.current = true;
+    setActive(clampToRange(step()));
+  }
+
+  function showMonth(delta: number) {
+    const next = clampToRange(addMonths(view, delta));
+    setActive(next);
+  }
+
+  return (
+    <div className={error ? "field field--error date-picker" : "field date-picker"}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <div id={hintId} className="field__hint">
+        Type the date, for example {formatShortDate(calendar.firstDate)}, or pick a day in the calendar. Days the clinic is closed cannot be
+        chosen.
+      </div>
+      {error && <ErrorMessage id={errorId}>{error}</ErrorMessage>}
+      <input
+        id={id}
+        name={id}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        className="field__input field__input--date"
+        value={text}
+        onChange={(e) => {
+          onTextChange(e.target.value);
+          // A typed date within the window brings its month into view.
+          const typed = parseDateInput(e.target.value);
+          if (typed && typed >= calendar.firstDate && typed <= calendar.lastDate) setActive(typed);
+        }}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hintId, error ? errorId : null, selected ? chosenId : null].filter(Boolean).join(" ")}
+      />
+      {selected && !error && (
+        <p id={chosenId} className="date-picker__chosen">
+          {formatLongDate(selected)}
+        </p>
+      )}
+
+      <div className="calendar" role="group" aria-labelledby={headingId}>
+        <div className="calendar__header">
+          <button
+            type="button"
+            className="calendar__nav"
+            onClick={() => showMonth(-1)}
+            disabled={view <= firstMonth}
+            aria-label="Previous month"
+          >
+            <ChevronLeft aria-hidden="true" />
+          </button>
+          <h3 id={headingId} className="calendar__month" aria-live="polite">
+            {formatMonth(view)}
+          </h3>
+          <button
+            type="button"
+            className="calendar__nav"
+            onClick={() => showMonth(1)}
+            disabled={view >= lastMonth}
+            aria-label="Next month"
+          >
+            <ChevronRight aria-hidden="true" />
+          </button>
+        </div>
+        <table ref={gridRef} role="grid" className="calendar__grid" aria-labelledby={headingId} onKeyDown={onGridKey}>
+          <thead>
+            <tr>
+              {WEEKDAYS.map((day) => (
+                <th key={day} scope="col" abbr={day}>
+                  <span aria-hidden="true">{day.slice(0, 2)}</span>
+                  <span className="visually-hidden">{day}</span>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {weeks.map((week, w) => (
+              <tr key={w}>
+                {week.map((iso, d) => {
+                  if (!iso) return <td key={d} className="calendar__pad" />;
+                  const state = availability(calendar, closed, iso);
+                  const isSelected = iso === selected;
+                  const isToday = iso === calendar.today;
+                  const suffix = state === "closed" ? ", clinic closed" : state === "out-of-range" ? ", not available" : "";
+                  return (
+                    <td key={iso} aria-selected={isSelected}>
+                      <button
+                        type="button"
+                        data-date={iso}
+                        className={`calendar__day calendar__day--${state}${isSelected ? " calendar__day--selected" : ""}${isToday ? " calendar__day--today" : ""}`}
+                        tabIndex={iso === active ? 0 : -1}
+                        aria-disabled={state !== "open" ? true : undefined}
+                        aria-label={`${formatLongDate(iso)}${isToday ? ", today" : ""}${suffix}`}
+                        onClick={() => pick(iso)}
+                      >
+                        {Number(iso.slice(8))}
+                      </button>
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className="calendar__legend">
+          <span className="calendar__key calendar__key--closed" aria-hidden="true" /> Closed or not available
+          <span className="calendar__key calendar__key--selected" aria-hidden="true" /> Your choice
+        </p>
+        {note && <p className="calendar__note">{note}</p>}
+      </div>
+    </div>
+  );
+}

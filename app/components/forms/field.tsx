@@ -1,0 +1,173 @@
+import { useSyncExternalStore, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+
+/**
+ * Form fields the GOV.UK Design System way: label above the field, an
+ * optional hint, the error message between label and field, and the field
+ * pointing at both through aria-describedby.
+ */
+
+const noop = () => () => {};
+
+/** False on the server and during hydration, true once the page is interactive. */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noop,
+    () => true,
+    () => false,
+  );
+}
+
+interface FieldFrameProps {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  optional?: boolean;
+}
+
+function describedBy(id: string, hint: ReactNode | undefined, error: string | undefined, extra?: string): string | undefined {
+  const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null, extra ?? null].filter(Boolean);
+  return ids.length ? ids.join(" ") : undefined;
+}
+
+export function ErrorMessage({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} className="field__error">
+      <span className="visually-hidden">Error: </span>
+      {children}
+    </p>
+  );
+}
+
+function Frame({ id, label, hint, error, optional, children }: FieldFrameProps & { children: ReactNode }) {
+  return (
+    <div className={error ? "field field--error" : "field"}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+        {optional && <span className="field__optional"> (optional)</span>}
+      </label>
+      {hint && (
+        <div id={`${id}-hint`} className="field__hint">
+          {hint}
+        </div>
+      )}
+      {error && <ErrorMessage id={`${id}-error`}>{error}</ErrorMessage>}
+      {children}
+    </div>
+  );
+}
+
+type InputProps = FieldFrameProps & Omit<InputHTMLAttributes<HTMLInputElement>, "id"> & { describedByExtra?: string };
+
+export function TextField({ id, label, hint, error, optional, className, describedByExtra, ...input }: InputProps) {
+  return (
+    <Frame id={id} label={label} hint={hint} error={error} optional={optional}>
+      <input
+        id={id}
+        name={id}
+        className={["field__input", className].filter(Boolean).join(" ")}
+        aria-describedby={describedBy(id, hint, error, describedByExtra)}
+        aria-invalid={error ? true : undefined}
+        {...input}
+      />
+    </Frame>
+  );
+}
+
+type TextAreaProps = FieldFrameProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id">;
+
+export function TextAreaField({ id, label, hint, error, optional, ...textarea }: TextAreaProps) {
+  return (
+    <Frame id={id} label={label} hint={hint} error={error} optional={optional}>
+      <textarea
+        id={id}
+        name={id}
+        className="field__input field__textarea"
+        aria-describedby={describedBy(id, hint, error)}
+        aria-invalid={error ? true : undefined}
+        {...textarea}
+      />
+    </Frame>
+  );
+}
+
+type SelectProps = FieldFrameProps &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, "id"> & { options: readonly { value: string; label: string }[]; placeholder?: string };
+
+export function SelectField({ id, label, hint, error, optional, options, placeholder, ...select }: SelectProps) {
+  return (
+    <Frame id={id} label={label} hint={hint} error={error} optional={optional}>
+      <select
+        id={id}
+        name={id}
+        className="field__input field__select"
+        aria-describedby={describedBy(id, hint, error)}
+        aria-invalid={error ? true : undefined}
+        {...select}
+      >
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </Frame>
+  );
+}
+
+interface RadioGroupProps {
+  name: string;
+  legend: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  options: readonly { value: string; label: string }[];
+  value: string;
+  onChange: (value: string) => void;
+  required?: boolean;
+  inline?: boolean;
+  /** Shown under the chosen option (GOV.UK "conditional reveal"). */
+  conditional?: Partial<Record<string, ReactNode>>;
+}
+
+/** The id of a radio option, also the target of error-summary links. */
+export const radioId = (name: string, value: string) => `${name}-${value.toLowerCase()}`;
+
+export function RadioGroup({ name, legend, hint, error, options, value, onChange, required, inline, conditional }: RadioGroupProps) {
+  return (
+    <div className={error ? "field field--error" : "field"}>
+      <fieldset className="fieldset" aria-describedby={describedBy(name, hint, error)}>
+        <legend className="field__label">{legend}</legend>
+        {hint && (
+          <div id={`${name}-hint`} className="field__hint">
+            {hint}
+          </div>
+        )}
+        {error && <ErrorMessage id={`${name}-error`}>{error}</ErrorMessage>}
+        <div className={inline ? "radios radios--inline" : "radios"}>
+          {options.map((o) => (
+            <div key={o.value} className="radios__group">
+              <div className="radios__item">
+                <input
+                  className="radios__input"
+                  type="radio"
+                  id={radioId(name, o.value)}
+                  name={name}
+                  value={o.value}
+                  checked={value === o.value}
+                  onChange={() => onChange(o.value)}
+                  required={required}
+                  aria-invalid={error ? true : undefined}
+                />
+                <label className="radios__label" htmlFor={radioId(name, o.value)}>
+                  {o.label}
+                </label>
+              </div>
+              {conditional?.[o.value] && value === o.value && <div className="radios__conditional">{conditional[o.value]}</div>}
+            </div>
+          ))}
+        </div>
+      </fieldset>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import type { ChangeEvent } from "react";
+import { ErrorMessage } from "./field";
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const UPLOAD_ACCEPT = ".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png";
+export const UPLOAD_FAILED = "Failed to upload the file. Please try again.";
+
+/** A problem with the chosen file that the browser can see before uploading, or null. */
+export function checkFile(file: File): string | null {
+  if (!/\.(pdf|jpe?g|png)$/i.test(file.name)) return "The referral form must be a PDF, JPG or PNG file.";
+  if (file.size === 0) return "The selected file is empty.";
+  if (file.size > MAX_UPLOAD_BYTES) return "The referral form must be smaller than 10 MB.";
+  return null;
+}
+
+interface FileUploadProps {
+  id: string;
+  label: string;
+  onFile: (file: File | null) => void;
+  /** A validation error (wrong type, too big). */
+  error?: string;
+  /** The upload itself failed: shown as red text, announced at once. */
+  uploadFailed?: string;
+  /** 0…1 while uploading, null otherwise. */
+  progress: number | null;
+  disabled?: boolean;
+}
+
+export function FileUpload({ id, label, onFile, error, uploadFailed, progress, disabled }: FileUploadProps) {
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const failedId = `${id}-failed`;
+  const progressId = `${id}-progress`;
+  const percent = progress === null ? 0 : Math.round(progress * 100);
+
+  function onChange(event: ChangeEvent<HTMLInputElement>) {
+    onFile(event.target.files?.[0] ?? null);
+  }
+
+  return (
+    <div className={error || uploadFailed ? "field field--error" : "field"}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+        <span className="field__optional"> (optional)</span>
+      </label>
+      <div id={hintId} className="field__hint">
+        If your doctor gave you a referral form, you can attach it: a PDF, JPG or PNG file up to 10 MB. You can also bring it on the day.
+      </div>
+      {error && <ErrorMessage id={errorId}>{error}</ErrorMessage>}
+      <input
+        id={id}
+        name={id}
+        type="file"
+        className="file-upload__input"
+        accept={UPLOAD_ACCEPT}
+        onChange={onChange}
+        disabled={disabled}
+        aria-invalid={error || uploadFailed ? true : undefined}
+        aria-describedby={[hintId, error ? errorId : null, uploadFailed ? failedId : null].filter(Boolean).join(" ")}
+      />
+      {progress !== null && (
+        <div className="file-upload__progress">
+          <label htmlFor={progressId}>Uploading your referral form: {percent}%</label>
+          <progress id={progressId} max={100} value={percent}>
+            {percent}%
+          </progress>
+        </div>
+      )}
+      <div role="alert">
+        {uploadFailed && (
+          <p id={failedId} className="field__error file-upload__failed">
+            {uploadFailed}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,299 @@
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import Database from "better-sqlite3";
+import { expect, test, type Page } from "@playwright/test";
+import { PDFDocument, StandardFonts } from "pdf-lib";
+
+const BOOK = "**/api/appointment/public/appointments";
+const UPLOAD = "**/api/cloudinary/upload/referrals_forms";
+
+interface Calendar {
+  today: string;
+  firstDate: string;
+  lastDate: string;
+  closedDates: string[];
+}
+
+function openDb() {
+  return new Database(path.join(process.env.E2E_DATA_DIR!, "clinic.sqlite"), { readonly: true, fileMustExist: true });
+}
+
+function appointmentsBySurname(surname: string) {
+  const db = openDb();
+  try {
+    const rows = db.prepare("select * from appointments where surname = ?").all(surname) as {
+      id: number;
+      reference: string;
+      requested_date: string;
+      service_name: string;
+      payment_method: string;
+      medical_aid_number: string | null;
+      submitted_time: string;
+    }[];
+    const uploads = db.prepare("select * from uploads where appointment_id = ?");
+    return rows.map((row) => ({ ...row, uploads: uploads.all(row.id) as { display_name: string; mime_type: string }[] }));
+  } finally {
+    db.close();
+  }
+}
+
+const unique = (label: string) => `${label}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const longDate = (iso: string) => {
+  const d = new Date(`${iso}T00:00:00Z`);
+  return `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+};
+const addDays = (iso: string, n: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+async function tinyPdf(): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([200, 100]);
+  page.drawText("Referral", { x: 20, y: 50, size: 18, font: await doc.embedFont(StandardFonts.Helvetica) });
+  return Buffer.from(await doc.save());
+}
+
+async function open(page: Page, query = ""): Promise<Calendar> {
+  const calendar = page.waitForResponse("**/api/appointment/public/calendar");
+  await page.goto(`/book-appointment${query}`);
+  const data = (await (await calendar).json()) as Calendar;
+  await expect(page.getByRole("grid")).toBeVisible();
+  return data;
+}
+
+/** An open day a couple of days ahead. */
+function openDay(calendar: Calendar): string {
+  let day = addDays(calendar.firstDate, 2);
+  while (calendar.closedDates.includes(day)) day = addDays(day, 1);
+  return day;
+}
+
+async function fillBooking(page: Page, calendar: Calendar, surname: string) {
+  await page.getByLabel("First name").fill("Kagiso");
+  await page.getByLabel("Surname").fill(surname);
+  await page.getByLabel("Date of birth").fill("1984-03-12");
+  await page.getByRole("radio", { name: "Female" }).check();
+  await page.getByLabel("ID or passport number").fill("123456789");
+  await page.getByLabel("Phone number", { exact: true }).fill("71234567");
+  await page.getByLabel("Alternative phone number").fill("+27821234567");
+  await page.getByLabel("Email address").fill("kagiso@example.net");
+  await page.getByLabel("Service").selectOption("X-ray Imaging");
+  const day = openDay(calendar);
+  const [y, m, d] = day.split("-");
+  await page.getByLabel("Preferred date").fill(`${d}/${m}/${y}`);
+  return day;
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+let dialogs: string[] = [];
+test.beforeEach(({ page }) => {
+  dialogs = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+});
+// Several tests run axe more than once: allow for a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
+test.afterEach(() => {
+  expect(dialogs, "the page must never use window.alert or other dialogs").toEqual([]);
+});
+
+test("the policy shows, required fields are checked with a focused summary, and a medical aid asks for its number", async ({ page }) => {
+  await open(page);
+  for (const line of ["15 minutes", "24 hours", "late cancellation", "valid ID", "time of service", "BPOMAS and PULA"]) {
+    await expect(page.locator(".policy")).toContainText(line);
+  }
+  await expectNoAxeViolations(page);
+  await expect(page.getByRole("radio", { name: "Cash Payment" })).toBeChecked();
+  await expect(page.getByLabel("Medical aid membership number")).toHaveCount(0);
+
+  await page.getByRole("radio", { name: "Bpomas" }).check();
+  await expect(page.getByLabel("Medical aid membership number")).toBeVisible();
+  await page.getByRole("button", { name: "Request appointment" }).click();
+  const summary = page.locator(".error-summary");
+  await expect(summary).toBeFocused();
+  for (const message of [
+    "First name is required.",
+    "Surname is required.",
+    "Enter your date of birth.",
+    "Choose Male, Female or Other.",
+    "ID or passport number is required.",
+    "Phone number required.",
+    "Alternate number required.",
+    "Enter a valid email address.",
+    "Choose a service.",
+    "Choose a date for your appointment.",
+    "Enter your medical aid membership number.",
+  ]) {
+    await expect(summary.getByRole("link", { name: message })).toBeVisible();
+  }
+  await expect(page.locator("#gender-error")).toHaveText("Error: Choose Male, Female or Other.");
+  await expectNoAxeViolations(page);
+
+  await summary.getByRole("link", { name: "Choose Male, Female or Other." }).click();
+  await expect(page.getByRole("radio", { name: "Male", exact: true })).toBeFocused();
+  await page.getByRole("radio", { name: "Other" }).check();
+  await expect(page.locator("#gender-error")).toHaveCount(0);
+  for (const name of ["name", "surname", "dob", "phoneNumber", "alternateNumber", "email", "idPassportNumber", "service"]) {
+    await expect(page.locator(`#${name}`)).toHaveAttribute("required", "");
+  }
+});
+
+test("a service in the address is preselected", async ({ page }) => {
+  await open(page, "?service=x-ray");
+  await expect(page.getByLabel("Service")).toHaveValue("X-ray Imaging");
+});
+
+test("closed days are marked and cannot be picked; typing one gives a clear error", async ({ page }) => {
+  const calendar = await open(page);
+  const sunday = calendar.closedDates.find((d) => new Date(`${d}T00:00:00Z`).getUTCDay() === 0 && d > calendar.firstDate)!;
+  expect(sunday).toBeTruthy();
+  const heading = `${MONTHS[Number(sunday.slice(5, 7)) - 1]} ${sunday.slice(0, 4)}`;
+  while ((await page.locator(".calendar__month").textContent()) !== heading) {
+    await page.getByRole("button", { name: "Next month" }).click();
+  }
+  const closed = page.getByRole("button", { name: `${longDate(sunday)}, clinic closed` });
+  await expect(closed).toHaveAttribute("aria-disabled", "true");
+  await closed.click({ force: true });
+  await expect(page.getByLabel("Preferred date")).toHaveValue("");
+
+  // Picking an open day fills the field; the keyboard moves through the grid.
+  const monday = addDays(sunday, 1);
+  const mondayText = `${monday.slice(8)}/${monday.slice(5, 7)}/${monday.slice(0, 4)}`;
+  await page.getByRole("button", { name: longDate(monday), exact: true }).click();
+  await expect(page.getByLabel("Preferred date")).toHaveValue(mondayText);
+  await expect(page.locator(".date-picker__chosen")).toHaveText(longDate(monday));
+  await page.getByRole("button", { name: longDate(monday), exact: true }).focus();
+  await page.keyboard.press("ArrowLeft");
+  await expect(page.getByRole("button", { name: `${longDate(sunday)}, clinic closed` })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByLabel("Preferred date")).toHaveValue(mondayText);
+
+  await page.getByLabel("Preferred date").fill(`${sunday.slice(8)}/${sunday.slice(5, 7)}/${sunday.slice(0, 4)}`);
+  await page.getByRole("button", { name: "Request appointment" }).click();
+  await expect(page.locator("#appointmentDate-error")).toHaveText(`Error: The clinic is closed on ${longDate(sunday)}. Choose another day.`);
+});
+
+test("with a referral PDF: the upload shows progress, then the booking is stored with the file and the reference shown", async ({ page }) => {
+  const calendar = await open(page);
+  const surname = unique("Molefhe");
+  const day = await fillBooking(page, calendar, surname);
+  await page.getByRole("radio", { name: "Pula Medical Aid" }).check();
+  await page.getByLabel("Medical aid membership number").fill("PULA-4411");
+  await page.getByLabel("Referral form").setInputFiles({ name: "referral.pdf", mimeType: "application/pdf", buffer: await tinyPdf() });
+
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(BOOK, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const booking = page.waitForRequest(BOOK);
+  await page.getByRole("button", { name: "Request appointment" }).click();
+  await expect(page.getByRole("button", { name: "Submitting..." })).toBeDisabled();
+  await expect(page.getByText("Processing your request... Please wait.!")).toBeVisible();
+  await expect(page.getByRole("progressbar")).toHaveAttribute("value", "100");
+  const body = (await booking).postDataJSON();
+  expect(body.referralForms).toEqual([{ url: expect.any(String), publicId: expect.any(String), name: "referral.pdf" }]);
+  expect(body).toMatchObject({ appointmentDate: day, appointmentTime: expect.stringMatching(/^\d\d:\d\d$/), website: "" });
+  expect((await booking).headers()["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
+  release();
+
+  const title = page.getByRole("heading", { name: "Your appointment has been scheduled successfully!" });
+  await expect(title).toBeFocused();
+  await expect(page.locator("form")).toHaveCount(0);
+  const rows = appointmentsBySurname(surname);
+  expect(rows).toHaveLength(1);
+  const row = rows[0]!;
+  expect(row).toMatchObject({ requested_date: day, service_name: "X-ray Imaging", payment_method: "pula", medical_aid_number: "PULA-4411" });
+  expect(row.uploads).toEqual([expect.objectContaining({ display_name: "referral.pdf", mime_type: "application/pdf" })]);
+
+  const confirmation = page.locator(".confirmation");
+  await expect(confirmation).toContainText(row.reference);
+  await expect(confirmation).toContainText(longDate(day));
+  await expect(confirmation).toContainText("X-ray Imaging");
+  await expect(confirmation).toContainText("The clinic will contact you to confirm the time");
+  const whatsapp = await confirmation.getByRole("link", { name: /WhatsApp/ }).getAttribute("href");
+  expect(whatsapp).toMatch(/^https:\/\/wa\.me\/\d+\?text=/);
+  expect(decodeURIComponent(whatsapp!)).toContain(row.reference);
+  expect(decodeURIComponent(whatsapp!)).not.toContain(surname);
+  await expectNoAxeViolations(page);
+});
+
+test("an upload the server rejects shows the red text and no appointment is sent", async ({ page }) => {
+  const calendar = await open(page);
+  const surname = unique("Rejected");
+  await fillBooking(page, calendar, surname);
+  await page.getByLabel("Referral form").setInputFiles({
+    name: "referral.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("This is plain text pretending to be a PDF.\n".repeat(20)),
+  });
+  let booked = false;
+  page.on("request", (request) => {
+    if (request.url().includes("/api/appointment/public/appointments")) booked = true;
+  });
+  const upload = page.waitForResponse(UPLOAD);
+  await page.getByRole("button", { name: "Request appointment" }).click();
+  expect((await upload).status()).toBe(415);
+  const failed = page.locator(".file-upload__failed");
+  await expect(failed).toHaveText("Failed to upload the file. Please try again.");
+  await expect(page.locator("#referral ~ [role=alert]")).toContainText("Failed to upload the file.");
+  await expect(failed).toHaveCSS("color", "rgb(176, 0, 32)");
+  await expect(page.getByRole("button", { name: "Request appointment" })).toBeEnabled();
+  expect(booked).toBe(false);
+  expect(appointmentsBySurname(surname)).toHaveLength(0);
+});
+
+test("a double submit creates one appointment", async ({ page }) => {
+  const calendar = await open(page);
+  const surname = unique("Double");
+  await fillBooking(page, calendar, surname);
+  const requests: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/appointment/public/appointments")) requests.push(request.headers()["idempotency-key"] ?? "");
+  });
+  await page.getByRole("button", { name: "Request appointment" }).dblclick();
+  await expect(page.getByRole("heading", { name: "Your appointment has been scheduled successfully!" })).toBeVisible();
+  expect(requests).toHaveLength(1);
+  expect(appointmentsBySurname(surname)).toHaveLength(1);
+});
+
+test("a failed booking shows the failure message; a rate limit shows the server's message", async ({ page }) => {
+  const calendar = await open(page);
+  await fillBooking(page, calendar, "Failure");
+  await page.route(BOOK, (route) => route.fulfill({ status: 503, json: { message: "Unavailable" } }));
+  await page.getByRole("button", { name: "Request appointment" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "An error occurred. Please try again." })).toBeVisible();
+  await expect(page.getByLabel("Surname")).toHaveValue("Failure");
+
+  await page.unroute(BOOK);
+  await page.route(BOOK, (route) =>
+    route.fulfill({ status: 429, headers: { "retry-after": "60" }, json: { message: "Too many requests. Please wait a minute and try again." } }),
+  );
+  await page.getByRole("button", { name: "Request appointment" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Too many requests. Please wait a minute and try again." })).toBeVisible();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("the page explains how to book by phone or WhatsApp instead of showing a form that does nothing", async ({ page }) => {
+    await page.goto("/book-appointment");
+    await expect(page.getByRole("heading", { level: 1, name: "Book an appointment" })).toBeVisible();
+    await expect(page.locator("form")).toHaveCount(0);
+    // (Playwright's text selectors skip <noscript>, so find the notice by its class.)
+    const notice = page.locator("noscript .notice");
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText("The online booking form needs JavaScript");
+    await expect(notice.locator('a[href^="tel:+267"]')).toBeVisible();
+    await expect(page.locator(".policy")).toContainText("15 minutes");
+    await expect(page.locator('main a[href^="tel:+267"]').first()).toBeVisible();
+    await expect(page.locator('main a[href^="https://wa.me/"]').first()).toBeVisible();
+  });
+});

@@ -1,0 +1,173 @@
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import Database from "better-sqlite3";
+import { expect, test, type Page } from "@playwright/test";
+
+const ENDPOINT = "**/api/contact-enquire/public/create";
+
+function openDb() {
+  return new Database(path.join(process.env.E2E_DATA_DIR!, "clinic.sqlite"), { readonly: true, fileMustExist: true });
+}
+
+function enquiryByName(name: string) {
+  const db = openDb();
+  try {
+    return db.prepare("select * from enquiries where name = ?").all(name) as { reference: string; phone: string; email: string; description: string }[];
+  } finally {
+    db.close();
+  }
+}
+
+const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function open(page: Page) {
+  await page.goto("/contact-us");
+  // The form appears once the page is interactive.
+  await expect(page.getByRole("button", { name: "Send enquiry" })).toBeVisible();
+}
+
+async function fill(page: Page, values: { name: string; phone?: string; email?: string; description?: string }) {
+  await page.getByLabel("Your name").fill(values.name);
+  await page.getByLabel("Phone number").fill(values.phone ?? "71234567");
+  await page.getByLabel("Email address").fill(values.email ?? "neo.sebego@example.net");
+  await page.getByLabel("Your enquiry").fill(values.description ?? "Do you do ultrasound scans on Saturdays?");
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+let dialogs: string[] = [];
+test.beforeEach(({ page }) => {
+  dialogs = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+});
+// Several tests run axe more than once: allow for a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
+test.afterEach(() => {
+  expect(dialogs, "the page must never use window.alert or other dialogs").toEqual([]);
+});
+
+test("every validation message appears beside its field and in a focused summary, and clears on edit", async ({ page }) => {
+  await open(page);
+  await page.getByLabel("Your name").fill("   ");
+  await page.getByLabel("Email address").fill("neo@example");
+  await page.getByRole("button", { name: "Send enquiry" }).click();
+
+  const summary = page.locator(".error-summary");
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole("heading", { name: "There is a problem" })).toBeVisible();
+  const messages = {
+    name: "Name is required.",
+    phoneNumber: "Phone number required.",
+    email: "Enter a valid email address.",
+    description: "Description is required.",
+  };
+  for (const [field, message] of Object.entries(messages)) {
+    await expect(summary.getByRole("link", { name: message })).toHaveAttribute("href", `#${field}`);
+    await expect(page.locator(`#${field}-error`)).toHaveText(`Error: ${message}`);
+    const input = page.locator(`#${field}`);
+    await expect(input).toHaveAttribute("aria-invalid", "true");
+    await expect(input).toHaveAttribute("aria-describedby", new RegExp(`${field}-error`));
+  }
+  await expectNoAxeViolations(page);
+
+  // A summary link moves focus to its field.
+  await summary.getByRole("link", { name: messages.phoneNumber }).click();
+  await expect(page.locator("#phoneNumber")).toBeFocused();
+
+  // Editing a field clears that field's error only.
+  await page.getByLabel("Your name").fill("Neo");
+  await expect(page.locator("#name-error")).toHaveCount(0);
+  await expect(page.locator("#name")).not.toHaveAttribute("aria-invalid");
+  await expect(summary.getByRole("link", { name: messages.name })).toHaveCount(0);
+  await expect(page.locator("#email-error")).toBeVisible();
+  await page.getByLabel("Email address").fill("neo@example.net");
+  await expect(page.locator("#email-error")).toHaveCount(0);
+});
+
+test("while sending, the button is disabled and the processing text shows; then the enquiry is stored and the form cleared", async ({ page }) => {
+  await open(page);
+  await expectNoAxeViolations(page);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(ENDPOINT, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const name = unique("Neo Sebego");
+  await fill(page, { name, phone: "316 3012" });
+  const requestSeen = page.waitForRequest(ENDPOINT);
+  await page.getByRole("button", { name: "Send enquiry" }).click();
+
+  const button = page.getByRole("button", { name: "Submitting..." });
+  await expect(button).toBeDisabled();
+  await expect(page.getByRole("status")).toHaveText("Processing your request... Please wait.!");
+  const request = await requestSeen;
+  expect(request.headers()["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
+  expect(request.postDataJSON()).toMatchObject({ name, phoneNumber: "316 3012", website: "" });
+  release();
+
+  const success = page.locator(".notice--success");
+  await expect(success).toContainText("Your inquiry has been submitted successfully!");
+  await expect(success).toBeFocused();
+  await expect(page.getByRole("button", { name: "Send enquiry" })).toBeEnabled();
+  await expect(page.getByText("Processing your request... Please wait.!")).toHaveCount(0);
+  for (const label of ["Your name", "Phone number", "Email address", "Your enquiry"]) {
+    await expect(page.getByLabel(label)).toHaveValue("");
+  }
+
+  const rows = enquiryByName(name);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({ phone: "+2673163012", email: "neo.sebego@example.net" });
+  await expect(success).toContainText(rows[0]!.reference);
+  await expectNoAxeViolations(page);
+});
+
+test("a phone number the server rejects shows its message beside the phone field", async ({ page }) => {
+  await open(page);
+  await fill(page, { name: unique("Neo"), phone: "12" });
+  await page.getByRole("button", { name: "Send enquiry" }).click();
+  await expect(page.locator(".error-summary")).toBeFocused();
+  await expect(page.locator("#phoneNumber-error")).toContainText(/valid phone number/);
+  await expect(page.getByLabel("Your name")).not.toHaveValue("");
+});
+
+test("failures show the failure message, and a rate limit shows the server's message", async ({ page }) => {
+  await open(page);
+  await page.route(ENDPOINT, (route) => route.fulfill({ status: 500, json: { message: "Something went wrong on our side." } }));
+  await fill(page, { name: "Neo" });
+  await page.getByRole("button", { name: "Send enquiry" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "An error occurred. Please try again later." })).toBeVisible();
+  await expect(page.getByLabel("Your name")).toHaveValue("Neo");
+
+  await page.unroute(ENDPOINT);
+  await page.route(ENDPOINT, (route) =>
+    route.fulfill({ status: 429, headers: { "retry-after": "60" }, json: { message: "Too many requests. Please wait a minute and try again." } }),
+  );
+  await page.getByRole("button", { name: "Send enquiry" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Too many requests. Please wait a minute and try again." })).toBeVisible();
+  await expect(page.getByText("An error occurred. Please try again later.")).toHaveCount(0);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("the page explains how to get in touch instead of showing a form that does nothing", async ({ page }) => {
+    await page.goto("/contact-us");
+    await expect(page.getByRole("heading", { level: 1, name: "Contact us" })).toBeVisible();
+    await expect(page.locator("main#main")).toHaveCount(1);
+    await expect(page.locator("form")).toHaveCount(0);
+    // (Playwright's text selectors skip <noscript>, so find the notice by its class.)
+    const notice = page.locator("noscript .notice");
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText("The online enquiry form needs JavaScript");
+    await expect(notice.locator('a[href^="tel:+267"]')).toBeVisible();
+    await expect(page.locator('main a[href^="tel:+267"]').first()).toBeVisible();
+    await expect(page.locator('main a[href^="https://wa.me/"]').first()).toBeVisible();
+  });
+});
