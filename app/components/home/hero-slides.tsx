@@ -15,7 +15,7 @@ export const SLIDE_INTERVAL_MS = 6000;
  * prefer reduced motion, and stops while pointed at or focused (WCAG 2.2.2).
  */
 export function HeroSlides({ slides, label }: { slides: Slide[]; label: string }) {
-  const trackRef = useRef<HTMLUListElement>(null);
+  const trackRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
   const [playing, setPlaying] = useState(false);
   const [held, setHeld] = useState({ hover: false, focus: false });
@@ -84,9 +84,9 @@ export function HeroSlides({ slides, label }: { slides: Slide[]; label: string }
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setHeld((h) => ({ ...h, focus: false }));
       }}
     >
-      <ul ref={trackRef} className="hero-slides__track" aria-live={running ? "off" : "polite"} role="list">
+      <div ref={trackRef} className="hero-slides__track" aria-live={running ? "off" : "polite"}>
         {slides.map((slide, i) => (
-          <li
+          <div
             key={slide.id}
             data-index={i}
             className="hero-slides__slide"
@@ -95,9 +95,9 @@ export function HeroSlides({ slides, label }: { slides: Slide[]; label: string }
             aria-label={`${i + 1} of ${slides.length}`}
           >
             {slide.content}
-          </li>
+          </div>
         ))}
-      </ul>
+      </div>
       <div className="hero-slides__controls">
         <button type="button" className="icon-button" onClick={() => setPlaying((p) => !p)}>
           {playing ? <Pause aria-hidden="true" size={20} /> : <Play aria-hidden="true" size={20} />}

@@ -100,14 +100,12 @@ export function canReloadOnce(storage: KeyValueStore | null | undefined, url: st
  * false when this URL was already reloaded (the caller then shows the error).
  */
 export function reloadOnce(storage: KeyValueStore | null | undefined, url: string, reload: () => void): boolean {
-  if (reloadPending) return true;
   if (!canReloadOnce(storage, url)) return false;
   try {
     storage!.setItem(RELOAD_KEY_PREFIX + url, new Date().toISOString());
   } catch {
     return false;
   }
-  reloadPending = true;
   reload();
   return true;
 }
@@ -127,5 +125,7 @@ export function currentUrl(): string {
 
 /** The default recovery in the browser: reload this URL once. */
 export function recoverFromChunkError(): boolean {
-  return reloadOnce(sessionStore(), currentUrl(), () => window.location.reload());
+  if (reloadPending) return true;
+  reloadPending = reloadOnce(sessionStore(), currentUrl(), () => window.location.reload());
+  return reloadPending;
 }

@@ -229,7 +229,14 @@ function MenuGroup({
       data-open={open || undefined}
       onBlur={(event) => {
         // Focus leaving the whole group (Tab past its last link) closes it.
-        if (open && !event.currentTarget.contains(event.relatedTarget as Node | null) && event.relatedTarget) {
+        // Only on wide screens, where the panel overlays the page: in the phone menu's
+        // accordion, collapsing on blur would move the next button out from under the pointer.
+        if (
+          open &&
+          event.relatedTarget &&
+          !event.currentTarget.contains(event.relatedTarget as Node) &&
+          window.matchMedia("(min-width: 64rem)").matches
+        ) {
           onToggle(false);
         }
       }}

@@ -19,10 +19,10 @@ export function SiteShell({ clinic, renderedYear, children }: { clinic: ShellCli
       {children}
       <SiteFooter clinic={clinic} renderedYear={renderedYear} />
       <ActionBar clinic={clinic} />
-      <div className="float-stack">
+      <aside className="float-stack" aria-label="Shortcuts">
         <ScrollToTop />
         <WhatsAppFloat clinic={clinic} />
-      </div>
+      </aside>
     </>
   );
 }
