@@ -1,5 +1,7 @@
 import { ArrowUp, CalendarCheck, MessageCircle, Phone } from "lucide-react";
 import { useEffect, useState } from "react";
+
+export const SCROLL_MARKER_ID = "scroll-marker";
 import { Link } from "react-router";
 import { telHref, whatsappHref } from "./clinic-links";
 
@@ -33,21 +35,19 @@ export function WhatsAppFloat({ clinic }: { clinic: { whatsapp: string } }) {
   );
 }
 
-/** Appears after the visitor has scrolled a screen or so; jumps smoothly unless motion is reduced. */
+/**
+ * Appears once the visitor has scrolled past the first 600 px (watched with an
+ * IntersectionObserver on a marker, so scrolling never forces a layout), and
+ * jumps smoothly to the top unless motion is reduced.
+ */
 export function ScrollToTop() {
   const [shown, setShown] = useState(false);
   useEffect(() => {
-    let frame = 0;
-    const update = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => setShown(window.scrollY > 600));
-    };
-    update();
-    window.addEventListener("scroll", update, { passive: true });
-    return () => {
-      cancelAnimationFrame(frame);
-      window.removeEventListener("scroll", update);
-    };
+    const marker = document.getElementById(SCROLL_MARKER_ID);
+    if (!marker) return;
+    const observer = new IntersectionObserver(([entry]) => setShown(entry ? !entry.isIntersecting : false));
+    observer.observe(marker);
+    return () => observer.disconnect();
   }, []);
   if (!shown) return null;
   return (

@@ -17,12 +17,13 @@ export function LogoMark({ size = 40 }: { size?: number }) {
 
 export function Logo({ name, tagline = "Radiology & Imaging", className }: { name: string; tagline?: string; className?: string }) {
   return (
-    <Link to="/" className={`logo${className ? ` ${className}` : ""}`} aria-label={`${name}, home`}>
+    <Link to="/" className={`logo${className ? ` ${className}` : ""}`}>
       <LogoMark />
       <span className="logo__text">
         <span className="logo__name">{name}</span>
         <span className="logo__tagline">{tagline}</span>
       </span>
+      <span className="visually-hidden">, home</span>
     </Link>
   );
 }

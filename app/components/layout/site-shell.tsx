@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { ActionBar, ScrollToTop, WhatsAppFloat } from "./floating-actions";
+import { ActionBar, SCROLL_MARKER_ID, ScrollToTop, WhatsAppFloat } from "./floating-actions";
 import { ClinicJsonLd } from "./json-ld";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
@@ -14,6 +14,7 @@ export function SiteShell({ clinic, renderedYear, children }: { clinic: ShellCli
       <a href="#main" className="skip-link">
         Skip to main content
       </a>
+      <span id={SCROLL_MARKER_ID} className="scroll-marker" aria-hidden="true" />
       <ClinicJsonLd clinic={clinic} />
       <SiteHeader clinic={clinic} />
       {children}
