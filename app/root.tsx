@@ -21,7 +21,7 @@ import {
 } from "~/components/layout/chunk-error";
 import { ChunkErrorRecovery } from "~/components/layout/chunk-error-recovery";
 import { SiteShell } from "~/components/layout/site-shell";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import "./styles/app.css";
 import "./styles/layout.css";
 
@@ -80,8 +80,15 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     typeof window !== "undefined" &&
     (isReloadPending() || canReloadOnce(sessionStore(), currentUrl()));
 
+  const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    if (willReload) recoverFromChunkError();
+    if (willReload) {
+      recoverFromChunkError();
+    } else if (typeof window !== "undefined") {
+      // The error replaced the page the visitor was scrolled into: start at its heading.
+      window.scrollTo({ top: 0, behavior: "instant" });
+      headingRef.current?.focus();
+    }
   }, [willReload]);
 
   let details: string;
@@ -105,7 +112,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     </main>
   ) : (
     <main id="main" className="error-screen container">
-      <h1>Unexpected Application Error!</h1>
+      <h1 ref={headingRef} tabIndex={-1}>
+        Unexpected Application Error!
+      </h1>
       <p className="error-screen__details">{details}</p>
       {stack && <pre className="error-screen__stack">{stack}</pre>}
       <p>
