@@ -84,7 +84,7 @@ export function HeroSlides({ slides, label }: { slides: Slide[]; label: string }
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setHeld((h) => ({ ...h, focus: false }));
       }}
     >
-      <div ref={trackRef} className="hero-slides__track" aria-live={running ? "off" : "polite"}>
+      <div ref={trackRef} className="hero-slides__track">
         {slides.map((slide, i) => (
           <div
             key={slide.id}
@@ -109,6 +109,10 @@ export function HeroSlides({ slides, label }: { slides: Slide[]; label: string }
         </button>
         <span className="hero-slides__count" aria-hidden="true">
           {active + 1} / {slides.length}
+        </span>
+        {/* Announces a change the visitor asked for; silent while the slides run by themselves. */}
+        <span className="visually-hidden" aria-live={running ? "off" : "polite"}>
+          Slide {active + 1} of {slides.length}
         </span>
         <button type="button" className="icon-button" onClick={() => goTo(active + 1)}>
           <ChevronRight aria-hidden="true" size={20} />

@@ -42,7 +42,21 @@ export function formatPhone(number: string): string {
   return `(+267) ${local}`;
 }
 
-/** "08:00" → "08:00"; kept as 24-hour times, as the specification writes them. */
-export function hoursLabel(period: { label: string; opens: string; closes: string }): string {
-  return `${period.label}: ${period.opens} to ${period.closes}`;
+const SHORT_DAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+
+/** ISO weekdays as a compact range: [1,2,3,4,5] → "Mon–Fri", [6] → "Sat", [1,3] → "Mon, Wed". */
+export function shortDays(days: readonly number[]): string {
+  const sorted = [...days].sort((a, b) => a - b);
+  const name = (d: number) => SHORT_DAYS[d - 1] ?? String(d);
+  const first = sorted[0];
+  const last = sorted.at(-1);
+  if (first === undefined || last === undefined) return "";
+  const contiguous = sorted.every((d, i) => d === first + i);
+  if (contiguous) return first === last ? name(first) : `${name(first)}–${name(last)}`;
+  return sorted.map(name).join(", ");
+}
+
+/** The opening hours on one short line, e.g. "Mon–Fri 08:00–20:00 · Sat 09:00–13:00". */
+export function compactHours(periods: readonly { days: number[]; opens: string; closes: string }[]): string {
+  return periods.map((p) => `${shortDays(p.days)} ${p.opens}–${p.closes}`).join(" · ");
 }

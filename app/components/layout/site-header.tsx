@@ -1,7 +1,7 @@
 import { CalendarCheck, ChevronDown, Menu, MessageCircle, Phone, X } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Link, useLocation } from "react-router";
-import { formatPhone, telHref, whatsappHref } from "./clinic-links";
+import { compactHours, formatPhone, telHref, whatsappHref } from "./clinic-links";
 import { Logo } from "./logo";
 import { MAIN_MENU, isActivePath, isGroup, type NavGroup } from "./nav-data";
 import { useHydrated } from "./use-hydrated";
@@ -11,6 +11,7 @@ interface HeaderClinic {
   shortName: string;
   landline: string;
   whatsapp: string;
+  openingHours: { days: number[]; opens: string; closes: string }[];
 }
 
 /**
@@ -79,7 +80,7 @@ export function SiteHeader({ clinic }: { clinic: HeaderClinic }) {
     >
       <div className="site-header__top">
         <div className="container site-header__top-inner">
-          <p className="site-header__hours">Mon–Fri 08:00–20:00 · Sat 09:00–13:00</p>
+          <p className="site-header__hours">Open {compactHours(clinic.openingHours)}</p>
           <ul className="site-header__contact" role="list">
             <li>
               <a href={telHref(clinic.landline)} className="top-link">
