@@ -7,14 +7,35 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
+import fontUrl from "@fontsource-variable/source-sans-3/files/source-sans-3-latin-wght-normal.woff2?url";
 import type { Route } from "./+types/root";
 import { getClinic } from "~/lib/clinic.server";
 import { useNonce } from "~/lib/nonce";
+import {
+  canReloadOnce,
+  currentUrl,
+  isChunkLoadError,
+  isReloadPending,
+  recoverFromChunkError,
+  sessionStore,
+  toChunkLoadError,
+} from "~/components/layout/chunk-error";
+import { ChunkErrorRecovery } from "~/components/layout/chunk-error-recovery";
+import { SiteShell } from "~/components/layout/site-shell";
+import { useEffect, useRef } from "react";
 import "./styles/app.css";
+import "./styles/layout.css";
 
 export async function loader() {
-  return { clinic: getClinic() };
+  // renderedYear: the year this HTML was rendered (prerendered pages: the build year);
+  // the footer shows the browser's current year once hydrated.
+  return { clinic: getClinic(), renderedYear: new Date().getFullYear() };
 }
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "preload", href: fontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+];
 
 /** The clinic's public details, from the root loader. */
 export function useClinic() {
@@ -36,6 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
+        <ChunkErrorRecovery />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -43,26 +65,73 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
-  return <Outlet />;
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <SiteShell clinic={loaderData.clinic} renderedYear={loaderData.renderedYear}>
+      <Outlet />
+    </SiteShell>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const chunkError = isChunkLoadError(error) ? toChunkLoadError(error) : null;
+  // A failed chunk reloads the page once per URL; only a repeat failure is shown.
+  const willReload =
+    chunkError !== null &&
+    typeof window !== "undefined" &&
+    (isReloadPending() || canReloadOnce(sessionStore(), currentUrl()));
+
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (willReload) {
+      recoverFromChunkError();
+    } else if (typeof window !== "undefined") {
+      // The error replaced the page the visitor was scrolled into: start at its heading.
+      window.scrollTo({ top: 0, behavior: "instant" });
+      headingRef.current?.focus();
+    }
+  }, [willReload]);
+
   let details: string;
   let stack: string | undefined;
   if (isRouteErrorResponse(error)) {
     details = `${error.status} ${error.statusText}`;
+  } else if (chunkError) {
+    details = chunkError.message;
+    if (import.meta.env.DEV) stack = chunkError.stack;
   } else if (error instanceof Error) {
     details = error.message;
     if (import.meta.env.DEV) stack = error.stack;
   } else {
     details = "Unknown error";
   }
-  return (
-    <main id="main" className="error-screen">
-      <h1>Unexpected Application Error!</h1>
-      <p>{details}</p>
-      {stack && <pre>{stack}</pre>}
+
+  const content = willReload ? (
+    <main id="main" className="error-screen container">
+      <h1>Updating the page…</h1>
+      <p>A newer version of this site is available. The page is reloading.</p>
     </main>
+  ) : (
+    <main id="main" className="error-screen container">
+      <h1 ref={headingRef} tabIndex={-1}>
+        Unexpected Application Error!
+      </h1>
+      <p className="error-screen__details">{details}</p>
+      {stack && <pre className="error-screen__stack">{stack}</pre>}
+      <p>
+        <a href="/" className="button button--primary">
+          Go to the home page
+        </a>
+      </p>
+    </main>
+  );
+
+  return data ? (
+    <SiteShell clinic={data.clinic} renderedYear={data.renderedYear}>
+      {content}
+    </SiteShell>
+  ) : (
+    content
   );
 }

@@ -1,0 +1,29 @@
+import type { ReactNode } from "react";
+import { ActionBar, SCROLL_MARKER_ID, ScrollToTop, WhatsAppFloat } from "./floating-actions";
+import { ClinicJsonLd } from "./json-ld";
+import { SiteFooter } from "./site-footer";
+import { SiteHeader } from "./site-header";
+import type { getClinic } from "~/lib/clinic.server";
+
+export type ShellClinic = ReturnType<typeof getClinic>;
+
+/** Skip link, header, the page (which renders its own <main id="main">), footer and the floating actions. */
+export function SiteShell({ clinic, renderedYear, children }: { clinic: ShellClinic; renderedYear: number; children: ReactNode }) {
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        Skip to main content
+      </a>
+      <span id={SCROLL_MARKER_ID} className="scroll-marker" aria-hidden="true" />
+      <ClinicJsonLd clinic={clinic} />
+      <SiteHeader clinic={clinic} />
+      {children}
+      <SiteFooter clinic={clinic} renderedYear={renderedYear} />
+      <ActionBar clinic={clinic} />
+      <aside className="float-stack" aria-label="Shortcuts">
+        <ScrollToTop />
+        <WhatsAppFloat clinic={clinic} />
+      </aside>
+    </>
+  );
+}

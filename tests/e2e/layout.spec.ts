@@ -1,0 +1,304 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 1024;
+
+/** Waits until React has hydrated the header (menus become disclosure buttons). */
+async function hydrated(page: Page) {
+  await expect(page.locator(".site-header[data-enhanced]")).toBeAttached();
+}
+
+/** On phones the main menu sits behind the Menu button. */
+async function showMainMenu(page: Page) {
+  if (isMobile(page)) {
+    await page.getByRole("button", { name: "Menu", exact: true }).click();
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  }
+}
+
+test.describe("active menu item", () => {
+  const cases: [path: string, active: string][] = [
+    ["/", "Home"],
+    ["/about", "About us"],
+    ["/radiologists", "Radiologists"],
+    ["/contact-us", "Contact us"],
+    ["/services/x-ray", "X-ray"],
+  ];
+  for (const [path, label] of cases) {
+    test(`${path} marks ${label}`, async ({ page }) => {
+      await page.goto(path);
+      await hydrated(page);
+      await showMainMenu(page);
+      const nav = page.getByRole("navigation", { name: "Main" });
+      const current = nav.locator('a[aria-current="page"]');
+      await expect(current.first()).toHaveText(label);
+      // Only links pointing at this path's last segment are current.
+      for (const href of await current.evaluateAll((els) => els.map((e) => e.getAttribute("href")))) {
+        expect(href?.split("/").pop()).toBe(path.split("/").pop());
+      }
+    });
+  }
+
+  test("the active item looks different from the others", async ({ page }) => {
+    test.skip(isMobile(page), "desktop menu bar");
+    await page.goto("/radiologists");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const style = (name: string) =>
+      nav.getByRole("link", { name, exact: true }).evaluate((el) => {
+        const s = getComputedStyle(el);
+        return `${s.color}|${s.boxShadow}`;
+      });
+    expect(await style("Radiologists")).not.toBe(await style("Contact us"));
+  });
+
+  test("a service page also highlights the Services group", async ({ page }) => {
+    test.skip(isMobile(page), "desktop menu bar");
+    await page.goto("/services/ultrasound");
+    await expect(page.locator(".menu__item--services")).toHaveClass(/is-active/);
+    await expect(page.locator(".menu__item--about")).not.toHaveClass(/is-active/);
+  });
+});
+
+test.describe("menus", () => {
+  test("the Services mega-menu works from the keyboard", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await showMainMenu(page);
+    const trigger = page.getByRole("button", { name: "Services menu" });
+    const panel = page.locator("#submenu-services");
+
+    // Tab from the Services link reaches the trigger.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Services", exact: true }).focus();
+    await page.keyboard.press("Tab");
+    await expect(trigger).toBeFocused();
+    await expect(trigger).toHaveAttribute("aria-expanded", "false");
+    await expect(panel).toBeHidden();
+
+    await page.keyboard.press("Enter");
+    await expect(trigger).toHaveAttribute("aria-expanded", "true");
+    await expect(panel).toBeVisible();
+    // Four columns, one per category.
+    await expect(panel.locator(".submenu__column")).toHaveCount(4);
+    await expect(panel.getByRole("link", { name: "All services" })).toHaveAttribute("href", "/services");
+
+    await page.keyboard.press("Tab");
+    await expect(panel.getByRole("link", { name: "Ultrasound", exact: true })).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(panel.getByRole("link", { name: "X-ray" })).toBeFocused();
+    await page.keyboard.press("End");
+    await expect(panel.getByRole("link", { name: "All services" })).toBeFocused();
+
+    await page.keyboard.press("Escape");
+    await expect(panel).toBeHidden();
+    await expect(trigger).toHaveAttribute("aria-expanded", "false");
+    await expect(trigger).toBeFocused();
+
+    // Space opens it too, and ArrowDown on the trigger goes straight to the first link.
+    await page.keyboard.press(" ");
+    await expect(panel).toBeVisible();
+    await page.keyboard.press(" ");
+    await expect(panel).toBeHidden();
+    await page.keyboard.press("ArrowDown");
+    await expect(panel.getByRole("link", { name: "Ultrasound", exact: true })).toBeFocused();
+  });
+
+  test("the About us submenu opens, follows links and closes on an outside click", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await showMainMenu(page);
+    const trigger = page.getByRole("button", { name: "About us menu" });
+    await trigger.click();
+    const panel = page.locator("#submenu-about");
+    await expect(panel).toBeVisible();
+    await expect(panel.getByRole("link")).toHaveText(["Our Story", "Our Key Staff", "Terms & conditions", "Privacy Policy"]);
+
+    // Opening another group closes this one.
+    await page.getByRole("button", { name: "Services menu" }).click();
+    await expect(panel).toBeHidden();
+    await expect(page.locator("#submenu-services")).toBeVisible();
+    await page.getByRole("button", { name: "Services menu" }).click();
+
+    await trigger.click();
+    await expect(panel).toBeVisible();
+    if (!isMobile(page)) {
+      await page.mouse.click(20, 700);
+      await expect(panel).toBeHidden();
+      await trigger.click();
+    }
+    await panel.getByRole("link", { name: "Our Key Staff" }).click();
+    await expect(page).toHaveURL(/\/our-staff$/);
+    await expect(panel).toBeHidden();
+  });
+
+  test("the phone menu opens, its links work and it closes again", async ({ page }) => {
+    test.skip(!isMobile(page), "phone layout");
+    await page.goto("/");
+    await hydrated(page);
+    const button = page.getByRole("button", { name: "Menu", exact: true });
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav).toBeHidden();
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+
+    await button.click();
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await nav.getByRole("link", { name: "Radiologists" }).click();
+    await expect(page).toHaveURL(/\/radiologists$/);
+    await expect(nav).toBeHidden();
+
+    await button.click();
+    await page.getByRole("button", { name: "Services menu" }).click();
+    await nav.getByRole("link", { name: "Breast Ultrasound" }).click();
+    await expect(page).toHaveURL(/\/services\/breast-ultrasound$/);
+
+    // Escape closes the menu and returns focus to the button.
+    await button.click();
+    await expect(nav).toBeVisible();
+    await nav.getByRole("link", { name: "Home" }).focus();
+    await page.keyboard.press("Escape");
+    await expect(nav).toBeHidden();
+    await expect(button).toBeFocused();
+  });
+
+  test("without JavaScript every menu destination is a plain link", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto("/");
+    const destinations = [
+      "/", "/about", "/our-staff", "/terms-condition", "/privacy", "/services", "/radiologists",
+      "/for-referrers", "/contact-us", "/book-appointment", "/services/ultrasound", "/services/x-ray",
+      "/services/fluoroscopy", "/services/bone-densitometry-dexa-scan", "/services/breast-ultrasound",
+      "/services/3d-pregnancy-scan", "/services/minimally-invasive-procedure", "/services/pain-management",
+      "/services/remote-reporting",
+    ];
+    const nav = page.locator("nav.main-nav");
+    for (const href of destinations) {
+      await expect(nav.locator(`a[href="${href}"]`).or(page.locator(`.action-bar a[href="${href}"]`)).first()).toBeAttached();
+    }
+    // The phone menu opens through a plain link to #site-menu.
+    await expect(nav).toBeHidden();
+    await page.getByRole("link", { name: "Menu", exact: true }).click();
+    await expect(nav).toBeVisible();
+    await nav.getByRole("link", { name: "Our Key Staff" }).click();
+    await expect(page).toHaveURL(/\/our-staff$/);
+    await context.close();
+  });
+});
+
+test.describe("calls to action", () => {
+  test("Book Now, Call Us Now and Whatsapp Us are one tap away", async ({ page }) => {
+    await page.goto("/about");
+    const scope = isMobile(page) ? page.getByRole("navigation", { name: "Quick actions" }) : page.locator(".site-header");
+    await expect(scope.getByRole("link", { name: "Book Now" })).toBeVisible();
+    await expect(scope.getByRole("link", { name: "Book Now" })).toHaveAttribute("href", "/book-appointment");
+    const call = scope.getByRole("link", { name: /Call Us Now/ });
+    await expect(call).toBeVisible();
+    await expect(call).toHaveAttribute("href", "tel:+2673163012");
+    const chat = scope.getByRole("link", { name: /Whatsapp Us/ });
+    await expect(chat).toBeVisible();
+    await expect(chat).toHaveAttribute("href", /^https:\/\/wa\.me\/\d+$/);
+    await expect(chat).toHaveAttribute("target", "_blank");
+    await expect(chat).toHaveAttribute("rel", /noopener/);
+  });
+
+  test("the sticky bar stays on screen while scrolling on phones", async ({ page }) => {
+    test.skip(!isMobile(page), "phone layout");
+    await page.goto("/");
+    await page.mouse.wheel(0, 3000);
+    const bar = page.getByRole("navigation", { name: "Quick actions" });
+    await expect(bar).toBeInViewport();
+    // Each action is a comfortable touch target.
+    for (const link of await bar.getByRole("link").all()) {
+      const box = await link.boundingBox();
+      expect(box!.height).toBeGreaterThanOrEqual(44);
+    }
+  });
+});
+
+test.describe("footer", () => {
+  test("shows the current year, the links and the credit", async ({ page }) => {
+    await page.goto("/about");
+    await hydrated(page);
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByTestId("copyright-year")).toHaveText(String(new Date().getFullYear()));
+    await expect(footer).toContainText(/©/);
+
+    const quick = footer.getByRole("navigation", { name: "Quick Links" });
+    await expect(quick.getByRole("link")).toHaveText(["Home", "About us", "Services", "For Referrers", "Contact us"]);
+    const popular = footer.getByRole("navigation", { name: "Popular Services" });
+    await expect(popular.getByRole("link")).toHaveText([
+      "Ultrasound Imaging",
+      "X-ray Imaging",
+      "Pain Management",
+      "Breast Ultrasound",
+      "Bone Densitometry (DEXA Scan)",
+    ]);
+    await expect(popular.getByRole("link", { name: "Pain Management" })).toHaveAttribute("href", "/services/pain-management");
+    await expect(footer.getByRole("link", { name: "Terms & conditions" })).toHaveAttribute("href", "/terms-condition");
+    await expect(footer.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
+    await expect(footer.getByRole("link", { name: /home$/ })).toHaveAttribute("href", "/");
+    await expect(footer).toContainText("Website by");
+    await expect(footer.getByRole("link", { name: "(+267) 316 3012" })).toHaveAttribute("href", "tel:+2673163012");
+    await expect(footer).toContainText("Monday to Friday");
+    await expect(footer).toContainText("08:00 to 20:00");
+    await expect(footer).toContainText("09:00 to 13:00");
+
+    await popular.getByRole("link", { name: "X-ray Imaging" }).click();
+    await expect(page).toHaveURL(/\/services\/x-ray$/);
+  });
+
+  test("the browser's year replaces a stale prerendered year", async ({ page }) => {
+    // Pretend the visit happens years after the build.
+    await page.clock.setFixedTime(new Date("2031-06-01T10:00:00Z"));
+    await page.goto("/about");
+    await expect(page.getByTestId("copyright-year")).toHaveText("2031");
+  });
+});
+
+test("every page carries MedicalClinic structured data", async ({ page }) => {
+  await page.goto("/privacy");
+  const json = await page.locator('script[type="application/ld+json"]').first().textContent();
+  const data = JSON.parse(json ?? "{}");
+  expect(data["@type"]).toBe("MedicalClinic");
+  expect(data.telephone).toBe("+2673163012");
+  expect(data.email).toMatch(/@/);
+  expect(data.address.addressLocality).toBe("Gaborone");
+  expect(typeof data.geo.latitude).toBe("number");
+  expect(data.openingHoursSpecification).toEqual([
+    expect.objectContaining({ opens: "08:00", closes: "20:00", dayOfWeek: expect.arrayContaining(["https://schema.org/Monday", "https://schema.org/Friday"]) }),
+    expect.objectContaining({ opens: "09:00", closes: "13:00", dayOfWeek: ["https://schema.org/Saturday"] }),
+  ]);
+});
+
+test("the skip link moves to the main content", async ({ page }) => {
+  await page.goto("/about");
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to main content" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await expect(page.locator("main#main")).toHaveCount(1);
+});
+
+test.describe("accessibility", () => {
+  // axe takes several seconds a run on this shared machine.
+  test.describe.configure({ timeout: 120_000 });
+  test("no axe violations on / with menus closed and open", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+    await showMainMenu(page);
+    await page.getByRole("button", { name: "Services menu" }).click();
+    await expect(page.locator("#submenu-services")).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+    await page.getByRole("button", { name: "About us menu" }).click();
+    await expect(page.locator("#submenu-about")).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  });
+
+  test("no axe violations on /about", async ({ page }) => {
+    await page.goto("/about");
+    await hydrated(page);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  });
+});

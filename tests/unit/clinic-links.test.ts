@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { compactHours, formatPhone, mapsEmbedSrc, shortDays, telHref, whatsappHref } from "~/components/layout/clinic-links";
+import { isActivePath, lastSegment } from "~/components/layout/nav-data";
+
+describe("clinic links", () => {
+  it("prints Botswana numbers the way the clinic does", () => {
+    expect(formatPhone("+2673163012")).toBe("(+267) 316 3012");
+    expect(formatPhone("+26771234567")).toBe("(+267) 71 234 567");
+    expect(formatPhone("+441632960000")).toBe("+441632960000");
+  });
+
+  it("builds tel:, WhatsApp and map addresses from configuration", () => {
+    expect(telHref("+2673163012")).toBe("tel:+2673163012");
+    expect(whatsappHref({ whatsapp: "+26771234567" })).toBe("https://wa.me/26771234567");
+    expect(mapsEmbedSrc({ geo: { latitude: -24.6282, longitude: 25.9231 } })).toBe(
+      "https://www.google.com/maps?q=-24.6282,25.9231&z=16&output=embed",
+    );
+  });
+
+  it("writes opening days compactly", () => {
+    expect(shortDays([1, 2, 3, 4, 5])).toBe("Mon–Fri");
+    expect(shortDays([6])).toBe("Sat");
+    expect(shortDays([3, 1])).toBe("Mon, Wed");
+    expect(
+      compactHours([
+        { days: [1, 2, 3, 4, 5], opens: "08:00", closes: "20:00" },
+        { days: [6], opens: "09:00", closes: "13:00" },
+      ]),
+    ).toBe("Mon–Fri 08:00–20:00 · Sat 09:00–13:00");
+  });
+});
+
+describe("active menu item", () => {
+  it("follows the last segment of the path", () => {
+    expect(lastSegment("/")).toBe("");
+    expect(lastSegment("/services/x-ray/")).toBe("x-ray");
+    expect(lastSegment("/details?name=x-ray")).toBe("details");
+    expect(isActivePath("/", "/")).toBe(true);
+    expect(isActivePath("/services/x-ray", "/services/x-ray")).toBe(true);
+    expect(isActivePath("/services", "/services/x-ray")).toBe(false);
+    expect(isActivePath("/about", "/about/")).toBe(true);
+  });
+});
