@@ -23,6 +23,8 @@ process.env.E2E_SMTP_PORT ??= String(port + 5);
 export default defineConfig({
   testDir: "tests/e2e",
   globalSetup: "./tests/e2e/global-setup.ts",
+  // Generous: CI machines are shared and noisy; a hung test still fails.
+  timeout: 60_000,
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,

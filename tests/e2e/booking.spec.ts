@@ -77,7 +77,7 @@ async function fillBooking(page: Page, calendar: Calendar, surname: string) {
   await page.getByLabel("Phone number", { exact: true }).fill("71234567");
   await page.getByLabel("Alternative phone number").fill("+27821234567");
   await page.getByLabel("Email address").fill("kagiso@example.net");
-  await page.getByLabel("Service").selectOption("X-ray Imaging");
+  await page.getByLabel("Service", { exact: true }).selectOption("X-ray Imaging");
   const day = openDay(calendar);
   const [y, m, d] = day.split("-");
   await page.getByLabel("Preferred date").fill(`${d}/${m}/${y}`);
@@ -147,7 +147,7 @@ test("the policy shows, required fields are checked with a focused summary, and 
 
 test("a service in the address is preselected", async ({ page }) => {
   await open(page, "?service=x-ray");
-  await expect(page.getByLabel("Service")).toHaveValue("X-ray Imaging");
+  await expect(page.getByLabel("Service", { exact: true })).toHaveValue("X-ray Imaging");
 });
 
 test("closed days are marked and cannot be picked; typing one gives a clear error", async ({ page }) => {

@@ -55,7 +55,7 @@ for (const path of PAGES) {
 
     // A client-side navigation keeps the document: the marker survives.
     const current = new URL(page.url()).pathname;
-    const link = page.locator(`a[href^="/"]:not([href="${current}"]):not([href^="/files/"])`).first();
+    const link = page.locator(`a[href^="/"]:not([href="${current}"]):not([href^="/files/"]):visible`).first();
     if ((await link.count()) > 0) {
       await page.evaluate(() => (window.__sameDocument = true));
       const href = (await link.getAttribute("href"))!;

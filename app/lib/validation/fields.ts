@@ -1,5 +1,9 @@
 import { z } from "zod";
 
+// No run-time code generation: zod's JIT probes `new Function`, which the
+// Content-Security-Policy (no 'unsafe-eval') forbids and reports.
+z.config({ jitless: true });
+
 /**
  * Reusable field schemas, shared by the browser forms and the server. The
  * server adds rules only it can check (holidays, stored uploads) on top.
