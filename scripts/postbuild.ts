@@ -1,11 +1,15 @@
 /**
- * After `react-router build`: precompress every text asset of the client
- * build with brotli and gzip, so the server sends compressed bytes without
- * compressing per request.
+ * After `react-router build`: write the referral form PDF, then precompress
+ * every text asset of the client build with brotli and gzip, so the server
+ * sends compressed bytes without compressing per request (PDFs are already
+ * compressed and are not precompressed).
  */
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
+import { REFERRAL_FORM_PATH } from "../app/content/site";
+import { loadConfig } from "../server/config";
+import { buildReferralForm } from "./referral-form";
 
 const CLIENT_DIR = path.resolve(import.meta.dirname, "../build/client");
 const TEXT = /\.(html|js|mjs|css|svg|json|txt|xml|data|webmanifest|map|ics)$/;
@@ -16,6 +20,14 @@ function* files(dir: string): Generator<string> {
     if (entry.isDirectory()) yield* files(full);
     else yield full;
   }
+}
+
+{
+  const target = path.join(CLIENT_DIR, REFERRAL_FORM_PATH);
+  const pdf = await buildReferralForm(loadConfig());
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  fs.writeFileSync(target, pdf);
+  console.log(`referral form: ${path.relative(process.cwd(), target)} (${(pdf.length / 1024).toFixed(1)} KiB)`);
 }
 
 let count = 0;
