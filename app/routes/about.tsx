@@ -71,33 +71,32 @@ export default function About() {
       </PageHeader>
 
       <div className="container">
-        <section className="info-section" aria-labelledby="who-we-are">
-          <h2 id="who-we-are">Who we are</h2>
-          <p>
-            We are a team of radiologists, radiographers and support staff who carry out medical imaging examinations for
-            patients and for the doctors who refer them. Our services range from ultrasound, X-ray, fluoroscopy and bone
-            densitometry (DEXA) to women&apos;s imaging, ultrasound-guided procedures and remote reporting.
-          </p>
-          <p>
-            Each examination is reviewed by a radiologist, who sends a written report to your referring doctor.
-          </p>
-        </section>
-
-        <div className="info-section info-grid info-grid--2">
-          <section className="card" aria-labelledby="mission">
-            <h2 id="mission">Our mission</h2>
+        <div className="info-section about-intro">
+          <section aria-labelledby="who-we-are">
+            <h2 id="who-we-are">Who we are</h2>
             <p>
-              To give every patient accurate, timely diagnostic imaging in a calm and caring setting, and to give referring
-              doctors clear reports they can act on.
+              We are a team of radiologists, radiographers and support staff who carry out medical imaging examinations for
+              patients and for the doctors who refer them. Our services range from ultrasound, X-ray, fluoroscopy and bone
+              densitometry (DEXA) to women&apos;s imaging, ultrasound-guided procedures and remote reporting.
             </p>
+            <p>Each examination is reviewed by a radiologist, who sends a written report to your referring doctor.</p>
           </section>
-          <section className="card" aria-labelledby="vision">
-            <h2 id="vision">Our vision</h2>
-            <p>
-              To be the imaging clinic that patients in {clinic.address.city} trust and that doctors rely on, known for
-              care, quality and integrity.
-            </p>
-          </section>
+          <div className="about-intro__cards">
+            <section className="card" aria-labelledby="mission">
+              <h2 id="mission">Our mission</h2>
+              <p>
+                To give every patient accurate, timely diagnostic imaging in a calm and caring setting, and to give referring
+                doctors clear reports they can act on.
+              </p>
+            </section>
+            <section className="card" aria-labelledby="vision">
+              <h2 id="vision">Our vision</h2>
+              <p>
+                To be the imaging clinic that patients in {clinic.address.city} trust and that doctors rely on, known for
+                care, quality and integrity.
+              </p>
+            </section>
+          </div>
         </div>
 
         <section className="info-section" aria-labelledby="why-us">

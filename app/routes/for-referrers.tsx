@@ -31,51 +31,53 @@ export default function ForReferrers({ loaderData }: Route.ComponentProps) {
         <p>Refer a patient to us with our referral form, then let the patient book a time that suits them.</p>
       </PageHeader>
 
-      <div className="container">
-        <section className="info-section" aria-labelledby="referral-form">
-          <h2 id="referral-form">The referral form</h2>
-          <p>
-            Our referral form is a PDF you can fill in on screen or print and complete by hand. It asks for the patient&apos;s
-            details, your details and practice number, the examination you are requesting, the clinical history and reason for
-            the examination, its urgency, pregnancy status and any allergies, including to contrast medium.
-          </p>
-          <div className="download">
-            <a className="button button--accent" href={REFERRAL_FORM_PATH} download="referral-form.pdf" type="application/pdf">
-              <Download size={20} aria-hidden="true" />
-              DOWNLOAD REFERRAL FORM
-            </a>
-            <span className="download__meta">PDF, {referralForm.label}, fillable A4 form</span>
-          </div>
-          <div className="info-note" role="note">
+      <div className="container referrers">
+        <div className="referrers__main">
+          <section className="info-section" aria-labelledby="referral-form">
+            <h2 id="referral-form">The referral form</h2>
             <p>
-              <strong>Digital submissions are processed only during our normal operating hours.</strong> They are not for
-              emergencies: a patient who needs emergency care should go to the nearest emergency department.
+              Our referral form is a PDF you can fill in on screen or print and complete by hand. It asks for the patient&apos;s
+              details, your details and practice number, the examination you are requesting, the clinical history and reason for
+              the examination, its urgency, pregnancy status and any allergies, including to contrast medium.
             </p>
-          </div>
-        </section>
+            <div className="download">
+              <a className="button button--accent" href={REFERRAL_FORM_PATH} download="referral-form.pdf" type="application/pdf">
+                <Download size={20} aria-hidden="true" />
+                DOWNLOAD REFERRAL FORM
+              </a>
+              <span className="download__meta">PDF, {referralForm.label}, fillable A4 form</span>
+            </div>
+            <div className="info-note" role="note">
+              <p>
+                <strong>Digital submissions are processed only during our normal operating hours.</strong> They are not for
+                emergencies: a patient who needs emergency care should go to the nearest emergency department.
+              </p>
+            </div>
+          </section>
 
-        <section className="info-section" aria-labelledby="how-it-works">
-          <h2 id="how-it-works">What happens next</h2>
-          <ol className="steps">
-            <li>
-              <strong>Complete the form</strong>
-              Fill in and sign the referral form for your patient.
-            </li>
-            <li>
-              <strong>The patient books</strong>
-              The patient requests an appointment in our <Link to="/book-appointment">appointment section</Link> and uploads
-              the form there, or brings the completed form with them to the appointment.
-            </li>
-            <li>
-              <strong>You receive the report</strong>
-              After the examination, the radiologist reviews the images and sends a written report to you.
-            </li>
-          </ol>
-        </section>
+          <section className="info-section" aria-labelledby="how-it-works">
+            <h2 id="how-it-works">What happens next</h2>
+            <ol className="steps">
+              <li>
+                <strong>Complete the form</strong>
+                Fill in and sign the referral form for your patient.
+              </li>
+              <li>
+                <strong>The patient books</strong>
+                The patient requests an appointment in our <Link to="/book-appointment">appointment section</Link> and uploads
+                the form there, or brings the completed form with them to the appointment.
+              </li>
+              <li>
+                <strong>You receive the report</strong>
+                After the examination, the radiologist reviews the images and sends a written report to you.
+              </li>
+            </ol>
+          </section>
+        </div>
 
-        <section className="info-section info-grid info-grid--2" aria-label="Contact and opening hours">
-          <div className="card">
-            <h2 className="info-section__title">Contact the clinic</h2>
+        <aside className="info-section referrers__aside" aria-label="Contact and opening hours">
+          <section className="card" aria-labelledby="contact-title">
+            <h2 id="contact-title">Contact the clinic</h2>
             <ul className="contact-list">
               <li>
                 <Phone className="contact-list__icon" size={22} aria-hidden="true" />
@@ -88,11 +90,12 @@ export default function ForReferrers({ loaderData }: Route.ComponentProps) {
                 <MessageCircle className="contact-list__icon" size={22} aria-hidden="true" />
                 <div>
                   <span className="contact-list__label">Cell and WhatsApp</span>
-                  <a href={telHref(clinic.whatsapp)}>{formatPhone(clinic.whatsapp)}</a>
-                  {" · "}
-                  <a href={whatsappHref(clinic.whatsapp)} target="_blank" rel="noopener noreferrer">
-                    Chat on WhatsApp<span className="visually-hidden"> (opens in a new tab)</span>
-                  </a>
+                  <span className="contact-list__links">
+                    <a href={telHref(clinic.whatsapp)}>{formatPhone(clinic.whatsapp)}</a>
+                    <a href={whatsappHref(clinic.whatsapp)} target="_blank" rel="noopener noreferrer">
+                      Chat on WhatsApp<span className="visually-hidden"> (opens in a new tab)</span>
+                    </a>
+                  </span>
                 </div>
               </li>
               <li>
@@ -103,9 +106,9 @@ export default function ForReferrers({ loaderData }: Route.ComponentProps) {
                 </div>
               </li>
             </ul>
-          </div>
-          <div className="card">
-            <h2 className="info-section__title">Opening hours</h2>
+          </section>
+          <section className="card" aria-labelledby="hours-title">
+            <h2 id="hours-title">Opening hours</h2>
             <ul className="contact-list">
               {clinic.openingHours.map((period) => (
                 <li key={period.label}>
@@ -118,8 +121,8 @@ export default function ForReferrers({ loaderData }: Route.ComponentProps) {
                 <span>{clinic.closedNote}</span>
               </li>
             </ul>
-          </div>
-        </section>
+          </section>
+        </aside>
       </div>
     </main>
   );
