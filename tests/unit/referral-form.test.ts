@@ -27,7 +27,7 @@ async function pageText(bytes: Uint8Array): Promise<string> {
       continue;
     }
     for (const match of content.toString("latin1").matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) {
-      chunks.push(Buffer.from(match[1], "hex").toString("latin1"));
+      chunks.push(Buffer.from(match[1] ?? "", "hex").toString("latin1"));
     }
   }
   return chunks.join("\n");
