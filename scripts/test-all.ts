@@ -1,6 +1,8 @@
 /**
  * `npm test`: lint, typecheck, build, unit + integration tests (Vitest), then
- * end-to-end tests (Playwright in Debian's Chromium). Every step runs even if
+ * end-to-end tests (Playwright in Debian's Chromium), then Lighthouse over every
+ * public page with its score and budget assertions (one check; set
+ * SKIP_LIGHTHOUSE=1 to leave it out of a quick local run). Every step runs even if
  * an earlier one failed, so one run shows everything that is broken; the
  * exit code is non-zero if anything failed. The last line totals all suites:
  * `N passed, N failed`.
@@ -63,6 +65,14 @@ if (built && run("npx", ["tsx", "scripts/check-chromium.ts"])) {
   results.push({ name: "playwright", passed, failed: ok ? failed : Math.max(failed, 1), ok: ok && passed > 0 });
 } else {
   results.push({ name: "playwright", passed: 0, failed: 1, ok: false });
+}
+
+if (process.env.SKIP_LIGHTHOUSE === "1") {
+  console.log("\n▶ lighthouse skipped (SKIP_LIGHTHOUSE=1)");
+} else if (built) {
+  check("lighthouse", "npx", ["tsx", "scripts/lighthouse.ts"]);
+} else {
+  results.push({ name: "lighthouse", passed: 0, failed: 1, ok: false });
 }
 
 console.log("\nSummary:");
