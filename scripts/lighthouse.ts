@@ -194,6 +194,8 @@ async function main() {
     const base = url ?? server!.url;
     const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules/lighthouse/package.json"), "utf8")) as { version: string };
     console.log(`Lighthouse ${version} (mobile) against ${base}, ${routes.length} page(s), about 15 s each\n`);
+    const routeWidth = Math.max(...routes.map((r) => r.length)) + 2;
+    console.log(`  ${"Page".padEnd(routeWidth)} ${CATEGORIES.map((c) => c.label.split(" ").map((w) => w[0]).join("").padStart(3)).join("  ")}`);
     for (const [index, route] of routes.entries()) {
       const outFile = path.join(reportDir, `${String(index).padStart(2, "0")}-${route === "/" ? "home" : route.slice(1).replace(/\//g, "_")}.json`);
       const started = Date.now();
@@ -206,7 +208,7 @@ async function main() {
       }
       const r = results.at(-1)!;
       console.log(
-        `  ${route.padEnd(36)} ${CATEGORIES.map((c) => pct(r.scores[c.id]).padStart(3)).join("  ")}   ${((Date.now() - started) / 1000).toFixed(0)} s${r.error ? `  ERROR ${r.error}` : ""}`,
+        `  ${route.padEnd(routeWidth)} ${CATEGORIES.map((c) => pct(r.scores[c.id]).padStart(3)).join("  ")}   ${((Date.now() - started) / 1000).toFixed(0)} s${r.error ? `  ERROR ${r.error}` : ""}`,
       );
     }
   } finally {
@@ -272,7 +274,7 @@ async function main() {
     console.log(`\nFull reports: ${reportDir}`);
     process.exit(1);
   }
-  console.log(`\nAll ${[...asserted].join(", ") || "no"} assertions passed for ${results.length} page(s).`);
+  console.log(asserted.size ? `\nAll assertions (${[...asserted].join(", ")}) passed for ${results.length} page(s).` : `\nReport only: nothing asserted (${results.length} page(s)).`);
   if (keepReports) console.log(`Full reports: ${reportDir}`);
   else fs.rmSync(reportDir, { recursive: true, force: true });
 }
