@@ -21,15 +21,17 @@ export function LegalSections({ sections, updated }: { sections: readonly LegalS
           ))}
         </ol>
       </nav>
-      {sections.map((s, i) => (
-        <section key={s.id} aria-labelledby={s.id}>
-          <h2 id={s.id}>
-            {i + 1}. {s.title}
-          </h2>
-          {s.content}
-        </section>
-      ))}
-      {updated && <p className="legal__updated">{updated}</p>}
+      <div className="legal__body">
+        {sections.map((s, i) => (
+          <section key={s.id} aria-labelledby={s.id}>
+            <h2 id={s.id}>
+              {i + 1}. {s.title}
+            </h2>
+            {s.content}
+          </section>
+        ))}
+        {updated && <p className="legal__updated">{updated}</p>}
+      </div>
     </div>
   );
 }
