@@ -2,13 +2,18 @@
  * After `react-router build`:
  * 1. hash every inline script of each prerendered page into build/csp-hashes.json,
  *    so the Content-Security-Policy can allow exactly those scripts (no 'unsafe-inline');
- * 2. precompress every text asset of the client build with brotli and gzip, so
- *    the server sends compressed bytes without compressing per request.
+ * 2. write the fillable referral form PDF carrying the clinic's configured details;
+ * 3. precompress every text asset of the client build with brotli and gzip, so
+ *    the server sends compressed bytes without compressing per request (PDFs are
+ *    already compressed and are not precompressed).
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
+import { REFERRAL_FORM_PATH } from "../app/content/site";
+import { loadConfig } from "../server/config";
+import { buildReferralForm } from "./referral-form";
 
 const CLIENT_DIR = path.resolve(import.meta.dirname, "../build/client");
 const TEXT = /\.(html|js|mjs|css|svg|json|txt|xml|data|webmanifest|map|ics)$/;
@@ -47,6 +52,14 @@ for (const file of files(CLIENT_DIR)) {
 }
 fs.writeFileSync(path.join(CLIENT_DIR, "../csp-hashes.json"), JSON.stringify(manifest, null, 2) + "\n");
 console.log(`hashed inline scripts of ${Object.keys(manifest).length} prerendered pages into build/csp-hashes.json`);
+
+{
+  const target = path.join(CLIENT_DIR, REFERRAL_FORM_PATH);
+  const pdf = await buildReferralForm(loadConfig());
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  fs.writeFileSync(target, pdf);
+  console.log(`referral form: ${path.relative(process.cwd(), target)} (${(pdf.length / 1024).toFixed(1)} KiB)`);
+}
 
 let count = 0;
 let raw = 0;

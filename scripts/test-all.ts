@@ -1,6 +1,8 @@
 /**
  * `npm test`: lint, typecheck, build, unit + integration tests (Vitest), then
- * end-to-end tests (Playwright in Debian's Chromium). Every step runs even if
+ * end-to-end tests (Playwright in Debian's Chromium), then Lighthouse over every
+ * public page with its score and budget assertions (one check; set
+ * SKIP_LIGHTHOUSE=1 to leave it out of a quick local run). Every step runs even if
  * an earlier one failed, so one run shows everything that is broken; the
  * exit code is non-zero if anything failed. The last line totals all suites:
  * `N passed, N failed`.
@@ -88,6 +90,14 @@ if (process.env.TEST_POSTGRES === "1" || process.argv.includes("--pg")) {
     vitest("vitest-pg", ["tests/integration"], pgEnv);
     playwright("playwright-pg", pgEnv);
   }
+}
+
+if (process.env.SKIP_LIGHTHOUSE === "1") {
+  console.log("\n▶ lighthouse skipped (SKIP_LIGHTHOUSE=1)");
+} else if (built) {
+  check("lighthouse", "npx", ["tsx", "scripts/lighthouse.ts"]);
+} else {
+  results.push({ name: "lighthouse", passed: 0, failed: 1, ok: false });
 }
 
 console.log("\nSummary:");

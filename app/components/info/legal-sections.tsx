@@ -1,0 +1,65 @@
+import type { ReactNode } from "react";
+import { formatPhone, telHref } from "./contact";
+
+export interface LegalSection {
+  id: string;
+  title: string;
+  content: ReactNode;
+}
+
+/** Numbered sections of a policy page with a table of contents linking to each. */
+export function LegalSections({ sections, updated }: { sections: readonly LegalSection[]; updated?: string }) {
+  return (
+    <div className="legal">
+      <nav className="toc" aria-labelledby="toc-title">
+        <h2 id="toc-title">Contents</h2>
+        <ol>
+          {sections.map((s) => (
+            <li key={s.id}>
+              <a href={`#${s.id}`}>{s.title}</a>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <div className="legal__body">
+        {sections.map((s, i) => (
+          <section key={s.id} aria-labelledby={s.id}>
+            <h2 id={s.id}>
+              {i + 1}. {s.title}
+            </h2>
+            {s.content}
+          </section>
+        ))}
+        {updated && <p className="legal__updated">{updated}</p>}
+      </div>
+    </div>
+  );
+}
+
+interface ClinicContact {
+  name: string;
+  landline: string;
+  whatsapp: string;
+  email: string;
+  address: { street: string; city: string };
+}
+
+/** The clinic's configured contact details, as a list for policy pages. */
+export function ClinicContactList({ clinic }: { clinic: ClinicContact }) {
+  return (
+    <ul>
+      <li>
+        Telephone: <a href={telHref(clinic.landline)}>{formatPhone(clinic.landline)}</a>
+      </li>
+      <li>
+        Cell and WhatsApp: <a href={telHref(clinic.whatsapp)}>{formatPhone(clinic.whatsapp)}</a>
+      </li>
+      <li>
+        E-mail: <a href={`mailto:${clinic.email}`}>{clinic.email}</a>
+      </li>
+      <li>
+        Address: {clinic.name}, {clinic.address.street}, {clinic.address.city}
+      </li>
+    </ul>
+  );
+}

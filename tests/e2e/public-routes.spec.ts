@@ -1,0 +1,145 @@
+/**
+ * Site-wide checks over every public page. The route list comes from the
+ * prerender list (app/lib/prerender-paths.ts), so a new page is checked as
+ * soon as it is added there.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { PRERENDERED_PATHS, PUBLIC_PAGE_PATHS } from "../../app/lib/prerender-paths";
+import { SERVICES, servicePath } from "../../app/content/catalogue";
+import { REFERRAL_FORM_PATH } from "../../app/content/site";
+
+/** Every HTML page (sitemap.xml and robots.txt are resources, not pages). */
+const PAGES = PRERENDERED_PATHS.filter((p) => !/\.[a-z]+$/.test(p));
+/** Pages the specification defines as a bare text label (section 2: "placeholder that shows only a text label"). */
+const LABEL_ONLY = new Set([servicePath(SERVICES.advancedTechnology)]);
+/** Pages that belong in the sitemap: /details is a lookup page that points to the service pages. */
+const INDEXABLE = PAGES.filter((p) => p !== "/details");
+
+test("the route list covers the public pages and every service page", () => {
+  for (const p of PUBLIC_PAGE_PATHS) expect(PAGES).toContain(p);
+  expect(PAGES.filter((p) => p.startsWith("/services/")).length).toBeGreaterThanOrEqual(11);
+});
+
+const normalise = (text: string | null | undefined) => (text ?? "").replace(/\s+/g, " ").trim();
+
+async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((v) => ({
+    rule: v.id,
+    impact: v.impact,
+    help: v.help,
+    targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")),
+  }));
+}
+
+// One test per page (one navigation with JavaScript, one without) keeps the
+// run short; soft assertions report every problem a page has, not only the first.
+for (const path of PAGES) {
+  test(`page ${path}: 200, one h1 in main, content in the HTML without JavaScript, no axe violations`, async ({ browser, page }) => {
+    test.setTimeout(90_000); // two page loads and an axe run: allow for a busy machine
+    let h1 = "";
+    let headings: string[] = [];
+    await test.step("answers 200 with one h1 inside its one main", async () => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect.soft(page.locator("main")).toHaveCount(1);
+      await expect.soft(page.locator("main h1")).toHaveCount(1);
+      await expect.soft(page.locator("h1")).toHaveCount(1);
+      await expect.soft(page.locator("h1").first()).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      h1 = normalise(await page.locator("h1").first().textContent());
+      headings = (await page.locator("main :is(h1, h2)").allTextContents()).map(normalise).filter(Boolean);
+    });
+
+    await test.step("axe reports no violations", async () => {
+      expect.soft(await axeViolations(page)).toEqual([]);
+    });
+
+    await test.step("the HTML the server sends already carries the heading and the main content", async () => {
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      try {
+        const raw = await context.newPage();
+        const response = await raw.goto(path);
+        expect(response?.status()).toBe(200);
+        expect.soft(normalise(await raw.locator("main h1").first().textContent())).toBe(h1);
+        const mainText = normalise(await raw.locator("main").first().textContent());
+        if (!LABEL_ONLY.has(path)) {
+          expect.soft(mainText.length, `main content text without JavaScript: "${mainText.slice(0, 80)}"`).toBeGreaterThan(h1.length + 40);
+        }
+        for (const heading of headings) expect.soft(mainText, `heading "${heading}"`).toContain(heading);
+      } finally {
+        await context.close();
+      }
+    });
+  });
+}
+
+test("every page has its own title and description, a canonical URL and Open Graph tags", async ({ request }) => {
+  const titles = new Map<string, string>();
+  const descriptions = new Map<string, string>();
+  for (const path of PAGES) {
+    const html = await (await request.get(path)).text();
+    const title = html.match(/<title>([^<]*)<\/title>/)?.[1];
+    const description = html.match(/<meta name="description" content="([^"]*)"/)?.[1];
+    const canonical = html.match(/<link rel="canonical" href="([^"]*)"/)?.[1];
+    expect(title, `${path} title`).toBeTruthy();
+    expect(description, `${path} description`).toBeTruthy();
+    expect(html, `${path} og:title`).toContain('property="og:title"');
+    expect(html, `${path} og:description`).toContain('property="og:description"');
+    expect(canonical, `${path} canonical`).toMatch(/^https?:\/\//);
+    if (path !== "/details") expect(new URL(canonical!).pathname, `${path} canonical path`).toBe(path);
+    expect(titles.get(title!), `${path} shares its title`).toBeUndefined();
+    expect(descriptions.get(description!), `${path} shares its description`).toBeUndefined();
+    titles.set(title!, path);
+    descriptions.set(description!, path);
+  }
+});
+
+test("the referral form downloads as a PDF", async ({ request }) => {
+  const response = await request.get(REFERRAL_FORM_PATH);
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toBe("application/pdf");
+  const body = await response.body();
+  expect(body.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  expect(body.length).toBeGreaterThan(5_000);
+});
+
+test("an unknown path answers 404 with a page that links home, to services and to contact, and is not indexed", async ({ page }) => {
+  const response = await page.goto("/this/page/does-not-exist");
+  expect(response?.status()).toBe(404);
+  await expect(page.locator("h1")).toHaveCount(1);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  const main = page.locator("main");
+  await expect(main.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
+  await expect(main.getByRole("link", { name: /services/i })).toHaveAttribute("href", "/services");
+  await expect(main.getByRole("link", { name: /contact/i })).toHaveAttribute("href", "/contact-us");
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test("the sitemap lists every indexable page once, with absolute URLs that answer 200", async ({ request }) => {
+  const response = await request.get("/sitemap.xml");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toMatch(/xml/);
+  const xml = await response.text();
+  expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>/);
+  expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+  const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] ?? "");
+  for (const loc of locs) expect(loc).toMatch(/^https?:\/\/[^/]+\//);
+  const paths = locs.map((loc) => new URL(loc).pathname);
+  expect([...paths].sort()).toEqual([...INDEXABLE].sort());
+  expect(paths).not.toContain("/details");
+  for (const path of paths) expect((await request.get(path)).status(), path).toBe(200);
+});
+
+test("robots.txt allows the public site, keeps crawlers out of the API and staff pages, and names the sitemap", async ({ request }) => {
+  const response = await request.get("/robots.txt");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toMatch(/^text\/plain/);
+  const body = await response.text();
+  expect(body).toMatch(/^User-agent: \*$/m);
+  expect(body).toMatch(/^Allow: \/$/m);
+  expect(body).toMatch(/^Disallow: \/api\/$/m);
+  expect(body).toMatch(/^Disallow: \/staff\/$/m);
+  expect(body).toMatch(/^Sitemap: https?:\/\/[^\s]+\/sitemap\.xml$/m);
+});

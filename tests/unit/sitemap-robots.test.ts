@@ -1,0 +1,46 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { SERVICE_PAGES, servicePath } from "../../app/content/catalogue";
+import { PUBLIC_PAGE_PATHS } from "../../app/lib/prerender-paths";
+import { loader as robotsLoader } from "../../app/routes/robots.txt";
+import { loader as sitemapLoader } from "../../app/routes/sitemap.xml";
+
+const BASE = "https://imaging.example.org";
+let saved: string | undefined;
+
+beforeEach(() => {
+  saved = process.env.PUBLIC_BASE_URL;
+  process.env.PUBLIC_BASE_URL = `${BASE}/`;
+});
+afterEach(() => {
+  if (saved === undefined) delete process.env.PUBLIC_BASE_URL;
+  else process.env.PUBLIC_BASE_URL = saved;
+});
+
+describe("sitemap.xml", () => {
+  it("lists every public page and every service page, except /details, as absolute URLs on the configured base", async () => {
+    const response = sitemapLoader();
+    expect(response.headers.get("content-type")).toMatch(/^application\/xml/);
+    const xml = await response.text();
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    const expected = [...PUBLIC_PAGE_PATHS.filter((p) => p !== "/details"), ...SERVICE_PAGES.map(servicePath)].map(
+      (p) => `${BASE}${p}`,
+    );
+    expect(locs.sort()).toEqual(expected.sort());
+    expect(new Set(locs).size).toBe(locs.length);
+    expect(locs).toContain(`${BASE}/services/mammography`);
+    expect(xml).not.toContain("/details");
+    expect(xml).not.toContain(`${BASE}//`);
+  });
+});
+
+describe("robots.txt", () => {
+  it("allows the public site, disallows the API and staff pages, and names the sitemap's absolute URL", async () => {
+    const response = robotsLoader();
+    expect(response.headers.get("content-type")).toMatch(/^text\/plain/);
+    const body = await response.text();
+    expect(body).toMatch(/^User-agent: \*$/m);
+    expect(body).toMatch(/^Disallow: \/api\/$/m);
+    expect(body).toMatch(/^Disallow: \/staff\/$/m);
+    expect(body).toContain(`Sitemap: ${BASE}/sitemap.xml\n`);
+  });
+});
