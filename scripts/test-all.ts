@@ -95,7 +95,10 @@ if (process.env.TEST_POSTGRES === "1" || process.argv.includes("--pg")) {
 if (process.env.SKIP_LIGHTHOUSE === "1") {
   console.log("\n▶ lighthouse skipped (SKIP_LIGHTHOUSE=1)");
 } else if (built) {
-  check("lighthouse", "npx", ["tsx", "scripts/lighthouse.ts"]);
+  // Accessibility, Best Practices, SEO and the home page's byte budget are
+  // deterministic and gate the run; Performance swings with machine load, so
+  // `npm run lighthouse` measures and asserts it on its own (docs/decisions/007).
+  check("lighthouse", "npx", ["tsx", "scripts/lighthouse.ts", "--assert-only", "a11y,bp,seo,budget"]);
 } else {
   results.push({ name: "lighthouse", passed: 0, failed: 1, ok: false });
 }
