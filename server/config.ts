@@ -69,6 +69,20 @@ export const envSchema = z.object({
 
   BOOKING_HORIZON_DAYS: z.coerce.number().int().min(1).max(730).default(90),
   CLOSED_DATES: csv(isoDate).default([]),
+
+  // --- Staff console ---
+  /** Minutes of inactivity after which a staff session ends. */
+  STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  /** Hours after sign-in after which a staff session ends whatever the activity. */
+  STAFF_SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(168).default(12),
+  /** Months after the appointment date (enquiries: after creation) before records and files are deleted. */
+  STAFF_RETENTION_MONTHS: z.coerce.number().int().min(1).max(240).default(24),
+  /** Failed sign-ins (per e-mail address, and per client address at 4x) before a lockout. */
+  STAFF_LOCKOUT_THRESHOLD: z.coerce.number().int().min(2).max(100).default(5),
+  /** How long a lockout lasts. */
+  STAFF_LOCKOUT_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  /** Extra delay per failed sign-in after the second, in milliseconds (capped at 10 s). */
+  STAFF_SLOWDOWN_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -108,6 +122,16 @@ export interface Config {
   bookingHorizonDays: number;
   closedDates: string[];
   clinic: ClinicIdentity;
+  staff: StaffConfig;
+}
+
+export interface StaffConfig {
+  sessionIdleMinutes: number;
+  sessionMaxHours: number;
+  retentionMonths: number;
+  lockoutThreshold: number;
+  lockoutMinutes: number;
+  slowdownMs: number;
 }
 
 /** Opening hours are business constants from the specification, section 9. */
@@ -165,6 +189,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       closedNote: "Closed on Sundays and public holidays",
       staffNames: e.STAFF_NAMES,
       siteCredit: e.SITE_CREDIT,
+    },
+    // --- Staff console ---
+    staff: {
+      sessionIdleMinutes: e.STAFF_SESSION_IDLE_MINUTES,
+      sessionMaxHours: e.STAFF_SESSION_MAX_HOURS,
+      retentionMonths: e.STAFF_RETENTION_MONTHS,
+      lockoutThreshold: e.STAFF_LOCKOUT_THRESHOLD,
+      lockoutMinutes: e.STAFF_LOCKOUT_MINUTES,
+      slowdownMs: e.STAFF_SLOWDOWN_MS,
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Migration } from "kysely";
 import * as requests from "./0001-requests";
+import * as staff from "./0010-staff";
 
 /**
  * Every migration, by name. Names sort in the order they run. Add a new file
@@ -7,4 +8,5 @@ import * as requests from "./0001-requests";
  */
 export const migrations: Record<string, Migration> = {
   "0001-requests": requests,
+  "0010-staff": staff,
 };
