@@ -27,7 +27,13 @@ const EXTENSIONS: Record<string, string> = { "application/pdf": ".pdf", "image/j
 export function contentDisposition(kind: "inline" | "attachment", displayName: string, mime: string): string {
   const ext = EXTENSIONS[mime] ?? "";
   const base = displayName.replace(/\.[A-Za-z0-9]{1,5}$/, "");
-  const ascii = base.normalize("NFKD").replace(/[^\w.\- ]+/g, "").replace(/\s+/g, "-").replace(/^[.-]+/, "").slice(0, 80) || "referral";
+  const ascii =
+    base
+      .normalize("NFKD")
+      .replace(/[^\w\- ]+/g, "")
+      .trim()
+      .replace(/[\s-]+/g, "-")
+      .slice(0, 80) || "referral";
   // eslint-disable-next-line no-control-regex -- removing control characters is the point
   const unicode = base.replace(/[\u0000-\u001f\u007f"\\/]/g, "").slice(0, 120) || "referral";
   return `${kind}; filename="${ascii}${ext}"; filename*=UTF-8''${encodeURIComponent(unicode + ext)}`;

@@ -37,6 +37,11 @@ export function staffLoadContext(rt: StaffRuntime) {
  */
 export function staffPlugin(rt: StaffRuntime, { schedulePurge = true }: { schedulePurge?: boolean } = {}) {
   const plugin = async (app: FastifyInstance) => {
+    // HTML forms (the console's, which React Router's actions read from the raw
+    // request) post urlencoded bodies; Fastify must let them through unread.
+    if (!app.hasContentTypeParser("application/x-www-form-urlencoded")) {
+      app.addContentTypeParser("application/x-www-form-urlencoded", (_request, _payload, done) => done(null, undefined));
+    }
     app.addHook("onSend", async (request, reply, payload) => {
       if (isStaffUrl(request.url)) {
         for (const [name, value] of Object.entries(STAFF_RESPONSE_HEADERS)) reply.header(name, value);
