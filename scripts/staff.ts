@@ -15,17 +15,19 @@ const USAGE = `Usage:
   npm run staff -- list
   npm run staff -- disable --email EMAIL`;
 
+let pipedLines: Promise<string[]> | undefined;
+
 /** Reads a line from the terminal without echoing it. */
 async function promptHidden(question: string): Promise<string> {
   const stdin = process.stdin;
   if (!stdin.isTTY) {
-    // Piped input: read one line.
-    const chunks: Buffer[] = [];
-    for await (const chunk of stdin) {
-      chunks.push(chunk as Buffer);
-      if (Buffer.concat(chunks).includes(10)) break;
-    }
-    return Buffer.concat(chunks).toString("utf8").split(/\r?\n/)[0] ?? "";
+    // Piped input: one password per line.
+    pipedLines ??= (async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of stdin) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString("utf8").split(/\r?\n/);
+    })();
+    return (await pipedLines).shift() ?? "";
   }
   process.stdout.write(question);
   stdin.setRawMode(true);
