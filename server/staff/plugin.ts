@@ -40,7 +40,14 @@ export function staffPlugin(rt: StaffRuntime, { schedulePurge = true }: { schedu
     // HTML forms (the console's, which React Router's actions read from the raw
     // request) post urlencoded bodies; Fastify must let them through unread.
     if (!app.hasContentTypeParser("application/x-www-form-urlencoded")) {
-      app.addContentTypeParser("application/x-www-form-urlencoded", (_request, _payload, done) => done(null, undefined));
+      app.addContentTypeParser("application/x-www-form-urlencoded", (request, _payload, done) => {
+        if (request.url.startsWith("/api/")) {
+          // The JSON API takes JSON only.
+          done(Object.assign(new Error("Unsupported Media Type"), { statusCode: 415, code: "FST_ERR_CTP_INVALID_MEDIA_TYPE" }), undefined);
+        } else {
+          done(null, undefined);
+        }
+      });
     }
     app.addHook("onSend", async (request, reply, payload) => {
       if (isStaffUrl(request.url)) {
