@@ -94,6 +94,7 @@ test("staff pages redirect to sign-in without a session", async ({ page }) => {
 });
 
 test("the staff pages have no accessibility violations", async ({ page, context, baseURL }, info) => {
+  test.setTimeout(180_000); // seven axe runs on a shared machine
   const staff = await e2eStaff(db, `axe-${info.project.name}`);
   const id = await seedAppointment(db, { requested_date: nextOpenWeekday(config) });
   await seedUpload(db, config.dataDir, { appointmentId: id });
