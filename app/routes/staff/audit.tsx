@@ -79,7 +79,7 @@ export default function StaffAudit({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td>{r.label}</td>
                   <td>{targetLink(r.targetType, r.targetId)}</td>
-                  <td>{r.detail}</td>
+                  <td>{r.detail?.replace(" -> ", " → ")}</td>
                 </tr>
               ))}
             </tbody>
