@@ -382,7 +382,7 @@ export default function StaffAppointment({
         {history.length === 0 ? (
           <p>No changes yet.</p>
         ) : (
-          <div className="staff-table-wrap">
+          <div className="staff-table-wrap" tabIndex={0} role="region" aria-label="Status history">
             <table className="staff-table">
               <caption className="visually-hidden">
                 Status changes, oldest first

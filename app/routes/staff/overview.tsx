@@ -15,7 +15,7 @@ type Upcoming = Route.ComponentProps["loaderData"]["todays"];
 
 function AppointmentTable({ rows, caption, showDate }: { rows: Upcoming; caption: string; showDate: boolean }) {
   return (
-    <div className="staff-table-wrap">
+    <div className="staff-table-wrap" tabIndex={0} role="region" aria-label={caption}>
       <table className="staff-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
