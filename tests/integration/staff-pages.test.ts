@@ -51,14 +51,20 @@ describe("staff pages (server-rendered)", () => {
   });
 
   it("refuses state-changing posts without a session", async () => {
-    const res = await t.app.inject({
-      method: "POST",
-      url: `/staff/appointments/${appointmentId}`,
-      headers: SAME_ORIGIN,
-      payload: form({ intent: "cancel", reason: "x" }),
-    });
-    expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe("/staff/login");
+    const posts: [string, Record<string, string>][] = [
+      [`/staff/appointments/${appointmentId}`, { intent: "cancel", reason: "x" }],
+      ["/staff/appointments", { q: "Lesedi" }],
+      ["/staff/enquiries", { intent: "handled", id: "1" }],
+    ];
+    for (const [url, values] of posts) {
+      const res = await t.app.inject({ method: "POST", url, headers: SAME_ORIGIN, payload: form(values) });
+      expect(res.statusCode, url).toBe(302);
+      expect(res.headers.location, url).toBe("/staff/login");
+      expect(res.headers["cache-control"], url).toBe("no-store");
+      expect(res.body).not.toMatch(/Lesedi|Kgosi|Onalenna/);
+    }
+    const enquiry = await t.db.selectFrom("enquiries").select("status").where("id", "=", enquiryId).executeTakeFirstOrThrow();
+    expect(enquiry.status).toBe("new");
     const row = await t.db.selectFrom("appointments").select("status").where("id", "=", appointmentId).executeTakeFirstOrThrow();
     expect(row.status).toBe("requested");
   });
