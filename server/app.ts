@@ -8,6 +8,9 @@ import type { Config } from "./config";
 import { ping, type Db } from "./db/index";
 import { loggerOptions } from "./logger";
 import { reactRouterHandler } from "./react-router";
+import { startMailWorker } from "./mail/worker";
+import { requestsPlugin } from "./requests/plugin";
+import { startUploadSweep } from "./uploads/sweep";
 import { staffLoadContext, staffPlugin } from "./staff/plugin";
 import { staffRuntime } from "./staff/runtime";
 
@@ -75,6 +78,18 @@ export async function buildApp({ config, db, clientDir, servePages = true, sched
       return { waited: ms };
     });
   }
+
+  // Contact enquiries, appointment requests, referral uploads, booking calendar (own rate limits, multipart, errors).
+  await app.register(requestsPlugin, { config, db });
+  // Background jobs run only in a listening server (not in inject tests): mail delivery and the upload sweep.
+  const stopJobs: (() => Promise<void>)[] = [];
+  app.addHook("onListen", async () => {
+    if (stopJobs.length) return;
+    stopJobs.push(startMailWorker(db, config, app.log), startUploadSweep(db, config, app.log));
+  });
+  app.addHook("preClose", async () => {
+    await Promise.all(stopJobs.splice(0).map((stop) => stop()));
+  });
 
   // Staff console: staff-only API, no-store on every staff response, daily retention purge.
   const staff = staffRuntime(db, config);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BOOKING_POLICY } from "../app/content/site";
 
 /**
  * The one configuration module. Every setting comes from the environment,
@@ -70,6 +71,21 @@ export const envSchema = z.object({
   BOOKING_HORIZON_DAYS: z.coerce.number().int().min(1).max(730).default(90),
   CLOSED_DATES: csv(isoDate).default([]),
 
+  // --- Requests, uploads and mail ---
+  /** smtp://user:pass@host:port or smtps://…; unset → messages are written as .eml files under DATA_DIR/outbox. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be smtp://user:pass@host:port or smtps://…" }).optional(),
+  MAIL_FROM: z.string().trim().min(3).default("Example Imaging <no-reply@clinic.example.org>"),
+  MAIL_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5000),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  BOOKING_POLICY: z.string().trim().min(1).optional(),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(10 * 1024 * 1024),
+  UPLOAD_UNCLAIMED_HOURS: z.coerce.number().min(0.01).max(24 * 30).default(24),
+  UPLOAD_SWEEP_MS: z.coerce.number().int().min(1000).max(86_400_000).default(15 * 60 * 1000),
+  RATE_LIMIT_ENABLED: bool.default(true),
+  RATE_LIMIT_BOOKINGS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+  RATE_LIMIT_ENQUIRIES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+  RATE_LIMIT_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
+
   // --- Staff console ---
   /** Minutes of inactivity after which a staff session ends. */
   STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
@@ -122,6 +138,12 @@ export interface Config {
   bookingHorizonDays: number;
   closedDates: string[];
   clinic: ClinicIdentity;
+  // --- Requests, uploads and mail ---
+  mail: { smtpUrl: string | undefined; from: string; pollMs: number; maxAttempts: number };
+  /** Booking policy lines sent in the patient's confirmation (BOOKING_POLICY, "|"-separated; default: the site's policy). */
+  bookingPolicy: string[];
+  uploads: { maxBytes: number; unclaimedHours: number; sweepMs: number };
+  rateLimit: { enabled: boolean; bookingsPerMinute: number; enquiriesPerMinute: number; uploadsPerMinute: number };
   staff: StaffConfig;
 }
 
@@ -189,6 +211,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       closedNote: "Closed on Sundays and public holidays",
       staffNames: e.STAFF_NAMES,
       siteCredit: e.SITE_CREDIT,
+    },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, pollMs: e.MAIL_POLL_MS, maxAttempts: e.MAIL_MAX_ATTEMPTS },
+    bookingPolicy: e.BOOKING_POLICY
+      ? e.BOOKING_POLICY.split("|").map((line) => line.trim()).filter(Boolean)
+      : [...BOOKING_POLICY],
+    uploads: { maxBytes: e.UPLOAD_MAX_BYTES, unclaimedHours: e.UPLOAD_UNCLAIMED_HOURS, sweepMs: e.UPLOAD_SWEEP_MS },
+    rateLimit: {
+      enabled: e.RATE_LIMIT_ENABLED,
+      bookingsPerMinute: e.RATE_LIMIT_BOOKINGS_PER_MINUTE,
+      enquiriesPerMinute: e.RATE_LIMIT_ENQUIRIES_PER_MINUTE,
+      uploadsPerMinute: e.RATE_LIMIT_UPLOADS_PER_MINUTE,
     },
     // --- Staff console ---
     staff: {

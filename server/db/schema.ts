@@ -81,6 +81,25 @@ export interface MailQueueTable {
   sent_at: string | null;
 }
 
+export interface IdempotencyKeyTable {
+  /** Which endpoint the key was used on (keys are per endpoint). */
+  endpoint: string;
+  idempotency_key: string;
+  /** SHA-256 of the canonical JSON body: the same key with another body is refused. */
+  body_hash: string;
+  status_code: number;
+  /** The first answer, replayed to retries. */
+  response_json: string;
+  created_at: string;
+}
+
+export interface ReferenceCounterTable {
+  /** "APT" or "ENQ". */
+  kind: string;
+  year: number;
+  last_value: number;
+}
+
 // --- Staff console (migration 0010-staff) ---
 
 export interface StaffUserTable {
@@ -155,6 +174,8 @@ export interface Database {
   appointments: AppointmentTable;
   uploads: UploadTable;
   mail_queue: MailQueueTable;
+  idempotency_keys: IdempotencyKeyTable;
+  reference_counters: ReferenceCounterTable;
   staff_users: StaffUserTable;
   staff_sessions: StaffSessionTable;
   staff_login_throttle: StaffLoginThrottleTable;

@@ -1,6 +1,16 @@
 import { z } from "zod";
+import { BOOKABLE_SERVICES, type Service } from "../../content/catalogue";
 import { GENDERS, PAYMENT_METHODS } from "../../content/site";
 import { emailField, isoDateField, requiredText } from "./fields";
+
+/**
+ * The bookable service a name refers to. The form sends the service's title
+ * (e.g. "X-ray Imaging"); its slug ("x-ray") is accepted too.
+ */
+export function findBookableService(name: string): Service | undefined {
+  const wanted = name.trim().toLowerCase();
+  return BOOKABLE_SERVICES.find((s) => s.title.toLowerCase() === wanted || s.slug === wanted);
+}
 
 const paymentValues = PAYMENT_METHODS.map((p) => p.value) as ["cash", "bpomas", "pula"];
 
@@ -25,7 +35,7 @@ export const appointmentSchema = z
     email: emailField,
     gender: z.enum(GENDERS, { error: "Choose Male, Female or Other." }),
     service: z.object({
-      name: requiredText("Choose a service.", 100),
+      name: requiredText("Choose a service.", 100).refine((n) => !!findBookableService(n), "Choose a service from the list."),
       paymentMethod: z.enum(paymentValues, { error: "Choose a payment method." }),
     }),
     medicalAidNumber: z.string().trim().max(50, "Please use at most 50 characters.").optional(),

@@ -15,11 +15,15 @@ export const requiredText = (message: string, max = 200) =>
 /** The specification's simple pattern: text, @, text, dot, text. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** Characters that make an address list or a display name rather than one plain address. */
+const EMAIL_FORBIDDEN = /[,;<>"()[\]\\:]/;
+
 export const emailField = z
   .string({ error: "Enter a valid email address." })
   .trim()
   .max(254, "Enter a valid email address.")
-  .regex(EMAIL_PATTERN, "Enter a valid email address.");
+  .regex(EMAIL_PATTERN, "Enter a valid email address.")
+  .refine((v) => !EMAIL_FORBIDDEN.test(v), "Enter a valid email address.");
 
 /** A calendar date as YYYY-MM-DD. */
 export const isoDateField = (message: string) =>

@@ -1,5 +1,6 @@
 import type { Migration } from "kysely";
 import * as requests from "./0001-requests";
+import * as requestSafety from "./0002-request-safety";
 import * as staff from "./0010-staff";
 
 /**
@@ -8,5 +9,6 @@ import * as staff from "./0010-staff";
  */
 export const migrations: Record<string, Migration> = {
   "0001-requests": requests,
+  "0002-request-safety": requestSafety,
   "0010-staff": staff,
 };

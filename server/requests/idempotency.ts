@@ -1,0 +1,133 @@
+import crypto from "node:crypto";
+import type { Kysely, Transaction } from "kysely";
+import type { Db } from "../db/index";
+import type { Database } from "../db/schema";
+import type { ApiAnswer } from "./http";
+
+/**
+ * Idempotency for the public POSTs. The forms send an `Idempotency-Key`
+ * fixed per form instance; a retry or a concurrent duplicate with the same
+ * key and body gets the first answer and creates nothing new. The key, a hash
+ * of the body and the answer are stored in the same transaction as the
+ * record, under a (endpoint, key) primary key, so the check is safe across
+ * concurrent requests and server instances.
+ */
+
+const KEY_RE = /^[A-Za-z0-9._:-]{8,128}$/;
+export const KEY_INVALID = "Idempotency-Key must be 8 to 128 letters, digits, dots, dashes, colons or underscores.";
+export const KEY_REUSED = "This Idempotency-Key was already used for a different request.";
+
+export function isValidKey(key: string): boolean {
+  return KEY_RE.test(key);
+}
+
+/** JSON with object keys sorted, so equal bodies hash equally. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+export function bodyHash(body: unknown): string {
+  return crypto.createHash("sha256").update(canonicalJson(body)).digest("hex");
+}
+
+/** Thrown inside a transaction to roll it back and answer with `answer`. */
+export class Rejection extends Error {
+  constructor(public readonly answer: ApiAnswer) {
+    super("request rejected");
+  }
+}
+
+export interface IdempotentAnswer extends ApiAnswer {
+  replayed: boolean;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  return (
+    e?.code === "SQLITE_CONSTRAINT_PRIMARYKEY" ||
+    e?.code === "SQLITE_CONSTRAINT_UNIQUE" ||
+    e?.code === "23505" ||
+    /UNIQUE constraint failed: idempotency_keys/.test(e?.message ?? "")
+  );
+}
+
+/**
+ * Runs `work` in one transaction. With a key: a stored answer is replayed
+ * (422 if the body differs); otherwise the work's 2xx answer is stored with
+ * the key before commit. `work` throws Rejection to roll back and answer.
+ */
+export async function runIdempotent(
+  db: Db,
+  endpoint: string,
+  key: string | undefined,
+  body: unknown,
+  work: (trx: Transaction<Database>) => Promise<ApiAnswer>,
+  now: () => Date = () => new Date(),
+): Promise<IdempotentAnswer> {
+  const hash = key ? bodyHash(body) : "";
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        if (key) {
+          const stored = await findStored(trx, endpoint, key);
+          if (stored) {
+            if (stored.body_hash !== hash) return { status: 422, body: { message: KEY_REUSED }, replayed: false };
+            return { status: stored.status_code, body: JSON.parse(stored.response_json), replayed: true };
+          }
+        }
+        const answer = await work(trx);
+        if (key && answer.status >= 200 && answer.status < 300) {
+          await trx
+            .insertInto("idempotency_keys")
+            .values({
+              endpoint,
+              idempotency_key: key,
+              body_hash: hash,
+              status_code: answer.status,
+              response_json: JSON.stringify(answer.body),
+              created_at: now().toISOString(),
+            })
+            .execute();
+        }
+        return { ...answer, replayed: false };
+      });
+    } catch (error) {
+      if (error instanceof Rejection) return { ...error.answer, replayed: false };
+      // Another instance committed the same key first: its answer is now visible.
+      if (key && attempt < 3 && isUniqueViolation(error)) continue;
+      // Another process wrote while this transaction read (SQLite): start again on a fresh snapshot.
+      if (attempt < 3 && isBusy(error)) {
+        await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 40));
+        continue;
+      }
+      throw error;
+    }
+  }
+}
+
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: string })?.code ?? "";
+  return code.startsWith("SQLITE_BUSY") || code === "40001"; // 40001: PostgreSQL serialization failure
+}
+
+async function findStored(trx: Kysely<Database>, endpoint: string, key: string) {
+  return trx
+    .selectFrom("idempotency_keys")
+    .select(["body_hash", "status_code", "response_json"])
+    .where("endpoint", "=", endpoint)
+    .where("idempotency_key", "=", key)
+    .executeTakeFirst();
+}
+
+/** Forgets keys older than `before` (run by the periodic sweep). */
+export async function pruneIdempotencyKeys(db: Db, before: Date): Promise<number> {
+  const result = await db.deleteFrom("idempotency_keys").where("created_at", "<", before.toISOString()).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

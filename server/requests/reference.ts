@@ -1,0 +1,33 @@
+import { sql, type Kysely } from "kysely";
+import crypto from "node:crypto";
+import type { Database } from "../db/schema";
+
+export type ReferenceKind = "APT" | "ENQ";
+
+/**
+ * The next reference of a kind for a year, e.g. APT-2026-000123. Must run
+ * inside the transaction that inserts the record: the counter row is
+ * incremented atomically (insert … on conflict do update … returning), so two
+ * requests never get the same number and a rolled-back insert gives its
+ * number back.
+ */
+export async function nextReference(trx: Kysely<Database>, kind: ReferenceKind, year: number): Promise<string> {
+  const row = await trx
+    .insertInto("reference_counters")
+    .values({ kind, year, last_value: 1 })
+    .onConflict((oc) =>
+      oc.columns(["kind", "year"]).doUpdateSet({ last_value: sql<number>`reference_counters.last_value + 1` }),
+    )
+    .returning("last_value")
+    .executeTakeFirstOrThrow();
+  return formatReference(kind, year, row.last_value);
+}
+
+export function formatReference(kind: ReferenceKind, year: number, n: number): string {
+  return `${kind}-${year}-${String(n).padStart(6, "0")}`;
+}
+
+/** A plausible reference for answers to bots (honeypot): same shape, never stored. */
+export function fakeReference(kind: ReferenceKind, year: number): string {
+  return formatReference(kind, year, 1 + crypto.randomInt(999));
+}

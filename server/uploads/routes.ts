@@ -1,0 +1,213 @@
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import { once } from "node:events";
+import { finished } from "node:stream/promises";
+import type { FastifyInstance } from "fastify";
+import multipart from "@fastify/multipart";
+import { fileTypeFromBuffer } from "file-type";
+import type { RouteDeps } from "../enquiries/routes";
+import { send, type ApiAnswer } from "../requests/http";
+import {
+  ALLOWED_TYPES,
+  randomPublicId,
+  randomStorageName,
+  removeQuietly,
+  safeDisplayName,
+  tempPath,
+  uploadsDir,
+  type AllowedMime,
+} from "./storage";
+import { uploadRepository } from "./upload-repository";
+
+export const UPLOAD_PATH = "/api/cloudinary/upload/referrals_forms";
+export const STAFF_DOWNLOAD_PREFIX = "/api/staff/uploads/";
+export const WRONG_TYPE = "Upload a PDF, JPEG or PNG file.";
+export const NO_FILE = "Choose a file to upload.";
+export const NOT_MULTIPART = 'Send the file as multipart/form-data in the field "file".';
+export const tooLarge = (max: number) => `The file is too large: the limit is ${Math.floor(max / (1024 * 1024))} MB.`;
+
+/** Bytes file-type needs to recognise a format. */
+const SNIFF_BYTES = 4100;
+/** Room for multipart boundaries and headers on top of the file itself. */
+const ENVELOPE_BYTES = 16 * 1024;
+
+/**
+ * POST /api/cloudinary/upload/referrals_forms (multipart, field "file").
+ * The type is decided by the content (magic bytes), the size is enforced
+ * while streaming, and the file is stored under a random name; the row is
+ * inserted only after the file is complete on disk.
+ */
+export async function uploadRoutes(app: FastifyInstance, { config, db, rateLimit }: RouteDeps) {
+  const uploads = uploadRepository(db);
+  const maxBytes = config.uploads.maxBytes;
+  const dir = uploadsDir(config);
+  await fsp.mkdir(dir, { recursive: true });
+
+  await app.register(multipart, {
+    throwFileSizeLimit: false,
+    limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 11, fieldSize: 1024, headerPairs: 50 },
+  });
+
+  app.post(UPLOAD_PATH, { config: rateLimit(config.rateLimit.uploadsPerMinute) }, async (request, reply) => {
+    if (!request.isMultipart()) return send(reply, { status: 415, body: { message: NOT_MULTIPART } });
+    const declared = Number(request.headers["content-length"]);
+    if (Number.isFinite(declared) && declared > maxBytes + ENVELOPE_BYTES) {
+      reply.header("connection", "close");
+      return send(reply, fileError(413, tooLarge(maxBytes)));
+    }
+
+    let answer: ApiAnswer | undefined;
+    let temp: string | undefined;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type !== "file") continue;
+        if (part.fieldname !== "file" || answer || temp) {
+          part.file.resume();
+          continue;
+        }
+        const result = await receive(part.file);
+        if ("answer" in result) {
+          answer = result.answer;
+        } else {
+          temp = result.temp;
+          answer = await commit(temp, result.mime, part.filename);
+          temp = undefined;
+        }
+      }
+    } catch (error) {
+      if (temp) await removeQuietly(temp);
+      const e = error as { statusCode?: number; code?: string };
+      if (e.code === "FST_REQ_FILE_TOO_LARGE" || e.statusCode === 413) return send(reply, fileError(413, tooLarge(maxBytes)));
+      if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+        return send(reply, { status: 400, body: { message: "The upload could not be read. Please try again.", errors: {} } });
+      }
+      throw error;
+    }
+    return send(reply, answer ?? fileError(400, NO_FILE));
+  });
+
+  type Received = { answer: ApiAnswer } | { temp: string; mime: AllowedMime };
+
+  /** Reads the stream: sniffs the first bytes, then writes to a temporary file, enforcing the size limit. */
+  async function receive(stream: NodeJS.ReadableStream & { truncated?: boolean }): Promise<Received> {
+    const head: Buffer[] = [];
+    let headBytes = 0;
+    let mime: AllowedMime | undefined;
+    let rejected: ApiAnswer | undefined;
+    let out: fs.WriteStream | undefined;
+    let temp: string | undefined;
+    let total = 0;
+
+    const decide = async () => {
+      const buffer = Buffer.concat(head);
+      const type = buffer.length ? await fileTypeFromBuffer(buffer) : undefined;
+      if (!type || !(type.mime in ALLOWED_TYPES)) {
+        rejected = fileError(415, WRONG_TYPE);
+        return;
+      }
+      mime = type.mime as AllowedMime;
+      temp = tempPath(dir);
+      out = fs.createWriteStream(temp, { flags: "wx", mode: 0o600 });
+      await write(out, buffer);
+    };
+
+    try {
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        total += chunk.length;
+        if (rejected) continue; // drain
+        if (!mime) {
+          head.push(chunk);
+          headBytes += chunk.length;
+          if (headBytes >= SNIFF_BYTES) await decide();
+          continue;
+        }
+        await write(out!, chunk);
+      }
+      if (stream.truncated) {
+        if (out) await close(out);
+        if (temp) await removeQuietly(temp);
+        return { answer: fileError(413, tooLarge(maxBytes)) };
+      }
+      if (!mime && !rejected) {
+        if (total === 0) return { answer: fileError(400, NO_FILE) };
+        await decide();
+      }
+      if (rejected) {
+        if (out) await close(out);
+        if (temp) await removeQuietly(temp);
+        return { answer: rejected };
+      }
+      await close(out!, true);
+      return { temp: temp!, mime: mime! };
+    } catch (error) {
+      if (out) out.destroy();
+      if (temp) await removeQuietly(temp);
+      throw error;
+    }
+  }
+
+  /** Renames the complete file into place and inserts its row; undoes the file if the insert fails. */
+  async function commit(temp: string, mime: AllowedMime, originalName: string): Promise<ApiAnswer> {
+    const storageName = randomStorageName(mime);
+    const finalPath = path.join(dir, storageName);
+    const size = (await fsp.stat(temp)).size;
+    await fsp.rename(temp, finalPath);
+    await syncDir(dir);
+    try {
+      const row = await uploads.create({
+        public_id: randomPublicId(),
+        storage_name: storageName,
+        display_name: safeDisplayName(originalName, mime),
+        mime_type: mime,
+        size_bytes: size,
+        created_at: new Date().toISOString(),
+      });
+      return {
+        status: 201,
+        body: {
+          message: "File uploaded.",
+          data: { url: `${STAFF_DOWNLOAD_PREFIX}${row.public_id}`, publicId: row.public_id, fileName: row.display_name },
+        },
+      };
+    } catch (error) {
+      await removeQuietly(finalPath);
+      throw error;
+    }
+  }
+}
+
+function fileError(status: number, message: string): ApiAnswer {
+  return { status, body: { message, errors: { file: message } } };
+}
+
+async function write(out: fs.WriteStream, chunk: Buffer): Promise<void> {
+  if (!out.write(chunk)) await once(out, "drain");
+}
+
+/** Ends the file (and with `sync`, flushes it to the disk), or throws it away. */
+async function close(out: fs.WriteStream, sync = false): Promise<void> {
+  if (sync) {
+    out.end();
+    await finished(out);
+    const handle = await fsp.open(out.path, "r+");
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    return;
+  }
+  out.destroy();
+  await finished(out).catch(() => undefined);
+}
+
+/** Makes a rename durable: sync the folder entry. */
+async function syncDir(dir: string): Promise<void> {
+  const handle = await fsp.open(dir, "r");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}

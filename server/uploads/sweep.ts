@@ -1,0 +1,84 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "../config";
+import type { Db } from "../db/index";
+import { pruneIdempotencyKeys } from "../requests/idempotency";
+import { removeQuietly, TEMP_PREFIX, uploadsDir } from "./storage";
+import { uploadRepository } from "./upload-repository";
+
+export interface SweepResult {
+  uploadsDeleted: number;
+  orphanFilesDeleted: number;
+  idempotencyKeysDeleted: number;
+}
+
+/**
+ * Deletes uploads that no appointment claimed within the allowed time (row
+ * first, then file, so no row ever points at a missing file), files with no
+ * row that are older than that (e.g. left by a crash between rename and
+ * insert), stale temporary files, and old idempotency keys.
+ */
+export async function sweepUploads(
+  db: Db,
+  config: Pick<Config, "dataDir" | "uploads">,
+  now: Date = new Date(),
+): Promise<SweepResult> {
+  const uploads = uploadRepository(db);
+  const cutoff = new Date(now.getTime() - config.uploads.unclaimedHours * 3600_000);
+  const dir = uploadsDir(config);
+  const result: SweepResult = { uploadsDeleted: 0, orphanFilesDeleted: 0, idempotencyKeysDeleted: 0 };
+
+  for (const row of await uploads.findUnclaimedBefore(cutoff)) {
+    if (await uploads.deleteUnclaimed(row.id)) {
+      await removeQuietly(path.join(dir, row.storage_name));
+      result.uploadsDeleted++;
+    }
+  }
+
+  let entries: string[] = [];
+  try {
+    entries = await fs.readdir(dir);
+  } catch {
+    entries = [];
+  }
+  if (entries.length) {
+    const known = await uploads.allStorageNames();
+    for (const name of entries) {
+      if (known.has(name)) continue;
+      const full = path.join(dir, name);
+      const stat = await fs.stat(full).catch(() => null);
+      if (!stat?.isFile()) continue;
+      const age = now.getTime() - stat.mtimeMs;
+      const limit = name.startsWith(TEMP_PREFIX) ? 3600_000 : config.uploads.unclaimedHours * 3600_000;
+      if (age > limit) {
+        await removeQuietly(full);
+        result.orphanFilesDeleted++;
+      }
+    }
+  }
+
+  result.idempotencyKeysDeleted = await pruneIdempotencyKeys(db, new Date(now.getTime() - 7 * 24 * 3600_000));
+  return result;
+}
+
+/** Runs the sweep now and then every UPLOAD_SWEEP_MS; the returned function stops it. */
+export function startUploadSweep(db: Db, config: Pick<Config, "dataDir" | "uploads">, log?: FastifyBaseLogger) {
+  let running: Promise<unknown> = Promise.resolve();
+  const run = () => {
+    running = sweepUploads(db, config)
+      .then((r) => {
+        if (r.uploadsDeleted || r.orphanFilesDeleted) log?.info(r, "upload sweep");
+      })
+      .catch((error: unknown) => log?.error({ err: { message: (error as Error).message } }, "upload sweep failed"));
+  };
+  const first = setTimeout(run, 2000);
+  const timer = setInterval(run, config.uploads.sweepMs);
+  first.unref();
+  timer.unref();
+  return async () => {
+    clearTimeout(first);
+    clearInterval(timer);
+    await running;
+  };
+}

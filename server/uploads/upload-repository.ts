@@ -1,0 +1,72 @@
+import type { Kysely } from "kysely";
+import type { Db } from "../db/index";
+import type { Database, UploadTable } from "../db/schema";
+
+export type UploadRow = Omit<UploadTable, "id"> & { id: number };
+export type NewUpload = Omit<UploadTable, "id" | "appointment_id">;
+
+/** Uploads table access. Every method takes an optional transaction. */
+export function uploadRepository(db: Db) {
+  return {
+    async create(values: NewUpload, trx: Kysely<Database> = db): Promise<UploadRow> {
+      return trx
+        .insertInto("uploads")
+        .values({ ...values, appointment_id: null })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    /** Unattached uploads among `publicIds` made after `since`. */
+    async findClaimable(publicIds: string[], since: Date, trx: Kysely<Database> = db): Promise<UploadRow[]> {
+      if (publicIds.length === 0) return [];
+      return trx
+        .selectFrom("uploads")
+        .selectAll()
+        .where("public_id", "in", publicIds)
+        .where("appointment_id", "is", null)
+        .where("created_at", ">=", since.toISOString())
+        .execute();
+    },
+
+    /** Attaches uploads to an appointment; returns how many were attached. */
+    async attach(publicIds: string[], appointmentId: number, trx: Kysely<Database> = db): Promise<number> {
+      if (publicIds.length === 0) return 0;
+      const result = await trx
+        .updateTable("uploads")
+        .set({ appointment_id: appointmentId })
+        .where("public_id", "in", publicIds)
+        .where("appointment_id", "is", null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    async forAppointment(appointmentId: number, trx: Kysely<Database> = db): Promise<UploadRow[]> {
+      return trx.selectFrom("uploads").selectAll().where("appointment_id", "=", appointmentId).execute();
+    },
+
+    /** Uploads no appointment claimed, made before `before`. */
+    async findUnclaimedBefore(before: Date, trx: Kysely<Database> = db): Promise<UploadRow[]> {
+      return trx
+        .selectFrom("uploads")
+        .selectAll()
+        .where("appointment_id", "is", null)
+        .where("created_at", "<", before.toISOString())
+        .execute();
+    },
+
+    /** Deletes a row only if it is still unclaimed; true when deleted. */
+    async deleteUnclaimed(id: number, trx: Kysely<Database> = db): Promise<boolean> {
+      const result = await trx
+        .deleteFrom("uploads")
+        .where("id", "=", id)
+        .where("appointment_id", "is", null)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
+    },
+
+    async allStorageNames(trx: Kysely<Database> = db): Promise<Set<string>> {
+      const rows = await trx.selectFrom("uploads").select("storage_name").execute();
+      return new Set(rows.map((r) => r.storage_name));
+    },
+  };
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest";
+import {
+  bookingCalendar,
+  botswanaPublicHolidays,
+  checkBookingDate,
+  clinicToday,
+  closedReason,
+  isOpenDay,
+} from "../../server/calendar/opening-days";
+
+describe("Botswana public holidays", () => {
+  it("lists 2026 in full, including the Botswana Day Holiday on 1 October", () => {
+    expect([...botswanaPublicHolidays(2026).keys()]).toEqual([
+      "2026-01-01",
+      "2026-01-02",
+      "2026-04-03", // Good Friday
+      "2026-04-04", // Easter Saturday
+      "2026-04-06", // Easter Monday
+      "2026-05-01",
+      "2026-05-14", // Ascension Day
+      "2026-07-01",
+      "2026-07-20", // President's Day (3rd Monday of July)
+      "2026-07-21",
+      "2026-09-30",
+      "2026-10-01", // missing from date-holidays: added
+      "2026-12-25",
+      "2026-12-26",
+    ]);
+  });
+
+  it("lists 2027 in full: Family Day on Sunday 26 December is observed on Monday 27th", () => {
+    const h = botswanaPublicHolidays(2027);
+    expect([...h.keys()]).toEqual([
+      "2027-01-01",
+      "2027-01-02",
+      "2027-03-26",
+      "2027-03-27",
+      "2027-03-29",
+      "2027-05-01",
+      "2027-05-06",
+      "2027-07-01",
+      "2027-07-19",
+      "2027-07-20",
+      "2027-09-30",
+      "2027-10-01",
+      "2027-12-25",
+      "2027-12-26",
+      "2027-12-27",
+    ]);
+    expect(h.get("2027-10-01")).toBe("Botswana Day Holiday");
+    expect(h.get("2027-12-27")).toBe("Family Day (observed)");
+  });
+
+  it("moves a Sunday holiday to the next day that is not already a holiday", () => {
+    // 2028: New Year's Holiday (2 January) is a Sunday → Monday 3 January;
+    // Botswana Day Holiday (1 October) is a Sunday → Monday 2 October.
+    expect(botswanaPublicHolidays(2028).has("2028-01-03")).toBe(true);
+    expect(botswanaPublicHolidays(2028).has("2028-10-02")).toBe(true);
+    // 2029: Sir Seretse Khama Day (1 July) is a Sunday → Monday 2 July, once (no double shift).
+    const h2029 = botswanaPublicHolidays(2029);
+    expect(h2029.has("2029-07-02")).toBe(true);
+    expect(h2029.has("2029-07-03")).toBe(false);
+    // 2023: New Year's Day on Sunday, 2 January already a holiday → Tuesday 3 January.
+    expect(botswanaPublicHolidays(2023).has("2023-01-03")).toBe(true);
+  });
+
+  it("counts neither Easter Sunday nor Mother's Day (observances) as extra closures", () => {
+    expect(botswanaPublicHolidays(2026).has("2026-04-05")).toBe(false);
+    expect(closedReason("2026-04-05", []).reason).toBe("sunday");
+  });
+});
+
+describe("opening days and the booking window", () => {
+  it("closes Sundays, holidays and configured dates, and opens Saturdays", () => {
+    expect(closedReason("2026-11-29", [])).toEqual({ closed: true, reason: "sunday" });
+    expect(closedReason("2026-10-01", [])).toMatchObject({ closed: true, reason: "holiday" });
+    expect(closedReason("2026-12-02", ["2026-12-02"])).toEqual({ closed: true, reason: "closed" });
+    expect(isOpenDay("2026-11-28", [])).toBe(true); // a Saturday
+    expect(isOpenDay("2026-11-30", [])).toBe(true);
+  });
+
+  it("uses the date in Gaborone (UTC+2), not UTC", () => {
+    expect(clinicToday(new Date("2026-11-30T21:59:00Z"))).toBe("2026-11-30");
+    expect(clinicToday(new Date("2026-11-30T22:00:00Z"))).toBe("2026-12-01");
+  });
+
+  it("checks a requested date: past, beyond the horizon, closed, or fine", () => {
+    const now = new Date("2026-11-23T08:00:00Z"); // Monday
+    expect(checkBookingDate("2026-11-22", now, 90, [])).toBe("past");
+    expect(checkBookingDate("2026-11-23", now, 90, [])).toBeNull(); // today is allowed
+    expect(checkBookingDate("2027-02-20", now, 89, [])).toBeNull(); // the last day of the window (a Saturday)
+    expect(checkBookingDate("2027-02-22", now, 89, [])).toBe("too-far"); // an open Monday, one day too far
+    expect(checkBookingDate("2026-12-25", now, 90, [])).toBe("closed");
+    expect(checkBookingDate("2026-12-24", now, 90, ["2026-12-24"])).toBe("closed");
+  });
+
+  it("lists every closed date from today to the horizon", () => {
+    const cal = bookingCalendar(new Date("2026-12-20T10:00:00Z"), 14, ["2026-12-31"]);
+    expect(cal).toEqual({
+      today: "2026-12-20",
+      firstDate: "2026-12-20",
+      lastDate: "2027-01-03",
+      closedDates: ["2026-12-20", "2026-12-25", "2026-12-26", "2026-12-27", "2026-12-31", "2027-01-01", "2027-01-02", "2027-01-03"],
+    });
+  });
+});

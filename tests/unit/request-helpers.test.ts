@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { bodyHash, canonicalJson, isValidKey } from "../../server/requests/idempotency";
+import { toE164 } from "../../server/requests/phone";
+import { formatReference } from "../../server/requests/reference";
+import { safeDisplayName } from "../../server/uploads/storage";
+
+describe("phone numbers", () => {
+  it("accepts Botswana numbers of 7 or 8 digits and international numbers, in E.164", () => {
+    expect(toE164("71234567")).toBe("+26771234567");
+    expect(toE164("71 234 567")).toBe("+26771234567");
+    expect(toE164("3163012")).toBe("+2673163012");
+    expect(toE164("+267 71234567")).toBe("+26771234567");
+    expect(toE164("+27 82 123 4567")).toBe("+27821234567");
+  });
+  it("refuses a trunk 0, wrong lengths and text", () => {
+    for (const bad of ["071234567", "7123456", "1234", "abc", "", "+", "71234567x", "7".repeat(40)]) {
+      expect(toE164(bad), bad).toBeNull();
+    }
+  });
+});
+
+describe("display names of uploads", () => {
+  it("keeps only a safe last segment with the detected type's extension", () => {
+    expect(safeDisplayName("../../etc/passwd", "application/pdf")).toBe("passwd.pdf");
+    expect(safeDisplayName("C:\\Users\\a\\Referral form.PDF", "application/pdf")).toBe("Referral form.pdf");
+    expect(safeDisplayName("scan.jpeg", "image/jpeg")).toBe("scan.jpeg");
+    expect(safeDisplayName("photo.png", "image/jpeg")).toBe("photo.jpg");
+    expect(safeDisplayName("a\u0000b\r\nc\u202e.pdf", "application/pdf")).toBe("abc.pdf");
+    expect(safeDisplayName("...", "image/png")).toBe("referral-form.png");
+    expect(safeDisplayName(undefined, "image/png")).toBe("referral-form.png");
+    expect(safeDisplayName('x"<script>.pdf', "application/pdf")).toBe("xscript.pdf");
+  });
+  it("caps the length at 120 characters", () => {
+    const name = safeDisplayName(`${"é".repeat(500)}.pdf`, "application/pdf");
+    expect(Array.from(name).length).toBeLessThanOrEqual(120);
+    expect(name.endsWith(".pdf")).toBe(true);
+  });
+});
+
+describe("references and idempotency keys", () => {
+  it("formats references with a per-year sequence", () => {
+    expect(formatReference("APT", 2026, 123)).toBe("APT-2026-000123");
+    expect(formatReference("ENQ", 2027, 45)).toBe("ENQ-2027-000045");
+  });
+  it("hashes bodies independently of key order", () => {
+    expect(canonicalJson({ b: 1, a: { d: [1, { y: 2, x: 1 }], c: null } })).toBe('{"a":{"c":null,"d":[1,{"x":1,"y":2}]},"b":1}');
+    expect(bodyHash({ a: 1, b: 2 })).toBe(bodyHash({ b: 2, a: 1 }));
+    expect(bodyHash({ a: 1 })).not.toBe(bodyHash({ a: 2 }));
+  });
+  it("accepts UUID-like keys only", () => {
+    expect(isValidKey("5b0f7c1e-4f0a-4a7e-9c1b-2f3a4b5c6d7e")).toBe(true);
+    expect(isValidKey("short")).toBe(false);
+    expect(isValidKey("has space in it")).toBe(false);
+    expect(isValidKey("x".repeat(129))).toBe(false);
+  });
+});
