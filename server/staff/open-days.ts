@@ -1,24 +1,14 @@
-import Holidays from "date-holidays";
+import { closedReason } from "../calendar/opening-days";
 import { OPENING_HOURS, type Config } from "../config";
 import { clinicDate, clinicTime, isIsoDate } from "./time";
 
 /**
- * When a confirmed appointment may take place: an open day (not a Sunday,
- * not a Botswana public holiday, not a configured closed date) and within
- * that day's opening hours (specification, section 9), with the whole
+ * When a confirmed appointment may take place: an open day by the same rules
+ * as public bookings (server/calendar/opening-days.ts: not a Sunday, not a
+ * Botswana public holiday as observed, not a configured closed date) and
+ * within that day's opening hours (specification, section 9), with the whole
  * appointment ending by closing time.
- *
- * NOTE for the lead: this is the staff console's own rule set; when the
- * public booking rules land (wt/requests-backend), both should use one module.
  */
-
-let holidays: Holidays | undefined;
-
-function isPublicHoliday(date: string): boolean {
-  holidays ??= new Holidays("BW");
-  const found = holidays.isHoliday(new Date(`${date}T12:00:00Z`));
-  return Array.isArray(found) && found.some((h) => h.type === "public");
-}
 
 /** ISO weekday, 1 = Monday … 7 = Sunday. */
 function isoWeekday(date: string): number {
@@ -44,9 +34,11 @@ export function confirmationProblem(
   if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) return "Enter the time as HH:MM (24-hour clock).";
   const today = clinicDate(now);
   if (date < today || (date === today && time <= clinicTime(now))) return "Choose a date and time in the future.";
+  const closed = closedReason(date, config.closedDates);
   const opening = openingFor(date);
-  if (!opening) return "The clinic is closed on Sundays. Choose another day.";
-  if (config.closedDates.includes(date) || isPublicHoliday(date)) return "The clinic is closed on that day (public holiday or closure). Choose another day.";
+  if (closed.reason === "sunday" || !opening) return "The clinic is closed on Sundays. Choose another day.";
+  if (closed.reason === "holiday") return `The clinic is closed on that day (${closed.holiday ?? "public holiday"}). Choose another day.`;
+  if (closed.closed) return "The clinic is closed on that day. Choose another day.";
   const start = minutes(time);
   if (start < minutes(opening.opens) || start + durationMinutes > minutes(opening.closes)) {
     return `On ${opening.label} the clinic is open ${opening.opens} to ${opening.closes}; the appointment must start and end within those hours.`;

@@ -5,8 +5,6 @@ import { deleteExpiredSessions } from "./sessions";
 import { uploadPath, uploadsDir } from "./files";
 import { clinicDate, subtractMonths } from "./time";
 
-/** Uploads not attached to an appointment after this long were abandoned (the booking never followed). */
-const ABANDONED_UPLOAD_HOURS = 24;
 /** Files on disk with no row are only removed once this old, so an upload in progress is never touched. */
 const STRAY_FILE_MINUTES = 60;
 
@@ -33,7 +31,8 @@ export async function purgeExpired(rt: StaffRuntime): Promise<PurgeResult> {
   const cutoff = subtractMonths(now, config.staff.retentionMonths);
   const cutoffDate = clinicDate(cutoff);
   const cutoffIso = cutoff.toISOString();
-  const abandonedBefore = new Date(now.getTime() - ABANDONED_UPLOAD_HOURS * 3_600_000).toISOString();
+  // Uploads no booking claimed in time were abandoned (the upload sweep removes them too).
+  const abandonedBefore = new Date(now.getTime() - config.uploads.unclaimedHours * 3_600_000).toISOString();
 
   const removed = await db.transaction().execute(async (trx) => {
     const expired = await trx

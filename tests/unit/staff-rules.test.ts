@@ -88,3 +88,9 @@ describe("files, links and notes", () => {
     expect(serviceGuidance("Something new").notes.join(" ")).toMatch(/15 minutes/);
   });
 });
+
+describe("confirmation uses the public booking calendar's holiday rules", () => {
+  it("refuses the Botswana Day Holiday (1 October), which date-holidays lacks", () => {
+    expect(confirmationProblem(config, "2027-10-01", "10:00", 30, now)).toMatch(/Botswana Day Holiday/);
+  });
+});
