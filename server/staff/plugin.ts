@@ -131,17 +131,19 @@ export function staffPlugin(rt: StaffRuntime, { schedulePurge = true }: { schedu
     });
 
     if (schedulePurge) {
+      // Like the other background jobs, the purge runs only in a listening server (not in inject tests).
+      const timers: NodeJS.Timeout[] = [];
       const run = () =>
         purgeExpired(rt)
           .then((result) => app.log.info({ purge: result }, "retention purge done"))
           .catch((err: unknown) => app.log.error({ err }, "retention purge failed"));
-      const first = setTimeout(run, PURGE_FIRST_RUN_MS);
-      const every = setInterval(run, PURGE_EVERY_MS);
-      first.unref();
-      every.unref();
+      app.addHook("onListen", async () => {
+        if (timers.length) return;
+        timers.push(setTimeout(run, PURGE_FIRST_RUN_MS), setInterval(run, PURGE_EVERY_MS));
+        for (const t of timers) t.unref();
+      });
       app.addHook("onClose", async () => {
-        clearTimeout(first);
-        clearInterval(every);
+        for (const t of timers.splice(0)) clearTimeout(t);
       });
     }
   };
