@@ -35,7 +35,10 @@ export function staffLoadContext(rt: StaffRuntime) {
  * retention purge. Registered without encapsulation so its onSend hook also
  * covers the pages React Router renders.
  */
-export function staffPlugin(rt: StaffRuntime, { schedulePurge = true }: { schedulePurge?: boolean } = {}) {
+export function staffPlugin(
+  rt: StaffRuntime,
+  { schedulePurge = true, purgeFirstRunMs = PURGE_FIRST_RUN_MS }: { schedulePurge?: boolean; purgeFirstRunMs?: number } = {},
+) {
   const plugin = async (app: FastifyInstance) => {
     // HTML forms (the console's, which React Router's actions read from the raw
     // request) post urlencoded bodies; Fastify must let them through unread.
@@ -139,7 +142,7 @@ export function staffPlugin(rt: StaffRuntime, { schedulePurge = true }: { schedu
           .catch((err: unknown) => app.log.error({ err }, "retention purge failed"));
       app.addHook("onListen", async () => {
         if (timers.length) return;
-        timers.push(setTimeout(run, PURGE_FIRST_RUN_MS), setInterval(run, PURGE_EVERY_MS));
+        timers.push(setTimeout(run, purgeFirstRunMs), setInterval(run, PURGE_EVERY_MS));
         for (const t of timers) t.unref();
       });
       app.addHook("onClose", async () => {

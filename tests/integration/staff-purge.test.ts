@@ -8,6 +8,8 @@ import { purgeExpired } from "../../server/staff/purge";
 import { staffRuntime } from "../../server/staff/runtime";
 import { changeStatus } from "../../server/staff/appointments";
 import { createStaffAccount } from "../../server/staff/accounts";
+import { staffPlugin } from "../../server/staff/plugin";
+import Fastify from "fastify";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const NOW = new Date("2026-11-22T10:00:00Z");
@@ -90,6 +92,26 @@ describe("retention purge", () => {
     expect(fs.existsSync(file.file)).toBe(false);
     const left = await t.db.selectFrom("appointments").select("id").where("id", "=", id).execute();
     expect(left).toHaveLength(0);
+  });
+});
+
+describe("the daily purge inside the server", () => {
+  it("runs once the server listens", async () => {
+    const t = await createTestApp();
+    try {
+      const id = await seedAppointment(t.db, { requested_date: "2019-01-07" });
+      const file = await seedUpload(t.db, t.dataDir, { appointmentId: id });
+      const app = Fastify({ logger: false });
+      await app.register(staffPlugin(staffRuntime(t.db, t.config), { purgeFirstRunMs: 50 }));
+      await app.listen({ port: 0, host: "127.0.0.1" });
+      const deadline = Date.now() + 10_000;
+      while (fs.existsSync(file.file) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      await app.close();
+      expect(fs.existsSync(file.file)).toBe(false);
+      expect(await t.db.selectFrom("appointments").select("id").where("id", "=", id).execute()).toHaveLength(0);
+    } finally {
+      await t.close();
+    }
   });
 });
 
