@@ -82,6 +82,7 @@ interface Row {
   p50: number;
   p99: number;
   errors: number;
+  timeouts: number;
   non2xx: number;
   total: number;
 }
@@ -93,7 +94,8 @@ async function run(name: string, url: string, opts: Partial<CannonOptions>): Pro
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
+    errors: result.errors,
+    timeouts: result.timeouts,
     non2xx: result.non2xx,
     total: result.requests.total,
   };
@@ -138,7 +140,7 @@ async function main() {
     const base = rows[0]!.rps;
     console.log(`\n${SECONDS} s each, ${CONNECTIONS} connections, server pid ${pid} on ${server.url}\n`);
     console.log(
-      ["endpoint".padEnd(30), "req/s".padStart(9), "p50 ms".padStart(8), "p99 ms".padStart(8), "errors".padStart(7), "non-2xx".padStart(8), "total".padStart(8), "vs baseline".padStart(12)].join(" "),
+      ["endpoint".padEnd(30), "req/s".padStart(9), "p50 ms".padStart(8), "p99 ms".padStart(8), "errors".padStart(7), "timeouts".padStart(9), "non-2xx".padStart(8), "total".padStart(8), "vs baseline".padStart(12)].join(" "),
     );
     for (const r of rows) {
       console.log(
@@ -148,6 +150,7 @@ async function main() {
           String(r.p50).padStart(8),
           String(r.p99).padStart(8),
           String(r.errors).padStart(7),
+          String(r.timeouts).padStart(9),
           String(r.non2xx).padStart(8),
           String(r.total).padStart(8),
           `${((r.rps / base) * 100).toFixed(1)}%`.padStart(12),

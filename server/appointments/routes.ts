@@ -27,6 +27,7 @@ export async function appointmentRoutes(app: FastifyInstance, { config, db, rate
     const wrongType = requireJson(request.headers["content-type"]);
     if (wrongType) return send(reply, wrongType);
     const body: unknown = request.body;
+    const honeypotSeed = request.headers["idempotency-key"]?.toString();
     if (!isRecord(body)) return send(reply, invalid({ form: "Send the appointment as a JSON object." }));
     if (isHoneypotFilled(body)) {
       const service = isRecord(body.service) && typeof body.service.name === "string" ? body.service.name.slice(0, 100) : "";
@@ -35,7 +36,7 @@ export async function appointmentRoutes(app: FastifyInstance, { config, db, rate
         status: 201,
         body: {
           message: APPOINTMENT_ACCEPTED,
-          data: { reference: fakeReference("APT", year), appointmentDate: date, service: { name: service } },
+          data: { reference: fakeReference("APT", year, honeypotSeed), appointmentDate: date, service: { name: service } },
         },
       });
     }

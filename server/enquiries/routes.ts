@@ -33,9 +33,10 @@ export async function enquiryRoutes(app: FastifyInstance, { config, db, rateLimi
     const wrongType = requireJson(request.headers["content-type"]);
     if (wrongType) return send(reply, wrongType);
     const body: unknown = request.body;
+    const honeypotSeed = request.headers["idempotency-key"]?.toString();
     if (!isRecord(body)) return send(reply, invalid({ form: "Send the enquiry as a JSON object." }));
     if (isHoneypotFilled(body)) {
-      return send(reply, { status: 201, body: { message: ENQUIRY_ACCEPTED, data: { reference: fakeReference("ENQ", year) } } });
+      return send(reply, { status: 201, body: { message: ENQUIRY_ACCEPTED, data: { reference: fakeReference("ENQ", year, honeypotSeed) } } });
     }
     const { key, error } = idempotencyKey(request);
     if (error) return send(reply, error);

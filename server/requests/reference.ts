@@ -27,7 +27,12 @@ export function formatReference(kind: ReferenceKind, year: number, n: number): s
   return `${kind}-${year}-${String(n).padStart(6, "0")}`;
 }
 
-/** A plausible reference for answers to bots (honeypot): same shape, never stored. */
-export function fakeReference(kind: ReferenceKind, year: number): string {
-  return formatReference(kind, year, 1 + crypto.randomInt(999));
+/**
+ * A plausible reference for answers to bots (honeypot): same shape, never
+ * stored. With a seed (the Idempotency-Key) a retry gets the same one, as a
+ * real retry would.
+ */
+export function fakeReference(kind: ReferenceKind, year: number, seed?: string): string {
+  const n = seed ? crypto.createHash("sha256").update(seed).digest().readUInt16BE(0) % 999 : crypto.randomInt(999);
+  return formatReference(kind, year, 1 + n);
 }

@@ -137,6 +137,12 @@ describe("POST /api/appointment/public/appointments", () => {
     expect(data.service).toEqual({ name: "X-ray Imaging" });
     expect(await count()).toBe(before);
     expect(await t.db.selectFrom("mail_queue").selectAll().execute()).toEqual([]);
+    // A retry with the same Idempotency-Key gets the same answer, as a real one would.
+    const headers = { "idempotency-key": "bot-form-0000001" };
+    const first = await post(body, headers);
+    const second = await post(body, headers);
+    expect(second.json()).toEqual(first.json());
+    expect(await count()).toBe(before);
   });
 
   describe("idempotency", () => {

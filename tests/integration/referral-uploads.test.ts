@@ -28,6 +28,22 @@ describe("POST /api/cloudinary/upload/referrals_forms", () => {
     return t.app.inject({ method: "POST", url: URL, payload: body.payload, headers: body.headers });
   };
   const files = () => fs.readdirSync(dir);
+  // A second app on a real socket, for tests that need real streaming. (Listening starts
+  // the background jobs, so it is kept apart from the app whose sweep is tested below.)
+  let live: TestApp | undefined;
+  let liveUrl = "";
+  const serverUrl = async () => {
+    if (!live) {
+      live = await createTestApp({ RATE_LIMIT_ENABLED: "false" });
+      liveUrl = await live.app.listen({ port: 0, host: "127.0.0.1" });
+    }
+    return liveUrl;
+  };
+  const liveFiles = () => fs.readdirSync(path.join(live!.dataDir, "uploads"));
+  const liveRows = async () => live!.db.selectFrom("uploads").selectAll().execute();
+  afterAll(async () => {
+    await live?.close();
+  });
   const rows = async () => t.db.selectFrom("uploads").selectAll().execute();
 
   it("stores a PDF, JPEG and PNG privately under server-made names and answers 201 with a staff-only url", async () => {
@@ -88,9 +104,9 @@ describe("POST /api/cloudinary/upload/referrals_forms", () => {
     });
 
     it("enforces the size limit while streaming a chunked upload with no Content-Length", async () => {
-      const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
+      const address = await serverUrl();
       const body = multipartBody("big.pdf", pdfBytes(11 * 1024 * 1024));
-      const beforeFiles = files();
+      const beforeFiles = liveFiles();
       const chunks: Buffer[] = [];
       for (let i = 0; i < body.payload.length; i += 64 * 1024) chunks.push(body.payload.subarray(i, i + 64 * 1024));
       const stream = new ReadableStream({
@@ -102,8 +118,27 @@ describe("POST /api/cloudinary/upload/referrals_forms", () => {
       });
       const res = await fetch(`${address}${URL}`, { method: "POST", body: stream, headers: body.headers, duplex: "half" } as RequestInit);
       expect(res.status).toBe(413);
-      expect(files()).toEqual(beforeFiles);
+      expect(liveFiles()).toEqual(beforeFiles);
     });
+  });
+
+  it("leaves no file behind when the client disconnects in the middle of an upload", async () => {
+    const net = await import("node:net");
+    const address = new globalThis.URL(await serverUrl());
+    const body = multipartBody("half.pdf", pdfBytes(2 * 1024 * 1024));
+    const beforeFiles = liveFiles();
+    const beforeRows = (await liveRows()).length;
+    const socket = net.connect(Number(address.port), address.hostname);
+    await new Promise((r) => socket.once("connect", r));
+    socket.write(
+      `POST ${URL} HTTP/1.1\r\nHost: x\r\nContent-Type: ${body.headers["content-type"]}\r\nContent-Length: ${body.payload.length}\r\n\r\n`,
+    );
+    socket.write(body.payload.subarray(0, 1024 * 1024));
+    await new Promise((r) => setTimeout(r, 300));
+    socket.destroy();
+    await new Promise((r) => setTimeout(r, 500));
+    expect(liveFiles()).toEqual(beforeFiles);
+    expect((await liveRows()).length).toBe(beforeRows);
   });
 
   it("the sweep deletes uploads unclaimed for 24 hours (row and file) and stray files, keeping claimed ones", async () => {

@@ -2,12 +2,28 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { describe, expect, it } from "vitest";
-import { startServer } from "../helpers/server-process";
+import { afterEach, describe, expect, it } from "vitest";
+import { startServer as start, type ServerProcess } from "../helpers/server-process";
 import { multipartBody, pdfBytes, validAppointment, validEnquiry } from "../helpers/requests";
 import { readMails, startMailSink } from "../e2e/mail-sink";
 
 const BOOK = "/api/appointment/public/appointments";
+
+// Servers still running after a test (e.g. one that timed out) are stopped, never left behind.
+const started: ServerProcess[] = [];
+async function startServer(env: Record<string, string> = {}): Promise<ServerProcess> {
+  const server = await start(env);
+  started.push(server);
+  return server;
+}
+afterEach(async () => {
+  for (const server of started.splice(0)) {
+    if (server.child.exitCode === null && server.child.signalCode === null) {
+      server.child.kill("SIGKILL");
+      await server.exited;
+    }
+  }
+});
 
 describe("the real server process", () => {
   it("loses no acknowledged booking when killed with SIGKILL mid-stream, and the database stays intact", async () => {
