@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 import { SERVICE_PAGES } from "./content/catalogue";
 
 export default [
@@ -17,5 +17,17 @@ export default [
   ...SERVICE_PAGES.map((s) => route(`services/${s.slug}`, `routes/services/${s.slug}.tsx`, { id: `service-${s.slug}` })),
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),
+  // Staff console: rendered per request behind the staff guard, never prerendered.
+  ...prefix("staff", [
+    route("login", "routes/staff/login.tsx"),
+    route("logout", "routes/staff/logout.tsx"),
+    layout("routes/staff/layout.tsx", [
+      index("routes/staff/overview.tsx"),
+      route("appointments", "routes/staff/appointments.tsx"),
+      route("appointments/:id", "routes/staff/appointment.tsx"),
+      route("enquiries", "routes/staff/enquiries.tsx"),
+      route("audit", "routes/staff/audit.tsx"),
+    ]),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -12,6 +12,8 @@ import securityHeaders from "./security-headers";
 import { startMailWorker } from "./mail/worker";
 import { requestsPlugin } from "./requests/plugin";
 import { startUploadSweep } from "./uploads/sweep";
+import { staffLoadContext, staffPlugin } from "./staff/plugin";
+import { staffRuntime } from "./staff/runtime";
 
 export interface AppOptions {
   config: Config;
@@ -20,6 +22,8 @@ export interface AppOptions {
   clientDir?: string;
   /** Serve the pages (prerendered and rendered); off for API-only tests. */
   servePages?: boolean;
+  /** Run the staff console's daily retention purge inside the server (default on). */
+  schedulePurge?: boolean;
 }
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -32,7 +36,7 @@ const QUERY_RENDERED = new Set(["/details"]);
  * Router pages. Infrastructure lives here; request handling lives in the
  * feature modules it registers.
  */
-export async function buildApp({ config, db, clientDir, servePages = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, clientDir, servePages = true, schedulePurge = true }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
@@ -93,18 +97,25 @@ export async function buildApp({ config, db, clientDir, servePages = true }: App
     await Promise.all(stopJobs.splice(0).map((stop) => stop()));
   });
 
+  // Staff console: staff-only API, no-store on every staff response, daily retention purge.
+  const staff = staffRuntime(db, config);
+  await app.register(staffPlugin(staff, { schedulePurge }));
+
   app.all("/api/*", async (_request, reply) => reply.code(404).send({ message: "Not found" }));
 
   if (!servePages) return app;
+  const loadContext = staffLoadContext(staff);
   if (config.env === "development") {
-    await registerDevPages(app, config);
+    await registerDevPages(app, config, loadContext);
   } else {
-    await registerBuiltPages(app, config, clientDir ?? path.join(ROOT, "build/client"));
+    await registerBuiltPages(app, config, clientDir ?? path.join(ROOT, "build/client"), loadContext);
   }
   return app;
 }
 
-async function registerBuiltPages(app: FastifyInstance, config: Config, clientDir: string) {
+type LoadContextFn = ReturnType<typeof staffLoadContext>;
+
+async function registerBuiltPages(app: FastifyInstance, config: Config, clientDir: string, loadContext: LoadContextFn) {
   if (!fs.existsSync(clientDir)) {
     throw new Error(`No client build at ${clientDir}: run "npm run build" first`);
   }
@@ -137,11 +148,11 @@ async function registerBuiltPages(app: FastifyInstance, config: Config, clientDi
 
   const serverBuild = path.join(ROOT, "build/server/index.js");
   const build = (await import(serverBuild)) as ServerBuild;
-  const renderPage = reactRouterHandler(async () => build, config.env);
+  const renderPage = reactRouterHandler(async () => build, config.env, loadContext);
   app.all("/*", renderPage);
 }
 
-async function registerDevPages(app: FastifyInstance, config: Config) {
+async function registerDevPages(app: FastifyInstance, config: Config, loadContext: LoadContextFn) {
   const [{ default: middie }, vite] = await Promise.all([import("@fastify/middie"), import("vite")]);
   const devServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
   await app.register(middie);
@@ -150,6 +161,7 @@ async function registerDevPages(app: FastifyInstance, config: Config) {
   const renderPage = reactRouterHandler(
     async () => (await devServer.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild,
     config.env,
+    loadContext,
   );
   app.all("/*", renderPage);
 }

@@ -85,6 +85,20 @@ export const envSchema = z.object({
   RATE_LIMIT_BOOKINGS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   RATE_LIMIT_ENQUIRIES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   RATE_LIMIT_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
+
+  // --- Staff console ---
+  /** Minutes of inactivity after which a staff session ends. */
+  STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  /** Hours after sign-in after which a staff session ends whatever the activity. */
+  STAFF_SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(168).default(12),
+  /** Months after the appointment date (enquiries: after creation) before records and files are deleted. */
+  STAFF_RETENTION_MONTHS: z.coerce.number().int().min(1).max(240).default(24),
+  /** Failed sign-ins (per e-mail address, and per client address at 4x) before a lockout. */
+  STAFF_LOCKOUT_THRESHOLD: z.coerce.number().int().min(2).max(100).default(5),
+  /** How long a lockout lasts. */
+  STAFF_LOCKOUT_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  /** Extra delay per failed sign-in after the second, in milliseconds (capped at 10 s). */
+  STAFF_SLOWDOWN_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -130,6 +144,16 @@ export interface Config {
   bookingPolicy: string[];
   uploads: { maxBytes: number; unclaimedHours: number; sweepMs: number };
   rateLimit: { enabled: boolean; bookingsPerMinute: number; enquiriesPerMinute: number; uploadsPerMinute: number };
+  staff: StaffConfig;
+}
+
+export interface StaffConfig {
+  sessionIdleMinutes: number;
+  sessionMaxHours: number;
+  retentionMonths: number;
+  lockoutThreshold: number;
+  lockoutMinutes: number;
+  slowdownMs: number;
 }
 
 /** Opening hours are business constants from the specification, section 9. */
@@ -198,6 +222,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       bookingsPerMinute: e.RATE_LIMIT_BOOKINGS_PER_MINUTE,
       enquiriesPerMinute: e.RATE_LIMIT_ENQUIRIES_PER_MINUTE,
       uploadsPerMinute: e.RATE_LIMIT_UPLOADS_PER_MINUTE,
+    },
+    // --- Staff console ---
+    staff: {
+      sessionIdleMinutes: e.STAFF_SESSION_IDLE_MINUTES,
+      sessionMaxHours: e.STAFF_SESSION_MAX_HOURS,
+      retentionMonths: e.STAFF_RETENTION_MONTHS,
+      lockoutThreshold: e.STAFF_LOCKOUT_THRESHOLD,
+      lockoutMinutes: e.STAFF_LOCKOUT_MINUTES,
+      slowdownMs: e.STAFF_SLOWDOWN_MS,
     },
   };
 }

@@ -2,13 +2,17 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 
 /**
  * Bridges Fastify to React Router's fetch-style request handler, for pages
  * that are not prerendered (and for every page in development).
  */
-export function reactRouterHandler(build: () => Promise<ServerBuild>, mode: string) {
+export function reactRouterHandler(
+  build: () => Promise<ServerBuild>,
+  mode: string,
+  getLoadContext?: (request: FastifyRequest) => AppLoadContext,
+) {
   const handle = createRequestHandler(build, mode);
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const controller = new AbortController();
@@ -30,8 +34,10 @@ export function reactRouterHandler(build: () => Promise<ServerBuild>, mode: stri
       init.duplex = "half";
     }
     const url = new URL(request.url, `${request.protocol}://${request.host}`);
-    // The load context carries the per-request CSP nonce to app/entry.server.tsx.
-    const response = await handle(new Request(url, init), { cspNonce: request.cspNonce });
+    // The load context carries the per-request CSP nonce (for app/entry.server.tsx)
+    // and whatever the caller adds (the staff console's database access).
+    const context: AppLoadContext = { ...getLoadContext?.(request), cspNonce: request.cspNonce };
+    const response = await handle(new Request(url, init), context);
 
     reply.status(response.status);
     for (const [key, value] of response.headers) {

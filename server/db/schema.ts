@@ -100,6 +100,75 @@ export interface ReferenceCounterTable {
   last_value: number;
 }
 
+// --- Staff console (migration 0010-staff) ---
+
+export interface StaffUserTable {
+  id: Generated<number>;
+  /** Lower-cased. */
+  email: string;
+  name: string;
+  /** argon2id PHC string. */
+  password_hash: string;
+  /** 1 when the account may no longer sign in. */
+  disabled: number;
+  created_at: string;
+  updated_at: string;
+  last_sign_in_at: string | null;
+}
+
+export interface StaffSessionTable {
+  id: Generated<number>;
+  /** SHA-256 of the cookie token (hex); the token itself is never stored. */
+  token_hash: string;
+  staff_id: number;
+  created_at: string;
+  last_seen_at: string;
+}
+
+/** Failed sign-in counters, keyed by "email:<address>" or "ip:<address>". */
+export interface StaffLoginThrottleTable {
+  key: string;
+  failures: number;
+  locked_until: string | null;
+  updated_at: string;
+}
+
+export interface AppointmentStatusHistoryTable {
+  id: Generated<number>;
+  appointment_id: number;
+  from_status: AppointmentStatus | null;
+  to_status: AppointmentStatus;
+  /** Confirmed date and time, or the cancellation reason. */
+  note: string | null;
+  staff_id: number;
+  created_at: string;
+}
+
+export type StaffAuditAction =
+  | "sign_in"
+  | "sign_in_failed"
+  | "sign_out"
+  | "appointment_view"
+  | "file_view"
+  | "file_download"
+  | "status_change"
+  | "enquiry_handled"
+  | "export_csv";
+
+export interface StaffAuditTable {
+  id: Generated<number>;
+  staff_id: number | null;
+  /** The e-mail used, kept so failed sign-ins for unknown accounts are visible too. */
+  staff_email: string;
+  action: StaffAuditAction;
+  /** e.g. "appointment", "upload", "enquiry". */
+  target_type: string | null;
+  target_id: string | null;
+  /** Non-personal detail: a status change, a date range, a reason code. */
+  detail: string | null;
+  created_at: string;
+}
+
 export interface Database {
   enquiries: EnquiryTable;
   appointments: AppointmentTable;
@@ -107,4 +176,9 @@ export interface Database {
   mail_queue: MailQueueTable;
   idempotency_keys: IdempotencyKeyTable;
   reference_counters: ReferenceCounterTable;
+  staff_users: StaffUserTable;
+  staff_sessions: StaffSessionTable;
+  staff_login_throttle: StaffLoginThrottleTable;
+  appointment_status_history: AppointmentStatusHistoryTable;
+  staff_audit: StaffAuditTable;
 }

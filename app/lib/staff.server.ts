@@ -1,0 +1,77 @@
+import { redirect } from "react-router";
+import type { StaffIdentity } from "../../server/staff/accounts";
+import { checkStaffRequest, isCrossSite } from "../../server/staff/guard";
+import type { StaffLoadContext } from "../../server/staff/plugin";
+import type { StaffRuntime } from "../../server/staff/runtime";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    staffRuntime?: StaffLoadContext["staffRuntime"];
+    clientIp?: string;
+  }
+}
+
+interface Args {
+  request: Request;
+  context: { staffRuntime?: StaffRuntime; clientIp?: string };
+}
+
+const reader = (request: Request) => (name: string) => request.headers.get(name) ?? undefined;
+
+/** The staff runtime from the load context (set by server/app.ts); a page rendered without it cannot serve staff. */
+export function staffRuntimeFrom(context: Args["context"]): StaffRuntime {
+  if (!context.staffRuntime) throw new Response("Staff console unavailable", { status: 503 });
+  return context.staffRuntime;
+}
+
+/**
+ * The guard for every staff page loader and action: refuses cross-site
+ * state changes with 403, and sends anyone without a live session to the
+ * sign-in page. Returns the signed-in staff member and the runtime.
+ */
+export async function requireStaff({ request, context }: Args): Promise<{ staff: StaffIdentity; rt: StaffRuntime; token: string }> {
+  const rt = staffRuntimeFrom(context);
+  const result = await checkStaffRequest(rt, request.method, reader(request));
+  if (!result.ok) {
+    if (result.status === 403) throw new Response("Cross-site requests are refused.", { status: 403 });
+    throw redirect("/staff/login");
+  }
+  return { staff: result.staff, rt, token: result.token };
+}
+
+/** For the sign-in and sign-out actions, which run without (or before checking) a session. */
+export function assertSameSite({ request, context }: Args): StaffRuntime {
+  const rt = staffRuntimeFrom(context);
+  if (request.method !== "GET" && request.method !== "HEAD" && isCrossSite(rt.config, reader(request))) {
+    throw new Response("Cross-site requests are refused.", { status: 403 });
+  }
+  return rt;
+}
+
+/** A positive integer route parameter, or a 404. */
+export function idParam(value: string | undefined): number {
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id < 1 || String(id) !== value) throw new Response("Not found", { status: 404 });
+  return id;
+}
+
+// The staff server modules the console's routes use (routes may only reach server/ through *.server.ts).
+export { signIn } from "../../server/staff/accounts";
+export { checkStaffRequest } from "../../server/staff/guard";
+export { clearedSessionCookie, createSession, readSessionToken, revokeSession, sessionCookie } from "../../server/staff/sessions";
+export { listAudit, recordAudit, AUDIT_ACTION_LABELS } from "../../server/staff/audit";
+export {
+  allowedNext,
+  changeStatus,
+  getAppointment,
+  listAppointments,
+  parseFilters,
+  serviceNames,
+  StatusChangeError,
+  type StatusChange,
+} from "../../server/staff/appointments";
+export { listEnquiries, markEnquiryHandled, whatsappLink } from "../../server/staff/enquiries";
+export { overview } from "../../server/staff/overview";
+export { serviceGuidance } from "../../server/staff/preparation";
+export { openingFor } from "../../server/staff/open-days";
+export { clinicDate } from "../../server/staff/time";

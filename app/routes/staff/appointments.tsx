@@ -1,0 +1,212 @@
+import { Form, Link } from "react-router";
+import { clinicDateTime, shortDate, staffMeta } from "~/components/staff/staff-format";
+import { APPOINTMENT_STATUS_OPTIONS, StatusBadge } from "~/components/staff/status-badge";
+import { clinicDate, listAppointments, parseFilters, requireStaff, serviceNames } from "~/lib/staff.server";
+import type { Route } from "./+types/appointments";
+
+export const meta = () => staffMeta("Appointments");
+
+// Status, service, dates and page may sit in the address (nothing personal);
+// the free-text search (names, phone and ID numbers) is only ever POSTed.
+async function load(args: Route.LoaderArgs | Route.ActionArgs, get: (name: string) => string | null, allowSearch: boolean) {
+  const { rt } = await requireStaff(args);
+  const filters = parseFilters((name) => (name === "q" && !allowSearch ? null : get(name)));
+  const [list, services] = await Promise.all([listAppointments(rt.db, filters), serviceNames(rt.db)]);
+  const today = clinicDate(rt.now());
+  return { list, services, filters: { ...filters, page: list.page }, today, searched: allowSearch };
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const params = new URL(args.request.url).searchParams;
+  return load(args, (n) => params.get(n), false);
+}
+
+export async function action(args: Route.ActionArgs) {
+  const form = await args.request.formData();
+  return load(args, (n) => (typeof form.get(n) === "string" ? (form.get(n) as string) : null), true);
+}
+
+export default function StaffAppointments({ loaderData, actionData }: Route.ComponentProps) {
+  const { list, services, filters, today, searched } = actionData ?? loaderData;
+  const first = (list.page - 1) * 25 + 1;
+  const dayOffset = (days: number) => new Date(new Date(`${today}T00:00:00Z`).getTime() + days * 86_400_000).toISOString().slice(0, 10);
+  const queryFor = (page: number) => {
+    const p = new URLSearchParams();
+    if (filters.status) p.set("status", filters.status);
+    if (filters.service) p.set("service", filters.service);
+    if (filters.from) p.set("from", filters.from);
+    if (filters.to) p.set("to", filters.to);
+    p.set("page", String(page));
+    return `/staff/appointments?${p}`;
+  };
+  return (
+    <>
+      <div className="staff-page-head">
+        <h1>Appointments</h1>
+        <p className="staff-muted">Newest requests first. Search by reference, name, phone or ID number.</p>
+      </div>
+
+      <Form method="post" className="staff-filters" id="filters" aria-label="Filter appointments">
+        <div className="staff-field staff-field--grow">
+          <label htmlFor="q">Search</label>
+          <input id="q" name="q" type="search" defaultValue={filters.q ?? ""} maxLength={100} autoComplete="off" spellCheck={false} />
+        </div>
+        <div className="staff-field">
+          <label htmlFor="status">Status</label>
+          <select id="status" name="status" defaultValue={filters.status ?? ""}>
+            <option value="">Any status</option>
+            {APPOINTMENT_STATUS_OPTIONS.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="staff-field">
+          <label htmlFor="service">Service</label>
+          <select id="service" name="service" defaultValue={filters.service ?? ""}>
+            <option value="">Any service</option>
+            {services.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="staff-field">
+          <label htmlFor="from">Requested from</label>
+          <input id="from" name="from" type="date" defaultValue={filters.from ?? ""} />
+        </div>
+        <div className="staff-field">
+          <label htmlFor="to">Requested to</label>
+          <input id="to" name="to" type="date" defaultValue={filters.to ?? ""} />
+        </div>
+        <div className="staff-filters__actions">
+          <button type="submit" className="button button--primary">
+            Apply
+          </button>
+          <Link to="/staff/appointments" className="button button--outline" reloadDocument>
+            Clear
+          </Link>
+        </div>
+      </Form>
+
+      <p className="staff-result-count" role="status">
+        {list.total === 0
+          ? "No appointments match."
+          : `Showing ${first}–${first + list.rows.length - 1} of ${list.total} ${list.total === 1 ? "appointment" : "appointments"}.`}
+      </p>
+
+      {list.rows.length > 0 && (
+        <div className="staff-table-wrap staff-table-wrap--scroll" tabIndex={0} role="region" aria-label="Appointments table">
+          <table className="staff-table">
+            <caption className="visually-hidden">Appointment requests, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Received</th>
+                <th scope="col">Reference</th>
+                <th scope="col">Patient</th>
+                <th scope="col">Phone</th>
+                <th scope="col">Service</th>
+                <th scope="col">Requested date</th>
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.rows.map((a) => (
+                <tr key={a.id}>
+                  <td className="staff-nowrap">{clinicDateTime(a.created_at)}</td>
+                  <td className="staff-mono">{a.reference}</td>
+                  <td>
+                    <Link to={`/staff/appointments/${a.id}`}>
+                      {a.name} {a.surname}
+                    </Link>
+                  </td>
+                  <td className="staff-nowrap">{a.phone}</td>
+                  <td>{a.service_name}</td>
+                  <td className="staff-nowrap">
+                    {shortDate(a.requested_date)}
+                    {a.status === "confirmed" && a.confirmed_date && (
+                      <span className="staff-sub">
+                        Confirmed {shortDate(a.confirmed_date)} {a.confirmed_time}
+                      </span>
+                    )}
+                  </td>
+                  <td>
+                    <StatusBadge status={a.status} />
+                  </td>
+                  <td className="staff-nowrap">
+                    {a.status === "requested" ? (
+                      <Link to={`/staff/appointments/${a.id}#confirm`} className="button button--primary staff-button--small">
+                        Confirm<span className="visually-hidden"> {a.reference}</span>
+                      </Link>
+                    ) : (
+                      <Link to={`/staff/appointments/${a.id}`} className="button button--outline staff-button--small">
+                        Open<span className="visually-hidden"> {a.reference}</span>
+                      </Link>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {list.pages > 1 && (
+        <nav className="staff-pagination" aria-label="Appointment pages">
+          <p>
+            Page {list.page} of {list.pages}
+          </p>
+          <ul>
+            {list.page > 1 && (
+              <li>
+                {searched ? (
+                  <button type="submit" form="filters" name="page" value={list.page - 1} className="button button--outline staff-button--small">
+                    Previous page
+                  </button>
+                ) : (
+                  <Link to={queryFor(list.page - 1)}>Previous page</Link>
+                )}
+              </li>
+            )}
+            {list.page < list.pages && (
+              <li>
+                {searched ? (
+                  <button type="submit" form="filters" name="page" value={list.page + 1} className="button button--outline staff-button--small">
+                    Next page
+                  </button>
+                ) : (
+                  <Link to={queryFor(list.page + 1)}>Next page</Link>
+                )}
+              </li>
+            )}
+          </ul>
+        </nav>
+      )}
+
+      <section className="staff-section staff-export" aria-labelledby="export-heading">
+        <h2 id="export-heading">Export to CSV</h2>
+        <p className="staff-muted">Appointments whose requested date falls in the range, for a spreadsheet. The export is recorded in the audit log.</p>
+        <form method="get" action="/api/staff/appointments/export" className="staff-filters">
+          <div className="staff-field">
+            <label htmlFor="export-from">From</label>
+            <input id="export-from" name="from" type="date" required defaultValue={dayOffset(-30)} />
+          </div>
+          <div className="staff-field">
+            <label htmlFor="export-to">To</label>
+            <input id="export-to" name="to" type="date" required defaultValue={dayOffset(90)} />
+          </div>
+          <div className="staff-filters__actions">
+            <button type="submit" className="button button--outline">
+              Export CSV
+            </button>
+          </div>
+        </form>
+      </section>
+    </>
+  );
+}

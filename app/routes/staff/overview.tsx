@@ -1,0 +1,157 @@
+import { Link } from "react-router";
+import { clinicDateTime, shortDate, staffMeta } from "~/components/staff/staff-format";
+import { overview, requireStaff } from "~/lib/staff.server";
+import type { Route } from "./+types/overview";
+
+export const meta = () => staffMeta("Overview");
+
+export async function loader(args: Route.LoaderArgs) {
+  const { rt } = await requireStaff(args);
+  const now = rt.now();
+  return { ...(await overview(rt.db, now)), generatedAt: now.toISOString() };
+}
+
+type Upcoming = Route.ComponentProps["loaderData"]["todays"];
+
+function AppointmentTable({ rows, caption, showDate }: { rows: Upcoming; caption: string; showDate: boolean }) {
+  return (
+    <div className="staff-table-wrap" tabIndex={0} role="region" aria-label={caption}>
+      <table className="staff-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {showDate && <th scope="col">Date</th>}
+            <th scope="col">Time</th>
+            <th scope="col">Patient</th>
+            <th scope="col">Service</th>
+            <th scope="col">Reference</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((a) => (
+            <tr key={a.id}>
+              {showDate && <td>{a.confirmed_date ? shortDate(a.confirmed_date) : ""}</td>}
+              <td>{a.confirmed_time}</td>
+              <td>
+                <Link to={`/staff/appointments/${a.id}`}>
+                  {a.name} {a.surname}
+                </Link>
+              </td>
+              <td>{a.service_name}</td>
+              <td className="staff-mono">{a.reference}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function RequestsChart({ days }: { days: { date: string; count: number }[] }) {
+  const max = Math.max(1, ...days.map((d) => d.count));
+  const total = days.reduce((sum, d) => sum + d.count, 0);
+  const busiest = days.reduce((best, d) => (d.count > best.count ? d : best), days[0] ?? { date: "", count: 0 });
+  const barWidth = 18;
+  const gap = 6;
+  const height = 120;
+  const width = days.length * (barWidth + gap);
+  const summary =
+    total === 0
+      ? "No appointment requests in the last 30 days."
+      : `${total} appointment ${total === 1 ? "request" : "requests"} in the last 30 days; the busiest day was ${shortDate(busiest.date)} with ${busiest.count}.`;
+  return (
+    <figure className="staff-chart">
+      <svg viewBox={`0 0 ${width} ${height + 20}`} width={width} height={height + 20} role="img" aria-labelledby="chart-title chart-desc">
+        <title id="chart-title">Appointment requests per day, last 30 days</title>
+        <desc id="chart-desc">{summary}</desc>
+        <line x1="0" y1={height} x2={width} y2={height} className="staff-chart__axis" />
+        {days.map((d, i) => {
+          const h = Math.round((d.count / max) * (height - 16));
+          return (
+            <g key={d.date}>
+              <rect x={i * (barWidth + gap)} y={height - h} width={barWidth} height={h} rx="2" className="staff-chart__bar" />
+              {d.count > 0 && (
+                <text x={i * (barWidth + gap) + barWidth / 2} y={height - h - 4} textAnchor="middle" className="staff-chart__value">
+                  {d.count}
+                </text>
+              )}
+              {i % 7 === 0 && (
+                <text x={i * (barWidth + gap)} y={height + 15} className="staff-chart__label">
+                  {d.date.slice(5)}
+                </text>
+              )}
+            </g>
+          );
+        })}
+      </svg>
+      <figcaption>{summary}</figcaption>
+      <details className="staff-details">
+        <summary>Show the numbers as a table</summary>
+        <table className="staff-table staff-table--compact">
+          <caption className="visually-hidden">Appointment requests per day</caption>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Requests</th>
+            </tr>
+          </thead>
+          <tbody>
+            {days.map((d) => (
+              <tr key={d.date}>
+                <td>{shortDate(d.date)}</td>
+                <td>{d.count}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
+  );
+}
+
+export default function StaffOverview({ loaderData }: Route.ComponentProps) {
+  const d = loaderData;
+  return (
+    <>
+      <div className="staff-page-head">
+        <h1>Overview</h1>
+        <p className="staff-muted">Today is {shortDate(d.today)}. Updated {clinicDateTime(d.generatedAt)}.</p>
+      </div>
+      <ul className="staff-stats">
+        <li className="staff-stat">
+          <Link to="/staff/appointments?status=requested">
+            <span className="staff-stat__number">{d.newRequests}</span>
+            <span className="staff-stat__label">appointment {d.newRequests === 1 ? "request" : "requests"} to confirm</span>
+          </Link>
+        </li>
+        <li className="staff-stat">
+          <Link to="/staff/enquiries?status=new">
+            <span className="staff-stat__number">{d.newEnquiries}</span>
+            <span className="staff-stat__label">new {d.newEnquiries === 1 ? "enquiry" : "enquiries"}</span>
+          </Link>
+        </li>
+        <li className="staff-stat">
+          <Link to="/staff/appointments?status=confirmed">
+            <span className="staff-stat__number">{d.todays.length}</span>
+            <span className="staff-stat__label">confirmed for today</span>
+          </Link>
+        </li>
+      </ul>
+
+      <section aria-labelledby="today-heading" className="staff-section">
+        <h2 id="today-heading">Today</h2>
+        {d.todays.length ? <AppointmentTable rows={d.todays} caption="Confirmed appointments today" showDate={false} /> : <p>No confirmed appointments today.</p>}
+      </section>
+
+      <section aria-labelledby="upcoming-heading" className="staff-section">
+        <h2 id="upcoming-heading">Upcoming</h2>
+        {d.upcoming.length ? <AppointmentTable rows={d.upcoming} caption="Upcoming confirmed appointments" showDate /> : <p>No upcoming confirmed appointments.</p>}
+      </section>
+
+      <section aria-labelledby="chart-heading" className="staff-section">
+        <h2 id="chart-heading">Requests per day</h2>
+        <RequestsChart days={d.requestsPerDay} />
+      </section>
+    </>
+  );
+}

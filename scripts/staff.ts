@@ -1,0 +1,120 @@
+/**
+ * Staff accounts, from the command line only:
+ *   npm run staff -- add --email EMAIL --name "NAME"   (password from STAFF_PASSWORD, or prompted without echo)
+ *   npm run staff -- list
+ *   npm run staff -- disable --email EMAIL
+ * Uses the same configuration (DATA_DIR, DATABASE_URL) as the server.
+ */
+import { parseArgs } from "node:util";
+import { ConfigError, loadConfig } from "../server/config";
+import { migrate, openDb } from "../server/db/index";
+import { createStaffAccount, disableStaffAccount, listStaffAccounts, StaffAccountError } from "../server/staff/accounts";
+
+const USAGE = `Usage:
+  npm run staff -- add --email EMAIL --name "NAME"   (password from STAFF_PASSWORD or a prompt; at least 12 characters)
+  npm run staff -- list
+  npm run staff -- disable --email EMAIL`;
+
+let pipedLines: Promise<string[]> | undefined;
+
+/** Reads a line from the terminal without echoing it. */
+async function promptHidden(question: string): Promise<string> {
+  const stdin = process.stdin;
+  if (!stdin.isTTY) {
+    // Piped input: one password per line.
+    pipedLines ??= (async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of stdin) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString("utf8").split(/\r?\n/);
+    })();
+    return (await pipedLines).shift() ?? "";
+  }
+  process.stdout.write(question);
+  stdin.setRawMode(true);
+  stdin.resume();
+  stdin.setEncoding("utf8");
+  return new Promise((resolve, reject) => {
+    let value = "";
+    const onData = (key: string) => {
+      for (const ch of key) {
+        if (ch === "\r" || ch === "\n") {
+          stdin.setRawMode(false);
+          stdin.pause();
+          stdin.off("data", onData);
+          process.stdout.write("\n");
+          resolve(value);
+          return;
+        }
+        if (ch === "\u0003") {
+          stdin.setRawMode(false);
+          reject(new Error("Cancelled"));
+          return;
+        }
+        if (ch === "\u007f" || ch === "\b") value = value.slice(0, -1);
+        else value += ch;
+      }
+    };
+    stdin.on("data", onData);
+  });
+}
+
+async function main(): Promise<number> {
+  const [command, ...rest] = process.argv.slice(2);
+  const { values } = parseArgs({ args: rest, options: { email: { type: "string" }, name: { type: "string" } }, strict: true });
+  const config = loadConfig();
+  const db = openDb(config);
+  try {
+    await migrate(db);
+    switch (command) {
+      case "add": {
+        if (!values.email || !values.name) {
+          console.error(USAGE);
+          return 64;
+        }
+        let password = process.env.STAFF_PASSWORD ?? "";
+        if (!password) {
+          password = await promptHidden("Password (at least 12 characters): ");
+          const again = await promptHidden("Password again: ");
+          if (password !== again) {
+            console.error("The passwords do not match.");
+            return 1;
+          }
+        }
+        const staff = await createStaffAccount(db, { email: values.email, name: values.name, password });
+        console.log(`Created staff account ${staff.email} (${staff.name}).`);
+        return 0;
+      }
+      case "list": {
+        const rows = await listStaffAccounts(db);
+        if (rows.length === 0) console.log("No staff accounts. Add one with: npm run staff -- add --email EMAIL --name \"NAME\"");
+        for (const r of rows) {
+          console.log(`${r.email}\t${r.name}\t${r.disabled ? "disabled" : "active"}\tlast sign-in ${r.last_sign_in_at ?? "never"}`);
+        }
+        return 0;
+      }
+      case "disable": {
+        if (!values.email) {
+          console.error(USAGE);
+          return 64;
+        }
+        await disableStaffAccount(db, values.email);
+        console.log(`Disabled ${values.email.trim().toLowerCase()} and ended its sessions.`);
+        return 0;
+      }
+      default:
+        console.error(USAGE);
+        return 64;
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof StaffAccountError || error instanceof ConfigError) console.error(error.message);
+    else console.error(error);
+    process.exit(1);
+  },
+);

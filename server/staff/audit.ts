@@ -1,0 +1,99 @@
+import type { Db } from "../db/index";
+import type { StaffAuditAction } from "../db/schema";
+
+export interface AuditEntry {
+  staffId: number | null;
+  staffEmail: string;
+  action: StaffAuditAction;
+  targetType?: string;
+  targetId?: string | number;
+  /** Never personal data: a status, a date range, a reason code. */
+  detail?: string;
+}
+
+/** Appends one line to the audit log (inside the caller's transaction when given one). */
+export async function recordAudit(db: Db, entry: AuditEntry, now: Date): Promise<void> {
+  await db
+    .insertInto("staff_audit")
+    .values({
+      staff_id: entry.staffId,
+      staff_email: entry.staffEmail,
+      action: entry.action,
+      target_type: entry.targetType ?? null,
+      target_id: entry.targetId === undefined ? null : String(entry.targetId),
+      detail: entry.detail ?? null,
+      created_at: now.toISOString(),
+    })
+    .execute();
+}
+
+export const AUDIT_ACTION_LABELS: Record<StaffAuditAction, string> = {
+  sign_in: "Signed in",
+  sign_in_failed: "Sign-in failed",
+  sign_out: "Signed out",
+  appointment_view: "Viewed appointment",
+  file_view: "Viewed file",
+  file_download: "Downloaded file",
+  status_change: "Changed status",
+  enquiry_handled: "Marked enquiry handled",
+  export_csv: "Exported CSV",
+};
+
+export interface AuditPage {
+  rows: {
+    id: number;
+    staffEmail: string;
+    staffName: string | null;
+    action: StaffAuditAction;
+    targetType: string | null;
+    targetId: string | null;
+    detail: string | null;
+    createdAt: string;
+  }[];
+  page: number;
+  pages: number;
+  total: number;
+}
+
+/** The audit log, newest first, optionally for one action. */
+export async function listAudit(
+  db: Db,
+  { page = 1, pageSize = 50, action }: { page?: number; pageSize?: number; action?: StaffAuditAction },
+): Promise<AuditPage> {
+  let base = db.selectFrom("staff_audit");
+  if (action) base = base.where("staff_audit.action", "=", action);
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+  const pages = Math.max(1, Math.ceil(Number(total) / pageSize));
+  const current = Math.min(Math.max(1, page), pages);
+  const rows = await base
+    .leftJoin("staff_users", "staff_users.id", "staff_audit.staff_id")
+    .select([
+      "staff_audit.id",
+      "staff_audit.staff_email",
+      "staff_users.name",
+      "staff_audit.action",
+      "staff_audit.target_type",
+      "staff_audit.target_id",
+      "staff_audit.detail",
+      "staff_audit.created_at",
+    ])
+    .orderBy("staff_audit.id", "desc")
+    .limit(pageSize)
+    .offset((current - 1) * pageSize)
+    .execute();
+  return {
+    rows: rows.map((r) => ({
+      id: r.id,
+      staffEmail: r.staff_email,
+      staffName: r.name,
+      action: r.action,
+      targetType: r.target_type,
+      targetId: r.target_id,
+      detail: r.detail,
+      createdAt: r.created_at,
+    })),
+    page: current,
+    pages,
+    total: Number(total),
+  };
+}

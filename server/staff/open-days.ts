@@ -1,0 +1,47 @@
+import { closedReason } from "../calendar/opening-days";
+import { OPENING_HOURS, type Config } from "../config";
+import { clinicDate, clinicTime, isIsoDate } from "./time";
+
+/**
+ * When a confirmed appointment may take place: an open day by the same rules
+ * as public bookings (server/calendar/opening-days.ts: not a Sunday, not a
+ * Botswana public holiday as observed, not a configured closed date) and
+ * within that day's opening hours (specification, section 9), with the whole
+ * appointment ending by closing time.
+ */
+
+/** ISO weekday, 1 = Monday … 7 = Sunday. */
+function isoWeekday(date: string): number {
+  const day = new Date(`${date}T12:00:00Z`).getUTCDay();
+  return day === 0 ? 7 : day;
+}
+
+export function openingFor(date: string) {
+  return OPENING_HOURS.find((p) => p.days.includes(isoWeekday(date)));
+}
+
+const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/** Why a date and time cannot be confirmed, or null when they can. */
+export function confirmationProblem(
+  config: Pick<Config, "closedDates">,
+  date: string,
+  time: string,
+  durationMinutes: number,
+  now: Date,
+): string | null {
+  if (!isIsoDate(date)) return "Enter the date as YYYY-MM-DD.";
+  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) return "Enter the time as HH:MM (24-hour clock).";
+  const today = clinicDate(now);
+  if (date < today || (date === today && time <= clinicTime(now))) return "Choose a date and time in the future.";
+  const closed = closedReason(date, config.closedDates);
+  const opening = openingFor(date);
+  if (closed.reason === "sunday" || !opening) return "The clinic is closed on Sundays. Choose another day.";
+  if (closed.reason === "holiday") return `The clinic is closed on that day (${closed.holiday ?? "public holiday"}). Choose another day.`;
+  if (closed.closed) return "The clinic is closed on that day. Choose another day.";
+  const start = minutes(time);
+  if (start < minutes(opening.opens) || start + durationMinutes > minutes(opening.closes)) {
+    return `On ${opening.label} the clinic is open ${opening.opens} to ${opening.closes}; the appointment must start and end within those hours.`;
+  }
+  return null;
+}

@@ -1,0 +1,33 @@
+import type { Db } from "../db/index";
+import { confirmedFrom } from "./appointments";
+import { addDays, clinicDate } from "./time";
+
+export const CHART_DAYS = 30;
+
+/** The overview page: today's and upcoming confirmed appointments, counts, and requests per day. */
+export async function overview(db: Db, now: Date) {
+  const today = clinicDate(now);
+  const firstDay = addDays(today, -(CHART_DAYS - 1));
+  // created_at is UTC; the clinic's day starts at 22:00 UTC the day before.
+  const since = new Date(`${firstDay}T00:00:00+02:00`).toISOString();
+  const [confirmed, newRequests, newEnquiries, created] = await Promise.all([
+    confirmedFrom(db, today),
+    db.selectFrom("appointments").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "requested").executeTakeFirstOrThrow(),
+    db.selectFrom("enquiries").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "new").executeTakeFirstOrThrow(),
+    db.selectFrom("appointments").select("created_at").where("created_at", ">=", since).execute(),
+  ]);
+  const perDay = new Map<string, number>();
+  for (let i = 0; i < CHART_DAYS; i++) perDay.set(addDays(firstDay, i), 0);
+  for (const row of created) {
+    const day = clinicDate(new Date(row.created_at));
+    if (perDay.has(day)) perDay.set(day, (perDay.get(day) ?? 0) + 1);
+  }
+  return {
+    today,
+    todays: confirmed.filter((a) => a.confirmed_date === today),
+    upcoming: confirmed.filter((a) => a.confirmed_date !== today),
+    newRequests: Number(newRequests.n),
+    newEnquiries: Number(newEnquiries.n),
+    requestsPerDay: [...perDay].map(([date, count]) => ({ date, count })),
+  };
+}

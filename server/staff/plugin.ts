@@ -1,0 +1,161 @@
+import fs from "node:fs";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { StaffIdentity } from "./accounts";
+import { recordAudit } from "./audit";
+import { appointmentsCsv } from "./export";
+import { contentDisposition, isInlineSafe, uploadPath } from "./files";
+import { checkStaffRequest, isStaffUrl, STAFF_RESPONSE_HEADERS } from "./guard";
+import { purgeExpired } from "./purge";
+import type { StaffRuntime } from "./runtime";
+import { isIsoDate } from "./time";
+
+const PURGE_FIRST_RUN_MS = 5 * 60_000;
+const PURGE_EVERY_MS = 24 * 3_600_000;
+const MAX_EXPORT_DAYS = 366 * 2;
+
+declare module "fastify" {
+  interface FastifyRequest {
+    staff?: StaffIdentity;
+  }
+}
+
+/** The React Router load context every page receives; staff loaders and actions use it through app/lib/staff.server.ts. */
+export type StaffLoadContext = {
+  staffRuntime: StaffRuntime;
+  clientIp: string;
+};
+
+export function staffLoadContext(rt: StaffRuntime) {
+  return (request: FastifyRequest): StaffLoadContext => ({ staffRuntime: rt, clientIp: request.ip });
+}
+
+/**
+ * The staff console's server side: no-store (and friends) on every staff
+ * response, the staff-only API (file downloads, CSV export), and the daily
+ * retention purge. Registered without encapsulation so its onSend hook also
+ * covers the pages React Router renders.
+ */
+export function staffPlugin(
+  rt: StaffRuntime,
+  { schedulePurge = true, purgeFirstRunMs = PURGE_FIRST_RUN_MS }: { schedulePurge?: boolean; purgeFirstRunMs?: number } = {},
+) {
+  const plugin = async (app: FastifyInstance) => {
+    // HTML forms (the console's, which React Router's actions read from the raw
+    // request) post urlencoded bodies; Fastify must let them through unread.
+    if (!app.hasContentTypeParser("application/x-www-form-urlencoded")) {
+      app.addContentTypeParser("application/x-www-form-urlencoded", (request, _payload, done) => {
+        if (request.url.startsWith("/api/")) {
+          // The JSON API takes JSON only.
+          done(Object.assign(new Error("Unsupported Media Type"), { statusCode: 415, code: "FST_ERR_CTP_INVALID_MEDIA_TYPE" }), undefined);
+        } else {
+          done(null, undefined);
+        }
+      });
+    }
+    app.addHook("onSend", async (request, reply, payload) => {
+      if (isStaffUrl(request.url)) {
+        for (const [name, value] of Object.entries(STAFF_RESPONSE_HEADERS)) reply.header(name, value);
+        reply.removeHeader("etag");
+        reply.removeHeader("last-modified");
+      }
+      return payload;
+    });
+
+    const guard = async (request: FastifyRequest, reply: FastifyReply) => {
+      const result = await checkStaffRequest(rt, request.method, (name) => headerValue(request, name), { strict: true });
+      if (!result.ok) {
+        return reply
+          .code(result.status)
+          .send({ message: result.status === 401 ? "Sign in to continue." : "Cross-site requests are refused." });
+      }
+      request.staff = result.staff;
+    };
+
+    app.register(async (api) => {
+      api.addHook("preHandler", guard);
+
+      api.get("/api/staff/session", async (request) => ({ name: request.staff!.name, email: request.staff!.email }));
+
+      api.get<{ Params: { publicId: string }; Querystring: { download?: string } }>(
+        "/api/staff/uploads/:publicId",
+        async (request, reply) => {
+          const staff = request.staff!;
+          const upload = /^[\w-]{8,100}$/.test(request.params.publicId)
+            ? await rt.db.selectFrom("uploads").selectAll().where("public_id", "=", request.params.publicId).executeTakeFirst()
+            : undefined;
+          const file = upload ? uploadPath(rt.config, upload.storage_name) : null;
+          const stat = file ? await fs.promises.stat(file).catch(() => null) : null;
+          if (!upload || !file || !stat?.isFile()) return reply.code(404).send({ message: "File not found." });
+          const inline = request.query.download === undefined && isInlineSafe(upload.mime_type);
+          await recordAudit(
+            rt.db,
+            {
+              staffId: staff.id,
+              staffEmail: staff.email,
+              action: inline ? "file_view" : "file_download",
+              targetType: "upload",
+              targetId: upload.public_id,
+              detail: upload.appointment_id ? `appointment ${upload.appointment_id}` : undefined,
+            },
+            rt.now(),
+          );
+          reply
+            .header("content-type", isInlineSafe(upload.mime_type) ? upload.mime_type : "application/octet-stream")
+            .header("content-length", stat.size)
+            .header("content-disposition", contentDisposition(inline ? "inline" : "attachment", upload.display_name, upload.mime_type))
+            .header("cross-origin-resource-policy", "same-origin")
+            .header("content-security-policy", upload.mime_type === "application/pdf" ? "frame-ancestors 'self'" : "default-src 'none'; frame-ancestors 'self'");
+          return reply.send(fs.createReadStream(file));
+        },
+      );
+
+      api.get<{ Querystring: { from?: string; to?: string } }>("/api/staff/appointments/export", async (request, reply) => {
+        const staff = request.staff!;
+        const { from = "", to = "" } = request.query;
+        if (!isIsoDate(from) || !isIsoDate(to) || from > to) {
+          return reply.code(400).send({ message: "Choose a start and end date (YYYY-MM-DD), the start on or before the end." });
+        }
+        const days = (new Date(to).getTime() - new Date(from).getTime()) / 86_400_000;
+        if (days > MAX_EXPORT_DAYS) return reply.code(400).send({ message: "Export at most two years at a time." });
+        const { csv, count } = await appointmentsCsv(rt.db, from, to);
+        await recordAudit(
+          rt.db,
+          { staffId: staff.id, staffEmail: staff.email, action: "export_csv", targetType: "appointments", detail: `${from} to ${to} (${count} rows)` },
+          rt.now(),
+        );
+        return reply
+          .header("content-type", "text/csv; charset=utf-8")
+          .header("content-disposition", `attachment; filename="appointments-${from}-to-${to}.csv"`)
+          .send(csv);
+      });
+
+      // Unknown staff API paths: still behind the guard, so nothing is revealed without a session.
+      api.all("/api/staff/*", async (_request, reply) => reply.code(404).send({ message: "Not found" }));
+    });
+
+    if (schedulePurge) {
+      // Like the other background jobs, the purge runs only in a listening server (not in inject tests).
+      const timers: NodeJS.Timeout[] = [];
+      const run = () =>
+        purgeExpired(rt)
+          .then((result) => app.log.info({ purge: result }, "retention purge done"))
+          .catch((err: unknown) => app.log.error({ err }, "retention purge failed"));
+      app.addHook("onListen", async () => {
+        if (timers.length) return;
+        timers.push(setTimeout(run, purgeFirstRunMs), setInterval(run, PURGE_EVERY_MS));
+        for (const t of timers) t.unref();
+      });
+      app.addHook("onClose", async () => {
+        for (const t of timers.splice(0)) clearTimeout(t);
+      });
+    }
+  };
+  // Like fastify-plugin: share hooks with the parent so they reach every route.
+  (plugin as unknown as Record<symbol, boolean>)[Symbol.for("skip-override")] = true;
+  return plugin;
+}
+
+function headerValue(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}

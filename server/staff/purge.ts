@@ -1,0 +1,116 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { StaffRuntime } from "./runtime";
+import { deleteExpiredSessions } from "./sessions";
+import { uploadPath, uploadsDir } from "./files";
+import { clinicDate, subtractMonths } from "./time";
+
+/** Files on disk with no row are only removed once this old, so an upload in progress is never touched. */
+const STRAY_FILE_MINUTES = 60;
+
+export interface PurgeResult {
+  appointments: number;
+  enquiries: number;
+  uploads: number;
+  files: number;
+  strayFiles: number;
+  mails: number;
+  sessions: number;
+}
+
+/**
+ * Deletes what is past the retention period: appointments whose date
+ * (confirmed, else requested) is older than STAFF_RETENTION_MONTHS, with
+ * their uploads and status history; enquiries by creation date; abandoned
+ * uploads; sent or failed e-mails that old. Rows go in one transaction, then
+ * the files; finally files on disk that no row names are removed.
+ */
+export async function purgeExpired(rt: StaffRuntime): Promise<PurgeResult> {
+  const { db, config } = rt;
+  const now = rt.now();
+  const cutoff = subtractMonths(now, config.staff.retentionMonths);
+  const cutoffDate = clinicDate(cutoff);
+  const cutoffIso = cutoff.toISOString();
+  // Uploads no booking claimed in time were abandoned (the upload sweep removes them too).
+  const abandonedBefore = new Date(now.getTime() - config.uploads.unclaimedHours * 3_600_000).toISOString();
+
+  const removed = await db.transaction().execute(async (trx) => {
+    const expired = await trx
+      .selectFrom("appointments")
+      .select("id")
+      .where((eb) => eb(eb.fn.coalesce("confirmed_date", "requested_date"), "<", cutoffDate))
+      .execute();
+    const ids = expired.map((a) => a.id);
+    const uploads = await trx
+      .selectFrom("uploads")
+      .select(["id", "storage_name"])
+      .where((eb) =>
+        eb.or([
+          ...(ids.length ? [eb("appointment_id", "in", ids)] : []),
+          eb.and([eb("appointment_id", "is", null), eb("created_at", "<", abandonedBefore)]),
+        ]),
+      )
+      .execute();
+    if (uploads.length) await trx.deleteFrom("uploads").where("id", "in", uploads.map((u) => u.id)).execute();
+    if (ids.length) {
+      await trx.deleteFrom("appointment_status_history").where("appointment_id", "in", ids).execute();
+      await trx.deleteFrom("appointments").where("id", "in", ids).execute();
+    }
+    const enquiries = await trx.deleteFrom("enquiries").where("created_at", "<", cutoffIso).executeTakeFirst();
+    const mails = await trx
+      .deleteFrom("mail_queue")
+      .where("status", "in", ["sent", "failed"])
+      .where("created_at", "<", cutoffIso)
+      .executeTakeFirst();
+    return {
+      appointments: ids.length,
+      enquiries: Number(enquiries.numDeletedRows),
+      mails: Number(mails.numDeletedRows),
+      storageNames: uploads.map((u) => u.storage_name),
+    };
+  });
+
+  let files = 0;
+  for (const name of removed.storageNames) {
+    const file = uploadPath(config, name);
+    if (file && (await unlinkIfPresent(file))) files++;
+  }
+
+  // Files that no row references (a crash between commit and unlink, or an upload whose row never came).
+  let strayFiles = 0;
+  const dir = uploadsDir(config);
+  const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
+  if (entries.length) {
+    const known = new Set((await db.selectFrom("uploads").select("storage_name").execute()).map((u) => u.storage_name));
+    const strayBefore = now.getTime() - STRAY_FILE_MINUTES * 60_000;
+    for (const entry of entries) {
+      if (!entry.isFile() || known.has(entry.name)) continue;
+      const full = path.join(dir, entry.name);
+      const stat = await fs.stat(full).catch(() => null);
+      if (stat && stat.mtimeMs < strayBefore && (await unlinkIfPresent(full))) strayFiles++;
+    }
+  }
+
+  const sessions = await deleteExpiredSessions(rt);
+  await db.deleteFrom("staff_login_throttle").where("updated_at", "<", new Date(now.getTime() - 86_400_000).toISOString()).execute();
+
+  return {
+    appointments: removed.appointments,
+    enquiries: removed.enquiries,
+    uploads: removed.storageNames.length,
+    files,
+    strayFiles,
+    mails: removed.mails,
+    sessions,
+  };
+}
+
+async function unlinkIfPresent(file: string): Promise<boolean> {
+  try {
+    await fs.unlink(file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+    throw error;
+  }
+}

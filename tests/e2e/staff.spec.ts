@@ -1,0 +1,174 @@
+import fs from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { e2eDb, e2eSessionCookie, e2eStaff, nextOpenWeekday } from "../helpers/staff-e2e";
+import { PDF_BYTES, seedAppointment, seedEnquiry, seedUpload } from "../helpers/staff";
+import { waitForMail } from "../helpers/staff-mail";
+
+const { db, config } = e2eDb();
+test.afterAll(async () => {
+  await db.destroy().catch(() => undefined);
+});
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/staff/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+}
+
+test("a staff member signs in, finds a booking made through the public API, downloads its PDF, confirms it (the patient gets an e-mail with an .ics), handles an enquiry, exports CSV and signs out", async ({ page }, info) => {
+  test.setTimeout(120_000);
+  const staff = await e2eStaff(db, info.project.name);
+  const date = nextOpenWeekday(config);
+  const tag = `${info.project.name}-${Date.now().toString(36)}`;
+  const patientEmail = `patient-${tag}@example.org`;
+
+  // Book as the public form does: upload the referral, then send the request.
+  const upload = await page.request.post("/api/cloudinary/upload/referrals_forms", {
+    multipart: { file: { name: "referral.pdf", mimeType: "application/pdf", buffer: PDF_BYTES } },
+  });
+  expect(upload.status()).toBe(201);
+  const file = (await upload.json()).data as { url: string; publicId: string; fileName: string };
+  expect(file.url).toBe(`/api/staff/uploads/${file.publicId}`);
+  const booking = await page.request.post("/api/appointment/public/appointments", {
+    data: {
+      name: "Boitumelo",
+      surname: `Tester ${info.project.name}`,
+      dob: "1985-06-15",
+      phoneNumber: "71234567",
+      alternateNumber: "72345678",
+      email: patientEmail,
+      gender: "Female",
+      service: { name: "Ultrasound Imaging", paymentMethod: "cash" },
+      notes: "Upper abdominal pain.",
+      appointmentDate: date,
+      appointmentTime: "09:12",
+      referralForms: [{ url: file.url, publicId: file.publicId, name: file.fileName }],
+      idPassportNumber: "987654321",
+    },
+  });
+  expect(booking.status(), await booking.text()).toBe(201);
+  const reference = ((await booking.json()).data as { reference: string }).reference;
+  // The upload is staff-only: without a session it is refused.
+  expect((await page.request.get(file.url)).status()).toBe(401);
+
+  const enquiry = await page.request.post("/api/contact-enquire/public/create", {
+    data: { name: `Enquirer ${tag}`, phoneNumber: "71234567", email: `enquirer-${tag}@example.org`, description: "Do you scan on Saturdays?" },
+  });
+  expect(enquiry.status(), await enquiry.text()).toBeLessThan(300);
+
+  await signIn(page, staff.email, staff.password);
+
+  // Find the request by its reference (the search is posted, never put in the address).
+  await page.getByRole("link", { name: "Appointments" }).click();
+  await page.getByLabel("Search").fill(reference);
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByText("Showing 1–1 of 1 appointment.")).toBeVisible();
+  expect(page.url()).not.toContain(reference);
+
+  // Two clicks from the list: Confirm, then Confirm appointment (date prefilled from the request).
+  await page.getByRole("link", { name: `Confirm ${reference}` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Boitumelo Tester ${info.project.name}` })).toBeVisible();
+
+  // The referral PDF can be downloaded.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: /^Download referral/ }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^referral.*\.pdf$/);
+  const pdf = fs.readFileSync((await download.path())!);
+  expect(pdf.equals(PDF_BYTES)).toBe(true);
+
+  await page.getByLabel("Time").fill("10:00");
+  await page.getByRole("button", { name: "Confirm appointment" }).click();
+  await expect(page.getByText("Appointment confirmed.")).toBeVisible();
+
+  // The patient's confirmation e-mail reaches the test SMTP server with a valid calendar file.
+  const mail = await waitForMail(
+    process.env.E2E_MAIL_DIR!,
+    (m) => (m.headers.to ?? "").includes(patientEmail) && /Appointment confirmed/.test(m.headers.subject ?? ""),
+    60_000,
+  );
+  const text = mail.parts.find((p) => p.contentType === "text/plain")!.body;
+  expect(text).toContain("at 10:00");
+  expect(text).toContain(reference);
+  const ics = mail.parts.find((p) => p.contentType === "text/calendar");
+  expect(ics?.filename).toBe("appointment.ics");
+  const lines = ics!.body.split("\r\n");
+  expect(ics!.body.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/); // CRLF only
+  for (const line of lines) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+  const unfolded = ics!.body.replace(/\r\n /g, "");
+  expect(unfolded).toMatch(/^BEGIN:VCALENDAR\r\nVERSION:2\.0\r\nPRODID:/);
+  expect(unfolded).toMatch(/BEGIN:VEVENT\r\n[\s\S]*END:VEVENT\r\nEND:VCALENDAR\r\n$/);
+  expect(unfolded).toContain(`UID:appointment-${reference}@`);
+  expect(unfolded).toMatch(/\r\nDTSTAMP:\d{8}T\d{6}Z\r\n/);
+  expect(unfolded).toContain(`\r\nDTSTART:${date.replace(/-/g, "")}T080000Z\r\n`); // 10:00 in Gaborone
+  expect(unfolded).toMatch(/\r\nDTEND:\d{8}T\d{6}Z\r\n/);
+  expect(unfolded).toContain("\r\nSUMMARY:Ultrasound Imaging at ");
+  expect(unfolded).toMatch(/\r\nLOCATION:.+\r\n/);
+
+  // Enquiries: mark the one just sent handled.
+  await page.getByRole("link", { name: "Enquiries" }).click();
+  const row = page.getByRole("row").filter({ hasText: `Enquirer ${tag}` });
+  await expect(row.getByRole("link", { name: /Reply by e-mail/ })).toHaveAttribute("href", new RegExp(`^mailto:enquirer-${tag}@example\\.org`));
+  await expect(row.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute("href", /^https:\/\/wa\.me\/\d+$/);
+  await row.getByRole("button", { name: /Mark handled/ }).click();
+  await expect(page.getByText("Enquiry marked handled.")).toBeVisible();
+
+  // Export CSV.
+  await page.getByRole("link", { name: "Appointments" }).click();
+  await page.getByLabel("From", { exact: true }).fill(date);
+  await page.getByLabel("To", { exact: true }).fill(date);
+  const [csvDownload] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+  expect(csvDownload.suggestedFilename()).toBe(`appointments-${date}-to-${date}.csv`);
+  const csv = fs.readFileSync((await csvDownload.path())!, "utf8");
+  expect(csv).toContain(reference);
+  expect(csv).toContain(`"confirmed"`);
+
+  // Sign out: back at sign-in, and the console is closed.
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+  await page.goto("/staff/appointments");
+  await expect(page).toHaveURL(/\/staff\/login$/);
+
+  const actions = (await db.selectFrom("staff_audit").select("action").where("staff_id", "=", staff.id).execute()).map((r) => r.action);
+  for (const a of ["sign_in", "appointment_view", "file_download", "status_change", "enquiry_handled", "export_csv", "sign_out"]) expect(actions).toContain(a);
+});
+
+test("staff pages redirect to sign-in without a session", async ({ page }) => {
+  for (const url of ["/staff", "/staff/appointments", "/staff/appointments/1", "/staff/enquiries", "/staff/audit"]) {
+    const response = await page.goto(url);
+    await expect(page).toHaveURL(/\/staff\/login$/);
+    expect(response?.headers()["cache-control"]).toBe("no-store");
+  }
+  const api = await page.request.get("/api/staff/appointments/export?from=2026-01-01&to=2026-12-31");
+  expect(api.status()).toBe(401);
+});
+
+test("the staff pages have no accessibility violations", async ({ page, context, baseURL }, info) => {
+  test.setTimeout(180_000); // seven axe runs on a shared machine
+  const staff = await e2eStaff(db, `axe-${info.project.name}`);
+  const id = await seedAppointment(db, { requested_date: nextOpenWeekday(config) });
+  await seedUpload(db, config.dataDir, { appointmentId: id });
+  await seedEnquiry(db);
+
+  await page.goto("/staff/login");
+  await expectNoViolations(page);
+  await page.getByLabel("Email").fill(staff.email);
+  await page.getByLabel("Password").fill("wrong password for axe");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toBeVisible();
+  await expectNoViolations(page);
+
+  const cookie = await e2eSessionCookie(db, config, staff.id);
+  await context.addCookies([{ ...cookie, url: baseURL! }]);
+  for (const url of ["/staff", "/staff/appointments", `/staff/appointments/${id}`, "/staff/enquiries?status=all", "/staff/audit"]) {
+    await page.goto(url);
+    await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+    await expectNoViolations(page);
+  }
+});
+
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}

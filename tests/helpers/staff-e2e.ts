@@ -1,0 +1,34 @@
+import crypto from "node:crypto";
+import { loadConfig } from "../../server/config";
+import { openDb, type Db } from "../../server/db/index";
+import { confirmationProblem } from "../../server/staff/open-days";
+import { addDays, clinicDate } from "../../server/staff/time";
+import { addStaff, sessionCookieFor, STAFF_PASSWORD } from "./staff";
+
+/** The end-to-end server's database (E2E_DATA_DIR), opened from the test process. */
+export function e2eDb(): { db: Db; config: ReturnType<typeof loadConfig> } {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error("E2E_DATA_DIR is not set (playwright.config.ts sets it)");
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", PUBLIC_BASE_URL: process.env.E2E_BASE_URL ?? "http://127.0.0.1" });
+  return { db: openDb(config), config };
+}
+
+/** A staff account made by the same code as `npm run staff -- add`, unique per test. */
+export async function e2eStaff(db: Db, label: string) {
+  const email = `e2e-${label}-${crypto.randomUUID().slice(0, 8)}@clinic.example.org`;
+  const staff = await addStaff(db, { email, name: `E2E ${label}` });
+  return { ...staff, password: STAFF_PASSWORD };
+}
+
+/** A session cookie (name and value) for Playwright's context.addCookies. */
+export async function e2eSessionCookie(db: Db, config: ReturnType<typeof loadConfig>, staffId: number) {
+  const [name, value] = (await sessionCookieFor(db, config, staffId)).split("=") as [string, string];
+  return { name, value };
+}
+
+/** A weekday (Monday to Friday) 7 to 40 days ahead on which the clinic is open at 10:00. */
+export function nextOpenWeekday(config: ReturnType<typeof loadConfig>, offset = 7): string {
+  let date = addDays(clinicDate(new Date()), offset);
+  while (confirmationProblem(config, date, "10:00", 60, new Date()) || new Date(`${date}T12:00:00Z`).getUTCDay() === 6) date = addDays(date, 1);
+  return date;
+}

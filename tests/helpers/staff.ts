@@ -1,0 +1,125 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { Config } from "../../server/config";
+import type { Db } from "../../server/db/index";
+import type { AppointmentTable, EnquiryTable } from "../../server/db/schema";
+import { createStaffAccount, type StaffIdentity } from "../../server/staff/accounts";
+import { staffRuntime } from "../../server/staff/runtime";
+import { createSession, sessionCookieName } from "../../server/staff/sessions";
+
+export const STAFF_PASSWORD = "correct horse battery staple";
+
+/** A staff account made with the same code as `npm run staff -- add`. */
+export async function addStaff(db: Db, overrides: Partial<{ email: string; name: string; password: string }> = {}): Promise<StaffIdentity> {
+  return createStaffAccount(db, {
+    email: overrides.email ?? `staff-${crypto.randomUUID().slice(0, 8)}@clinic.example.org`,
+    name: overrides.name ?? "Test Receptionist",
+    password: overrides.password ?? STAFF_PASSWORD,
+  });
+}
+
+/** A live session for a staff member, as a Cookie header value (no sign-in form needed). */
+export async function sessionCookieFor(db: Db, config: Config, staffId: number): Promise<string> {
+  const token = await createSession(staffRuntime(db, config), staffId);
+  return `${sessionCookieName(config)}=${token}`;
+}
+
+let counter = 0;
+
+export async function seedAppointment(db: Db, overrides: Partial<Omit<AppointmentTable, "id">> = {}): Promise<number> {
+  counter += 1;
+  const now = new Date().toISOString();
+  const row = await db
+    .insertInto("appointments")
+    .values({
+      reference: `APT-TEST-${Date.now().toString(36)}-${counter}`,
+      name: "Neo",
+      surname: "Mosweu",
+      dob: "1980-04-02",
+      phone: "+26771234567",
+      alternate_phone: "+26772345678",
+      email: "neo.mosweu@example.org",
+      gender: "Female",
+      service_name: "Ultrasound Imaging",
+      payment_method: "cash",
+      medical_aid_number: null,
+      notes: "Upper abdominal pain for two weeks.",
+      id_passport_number: "123456789",
+      requested_date: "2026-12-02",
+      submitted_time: "10:15",
+      status: "requested",
+      confirmed_date: null,
+      confirmed_time: null,
+      cancel_reason: null,
+      created_at: now,
+      updated_at: now,
+      ...overrides,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function seedEnquiry(db: Db, overrides: Partial<Omit<EnquiryTable, "id">> = {}): Promise<number> {
+  counter += 1;
+  const now = new Date().toISOString();
+  const row = await db
+    .insertInto("enquiries")
+    .values({
+      reference: `ENQ-TEST-${Date.now().toString(36)}-${counter}`,
+      name: "Kabo Sello",
+      phone: "71 234 567",
+      email: "kabo@example.org",
+      description: "Do you do DEXA scans on Saturdays?",
+      status: "new",
+      created_at: now,
+      updated_at: now,
+      ...overrides,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A minimal valid one-page PDF. */
+export const PDF_BYTES = Buffer.from(
+  "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n" +
+    "3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
+);
+
+/** An upload row and its file on disk, as the upload endpoint stores them. */
+export async function seedUpload(
+  db: Db,
+  dataDir: string,
+  { appointmentId, displayName = "referral form.pdf", bytes = PDF_BYTES, mime = "application/pdf" as const, createdAt }: {
+    appointmentId: number | null;
+    displayName?: string;
+    bytes?: Buffer;
+    mime?: "application/pdf" | "image/jpeg" | "image/png";
+    createdAt?: string;
+  },
+): Promise<{ publicId: string; storageName: string; file: string }> {
+  const publicId = crypto.randomBytes(16).toString("base64url");
+  const storageName = `${crypto.randomUUID()}${mime === "application/pdf" ? ".pdf" : mime === "image/png" ? ".png" : ".jpg"}`;
+  const dir = path.join(dataDir, "uploads");
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, storageName);
+  fs.writeFileSync(file, bytes);
+  await db
+    .insertInto("uploads")
+    .values({
+      public_id: publicId,
+      storage_name: storageName,
+      display_name: displayName,
+      mime_type: mime,
+      size_bytes: bytes.length,
+      appointment_id: appointmentId,
+      created_at: createdAt ?? new Date().toISOString(),
+    })
+    .execute();
+  return { publicId, storageName, file };
+}
+
+/** The headers a same-origin browser form submission carries. */
+export const SAME_ORIGIN = { "sec-fetch-site": "same-origin", "content-type": "application/x-www-form-urlencoded" };

@@ -1,0 +1,324 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../helpers/app";
+import { addStaff, SAME_ORIGIN, seedAppointment, seedEnquiry, seedUpload, sessionCookieFor, STAFF_PASSWORD } from "../helpers/staff";
+import type { StaffIdentity } from "../../server/staff/accounts";
+import { confirmationProblem } from "../../server/staff/open-days";
+import { addDays, clinicDate } from "../../server/staff/time";
+
+/** A weekday at least a week ahead on which the clinic is open at 10:00. */
+function nextOpenWeekday(config: TestApp["config"]): string {
+  let date = addDays(clinicDate(new Date()), 7);
+  while (confirmationProblem(config, date, "10:00", 60, new Date()) || new Date(`${date}T12:00:00Z`).getUTCDay() === 6) date = addDays(date, 1);
+  return date;
+}
+
+const form = (values: Record<string, string>) => new URLSearchParams(values).toString();
+
+describe("staff pages (server-rendered)", () => {
+  let t: TestApp;
+  let staff: StaffIdentity;
+  let cookie: string;
+  let appointmentId: number;
+  let enquiryId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp({ STAFF_SLOWDOWN_MS: "300", STAFF_LOCKOUT_THRESHOLD: "5" }, { servePages: true });
+    staff = await addStaff(t.db, { email: "desk@clinic.example.org", name: "Front Desk" });
+    cookie = await sessionCookieFor(t.db, t.config, staff.id);
+    appointmentId = await seedAppointment(t.db, { name: "Lesedi", surname: "Kgosi" });
+    await seedUpload(t.db, t.dataDir, { appointmentId });
+    enquiryId = await seedEnquiry(t.db, { name: "Onalenna Enquirer" });
+  });
+  afterAll(() => t.close());
+
+  const PAGES = () => ["/staff", "/staff/appointments", `/staff/appointments/${appointmentId}`, "/staff/enquiries", "/staff/audit", "/staff/logout"];
+
+  it("redirects every page to sign-in without a session, leaking nothing and storing nothing", async () => {
+    for (const url of PAGES()) {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(302);
+      expect(res.headers.location, url).toBe("/staff/login");
+      expect(res.headers["cache-control"], url).toBe("no-store");
+      expect(res.body).not.toMatch(/Lesedi|Kgosi|Onalenna/);
+    }
+    // React Router's data requests for the same pages leak nothing either.
+    for (const url of ["/staff.data", "/staff/appointments.data", `/staff/appointments/${appointmentId}.data`, "/staff/enquiries.data", "/staff/audit.data"]) {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.statusCode, url).not.toBe(200);
+      expect(res.headers["cache-control"], url).toBe("no-store");
+      expect(res.body).not.toMatch(/Lesedi|Kgosi|Onalenna/);
+    }
+  });
+
+  it("refuses state-changing posts without a session", async () => {
+    const posts: [string, Record<string, string>][] = [
+      [`/staff/appointments/${appointmentId}`, { intent: "cancel", reason: "x" }],
+      ["/staff/appointments", { q: "Lesedi" }],
+      ["/staff/enquiries", { intent: "handled", id: "1" }],
+    ];
+    for (const [url, values] of posts) {
+      const res = await t.app.inject({ method: "POST", url, headers: SAME_ORIGIN, payload: form(values) });
+      expect(res.statusCode, url).toBe(302);
+      expect(res.headers.location, url).toBe("/staff/login");
+      expect(res.headers["cache-control"], url).toBe("no-store");
+      expect(res.body).not.toMatch(/Lesedi|Kgosi|Onalenna/);
+    }
+    const enquiry = await t.db.selectFrom("enquiries").select("status").where("id", "=", enquiryId).executeTakeFirstOrThrow();
+    expect(enquiry.status).toBe("new");
+    const row = await t.db.selectFrom("appointments").select("status").where("id", "=", appointmentId).executeTakeFirstOrThrow();
+    expect(row.status).toBe("requested");
+  });
+
+  it("serves every page to a signed-in staff member, noindex and no-store", async () => {
+    for (const url of PAGES().filter((u) => u !== "/staff/logout")) {
+      const res = await t.app.inject({ method: "GET", url, headers: { cookie } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["cache-control"], url).toBe("no-store");
+      expect(res.headers["x-robots-tag"], url).toContain("noindex");
+      expect(res.body, url).toContain('<meta name="robots" content="noindex, nofollow"');
+      expect(res.body, url).toContain("Sign out");
+    }
+    const detail = await t.app.inject({ method: "GET", url: `/staff/appointments/${appointmentId}`, headers: { cookie } });
+    expect(detail.body).toContain("Lesedi");
+    expect(detail.body).toContain("123456789");
+    expect(detail.body).toContain("/api/staff/uploads/");
+  });
+
+  it("shows the sign-in page with the labelled fields, no-store", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/staff/login" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.body).toMatch(/<label for="email">Email<\/label>/);
+    expect(res.body).toMatch(/<label for="password">Password<\/label>/);
+    expect(res.body).toContain("Sign in</button>");
+  });
+
+  it("signs in with a fresh session cookie (HttpOnly, SameSite=Lax, Path=/) and replaces any old session", async () => {
+    const old = await sessionCookieFor(t.db, t.config, staff.id);
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/staff/login",
+      headers: { ...SAME_ORIGIN, cookie: old },
+      payload: form({ email: "Desk@Clinic.example.org ", password: STAFF_PASSWORD }),
+      remoteAddress: "10.0.0.1",
+    });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe("/staff");
+    expect(res.headers["cache-control"]).toBe("no-store");
+    const setCookie = String(res.headers["set-cookie"]);
+    expect(setCookie).toMatch(/^staff_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax$/);
+    const fresh = setCookie.split(";")[0]!;
+    expect(fresh).not.toBe(old);
+    const oldRes = await t.app.inject({ method: "GET", url: "/api/staff/session", headers: { cookie: old } });
+    expect(oldRes.statusCode).toBe(401);
+    const newRes = await t.app.inject({ method: "GET", url: "/api/staff/session", headers: { cookie: fresh } });
+    expect(newRes.json()).toEqual({ name: "Front Desk", email: "desk@clinic.example.org" });
+    // The token itself is never stored, only its hash.
+    const stored = await t.db.selectFrom("staff_sessions").select("token_hash").execute();
+    expect(stored.map((s) => s.token_hash)).not.toContain(fresh.split("=")[1]);
+  });
+
+  it("gives the same answer for a wrong password and an unknown account", async () => {
+    const wrong = await t.app.inject({ method: "POST", url: "/staff/login", headers: SAME_ORIGIN, payload: form({ email: "desk@clinic.example.org", password: "wrong password!!" }), remoteAddress: "10.0.0.2" });
+    const unknown = await t.app.inject({ method: "POST", url: "/staff/login", headers: SAME_ORIGIN, payload: form({ email: "nobody@clinic.example.org", password: "wrong password!!" }), remoteAddress: "10.0.0.2" });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.body).toContain("The email or password is not right. Check them and try again.");
+    expect(unknown.body).toContain("The email or password is not right. Check them and try again.");
+    expect(wrong.headers["set-cookie"]).toBeUndefined();
+    expect(wrong.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("slows repeated failures down, then locks the account for a while (counters in the database)", async () => {
+    const victim = await addStaff(t.db, { email: "victim@clinic.example.org" });
+    const attempt = (password: string) =>
+      t.app.inject({ method: "POST", url: "/staff/login", headers: SAME_ORIGIN, payload: form({ email: victim.email, password }), remoteAddress: "10.0.0.3" });
+    const timings: number[] = [];
+    for (let i = 1; i <= 4; i++) {
+      const started = Date.now();
+      const res = await attempt(`wrong password ${i}`);
+      timings.push(Date.now() - started);
+      expect(res.statusCode).toBe(401);
+    }
+    expect(timings[2]).toBeGreaterThanOrEqual(300); // third failure: 300 ms
+    expect(timings[3]).toBeGreaterThanOrEqual(600); // fourth: 600 ms
+    const fifth = await attempt("wrong password 5");
+    expect(fifth.statusCode).toBe(429);
+    expect(fifth.body).toContain("Too many failed sign-in attempts. Try again in 15 minutes.");
+    // Locked: even the right password is refused, from another address too.
+    const right = await t.app.inject({ method: "POST", url: "/staff/login", headers: SAME_ORIGIN, payload: form({ email: victim.email, password: STAFF_PASSWORD }), remoteAddress: "10.0.0.4" });
+    expect(right.statusCode).toBe(429);
+    expect(right.headers["set-cookie"]).toBeUndefined();
+    const row = await t.db.selectFrom("staff_login_throttle").selectAll().where("key", "=", `email:${victim.email}`).executeTakeFirstOrThrow();
+    expect(row.locked_until! > new Date().toISOString()).toBe(true);
+    // When the lock ends, the right password works again.
+    await t.db.updateTable("staff_login_throttle").set({ locked_until: new Date(Date.now() - 1000).toISOString() }).where("key", "=", row.key).execute();
+    const after = await t.app.inject({ method: "POST", url: "/staff/login", headers: SAME_ORIGIN, payload: form({ email: victim.email, password: STAFF_PASSWORD }), remoteAddress: "10.0.0.4" });
+    expect(after.statusCode).toBe(302);
+  });
+
+  it("locks unknown addresses the same way, so a lockout reveals nothing", async () => {
+    let last;
+    for (let i = 1; i <= 5; i++) {
+      last = await t.app.inject({ method: "POST", url: "/staff/login", headers: SAME_ORIGIN, payload: form({ email: "ghost@clinic.example.org", password: `nope nope nope ${i}` }), remoteAddress: "10.0.0.5" });
+    }
+    expect(last!.statusCode).toBe(429);
+    expect(last!.body).toContain("Too many failed sign-in attempts.");
+  }, 30_000);
+
+  it("locks out a client address that tries many accounts", async () => {
+    const statuses: number[] = [];
+    for (let i = 1; i <= 20; i++) {
+      const res = await t.app.inject({ method: "POST", url: "/staff/login", headers: SAME_ORIGIN, payload: form({ email: `spray${i}@clinic.example.org`, password: "nope nope nope" }), remoteAddress: "10.0.0.6" });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 19).every((s) => s === 401)).toBe(true);
+    expect(statuses[19]).toBe(429);
+  }, 60_000);
+
+  it("refuses cross-site posts that carry a valid cookie", async () => {
+    const attempts: Record<string, string>[] = [
+      { "sec-fetch-site": "cross-site" },
+      { "sec-fetch-site": "same-site" },
+      { origin: "https://evil.example" }, // older browsers: no Sec-Fetch-Site, Origin checked
+    ];
+    for (const extra of attempts) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: `/staff/appointments/${appointmentId}`,
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie, ...extra },
+        payload: form({ intent: "cancel", reason: "forged" }),
+      });
+      // Refused by our guard (403), or earlier by React Router's own Origin check (400).
+      expect([400, 403]).toContain(res.statusCode);
+      if (extra["sec-fetch-site"]) expect(res.statusCode).toBe(403);
+      expect(res.headers["cache-control"]).toBe("no-store");
+    }
+    const enquiry = await t.app.inject({
+      method: "POST",
+      url: "/staff/enquiries",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie, "sec-fetch-site": "cross-site" },
+      payload: form({ intent: "handled", id: String(enquiryId) }),
+    });
+    expect(enquiry.statusCode).toBe(403);
+    const logout = await t.app.inject({ method: "POST", url: "/staff/logout", headers: { cookie, "sec-fetch-site": "cross-site" } });
+    expect(logout.statusCode).toBe(403);
+    const login = await t.app.inject({ method: "POST", url: "/staff/login", headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "cross-site" }, payload: form({ email: staff.email, password: STAFF_PASSWORD }) });
+    expect(login.statusCode).toBe(403);
+    const appt = await t.db.selectFrom("appointments").select("status").where("id", "=", appointmentId).executeTakeFirstOrThrow();
+    expect(appt.status).toBe("requested");
+    const still = await t.app.inject({ method: "GET", url: "/api/staff/session", headers: { cookie } });
+    expect(still.statusCode).toBe(200);
+  });
+
+  it("refuses a confirmation on a Sunday or outside opening hours", async () => {
+    let sunday = addDays(clinicDate(new Date()), 7);
+    while (new Date(`${sunday}T12:00:00Z`).getUTCDay() !== 0) sunday = addDays(sunday, 1);
+    const res = await t.app.inject({ method: "POST", url: `/staff/appointments/${appointmentId}`, headers: { ...SAME_ORIGIN, cookie }, payload: form({ intent: "confirm", date: sunday, time: "10:00" }) });
+    expect(res.statusCode).toBe(422);
+    expect(res.body).toContain("The clinic is closed on Sundays.");
+    const late = await t.app.inject({ method: "POST", url: `/staff/appointments/${appointmentId}`, headers: { ...SAME_ORIGIN, cookie }, payload: form({ intent: "confirm", date: nextOpenWeekday(t.config), time: "20:30" }) });
+    expect(late.statusCode).toBe(422);
+    const mails = await t.db.selectFrom("mail_queue").select("id").execute();
+    expect(mails).toHaveLength(0);
+  });
+
+  it("confirms a request: status, history, audit and the patient's e-mail with an .ics file", async () => {
+    const date = nextOpenWeekday(t.config);
+    const res = await t.app.inject({ method: "POST", url: `/staff/appointments/${appointmentId}`, headers: { ...SAME_ORIGIN, cookie }, payload: form({ intent: "confirm", date, time: "10:00" }) });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(`/staff/appointments/${appointmentId}?done=confirmed`);
+    const appt = await t.db.selectFrom("appointments").selectAll().where("id", "=", appointmentId).executeTakeFirstOrThrow();
+    expect([appt.status, appt.confirmed_date, appt.confirmed_time]).toEqual(["confirmed", date, "10:00"]);
+    const history = await t.db.selectFrom("appointment_status_history").selectAll().where("appointment_id", "=", appointmentId).execute();
+    expect(history).toMatchObject([{ from_status: "requested", to_status: "confirmed", staff_id: staff.id, note: `${date} 10:00` }]);
+    const mail = await t.db.selectFrom("mail_queue").selectAll().executeTakeFirstOrThrow();
+    expect(mail.to_address).toBe("neo.mosweu@example.org");
+    expect(mail.text_body).toContain("at 10:00");
+    const [ics] = JSON.parse(mail.attachments_json) as { filename: string; content: string }[];
+    expect(ics!.filename).toBe("appointment.ics");
+    const text = Buffer.from(ics!.content, "base64").toString("utf8");
+    expect(text).toContain(`DTSTART:${date.replace(/-/g, "")}T080000Z`);
+
+    // Confirmed cannot be confirmed again; attended is the next step.
+    const again = await t.app.inject({ method: "POST", url: `/staff/appointments/${appointmentId}`, headers: { ...SAME_ORIGIN, cookie }, payload: form({ intent: "confirm", date, time: "11:00" }) });
+    expect(again.statusCode).toBe(422);
+    const attended = await t.app.inject({ method: "POST", url: `/staff/appointments/${appointmentId}`, headers: { ...SAME_ORIGIN, cookie }, payload: form({ intent: "attended" }) });
+    expect(attended.statusCode).toBe(302);
+    const cancel = await t.app.inject({ method: "POST", url: `/staff/appointments/${appointmentId}`, headers: { ...SAME_ORIGIN, cookie }, payload: form({ intent: "cancel", reason: "too late" }) });
+    expect(cancel.statusCode).toBe(422);
+  });
+
+  it("cancels with a reason, and requires one", async () => {
+    const id = await seedAppointment(t.db);
+    const none = await t.app.inject({ method: "POST", url: `/staff/appointments/${id}`, headers: { ...SAME_ORIGIN, cookie }, payload: form({ intent: "cancel", reason: "  " }) });
+    expect(none.statusCode).toBe(422);
+    const ok = await t.app.inject({ method: "POST", url: `/staff/appointments/${id}`, headers: { ...SAME_ORIGIN, cookie }, payload: form({ intent: "cancel", reason: "Patient phoned to cancel" }) });
+    expect(ok.statusCode).toBe(302);
+    const row = await t.db.selectFrom("appointments").select(["status", "cancel_reason"]).where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: "cancelled", cancel_reason: "Patient phoned to cancel" });
+  });
+
+  it("marks an enquiry handled", async () => {
+    const res = await t.app.inject({ method: "POST", url: "/staff/enquiries", headers: { ...SAME_ORIGIN, cookie }, payload: form({ intent: "handled", id: String(enquiryId) }) });
+    expect(res.statusCode).toBe(200);
+    const row = await t.db.selectFrom("enquiries").select("status").where("id", "=", enquiryId).executeTakeFirstOrThrow();
+    expect(row.status).toBe("handled");
+  });
+
+  it("finds appointments by search only through POST, never in the address", async () => {
+    await seedAppointment(t.db, { name: "Findme", surname: "Unique", reference: "APT-FIND-1" });
+    const res = await t.app.inject({ method: "POST", url: "/staff/appointments", headers: { ...SAME_ORIGIN, cookie }, payload: form({ q: "findme" }) });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain("APT-FIND-1");
+    expect(res.body).toContain("Showing 1–1 of 1 appointment.");
+    const byGet = await t.app.inject({ method: "GET", url: "/staff/appointments?q=findme", headers: { cookie } });
+    expect(byGet.body).toContain("Lesedi"); // the q parameter is ignored in addresses
+  });
+
+  it("records sign-ins, failures, views, status changes and handled enquiries in the audit log, shown in the console", async () => {
+    const rows = await t.db.selectFrom("staff_audit").selectAll().execute();
+    const actions = new Set(rows.map((r) => r.action));
+    for (const a of ["sign_in", "sign_in_failed", "appointment_view", "status_change", "enquiry_handled"]) expect(actions).toContain(a);
+    const failedUnknown = rows.find((r) => r.action === "sign_in_failed" && r.staff_email === "nobody@clinic.example.org");
+    expect(failedUnknown?.staff_id).toBeNull();
+    const change = rows.find((r) => r.action === "status_change" && r.target_id === String(appointmentId));
+    expect(change).toMatchObject({ staff_id: staff.id, detail: "requested -> confirmed" });
+    const page = await t.app.inject({ method: "GET", url: "/staff/audit", headers: { cookie } });
+    expect(page.body).toContain("Changed status");
+    expect(page.body).toContain("Sign-in failed");
+  });
+
+  it("signs out: the session is revoked on the server and the cookie cleared", async () => {
+    const mine = await sessionCookieFor(t.db, t.config, staff.id);
+    const res = await t.app.inject({ method: "POST", url: "/staff/logout", headers: { cookie: mine, "sec-fetch-site": "same-origin" } });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe("/staff/login");
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(String(res.headers["set-cookie"])).toMatch(/^staff_session=; Path=\/; HttpOnly; SameSite=Lax; Max-Age=0/);
+    const after = await t.app.inject({ method: "GET", url: "/staff", headers: { cookie: mine } });
+    expect(after.statusCode).toBe(302);
+    const audit = await t.db.selectFrom("staff_audit").select("action").where("action", "=", "sign_out").execute();
+    expect(audit).toHaveLength(1);
+  });
+});
+
+describe("staff session cookie over https", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ PUBLIC_BASE_URL: "https://clinic.example.org" }, { servePages: true });
+  });
+  afterAll(() => t.close());
+
+  it("is Secure and __Host- prefixed", async () => {
+    const staff = await addStaff(t.db);
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/staff/login",
+      headers: SAME_ORIGIN,
+      payload: form({ email: staff.email, password: STAFF_PASSWORD }),
+    });
+    expect(res.statusCode).toBe(302);
+    expect(String(res.headers["set-cookie"])).toMatch(/^__Host-staff_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Secure$/);
+  });
+});
