@@ -174,6 +174,24 @@ function consoleErrors(lhr: LhResult): string[] {
   return items.map((item) => `console: ${String(item.description ?? "").slice(0, 200)} ${item.sourceLocation ? JSON.stringify(item.sourceLocation) : ""}`);
 }
 
+/**
+ * The compressed bytes of JavaScript a page loaded: the brotli body of each
+ * script, as this server sends it (Content-Length), without HTTP headers.
+ * Lighthouse's transfer sizes include each response's headers, which are not
+ * JavaScript and which HTTP/2 compresses in production.
+ */
+async function compressedScriptBytes(lhr: LhResult): Promise<number> {
+  const items = (lhr.audits["network-requests"]?.details?.items ?? []) as { url?: string; resourceType?: string }[];
+  const urls = items.filter((i) => i.resourceType === "Script" && i.url).map((i) => i.url!);
+  let total = 0;
+  for (const scriptUrl of new Set(urls)) {
+    const response = await fetch(scriptUrl, { headers: { "accept-encoding": "br" } });
+    await response.arrayBuffer();
+    total += Number(response.headers.get("content-length") ?? 0);
+  }
+  return total;
+}
+
 function transferSizes(lhr: LhResult): { script: number; total: number } | undefined {
   const items = lhr.audits["resource-summary"]?.details?.items;
   if (!items) return undefined;
@@ -189,6 +207,7 @@ async function main() {
   const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), "lighthouse-reports-"));
   let server: ServerProcess | undefined;
   const results: PageResult[] = [];
+  let homeScriptBytes: number | undefined;
   try {
     if (!url) server = await startServer({ LOG_LEVEL: "warn" });
     const base = url ?? server!.url;
@@ -211,6 +230,8 @@ async function main() {
         `  ${route.padEnd(routeWidth)} ${CATEGORIES.map((c) => pct(r.scores[c.id]).padStart(3)).join("  ")}   ${((Date.now() - started) / 1000).toFixed(0)} s${r.error ? `  ERROR ${r.error}` : ""}`,
       );
     }
+    const homeReport = results.find((r) => r.route === "/")?.lhr;
+    if (homeReport) homeScriptBytes = await compressedScriptBytes(homeReport);
   } finally {
     if (server) {
       server.child.kill("SIGTERM");
@@ -256,11 +277,12 @@ async function main() {
     const sizes = transferSizes(home.lhr);
     if (!sizes) problems.push("/: no resource-summary audit in the report");
     else {
+      const script = homeScriptBytes ?? sizes.script;
       console.log(
-        `\nHome page first load (compressed transfer): JavaScript ${kib(sizes.script).toFixed(1)} KiB (budget ${JS_BUDGET_KIB} KiB), everything ${kib(sizes.total).toFixed(1)} KiB (budget ${TOTAL_BUDGET_KIB} KiB)`,
+        `\nHome page first load: JavaScript ${kib(script).toFixed(1)} KiB compressed (budget ${JS_BUDGET_KIB} KiB; ${kib(sizes.script).toFixed(1)} KiB with HTTP headers), everything ${kib(sizes.total).toFixed(1)} KiB transferred (budget ${TOTAL_BUDGET_KIB} KiB)`,
       );
       const over: string[] = [];
-      if (kib(sizes.script) > JS_BUDGET_KIB) over.push(`/: JavaScript ${kib(sizes.script).toFixed(1)} KiB is over the ${JS_BUDGET_KIB} KiB budget`);
+      if (kib(script) > JS_BUDGET_KIB) over.push(`/: JavaScript ${kib(script).toFixed(1)} KiB is over the ${JS_BUDGET_KIB} KiB budget`);
       if (kib(sizes.total) > TOTAL_BUDGET_KIB) over.push(`/: total ${kib(sizes.total).toFixed(1)} KiB is over the ${TOTAL_BUDGET_KIB} KiB budget`);
       if (asserted.has("budget")) problems.push(...over);
       else over.forEach((o) => console.log(`  (not asserted) ${o}`));

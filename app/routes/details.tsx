@@ -38,7 +38,15 @@ export function clientLoader({ request }: Route.ClientLoaderArgs) {
 export function meta(args: Route.MetaArgs) {
   const record = args.loaderData?.record;
   if (!record) {
-    return pageMeta(args, { title: "Service not found", description: "Service not found.", noindex: true });
+    // The bare /details page (prerendered, 200) points search engines at the
+    // services list; an unknown name (404) is kept out of the index.
+    const named = new URLSearchParams(args.location.search).has("name");
+    return pageMeta(args, {
+      title: "Service not found",
+      description: "Service not found. See the full list of our imaging services.",
+      canonicalPath: "/services",
+      noindex: named,
+    });
   }
   return pageMeta(args, {
     title: `${record.displayname}: service details`,
