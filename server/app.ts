@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import fastifyStatic from "@fastify/static";
 import type { ServerBuild } from "react-router";
 import type { Config } from "./config";
@@ -70,6 +70,17 @@ export async function buildApp({ config, db, clientDir, servePages = true, sched
       .code(up ? 200 : 503)
       .header("cache-control", "no-store")
       .send({ status: up ? "ok" : "unavailable", database: up ? "up" : "down" });
+  });
+
+  // Errors: client errors keep their message; server errors are logged with
+  // their stack and answered with a fixed text, so no internals reach a client.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, "request failed");
+      return reply.code(status).send({ message: "Something went wrong on our side. Please try again." });
+    }
+    return reply.code(status).send({ message: error.message });
   });
 
   if (config.enableTestRoutes) {

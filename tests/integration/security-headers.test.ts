@@ -171,6 +171,8 @@ describe("security headers", () => {
     const missing = await get("/api/nope");
     const failed = await get("/api/__test/error");
     expect([ok.statusCode, missing.statusCode, failed.statusCode]).toEqual([200, 404, 500]);
+    // A server error says nothing about its cause.
+    expect(failed.json()).toEqual({ message: "Something went wrong on our side. Please try again." });
     for (const res of [ok, missing, failed]) {
       expectCommonHeaders(res);
       expectTextWithCharset(res, /^application\/json/);
