@@ -1,22 +1,8 @@
-import { Baby, Bone, Cpu, Globe, HeartPulse, MonitorPlay, Pill, Ribbon, ScanLine, Syringe, Waves, type LucideIcon } from "lucide-react";
 import { useRef, useState, type KeyboardEvent } from "react";
 import { Link } from "react-router";
-import type { ServiceCategory, ServiceIconName } from "~/content/catalogue";
+import type { ServiceCategory } from "~/content/catalogue";
+import { ServiceIcon } from "~/components/service-icon";
 import { useHydrated } from "~/components/layout/use-hydrated";
-
-const ICONS: Record<ServiceIconName, LucideIcon> = {
-  bone: Bone,
-  waves: Waves,
-  "monitor-play": MonitorPlay,
-  "scan-line": ScanLine,
-  "heart-pulse": HeartPulse,
-  baby: Baby,
-  syringe: Syringe,
-  pill: Pill,
-  globe: Globe,
-  ribbon: Ribbon,
-  cpu: Cpu,
-};
 
 /**
  * Services by category, following the WAI-ARIA tabs pattern (automatic
@@ -89,11 +75,10 @@ export function ServiceTabs({ categories, idPrefix = "services" }: { categories:
           {enhanced && c.subheading && <p className="service-tabs__note">{c.subheading}</p>}
           <ul role="list" className="service-grid">
             {c.services.map((s) => {
-              const Icon = ICONS[s.icon];
               return (
                 <li key={s.id} className="service-card">
                   <span className="service-card__icon">
-                    <Icon aria-hidden="true" size={28} />
+                    <ServiceIcon name={s.icon} size={28} />
                   </span>
                   <h4 className="service-card__title">
                     <Link to={s.link}>{s.name}</Link>
