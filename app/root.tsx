@@ -5,6 +5,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteLoaderData,
 } from "react-router";
 import fontUrl from "@fontsource-variable/source-sans-3/files/source-sans-3-latin-wght-normal.woff2?url";
@@ -66,6 +67,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  // The staff console brings its own header and skip link; the public shell
+  // (marketing header, footer, patient shortcuts) would only get in the way.
+  const staff = useLocation().pathname.startsWith("/staff");
+  if (staff) return <Outlet />;
   return (
     <SiteShell clinic={loaderData.clinic} renderedYear={loaderData.renderedYear}>
       <Outlet />
