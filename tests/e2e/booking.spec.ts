@@ -1,8 +1,7 @@
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
+import { e2eDb } from "../helpers/staff-e2e";
 
 const BOOK = "**/api/appointment/public/appointments";
 const UPLOAD = "**/api/cloudinary/upload/referrals_forms";
@@ -14,26 +13,23 @@ interface Calendar {
   closedDates: string[];
 }
 
-function openDb() {
-  return new Database(path.join(process.env.E2E_DATA_DIR!, "clinic.sqlite"), { readonly: true, fileMustExist: true });
-}
-
-function appointmentsBySurname(surname: string) {
-  const db = openDb();
+/** Appointments with this surname and their uploads, read from the server's database (SQLite or PostgreSQL). */
+async function appointmentsBySurname(surname: string) {
+  const { db } = e2eDb();
   try {
-    const rows = db.prepare("select * from appointments where surname = ?").all(surname) as {
-      id: number;
-      reference: string;
-      requested_date: string;
-      service_name: string;
-      payment_method: string;
-      medical_aid_number: string | null;
-      submitted_time: string;
-    }[];
-    const uploads = db.prepare("select * from uploads where appointment_id = ?");
-    return rows.map((row) => ({ ...row, uploads: uploads.all(row.id) as { display_name: string; mime_type: string }[] }));
+    const rows = await db
+      .selectFrom("appointments")
+      .select(["id", "reference", "requested_date", "service_name", "payment_method", "medical_aid_number", "submitted_time"])
+      .where("surname", "=", surname)
+      .execute();
+    return await Promise.all(
+      rows.map(async (row) => ({
+        ...row,
+        uploads: await db.selectFrom("uploads").select(["display_name", "mime_type"]).where("appointment_id", "=", row.id).execute(),
+      })),
+    );
   } finally {
-    db.close();
+    await db.destroy();
   }
 }
 
@@ -208,7 +204,7 @@ test("with a referral PDF: the upload shows progress, then the booking is stored
   const title = page.getByRole("heading", { name: "Your appointment has been scheduled successfully!" });
   await expect(title).toBeFocused();
   await expect(page.locator("form")).toHaveCount(0);
-  const rows = appointmentsBySurname(surname);
+  const rows = await appointmentsBySurname(surname);
   expect(rows).toHaveLength(1);
   const row = rows[0]!;
   expect(row).toMatchObject({ requested_date: day, service_name: "X-ray Imaging", payment_method: "pula", medical_aid_number: "PULA-4411" });
@@ -248,7 +244,7 @@ test("an upload the server rejects shows the red text and no appointment is sent
   await expect(failed).toHaveCSS("color", "rgb(176, 0, 32)");
   await expect(page.getByRole("button", { name: "Request appointment" })).toBeEnabled();
   expect(booked).toBe(false);
-  expect(appointmentsBySurname(surname)).toHaveLength(0);
+  expect(await appointmentsBySurname(surname)).toHaveLength(0);
 });
 
 test("a double submit creates one appointment", async ({ page }) => {
@@ -262,7 +258,7 @@ test("a double submit creates one appointment", async ({ page }) => {
   await page.getByRole("button", { name: "Request appointment" }).dblclick();
   await expect(page.getByRole("heading", { name: "Your appointment has been scheduled successfully!" })).toBeVisible();
   expect(requests).toHaveLength(1);
-  expect(appointmentsBySurname(surname)).toHaveLength(1);
+  expect(await appointmentsBySurname(surname)).toHaveLength(1);
 });
 
 test("a failed booking shows the failure message; a rate limit shows the server's message", async ({ page }) => {

@@ -1,20 +1,16 @@
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
+import { e2eDb } from "../helpers/staff-e2e";
 
 const ENDPOINT = "**/api/contact-enquire/public/create";
 
-function openDb() {
-  return new Database(path.join(process.env.E2E_DATA_DIR!, "clinic.sqlite"), { readonly: true, fileMustExist: true });
-}
-
-function enquiryByName(name: string) {
-  const db = openDb();
+/** Enquiries from this name, read from the server's database (SQLite or PostgreSQL). */
+async function enquiryByName(name: string) {
+  const { db } = e2eDb();
   try {
-    return db.prepare("select * from enquiries where name = ?").all(name) as { reference: string; phone: string; email: string; description: string }[];
+    return await db.selectFrom("enquiries").select(["reference", "phone", "email", "description"]).where("name", "=", name).execute();
   } finally {
-    db.close();
+    await db.destroy();
   }
 }
 
@@ -122,7 +118,7 @@ test("while sending, the button is disabled and the processing text shows; then 
     await expect(page.getByLabel(label)).toHaveValue("");
   }
 
-  const rows = enquiryByName(name);
+  const rows = await enquiryByName(name);
   expect(rows).toHaveLength(1);
   expect(rows[0]).toMatchObject({ phone: "+2673163012", email: "neo.sebego@example.net" });
   await expect(success).toContainText(rows[0]!.reference);

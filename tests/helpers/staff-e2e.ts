@@ -5,11 +5,16 @@ import { confirmationProblem } from "../../server/staff/open-days";
 import { addDays, clinicDate } from "../../server/staff/time";
 import { addStaff, sessionCookieFor, STAFF_PASSWORD } from "./staff";
 
-/** The end-to-end server's database (E2E_DATA_DIR), opened from the test process. */
+/** The end-to-end server's database (E2E_DATABASE_URL on the PostgreSQL pass, else SQLite in E2E_DATA_DIR), opened from the test process. */
 export function e2eDb(): { db: Db; config: ReturnType<typeof loadConfig> } {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error("E2E_DATA_DIR is not set (playwright.config.ts sets it)");
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", PUBLIC_BASE_URL: process.env.E2E_BASE_URL ?? "http://127.0.0.1" });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: process.env.E2E_DATABASE_URL,
+    LOG_LEVEL: "silent",
+    PUBLIC_BASE_URL: process.env.E2E_BASE_URL ?? "http://127.0.0.1",
+  });
   return { db: openDb(config), config };
 }
 
