@@ -31,6 +31,7 @@ describe.skipIf(!admin)("two instances on one PostgreSQL database", () => {
   let dataDir: string;
   let a: ServerProcess;
   let b: ServerProcess;
+  const started: ServerProcess[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase(admin!, "multi");
@@ -46,13 +47,18 @@ describe.skipIf(!admin)("two instances on one PostgreSQL database", () => {
       TRUST_PROXY: "true",
     };
     // Started together: one migrates, the other waits for the migration lock.
-    [a, b] = await Promise.all([startServer(env), startServer(env)]);
+    // A server that did start is stopped in afterAll even if the other failed.
+    const results = await Promise.allSettled([startServer(env), startServer(env)]);
+    for (const r of results) if (r.status === "fulfilled") started.push(r.value);
+    const failed = results.find((r) => r.status === "rejected");
+    if (failed) throw (failed as PromiseRejectedResult).reason;
+    [a, b] = started as [ServerProcess, ServerProcess];
     db = openDb(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", DATABASE_URL: database.url }));
   }, 90_000);
 
   afterAll(async () => {
-    for (const server of [a, b]) {
-      if (server && server.child.exitCode === null) {
+    for (const server of started) {
+      if (server.child.exitCode === null) {
         server.child.kill("SIGTERM");
         await server.exited;
       }
