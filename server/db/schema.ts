@@ -169,6 +169,23 @@ export interface StaffAuditTable {
   created_at: string;
 }
 
+/** Rate-limit counter for one route, client and fixed window (migration 0003-rate-limits). */
+export interface RateLimitTable {
+  /** "<route>|<SHA-256 of the client address>|<window index>": no raw address is stored. */
+  key: string;
+  hits: number;
+  /** End of the window (ISO); rows past it are deleted. */
+  expires_at: string;
+}
+
+/** Lease on a background job, so one instance runs it per period (migration 0004-job-leases). */
+export interface JobLeaseTable {
+  name: string;
+  /** Which process holds it (host:pid:random), for diagnosis. */
+  holder: string;
+  expires_at: string;
+}
+
 export interface Database {
   enquiries: EnquiryTable;
   appointments: AppointmentTable;
@@ -181,4 +198,6 @@ export interface Database {
   staff_login_throttle: StaffLoginThrottleTable;
   appointment_status_history: AppointmentStatusHistoryTable;
   staff_audit: StaffAuditTable;
+  rate_limits: RateLimitTable;
+  job_leases: JobLeaseTable;
 }

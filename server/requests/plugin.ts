@@ -7,6 +7,7 @@ import type { Db } from "../db/index";
 import { enquiryRoutes } from "../enquiries/routes";
 import { uploadRoutes } from "../uploads/routes";
 import { RATE_LIMIT_MESSAGE } from "./http";
+import { databaseRateLimitStore } from "./rate-limit-store";
 
 export interface RequestsPluginOptions {
   config: Config;
@@ -21,6 +22,10 @@ export interface RequestsPluginOptions {
 export async function requestsPlugin(app: FastifyInstance, { config, db }: RequestsPluginOptions) {
   await app.register(rateLimit, {
     global: false,
+    // Counters live in the database so that every instance enforces one shared limit.
+    store: databaseRateLimitStore(db, (error) =>
+      app.log.error({ err: { message: (error as Error).message } }, "rate-limit prune failed"),
+    ),
     // The key is the client address; X-Forwarded-For counts only with TRUST_PROXY=true (Fastify's trustProxy).
     keyGenerator: (request) => request.ip,
     errorResponseBuilder: (_request, context) => ({

@@ -5,6 +5,7 @@ import { recordAudit } from "./audit";
 import { appointmentsCsv } from "./export";
 import { contentDisposition, isInlineSafe, uploadPath } from "./files";
 import { checkStaffRequest, isStaffUrl, STAFF_RESPONSE_HEADERS } from "./guard";
+import { leaseFor, takeLease } from "../jobs/lease";
 import { purgeExpired } from "./purge";
 import type { StaffRuntime } from "./runtime";
 import { isIsoDate } from "./time";
@@ -136,9 +137,14 @@ export function staffPlugin(
     if (schedulePurge) {
       // Like the other background jobs, the purge runs only in a listening server (not in inject tests).
       const timers: NodeJS.Timeout[] = [];
+      // Every instance schedules the purge; a database lease lets one of them run it per day.
       const run = () =>
-        purgeExpired(rt)
-          .then((result) => app.log.info({ purge: result }, "retention purge done"))
+        takeLease(rt.db, "retention-purge", leaseFor(PURGE_EVERY_MS))
+          .then(async (mine) => {
+            if (!mine) return;
+            const result = await purgeExpired(rt);
+            app.log.info({ purge: result }, "retention purge done");
+          })
           .catch((err: unknown) => app.log.error({ err }, "retention purge failed"));
       app.addHook("onListen", async () => {
         if (timers.length) return;

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config";
 import type { Db } from "../db/index";
+import { leaseFor, takeLease } from "../jobs/lease";
 import { pruneIdempotencyKeys } from "../requests/idempotency";
 import { removeQuietly, TEMP_PREFIX, uploadsDir } from "./storage";
 import { uploadRepository } from "./upload-repository";
@@ -62,12 +63,18 @@ export async function sweepUploads(
   return result;
 }
 
-/** Runs the sweep now and then every UPLOAD_SWEEP_MS; the returned function stops it. */
+/**
+ * Runs the sweep soon and then every UPLOAD_SWEEP_MS; the returned function
+ * stops it. With several instances on one database, a lease lets one of them
+ * sweep per period.
+ */
 export function startUploadSweep(db: Db, config: Pick<Config, "dataDir" | "uploads">, log?: FastifyBaseLogger) {
   let running: Promise<unknown> = Promise.resolve();
   const run = () => {
-    running = sweepUploads(db, config)
-      .then((r) => {
+    running = takeLease(db, "upload-sweep", leaseFor(config.uploads.sweepMs))
+      .then(async (mine) => {
+        if (!mine) return;
+        const r = await sweepUploads(db, config);
         if (r.uploadsDeleted || r.orphanFilesDeleted) log?.info(r, "upload sweep");
       })
       .catch((error: unknown) => log?.error({ err: { message: (error as Error).message } }, "upload sweep failed"));

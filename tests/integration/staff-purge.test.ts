@@ -14,6 +14,12 @@ import Fastify from "fastify";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const NOW = new Date("2026-11-22T10:00:00Z");
 
+
+/** DATABASE_URL for a child process when the test app runs on PostgreSQL (TEST_DATABASE_URL). */
+function databaseEnv(t: TestApp): Record<string, string> {
+  return t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : {};
+}
+
 describe("retention purge", () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -84,7 +90,8 @@ describe("retention purge", () => {
     const file = await seedUpload(t.db, t.dataDir, { appointmentId: id });
     const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/purge.ts"], {
       cwd: ROOT,
-      env: { ...process.env, DATA_DIR: t.dataDir, LOG_LEVEL: "silent", NODE_ENV: "test" },
+      // The same database as the test: DATA_DIR's SQLite, or the test's PostgreSQL database.
+      env: { ...process.env, DATA_DIR: t.dataDir, ...databaseEnv(t), LOG_LEVEL: "silent", NODE_ENV: "test" },
       encoding: "utf8",
     });
     expect(run.status, run.stderr).toBe(0);
@@ -125,7 +132,7 @@ describe("npm run staff", () => {
   const staffCli = (args: string[], env: Record<string, string> = {}, input?: string) =>
     spawnSync(process.execPath, ["--import", "tsx", "scripts/staff.ts", ...args], {
       cwd: ROOT,
-      env: { ...process.env, DATA_DIR: t.dataDir, LOG_LEVEL: "silent", NODE_ENV: "test", STAFF_PASSWORD: "", ...env },
+      env: { ...process.env, DATA_DIR: t.dataDir, ...databaseEnv(t), LOG_LEVEL: "silent", NODE_ENV: "test", STAFF_PASSWORD: "", ...env },
       encoding: "utf8",
       input,
     });

@@ -1,14 +1,20 @@
 import type { Migration } from "kysely";
 import * as requests from "./0001-requests";
 import * as requestSafety from "./0002-request-safety";
+import * as rateLimits from "./0003-rate-limits";
+import * as jobLeases from "./0004-job-leases";
 import * as staff from "./0010-staff";
 
 /**
- * Every migration, by name. Names sort in the order they run. Add a new file
- * and list it here; never edit one that has shipped.
+ * Every migration, by name. Names sort in the order they run on a new
+ * database (a database that already ran a later name runs new earlier ones
+ * too: the migrator allows unordered migrations). Add a new file and list it
+ * here; never edit one that has shipped.
  */
 export const migrations: Record<string, Migration> = {
   "0001-requests": requests,
   "0002-request-safety": requestSafety,
+  "0003-rate-limits": rateLimits,
+  "0004-job-leases": jobLeases,
   "0010-staff": staff,
 };

@@ -1,0 +1,77 @@
+import crypto from "node:crypto";
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
+import type { Db } from "../db/index";
+
+type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+/** Expired windows are deleted at most this often per process. */
+const PRUNE_EVERY_MS = 60_000;
+
+/**
+ * Counts one hit for `key` in the fixed window that contains `now` and
+ * returns the count so far and the milliseconds left in the window. One
+ * statement (insert … on conflict do update … returning), so concurrent
+ * requests on any number of instances each get their own count.
+ */
+export async function countHit(
+  db: Db,
+  key: string,
+  timeWindowMs: number,
+  now: number = Date.now(),
+): Promise<{ current: number; ttl: number }> {
+  const window = Math.floor(now / timeWindowMs);
+  const end = (window + 1) * timeWindowMs;
+  const row = await db
+    .insertInto("rate_limits")
+    .values({ key: `${key}|${window}`, hits: 1, expires_at: new Date(end).toISOString() })
+    .onConflict((oc) => oc.column("key").doUpdateSet((eb) => ({ hits: eb("rate_limits.hits", "+", 1) })))
+    .returning("hits")
+    .executeTakeFirstOrThrow();
+  return { current: Number(row.hits), ttl: end - now };
+}
+
+/** Deletes counters whose window has ended; returns how many. */
+export async function pruneRateLimits(db: Db, now: Date = new Date()): Promise<number> {
+  const result = await db.deleteFrom("rate_limits").where("expires_at", "<=", now.toISOString()).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * A `store` for @fastify/rate-limit that keeps the counters in the database,
+ * so every instance sharing it enforces one limit. Counters are per route
+ * (each route's `child` store has its own prefix) and per client; the client
+ * address is stored only as a SHA-256 digest.
+ */
+export function databaseRateLimitStore(db: Db, onPruneError?: (error: unknown) => void): FastifyRateLimitStoreCtor {
+  let lastPrune = 0;
+  const prune = (now: number) => {
+    if (now - lastPrune < PRUNE_EVERY_MS) return;
+    lastPrune = now;
+    pruneRateLimits(db, new Date(now)).catch((error: unknown) => onPruneError?.(error));
+  };
+
+  class DatabaseStore implements FastifyRateLimitStore {
+    constructor(
+      _options: unknown,
+      private readonly prefix = "global",
+    ) {}
+
+    incr(key: string, callback: Callback, timeWindow: number, _max: number): void {
+      const now = Date.now();
+      const client = crypto.createHash("sha256").update(key).digest("base64url");
+      countHit(db, `${this.prefix}|${client}`, timeWindow, now).then(
+        (result) => callback(null, result),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
+      prune(now);
+    }
+
+    // Typed as route options, but the plugin passes the merged rate-limit settings, whose `routeInfo` is the route.
+    child(options: Parameters<FastifyRateLimitStore["child"]>[0]): FastifyRateLimitStore {
+      const info = (options as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo ?? {};
+      const method = Array.isArray(info.method) ? info.method.join(",") : (info.method ?? "");
+      return new DatabaseStore(undefined, `${method} ${info.url ?? ""}`.trim() || this.prefix);
+    }
+  }
+  return DatabaseStore as unknown as FastifyRateLimitStoreCtor;
+}

@@ -1,0 +1,179 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../server/config";
+import { openDb, type Db } from "../../server/db/index";
+import { enqueueMail } from "../../server/mail/queue";
+import { readMails, startMailSink, type MailSink } from "../e2e/mail-sink";
+import { createTestDatabase, type TestDatabase } from "../helpers/pg";
+import { multipartBody, pdfBytes, validAppointment } from "../helpers/requests";
+import { startServer, type ServerProcess } from "../helpers/server-process";
+import { addStaff, SAME_ORIGIN, STAFF_PASSWORD } from "../helpers/staff";
+
+// Two real server processes on different ports share one PostgreSQL database
+// and one uploads folder (DATA_DIR), as docs/deploy.md describes for several
+// instances. Needs TEST_DATABASE_URL (CI's PostgreSQL pass sets it).
+
+const BOOK = "/api/appointment/public/appointments";
+const UPLOAD = "/api/cloudinary/upload/referrals_forms";
+const BOOKINGS_PER_MINUTE = 5;
+const admin = process.env.TEST_DATABASE_URL;
+
+if (!admin) {
+  console.warn("multi-instance.test.ts skipped: set TEST_DATABASE_URL to a PostgreSQL role that may create databases");
+}
+
+describe.skipIf(!admin)("two instances on one PostgreSQL database", () => {
+  let database: TestDatabase;
+  let db: Db;
+  let sink: MailSink;
+  let dataDir: string;
+  let a: ServerProcess;
+  let b: ServerProcess;
+  const started: ServerProcess[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase(admin!, "multi");
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "clinic-multi-"));
+    sink = await startMailSink(fs.mkdtempSync(path.join(os.tmpdir(), "clinic-multi-mail-")));
+    const env = {
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+      MAIL_POLL_MS: "50",
+      RATE_LIMIT_BOOKINGS_PER_MINUTE: String(BOOKINGS_PER_MINUTE),
+      // Each part of the test speaks for its own client address (X-Forwarded-For), so budgets do not mix.
+      TRUST_PROXY: "true",
+    };
+    // Started together: one migrates, the other waits for the migration lock.
+    // A server that did start is stopped in afterAll even if the other failed.
+    const results = await Promise.allSettled([startServer(env), startServer(env)]);
+    for (const r of results) if (r.status === "fulfilled") started.push(r.value);
+    const failed = results.find((r) => r.status === "rejected");
+    if (failed) throw (failed as PromiseRejectedResult).reason;
+    [a, b] = started as [ServerProcess, ServerProcess];
+    db = openDb(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", DATABASE_URL: database.url }));
+  }, 90_000);
+
+  afterAll(async () => {
+    for (const server of started) {
+      if (server.child.exitCode === null) {
+        server.child.kill("SIGTERM");
+        await server.exited;
+      }
+    }
+    await db?.destroy();
+    await sink?.close();
+    await database?.drop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  const post = (server: ServerProcess, url: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}${url}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify(body),
+    });
+
+  it("a booking made on A, with its referral PDF, is seen and downloaded by staff signed in on B", async () => {
+    const client = { "x-forwarded-for": "198.51.100.10" };
+    const pdf = pdfBytes(4000);
+    const file = multipartBody("referral-letter.pdf", pdf);
+    const up = await fetch(`${a.url}${UPLOAD}`, { method: "POST", headers: { ...file.headers, ...client }, body: new Uint8Array(file.payload) });
+    expect(up.status).toBe(201);
+    const upload = (await up.json()).data;
+    const booked = await post(a, BOOK, validAppointment({ surname: "Twoinstances", referralForms: [{ url: upload.url, publicId: upload.publicId, name: upload.fileName }] }), client);
+    expect(booked.status).toBe(201);
+    const { reference } = (await booked.json()).data;
+
+    const staff = await addStaff(db, { name: "Desk On B" });
+    const signIn = await fetch(`${b.url}/staff/login`, {
+      method: "POST",
+      headers: SAME_ORIGIN,
+      body: new URLSearchParams({ email: staff.email, password: STAFF_PASSWORD }).toString(),
+      redirect: "manual",
+    });
+    expect(signIn.status).toBe(302);
+    const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0]!;
+    expect(cookie).toMatch(/=.{20,}/);
+
+    const list = await fetch(`${b.url}/staff/appointments`, { headers: { cookie } });
+    expect(list.status).toBe(200);
+    const html = await list.text();
+    expect(html).toContain(reference);
+    const row = await db.selectFrom("appointments").select("id").where("reference", "=", reference).executeTakeFirstOrThrow();
+    const detail = await (await fetch(`${b.url}/staff/appointments/${row.id}`, { headers: { cookie } })).text();
+    expect(detail).toContain(`/api/staff/uploads/${upload.publicId}`);
+
+    const download = await fetch(`${b.url}/api/staff/uploads/${upload.publicId}?download=1`, { headers: { cookie } });
+    expect(download.status).toBe(200);
+    expect(Buffer.from(await download.arrayBuffer()).equals(pdf)).toBe(true);
+    // The session made on B is valid on A too.
+    expect((await fetch(`${a.url}/api/staff/session`, { headers: { cookie } })).status).toBe(200);
+  });
+
+  it("an Idempotency-Key holds across both: one record, the same answer; another body is refused with 422", async () => {
+    const client = { "x-forwarded-for": "198.51.100.20" };
+    const body = validAppointment({ surname: "Idempotent" });
+    const headers = { ...client, "idempotency-key": "multi-instance-key-0001" };
+    const answers = await Promise.all([a, b, a, b].map((s) => post(s, BOOK, body, headers)));
+    expect(answers.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    const references = await Promise.all(answers.map(async (r) => (await r.json()).data.reference as string));
+    expect(new Set(references).size).toBe(1);
+    const rows = await db.selectFrom("appointments").select("id").where("surname", "=", "Idempotent").execute();
+    expect(rows).toHaveLength(1);
+
+    const other = await post(b, BOOK, { ...body, notes: "A different request under the same key." }, headers);
+    expect(other.status).toBe(422);
+  });
+
+  it("the booking rate limit counts requests to both instances together", async () => {
+    // Fixed one-minute windows: start early in one so the requests cannot straddle two.
+    const second = new Date().getUTCSeconds();
+    if (second > 45) await new Promise((r) => setTimeout(r, (61 - second) * 1000));
+    const client = { "x-forwarded-for": "198.51.100.30" };
+    const statuses: number[] = [];
+    // Invalid bodies count too (the limit applies before validation) and create nothing.
+    for (let i = 0; i < BOOKINGS_PER_MINUTE; i++) statuses.push((await post(i % 2 ? b : a, BOOK, {}, client)).status);
+    expect(statuses).toEqual(Array(BOOKINGS_PER_MINUTE).fill(400));
+    const overA = await post(a, BOOK, {}, client);
+    const overB = await post(b, BOOK, {}, client);
+    expect([overA.status, overB.status]).toEqual([429, 429]);
+    expect(overB.headers.get("retry-after")).toMatch(/^\d+$/);
+    // Another client is not affected.
+    expect((await post(b, BOOK, {}, { "x-forwarded-for": "198.51.100.31" })).status).toBe(400);
+  }, 30_000);
+
+  it("sends every queued e-mail exactly once while both mail workers run", async () => {
+    const COUNT = 30;
+    for (let i = 0; i < COUNT; i++) {
+      await enqueueMail(db, { to: `patient${i}@example.org`, subject: `Multi-instance message ${i}`, text: `Body ${i}` });
+    }
+    const total = async () => Number((await db.selectFrom("mail_queue").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    const pending = async () =>
+      Number((await db.selectFrom("mail_queue").select((eb) => eb.fn.countAll().as("n")).where("status", "=", "pending").executeTakeFirstOrThrow()).n);
+    const deadline = Date.now() + 30_000;
+    while ((await pending()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(await pending()).toBe(0);
+    // Give a second delivery, if there were one, time to arrive.
+    await new Promise((r) => setTimeout(r, 1500));
+
+    const mails = readMails(sink.dir);
+    // Every row in the queue (these 30, plus the bookings' own e-mails) was sent once, on its first attempt.
+    expect(mails).toHaveLength(await total());
+    const rows = await db.selectFrom("mail_queue").select(["status", "attempts"]).execute();
+    expect(rows.every((r) => r.status === "sent" && Number(r.attempts) === 1)).toBe(true);
+    for (let i = 0; i < COUNT; i++) {
+      const subject = `Subject: Multi-instance message ${i}\r\n`;
+      expect(mails.filter((m) => m.includes(subject)), `message ${i}`).toHaveLength(1);
+    }
+  }, 60_000);
+
+  it("the upload sweep ran on one instance only, under its lease", async () => {
+    const leases = await db.selectFrom("job_leases").selectAll().where("name", "=", "upload-sweep").execute();
+    expect(leases).toHaveLength(1);
+    const pids = [a.child.pid, b.child.pid].map((pid) => `:${pid}:`);
+    expect(pids.some((pid) => leases[0]!.holder.includes(pid))).toBe(true);
+  });
+});
