@@ -1,5 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { PRERENDERED_PATHS } from "../../app/lib/prerender-paths";
+import { seedAppointment, seedEnquiry } from "../helpers/staff";
+import { e2eDb, e2eSessionCookie, e2eStaff, nextOpenWeekday } from "../helpers/staff-e2e";
 
 /**
  * Every public page runs under the real Content-Security-Policy with no
@@ -84,4 +86,31 @@ test("the CSP would report a blocked inline script (the watcher works)", async (
   await expect.poll(() => page.evaluate(() => window.__cspViolations.length)).toBeGreaterThan(0);
   expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined();
   expect(messages.join("\n")).toMatch(/Content Security Policy/);
+});
+
+test("no CSP violation on the staff pages, signed out and signed in", async ({ page, context, baseURL }, info) => {
+  test.setTimeout(120_000);
+  const { db, config } = e2eDb();
+  try {
+    const staff = await e2eStaff(db, `csp-${info.project.name}`);
+    const id = await seedAppointment(db, { requested_date: nextOpenWeekday(config) });
+    await seedEnquiry(db);
+    const messages = await watchCsp(page);
+    const visit = async (url: string) => {
+      const response = await page.goto(url);
+      expect(response?.headers()["content-security-policy"]).toMatch(/script-src 'self' 'nonce-/);
+      await hydrated(page);
+      await page.waitForLoadState("networkidle");
+      expect(await page.evaluate(() => window.__cspViolations), url).toEqual([]);
+    };
+    await visit("/staff/login");
+    const cookie = await e2eSessionCookie(db, config, staff.id);
+    await context.addCookies([{ ...cookie, url: baseURL! }]);
+    for (const url of ["/staff", "/staff/appointments", `/staff/appointments/${id}`, "/staff/enquiries", "/staff/audit"]) {
+      await visit(url);
+    }
+    expect(messages).toEqual([]);
+  } finally {
+    await db.destroy();
+  }
 });
