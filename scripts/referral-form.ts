@@ -12,7 +12,7 @@ import {
   type PDFFont,
   type PDFForm,
   type PDFPage,
-} from "pdf-lib";
+} from "@cantoo/pdf-lib";
 import { formatOpeningPeriod, formatPhone } from "../app/components/info/contact";
 import { BOOKABLE_SERVICES, SERVICES } from "../app/content/catalogue";
 import type { Config } from "../server/config";

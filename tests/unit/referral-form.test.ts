@@ -1,5 +1,5 @@
 import zlib from "node:zlib";
-import { PDFCheckBox, PDFDocument, PDFName, PDFRadioGroup, PDFRawStream, PDFTextField } from "pdf-lib";
+import { PDFCheckBox, PDFDocument, PDFName, PDFRadioGroup, PDFRawStream, PDFTextField } from "@cantoo/pdf-lib";
 import { describe, expect, it } from "vitest";
 import { formatPhone, mapsHref, telHref, whatsappHref } from "../../app/components/info/contact";
 import {
