@@ -20,6 +20,15 @@ if (process.env.TEST_DATABASE_URL && !process.env.E2E_DATABASE_URL) {
 process.env.E2E_MAIL_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "clinic-e2e-mail-"));
 process.env.E2E_SMTP_PORT ??= String(port + 5);
 
+// Every spec runs once, at phone width. Specs that check layout run again at
+// desktop width; on PostgreSQL only the specs that write to the database run
+// again (the rest read static pages, the same whatever the database).
+const LAYOUT_SPECS = ["layout", "home", "services", "public-routes"].map((name) => `**/${name}.spec.ts`);
+const DATABASE_SPECS = ["booking", "contact", "staff"].map((name) => `**/${name}.spec.ts`);
+const onPostgres = !!process.env.E2E_DATABASE_URL;
+const phone = { name: "mobile", use: { ...devices["Desktop Chrome"], viewport: { width: 390, height: 844 } } };
+const desktop = { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } };
+
 export default defineConfig({
   testDir: "tests/e2e",
   globalSetup: "./tests/e2e/global-setup.ts",
@@ -36,10 +45,9 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: "off",
   },
-  projects: [
-    { name: "mobile", use: { ...devices["Desktop Chrome"], viewport: { width: 390, height: 844 } } },
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
-  ],
+  projects: onPostgres
+    ? [{ ...phone, testMatch: DATABASE_SPECS }]
+    : [phone, { ...desktop, testMatch: LAYOUT_SPECS }],
   webServer: {
     command: "node --import tsx server/index.ts",
     url: `http://127.0.0.1:${port}/api/health`,
