@@ -1,6 +1,6 @@
 /**
- * Deletes appointments, enquiries and files past the retention period
- * (STAFF_RETENTION_MONTHS, default 24), as the server also does daily:
+ * Deletes personal data past its retention period, as the server also does
+ * daily (the table: docs/privacy-retention.md):
  *   npm run purge
  */
 import { ConfigError, loadConfig } from "../server/config";
@@ -14,9 +14,13 @@ async function main() {
   try {
     await migrate(db);
     const result = await purgeExpired(staffRuntime(db, config));
+    const r = config.retention;
     console.log(
-      `Retention ${config.staff.retentionMonths} months: deleted ${result.appointments} appointments, ${result.enquiries} enquiries, ` +
-        `${result.uploads} uploads (${result.files} files), ${result.strayFiles} unreferenced files, ${result.mails} old e-mails, ${result.sessions} expired sessions.`,
+      `Records (${config.staff.retentionMonths} months): deleted ${result.appointments} appointments, ${result.enquiries} enquiries, ` +
+        `${result.uploads} uploads (${result.files} files), ${result.strayFiles} unreferenced files, ${result.mails} old e-mails.\n` +
+        `Sent e-mail bodies (${r.sentMailDays} days): ${result.mailBodies} blanked. Outbox files (${r.outboxDays} days): ${result.outboxFiles} deleted.\n` +
+        `Audit log (${r.auditMonths} months): ${result.auditRows} rows deleted. Idempotency replies (${r.idempotencyDays} days): ${result.idempotencyKeys} deleted.\n` +
+        `Ended rate-limit windows: ${result.rateLimits}. Expired staff sessions: ${result.sessions}.`,
     );
   } finally {
     await db.destroy();

@@ -73,7 +73,10 @@ export const envSchema = z.object({
 
   // --- Requests, uploads and mail ---
   /** smtp://user:pass@host:port or smtps://…; unset → messages are written as .eml files under DATA_DIR/outbox. */
-  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be smtp://user:pass@host:port or smtps://…" }).optional(),
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: "must be smtp://user:pass@host:port or smtps://…" })
+    .refine((u) => !u.includes("?"), "takes no ?options (TLS is required unless SMTP_ALLOW_PLAINTEXT=true; see docs/privacy-retention.md)")
+    .optional(),
   MAIL_FROM: z.string().trim().min(3).default("Example Imaging <no-reply@clinic.example.org>"),
   MAIL_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5000),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
@@ -99,6 +102,18 @@ export const envSchema = z.object({
   STAFF_LOCKOUT_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   /** Extra delay per failed sign-in after the second, in milliseconds (capped at 10 s). */
   STAFF_SLOWDOWN_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
+
+  // --- Privacy: mail transport security and retention (issue 10, docs/privacy-retention.md) ---
+  /** Allow SMTP without TLS to a host other than this machine (never for real patients' data). */
+  SMTP_ALLOW_PLAINTEXT: bool.default(false),
+  /** Days a sent message's body and recipient are kept (then blanked; the row's metadata stays). */
+  RETAIN_SENT_MAIL_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  /** Days an .eml file in DATA_DIR/outbox is kept. */
+  RETAIN_OUTBOX_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  /** Months the staff audit log is kept. */
+  RETAIN_AUDIT_MONTHS: z.coerce.number().int().min(1).max(240).default(24),
+  /** Days a stored answer to an Idempotency-Key is kept (a browser's retry comes within minutes). */
+  RETAIN_IDEMPOTENCY_DAYS: z.coerce.number().int().min(1).max(90).default(2),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -139,12 +154,23 @@ export interface Config {
   closedDates: string[];
   clinic: ClinicIdentity;
   // --- Requests, uploads and mail ---
-  mail: { smtpUrl: string | undefined; from: string; pollMs: number; maxAttempts: number };
+  /** allowPlaintext: SMTP_ALLOW_PLAINTEXT (privacy block below). */
+  mail: { smtpUrl: string | undefined; from: string; pollMs: number; maxAttempts: number; allowPlaintext: boolean };
   /** Booking policy lines sent in the patient's confirmation (BOOKING_POLICY, "|"-separated; default: the site's policy). */
   bookingPolicy: string[];
   uploads: { maxBytes: number; unclaimedHours: number; sweepMs: number };
   rateLimit: { enabled: boolean; bookingsPerMinute: number; enquiriesPerMinute: number; uploadsPerMinute: number };
   staff: StaffConfig;
+  // --- Privacy (issue 10) ---
+  /** Days, months: how long each kind of personal data is kept (docs/privacy-retention.md). */
+  retention: RetentionConfig;
+}
+
+export interface RetentionConfig {
+  sentMailDays: number;
+  outboxDays: number;
+  auditMonths: number;
+  idempotencyDays: number;
 }
 
 export interface StaffConfig {
@@ -212,7 +238,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       staffNames: e.STAFF_NAMES,
       siteCredit: e.SITE_CREDIT,
     },
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, pollMs: e.MAIL_POLL_MS, maxAttempts: e.MAIL_MAX_ATTEMPTS },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      pollMs: e.MAIL_POLL_MS,
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
+      allowPlaintext: e.SMTP_ALLOW_PLAINTEXT,
+    },
     bookingPolicy: e.BOOKING_POLICY
       ? e.BOOKING_POLICY.split("|").map((line) => line.trim()).filter(Boolean)
       : [...BOOKING_POLICY],
@@ -231,6 +263,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       lockoutThreshold: e.STAFF_LOCKOUT_THRESHOLD,
       lockoutMinutes: e.STAFF_LOCKOUT_MINUTES,
       slowdownMs: e.STAFF_SLOWDOWN_MS,
+    },
+    // --- Privacy (issue 10) ---
+    retention: {
+      sentMailDays: e.RETAIN_SENT_MAIL_DAYS,
+      outboxDays: e.RETAIN_OUTBOX_DAYS,
+      auditMonths: e.RETAIN_AUDIT_MONTHS,
+      idempotencyDays: e.RETAIN_IDEMPOTENCY_DAYS,
     },
   };
 }

@@ -1,6 +1,7 @@
 import { buildApp } from "./app";
 import { ConfigError, loadConfig, type Config } from "./config";
 import { migrate, openDb } from "./db/index";
+import { securePrivateData } from "./private-files";
 
 /** Starts the server: validate configuration, migrate, listen, and shut down cleanly on SIGTERM/SIGINT. */
 async function main() {
@@ -15,6 +16,7 @@ async function main() {
     throw error;
   }
 
+  securePrivateData(config);
   const db = openDb(config);
   await migrate(db);
   const app = await buildApp({ config, db });

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { ClinicContactList, LegalSections, type LegalSection } from "~/components/info/legal-sections";
 import { PageHeader } from "~/components/info/page-header";
 import { pageMeta } from "~/lib/meta";
+import { getRetentionPeriods } from "~/lib/retention.server";
 import { useClinic } from "~/root";
 import "~/styles/info.css";
 import type { Route } from "./+types/privacy";
@@ -15,8 +16,38 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export default function Privacy() {
+export function loader() {
+  return { retention: getRetentionPeriods() };
+}
+
+/** "1 day", "7 days": whole numbers as they are, fractions of an hour rounded. */
+function count(n: number, unit: string): string {
+  const rounded = Number.isInteger(n) ? n : Math.round(n * 10) / 10;
+  return `${rounded} ${unit}${rounded === 1 ? "" : "s"}`;
+}
+
+export default function Privacy({ loaderData }: Route.ComponentProps) {
   const clinic = useClinic();
+  const r = loaderData.retention;
+  const periods: [string, string][] = [
+    [
+      "Appointment requests, enquiries and the referral forms sent with them",
+      `${count(r.recordsMonths, "month")} after the appointment date (enquiries: after you send them), then deleted`,
+    ],
+    ["A referral form uploaded but never sent with a request", `${count(r.unclaimedUploadHours, "hour")}, then deleted`],
+    [
+      "The e-mails we send about your request",
+      `${count(r.sentMailDays, "day")} after sending; then we keep only the date it was sent`,
+    ],
+    ["Records of which staff member opened or changed your request", count(r.auditMonths, "month")],
+    ["A technical record that stops a form from being sent twice", count(r.idempotencyDays, "day")],
+    ["Counts that limit how often a form can be sent (they hold a scrambled code, not your internet address)", "Deleted within a day"],
+    ["Staff sign-in sessions", `Ended after ${count(r.sessionMaxHours, "hour")} at most, then deleted`],
+    [
+      "Encrypted backup copies of all of the above",
+      `Daily copies for ${count(r.backupDaily, "day")} and weekly copies for ${count(r.backupWeekly, "week")}, then replaced`,
+    ],
+  ];
   const sections: LegalSection[] = [
     {
       id: "information-we-collect",
@@ -82,7 +113,12 @@ export default function Privacy() {
         <>
           <p>
             We protect your information with technical and organisational measures, and access to it is limited to the staff
-            who need it. Information you send through this website is never put in web addresses or public links.
+            who need it. Information you send through this website is never put in web addresses or public links. The
+            files we store can be read only by the program that runs this website.
+          </p>
+          <p>
+            E-mails about your request carry its reference, the service and the date, and not your identity number, date
+            of birth, phone numbers, notes or referral form: our staff read those only after signing in.
           </p>
           <p>
             However, no transmission over the internet and no method of storage is 100% secure, so we cannot guarantee
@@ -95,11 +131,31 @@ export default function Privacy() {
       id: "retention",
       title: "How long we keep it",
       content: (
-        <p>
-          We keep medical records for as long as the law requires. Appointment requests, enquiries and uploaded referral
-          forms sent through this website are kept for a set period, long enough to deal with them and to keep a record of
-          your care, and are then deleted.
-        </p>
+        <>
+          <p>
+            We keep medical records for as long as the law requires. What you send through this website is kept only as
+            long as we need it, and then deleted automatically every day:
+          </p>
+          <div className="retention-table__wrap">
+            <table className="retention-table">
+              <caption className="visually-hidden">How long we keep information sent through this website</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Information</th>
+                  <th scope="col">How long we keep it</th>
+                </tr>
+              </thead>
+              <tbody>
+                {periods.map(([what, howLong]) => (
+                  <tr key={what}>
+                    <th scope="row">{what}</th>
+                    <td>{howLong}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       ),
     },
     {

@@ -84,22 +84,12 @@ export async function appointmentRoutes(app: FastifyInstance, { config, db, rate
       if (attached !== publicIds.length) throw new Rejection(invalid({ referralForms: REFERRAL_MISSING }));
 
       const mail: AppointmentMailData = {
+        id: row.id,
         reference: row.reference,
         name: row.name,
-        surname: row.surname,
-        dob: row.dob,
-        phone: row.phone,
-        alternatePhone: row.alternate_phone,
         email: row.email,
-        gender: row.gender,
         serviceTitle: row.service_name,
-        paymentMethod: row.payment_method,
-        medicalAidNumber: row.medical_aid_number,
-        notes: row.notes,
-        idPassportNumber: row.id_passport_number,
         requestedDate: row.requested_date,
-        submittedTime: row.submitted_time,
-        referralFiles: publicIds.map((id) => claimable.find((u) => u.public_id === id)!.display_name),
       };
       await enqueueMail(trx, clinicAppointmentMail(mail, config), now);
       await enqueueMail(trx, patientAppointmentMail(mail, config), now);

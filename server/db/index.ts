@@ -4,6 +4,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type MigrationProvider } from "kysely";
 import pg from "pg";
 import type { Config } from "../config";
+import { ensurePrivateDirSync, securePrivateFiles, touchPrivateFileSync } from "../private-files";
 import { migrations } from "./migrations/index";
 import type { Database } from "./schema";
 
@@ -44,7 +45,11 @@ export function openDb(config: Pick<Config, "dataDir" | "databaseUrl">): Db {
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const file = sqlitePath(config);
-  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  // The database holds patients' data: 0600 before SQLite opens it (its -wal and -shm copy that mode).
+  const folder = path.dirname(path.resolve(file));
+  if (!fs.existsSync(folder) || folder === path.resolve(config.dataDir)) ensurePrivateDirSync(folder);
+  touchPrivateFileSync(file);
+  securePrivateFiles([`${file}-wal`, `${file}-shm`, `${file}-journal`]);
   const database = new SQLite(file);
   database.pragma("journal_mode = WAL");
   database.pragma("synchronous = FULL");
@@ -83,6 +88,7 @@ async function lockSqliteMigrations(db: Db): Promise<(() => void) | undefined> {
   const { rows } = await sql<{ name: string; file: string }>`pragma database_list`.execute(db);
   const file = rows.find((r) => r.name === "main")?.file;
   if (!file) return undefined; // in-memory database: nobody to race with
+  touchPrivateFileSync(`${file}.migrate-lock`);
   const lock = new SQLite(`${file}.migrate-lock`);
   try {
     lock.pragma("busy_timeout = 120000");

@@ -57,7 +57,7 @@ export async function enquiryRoutes(app: FastifyInstance, { config, db, rateLimi
       );
       await enqueueMail(
         trx,
-        clinicEnquiryMail({ reference: row.reference, name: row.name, phone, email: row.email, description: row.description }, config),
+        clinicEnquiryMail({ reference: row.reference }, config),
         now,
       );
       return { status: 201, body: { message: ENQUIRY_ACCEPTED, data: { reference: row.reference } } };

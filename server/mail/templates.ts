@@ -1,37 +1,31 @@
 import type { Config } from "../config";
 import type { OutgoingMail } from "./queue";
-import { PAYMENT_METHODS } from "../../app/content/site";
+import { longDate } from "../staff/time";
 
 /**
- * The messages sent for new requests. Personal data appears only in these
- * bodies (which go to the clinic's mailbox and the patient), never in logs.
+ * The messages sent for new requests, written for the least personal data
+ * (docs/privacy-retention.md):
+ * - to the clinic: the reference, the service, the requested date and a link
+ *   to the console. No name, ID number, date of birth, phone, e-mail, notes,
+ *   message text or file names: staff read those behind sign-in.
+ * - to the patient: nothing the sender typed except a first name in the
+ *   greeting, and only when it looks like a name (greetingName), so the forms
+ *   cannot be used to send someone else a message through the clinic.
  */
 
 export interface AppointmentMailData {
+  /** The appointment's id, for the console link. */
+  id: number;
   reference: string;
+  /** The first name as typed; only greetingName() of it is used. */
   name: string;
-  surname: string;
-  dob: string;
-  phone: string;
-  alternatePhone: string;
   email: string;
-  gender: string;
   serviceTitle: string;
-  paymentMethod: string;
-  medicalAidNumber: string | null;
-  notes: string;
-  idPassportNumber: string;
   requestedDate: string;
-  submittedTime: string;
-  referralFiles: string[];
 }
 
 export interface EnquiryMailData {
   reference: string;
-  name: string;
-  phone: string;
-  email: string;
-  description: string;
 }
 
 type MailConfig = Pick<Config, "clinic" | "bookingPolicy" | "publicBaseUrl">;
@@ -39,20 +33,39 @@ type MailConfig = Pick<Config, "clinic" | "bookingPolicy" | "publicBaseUrl">;
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-const LONG_DATE = new Intl.DateTimeFormat("en-GB", {
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
+/** Longest first name repeated in a greeting. */
+export const GREETING_NAME_MAX = 40;
+/** Letters (any script), combining marks, apostrophes and hyphens; at most three words. */
+const NAME_LIKE = /^[\p{L}\p{M}'’-]+(?: [\p{L}\p{M}'’-]+){0,2}$/u;
 
-/** "Saturday 5 December 2026" for a YYYY-MM-DD date. */
-export function longDate(date: string): string {
-  return LONG_DATE.format(new Date(`${date}T00:00:00Z`));
+/**
+ * The salutation for a patient's e-mail: "Dear Kagiso" when the first name
+ * the visitor typed looks like a name (trimmed, spaces collapsed, letters,
+ * apostrophes and hyphens only, at most three words and 40 characters), else
+ * "Dear patient". So no URL, address, newline or sentence typed into the name
+ * field is ever sent on by the clinic.
+ */
+export function greeting(firstName: string): string {
+  const name = greetingName(firstName);
+  return name ? `Dear ${name}` : "Dear patient";
 }
 
-const paymentLabel = (value: string) => PAYMENT_METHODS.find((p) => p.value === value)?.label ?? value;
+/** The first name fit for a greeting, or null (see greeting()). */
+export function greetingName(firstName: string): string | null {
+  const name = firstName.normalize("NFC").replace(/\s+/g, " ").trim();
+  if (!name || name.length > GREETING_NAME_MAX || !NAME_LIKE.test(name)) return null;
+  return name;
+}
+
+/** The console page of one appointment request. */
+export function staffAppointmentUrl(config: Pick<Config, "publicBaseUrl">, id: number): string {
+  return `${config.publicBaseUrl}/staff/appointments/${id}`;
+}
+
+/** The console's list of new enquiries (enquiries have no page of their own). */
+export function staffEnquiriesUrl(config: Pick<Config, "publicBaseUrl">): string {
+  return `${config.publicBaseUrl}/staff/enquiries?status=new`;
+}
 
 function table(rows: [string, string][]): { text: string; html: string } {
   return {
@@ -64,37 +77,31 @@ function table(rows: [string, string][]): { text: string; html: string } {
   };
 }
 
+function link(url: string, label: string): string {
+  return `<p><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></p>`;
+}
+
 export function clinicAppointmentMail(a: AppointmentMailData, config: MailConfig): OutgoingMail {
   const details = table([
     ["Reference", a.reference],
-    ["Requested date", longDate(a.requestedDate)],
     ["Service", a.serviceTitle],
-    ["Payment", paymentLabel(a.paymentMethod)],
-    ["Medical aid number", a.medicalAidNumber ?? "-"],
-    ["Name", `${a.name} ${a.surname}`],
-    ["Date of birth", a.dob],
-    ["Gender", a.gender],
-    ["ID or passport", a.idPassportNumber],
-    ["Phone", a.phone],
-    ["Alternate phone", a.alternatePhone],
-    ["E-mail", a.email],
-    ["Notes", a.notes || "-"],
-    ["Referral forms", a.referralFiles.length ? a.referralFiles.join(", ") : "none"],
-    ["Submitted at", `${a.submittedTime} (Gaborone time)`],
+    ["Requested date", longDate(a.requestedDate)],
   ]);
-  const intro = "A new appointment request was made on the website. Please confirm a time with the patient.";
+  const url = staffAppointmentUrl(config, a.id);
+  const intro = "A new appointment request was made on the website. Sign in to the staff console to see it and confirm a time with the patient.";
   return {
     to: config.clinic.email,
     subject: `New appointment request ${a.reference}`,
-    text: `${intro}\n\n${details.text}\n\nOpen the staff console: ${config.publicBaseUrl}/staff\n`,
-    html: `<p>${escapeHtml(intro)}</p>${details.html}`,
+    text: `${intro}\n\n${details.text}\n\nOpen the request: ${url}\n`,
+    html: `<p>${escapeHtml(intro)}</p>${details.html}${link(url, "Open the request in the staff console")}`,
   };
 }
 
 export function patientAppointmentMail(a: AppointmentMailData, config: MailConfig): OutgoingMail {
   const clinic = config.clinic;
+  const hello = greeting(a.name);
   const lines = [
-    `Dear ${a.name} ${a.surname},`,
+    `${hello},`,
     "",
     `Thank you. We have received your appointment request at ${clinic.name}.`,
     "",
@@ -112,7 +119,7 @@ export function patientAppointmentMail(a: AppointmentMailData, config: MailConfi
     clinic.name,
   ];
   const html =
-    `<p>Dear ${escapeHtml(`${a.name} ${a.surname}`)},</p>` +
+    `<p>${escapeHtml(hello)},</p>` +
     `<p>Thank you. We have received your appointment request at ${escapeHtml(clinic.name)}.</p>` +
     table([
       ["Reference", a.reference],
@@ -131,16 +138,12 @@ export function patientAppointmentMail(a: AppointmentMailData, config: MailConfi
 }
 
 export function clinicEnquiryMail(e: EnquiryMailData, config: MailConfig): OutgoingMail {
-  const details = table([
-    ["Reference", e.reference],
-    ["Name", e.name],
-    ["Phone", e.phone],
-    ["E-mail", e.email],
-  ]);
+  const url = staffEnquiriesUrl(config);
+  const intro = "A new enquiry was sent from the website's contact form. Sign in to the staff console to read it and reply.";
   return {
     to: config.clinic.email,
     subject: `New enquiry ${e.reference}`,
-    text: `A new enquiry was sent from the website's contact form.\n\n${details.text}\n\nMessage:\n${e.description}\n`,
-    html: `<p>A new enquiry was sent from the website's contact form.</p>${details.html}<p>${escapeHtml(e.description).replace(/\n/g, "<br>")}</p>`,
+    text: `${intro}\n\nReference: ${e.reference}\n\nOpen the enquiries: ${url}\n`,
+    html: `<p>${escapeHtml(intro)}</p>${table([["Reference", e.reference]]).html}${link(url, "Open the enquiries in the staff console")}`,
   };
 }

@@ -2,7 +2,9 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import type { Config } from "../config";
+import { ensurePrivateDir, writePrivateFile } from "../private-files";
 
 export interface SendableMail {
   from: string;
@@ -15,14 +17,54 @@ export interface SendableMail {
 
 export type SendMail = (mail: SendableMail) => Promise<void>;
 
+/** Hosts that are this machine: SMTP to them may go without TLS (a local relay). */
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "::1", "[::1]"]);
+
+export function isLocalHost(host: string): boolean {
+  return LOCAL_HOSTS.has(host.toLowerCase());
+}
+
 /**
- * SMTP when SMTP_URL is set; otherwise each message is written as an .eml
- * file under DATA_DIR/outbox (nodemailer's stream transport), so the default
- * set-up needs no mail server.
+ * Time limits for one SMTP conversation, well below the worker's claim on a
+ * message (MAIL_CLAIM_MS, two minutes) so a stuck peer fails the attempt
+ * instead of holding it; the worker also renews its claim while it sends.
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 45_000 } as const;
+
+/**
+ * nodemailer options for SMTP_URL, built here rather than by nodemailer's
+ * URL parser so nothing in the URL can turn TLS off. smtps:// is TLS from the
+ * first byte; smtp:// must upgrade with STARTTLS (requireTLS: a server that
+ * does not offer it is refused before any message is sent), unless the host
+ * is this machine or SMTP_ALLOW_PLAINTEXT=true. Certificates are verified.
+ */
+export function smtpOptions(smtpUrl: string, allowPlaintext: boolean): SMTPTransport.Options {
+  const url = new URL(smtpUrl);
+  const secure = url.protocol === "smtps:";
+  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
+  const plaintextOk = allowPlaintext || isLocalHost(host);
+  return {
+    host,
+    port: url.port ? Number(url.port) : secure ? 465 : 587,
+    secure,
+    requireTLS: !secure && !plaintextOk,
+    ignoreTLS: false,
+    auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+    tls: { rejectUnauthorized: true },
+    ...SMTP_TIMEOUTS,
+  };
+}
+
+/**
+ * SMTP when SMTP_URL is set (TLS required, see smtpOptions); otherwise each
+ * message is written as an .eml file under DATA_DIR/outbox (nodemailer's
+ * stream transport), so the default set-up needs no mail server. Outbox
+ * files are 0600 in a 0700 folder, and the daily purge deletes them after
+ * RETAIN_OUTBOX_DAYS.
  */
 export function createSender(config: Pick<Config, "mail" | "dataDir">): { send: SendMail; close: () => void; kind: string } {
   if (config.mail.smtpUrl) {
-    const transport = nodemailer.createTransport(config.mail.smtpUrl);
+    const transport = nodemailer.createTransport(smtpOptions(config.mail.smtpUrl, config.mail.allowPlaintext));
     return {
       kind: "smtp",
       send: async (mail) => {
@@ -37,10 +79,10 @@ export function createSender(config: Pick<Config, "mail" | "dataDir">): { send: 
     kind: "outbox",
     send: async (mail) => {
       const info = await transport.sendMail(mail);
-      await fs.mkdir(outbox, { recursive: true });
+      await ensurePrivateDir(outbox);
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomBytes(4).toString("hex")}.eml`;
       const tmp = path.join(outbox, `.${name}.tmp`);
-      await fs.writeFile(tmp, info.message as Buffer);
+      await writePrivateFile(tmp, info.message as Buffer);
       await fs.rename(tmp, path.join(outbox, name));
     },
     close: () => transport.close(),

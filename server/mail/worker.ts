@@ -6,12 +6,18 @@ import { createSender, type SendMail } from "./transport";
 /**
  * Sends queued mail in the background. Each message is claimed with a lease
  * (locked_until) by a conditional update, so two server instances never send
- * the same message; a failure is retried with exponential backoff until
+ * the same message; while a message is being sent its claim is renewed every
+ * MAIL_HEARTBEAT_MS, so a slow send never lets another worker claim it again
+ * (and SMTP_TIMEOUTS end a stuck conversation long before a claim could
+ * lapse). A failure is retried with exponential backoff until
  * MAIL_MAX_ATTEMPTS, then marked failed. Logs carry ids and counts only,
  * never addresses or contents.
  */
 
-const LEASE_MS = 2 * 60 * 1000;
+/** How long a claim on a message lasts without renewal. */
+export const MAIL_CLAIM_MS = 2 * 60 * 1000;
+/** How often a worker renews the claim on the message it is sending. */
+export const MAIL_HEARTBEAT_MS = 20_000;
 const BATCH = 20;
 
 export function backoffMs(attempts: number): number {
@@ -28,7 +34,7 @@ export interface DeliveryResult {
 export async function deliverDueMail(
   db: Db,
   send: SendMail,
-  opts: { from: string; maxAttempts: number; now?: () => Date; log?: FastifyBaseLogger },
+  opts: { from: string; maxAttempts: number; now?: () => Date; log?: FastifyBaseLogger; claimMs?: number; heartbeatMs?: number },
 ): Promise<DeliveryResult> {
   const now = opts.now ?? (() => new Date());
   const result: DeliveryResult = { sent: 0, retried: 0, failed: 0 };
@@ -43,11 +49,13 @@ export async function deliverDueMail(
     .limit(BATCH)
     .execute();
 
+  const claimMs = opts.claimMs ?? MAIL_CLAIM_MS;
   for (const { id } of due) {
     const claimAt = now();
+    let claimedUntil = new Date(claimAt.getTime() + claimMs).toISOString();
     const claim = await db
       .updateTable("mail_queue")
-      .set({ locked_until: new Date(claimAt.getTime() + LEASE_MS).toISOString() })
+      .set({ locked_until: claimedUntil })
       .where("id", "=", id)
       .where("status", "=", "pending")
       .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", claimAt.toISOString())]))
@@ -58,6 +66,29 @@ export async function deliverDueMail(
     const attachments = (JSON.parse(mail.attachments_json) as { filename: string; contentType: string; content: string }[]).map(
       (a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, "base64") }),
     );
+    // Heartbeat: push the claim forward while sending, only if it is still ours.
+    let renewing: Promise<void> = Promise.resolve();
+    const renew = () => {
+      renewing = renewing.then(async () => {
+        const next = new Date(now().getTime() + claimMs).toISOString();
+        const renewed = await db
+          .updateTable("mail_queue")
+          .set({ locked_until: next })
+          .where("id", "=", id)
+          .where("status", "=", "pending")
+          .where("locked_until", "=", claimedUntil)
+          .executeTakeFirst()
+          .catch(() => undefined); // a missed renewal is retried at the next beat
+        if (renewed && Number(renewed.numUpdatedRows) === 1) claimedUntil = next;
+        else if (renewed) opts.log?.warn({ mailId: id }, "mail claim lost while sending");
+      });
+    };
+    const heartbeat = setInterval(renew, opts.heartbeatMs ?? MAIL_HEARTBEAT_MS);
+    const stopHeartbeat = async () => {
+      clearInterval(heartbeat);
+      await renewing;
+    };
+
     try {
       await send({
         from: opts.from,
@@ -68,6 +99,7 @@ export async function deliverDueMail(
         html: mail.html_body ?? undefined,
         attachments,
       });
+      await stopHeartbeat();
       await db
         .updateTable("mail_queue")
         .set({ status: "sent", sent_at: now().toISOString(), attempts: mail.attempts + 1, locked_until: null, last_error: null })
@@ -75,6 +107,7 @@ export async function deliverDueMail(
         .execute();
       result.sent++;
     } catch (error) {
+      await stopHeartbeat();
       const attempts = mail.attempts + 1;
       const giveUp = attempts >= opts.maxAttempts;
       const code = (error as { code?: string; responseCode?: number }).responseCode ?? (error as { code?: string }).code;

@@ -1,5 +1,6 @@
 import type { Config } from "../config";
 import type { OutgoingMail } from "../mail/queue";
+import { greeting } from "../mail/templates";
 import { buildIcs } from "./ics";
 import { serviceGuidance } from "./preparation";
 import { clinicInstant, longDate } from "./time";
@@ -13,7 +14,11 @@ export interface ConfirmedAppointment {
   time: string;
 }
 
-/** The patient's confirmation e-mail, with preparation notes and an .ics calendar file. */
+/**
+ * The patient's confirmation e-mail, with preparation notes and an .ics
+ * calendar file. Of what the patient typed it repeats only a first name that
+ * looks like one (greeting()); everything else is the clinic's own text.
+ */
 export function confirmationMail(config: Config, appt: ConfirmedAppointment, now: Date): OutgoingMail {
   const clinic = config.clinic;
   const guidance = serviceGuidance(appt.serviceName);
@@ -35,7 +40,7 @@ export function confirmationMail(config: Config, appt: ConfirmedAppointment, now
     `-//${clinic.shortName}//Appointments//EN`,
   );
   const text = [
-    `Dear ${appt.name},`,
+    `${greeting(appt.name)},`,
     "",
     `Your appointment for ${appt.serviceName} is confirmed for ${when} (Botswana time).`,
     `Reference: ${appt.reference}`,

@@ -1,5 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { pruneIdempotencyKeys } from "../requests/idempotency";
+import { pruneRateLimits } from "../requests/rate-limit-store";
 import type { StaffRuntime } from "./runtime";
 import { deleteExpiredSessions } from "./sessions";
 import { uploadPath, uploadsDir } from "./files";
@@ -16,14 +18,35 @@ export interface PurgeResult {
   strayFiles: number;
   mails: number;
   sessions: number;
+  /** Sent or failed messages whose body and recipient were blanked. */
+  mailBodies: number;
+  outboxFiles: number;
+  auditRows: number;
+  idempotencyKeys: number;
+  rateLimits: number;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The outbox of .eml files (no SMTP_URL): see server/mail/transport.ts. */
+export function outboxDir(config: { dataDir: string }): string {
+  return path.join(config.dataDir, "outbox");
 }
 
 /**
- * Deletes what is past the retention period: appointments whose date
- * (confirmed, else requested) is older than STAFF_RETENTION_MONTHS, with
- * their uploads and status history; enquiries by creation date; abandoned
- * uploads; sent or failed e-mails that old. Rows go in one transaction, then
- * the files; finally files on disk that no row names are removed.
+ * Deletes what is past its retention period (the table in
+ * docs/privacy-retention.md; the server runs this daily under a lease):
+ * - appointments whose date (confirmed, else requested) is older than
+ *   STAFF_RETENTION_MONTHS, with their uploads and status history;
+ *   enquiries by creation date; sent or failed e-mail rows that old;
+ * - abandoned uploads (UPLOAD_UNCLAIMED_HOURS) and files no row names;
+ * - the body, recipient and error of sent or failed e-mails after
+ *   RETAIN_SENT_MAIL_DAYS (the row stays as a record that it was sent);
+ * - outbox .eml files after RETAIN_OUTBOX_DAYS;
+ * - audit rows after RETAIN_AUDIT_MONTHS; idempotency replies after
+ *   RETAIN_IDEMPOTENCY_DAYS; rate-limit windows that have ended;
+ * - expired staff sessions, and sign-in throttle rows idle for a day.
+ * Record rows go in one transaction, then the files.
  */
 export async function purgeExpired(rt: StaffRuntime): Promise<PurgeResult> {
   const { db, config } = rt;
@@ -92,7 +115,28 @@ export async function purgeExpired(rt: StaffRuntime): Promise<PurgeResult> {
   }
 
   const sessions = await deleteExpiredSessions(rt);
-  await db.deleteFrom("staff_login_throttle").where("updated_at", "<", new Date(now.getTime() - 86_400_000).toISOString()).execute();
+  await db.deleteFrom("staff_login_throttle").where("updated_at", "<", new Date(now.getTime() - DAY_MS).toISOString()).execute();
+
+  const retention = config.retention;
+  const mailBefore = new Date(now.getTime() - retention.sentMailDays * DAY_MS).toISOString();
+  const blanked = await db
+    .updateTable("mail_queue")
+    .set({ to_address: "", text_body: "", html_body: null, attachments_json: "[]", last_error: null })
+    .where("to_address", "<>", "")
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("status", "=", "sent"), eb("sent_at", "<", mailBefore)]),
+        eb.and([eb("status", "=", "failed"), eb("next_attempt_at", "<", mailBefore)]),
+      ]),
+    )
+    .executeTakeFirst();
+  const outboxFiles = await deleteOldFiles(outboxDir(config), now.getTime() - retention.outboxDays * DAY_MS);
+  const audit = await db
+    .deleteFrom("staff_audit")
+    .where("created_at", "<", subtractMonths(now, retention.auditMonths).toISOString())
+    .executeTakeFirst();
+  const idempotencyKeys = await pruneIdempotencyKeys(db, new Date(now.getTime() - retention.idempotencyDays * DAY_MS));
+  const rateLimits = await pruneRateLimits(db, now);
 
   return {
     appointments: removed.appointments,
@@ -102,7 +146,25 @@ export async function purgeExpired(rt: StaffRuntime): Promise<PurgeResult> {
     strayFiles,
     mails: removed.mails,
     sessions,
+    mailBodies: Number(blanked.numUpdatedRows),
+    outboxFiles,
+    auditRows: Number(audit.numDeletedRows),
+    idempotencyKeys,
+    rateLimits,
   };
+}
+
+/** Deletes the plain files in `dir` last written before `before` (ms); returns how many. */
+async function deleteOldFiles(dir: string, before: number): Promise<number> {
+  const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
+  let deleted = 0;
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const full = path.join(dir, entry.name);
+    const stat = await fs.stat(full).catch(() => null);
+    if (stat && stat.mtimeMs < before && (await unlinkIfPresent(full))) deleted++;
+  }
+  return deleted;
 }
 
 async function unlinkIfPresent(file: string): Promise<boolean> {

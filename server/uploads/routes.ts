@@ -15,7 +15,7 @@ import {
   removeQuietly,
   safeDisplayName,
   tempPath,
-  uploadsDir,
+  ensureUploadsDir,
   type AllowedMime,
 } from "./storage";
 import { uploadRepository } from "./upload-repository";
@@ -41,8 +41,7 @@ const ENVELOPE_BYTES = 16 * 1024;
 export async function uploadRoutes(app: FastifyInstance, { config, db, rateLimit }: RouteDeps) {
   const uploads = uploadRepository(db);
   const maxBytes = config.uploads.maxBytes;
-  const dir = uploadsDir(config);
-  await fsp.mkdir(dir, { recursive: true });
+  const dir = await ensureUploadsDir(config);
 
   await app.register(multipart, {
     throwFileSizeLimit: false,

@@ -22,7 +22,7 @@ export interface SweepResult {
  */
 export async function sweepUploads(
   db: Db,
-  config: Pick<Config, "dataDir" | "uploads">,
+  config: Pick<Config, "dataDir" | "uploads" | "retention">,
   now: Date = new Date(),
 ): Promise<SweepResult> {
   const uploads = uploadRepository(db);
@@ -59,7 +59,7 @@ export async function sweepUploads(
     }
   }
 
-  result.idempotencyKeysDeleted = await pruneIdempotencyKeys(db, new Date(now.getTime() - 7 * 24 * 3600_000));
+  result.idempotencyKeysDeleted = await pruneIdempotencyKeys(db, new Date(now.getTime() - config.retention.idempotencyDays * 24 * 3600_000));
   return result;
 }
 
@@ -68,7 +68,7 @@ export async function sweepUploads(
  * stops it. With several instances on one database, a lease lets one of them
  * sweep per period.
  */
-export function startUploadSweep(db: Db, config: Pick<Config, "dataDir" | "uploads">, log?: FastifyBaseLogger) {
+export function startUploadSweep(db: Db, config: Pick<Config, "dataDir" | "uploads" | "retention">, log?: FastifyBaseLogger) {
   let running: Promise<unknown> = Promise.resolve();
   const run = () => {
     running = takeLease(db, "upload-sweep", leaseFor(config.uploads.sweepMs))
