@@ -44,7 +44,7 @@ export async function action(args: Route.ActionArgs) {
         date: shortDate(a.confirmed_date ?? a.requested_date),
         service: a.service_name,
       })),
-      ...match.enquiries.map((e) => ({ reference: e.reference, kind: "Enquiry", date: clinicDateTime(e.created_at).slice(0, 10), service: "" })),
+      ...match.enquiries.map((e) => ({ reference: e.reference, kind: "Enquiry", date: shortDate(clinicDateTime(e.created_at).slice(0, 10)), service: "" })),
     ],
     counts: await patientCounts(rt, match),
   };
@@ -67,8 +67,8 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-function countLines(c: PatientCounts): string[] {
-  const n = (k: number, one: string, many: string) => `${k} ${k === 1 ? one : many}`;
+function countLines(c: PatientCounts, { skipZero = false } = {}): string[] {
+  const n = (k: number, one: string, many: string) => (skipZero && k === 0 ? "" : `${k} ${k === 1 ? one : many}`);
   return [
     n(c.appointments, "appointment", "appointments"),
     n(c.enquiries, "enquiry", "enquiries"),
@@ -77,7 +77,7 @@ function countLines(c: PatientCounts): string[] {
     n(c.emails, "e-mail in the mail queue", "e-mails in the mail queue"),
     n(c.outboxFiles, "e-mail file in the outbox", "e-mail files in the outbox"),
     n(c.idempotencyReplies, "stored reply to the booking or contact form", "stored replies to the booking or contact forms"),
-  ];
+  ].filter(Boolean);
 }
 
 export default function StaffPatientData({ actionData }: Route.ComponentProps) {
@@ -88,25 +88,37 @@ export default function StaffPatientData({ actionData }: Route.ComponentProps) {
   const searchError = actionData?.kind === "error" ? actionData.error : null;
   const resultRef = useRef<HTMLHeadingElement>(null);
   const confirmRef = useRef<HTMLInputElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (confirmError) confirmRef.current?.focus();
+    else if (searchError) searchRef.current?.focus();
     else if (actionData) resultRef.current?.focus();
-  }, [actionData, confirmError]);
+  }, [actionData, confirmError, searchError]);
 
   return (
     <>
       <div className="staff-page-head">
         <h1>Patient data</h1>
-        <p className="staff-muted">
+        <p className="staff-muted staff-rights-intro">
           Under the Data Protection Act 2024 a patient may ask for a copy of their data, or for it to be erased. Find them by an appointment or
           enquiry reference, or by their e-mail address.
         </p>
       </div>
 
-      <Form method="post" className="staff-form" noValidate>
+      <Form method="post" className="staff-form staff-rights-search" noValidate>
         <div className="staff-field">
           <label htmlFor="patient-q">Reference or e-mail address</label>
+          <span id="patient-q-hint" className="staff-sub">
+            For example APT-2026-000123 or name@example.org
+          </span>
+          {searchError ? (
+            <p id="patient-q-error" className="staff-field__error">
+              {searchError}
+            </p>
+          ) : null}
           <input
+            key={actionData?.kind === "erased" ? "after-erasure" : "search"}
+            ref={searchRef}
             id="patient-q"
             name="q"
             type="text"
@@ -115,16 +127,8 @@ export default function StaffPatientData({ actionData }: Route.ComponentProps) {
             required
             defaultValue={found?.q ?? ""}
             aria-invalid={searchError ? true : undefined}
-            aria-describedby={searchError ? "patient-q-error" : "patient-q-hint"}
+            aria-describedby={searchError ? "patient-q-hint patient-q-error" : "patient-q-hint"}
           />
-          <span id="patient-q-hint" className="staff-sub">
-            For example APT-2026-000123 or name@example.org
-          </span>
-          {searchError ? (
-            <p id="patient-q-error" className="field__error">
-              {searchError}
-            </p>
-          ) : null}
         </div>
         <button type="submit" name="intent" value="find" className="button button--primary" disabled={busy}>
           Find patient
@@ -136,7 +140,7 @@ export default function StaffPatientData({ actionData }: Route.ComponentProps) {
           <h2 ref={resultRef} tabIndex={-1}>
             Patient erased
           </h2>
-          <p>Erased: {countLines(actionData.counts).join(", ")}. The audit log records that an erasure happened, and nothing about the patient.</p>
+          <p>Erased: {countLines(actionData.counts, { skipZero: true }).join(", ")}. The audit log records that an erasure happened, and nothing about the patient.</p>
         </div>
       ) : null}
 
@@ -155,8 +159,7 @@ export default function StaffPatientData({ actionData }: Route.ComponentProps) {
                 <caption className="visually-hidden">Appointments and enquiries for this patient</caption>
                 <thead>
                   <tr>
-                    <th scope="col">Reference</th>
-                    <th scope="col">Kind</th>
+                    <th scope="col">Record</th>
                     <th scope="col">Date</th>
                     <th scope="col">Service</th>
                   </tr>
@@ -164,8 +167,10 @@ export default function StaffPatientData({ actionData }: Route.ComponentProps) {
                 <tbody>
                   {found.records.map((r) => (
                     <tr key={r.reference}>
-                      <td className="staff-mono">{r.reference}</td>
-                      <td>{r.kind}</td>
+                      <td>
+                        <span className="staff-mono staff-break">{r.reference}</span>
+                        <span className="staff-sub">{r.kind}</span>
+                      </td>
                       <td className="staff-nowrap">{r.date}</td>
                       <td>{r.service || <span className="staff-muted">None (enquiry)</span>}</td>
                     </tr>
@@ -205,6 +210,11 @@ export default function StaffPatientData({ actionData }: Route.ComponentProps) {
                 <label htmlFor="patient-confirm">
                   Type <span className="staff-mono staff-break">{found.q}</span> to confirm
                 </label>
+                {confirmError ? (
+                  <p id="patient-confirm-error" className="staff-field__error">
+                    {confirmError}
+                  </p>
+                ) : null}
                 <input
                   ref={confirmRef}
                   id="patient-confirm"
@@ -216,11 +226,6 @@ export default function StaffPatientData({ actionData }: Route.ComponentProps) {
                   aria-invalid={confirmError ? true : undefined}
                   aria-describedby={confirmError ? "patient-confirm-error" : undefined}
                 />
-                {confirmError ? (
-                  <p id="patient-confirm-error" className="field__error">
-                    {confirmError}
-                  </p>
-                ) : null}
               </div>
               <button type="submit" name="intent" value="erase" className="button staff-button--danger" disabled={busy}>
                 Erase this patient permanently
