@@ -21,12 +21,14 @@ export default [
   ...prefix("staff", [
     route("login", "routes/staff/login.tsx"),
     route("logout", "routes/staff/logout.tsx"),
+    route("patient-data/export", "routes/staff/patient-data-export.ts"),
     layout("routes/staff/layout.tsx", [
       index("routes/staff/overview.tsx"),
       route("appointments", "routes/staff/appointments.tsx"),
       route("appointments/:id", "routes/staff/appointment.tsx"),
       route("enquiries", "routes/staff/enquiries.tsx"),
       route("audit", "routes/staff/audit.tsx"),
+      route("patient-data", "routes/staff/patient-data.tsx"),
     ]),
   ]),
   route("*", "routes/not-found.tsx"),

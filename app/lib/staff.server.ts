@@ -75,3 +75,14 @@ export { overview } from "../../server/staff/overview";
 export { serviceGuidance } from "../../server/staff/preparation";
 export { openingFor } from "../../server/staff/open-days";
 export { clinicDate } from "../../server/staff/time";
+export {
+  EraseRefused,
+  erasePatient,
+  exportPatient,
+  findPatient,
+  matchFingerprint,
+  parsePatientQuery,
+  patientCounts,
+  QUERY_INVALID,
+  type PatientCounts,
+} from "../../server/staff/patient-rights";

@@ -153,7 +153,10 @@ export type StaffAuditAction =
   | "file_download"
   | "status_change"
   | "enquiry_handled"
-  | "export_csv";
+  | "export_csv"
+  // Patients' rights (decision 011): no migration, the column is free text.
+  | "patient_export"
+  | "patient_erase";
 
 export interface StaffAuditTable {
   id: Generated<number>;

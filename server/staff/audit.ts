@@ -37,6 +37,8 @@ export const AUDIT_ACTION_LABELS: Record<StaffAuditAction, string> = {
   status_change: "Changed status",
   enquiry_handled: "Marked enquiry handled",
   export_csv: "Exported CSV",
+  patient_export: "Exported a patient's data",
+  patient_erase: "Erased a patient's data",
 };
 
 export interface AuditPage {

@@ -5,6 +5,7 @@ const LINKS = [
   { to: "/staff/appointments", label: "Appointments", end: false },
   { to: "/staff/enquiries", label: "Enquiries", end: false },
   { to: "/staff/audit", label: "Audit log", end: false },
+  { to: "/staff/patient-data", label: "Patient data", end: false },
 ];
 
 /** The console's own header: its navigation, who is signed in, and sign-out. */

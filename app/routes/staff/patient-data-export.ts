@@ -1,0 +1,32 @@
+import { redirect } from "react-router";
+import { exportPatient, findPatient, parsePatientQuery, QUERY_INVALID, requireStaff } from "~/lib/staff.server";
+import type { Route } from "./+types/patient-data-export";
+
+/**
+ * POST /staff/patient-data/export: everything held about one patient as one
+ * zip (a POST, so the reference or e-mail never sits in a URL or a log line).
+ */
+export async function action(args: Route.ActionArgs) {
+  const { staff, rt } = await requireStaff(args);
+  const form = await args.request.formData();
+  const query = parsePatientQuery(form.get("q"));
+  if (!query) return new Response(QUERY_INVALID, { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } });
+  const match = await findPatient(rt.db, query);
+  if (!match) return new Response("No appointment or enquiry matches.", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+  const { zip, filename } = await exportPatient(rt, staff, match);
+  return new Response(zip, {
+    headers: {
+      "content-type": "application/zip",
+      "content-length": String(zip.byteLength),
+      "content-disposition": `attachment; filename="${filename}"`,
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+    },
+  });
+}
+
+/** Nothing to show at this address: back to the page. */
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args);
+  throw redirect("/staff/patient-data");
+}

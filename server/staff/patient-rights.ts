@@ -1,0 +1,374 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { strToU8, zipSync, type Zippable } from "fflate";
+import { sql, type Expression, type SqlBool } from "kysely";
+import { emailField } from "../../app/lib/validation/fields";
+import { isPostgres, type Db } from "../db/index";
+import type { StaffIdentity } from "./accounts";
+import { recordAudit } from "./audit";
+import { uploadPath } from "./files";
+import type { StaffRuntime } from "./runtime";
+import { clinicDate } from "./time";
+
+/**
+ * Patients' rights under the Data Protection Act 2024: find one patient,
+ * export everything held about them as one zip, or erase it
+ * (decision 011). "One patient" is one e-mail address: found by reference,
+ * the patient is the e-mail on that appointment or enquiry, and every
+ * appointment and enquiry made with that address (in any letter case) is
+ * theirs. Everything else is reached from those records: uploads and status
+ * history by appointment id; e-mails by address or by one of the references;
+ * idempotency replies and outbox files by reference or address; audit
+ * entries by the records' ids.
+ */
+
+export type PatientQuery = { kind: "reference"; value: string } | { kind: "email"; value: string };
+
+const REFERENCE_RE = /^(APT|ENQ)-[A-Z0-9-]{1,40}$/;
+
+export const QUERY_INVALID = "Enter an appointment or enquiry reference (APT-… or ENQ-…) or an e-mail address.";
+
+/** A typed search: a reference (any case) or one e-mail address; anything else is refused. */
+export function parsePatientQuery(raw: unknown): PatientQuery | null {
+  if (typeof raw !== "string") return null;
+  const value = raw.trim();
+  if (REFERENCE_RE.test(value.toUpperCase())) return { kind: "reference", value: value.toUpperCase() };
+  const email = emailField.safeParse(value);
+  return email.success ? { kind: "email", value: email.data.toLowerCase() } : null;
+}
+
+export interface PatientMatch {
+  query: PatientQuery;
+  /** The patient's address, lower-cased. */
+  email: string;
+  appointments: { id: number; reference: string; requested_date: string; confirmed_date: string | null; service_name: string; status: string }[];
+  enquiries: { id: number; reference: string; created_at: string }[];
+}
+
+/** Finds one patient's appointments and enquiries, or null when nothing matches. */
+export async function findPatient(db: Db, query: PatientQuery): Promise<PatientMatch | null> {
+  let email = query.kind === "email" ? query.value : null;
+  if (query.kind === "reference") {
+    const hit =
+      (await db.selectFrom("appointments").select("email").where("reference", "=", query.value).executeTakeFirst()) ??
+      (await db.selectFrom("enquiries").select("email").where("reference", "=", query.value).executeTakeFirst());
+    if (!hit) return null;
+    email = hit.email.trim().toLowerCase();
+  }
+  if (!email) return null;
+  const appointments = await db
+    .selectFrom("appointments")
+    .select(["id", "reference", "requested_date", "confirmed_date", "service_name", "status"])
+    .where((eb) => eb(eb.fn("lower", [eb.fn("trim", ["email"])]), "=", email))
+    .orderBy("id")
+    .execute();
+  const enquiries = await db
+    .selectFrom("enquiries")
+    .select(["id", "reference", "created_at"])
+    .where((eb) => eb(eb.fn("lower", [eb.fn("trim", ["email"])]), "=", email))
+    .orderBy("id")
+    .execute();
+  if (!appointments.length && !enquiries.length) return null;
+  return { query, email, appointments, enquiries };
+}
+
+/** A fingerprint of what a search found, so an erasure confirmed on one list never removes a different one. */
+export function matchFingerprint(match: PatientMatch): string {
+  return [...match.appointments.map((a) => a.reference), ...match.enquiries.map((e) => e.reference)].sort().join(",");
+}
+
+/** LIKE pattern for "contains", with % _ and \ escaped. */
+function containsPattern(value: string): string {
+  return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** True when `column` (lower-cased) contains any of the needles. */
+function containsAny(column: string, needles: string[]): Expression<SqlBool> {
+  const parts = needles.map((n) => sql<SqlBool>`lower(${sql.ref(column)}) like ${containsPattern(n.toLowerCase())} escape '\\'`);
+  return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
+}
+
+function references(match: PatientMatch): string[] {
+  return [...match.appointments.map((a) => a.reference), ...match.enquiries.map((e) => e.reference)];
+}
+
+/** Rows and files that hold the patient's data, found from a match. */
+async function gather(rt: StaffRuntime, match: PatientMatch) {
+  const { db } = rt;
+  const appointmentIds = match.appointments.map((a) => a.id);
+  const enquiryIds = match.enquiries.map((e) => e.id);
+  const refs = references(match);
+  const needles = [match.email, ...refs];
+
+  const appointments = appointmentIds.length ? await db.selectFrom("appointments").selectAll().where("id", "in", appointmentIds).orderBy("id").execute() : [];
+  const enquiries = enquiryIds.length ? await db.selectFrom("enquiries").selectAll().where("id", "in", enquiryIds).orderBy("id").execute() : [];
+  const uploads = appointmentIds.length ? await db.selectFrom("uploads").selectAll().where("appointment_id", "in", appointmentIds).orderBy("id").execute() : [];
+  const history = appointmentIds.length
+    ? await db.selectFrom("appointment_status_history").selectAll().where("appointment_id", "in", appointmentIds).orderBy("id").execute()
+    : [];
+  const mails = await db
+    .selectFrom("mail_queue")
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb(eb.fn("lower", [eb.fn("trim", ["to_address"])]), "=", match.email),
+        containsAny("subject", needles),
+        containsAny("text_body", needles),
+        containsAny("html_body", needles),
+      ]),
+    )
+    .orderBy("id")
+    .execute();
+  const idempotency = await db.selectFrom("idempotency_keys").selectAll().where(containsAny("response_json", needles)).execute();
+  const audit = await db
+    .selectFrom("staff_audit")
+    .select(["id", "action", "target_type", "target_id", "detail", "created_at"])
+    .where((eb) =>
+      eb.or([
+        ...(appointmentIds.length ? [eb.and([eb("target_type", "=", "appointment"), eb("target_id", "in", appointmentIds.map(String))])] : []),
+        ...(enquiryIds.length ? [eb.and([eb("target_type", "=", "enquiry"), eb("target_id", "in", enquiryIds.map(String))])] : []),
+        ...(uploads.length ? [eb.and([eb("target_type", "=", "upload"), eb("target_id", "in", uploads.map((u) => u.public_id))])] : []),
+      ]),
+    )
+    .orderBy("id")
+    .execute();
+  const outbox = await outboxFilesMatching(rt, needles);
+  return { appointments, enquiries, uploads, history, mails, idempotency, audit, outbox };
+}
+
+function outboxDir(rt: StaffRuntime): string {
+  return path.resolve(rt.config.dataDir, "outbox");
+}
+
+/**
+ * Outbox .eml files that name the patient's address or one of their
+ * references, in the raw message or its decoded parts (quoted-printable
+ * soft breaks and base64 bodies would otherwise hide a value).
+ */
+async function outboxFilesMatching(rt: StaffRuntime, needles: string[]): Promise<{ name: string; file: string }[]> {
+  const dir = outboxDir(rt);
+  const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
+  const lower = needles.map((n) => n.toLowerCase());
+  const found: { name: string; file: string }[] = [];
+  for (const entry of entries) {
+    if (!entry.isFile() || !entry.name.endsWith(".eml")) continue;
+    const file = path.join(dir, entry.name);
+    const raw = await fs.readFile(file).catch(() => null);
+    if (!raw) continue;
+    const text = searchableEml(raw).toLowerCase();
+    if (lower.some((n) => text.includes(n))) found.push({ name: entry.name, file });
+  }
+  return found.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** An .eml message as text to search: raw, with quoted-printable decoded, and with base64 blocks decoded. */
+export function searchableEml(raw: Buffer): string {
+  const text = raw.toString("utf8");
+  const qp = text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const b64 = (text.match(/(?:^[A-Za-z0-9+/=]{4,}\r?\n)+/gm) ?? []).map((block) => Buffer.from(block.replace(/\s+/g, ""), "base64").toString("utf8"));
+  return [text, qp, ...b64].join("\n");
+}
+
+export interface PatientCounts {
+  appointments: number;
+  enquiries: number;
+  files: number;
+  statusChanges: number;
+  emails: number;
+  outboxFiles: number;
+  idempotencyReplies: number;
+}
+
+function countsOf(g: Awaited<ReturnType<typeof gather>>): PatientCounts {
+  return {
+    appointments: g.appointments.length,
+    enquiries: g.enquiries.length,
+    files: g.uploads.length,
+    statusChanges: g.history.length,
+    emails: g.mails.length,
+    outboxFiles: g.outbox.length,
+    idempotencyReplies: g.idempotency.length,
+  };
+}
+
+/** What an export or erasure of this match covers, for the confirm step. */
+export async function patientCounts(rt: StaffRuntime, match: PatientMatch): Promise<PatientCounts> {
+  return countsOf(await gather(rt, match));
+}
+
+/** Counts in words for the audit log, e.g. "2 appointments, 1 enquiry, 0 files, …". No personal data. */
+export function countsDetail(c: PatientCounts): string {
+  const n = (k: number, one: string, many: string) => `${k} ${k === 1 ? one : many}`;
+  return [
+    n(c.appointments, "appointment", "appointments"),
+    n(c.enquiries, "enquiry", "enquiries"),
+    n(c.files, "file", "files"),
+    n(c.statusChanges, "status change", "status changes"),
+    n(c.emails, "e-mail", "e-mails"),
+    n(c.outboxFiles, "outbox file", "outbox files"),
+    n(c.idempotencyReplies, "stored reply", "stored replies"),
+  ].join(", ");
+}
+
+/** A file name made only of safe characters, for a name inside the zip. */
+function safeName(name: string, fallback: string): string {
+  const cleaned = name
+    .normalize("NFKD")
+    .replace(/[^\w.\- ]+/g, "")
+    .trim()
+    .replace(/\s+/g, "-")
+    .replace(/^\.+/, "")
+    .slice(0, 100);
+  return cleaned || fallback;
+}
+
+export interface PatientExport {
+  zip: Uint8Array<ArrayBuffer>;
+  filename: string;
+  counts: PatientCounts;
+}
+
+/**
+ * Everything held about one patient as one zip: `patient-data.json` (the
+ * records, status history, uploads' details, e-mails with their bodies,
+ * stored replies and audit entries about them), `files/` (the uploaded
+ * referral forms), `emails/` (attachments of queued and sent e-mails) and
+ * `outbox/` (.eml files still on disk). The export is audited with the
+ * records' ids and counts only.
+ */
+export async function exportPatient(rt: StaffRuntime, staff: StaffIdentity, match: PatientMatch): Promise<PatientExport> {
+  const g = await gather(rt, match);
+  const now = rt.now();
+  const files: Zippable = {};
+  const uploads = [];
+  for (const u of g.uploads) {
+    const ref = g.appointments.find((a) => a.id === u.appointment_id)?.reference ?? "unlinked";
+    const zipPath = `files/${safeName(ref, "appointment")}/${u.id}-${safeName(u.display_name, "referral")}`;
+    const file = uploadPath(rt.config, u.storage_name);
+    const bytes = file ? await fs.readFile(file).catch(() => null) : null;
+    if (bytes) files[zipPath] = new Uint8Array(bytes);
+    uploads.push({
+      appointment_reference: ref,
+      display_name: u.display_name,
+      mime_type: u.mime_type,
+      size_bytes: u.size_bytes,
+      created_at: u.created_at,
+      file_in_zip: bytes ? zipPath : null,
+    });
+  }
+  const emails = g.mails.map((m) => {
+    const attachments = (JSON.parse(m.attachments_json || "[]") as { filename: string; contentType: string; content: string }[]).map((a, i) => {
+      const zipPath = `emails/${m.id}/${i + 1}-${safeName(a.filename, "attachment")}`;
+      files[zipPath] = new Uint8Array(Buffer.from(a.content, "base64"));
+      return { filename: a.filename, content_type: a.contentType, file_in_zip: zipPath };
+    });
+    return {
+      to: m.to_address,
+      subject: m.subject,
+      text_body: m.text_body,
+      html_body: m.html_body,
+      attachments,
+      status: m.status,
+      created_at: m.created_at,
+      sent_at: m.sent_at,
+    };
+  });
+  for (const o of g.outbox) {
+    const bytes = await fs.readFile(o.file).catch(() => null);
+    if (bytes) files[`outbox/${o.name}`] = new Uint8Array(bytes);
+  }
+  const refOf = new Map(g.appointments.map((a) => [a.id, a.reference]));
+  const document = {
+    about:
+      "Everything the clinic's booking system holds about one patient (one e-mail address), exported under the Botswana Data Protection Act 2024.",
+    exported_at: now.toISOString(),
+    email: match.email,
+    appointments: g.appointments.map(({ id: _id, ...a }) => ({
+      ...a,
+      status_history: g.history
+        .filter((h) => h.appointment_id === _id)
+        .map((h) => ({ from_status: h.from_status, to_status: h.to_status, note: h.note, created_at: h.created_at })),
+    })),
+    enquiries: g.enquiries.map(({ id: _id, ...e }) => e),
+    uploads,
+    emails,
+    stored_replies: g.idempotency.map((r) => ({ endpoint: r.endpoint, status_code: r.status_code, response: safeJson(r.response_json), created_at: r.created_at })),
+    audit_entries: g.audit.map((a) => ({
+      action: a.action,
+      record: a.target_type === "appointment" ? (refOf.get(Number(a.target_id)) ?? null) : a.target_type,
+      detail: a.detail,
+      created_at: a.created_at,
+    })),
+    outbox_files: g.outbox.map((o) => `outbox/${o.name}`),
+  };
+  files["patient-data.json"] = strToU8(JSON.stringify(document, null, 2));
+  const zip = zipSync(files, { level: 6, mtime: now });
+  const counts = countsOf(g);
+  const ids = [
+    g.appointments.length ? `appointments #${g.appointments.map((a) => a.id).join(", #")}` : "",
+    g.enquiries.length ? `enquiries #${g.enquiries.map((e) => e.id).join(", #")}` : "",
+  ].filter(Boolean);
+  await recordAudit(
+    rt.db,
+    { staffId: staff.id, staffEmail: staff.email, action: "patient_export", targetType: "patient", detail: `${ids.join("; ")} (${countsDetail(counts)})` },
+    now,
+  );
+  const label = match.query.kind === "reference" ? `${match.query.value}-` : "";
+  return { zip, filename: `patient-data-${label}${clinicDate(now)}.zip`, counts };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export class EraseRefused extends Error {}
+
+/**
+ * Erases one patient: appointments, enquiries, their uploads (rows and
+ * files), status history, e-mails to or about them (queued ones are not
+ * sent), stored idempotency replies and outbox files. Rows go in one
+ * transaction with the audit entry, which records who, when and how many
+ * records, and nothing that identifies the patient (no e-mail, name or
+ * reference: decision 011). Files are removed after the commit, then a
+ * SQLite database file is rebuilt.
+ * `fingerprint` must match what the staff member was shown.
+ */
+export async function erasePatient(rt: StaffRuntime, staff: StaffIdentity, match: PatientMatch, fingerprint: string): Promise<PatientCounts> {
+  if (matchFingerprint(match) !== fingerprint) {
+    throw new EraseRefused("The records for this patient changed since you checked them. Check the list again, then erase.");
+  }
+  const g = await gather(rt, match);
+  const counts = countsOf(g);
+  const now = rt.now();
+  await rt.db.transaction().execute(async (trx) => {
+    const appointmentIds = g.appointments.map((a) => a.id);
+    if (g.uploads.length) await trx.deleteFrom("uploads").where("id", "in", g.uploads.map((u) => u.id)).execute();
+    if (appointmentIds.length) {
+      await trx.deleteFrom("appointment_status_history").where("appointment_id", "in", appointmentIds).execute();
+      await trx.deleteFrom("appointments").where("id", "in", appointmentIds).execute();
+    }
+    if (g.enquiries.length) await trx.deleteFrom("enquiries").where("id", "in", g.enquiries.map((e) => e.id)).execute();
+    if (g.mails.length) await trx.deleteFrom("mail_queue").where("id", "in", g.mails.map((m) => m.id)).execute();
+    for (const r of g.idempotency) {
+      await trx.deleteFrom("idempotency_keys").where("endpoint", "=", r.endpoint).where("idempotency_key", "=", r.idempotency_key).execute();
+    }
+    await recordAudit(trx, { staffId: staff.id, staffEmail: staff.email, action: "patient_erase", targetType: "patient", detail: countsDetail(counts) }, now);
+  });
+  for (const u of g.uploads) {
+    const file = uploadPath(rt.config, u.storage_name);
+    if (file) await fs.rm(file, { force: true });
+  }
+  for (const o of g.outbox) await fs.rm(o.file, { force: true });
+  if (!isPostgres(rt.db)) {
+    // SQLite keeps deleted rows in free pages and the write-ahead log until
+    // they are reused: rebuild the file and empty the log, so the erased data
+    // is gone from DATA_DIR too (decision 011 says what PostgreSQL keeps).
+    await sql`VACUUM`.execute(rt.db);
+    await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(rt.db);
+  }
+  return counts;
+}

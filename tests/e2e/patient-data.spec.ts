@@ -1,0 +1,79 @@
+import AxeBuilder from "@axe-core/playwright";
+import { unzipSync } from "fflate";
+import fs from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { e2eDb, e2eSessionCookie, e2eStaff } from "../helpers/staff-e2e";
+import { seedAppointment, seedEnquiry, seedUpload } from "../helpers/staff";
+
+const { db, config } = e2eDb();
+test.afterAll(async () => {
+  await db.destroy().catch(() => undefined);
+});
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+test("a staff member finds a patient, downloads their data as a zip and erases them, by keyboard, with no accessibility violations", async ({ page, context, baseURL }, info) => {
+  test.setTimeout(90_000);
+  const tag = `${info.project.name}-${Date.now().toString(36)}`;
+  const email = `rights-${tag}@example.org`;
+  const reference = `APT-E2E-${tag.toUpperCase()}`;
+  const id = await seedAppointment(db, { reference, email, name: "Lorato", surname: `Rights ${tag}` });
+  await seedUpload(db, config.dataDir, { appointmentId: id, displayName: "referral.pdf" });
+  await seedEnquiry(db, { reference: `ENQ-E2E-${tag.toUpperCase()}`, email });
+  const staff = await e2eStaff(db, `rights-${info.project.name}`);
+  await context.addCookies([{ ...(await e2eSessionCookie(db, config, staff.id)), url: baseURL! }]);
+
+  await page.goto("/staff");
+  await page.getByRole("link", { name: "Patient data" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Patient data" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Nothing matches: the error sits by the field.
+  await page.getByLabel("Reference or e-mail address").fill("nobody-here@example.org");
+  await page.getByLabel("Reference or e-mail address").press("Enter");
+  await expect(page.getByText("No appointment or enquiry matches")).toBeVisible();
+  await expect(page.getByLabel("Reference or e-mail address")).toHaveAttribute("aria-invalid", "true");
+
+  // Found by reference: the appointment and the enquiry with the same address, and focus on the result.
+  await page.getByLabel("Reference or e-mail address").fill(reference.toLowerCase());
+  await page.getByRole("button", { name: "Find patient" }).click();
+  const found = page.getByRole("heading", { level: 2, name: "Records for this patient" });
+  await expect(found).toBeFocused();
+  const table = page.getByRole("region", { name: "Records found" });
+  await expect(table.getByRole("row")).toHaveCount(3);
+  await expect(table).toContainText(reference);
+  await expect(table).toContainText(`ENQ-E2E-${tag.toUpperCase()}`);
+  await expect(page.getByText("1 uploaded file (referral form)")).toBeVisible();
+  expect(page.url()).not.toContain(email); // searches are POSTs: nothing personal in the address bar
+  await expectNoAxeViolations(page);
+
+  // Export: one zip, named by the reference and date only.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download all data (zip)" }).click()]);
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^patient-data-${reference}-\\d{4}-\\d{2}-\\d{2}\\.zip$`));
+  const zip = unzipSync(new Uint8Array(fs.readFileSync((await download.path())!)));
+  expect(Object.keys(zip)).toEqual(expect.arrayContaining(["patient-data.json", expect.stringMatching(/^files\/.+referral\.pdf$/)]));
+
+  // Erase: a wrong confirmation is refused and focused; the right one, typed by keyboard, erases.
+  const confirm = page.getByLabel(`Type ${reference} to confirm`);
+  await confirm.fill("APT-WRONG");
+  await confirm.press("Enter");
+  await expect(page.getByText(`Type ${reference} exactly as shown to confirm the erasure.`)).toBeVisible();
+  await expect(confirm).toBeFocused();
+  await expectNoAxeViolations(page);
+  await confirm.fill(reference);
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Erase this patient permanently" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 2, name: "Patient erased" })).toBeFocused();
+  await expectNoAxeViolations(page);
+
+  const left = await db.selectFrom("appointments").select("id").where("email", "=", email).execute();
+  expect(left).toEqual([]);
+  const audit = await db.selectFrom("staff_audit").select(["action", "detail"]).where("staff_id", "=", staff.id).orderBy("id").execute();
+  expect(audit.map((a) => a.action)).toEqual(["patient_export", "patient_erase"]);
+  expect(JSON.stringify(audit)).not.toContain(email);
+  expect(JSON.stringify(audit)).not.toContain(reference);
+});
