@@ -1,3 +1,7 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig, productionProblems } from "../../server/config";
 
@@ -126,4 +130,30 @@ describe("backup settings", () => {
   it.each([["BACKUP_KEEP_DAILY", "0"], ["BACKUP_KEEP_WEEKLY", "-1"], ["BACKUP_KEEP_DAILY", "two"]])("rejects %s=%s", (variable, value) => {
     expect(errorFor({ [variable]: value }).issues.map((i) => i.variable)).toEqual([variable]);
   });
+});
+
+describe("the server at start", () => {
+  it("exits 78 with one message per unsafe setting, before opening the database", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "clinic-unsafe-"));
+    try {
+      const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+        cwd: path.resolve(import.meta.dirname, "../.."),
+        env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", DATA_DIR: dataDir, PUBLIC_BASE_URL: "http://clinic.example.org", SMTP_URL: "", PORT: "0" },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let output = "";
+      child.stdout.on("data", (d: Buffer) => (output += d.toString()));
+      child.stderr.on("data", (d: Buffer) => (output += d.toString()));
+      // A server that starts instead of refusing is stopped, not left running.
+      const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+      const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+      clearTimeout(timer);
+      expect(code).toBe(78);
+      expect(output).toMatch(/PUBLIC_BASE_URL: clinic\.example\.org is not this machine, so the site must use https:\/\//);
+      expect(output).toMatch(/SMTP_URL: is not set, so no e-mail would be sent/);
+      expect(fs.readdirSync(dataDir)).toEqual([]);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });
