@@ -71,7 +71,8 @@ export const HSTS = "max-age=31536000; includeSubDomains";
  * rendered page; style="…" attributes are blocked (the pages have none:
  * scripts/postbuild.ts fails the build if a prerendered page gains one).
  * `development` alone keeps 'unsafe-inline' for styles, because Vite's dev
- * client injects each imported stylesheet as a `<style>` element.
+ * client injects each imported stylesheet as a `<style>` element, and lets
+ * that client open its hot-reload WebSocket (another port, so not 'self').
  */
 export function documentPolicy({
   nonce,
@@ -90,7 +91,7 @@ export function documentPolicy({
     development ? "style-src 'self' 'unsafe-inline'" : `style-src 'self' 'nonce-${nonce}'`,
     "img-src 'self' data:",
     "font-src 'self'",
-    "connect-src 'self'",
+    development ? "connect-src 'self' ws:" : "connect-src 'self'",
     `frame-src ${MAP_PAGES.has(path) ? MAP_FRAME_SOURCES : "'none'"}`,
     "object-src 'none'",
     "base-uri 'self'",

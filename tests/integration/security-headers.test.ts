@@ -227,5 +227,10 @@ describe("style-src", () => {
       directives(documentPolicy({ nonce: "abc", hashes: [], path: "/", development })).get("style-src");
     expect(styleSrc(false)).toEqual(["'self'", "'nonce-abc'"]);
     expect(styleSrc(true)).toEqual(["'self'", "'unsafe-inline'"]);
+    // Development also lets Vite's hot-reload WebSocket connect; production does not.
+    const connectSrc = (development: boolean) =>
+      directives(documentPolicy({ nonce: "abc", hashes: [], path: "/", development })).get("connect-src");
+    expect(connectSrc(false)).toEqual(["'self'"]);
+    expect(connectSrc(true)).toEqual(["'self'", "ws:"]);
   });
 });
