@@ -44,11 +44,33 @@ function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
+/**
+ * The document policy's style-src has no 'unsafe-inline' (server/security-headers.ts):
+ * a prerendered page with a <style> element or a style="…" attribute would render
+ * unstyled in browsers, so it fails the build here instead.
+ */
+function inlineStyles(html: string): string[] {
+  const found = [...html.matchAll(/<style\b[^>]*>/gi)].map((m) => m[0]);
+  for (const m of html.matchAll(/<[a-z][\w:-]*\b[^>]*?\sstyle\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi)) found.push(m[0]);
+  return found;
+}
+
 const manifest: Record<string, string[]> = {};
+const styled: string[] = [];
 for (const file of files(CLIENT_DIR)) {
   if (path.basename(file) !== "index.html") continue;
   const rel = path.relative(CLIENT_DIR, file).split(path.sep).join("/");
-  manifest[rel] = inlineScriptHashes(fs.readFileSync(file, "utf8"));
+  const html = fs.readFileSync(file, "utf8");
+  manifest[rel] = inlineScriptHashes(html);
+  for (const tag of inlineStyles(html)) styled.push(`  ${rel}: ${tag.slice(0, 120)}`);
+}
+if (styled.length > 0) {
+  console.error(
+    "Inline styles in prerendered pages are blocked by the Content-Security-Policy (style-src has no 'unsafe-inline').\n" +
+      "Use a class from the stylesheets instead:\n" +
+      styled.join("\n"),
+  );
+  process.exit(1);
 }
 fs.writeFileSync(path.join(CLIENT_DIR, "../csp-hashes.json"), JSON.stringify(manifest, null, 2) + "\n");
 console.log(`hashed inline scripts of ${Object.keys(manifest).length} prerendered pages into build/csp-hashes.json`);

@@ -114,6 +114,19 @@ export const envSchema = z.object({
   RETAIN_AUDIT_MONTHS: z.coerce.number().int().min(1).max(240).default(24),
   /** Days a stored answer to an Idempotency-Key is kept (a browser's retry comes within minutes). */
   RETAIN_IDEMPOTENCY_DAYS: z.coerce.number().int().min(1).max(90).default(2),
+  // --- Backups and production safety (issue 10: backups part) ---
+  /** age public key (age1…) that backups are encrypted to; its private identity stays off this server. */
+  BACKUP_RECIPIENT: z
+    .string()
+    .trim()
+    .regex(/^age1(pq1)?[02-9ac-hj-np-z]{58,}$/, "must be an age public key (age1…), e.g. from `npm run backup -- keygen` on another machine")
+    .optional(),
+  /** Backups kept: the newest of each of this many most recent days… */
+  BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).max(366).default(7),
+  /** …and the newest of each of this many most recent ISO weeks. */
+  BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).max(520).default(4),
+  /** On a public host, the disk outbox (no SMTP_URL) must be chosen on purpose. */
+  MAIL_OUTBOX_ALLOWED: bool.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -164,6 +177,10 @@ export interface Config {
   // --- Privacy (issue 10) ---
   /** Days, months: how long each kind of personal data is kept (docs/privacy-retention.md). */
   retention: RetentionConfig;
+  // --- Backups and production safety (issue 10: backups part) ---
+  backups: { recipient: string | undefined; keepDaily: number; keepWeekly: number };
+  /** MAIL_OUTBOX_ALLOWED: without SMTP_URL on a public host, write the disk outbox anyway. */
+  mailOutboxAllowed: boolean;
 }
 
 export interface RetentionConfig {
@@ -213,7 +230,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     );
   }
   const e = parsed.data;
-  return {
+  const config: Config = {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
@@ -271,5 +288,46 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       auditMonths: e.RETAIN_AUDIT_MONTHS,
       idempotencyDays: e.RETAIN_IDEMPOTENCY_DAYS,
     },
+    // --- Backups and production safety (issue 10: backups part) ---
+    backups: { recipient: e.BACKUP_RECIPIENT, keepDaily: e.BACKUP_KEEP_DAILY, keepWeekly: e.BACKUP_KEEP_WEEKLY },
+    mailOutboxAllowed: e.MAIL_OUTBOX_ALLOWED,
   };
+  const problems = productionProblems(config);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
+
+// --- Production safety (issue 10: backups part) ---
+
+/** True when a URL host names this machine: localhost, 127.0.0.0/8 or ::1. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.$/, "");
+  if (host === "localhost" || host === "::1") return true;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/**
+ * Settings that are unsafe once the site faces other machines. They apply
+ * whenever PUBLIC_BASE_URL names a host other than this machine (and
+ * NODE_ENV is not "test", which only test suites set); on a loopback base
+ * URL the quick start runs on its defaults, disk outbox included.
+ */
+export function productionProblems(config: Config): { variable: string; message: string }[] {
+  if (config.env === "test") return [];
+  const url = new URL(config.publicBaseUrl);
+  if (isLoopbackHost(url.hostname)) return [];
+  const problems: { variable: string; message: string }[] = [];
+  if (url.protocol !== "https:") {
+    problems.push({
+      variable: "PUBLIC_BASE_URL",
+      message: `${url.hostname} is not this machine, so the site must use https:// (patients' data would cross the network unencrypted); use http:// only with localhost or 127.0.0.1`,
+    });
+  }
+  if (!config.mail.smtpUrl && !config.mailOutboxAllowed) {
+    problems.push({
+      variable: "SMTP_URL",
+      message: "is not set, so no e-mail would be sent (messages would only be written to DATA_DIR/outbox); set SMTP_URL, or MAIL_OUTBOX_ALLOWED=true to use the disk outbox on purpose",
+    });
+  }
+  return problems;
 }

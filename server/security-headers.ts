@@ -11,7 +11,7 @@ declare module "fastify" {
 }
 
 export interface SecurityHeadersOptions {
-  config: Pick<Config, "publicBaseUrl">;
+  config: Pick<Config, "publicBaseUrl" | "env">;
   /**
    * The CSP hash manifest written by scripts/postbuild.ts (build/csp-hashes.json):
    * prerendered file (relative to build/client) -> sha256 sources of its inline scripts.
@@ -61,15 +61,37 @@ export function loadScriptHashes(file: string | undefined): Map<string, string[]
   return byPath;
 }
 
-/** The Content-Security-Policy of an HTML document. */
-export function documentPolicy({ nonce, hashes, path }: { nonce: string; hashes: string[]; path: string }): string {
+/** HSTS for an https base URL: a year, subdomains included. */
+export const HSTS = "max-age=31536000; includeSubDomains";
+
+/**
+ * The Content-Security-Policy of an HTML document.
+ *
+ * Styles come from our stylesheets only, plus `<style nonce>` elements of a
+ * rendered page; style="…" attributes are blocked (the pages have none:
+ * scripts/postbuild.ts fails the build if a prerendered page gains one).
+ * `development` alone keeps 'unsafe-inline' for styles, because Vite's dev
+ * client injects each imported stylesheet as a `<style>` element, and lets
+ * that client open its hot-reload WebSocket (another port, so not 'self').
+ */
+export function documentPolicy({
+  nonce,
+  hashes,
+  path,
+  development = false,
+}: {
+  nonce: string;
+  hashes: string[];
+  path: string;
+  development?: boolean;
+}): string {
   return [
     "default-src 'self'",
     ["script-src 'self'", `'nonce-${nonce}'`, ...hashes].join(" "),
-    "style-src 'self' 'unsafe-inline'",
+    development ? "style-src 'self' 'unsafe-inline'" : `style-src 'self' 'nonce-${nonce}'`,
     "img-src 'self' data:",
     "font-src 'self'",
-    "connect-src 'self'",
+    development ? "connect-src 'self' ws:" : "connect-src 'self'",
     `frame-src ${MAP_PAGES.has(path) ? MAP_FRAME_SOURCES : "'none'"}`,
     "object-src 'none'",
     "base-uri 'self'",
@@ -107,6 +129,7 @@ function pathOf(request: FastifyRequest): string {
 async function securityHeaders(app: FastifyInstance, { config, hashesFile }: SecurityHeadersOptions) {
   const hashes = loadScriptHashes(hashesFile);
   const hsts = config.publicBaseUrl.startsWith("https://");
+  const development = config.env === "development";
 
   app.decorateRequest("cspNonce", "");
   app.addHook("onRequest", async (request) => {
@@ -131,10 +154,10 @@ async function securityHeaders(app: FastifyInstance, { config, hashesFile }: Sec
       reply,
       "content-security-policy",
       isDocument
-        ? documentPolicy({ nonce: request.cspNonce, hashes: hashes.get(path) ?? [], path })
+        ? documentPolicy({ nonce: request.cspNonce, hashes: hashes.get(path) ?? [], path, development })
         : resourcePolicy(contentType),
     );
-    if (hsts) setIfAbsent(reply, "strict-transport-security", "max-age=31536000");
+    if (hsts) setIfAbsent(reply, "strict-transport-security", HSTS);
     setIfAbsent(reply, "x-content-type-options", "nosniff");
     setIfAbsent(reply, "x-frame-options", "DENY");
     setIfAbsent(reply, "referrer-policy", "strict-origin-when-cross-origin");

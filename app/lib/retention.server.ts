@@ -17,12 +17,6 @@ export interface RetentionPeriods {
   backupWeekly: number;
 }
 
-/** Backups' rotation belongs to the backup code (BACKUP_KEEP_DAILY / BACKUP_KEEP_WEEKLY, defaults 7 and 4). */
-function backupKeep(name: string, fallback: number): number {
-  const value = Number(process.env[name]);
-  return Number.isInteger(value) && value > 0 ? value : fallback;
-}
-
 export function getRetentionPeriods(): RetentionPeriods {
   const config = loadConfig();
   return {
@@ -33,7 +27,7 @@ export function getRetentionPeriods(): RetentionPeriods {
     auditMonths: config.retention.auditMonths,
     idempotencyDays: config.retention.idempotencyDays,
     sessionMaxHours: config.staff.sessionMaxHours,
-    backupDaily: backupKeep("BACKUP_KEEP_DAILY", 7),
-    backupWeekly: backupKeep("BACKUP_KEEP_WEEKLY", 4),
+    backupDaily: config.backups.keepDaily,
+    backupWeekly: config.backups.keepWeekly,
   };
 }

@@ -8,7 +8,8 @@ import { e2eDb, e2eSessionCookie, e2eStaff, nextOpenWeekday } from "../helpers/s
  * violation: prerendered pages through build-time script hashes, rendered
  * pages (/details?name=…, the 404 page) through per-request nonces. A page
  * whose scripts were blocked would not hydrate, so each page must also
- * hydrate and follow a link without reloading.
+ * hydrate and follow a link without reloading. Styles come from the
+ * stylesheets only (style-src without 'unsafe-inline'), and they apply.
  */
 
 const PAGES = [
@@ -22,6 +23,13 @@ declare global {
     __cspViolations: string[];
     __sameDocument?: boolean;
   }
+}
+
+/** The document policy allows no inline style, and the site's stylesheet has applied. */
+async function expectStrictStyles(page: Page, csp: string | undefined) {
+  const styleSrc = /(?:^|;)\s*style-src ([^;]*)/.exec(csp ?? "")?.[1] ?? "";
+  expect(styleSrc).toMatch(/^'self'( 'nonce-[A-Za-z0-9+/=]+')?$/);
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/Source Sans 3/);
 }
 
 async function watchCsp(page: Page) {
@@ -54,6 +62,7 @@ for (const path of PAGES) {
     expect(response?.status()).toBe(path.startsWith("/no-such-page") ? 404 : 200);
     expect(response?.headers()["content-security-policy"]).toMatch(/script-src 'self' 'nonce-/);
     await hydrated(page);
+    await expectStrictStyles(page, response?.headers()["content-security-policy"]);
 
     // A client-side navigation keeps the document: the marker survives.
     const current = new URL(page.url()).pathname;
@@ -88,6 +97,25 @@ test("the CSP would report a blocked inline script (the watcher works)", async (
   expect(messages.join("\n")).toMatch(/Content Security Policy/);
 });
 
+test("the CSP would report an injected inline style, element or attribute (styles are not 'unsafe-inline')", async ({ page }) => {
+  const messages = await watchCsp(page);
+  await page.goto("/about");
+  await hydrated(page);
+  const before = await page.evaluate(() => getComputedStyle(document.body).color);
+  await page.evaluate(() => {
+    const style = document.createElement("style");
+    style.textContent = "body { color: rgb(255, 0, 0) !important }";
+    document.head.append(style);
+    const div = document.createElement("div");
+    div.innerHTML = '<p id="injected-style" style="color: rgb(0, 255, 0)">x</p>';
+    document.body.append(div);
+  });
+  await expect.poll(() => page.evaluate(() => window.__cspViolations.filter((v) => v.startsWith("style-src")).length)).toBe(2);
+  expect(await page.evaluate(() => getComputedStyle(document.body).color)).toBe(before);
+  expect(await page.evaluate(() => getComputedStyle(document.getElementById("injected-style")!).color)).not.toBe("rgb(0, 255, 0)");
+  expect(messages.join("\n")).toMatch(/Content Security Policy/);
+});
+
 test("no CSP violation on the staff pages, signed out and signed in", async ({ page, context, baseURL }, info) => {
   test.setTimeout(120_000);
   const { db, config } = e2eDb();
@@ -100,6 +128,7 @@ test("no CSP violation on the staff pages, signed out and signed in", async ({ p
       const response = await page.goto(url);
       expect(response?.headers()["content-security-policy"]).toMatch(/script-src 'self' 'nonce-/);
       await hydrated(page);
+      await expectStrictStyles(page, response?.headers()["content-security-policy"]);
       await page.waitForLoadState("networkidle");
       expect(await page.evaluate(() => window.__cspViolations), url).toEqual([]);
     };

@@ -3,6 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ENQUIRY_PATH } from "../../server/enquiries/routes";
+import { documentPolicy } from "../../server/security-headers";
 import { createTestApp, type TestApp } from "../helpers/app";
 
 // Needs a client build (`npm run build`), like every servePages test.
@@ -68,7 +70,9 @@ function expectDocumentPolicy(res: LightMyRequestResponse) {
   expect(csp.get("form-action")).toEqual(["'self'"]);
   expect(csp.get("img-src")).toEqual(["'self'", "data:"]);
   expect(csp.get("font-src")).toEqual(["'self'"]);
-  expect(csp.get("style-src")).toEqual(["'self'", "'unsafe-inline'"]);
+  // Styles: our stylesheets, and <style> elements only with this response's nonce; never 'unsafe-inline'.
+  const nonce = csp.get("script-src")?.find((s) => s.startsWith("'nonce-"));
+  expect(csp.get("style-src")).toEqual(["'self'", nonce]);
   expect(csp.get("connect-src")).toEqual(["'self'"]);
   return csp;
 }
@@ -187,15 +191,46 @@ describe("security headers", () => {
 });
 
 describe("Strict-Transport-Security", () => {
-  it("is sent when PUBLIC_BASE_URL is https", async () => {
-    const t = await createTestApp({ PUBLIC_BASE_URL: "https://clinic.example.org" });
+  const urls = ["/", "/about", "/details?name=x-ray", "/no-such-page", "/staff/login", "/robots.txt", `/assets/${cssAsset}`, "/api/health", "/api/nope", "/api/__test/error"];
+
+  it("is sent on every response, subdomains included, when PUBLIC_BASE_URL is https", async () => {
+    const t = await createTestApp({ PUBLIC_BASE_URL: "https://clinic.example.org", ENABLE_TEST_ROUTES: "true" }, { servePages: true });
     try {
-      const res = await t.app.inject({ method: "GET", url: "/api/health" });
-      expect(res.headers["strict-transport-security"]).toMatch(/^max-age=\d{7,}/);
-      const missing = await t.app.inject({ method: "GET", url: "/api/nope" });
-      expect(missing.headers["strict-transport-security"]).toMatch(/^max-age=\d{7,}/);
+      for (const url of urls) {
+        const res = await t.app.inject({ method: "GET", url });
+        expect(res.headers["strict-transport-security"], url).toBe("max-age=31536000; includeSubDomains");
+      }
+      const post = await t.app.inject({ method: "POST", url: ENQUIRY_PATH, payload: "{", headers: { "content-type": "application/json" } });
+      expect(post.statusCode).toBe(400);
+      expect(post.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
     } finally {
       await t.close();
     }
+  });
+
+  it("is not sent on any response when PUBLIC_BASE_URL is http", async () => {
+    const t = await createTestApp({ PUBLIC_BASE_URL: "http://localhost:3000", ENABLE_TEST_ROUTES: "true" }, { servePages: true });
+    try {
+      for (const url of urls) {
+        const res = await t.app.inject({ method: "GET", url });
+        expect(res.headers["strict-transport-security"], url).toBeUndefined();
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe("style-src", () => {
+  it("keeps 'unsafe-inline' for styles only in development (Vite injects <style> elements), never with a nonce", async () => {
+    const styleSrc = (development: boolean) =>
+      directives(documentPolicy({ nonce: "abc", hashes: [], path: "/", development })).get("style-src");
+    expect(styleSrc(false)).toEqual(["'self'", "'nonce-abc'"]);
+    expect(styleSrc(true)).toEqual(["'self'", "'unsafe-inline'"]);
+    // Development also lets Vite's hot-reload WebSocket connect; production does not.
+    const connectSrc = (development: boolean) =>
+      directives(documentPolicy({ nonce: "abc", hashes: [], path: "/", development })).get("connect-src");
+    expect(connectSrc(false)).toEqual(["'self'"]);
+    expect(connectSrc(true)).toEqual(["'self'", "ws:"]);
   });
 });

@@ -39,6 +39,7 @@ const env = {
   CLINIC_WHATSAPP: "+26771234567",
   CLINIC_EMAIL: "referrals@test-clinic.example.org",
   CLINIC_STREET: "Plot 1234, Test Street",
+  NODE_ENV: "test",
   PUBLIC_BASE_URL: "https://imaging.example.org",
 };
 

@@ -49,7 +49,7 @@ describe("iCalendar writer", () => {
   });
 
   it("the confirmation e-mail carries the time, the preparation notes and the calendar file", () => {
-    const config = loadConfig({ PUBLIC_BASE_URL: "https://clinic.example.org" });
+    const config = loadConfig({ NODE_ENV: "test", PUBLIC_BASE_URL: "https://clinic.example.org" });
     const mail = confirmationMail(
       config,
       { reference: "APT-9", name: "Neo", email: "neo@example.org", serviceName: "Bone Densitometry (DEXA Scan)", date: "2026-12-02", time: "09:30" },

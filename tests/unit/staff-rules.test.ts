@@ -7,7 +7,7 @@ import { confirmationProblem } from "../../server/staff/open-days";
 import { serviceGuidance } from "../../server/staff/preparation";
 import { clinicDate, subtractMonths } from "../../server/staff/time";
 
-const config = loadConfig({ PUBLIC_BASE_URL: "https://clinic.example.org", CLOSED_DATES: "2026-12-24" });
+const config = loadConfig({ NODE_ENV: "test", PUBLIC_BASE_URL: "https://clinic.example.org", CLOSED_DATES: "2026-12-24" });
 const now = new Date("2026-11-22T08:00:00Z"); // Sunday 10:00 in Gaborone
 
 describe("confirmation date and time", () => {
