@@ -39,7 +39,7 @@ const QUERY_RENDERED = new Set(["/details"]);
 export async function buildApp({ config, db, clientDir, servePages = true, schedulePurge = true }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     genReqId: (req) => {
       const incoming = req.headers["x-request-id"];
       return typeof incoming === "string" && /^[\w-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID();
@@ -122,6 +122,18 @@ export async function buildApp({ config, db, clientDir, servePages = true, sched
     await registerBuiltPages(app, config, clientDir ?? path.join(ROOT, "build/client"), loadContext);
   }
   return app;
+}
+
+/**
+ * Fastify's trustProxy from TRUST_PROXY. A hop count becomes a function that
+ * trusts that many proxies nearest the app (Fastify 5.12 deliberately trusts
+ * nothing for a bare number, since a count cannot check who is connecting: the
+ * app must then be reachable only through the proxy, as docs/deploy.md says).
+ * A list of addresses/CIDRs is passed as is; "trust everything" never is.
+ */
+export function trustProxyOption(trust: Config["trustProxy"]): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === "number") return trust > 0 ? (_address, hop) => hop < trust : false;
+  return trust;
 }
 
 type LoadContextFn = ReturnType<typeof staffLoadContext>;

@@ -26,7 +26,7 @@ export async function requestsPlugin(app: FastifyInstance, { config, db }: Reque
     store: databaseRateLimitStore(db, (error) =>
       app.log.error({ err: { message: (error as Error).message } }, "rate-limit prune failed"),
     ),
-    // The key is the client address; X-Forwarded-For counts only with TRUST_PROXY=true (Fastify's trustProxy).
+    // The key is the client address; X-Forwarded-For counts only for the proxies TRUST_PROXY names (Fastify's trustProxy).
     keyGenerator: (request) => request.ip,
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
