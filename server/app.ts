@@ -10,6 +10,7 @@ import { loggerOptions } from "./logger";
 import { reactRouterHandler } from "./react-router";
 import securityHeaders from "./security-headers";
 import { startMailWorker } from "./mail/worker";
+import { FORM_BODY_MAX_BYTES, JSON_BODY_MAX_BYTES, refuseOversizedBody, TOO_LARGE_MESSAGE } from "./requests/body-limit";
 import { requestsPlugin } from "./requests/plugin";
 import { startUploadSweep } from "./uploads/sweep";
 import { staffLoadContext, staffPlugin } from "./staff/plugin";
@@ -44,8 +45,10 @@ export async function buildApp({ config, db, clientDir, servePages = true, sched
       const incoming = req.headers["x-request-id"];
       return typeof incoming === "string" && /^[\w-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID();
     },
-    bodyLimit: 64 * 1024,
+    bodyLimit: JSON_BODY_MAX_BYTES,
   });
+  // Body limits: a declared body larger than its route's limit gets 413 before any parser runs.
+  app.addHook("onRequest", refuseOversizedBody);
   await app.register(securityHeaders, { config, hashesFile: path.join(clientDir ?? path.join(ROOT, "build/client"), "../csp-hashes.json") });
 
   app.addHook("onRequest", async (request, reply) => {
@@ -80,6 +83,7 @@ export async function buildApp({ config, db, clientDir, servePages = true, sched
       request.log.error({ err: error }, "request failed");
       return reply.code(status).send({ message: "Something went wrong on our side. Please try again." });
     }
+    if (status === 413) return reply.code(413).header("cache-control", "no-store").send({ message: TOO_LARGE_MESSAGE });
     return reply.code(status).send({ message: error.message });
   });
 
@@ -172,7 +176,7 @@ async function registerBuiltPages(app: FastifyInstance, config: Config, clientDi
   const serverBuild = path.join(ROOT, "build/server/index.js");
   const build = (await import(serverBuild)) as ServerBuild;
   const renderPage = reactRouterHandler(async () => build, config.env, loadContext);
-  app.all("/*", renderPage);
+  app.all("/*", { bodyLimit: FORM_BODY_MAX_BYTES }, renderPage);
 }
 
 async function registerDevPages(app: FastifyInstance, config: Config, loadContext: LoadContextFn) {
@@ -186,7 +190,7 @@ async function registerDevPages(app: FastifyInstance, config: Config, loadContex
     config.env,
     loadContext,
   );
-  app.all("/*", renderPage);
+  app.all("/*", { bodyLimit: FORM_BODY_MAX_BYTES }, renderPage);
 }
 
 /** Lists every prerendered page (a folder's index.html) as URL and file. */

@@ -6,6 +6,7 @@ import type { Config } from "../config";
 import type { Db } from "../db/index";
 import { enquiryRoutes } from "../enquiries/routes";
 import { uploadRoutes } from "../uploads/routes";
+import { TOO_LARGE_MESSAGE } from "./body-limit";
 import { RATE_LIMIT_MESSAGE } from "./http";
 import { databaseRateLimitStore } from "./rate-limit-store";
 
@@ -60,12 +61,12 @@ function clientMessage(error: FastifyError, status: number): string {
       return "Send the request as application/json.";
     case "FST_ERR_CTP_BODY_TOO_LARGE":
     case "FST_REQ_FILE_TOO_LARGE":
-      return "The request is too large.";
+      return TOO_LARGE_MESSAGE;
     case "FST_ERR_CTP_INVALID_JSON_BODY":
     case "FST_ERR_CTP_EMPTY_JSON_BODY":
       return "The request body is not valid JSON.";
     default:
-      if (status === 413) return "The request is too large.";
+      if (status === 413) return TOO_LARGE_MESSAGE;
       if (status === 415) return "This content type is not accepted.";
       return "The request could not be processed.";
   }

@@ -7,6 +7,7 @@ import type { FastifyInstance } from "fastify";
 import multipart from "@fastify/multipart";
 import { fileTypeFromBuffer } from "file-type";
 import type { RouteDeps } from "../enquiries/routes";
+import { answerTooLarge, DISCARD_MAX_BYTES, type TooLargeBody } from "../requests/body-limit";
 import { send, type ApiAnswer } from "../requests/http";
 import {
   ALLOWED_TYPES,
@@ -27,6 +28,7 @@ export const NO_FILE = "Choose a file to upload.";
 export const NOT_MULTIPART = 'Send the file as multipart/form-data in the field "file".';
 export const tooLarge = (max: number) => `The file is too large: the limit is ${Math.floor(max / (1024 * 1024))} MB.`;
 
+const DISCARD_EXCEEDED = "UPLOAD_DISCARD_EXCEEDED";
 /** Bytes file-type needs to recognise a format. */
 const SNIFF_BYTES = 4100;
 /** Room for multipart boundaries and headers on top of the file itself. */
@@ -49,13 +51,14 @@ export async function uploadRoutes(app: FastifyInstance, { config, db, rateLimit
     limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 11, fieldSize: 1024, headerPairs: 50 },
   });
 
-  app.post(UPLOAD_PATH, { config: rateLimit(config.rateLimit.uploadsPerMinute) }, async (request, reply) => {
+  // The declared size is checked before anything is read (refuseOversizedBody, with this route's
+  // bodyLimit and 413 body); a chunked body is counted while it streams (receive).
+  const routeOptions = {
+    bodyLimit: maxBytes + ENVELOPE_BYTES,
+    config: { ...rateLimit(config.rateLimit.uploadsPerMinute), bodyTooLarge: fileError(413, tooLarge(maxBytes)).body as TooLargeBody },
+  };
+  app.post(UPLOAD_PATH, routeOptions, async (request, reply) => {
     if (!request.isMultipart()) return send(reply, { status: 415, body: { message: NOT_MULTIPART } });
-    const declared = Number(request.headers["content-length"]);
-    if (Number.isFinite(declared) && declared > maxBytes + ENVELOPE_BYTES) {
-      reply.header("connection", "close");
-      return send(reply, fileError(413, tooLarge(maxBytes)));
-    }
 
     let answer: ApiAnswer | undefined;
     let temp: string | undefined;
@@ -78,6 +81,7 @@ export async function uploadRoutes(app: FastifyInstance, { config, db, rateLimit
     } catch (error) {
       if (temp) await removeQuietly(temp);
       const e = error as { statusCode?: number; code?: string };
+      if (e.code === DISCARD_EXCEEDED) return answerTooLarge(request, reply, false);
       if (e.code === "FST_REQ_FILE_TOO_LARGE" || e.statusCode === 413) return send(reply, fileError(413, tooLarge(maxBytes)));
       if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
         return send(reply, { status: 400, body: { message: "The upload could not be read. Please try again.", errors: {} } });
@@ -115,7 +119,9 @@ export async function uploadRoutes(app: FastifyInstance, { config, db, rateLimit
     try {
       for await (const chunk of stream as AsyncIterable<Buffer>) {
         total += chunk.length;
-        if (rejected) continue; // drain
+        // Past the limit the rest is read and discarded so the client can read the 413, within a bound.
+        if (total > maxBytes + DISCARD_MAX_BYTES) throw Object.assign(new Error("upload far beyond the limit"), { code: DISCARD_EXCEEDED });
+        if (rejected || stream.truncated) continue; // drain
         if (!mime) {
           head.push(chunk);
           headBytes += chunk.length;
