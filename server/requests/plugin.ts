@@ -8,6 +8,7 @@ import { enquiryRoutes } from "../enquiries/routes";
 import { uploadRoutes } from "../uploads/routes";
 import { TOO_LARGE_MESSAGE } from "./body-limit";
 import { RATE_LIMIT_MESSAGE } from "./http";
+import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from "./unavailable";
 import { databaseRateLimitStore } from "./rate-limit-store";
 
 export interface RequestsPluginOptions {
@@ -41,6 +42,14 @@ export async function requestsPlugin(app: FastifyInstance, { config, db }: Reque
     const status = error.statusCode ?? 500;
     reply.header("cache-control", "no-store");
     if (status === 429) return reply.code(429).send({ message: RATE_LIMIT_MESSAGE });
+    if (isDatabaseUnavailable(error)) {
+      // The database is down or unreachable (even the rate-limit count needs it): say so, never 500.
+      request.log.error({ err: { message: error.message, code: error.code } }, "database unavailable");
+      return reply
+        .code(503)
+        .header("retry-after", String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+        .send({ message: UNAVAILABLE_MESSAGE, errors: {} });
+    }
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ message: clientMessage(error, status), errors: {} });
     }
