@@ -10,7 +10,7 @@ import { loggerOptions } from "./logger";
 import { reactRouterHandler } from "./react-router";
 import securityHeaders from "./security-headers";
 import { startMailWorker } from "./mail/worker";
-import { FORM_BODY_MAX_BYTES, JSON_BODY_MAX_BYTES, refuseOversizedBody, TOO_LARGE_MESSAGE } from "./requests/body-limit";
+import { drainUnreadBody, FORM_BODY_MAX_BYTES, JSON_BODY_MAX_BYTES, refuseOversizedBody, TOO_LARGE_MESSAGE } from "./requests/body-limit";
 import { requestsPlugin } from "./requests/plugin";
 import { startUploadSweep } from "./uploads/sweep";
 import { staffLoadContext, staffPlugin } from "./staff/plugin";
@@ -49,6 +49,8 @@ export async function buildApp({ config, db, clientDir, servePages = true, sched
   });
   // Body limits: a declared body larger than its route's limit gets 413 before any parser runs.
   app.addHook("onRequest", refuseOversizedBody);
+  // An answer given before the body was read waits for the rest to be discarded (bounded), so clients can read it.
+  app.addHook("onSend", drainUnreadBody);
   await app.register(securityHeaders, { config, hashesFile: path.join(clientDir ?? path.join(ROOT, "build/client"), "../csp-hashes.json") });
 
   app.addHook("onRequest", async (request, reply) => {

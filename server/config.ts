@@ -136,6 +136,12 @@ export const envSchema = z.object({
   RATE_LIMIT_ENQUIRIES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   RATE_LIMIT_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
 
+  // --- HTTP edge: upload caps (issue 10) ---
+  /** Bytes that uploads not yet attached to a booking may take in all (507 beyond). */
+  UPLOAD_UNCLAIMED_MAX_BYTES: z.coerce.number().int().min(1024 * 1024).max(1024 ** 4).default(1024 ** 3),
+  /** Upload attempts one client address may make per day (UTC), 429 beyond. */
+  UPLOAD_DAILY_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(30),
+
   // --- Staff console ---
   /** Minutes of inactivity after which a staff session ends. */
   STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
@@ -196,6 +202,8 @@ export interface Config {
   uploads: { maxBytes: number; unclaimedHours: number; sweepMs: number };
   rateLimit: { enabled: boolean; bookingsPerMinute: number; enquiriesPerMinute: number; uploadsPerMinute: number };
   staff: StaffConfig;
+  // --- HTTP edge: upload caps (issue 10) ---
+  uploadCaps: { unclaimedMaxBytes: number; dailyPerAddress: number };
 }
 
 export interface StaffConfig {
@@ -283,5 +291,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       lockoutMinutes: e.STAFF_LOCKOUT_MINUTES,
       slowdownMs: e.STAFF_SLOWDOWN_MS,
     },
+    // --- HTTP edge: upload caps (issue 10) ---
+    uploadCaps: { unclaimedMaxBytes: e.UPLOAD_UNCLAIMED_MAX_BYTES, dailyPerAddress: e.UPLOAD_DAILY_PER_ADDRESS },
   };
 }

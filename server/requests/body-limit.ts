@@ -77,14 +77,32 @@ export async function refuseOversizedBody(request: FastifyRequest, reply: Fastif
   return answerTooLarge(request, reply, declared - limit <= DISCARD_MAX_BYTES);
 }
 
-/** Sends the route's 413 body, discarding what is left of the request first (within bounds). */
+/** Sends the route's 413 body; without `drain` the connection is closed instead of the rest being read. */
 export async function answerTooLarge(request: FastifyRequest, reply: FastifyReply, drain = true) {
   const body = (request.routeOptions.config as { bodyTooLarge?: TooLargeBody } | undefined)?.bodyTooLarge ?? {
     message: TOO_LARGE_MESSAGE,
   };
-  const complete = drain ? await discardBody(request.raw) : false;
-  if (!complete) reply.header("connection", "close");
+  if (!drain) reply.header("connection", "close");
   return reply.code(413).header("cache-control", "no-store").send(body);
+}
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = Number(request.headers["content-length"]);
+  return request.headers["transfer-encoding"] !== undefined || (Number.isFinite(length) && length > 0);
+}
+
+/**
+ * onSend hook: an answer given before the request body was read (413, a rate
+ * limit, a cap, 503 when the database is down, a wrong content type) waits
+ * until the rest of the body has been read and discarded, within bounds, so
+ * the client is not cut off mid-send and can read it; past the bounds the
+ * connection is closed after the answer.
+ */
+export async function drainUnreadBody(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  if (request.raw.complete || !hasBody(request) || reply.getHeader("connection") === "close") return payload;
+  const complete = await discardBody(request.raw);
+  if (!complete) reply.header("connection", "close");
+  return payload;
 }
 
 declare module "fastify" {

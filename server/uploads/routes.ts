@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
@@ -9,6 +10,7 @@ import { fileTypeFromBuffer } from "file-type";
 import type { RouteDeps } from "../enquiries/routes";
 import { answerTooLarge, DISCARD_MAX_BYTES, type TooLargeBody } from "../requests/body-limit";
 import { send, type ApiAnswer } from "../requests/http";
+import { countHit } from "../requests/rate-limit-store";
 import {
   ALLOWED_TYPES,
   randomPublicId,
@@ -26,8 +28,13 @@ export const STAFF_DOWNLOAD_PREFIX = "/api/staff/uploads/";
 export const WRONG_TYPE = "Upload a PDF, JPEG or PNG file.";
 export const NO_FILE = "Choose a file to upload.";
 export const NOT_MULTIPART = 'Send the file as multipart/form-data in the field "file".';
+export const DAILY_CAP_REACHED =
+  "This device or network has sent as many referral forms as we accept in one day. Please try again tomorrow, or bring the form with you to your appointment.";
+export const STORAGE_FULL =
+  "We cannot accept referral forms right now because our storage is full. Please try again later, or bring the form with you to your appointment.";
 export const tooLarge = (max: number) => `The file is too large: the limit is ${Math.floor(max / (1024 * 1024))} MB.`;
 
+const DAY_MS = 24 * 3600_000;
 const DISCARD_EXCEEDED = "UPLOAD_DISCARD_EXCEEDED";
 /** Bytes file-type needs to recognise a format. */
 const SNIFF_BYTES = 4100;
@@ -59,6 +66,9 @@ export async function uploadRoutes(app: FastifyInstance, { config, db, rateLimit
   };
   app.post(UPLOAD_PATH, routeOptions, async (request, reply) => {
     if (!request.isMultipart()) return send(reply, { status: 415, body: { message: NOT_MULTIPART } });
+    // Caps, checked before the file is read (the unread body is then discarded: drainUnreadBody).
+    const capped = await checkCaps(request.ip, Number(request.headers["content-length"]) || 0);
+    if (capped) return send(reply, capped);
 
     let answer: ApiAnswer | undefined;
     let temp: string | undefined;
@@ -90,6 +100,23 @@ export async function uploadRoutes(app: FastifyInstance, { config, db, rateLimit
     }
     return send(reply, answer ?? fileError(400, NO_FILE));
   });
+
+  /**
+   * The daily cap per client address (attempts, counted atomically in the
+   * rate-limit table under a digest of the address) and the global cap on the
+   * bytes unclaimed uploads hold, with the incoming size counted.
+   */
+  async function checkCaps(clientIp: string, incomingBytes: number): Promise<ApiAnswer | null> {
+    const client = crypto.createHash("sha256").update(clientIp).digest("base64url");
+    const { current } = await countHit(db, `upload-day|${client}`, DAY_MS);
+    if (current > config.uploadCaps.dailyPerAddress) return fileError(429, DAILY_CAP_REACHED);
+    return overGlobalCap(incomingBytes);
+  }
+
+  async function overGlobalCap(incomingBytes: number): Promise<ApiAnswer | null> {
+    const used = await uploads.unclaimedBytes();
+    return used + incomingBytes > config.uploadCaps.unclaimedMaxBytes ? fileError(507, STORAGE_FULL) : null;
+  }
 
   type Received = { answer: ApiAnswer } | { temp: string; mime: AllowedMime };
 
@@ -155,9 +182,18 @@ export async function uploadRoutes(app: FastifyInstance, { config, db, rateLimit
 
   /** Renames the complete file into place and inserts its row; undoes the file if the insert fails. */
   async function commit(temp: string, mime: AllowedMime, originalName: string): Promise<ApiAnswer> {
+    const size = (await fsp.stat(temp)).size;
+    // Checked again with the real size (a chunked upload declares none).
+    const full = await overGlobalCap(size).catch(async (error: unknown) => {
+      await removeQuietly(temp);
+      throw error;
+    });
+    if (full) {
+      await removeQuietly(temp);
+      return full;
+    }
     const storageName = randomStorageName(mime);
     const finalPath = path.join(dir, storageName);
-    const size = (await fsp.stat(temp)).size;
     await fsp.rename(temp, finalPath);
     await syncDir(dir);
     try {

@@ -107,7 +107,7 @@ describe("body limits", () => {
         },
       });
     };
-    for (const payload of [() => body.payload, steps]) {
+    for (const payload of [() => new Uint8Array(body.payload), steps]) {
       const res = await fetch(`${url}${UPLOAD}`, {
         method: "POST",
         headers: { ...body.headers, "content-length": String(body.payload.length) },
@@ -183,7 +183,7 @@ describe("body limits", () => {
     });
     expect(enquiry.status).toBe(201);
     const body = multipartBody("nine.pdf", pdfBytes(9 * 1024 * 1024));
-    const upload = await fetch(`${url}${UPLOAD}`, { method: "POST", headers: body.headers, body: body.payload });
+    const upload = await fetch(`${url}${UPLOAD}`, { method: "POST", headers: body.headers, body: new Uint8Array(body.payload) });
     expect(upload.status).toBe(201);
   });
 });
