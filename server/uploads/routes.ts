@@ -21,6 +21,7 @@ import {
   uploadsDir,
   type AllowedMime,
 } from "./storage";
+import { checkPdf, PDF_ACTIVE_CONTENT, PDF_UNREADABLE } from "./pdf-check";
 import { uploadRepository } from "./upload-repository";
 
 export const UPLOAD_PATH = "/api/cloudinary/upload/referrals_forms";
@@ -84,7 +85,8 @@ export async function uploadRoutes(app: FastifyInstance, { config, db, rateLimit
           answer = result.answer;
         } else {
           temp = result.temp;
-          answer = await commit(temp, result.mime, part.filename);
+          const refused = result.mime === "application/pdf" ? await refusePdf(temp) : null;
+          answer = refused ?? (await commit(temp, result.mime, part.filename));
           temp = undefined;
         }
       }
@@ -116,6 +118,16 @@ export async function uploadRoutes(app: FastifyInstance, { config, db, rateLimit
   async function overGlobalCap(incomingBytes: number): Promise<ApiAnswer | null> {
     const used = await uploads.unclaimedBytes();
     return used + incomingBytes > config.uploadCaps.unclaimedMaxBytes ? fileError(507, STORAGE_FULL) : null;
+  }
+
+  /** A 415 answer (and the file removed) when a PDF holds active content or cannot be checked. */
+  async function refusePdf(temp: string): Promise<ApiAnswer | null> {
+    const verdict = await checkPdf(await fsp.readFile(temp));
+    if (verdict.ok) return null;
+    await removeQuietly(temp);
+    // What was found is logged (a PDF name such as "JavaScript", no personal data); the file is not kept.
+    app.log.warn({ pdfRefused: verdict.reason, found: verdict.found }, "referral PDF refused");
+    return fileError(415, verdict.reason === "active" ? PDF_ACTIVE_CONTENT : PDF_UNREADABLE);
   }
 
   type Received = { answer: ApiAnswer } | { temp: string; mime: AllowedMime };
