@@ -35,7 +35,7 @@ function objectStreamPdf(catalog: string): Buffer {
   ]);
 }
 
-const action = (doc: PDFDocument, entries: Record<string, unknown>) => doc.context.obj(entries as never) as PDFDict;
+const action = (doc: PDFDocument, entries: Record<string, unknown>) => doc.context.obj(entries as never) as unknown as PDFDict;
 
 const ACTIVE: [string, (doc: PDFDocument) => void | Promise<void>][] = [
   ["JavaScript run on opening (/OpenAction /S /JavaScript /JS)", (doc) => doc.catalog.set(PDFName.of("OpenAction"), action(doc, { S: "JavaScript", JS: PDFString.of("app.alert(1)") }))],
