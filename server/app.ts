@@ -10,6 +10,7 @@ import { loggerOptions } from "./logger";
 import { reactRouterHandler } from "./react-router";
 import securityHeaders from "./security-headers";
 import { startMailWorker } from "./mail/worker";
+import { drainUnreadBody, FORM_BODY_MAX_BYTES, JSON_BODY_MAX_BYTES, refuseOversizedBody, TOO_LARGE_MESSAGE } from "./requests/body-limit";
 import { requestsPlugin } from "./requests/plugin";
 import { startUploadSweep } from "./uploads/sweep";
 import { staffLoadContext, staffPlugin } from "./staff/plugin";
@@ -39,13 +40,17 @@ const QUERY_RENDERED = new Set(["/details"]);
 export async function buildApp({ config, db, clientDir, servePages = true, schedulePurge = true }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     genReqId: (req) => {
       const incoming = req.headers["x-request-id"];
       return typeof incoming === "string" && /^[\w-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID();
     },
-    bodyLimit: 64 * 1024,
+    bodyLimit: JSON_BODY_MAX_BYTES,
   });
+  // Body limits: a declared body larger than its route's limit gets 413 before any parser runs.
+  app.addHook("onRequest", refuseOversizedBody);
+  // An answer given before the body was read waits for the rest to be discarded (bounded), so clients can read it.
+  app.addHook("onSend", drainUnreadBody);
   await app.register(securityHeaders, { config, hashesFile: path.join(clientDir ?? path.join(ROOT, "build/client"), "../csp-hashes.json") });
 
   app.addHook("onRequest", async (request, reply) => {
@@ -80,6 +85,7 @@ export async function buildApp({ config, db, clientDir, servePages = true, sched
       request.log.error({ err: error }, "request failed");
       return reply.code(status).send({ message: "Something went wrong on our side. Please try again." });
     }
+    if (status === 413) return reply.code(413).header("cache-control", "no-store").send({ message: TOO_LARGE_MESSAGE });
     return reply.code(status).send({ message: error.message });
   });
 
@@ -124,6 +130,18 @@ export async function buildApp({ config, db, clientDir, servePages = true, sched
   return app;
 }
 
+/**
+ * Fastify's trustProxy from TRUST_PROXY. A hop count becomes a function that
+ * trusts that many proxies nearest the app (Fastify 5.12 deliberately trusts
+ * nothing for a bare number, since a count cannot check who is connecting: the
+ * app must then be reachable only through the proxy, as docs/deploy.md says).
+ * A list of addresses/CIDRs is passed as is; "trust everything" never is.
+ */
+export function trustProxyOption(trust: Config["trustProxy"]): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === "number") return trust > 0 ? (_address, hop) => hop < trust : false;
+  return trust;
+}
+
 type LoadContextFn = ReturnType<typeof staffLoadContext>;
 
 async function registerBuiltPages(app: FastifyInstance, config: Config, clientDir: string, loadContext: LoadContextFn) {
@@ -160,7 +178,7 @@ async function registerBuiltPages(app: FastifyInstance, config: Config, clientDi
   const serverBuild = path.join(ROOT, "build/server/index.js");
   const build = (await import(serverBuild)) as ServerBuild;
   const renderPage = reactRouterHandler(async () => build, config.env, loadContext);
-  app.all("/*", renderPage);
+  app.all("/*", { bodyLimit: FORM_BODY_MAX_BYTES }, renderPage);
 }
 
 async function registerDevPages(app: FastifyInstance, config: Config, loadContext: LoadContextFn) {
@@ -174,7 +192,7 @@ async function registerDevPages(app: FastifyInstance, config: Config, loadContex
     config.env,
     loadContext,
   );
-  app.all("/*", renderPage);
+  app.all("/*", { bodyLimit: FORM_BODY_MAX_BYTES }, renderPage);
 }
 
 /** Lists every prerendered page (a folder's index.html) as URL and file. */

@@ -1,3 +1,4 @@
+import net from "node:net";
 import { z } from "zod";
 import { BOOKING_POLICY } from "../app/content/site";
 
@@ -35,6 +36,54 @@ const csv = (item: z.ZodString) =>
     )
     .pipe(z.array(item));
 
+// --- HTTP edge (issue 10: client address) ---
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+const TRUST_ALL =
+  '"true" is no longer accepted: it would believe every address in X-Forwarded-For, so a client could pick its own address. Write the number of proxies in front of the app (TRUST_PROXY=1 for one nginx) or their addresses (TRUST_PROXY=127.0.0.1 or 10.0.0.0/8,192.0.2.7)';
+
+/** One proxy address: an IPv4/IPv6 address, optionally with a /prefix, or loopback | linklocal | uniquelocal. */
+export function isProxyAddress(item: string): boolean {
+  if (PROXY_NAMES.has(item)) return true;
+  const [address, prefix, extra] = item.split("/");
+  const family = net.isIP(address ?? "");
+  if (!family || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: false/0 (no proxy, the default), a hop count (1 = one nginx),
+ * or a comma-separated list of proxy addresses/CIDRs. "true" (trust every
+ * hop) is refused: with it, any client could invent its own address.
+ */
+const trustProxy = z.string().transform((raw, ctx): false | number | string[] => {
+  const value = raw.trim().toLowerCase();
+  if (["false", "no", "0"].includes(value)) return false;
+  if (["true", "yes", "on"].includes(value)) {
+    ctx.addIssue({ code: "custom", message: TRUST_ALL });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) {
+      ctx.addIssue({ code: "custom", message: "a hop count must be between 0 and 10" });
+      return z.NEVER;
+    }
+    return hops;
+  }
+  const items = value.split(",").map((x) => x.trim()).filter(Boolean);
+  const bad = items.filter((item) => !isProxyAddress(item));
+  if (!items.length || bad.length) {
+    ctx.addIssue({
+      code: "custom",
+      message: `must be false, a hop count (1 for one proxy) or a comma-separated list of proxy addresses/CIDRs; not understood: ${bad.join(", ") || raw}`,
+    });
+    return z.NEVER;
+  }
+  return items;
+});
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -46,7 +95,8 @@ export const envSchema = z.object({
     .optional(),
   PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3000"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: bool.default(false),
+  /** The proxies in front of the app (HTTP edge): a hop count or a list of addresses/CIDRs; never "true". */
+  TRUST_PROXY: trustProxy.default(false),
   /** Test-only routes (a deliberately slow request for the shutdown test). Never enable in production. */
   ENABLE_TEST_ROUTES: bool.default(false),
 
@@ -88,6 +138,12 @@ export const envSchema = z.object({
   RATE_LIMIT_BOOKINGS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   RATE_LIMIT_ENQUIRIES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   RATE_LIMIT_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
+
+  // --- HTTP edge: upload caps (issue 10) ---
+  /** Bytes that uploads not yet attached to a booking may take in all (507 beyond). */
+  UPLOAD_UNCLAIMED_MAX_BYTES: z.coerce.number().int().min(1024 * 1024).max(1024 ** 4).default(1024 ** 3),
+  /** Upload attempts one client address may make per day (UTC), 429 beyond. */
+  UPLOAD_DAILY_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(30),
 
   // --- Staff console ---
   /** Minutes of inactivity after which a staff session ends. */
@@ -161,7 +217,8 @@ export interface Config {
   databaseUrl: string | undefined;
   publicBaseUrl: string;
   logLevel: Env["LOG_LEVEL"];
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses/CIDRs (never true). */
+  trustProxy: false | number | string[];
   enableTestRoutes: boolean;
   bookingHorizonDays: number;
   closedDates: string[];
@@ -181,6 +238,8 @@ export interface Config {
   backups: { recipient: string | undefined; keepDaily: number; keepWeekly: number };
   /** MAIL_OUTBOX_ALLOWED: without SMTP_URL on a public host, write the disk outbox anyway. */
   mailOutboxAllowed: boolean;
+  // --- HTTP edge: upload caps (issue 10) ---
+  uploadCaps: { unclaimedMaxBytes: number; dailyPerAddress: number };
 }
 
 export interface RetentionConfig {
@@ -291,6 +350,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     // --- Backups and production safety (issue 10: backups part) ---
     backups: { recipient: e.BACKUP_RECIPIENT, keepDaily: e.BACKUP_KEEP_DAILY, keepWeekly: e.BACKUP_KEEP_WEEKLY },
     mailOutboxAllowed: e.MAIL_OUTBOX_ALLOWED,
+    // --- HTTP edge: upload caps (issue 10) ---
+    uploadCaps: { unclaimedMaxBytes: e.UPLOAD_UNCLAIMED_MAX_BYTES, dailyPerAddress: e.UPLOAD_DAILY_PER_ADDRESS },
   };
   const problems = productionProblems(config);
   if (problems.length > 0) throw new ConfigError(problems);

@@ -30,7 +30,8 @@ export function reactRouterHandler(
       signal: controller.signal,
     };
     if (request.method !== "GET" && request.method !== "HEAD") {
-      init.body = createReadableStreamFromReadable(request.raw);
+      // A form post was already read (and size-limited) by its content-type parser.
+      init.body = Buffer.isBuffer(request.body) ? new Uint8Array(request.body) : createReadableStreamFromReadable(request.raw);
       init.duplex = "half";
     }
     const url = new URL(request.url, `${request.protocol}://${request.host}`);

@@ -27,6 +27,18 @@ export function meta(args: Route.MetaArgs) {
 
 export const APPOINTMENT_FAILURE = "An error occurred. Please try again.";
 
+/**
+ * Answers whose own message tells the visitor what to do (too large, refused
+ * file, rate limit or daily cap, storage full, booking system unavailable):
+ * the page shows the server's words instead of the general failure.
+ */
+const SELF_EXPLAINING = new Set([413, 415, 429, 503, 507]);
+
+function serverMessage(result: { status: number; message?: string; errors: Record<string, string> }): string | undefined {
+  if (!SELF_EXPLAINING.has(result.status)) return undefined;
+  return result.errors.file ?? result.message;
+}
+
 const loadValidation = lazyModule(() => Promise.all([import("~/lib/validation/appointment"), import("~/lib/validation/fields")]));
 type Validation = Awaited<ReturnType<typeof loadValidation>>;
 
@@ -304,7 +316,7 @@ function BookingForm({ onBooked }: { onBooked: (confirmed: Confirmed) => void })
     if (isDefiniteAnswer(result.status)) uploadKey.current = newIdempotencyKey();
     if (!result.ok || !result.data.url || !result.data.publicId) {
       setProgress(null);
-      setUploadFailed(result.status === 429 && result.message ? `${UPLOAD_FAILED} ${result.message}` : UPLOAD_FAILED);
+      setUploadFailed((!result.ok && serverMessage(result)) || UPLOAD_FAILED);
       return null;
     }
     const form = { url: result.data.url, publicId: result.data.publicId, name: result.data.fileName ?? chosen.name };
@@ -354,8 +366,7 @@ function BookingForm({ onBooked }: { onBooked: (confirmed: Confirmed) => void })
         if (KNOWN_KEYS.has(k)) mapped[k] ??= message;
       }
       if (result.status === 400 && Object.keys(mapped).length) return showErrors(mapped);
-      if (result.status === 429 && result.message) return setFailure(result.message);
-      setFailure(APPOINTMENT_FAILURE);
+      setFailure(serverMessage(result) ?? APPOINTMENT_FAILURE);
     } finally {
       inFlight.current = false;
       setBusy(false);

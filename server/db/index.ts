@@ -42,6 +42,10 @@ export function openDb(config: Pick<Config, "dataDir" | "databaseUrl">): Db {
     });
     // An idle client losing its connection (server restart) must not crash the process.
     pool.on("error", () => {});
+    // Nor may a client in use: pg also emits "error" on it when its connection drops
+    // (the pool listens only while a client is idle); the query in flight still fails,
+    // and the public endpoints answer that failure with 503 (server/requests/unavailable.ts).
+    pool.on("connect", (client) => client.on("error", () => {}));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const file = sqlitePath(config);

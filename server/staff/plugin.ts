@@ -6,6 +6,7 @@ import { appointmentsCsv } from "./export";
 import { contentDisposition, isInlineSafe, uploadPath } from "./files";
 import { checkStaffRequest, isStaffUrl, STAFF_RESPONSE_HEADERS } from "./guard";
 import { leaseFor, takeLease } from "../jobs/lease";
+import { FORM_BODY_MAX_BYTES } from "../requests/body-limit";
 import { purgeExpired } from "./purge";
 import type { StaffRuntime } from "./runtime";
 import { isIsoDate } from "./time";
@@ -41,17 +42,22 @@ export function staffPlugin(
   { schedulePurge = true, purgeFirstRunMs = PURGE_FIRST_RUN_MS }: { schedulePurge?: boolean; purgeFirstRunMs?: number } = {},
 ) {
   const plugin = async (app: FastifyInstance) => {
-    // HTML forms (the console's, which React Router's actions read from the raw
-    // request) post urlencoded bodies; Fastify must let them through unread.
+    // HTML forms (the console's) post urlencoded bodies, which React Router's
+    // actions read. They are read here first, at most FORM_BODY_MAX_BYTES
+    // (counted while streaming; 413 beyond), and handed on as a Buffer.
     if (!app.hasContentTypeParser("application/x-www-form-urlencoded")) {
-      app.addContentTypeParser("application/x-www-form-urlencoded", (request, _payload, done) => {
-        if (request.url.startsWith("/api/")) {
-          // The JSON API takes JSON only.
-          done(Object.assign(new Error("Unsupported Media Type"), { statusCode: 415, code: "FST_ERR_CTP_INVALID_MEDIA_TYPE" }), undefined);
-        } else {
-          done(null, undefined);
-        }
-      });
+      app.addContentTypeParser(
+        "application/x-www-form-urlencoded",
+        { parseAs: "buffer", bodyLimit: FORM_BODY_MAX_BYTES },
+        (request, body, done) => {
+          if (request.url.startsWith("/api/")) {
+            // The JSON API takes JSON only.
+            done(Object.assign(new Error("Unsupported Media Type"), { statusCode: 415, code: "FST_ERR_CTP_INVALID_MEDIA_TYPE" }), undefined);
+          } else {
+            done(null, body);
+          }
+        },
+      );
     }
     app.addHook("onSend", async (request, reply, payload) => {
       if (isStaffUrl(request.url)) {

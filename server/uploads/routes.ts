@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
@@ -7,7 +8,9 @@ import type { FastifyInstance } from "fastify";
 import multipart from "@fastify/multipart";
 import { fileTypeFromBuffer } from "file-type";
 import type { RouteDeps } from "../enquiries/routes";
+import { answerTooLarge, DISCARD_MAX_BYTES, type TooLargeBody } from "../requests/body-limit";
 import { send, type ApiAnswer } from "../requests/http";
+import { countHit } from "../requests/rate-limit-store";
 import {
   ALLOWED_TYPES,
   randomPublicId,
@@ -18,6 +21,7 @@ import {
   ensureUploadsDir,
   type AllowedMime,
 } from "./storage";
+import { checkPdf, PDF_ACTIVE_CONTENT, PDF_UNREADABLE } from "./pdf-check";
 import { uploadRepository } from "./upload-repository";
 
 export const UPLOAD_PATH = "/api/cloudinary/upload/referrals_forms";
@@ -25,8 +29,14 @@ export const STAFF_DOWNLOAD_PREFIX = "/api/staff/uploads/";
 export const WRONG_TYPE = "Upload a PDF, JPEG or PNG file.";
 export const NO_FILE = "Choose a file to upload.";
 export const NOT_MULTIPART = 'Send the file as multipart/form-data in the field "file".';
+export const DAILY_CAP_REACHED =
+  "This device or network has sent as many referral forms as we accept in one day. Please try again tomorrow, or bring the form with you to your appointment.";
+export const STORAGE_FULL =
+  "We cannot accept referral forms right now because our storage is full. Please try again later, or bring the form with you to your appointment.";
 export const tooLarge = (max: number) => `The file is too large: the limit is ${Math.floor(max / (1024 * 1024))} MB.`;
 
+const DAY_MS = 24 * 3600_000;
+const DISCARD_EXCEEDED = "UPLOAD_DISCARD_EXCEEDED";
 /** Bytes file-type needs to recognise a format. */
 const SNIFF_BYTES = 4100;
 /** Room for multipart boundaries and headers on top of the file itself. */
@@ -48,13 +58,17 @@ export async function uploadRoutes(app: FastifyInstance, { config, db, rateLimit
     limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 11, fieldSize: 1024, headerPairs: 50 },
   });
 
-  app.post(UPLOAD_PATH, { config: rateLimit(config.rateLimit.uploadsPerMinute) }, async (request, reply) => {
+  // The declared size is checked before anything is read (refuseOversizedBody, with this route's
+  // bodyLimit and 413 body); a chunked body is counted while it streams (receive).
+  const routeOptions = {
+    bodyLimit: maxBytes + ENVELOPE_BYTES,
+    config: { ...rateLimit(config.rateLimit.uploadsPerMinute), bodyTooLarge: fileError(413, tooLarge(maxBytes)).body as TooLargeBody },
+  };
+  app.post(UPLOAD_PATH, routeOptions, async (request, reply) => {
     if (!request.isMultipart()) return send(reply, { status: 415, body: { message: NOT_MULTIPART } });
-    const declared = Number(request.headers["content-length"]);
-    if (Number.isFinite(declared) && declared > maxBytes + ENVELOPE_BYTES) {
-      reply.header("connection", "close");
-      return send(reply, fileError(413, tooLarge(maxBytes)));
-    }
+    // Caps, checked before the file is read (the unread body is then discarded: drainUnreadBody).
+    const capped = await checkCaps(request.ip, Number(request.headers["content-length"]) || 0);
+    if (capped) return send(reply, capped);
 
     let answer: ApiAnswer | undefined;
     let temp: string | undefined;
@@ -70,13 +84,15 @@ export async function uploadRoutes(app: FastifyInstance, { config, db, rateLimit
           answer = result.answer;
         } else {
           temp = result.temp;
-          answer = await commit(temp, result.mime, part.filename);
+          const refused = result.mime === "application/pdf" ? await refusePdf(temp) : null;
+          answer = refused ?? (await commit(temp, result.mime, part.filename));
           temp = undefined;
         }
       }
     } catch (error) {
       if (temp) await removeQuietly(temp);
       const e = error as { statusCode?: number; code?: string };
+      if (e.code === DISCARD_EXCEEDED) return answerTooLarge(request, reply, false);
       if (e.code === "FST_REQ_FILE_TOO_LARGE" || e.statusCode === 413) return send(reply, fileError(413, tooLarge(maxBytes)));
       if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
         return send(reply, { status: 400, body: { message: "The upload could not be read. Please try again.", errors: {} } });
@@ -85,6 +101,33 @@ export async function uploadRoutes(app: FastifyInstance, { config, db, rateLimit
     }
     return send(reply, answer ?? fileError(400, NO_FILE));
   });
+
+  /**
+   * The daily cap per client address (attempts, counted atomically in the
+   * rate-limit table under a digest of the address) and the global cap on the
+   * bytes unclaimed uploads hold, with the incoming size counted.
+   */
+  async function checkCaps(clientIp: string, incomingBytes: number): Promise<ApiAnswer | null> {
+    const client = crypto.createHash("sha256").update(clientIp).digest("base64url");
+    const { current } = await countHit(db, `upload-day|${client}`, DAY_MS);
+    if (current > config.uploadCaps.dailyPerAddress) return fileError(429, DAILY_CAP_REACHED);
+    return overGlobalCap(incomingBytes);
+  }
+
+  async function overGlobalCap(incomingBytes: number): Promise<ApiAnswer | null> {
+    const used = await uploads.unclaimedBytes();
+    return used + incomingBytes > config.uploadCaps.unclaimedMaxBytes ? fileError(507, STORAGE_FULL) : null;
+  }
+
+  /** A 415 answer (and the file removed) when a PDF holds active content or cannot be checked. */
+  async function refusePdf(temp: string): Promise<ApiAnswer | null> {
+    const verdict = await checkPdf(await fsp.readFile(temp));
+    if (verdict.ok) return null;
+    await removeQuietly(temp);
+    // What was found is logged (a PDF name such as "JavaScript", no personal data); the file is not kept.
+    app.log.warn({ pdfRefused: verdict.reason, found: verdict.found }, "referral PDF refused");
+    return fileError(415, verdict.reason === "active" ? PDF_ACTIVE_CONTENT : PDF_UNREADABLE);
+  }
 
   type Received = { answer: ApiAnswer } | { temp: string; mime: AllowedMime };
 
@@ -114,7 +157,9 @@ export async function uploadRoutes(app: FastifyInstance, { config, db, rateLimit
     try {
       for await (const chunk of stream as AsyncIterable<Buffer>) {
         total += chunk.length;
-        if (rejected) continue; // drain
+        // Past the limit the rest is read and discarded so the client can read the 413, within a bound.
+        if (total > maxBytes + DISCARD_MAX_BYTES) throw Object.assign(new Error("upload far beyond the limit"), { code: DISCARD_EXCEEDED });
+        if (rejected || stream.truncated) continue; // drain
         if (!mime) {
           head.push(chunk);
           headBytes += chunk.length;
@@ -148,9 +193,18 @@ export async function uploadRoutes(app: FastifyInstance, { config, db, rateLimit
 
   /** Renames the complete file into place and inserts its row; undoes the file if the insert fails. */
   async function commit(temp: string, mime: AllowedMime, originalName: string): Promise<ApiAnswer> {
+    const size = (await fsp.stat(temp)).size;
+    // Checked again with the real size (a chunked upload declares none).
+    const full = await overGlobalCap(size).catch(async (error: unknown) => {
+      await removeQuietly(temp);
+      throw error;
+    });
+    if (full) {
+      await removeQuietly(temp);
+      return full;
+    }
     const storageName = randomStorageName(mime);
     const finalPath = path.join(dir, storageName);
-    const size = (await fsp.stat(temp)).size;
     await fsp.rename(temp, finalPath);
     await syncDir(dir);
     try {

@@ -64,6 +64,16 @@ export function uploadRepository(db: Db) {
       return Number(result.numDeletedRows) === 1;
     },
 
+    /** Bytes held by uploads not (yet) attached to a booking. */
+    async unclaimedBytes(trx: Kysely<Database> = db): Promise<number> {
+      const row = await trx
+        .selectFrom("uploads")
+        .select((eb) => eb.fn.sum<string | number | null>("size_bytes").as("bytes"))
+        .where("appointment_id", "is", null)
+        .executeTakeFirst();
+      return Number(row?.bytes ?? 0);
+    },
+
     async allStorageNames(trx: Kysely<Database> = db): Promise<Set<string>> {
       const rows = await trx.selectFrom("uploads").select("storage_name").execute();
       return new Set(rows.map((r) => r.storage_name));

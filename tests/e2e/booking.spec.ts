@@ -1,6 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
+import { PDFDocument, PDFName, PDFString, StandardFonts } from "@cantoo/pdf-lib";
+import { UNAVAILABLE_MESSAGE } from "../../server/requests/unavailable";
+import { PDF_ACTIVE_CONTENT } from "../../server/uploads/pdf-check";
+import { DAILY_CAP_REACHED, STORAGE_FULL } from "../../server/uploads/routes";
 import { e2eDb } from "../helpers/staff-e2e";
 
 const BOOK = "**/api/appointment/public/appointments";
@@ -239,8 +242,9 @@ test("an upload the server rejects shows the red text and no appointment is sent
   await page.getByRole("button", { name: "Request appointment" }).click();
   expect((await upload).status()).toBe(415);
   const failed = page.locator(".file-upload__failed");
-  await expect(failed).toHaveText("Failed to upload the file. Please try again.");
-  await expect(page.locator("#referral ~ [role=alert]")).toContainText("Failed to upload the file.");
+  // The server's own words say what to do.
+  await expect(failed).toHaveText("Upload a PDF, JPEG or PNG file.");
+  await expect(page.locator("#referral ~ [role=alert]")).toContainText("Upload a PDF, JPEG or PNG file.");
   await expect(failed).toHaveCSS("color", "rgb(176, 0, 32)");
   await expect(page.getByRole("button", { name: "Request appointment" })).toBeEnabled();
   expect(booked).toBe(false);
@@ -261,13 +265,18 @@ test("a double submit creates one appointment", async ({ page }) => {
   expect(await appointmentsBySurname(surname)).toHaveLength(1);
 });
 
-test("a failed booking shows the failure message; a rate limit shows the server's message", async ({ page }) => {
+test("a failed booking shows the failure message; a rate limit and an unavailable database show the server's message", async ({ page }) => {
   const calendar = await open(page);
   await fillBooking(page, calendar, "Failure");
-  await page.route(BOOK, (route) => route.fulfill({ status: 503, json: { message: "Unavailable" } }));
+  await page.route(BOOK, (route) => route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad gateway</h1>" }));
   await page.getByRole("button", { name: "Request appointment" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "An error occurred. Please try again." })).toBeVisible();
   await expect(page.getByLabel("Surname")).toHaveValue("Failure");
+
+  await page.unroute(BOOK);
+  await page.route(BOOK, (route) => route.fulfill({ status: 503, headers: { "retry-after": "30" }, json: { message: UNAVAILABLE_MESSAGE, errors: {} } }));
+  await page.getByRole("button", { name: "Request appointment" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: UNAVAILABLE_MESSAGE })).toBeVisible();
 
   await page.unroute(BOOK);
   await page.route(BOOK, (route) =>
@@ -275,6 +284,60 @@ test("a failed booking shows the failure message; a rate limit shows the server'
   );
   await page.getByRole("button", { name: "Request appointment" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Too many requests. Please wait a minute and try again." })).toBeVisible();
+});
+
+test("a PDF with JavaScript in it is refused by the server and the page says why", async ({ page }) => {
+  const calendar = await open(page);
+  const surname = unique("Scripted");
+  await fillBooking(page, calendar, surname);
+  const doc = await PDFDocument.load(await tinyPdf());
+  doc.catalog.set(PDFName.of("OpenAction"), doc.context.obj({ S: "JavaScript", JS: PDFString.of("app.alert(1)") }));
+  await page.getByLabel("Referral form").setInputFiles({ name: "referral.pdf", mimeType: "application/pdf", buffer: Buffer.from(await doc.save()) });
+  const upload = page.waitForResponse(UPLOAD);
+  await page.getByRole("button", { name: "Request appointment" }).click();
+  expect((await upload).status()).toBe(415);
+  await expect(page.locator(".file-upload__failed")).toHaveText(PDF_ACTIVE_CONTENT);
+  await expect(page.getByRole("button", { name: "Request appointment" })).toBeEnabled();
+  expect(await appointmentsBySurname(surname)).toHaveLength(0);
+  await expectNoAxeViolations(page);
+});
+
+test("an 11 MB file: the page refuses it before sending, and the server answers the browser's own upload with a readable 413", async ({ page }) => {
+  const calendar = await open(page);
+  await fillBooking(page, calendar, unique("Large"));
+  let uploaded = false;
+  page.on("request", (request) => {
+    if (request.url().includes("/api/cloudinary/upload/")) uploaded = true;
+  });
+  const big = Buffer.concat([await tinyPdf(), Buffer.alloc(11 * 1024 * 1024, 0x20)]);
+  await page.getByLabel("Referral form").setInputFiles({ name: "big.pdf", mimeType: "application/pdf", buffer: big });
+  await page.getByRole("button", { name: "Request appointment" }).click();
+  await expect(page.locator(".error-summary")).toContainText("The referral form must be smaller than 10 MB.");
+  expect(uploaded).toBe(false);
+  // The same size sent by the browser anyway (as an old copy of the page would): a JSON answer it can read.
+  const answer = await page.evaluate(async () => {
+    const form = new FormData();
+    form.append("file", new File([new Uint8Array(11 * 1024 * 1024)], "big.pdf", { type: "application/pdf" }));
+    const res = await fetch("/api/cloudinary/upload/referrals_forms", { method: "POST", body: form });
+    return { status: res.status, body: (await res.json()) as { message: string } };
+  });
+  expect(answer).toEqual({ status: 413, body: { message: "The file is too large: the limit is 10 MB.", errors: { file: "The file is too large: the limit is 10 MB." } } });
+});
+
+test("past an upload cap the page shows the server's message", async ({ page }) => {
+  const calendar = await open(page);
+  await fillBooking(page, calendar, unique("Capped"));
+  await page.getByLabel("Referral form").setInputFiles({ name: "referral.pdf", mimeType: "application/pdf", buffer: await tinyPdf() });
+  for (const [status, message] of [
+    [507, STORAGE_FULL],
+    [429, DAILY_CAP_REACHED],
+  ] as const) {
+    await page.unroute(UPLOAD);
+    await page.route(UPLOAD, (route) => route.fulfill({ status, json: { message, errors: { file: message } } }));
+    await page.getByRole("button", { name: "Request appointment" }).click();
+    await expect(page.locator(".file-upload__failed")).toHaveText(message);
+  }
+  await expectNoAxeViolations(page);
 });
 
 test.describe("without JavaScript", () => {

@@ -272,8 +272,8 @@ describe("rate limits", () => {
 });
 
 describe("rate limits behind a trusted proxy", () => {
-  it("keys on X-Forwarded-For only when TRUST_PROXY=true", async () => {
-    const t = await createTestApp({ RATE_LIMIT_BOOKINGS_PER_MINUTE: "1", TRUST_PROXY: "true" });
+  it("keys on X-Forwarded-For only behind a trusted proxy (TRUST_PROXY=1)", async () => {
+    const t = await createTestApp({ RATE_LIMIT_BOOKINGS_PER_MINUTE: "1", TRUST_PROXY: "1" });
     try {
       const send = (xff: string) =>
         t.app.inject({ method: "POST", url: URL, payload: { name: "" }, remoteAddress: "127.0.0.1", headers: { "x-forwarded-for": xff } });

@@ -44,7 +44,7 @@ describe.skipIf(!admin)("two instances on one PostgreSQL database", () => {
       MAIL_POLL_MS: "50",
       RATE_LIMIT_BOOKINGS_PER_MINUTE: String(BOOKINGS_PER_MINUTE),
       // Each part of the test speaks for its own client address (X-Forwarded-For), so budgets do not mix.
-      TRUST_PROXY: "true",
+      TRUST_PROXY: "1",
     };
     // Started together: one migrates, the other waits for the migration lock.
     // A server that did start is stopped in afterAll even if the other failed.

@@ -1,0 +1,113 @@
+import type { IncomingMessage } from "node:http";
+import type { FastifyReply, FastifyRequest } from "fastify";
+
+/**
+ * Body limits at the HTTP edge. Every route that reads a body has a limit
+ * (Fastify's per-route `bodyLimit`); a body whose Content-Length is larger is
+ * answered 413 before anything parses it, and parsers count the bytes of
+ * chunked bodies as they stream. So that every client can read the 413 (Node's
+ * fetch reports "other side closed" when a server closes while it is still
+ * sending), a bounded excess is read and thrown away before answering, the way
+ * nginx's lingering close does; beyond that bound the connection is closed.
+ */
+
+/** JSON API bodies (enquiries, appointments): Fastify's default bodyLimit. */
+export const JSON_BODY_MAX_BYTES = 64 * 1024;
+/** Staff console form posts (urlencoded, read by React Router actions). */
+export const FORM_BODY_MAX_BYTES = 32 * 1024;
+/** Bytes beyond a route's limit that are read and discarded so the client can read the 413. */
+export const DISCARD_MAX_BYTES = 16 * 1024 * 1024;
+/** Time spent discarding an oversized body before the connection is closed instead. */
+export const DISCARD_MAX_MS = 10_000;
+
+export const TOO_LARGE_MESSAGE = "The request is too large.";
+
+/** The 413 answer a route declares in its config (`bodyTooLarge`), or the general one. */
+export type TooLargeBody = { message: string; [key: string]: unknown };
+
+/**
+ * Reads and discards the rest of a request body, at most `maxBytes` and
+ * `maxMs`. True when the whole body was read (the connection can stay open).
+ */
+export function discardBody(raw: IncomingMessage, maxBytes = DISCARD_MAX_BYTES, maxMs = DISCARD_MAX_MS): Promise<boolean> {
+  if (raw.readableEnded || raw.complete) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    let seen = 0;
+    const finish = (complete: boolean) => {
+      clearTimeout(timer);
+      raw.off("data", onData);
+      raw.off("end", onEnd);
+      raw.off("error", onError);
+      raw.off("close", onClose);
+      if (!complete) raw.pause();
+      resolve(complete);
+    };
+    const onData = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > maxBytes) finish(false);
+    };
+    const onEnd = () => finish(true);
+    const onError = () => finish(false);
+    const onClose = () => finish(raw.complete);
+    const timer = setTimeout(() => finish(false), maxMs);
+    raw.on("data", onData);
+    raw.on("end", onEnd);
+    raw.on("error", onError);
+    raw.on("close", onClose);
+    raw.resume();
+  });
+}
+
+/** Bytes the request declares, or undefined for a chunked body (or none). */
+function declaredLength(request: FastifyRequest): number | undefined {
+  const value = request.headers["content-length"];
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) && n >= 0 ? n : undefined;
+}
+
+/**
+ * onRequest hook: a declared body larger than the route's limit gets 413
+ * with a JSON message before any parser or handler runs.
+ */
+export async function refuseOversizedBody(request: FastifyRequest, reply: FastifyReply) {
+  const declared = declaredLength(request);
+  const limit = request.routeOptions.bodyLimit;
+  if (declared === undefined || !limit || declared <= limit) return;
+  return answerTooLarge(request, reply, declared - limit <= DISCARD_MAX_BYTES);
+}
+
+/** Sends the route's 413 body; without `drain` the connection is closed instead of the rest being read. */
+export async function answerTooLarge(request: FastifyRequest, reply: FastifyReply, drain = true) {
+  const body = (request.routeOptions.config as { bodyTooLarge?: TooLargeBody } | undefined)?.bodyTooLarge ?? {
+    message: TOO_LARGE_MESSAGE,
+  };
+  if (!drain) reply.header("connection", "close");
+  return reply.code(413).header("cache-control", "no-store").send(body);
+}
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = Number(request.headers["content-length"]);
+  return request.headers["transfer-encoding"] !== undefined || (Number.isFinite(length) && length > 0);
+}
+
+/**
+ * onSend hook: an answer given before the request body was read (413, a rate
+ * limit, a cap, 503 when the database is down, a wrong content type) waits
+ * until the rest of the body has been read and discarded, within bounds, so
+ * the client is not cut off mid-send and can read it; past the bounds the
+ * connection is closed after the answer.
+ */
+export async function drainUnreadBody(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  if (request.raw.complete || !hasBody(request) || reply.getHeader("connection") === "close") return payload;
+  const complete = await discardBody(request.raw);
+  if (!complete) reply.header("connection", "close");
+  return payload;
+}
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The JSON body of this route's 413 answer. */
+    bodyTooLarge?: TooLargeBody;
+  }
+}
