@@ -20,6 +20,8 @@ export default [
   // Staff console: rendered per request behind the staff guard, never prerendered.
   ...prefix("staff", [
     route("login", "routes/staff/login.tsx"),
+    route("login/code", "routes/staff/login-code.tsx"),
+    route("login/setup", "routes/staff/login-setup.tsx"),
     route("logout", "routes/staff/logout.tsx"),
     layout("routes/staff/layout.tsx", [
       index("routes/staff/overview.tsx"),
@@ -27,6 +29,7 @@ export default [
       route("appointments/:id", "routes/staff/appointment.tsx"),
       route("enquiries", "routes/staff/enquiries.tsx"),
       route("audit", "routes/staff/audit.tsx"),
+      route("password", "routes/staff/password.tsx"),
     ]),
   ]),
   route("*", "routes/not-found.tsx"),

@@ -99,6 +99,16 @@ export const envSchema = z.object({
   STAFF_LOCKOUT_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   /** Extra delay per failed sign-in after the second, in milliseconds (capped at 10 s). */
   STAFF_SLOWDOWN_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
+
+  // --- Staff sign-in and second factor (issue 10, "Sign-in and sessions") ---
+  /**
+   * Key for the HMAC that replaces the typed e-mail in failed sign-ins (audit
+   * log, lockout counters) and hashes recovery codes. Unset → a random key the
+   * server makes once and keeps in the database (table server_keys).
+   */
+  STAFF_HMAC_KEY: z.string().trim().min(32, "must be at least 32 characters (e.g. openssl rand -base64 32)").optional(),
+  /** TOTP second factor at sign-in. Always on in production (NODE_ENV=production); "false" only for development and tests. */
+  STAFF_MFA_REQUIRED: bool.default(true),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -154,6 +164,11 @@ export interface StaffConfig {
   lockoutThreshold: number;
   lockoutMinutes: number;
   slowdownMs: number;
+  // --- Staff sign-in and second factor ---
+  /** STAFF_HMAC_KEY, or undefined to use the key kept in the database. */
+  hmacKey: string | undefined;
+  /** Always true when NODE_ENV=production. */
+  mfaRequired: boolean;
 }
 
 /** Opening hours are business constants from the specification, section 9. */
@@ -187,6 +202,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     );
   }
   const e = parsed.data;
+  if (e.NODE_ENV === "production" && !e.STAFF_MFA_REQUIRED) {
+    throw new ConfigError([
+      { variable: "STAFF_MFA_REQUIRED", message: "cannot be false in production: every staff account needs its second factor" },
+    ]);
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -231,6 +251,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       lockoutThreshold: e.STAFF_LOCKOUT_THRESHOLD,
       lockoutMinutes: e.STAFF_LOCKOUT_MINUTES,
       slowdownMs: e.STAFF_SLOWDOWN_MS,
+      // --- Staff sign-in and second factor ---
+      hmacKey: e.STAFF_HMAC_KEY,
+      mfaRequired: e.STAFF_MFA_REQUIRED,
     },
   };
 }
