@@ -6,8 +6,14 @@ import { totpCode } from "../../server/staff/second-factor";
 import { PDF_BYTES, seedAppointment, seedEnquiry, seedUpload } from "../helpers/staff";
 import { waitForMail } from "../helpers/staff-mail";
 
-const { db, config } = e2eDb();
-test.afterAll(async () => {
+// One database handle per test: with fullyParallel, Playwright runs afterAll hooks after
+// each test, and a worker may then run another test of this file with the same module.
+let db: ReturnType<typeof e2eDb>["db"];
+let config: ReturnType<typeof e2eDb>["config"];
+test.beforeEach(() => {
+  ({ db, config } = e2eDb());
+});
+test.afterEach(async () => {
   await db.destroy().catch(() => undefined);
 });
 
