@@ -20,6 +20,8 @@ export default [
   // Staff console: rendered per request behind the staff guard, never prerendered.
   ...prefix("staff", [
     route("login", "routes/staff/login.tsx"),
+    route("login/code", "routes/staff/login-code.tsx"),
+    route("login/setup", "routes/staff/login-setup.tsx"),
     route("logout", "routes/staff/logout.tsx"),
     route("patient-data/export", "routes/staff/patient-data-export.ts"),
     layout("routes/staff/layout.tsx", [
@@ -29,6 +31,7 @@ export default [
       route("enquiries", "routes/staff/enquiries.tsx"),
       route("audit", "routes/staff/audit.tsx"),
       route("patient-data", "routes/staff/patient-data.tsx"),
+      route("password", "routes/staff/password.tsx"),
     ]),
   ]),
   route("*", "routes/not-found.tsx"),

@@ -3,17 +3,20 @@
  *   npm run staff -- add --email EMAIL --name "NAME"   (password from STAFF_PASSWORD, or prompted without echo)
  *   npm run staff -- list
  *   npm run staff -- disable --email EMAIL
+ *   npm run staff -- reset-mfa EMAIL                   (clears the second factor and recovery codes; audited)
  * Uses the same configuration (DATA_DIR, DATABASE_URL) as the server.
  */
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "../server/config";
 import { migrate, openDb } from "../server/db/index";
 import { createStaffAccount, disableStaffAccount, listStaffAccounts, StaffAccountError } from "../server/staff/accounts";
+import { resetSecondFactor } from "../server/staff/second-factor";
 
 const USAGE = `Usage:
   npm run staff -- add --email EMAIL --name "NAME"   (password from STAFF_PASSWORD or a prompt; at least 12 characters)
   npm run staff -- list
-  npm run staff -- disable --email EMAIL`;
+  npm run staff -- disable --email EMAIL
+  npm run staff -- reset-mfa EMAIL   (clears two-step sign-in and recovery codes; the next sign-in sets it up again)`;
 
 let pipedLines: Promise<string[]> | undefined;
 
@@ -60,7 +63,16 @@ async function promptHidden(question: string): Promise<string> {
 
 async function main(): Promise<number> {
   const [command, ...rest] = process.argv.slice(2);
-  const { values } = parseArgs({ args: rest, options: { email: { type: "string" }, name: { type: "string" } }, strict: true });
+  const { values, positionals } = parseArgs({
+    args: rest,
+    options: { email: { type: "string" }, name: { type: "string" } },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (positionals.length && command !== "reset-mfa") {
+    console.error(USAGE);
+    return 64;
+  }
   const config = loadConfig();
   const db = openDb(config);
   try {
@@ -73,7 +85,7 @@ async function main(): Promise<number> {
         }
         let password = process.env.STAFF_PASSWORD ?? "";
         if (!password) {
-          password = await promptHidden("Password (at least 12 characters): ");
+          password = await promptHidden("Password (at least 12 characters, not common or easy to guess): ");
           const again = await promptHidden("Password again: ");
           if (password !== again) {
             console.error("The passwords do not match.");
@@ -99,6 +111,16 @@ async function main(): Promise<number> {
         }
         await disableStaffAccount(db, values.email);
         console.log(`Disabled ${values.email.trim().toLowerCase()} and ended its sessions.`);
+        return 0;
+      }
+      case "reset-mfa": {
+        const email = values.email ?? positionals[0];
+        if (!email || positionals.length > 1) {
+          console.error(USAGE);
+          return 64;
+        }
+        await resetSecondFactor(db, email);
+        console.log(`Reset two-step sign-in for ${email.trim().toLowerCase()}: its recovery codes are deleted, its sessions ended, and the next sign-in sets it up again.`);
         return 0;
       }
       default:

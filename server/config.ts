@@ -183,6 +183,15 @@ export const envSchema = z.object({
   BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).max(520).default(4),
   /** On a public host, the disk outbox (no SMTP_URL) must be chosen on purpose. */
   MAIL_OUTBOX_ALLOWED: bool.default(false),
+  // --- Staff sign-in and second factor (issue 10, "Sign-in and sessions") ---
+  /**
+   * Key for the HMAC that replaces the typed e-mail in failed sign-ins (audit
+   * log, lockout counters) and hashes recovery codes. Unset → a random key the
+   * server makes once and keeps in the database (table server_keys).
+   */
+  STAFF_HMAC_KEY: z.string().trim().min(32, "must be at least 32 characters (e.g. openssl rand -base64 32)").optional(),
+  /** TOTP second factor at sign-in. Always on in production (NODE_ENV=production); "false" only for development and tests. */
+  STAFF_MFA_REQUIRED: bool.default(true),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -256,6 +265,11 @@ export interface StaffConfig {
   lockoutThreshold: number;
   lockoutMinutes: number;
   slowdownMs: number;
+  // --- Staff sign-in and second factor ---
+  /** STAFF_HMAC_KEY, or undefined to use the key kept in the database. */
+  hmacKey: string | undefined;
+  /** Always true when NODE_ENV=production. */
+  mfaRequired: boolean;
 }
 
 /** Opening hours are business constants from the specification, section 9. */
@@ -289,6 +303,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     );
   }
   const e = parsed.data;
+  if (e.NODE_ENV === "production" && !e.STAFF_MFA_REQUIRED) {
+    throw new ConfigError([
+      { variable: "STAFF_MFA_REQUIRED", message: "cannot be false in production: every staff account needs its second factor" },
+    ]);
+  }
   const config: Config = {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -339,6 +358,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       lockoutThreshold: e.STAFF_LOCKOUT_THRESHOLD,
       lockoutMinutes: e.STAFF_LOCKOUT_MINUTES,
       slowdownMs: e.STAFF_SLOWDOWN_MS,
+      // --- Staff sign-in and second factor ---
+      hmacKey: e.STAFF_HMAC_KEY,
+      mfaRequired: e.STAFF_MFA_REQUIRED,
     },
     // --- Privacy (issue 10) ---
     retention: {

@@ -3,6 +3,8 @@ import type { StaffIdentity } from "../../server/staff/accounts";
 import { checkStaffRequest, isCrossSite } from "../../server/staff/guard";
 import type { StaffLoadContext } from "../../server/staff/plugin";
 import type { StaffRuntime } from "../../server/staff/runtime";
+import { lookupPendingSignIn, type PendingSignIn } from "../../server/staff/second-factor";
+import { clearedPendingCookie, readPendingToken } from "../../server/staff/sessions";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -48,6 +50,19 @@ export function assertSameSite({ request, context }: Args): StaffRuntime {
   return rt;
 }
 
+/**
+ * The half-signed-in state for the second-factor pages: the pending cookie
+ * must name a live pending sign-in (password right, minutes ago), else the
+ * visitor starts again at the password. Grants nothing else.
+ */
+export async function requirePendingSignIn({ request, context }: Args): Promise<{ rt: StaffRuntime; pending: PendingSignIn; token: string }> {
+  const rt = assertSameSite({ request, context });
+  const token = readPendingToken(rt.config, request.headers.get("cookie"));
+  const pending = token ? await lookupPendingSignIn(rt, token) : null;
+  if (!token || !pending) throw redirect("/staff/login?expired=1", { headers: { "set-cookie": clearedPendingCookie(rt.config) } });
+  return { rt, pending, token };
+}
+
 /** A positive integer route parameter, or a 404. */
 export function idParam(value: string | undefined): number {
   const id = Number(value);
@@ -56,9 +71,31 @@ export function idParam(value: string | undefined): number {
 }
 
 // The staff server modules the console's routes use (routes may only reach server/ through *.server.ts).
-export { signIn } from "../../server/staff/accounts";
+export { changePassword, lockedMessage, signIn } from "../../server/staff/accounts";
 export { checkStaffRequest } from "../../server/staff/guard";
-export { clearedSessionCookie, createSession, readSessionToken, revokeSession, sessionCookie } from "../../server/staff/sessions";
+export {
+  clearedPendingCookie,
+  clearedSessionCookie,
+  createSession,
+  pendingCookie,
+  PENDING_MINUTES,
+  readPendingToken,
+  readSessionToken,
+  revokeSession,
+  sessionCookie,
+} from "../../server/staff/sessions";
+export {
+  confirmEnrolment,
+  createPendingSignIn,
+  endPendingSignIn,
+  enrolmentSecret,
+  groupedSecret,
+  lookupPendingSignIn,
+  otpauthUri,
+  qrSvg,
+  verifySecondFactor,
+  type PendingSignIn,
+} from "../../server/staff/second-factor";
 export { listAudit, recordAudit, AUDIT_ACTION_LABELS } from "../../server/staff/audit";
 export {
   allowedNext,

@@ -114,6 +114,13 @@ export interface StaffUserTable {
   created_at: string;
   updated_at: string;
   last_sign_in_at: string | null;
+  // --- migration 0011-staff-security ---
+  /** Base32 TOTP secret once enrolment is confirmed; null until then (or after reset-mfa). */
+  totp_secret: string | null;
+  totp_enabled_at: string | null;
+  /** The last TOTP time step accepted, so a code is never accepted twice. */
+  totp_last_step: number | null;
+  password_changed_at: string | null;
 }
 
 export interface StaffSessionTable {
@@ -131,6 +138,39 @@ export interface StaffLoginThrottleTable {
   failures: number;
   locked_until: string | null;
   updated_at: string;
+}
+
+/** Single-use recovery codes (migration 0011-staff-security): only a keyed hash is stored. */
+export interface StaffRecoveryCodeTable {
+  id: Generated<number>;
+  staff_id: number;
+  /** HMAC-SHA256 (server key) of the normalised code, hex. */
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/**
+ * The half-signed-in state (password right, second factor pending). Never a
+ * session: its cookie opens only the code and enrolment pages, and it expires
+ * within minutes.
+ */
+export interface StaffSignInChallengeTable {
+  id: Generated<number>;
+  /** SHA-256 of the cookie token (hex). */
+  token_hash: string;
+  staff_id: number;
+  /** The secret shown during enrolment, until one code confirms it. */
+  enrol_secret: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+/** Keys the server makes for itself when none is configured (e.g. "staff-hmac"). */
+export interface ServerKeyTable {
+  name: string;
+  value: string;
+  created_at: string;
 }
 
 export interface AppointmentStatusHistoryTable {
@@ -156,12 +196,20 @@ export type StaffAuditAction =
   | "export_csv"
   // Patients' rights (decision 011): no migration, the column is free text.
   | "patient_export"
-  | "patient_erase";
+  | "patient_erase"
+  // --- migration 0011-staff-security (values only; the column is text) ---
+  | "mfa_enrolled"
+  | "mfa_reset"
+  | "recovery_code_used"
+  | "password_changed";
 
 export interface StaffAuditTable {
   id: Generated<number>;
   staff_id: number | null;
-  /** The e-mail used, kept so failed sign-ins for unknown accounts are visible too. */
+  /**
+   * The account's e-mail for actions by a known account; for failed sign-ins
+   * only "hmac:" and a keyed hash of the address typed (never the address).
+   */
   staff_email: string;
   action: StaffAuditAction;
   /** e.g. "appointment", "upload", "enquiry". */
@@ -201,6 +249,9 @@ export interface Database {
   staff_login_throttle: StaffLoginThrottleTable;
   appointment_status_history: AppointmentStatusHistoryTable;
   staff_audit: StaffAuditTable;
+  staff_recovery_codes: StaffRecoveryCodeTable;
+  staff_sign_in_challenges: StaffSignInChallengeTable;
+  server_keys: ServerKeyTable;
   rate_limits: RateLimitTable;
   job_leases: JobLeaseTable;
 }

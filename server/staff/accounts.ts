@@ -1,4 +1,7 @@
+import { sql } from "kysely";
 import { recordAudit } from "./audit";
+import { keyedHash } from "./keys";
+import { revokeOtherSessions } from "./sessions";
 import { hashPassword, passwordProblem, verifyPassword } from "./passwords";
 import type { StaffRuntime } from "./runtime";
 import type { Db } from "../db/index";
@@ -29,7 +32,7 @@ export async function createStaffAccount(
   const name = input.name.trim();
   if (!EMAIL.test(email) || email.length > 254) throw new StaffAccountError("Enter a valid e-mail address.");
   if (!name || name.length > 120) throw new StaffAccountError("Enter a name of 1 to 120 characters.");
-  const problem = passwordProblem(input.password);
+  const problem = passwordProblem(input.password, [email, name]);
   if (problem) throw new StaffAccountError(problem);
   const existing = await db.selectFrom("staff_users").select("id").where("email", "=", email).executeTakeFirst();
   if (existing) throw new StaffAccountError(`An account for ${email} already exists.`);
@@ -63,9 +66,11 @@ export async function disableStaffAccount(db: Db, email: string, now = new Date(
 }
 
 export type SignInResult =
-  | { ok: true; staff: StaffIdentity }
+  | { ok: true; staff: StaffIdentity; next: "session" | "code" | "enrol" }
   | { ok: false; reason: "invalid" }
   | { ok: false; reason: "locked"; retryAfterMinutes: number };
+
+export type LockoutResult = { ok: false; reason: "invalid" } | { ok: false; reason: "locked"; retryAfterMinutes: number };
 
 /** Failures from one client address allowed before it is locked out too: a multiple of the per-account limit. */
 const IP_FACTOR = 4;
@@ -73,95 +78,258 @@ const MAX_DELAY_MS = 10_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * Checks an e-mail and password. Counters live in the database, keyed by the
- * e-mail address as typed (whether or not an account exists, so a lockout
- * reveals nothing) and by the client address. After two failures each
- * further one waits longer; at the threshold the key is locked for a while,
- * and even the right password is refused until it ends.
- */
-export async function signIn(
-  rt: StaffRuntime,
-  input: { email: string; password: string; clientIp: string },
-): Promise<SignInResult> {
-  const { db, config } = rt;
-  const now = rt.now();
-  const email = normaliseEmail(input.email).slice(0, 254);
-  const keys = { email: `email:${email}`, ip: `ip:${input.clientIp}` };
-  const throttles = await db
+/** The audit log's stand-in for an e-mail address typed at sign-in: a keyed hash, never the address. */
+export async function typedEmailForAudit(rt: StaffRuntime, email: string): Promise<string> {
+  return `hmac:${(await keyedHash(rt, "email", normaliseEmail(email).slice(0, 254))).slice(0, 32)}`;
+}
+
+/** The lockout counters' keys: the e-mail as a keyed hash (whether or not an account exists) and the client address. */
+async function throttleKeys(rt: StaffRuntime, email: string, clientIp: string) {
+  return { email: `email:${await keyedHash(rt, "email", normaliseEmail(email).slice(0, 254))}`, ip: `ip:${clientIp}` };
+}
+
+type ThrottleKeys = Awaited<ReturnType<typeof throttleKeys>>;
+
+/** The end of the longest active lock on these keys, if any. */
+async function activeLock(rt: StaffRuntime, keys: ThrottleKeys, now: Date): Promise<string | undefined> {
+  const rows = await rt.db
     .selectFrom("staff_login_throttle")
-    .selectAll()
+    .select("locked_until")
     .where("key", "in", [keys.email, keys.ip])
     .execute();
-  const lockedUntil = throttles
+  return rows
     .map((t) => t.locked_until)
     .filter((t): t is string => !!t && t > now.toISOString())
     .sort()
     .at(-1);
-  if (lockedUntil) {
-    await recordAudit(db, { staffId: null, staffEmail: email, action: "sign_in_failed", detail: "locked" }, now);
-    return { ok: false, reason: "locked", retryAfterMinutes: minutesUntil(lockedUntil, now) };
-  }
+}
 
-  const user = await db
-    .selectFrom("staff_users")
-    .select(["id", "email", "name", "password_hash", "disabled"])
-    .where("email", "=", email)
-    .executeTakeFirst();
-  const active = user && user.disabled === 0 ? user : undefined;
-  const valid = await verifyPassword(active?.password_hash ?? null, input.password);
+/**
+ * Counts one failure on a key in one atomic statement (an upsert that adds 1
+ * and returns the new count), so parallel attempts on any number of
+ * instances are all counted. A count older than a lockout period, or left
+ * from a lock that has ended, starts again at 1. Reaching the limit sets (or
+ * extends) the lock in the same statement; nothing here ever shortens or
+ * clears an active lock.
+ */
+async function countFailure(rt: StaffRuntime, key: string, limit: number, now: Date): Promise<{ failures: number; lockedUntil: string | null }> {
+  const stamp = now.toISOString();
+  const windowStart = new Date(now.getTime() - rt.config.staff.lockoutMinutes * 60_000).toISOString();
+  const until = new Date(now.getTime() + rt.config.staff.lockoutMinutes * 60_000).toISOString();
+  const stale = sql<boolean>`(staff_login_throttle.updated_at < ${windowStart} or (staff_login_throttle.locked_until is not null and staff_login_throttle.locked_until <= ${stamp}))`;
+  const row = await rt.db
+    .insertInto("staff_login_throttle")
+    .values({ key, failures: 1, locked_until: limit <= 1 ? until : null, updated_at: stamp })
+    .onConflict((oc) =>
+      oc.column("key").doUpdateSet({
+        failures: sql<number>`case when ${stale} then 1 else staff_login_throttle.failures + 1 end`,
+        locked_until: sql<string | null>`case
+          when ${stale} then ${limit <= 1 ? until : null}
+          when staff_login_throttle.failures + 1 >= ${limit} and (staff_login_throttle.locked_until is null or staff_login_throttle.locked_until < ${until}) then ${until}
+          else staff_login_throttle.locked_until end`,
+        updated_at: stamp,
+      }),
+    )
+    .returning(["failures", "locked_until"])
+    .executeTakeFirstOrThrow();
+  return { failures: Number(row.failures), lockedUntil: row.locked_until };
+}
 
-  if (valid && active) {
-    await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom("staff_login_throttle").where("key", "=", keys.email).execute();
-      await trx.updateTable("staff_users").set({ last_sign_in_at: now.toISOString() }).where("id", "=", active.id).execute();
-      await recordAudit(trx, { staffId: active.id, staffEmail: active.email, action: "sign_in" }, now);
-    });
-    return { ok: true, staff: { id: active.id, email: active.email, name: active.name } };
-  }
-
-  const windowStart = new Date(now.getTime() - config.staff.lockoutMinutes * 60_000).toISOString();
-  const counted = await db.transaction().execute(async (trx) => {
-    const results: Record<"email" | "ip", { failures: number; locked: string | null }> = {
-      email: { failures: 0, locked: null },
-      ip: { failures: 0, locked: null },
-    };
-    for (const kind of ["email", "ip"] as const) {
-      const key = keys[kind];
-      const row = await trx.selectFrom("staff_login_throttle").selectAll().where("key", "=", key).executeTakeFirst();
-      // Failures older than a lockout period are forgotten.
-      const previous = row && row.updated_at >= windowStart ? row.failures : 0;
-      let failures = previous + 1;
-      const limit = kind === "email" ? config.staff.lockoutThreshold : config.staff.lockoutThreshold * IP_FACTOR;
-      let locked: string | null = null;
-      if (failures >= limit) {
-        locked = new Date(now.getTime() + config.staff.lockoutMinutes * 60_000).toISOString();
-        failures = 0;
-      }
-      await trx
-        .insertInto("staff_login_throttle")
-        .values({ key, failures, locked_until: locked, updated_at: now.toISOString() })
-        .onConflict((oc) => oc.column("key").doUpdateSet({ failures, locked_until: locked, updated_at: now.toISOString() }))
-        .execute();
-      results[kind] = { failures: locked ? limit : failures, locked };
-    }
-    await recordAudit(
-      trx,
-      { staffId: user?.id ?? null, staffEmail: email, action: "sign_in_failed", detail: user ? "wrong password or disabled" : "unknown account" },
-      now,
-    );
-    return results;
-  });
-
-  const lockedNow = counted.email.locked ?? counted.ip.locked;
-  if (lockedNow) return { ok: false, reason: "locked", retryAfterMinutes: config.staff.lockoutMinutes };
-  const failures = Math.max(counted.email.failures, Math.ceil(counted.ip.failures / IP_FACTOR));
+/**
+ * Records a failed sign-in step (wrong password, unknown account, wrong
+ * second-factor code): counts it on both keys, writes the audit line (with
+ * the typed e-mail only as a keyed hash), and slows repeated failures down.
+ */
+async function recordFailure(
+  rt: StaffRuntime,
+  keys: ThrottleKeys,
+  audit: { staffId: number | null; staffEmail: string; detail: string },
+  now: Date,
+): Promise<LockoutResult> {
+  const { config } = rt;
+  const email = await countFailure(rt, keys.email, config.staff.lockoutThreshold, now);
+  const ip = await countFailure(rt, keys.ip, config.staff.lockoutThreshold * IP_FACTOR, now);
+  await recordAudit(rt.db, { staffId: audit.staffId, staffEmail: audit.staffEmail, action: "sign_in_failed", detail: audit.detail }, now);
+  const lockedNow = [email.lockedUntil, ip.lockedUntil].filter((t): t is string => !!t && t > now.toISOString()).sort().at(-1);
+  if (lockedNow) return { ok: false, reason: "locked", retryAfterMinutes: minutesUntil(lockedNow, now) };
+  const failures = Math.max(email.failures, Math.ceil(ip.failures / IP_FACTOR));
   if (failures > 2 && config.staff.slowdownMs > 0) {
     await sleep(Math.min(config.staff.slowdownMs * 2 ** (failures - 3), MAX_DELAY_MS));
   }
   return { ok: false, reason: "invalid" };
 }
 
+/**
+ * The check before any sign-in step: a lock on the account's (hashed) e-mail
+ * key or on the client address refuses the attempt at once, without looking
+ * at the password or code. The refused attempt is still counted (and keeps
+ * the lock on), so every guess is counted however many arrive together, and
+ * it is audited.
+ */
+async function refuseIfLocked(rt: StaffRuntime, keys: ThrottleKeys, audit: { staffId: number | null; staffEmail: string }, now: Date) {
+  if (!(await activeLock(rt, keys, now))) return null;
+  const email = await countFailure(rt, keys.email, rt.config.staff.lockoutThreshold, now);
+  const ip = await countFailure(rt, keys.ip, rt.config.staff.lockoutThreshold * IP_FACTOR, now);
+  await recordAudit(rt.db, { ...audit, action: "sign_in_failed", detail: "locked" }, now);
+  const until = [email.lockedUntil, ip.lockedUntil, await activeLock(rt, keys, now)].filter((t): t is string => !!t).sort().at(-1)!;
+  return { ok: false as const, reason: "locked" as const, retryAfterMinutes: minutesUntil(until, now) };
+}
+
+/**
+ * Ends a sign-in: resets the account's failure count (only when no lock is
+ * active: a lock set meanwhile by parallel guesses stands and wins), stamps
+ * the account and writes the audit line. Returns false when a lock holds.
+ */
+async function completeSignIn(rt: StaffRuntime, staff: StaffIdentity, keys: ThrottleKeys, detail: string | undefined, now: Date): Promise<boolean> {
+  const stamp = now.toISOString();
+  await rt.db
+    .deleteFrom("staff_login_throttle")
+    .where("key", "=", keys.email)
+    .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", stamp)]))
+    .execute();
+  if (await activeLock(rt, keys, now)) return false;
+  await rt.db.transaction().execute(async (trx) => {
+    await trx.updateTable("staff_users").set({ last_sign_in_at: stamp }).where("id", "=", staff.id).execute();
+    await recordAudit(trx, { staffId: staff.id, staffEmail: staff.email, action: "sign_in", detail }, now);
+  });
+  return true;
+}
+
+/**
+ * Checks an e-mail and password. Counters live in the database, keyed by a
+ * keyed hash of the e-mail address as typed (whether or not an account
+ * exists, so a lockout reveals nothing) and by the client address. After two
+ * failures each further one waits longer; at the threshold the key is locked
+ * for a while, and even the right password is refused until it ends.
+ *
+ * With the second factor required, a right password is only the first step:
+ * `next` says whether the account must enter a code or enrol first, and the
+ * failure count is reset only when the second step succeeds.
+ */
+export async function signIn(
+  rt: StaffRuntime,
+  input: { email: string; password: string; clientIp: string },
+): Promise<SignInResult> {
+  const { db } = rt;
+  const now = rt.now();
+  const keys = await throttleKeys(rt, input.email, input.clientIp);
+  const typed = await typedEmailForAudit(rt, input.email);
+  const email = normaliseEmail(input.email).slice(0, 254);
+
+  const user = await db
+    .selectFrom("staff_users")
+    .select(["id", "email", "name", "password_hash", "disabled", "totp_secret"])
+    .where("email", "=", email)
+    .executeTakeFirst();
+  const locked = await refuseIfLocked(rt, keys, { staffId: user?.id ?? null, staffEmail: typed }, now);
+  if (locked) return locked;
+
+  const active = user && user.disabled === 0 ? user : undefined;
+  const valid = await verifyPassword(active?.password_hash ?? null, input.password);
+
+  if (valid && active) {
+    const staff = { id: active.id, email: active.email, name: active.name };
+    if (rt.config.staff.mfaRequired) {
+      // Password right, second factor pending: no lock may have been set meanwhile.
+      const lockedNow = await refuseIfLocked(rt, keys, { staffId: active.id, staffEmail: typed }, now);
+      if (lockedNow) return lockedNow;
+      return { ok: true, staff, next: active.totp_secret ? "code" : "enrol" };
+    }
+    if (!(await completeSignIn(rt, staff, keys, undefined, now))) {
+      return (await refuseIfLocked(rt, keys, { staffId: active.id, staffEmail: typed }, now)) ?? { ok: false, reason: "invalid" };
+    }
+    return { ok: true, staff, next: "session" };
+  }
+
+  return recordFailure(
+    rt,
+    keys,
+    { staffId: user?.id ?? null, staffEmail: typed, detail: user ? "wrong password or disabled" : "unknown account" },
+    now,
+  );
+}
+
+export type SecondFactorResult =
+  | { ok: true; staff: StaffIdentity }
+  | LockoutResult;
+
+/**
+ * The second sign-in step for an account whose password was right: `check`
+ * tells whether the code is right (and uses it up). A wrong code counts as a
+ * failed sign-in toward the same lockout as wrong passwords.
+ */
+export async function finishSignIn(
+  rt: StaffRuntime,
+  input: { staffId: number; clientIp: string; detail: string },
+  check: () => Promise<boolean>,
+): Promise<SecondFactorResult> {
+  const now = rt.now();
+  const user = await rt.db.selectFrom("staff_users").select(["id", "email", "name", "disabled"]).where("id", "=", input.staffId).executeTakeFirst();
+  if (!user || user.disabled !== 0) return { ok: false, reason: "invalid" };
+  const staff = { id: user.id, email: user.email, name: user.name };
+  const keys = await throttleKeys(rt, user.email, input.clientIp);
+  // Failed steps are audited like failed passwords: the account id, and the e-mail only as a keyed hash.
+  const failed = { staffId: user.id, staffEmail: await typedEmailForAudit(rt, user.email) };
+  const locked = await refuseIfLocked(rt, keys, failed, now);
+  if (locked) return locked;
+  if (!(await check())) return recordFailure(rt, keys, { ...failed, detail: "wrong second-factor code" }, now);
+  if (!(await completeSignIn(rt, staff, keys, input.detail, now))) {
+    return (await refuseIfLocked(rt, keys, failed, now)) ?? { ok: false, reason: "invalid" };
+  }
+  return { ok: true, staff };
+}
+
 function minutesUntil(iso: string, now: Date): number {
   return Math.max(1, Math.ceil((new Date(iso).getTime() - now.getTime()) / 60_000));
+}
+
+export type PasswordChangeResult =
+  | { ok: true; endedSessions: number }
+  | { ok: false; field: "current" | "next" | "confirm"; message: string; status: 400 | 401 | 429 };
+
+/**
+ * Changes a signed-in account's password: the current one must be right (a
+ * wrong one counts toward the lockout, like at sign-in), the new one must
+ * pass the password rules and be typed twice. Every other session of the
+ * account ends; the one in use (`keepToken`) stays. Audited.
+ */
+export async function changePassword(
+  rt: StaffRuntime,
+  input: { staffId: number; keepToken: string; current: string; next: string; confirm: string; clientIp: string },
+): Promise<PasswordChangeResult> {
+  const now = rt.now();
+  const user = await rt.db
+    .selectFrom("staff_users")
+    .select(["id", "email", "name", "password_hash", "disabled"])
+    .where("id", "=", input.staffId)
+    .executeTakeFirst();
+  if (!user || user.disabled !== 0) return { ok: false, field: "current", message: "This account cannot change its password.", status: 401 };
+  const keys = await throttleKeys(rt, user.email, input.clientIp);
+  const failed = { staffId: user.id, staffEmail: await typedEmailForAudit(rt, user.email) };
+  const locked = await refuseIfLocked(rt, keys, failed, now);
+  if (locked) return { ok: false, field: "current", message: lockedMessage(locked.retryAfterMinutes), status: 429 };
+  if (!(await verifyPassword(user.password_hash, input.current))) {
+    const result = await recordFailure(rt, keys, { ...failed, detail: "wrong current password (password change)" }, now);
+    if (result.reason === "locked") return { ok: false, field: "current", message: lockedMessage(result.retryAfterMinutes), status: 429 };
+    return { ok: false, field: "current", message: "The current password is not right.", status: 401 };
+  }
+  const problem = passwordProblem(input.next, [user.email, user.name]);
+  if (problem) return { ok: false, field: "next", message: problem, status: 400 };
+  if (input.next === input.current) return { ok: false, field: "next", message: "Choose a new password that is different from the current one.", status: 400 };
+  if (input.next !== input.confirm) return { ok: false, field: "confirm", message: "The two new passwords do not match. Type the same new password twice.", status: 400 };
+  const passwordHash = await hashPassword(input.next);
+  const stamp = now.toISOString();
+  const ended = await rt.db.transaction().execute(async (trx) => {
+    await trx.updateTable("staff_users").set({ password_hash: passwordHash, password_changed_at: stamp, updated_at: stamp }).where("id", "=", user.id).execute();
+    const trxRt = { ...rt, db: trx };
+    const count = await revokeOtherSessions(trxRt, user.id, input.keepToken);
+    await recordAudit(trx, { staffId: user.id, staffEmail: user.email, action: "password_changed", detail: `${count} other ${count === 1 ? "session" : "sessions"} ended` }, now);
+    return count;
+  });
+  return { ok: true, endedSessions: ended };
+}
+
+/** The words shown when a lock holds. */
+export function lockedMessage(minutes: number): string {
+  return `Too many failed sign-in attempts. Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
 }

@@ -3,6 +3,7 @@ import type { StaffAuditAction } from "../db/schema";
 
 export interface AuditEntry {
   staffId: number | null;
+  /** The account's e-mail; for a failed sign-in only a keyed hash of what was typed (typedEmailForAudit). */
   staffEmail: string;
   action: StaffAuditAction;
   targetType?: string;
@@ -39,6 +40,10 @@ export const AUDIT_ACTION_LABELS: Record<StaffAuditAction, string> = {
   export_csv: "Exported CSV",
   patient_export: "Exported a patient's data",
   patient_erase: "Erased a patient's data",
+  mfa_enrolled: "Set up two-step sign-in",
+  mfa_reset: "Two-step sign-in reset",
+  recovery_code_used: "Used a recovery code",
+  password_changed: "Changed password",
 };
 
 export interface AuditPage {

@@ -1,4 +1,7 @@
 import { hash, verify, type Algorithm } from "@node-rs/argon2";
+// CommonJS packages: the default import is module.exports.
+import zxcvbnCore from "@zxcvbn-ts/core";
+import * as zxcvbnCommon from "@zxcvbn-ts/language-common";
 
 /** argon2id (the enum is a const enum, so its value is written here). */
 const ARGON2ID = 2 as Algorithm;
@@ -7,11 +10,49 @@ const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, paralleli
 export const MIN_PASSWORD_LENGTH = 12;
 export const MAX_PASSWORD_LENGTH = 200;
 
-/** Why a password is refused, or null when it is acceptable. */
-export function passwordProblem(password: string): string | null {
+/** zxcvbn scores 0 (guessed at once) to 4 (very hard): below this a password is refused. */
+export const MIN_PASSWORD_SCORE = 3;
+
+/** zxcvbn's warning codes in plain words (the English translation package is not installed). */
+const WARNINGS: Record<string, string> = {
+  straightRow: "it is a straight row of keys",
+  keyPattern: "it is a short keyboard pattern",
+  simpleRepeat: "it repeats characters, like aaa",
+  extendedRepeat: "it repeats a group of characters, like abcabc",
+  sequences: "it is a common sequence, like abc or 123",
+  recentYears: "it contains a recent year",
+  dates: "it contains a date",
+  topTen: "it is one of the ten most used passwords",
+  topHundred: "it is one of the hundred most used passwords",
+  common: "it is a commonly used password",
+  similarToCommon: "it is very like a commonly used password",
+  wordByItself: "a single word is easy to guess",
+  namesByThemselves: "names on their own are easy to guess",
+  commonNames: "common names are easy to guess",
+  userInputs: "it contains your name or e-mail address",
+  pwned: "it has appeared in a data breach",
+};
+
+let factory: InstanceType<typeof zxcvbnCore.ZxcvbnFactory> | undefined;
+
+function strength(password: string, userInputs: string[]) {
+  factory ??= new zxcvbnCore.ZxcvbnFactory({ dictionary: { ...zxcvbnCommon.dictionary }, graphs: zxcvbnCommon.adjacencyGraphs });
+  return factory.check(password, userInputs);
+}
+
+/**
+ * Why a password is refused, in words, or null when it is acceptable: at
+ * least 12 characters, and not weak or common by zxcvbn (which also counts
+ * the person's own name and e-mail address, given as `userInputs`).
+ */
+export function passwordProblem(password: string, userInputs: string[] = []): string | null {
   if (password.length < MIN_PASSWORD_LENGTH) return `The password must be at least ${MIN_PASSWORD_LENGTH} characters.`;
   if (password.length > MAX_PASSWORD_LENGTH) return `The password must be at most ${MAX_PASSWORD_LENGTH} characters.`;
-  return null;
+  const inputs = userInputs.flatMap((s) => [s, ...s.toLowerCase().split(/[^a-z0-9]+/)]).filter((s) => s.length >= 3);
+  const result = strength(password, inputs);
+  if (result.score >= MIN_PASSWORD_SCORE) return null;
+  const reason = (result.feedback.warning && WARNINGS[result.feedback.warning]) || "it would be easy to guess";
+  return `This password is too weak: ${reason}. Use four or more unrelated words, or a long random password from a password manager.`;
 }
 
 export function hashPassword(password: string): Promise<string> {

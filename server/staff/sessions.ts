@@ -33,8 +33,37 @@ export function clearedSessionCookie(config: Pick<Config, "publicBaseUrl">): str
 
 /** The session token from a Cookie header, if any. */
 export function readSessionToken(config: Pick<Config, "publicBaseUrl">, cookieHeader: string | undefined | null): string | null {
+  return readCookieToken(sessionCookieName(config), cookieHeader);
+}
+
+// --- The half-signed-in state (password right, second factor pending): its own cookie, never a session ---
+
+/** The half-signed-in state lasts this long (server side and cookie), then the password must be typed again. */
+export const PENDING_MINUTES = 5;
+const PENDING_COOKIE_SECONDS = PENDING_MINUTES * 60;
+
+export function pendingCookieName(config: Pick<Config, "publicBaseUrl">): string {
+  return isHttps(config) ? "__Host-staff_pending" : "staff_pending";
+}
+
+export function pendingCookie(config: Pick<Config, "publicBaseUrl">, token: string): string {
+  const parts = [`${pendingCookieName(config)}=${token}`, "Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${PENDING_COOKIE_SECONDS}`];
+  if (isHttps(config)) parts.push("Secure");
+  return parts.join("; ");
+}
+
+export function clearedPendingCookie(config: Pick<Config, "publicBaseUrl">): string {
+  const parts = [`${pendingCookieName(config)}=`, "Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=0"];
+  if (isHttps(config)) parts.push("Secure");
+  return parts.join("; ");
+}
+
+export function readPendingToken(config: Pick<Config, "publicBaseUrl">, cookieHeader: string | undefined | null): string | null {
+  return readCookieToken(pendingCookieName(config), cookieHeader);
+}
+
+function readCookieToken(name: string, cookieHeader: string | undefined | null): string | null {
   if (!cookieHeader) return null;
-  const name = sessionCookieName(config);
   for (const part of cookieHeader.split(";")) {
     const eq = part.indexOf("=");
     if (eq < 0) continue;
@@ -97,9 +126,21 @@ export async function revokeSession(rt: StaffRuntime, token: string): Promise<vo
   await rt.db.deleteFrom("staff_sessions").where("token_hash", "=", hashToken(token)).execute();
 }
 
-/** Deletes sessions past their idle or absolute limit (the daily job). */
+/** Ends every session of an account except the one given (after a password change). Returns how many ended. */
+export async function revokeOtherSessions(rt: StaffRuntime, staffId: number, keepToken: string): Promise<number> {
+  const result = await rt.db
+    .deleteFrom("staff_sessions")
+    .where("staff_id", "=", staffId)
+    .where("token_hash", "!=", hashToken(keepToken))
+    .executeTakeFirst();
+  await rt.db.deleteFrom("staff_sign_in_challenges").where("staff_id", "=", staffId).execute();
+  return Number(result.numDeletedRows);
+}
+
+/** Deletes sessions past their idle or absolute limit, and expired pending sign-ins (the daily job). */
 export async function deleteExpiredSessions(rt: StaffRuntime): Promise<number> {
   const now = rt.now().getTime();
+  await rt.db.deleteFrom("staff_sign_in_challenges").where("expires_at", "<=", new Date(now).toISOString()).execute();
   const idleCutoff = new Date(now - rt.config.staff.sessionIdleMinutes * 60_000).toISOString();
   const ageCutoff = new Date(now - rt.config.staff.sessionMaxHours * 3_600_000).toISOString();
   const result = await rt.db

@@ -1,20 +1,31 @@
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { e2eDb, e2eSessionCookie, e2eStaff, nextOpenWeekday } from "../helpers/staff-e2e";
+import { e2eDb, e2eSessionCookie, e2eStaff, freshTotpCode, nextOpenWeekday } from "../helpers/staff-e2e";
+import { totpCode } from "../../server/staff/second-factor";
 import { PDF_BYTES, seedAppointment, seedEnquiry, seedUpload } from "../helpers/staff";
 import { waitForMail } from "../helpers/staff-mail";
 
-const { db, config } = e2eDb();
-test.afterAll(async () => {
+// One database handle per test: with fullyParallel, Playwright runs afterAll hooks after
+// each test, and a worker may then run another test of this file with the same module.
+let db: ReturnType<typeof e2eDb>["db"];
+let config: ReturnType<typeof e2eDb>["config"];
+test.beforeEach(() => {
+  ({ db, config } = e2eDb());
+});
+test.afterEach(async () => {
   await db.destroy().catch(() => undefined);
 });
 
-async function signIn(page: Page, email: string, password: string) {
+/** Signs in through the forms: password, then a code from the account's authenticator secret. */
+async function signIn(page: Page, staff: { id: number; email: string; password: string; totpSecret: string | null }) {
   await page.goto("/staff/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
+  await page.getByLabel("Email").fill(staff.email);
+  await page.getByLabel("Password").fill(staff.password);
   await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Enter your code" })).toBeVisible();
+  await page.getByLabel("Code").fill(await freshTotpCode(db, staff.id, staff.totpSecret!));
+  await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
 }
 
@@ -59,7 +70,7 @@ test("a staff member signs in, finds a booking made through the public API, down
   });
   expect(enquiry.status(), await enquiry.text()).toBeLessThan(300);
 
-  await signIn(page, staff.email, staff.password);
+  await signIn(page, staff);
 
   // Find the request by its reference (the search is posted, never put in the address).
   await page.getByRole("link", { name: "Appointments" }).click();
@@ -161,11 +172,75 @@ test("the staff pages have no accessibility violations", async ({ page, context,
 
   const cookie = await e2eSessionCookie(db, config, staff.id);
   await context.addCookies([{ ...cookie, url: baseURL! }]);
-  for (const url of ["/staff", "/staff/appointments", `/staff/appointments/${id}`, "/staff/enquiries?status=all", "/staff/audit"]) {
+  for (const url of ["/staff", "/staff/appointments", `/staff/appointments/${id}`, "/staff/enquiries?status=all", "/staff/audit", "/staff/password"]) {
     await page.goto(url);
     await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
     await expectNoViolations(page);
   }
+});
+
+test("a new staff member sets up two-step sign-in in the browser, saves recovery codes, signs in again with a code, and changes the password", async ({ page }, info) => {
+  test.setTimeout(180_000);
+  const staff = await e2eStaff(db, `enrol-${info.project.name}`, { enrolled: false });
+
+  await page.goto("/staff/login");
+  await page.getByLabel("Email").fill(staff.email);
+  await page.getByLabel("Password").fill(staff.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+
+  // Enrolment: a QR code drawn by our server (inline SVG) and the key as text.
+  await expect(page.getByRole("heading", { level: 1, name: "Set up two-step sign-in" })).toBeVisible();
+  await expect(page.getByRole("img", { name: /QR code/ }).locator("svg")).toBeVisible();
+  const code = page.getByLabel("Code from the app");
+  await expect(code).toHaveAttribute("autocomplete", "one-time-code");
+  await expect(code).toHaveAttribute("inputmode", "numeric");
+  await expectNoViolations(page);
+  // Half signed in: the console stays closed.
+  const closed = await page.request.get("/api/staff/session");
+  expect(closed.status()).toBe(401);
+  const secret = (await page.locator(".staff-secret code").innerText()).replace(/\s+/g, "");
+  await code.fill("000000");
+  await page.getByRole("button", { name: "Confirm and sign in" }).click();
+  await expect(page.getByRole("alert")).toContainText("That code is not right.");
+  await expectNoViolations(page);
+  await page.getByLabel("Code from the app").fill(totpCode(secret));
+  await page.getByRole("button", { name: "Confirm and sign in" }).click();
+
+  // Recovery codes, shown once.
+  await expect(page.getByRole("heading", { level: 1, name: "Save your recovery codes" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
+  await expectNoViolations(page);
+  await page.getByRole("link", { name: /open the console/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+
+  // Sign out, then in again: this time the code page.
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByLabel("Email").fill(staff.email);
+  await page.getByLabel("Password").fill(staff.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Enter your code" })).toBeVisible();
+  await expectNoViolations(page);
+  await page.getByLabel("Code").fill(await freshTotpCode(db, staff.id, secret));
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+
+  // Change password, linked from the header: a weak one is refused with the reason.
+  await page.getByRole("link", { name: "Change password" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Change password" })).toBeVisible();
+  await page.getByLabel("Current password").fill(staff.password);
+  await page.getByLabel("New password", { exact: true }).fill("password1234");
+  await page.getByLabel("New password again").fill("password1234");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByRole("alert")).toContainText("This password is too weak");
+  await expectNoViolations(page);
+  await page.getByLabel("Current password").fill(staff.password);
+  await page.getByLabel("New password", { exact: true }).fill("plover kettle amber window");
+  await page.getByLabel("New password again").fill("plover kettle amber window");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByRole("status")).toContainText("Your password is changed.");
+
+  const actions = (await db.selectFrom("staff_audit").select("action").where("staff_id", "=", staff.id).execute()).map((r) => r.action);
+  for (const a of ["mfa_enrolled", "sign_in", "sign_out", "password_changed"]) expect(actions).toContain(a);
 });
 
 async function expectNoViolations(page: Page) {

@@ -5,6 +5,8 @@ import { confirmationProblem } from "../../server/staff/open-days";
 import { addDays, clinicDate } from "../../server/staff/time";
 import { addStaff, sessionCookieFor, STAFF_PASSWORD } from "./staff";
 
+export { freshTotpCode } from "./staff";
+
 /** The end-to-end server's database (E2E_DATABASE_URL on the PostgreSQL pass, else SQLite in E2E_DATA_DIR), opened from the test process. */
 export function e2eDb(): { db: Db; config: ReturnType<typeof loadConfig> } {
   const dataDir = process.env.E2E_DATA_DIR;
@@ -18,10 +20,10 @@ export function e2eDb(): { db: Db; config: ReturnType<typeof loadConfig> } {
   return { db: openDb(config), config };
 }
 
-/** A staff account made by the same code as `npm run staff -- add`, unique per test. */
-export async function e2eStaff(db: Db, label: string) {
+/** A staff account made by the same code as `npm run staff -- add`, unique per test; enrolled in TOTP unless `enrolled: false`. */
+export async function e2eStaff(db: Db, label: string, { enrolled = true }: { enrolled?: boolean } = {}) {
   const email = `e2e-${label}-${crypto.randomUUID().slice(0, 8)}@clinic.example.org`;
-  const staff = await addStaff(db, { email, name: `E2E ${label}` });
+  const staff = await addStaff(db, { email, name: `E2E ${label}`, enrolled });
   return { ...staff, password: STAFF_PASSWORD };
 }
 

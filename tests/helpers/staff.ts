@@ -6,17 +6,69 @@ import type { Db } from "../../server/db/index";
 import type { AppointmentTable, EnquiryTable } from "../../server/db/schema";
 import { createStaffAccount, type StaffIdentity } from "../../server/staff/accounts";
 import { staffRuntime } from "../../server/staff/runtime";
+import { newTotpSecret, totpCode } from "../../server/staff/second-factor";
 import { createSession, sessionCookieName } from "../../server/staff/sessions";
 
 export const STAFF_PASSWORD = "correct horse battery staple";
 
-/** A staff account made with the same code as `npm run staff -- add`. */
-export async function addStaff(db: Db, overrides: Partial<{ email: string; name: string; password: string }> = {}): Promise<StaffIdentity> {
-  return createStaffAccount(db, {
+export type TestStaff = StaffIdentity & { totpSecret: string | null };
+
+/**
+ * A staff account made with the same code as `npm run staff -- add`, with its
+ * second factor already set up (as if enrolled at a first sign-in), unless
+ * `enrolled: false`.
+ */
+export async function addStaff(
+  db: Db,
+  overrides: Partial<{ email: string; name: string; password: string; enrolled: boolean }> = {},
+): Promise<TestStaff> {
+  const staff = await createStaffAccount(db, {
     email: overrides.email ?? `staff-${crypto.randomUUID().slice(0, 8)}@clinic.example.org`,
     name: overrides.name ?? "Test Receptionist",
     password: overrides.password ?? STAFF_PASSWORD,
   });
+  if (overrides.enrolled === false) return { ...staff, totpSecret: null };
+  const totpSecret = newTotpSecret();
+  await db.updateTable("staff_users").set({ totp_secret: totpSecret, totp_enabled_at: new Date().toISOString() }).where("id", "=", staff.id).execute();
+  return { ...staff, totpSecret };
+}
+
+/**
+ * A TOTP code the server will accept now: for the current 30-second step, or
+ * the next one (the server allows one step of drift) when the current one was
+ * already used. Throws when both were used (a test signing in 3 times in 30 s).
+ */
+export async function freshTotpCode(db: Db, staffId: number, secret: string, now = new Date()): Promise<string> {
+  const row = await db.selectFrom("staff_users").select("totp_last_step").where("id", "=", staffId).executeTakeFirstOrThrow();
+  const current = Math.floor(now.getTime() / 30_000);
+  const step = Math.max(current, (row.totp_last_step ?? 0) + 1);
+  if (step > current + 1) throw new Error("freshTotpCode: this account already used the codes for now and the next 30 seconds");
+  return totpCode(secret, new Date(step * 30_000 + 1_000));
+}
+
+/**
+ * Signs in through the real forms over HTTP (password, then the TOTP code)
+ * and returns the session cookie ("name=value").
+ */
+export async function signInByForm(baseUrl: string, db: Db, staff: TestStaff, password = STAFF_PASSWORD): Promise<string> {
+  const first = await fetch(`${baseUrl}/staff/login`, {
+    method: "POST",
+    headers: SAME_ORIGIN,
+    body: new URLSearchParams({ email: staff.email, password }).toString(),
+    redirect: "manual",
+  });
+  if (first.status !== 302 || first.headers.get("location") !== "/staff/login/code") throw new Error(`password step: ${first.status} ${first.headers.get("location")}`);
+  const pending = (first.headers.get("set-cookie") ?? "").split(";")[0]!;
+  const second = await fetch(`${baseUrl}/staff/login/code`, {
+    method: "POST",
+    headers: { ...SAME_ORIGIN, cookie: pending },
+    body: new URLSearchParams({ code: await freshTotpCode(db, staff.id, staff.totpSecret!) }).toString(),
+    redirect: "manual",
+  });
+  if (second.status !== 302 || second.headers.get("location") !== "/staff") throw new Error(`code step: ${second.status}`);
+  const session = second.headers.getSetCookie().find((c) => /staff_session=[^;]/.test(c));
+  if (!session) throw new Error("code step: no session cookie");
+  return session.split(";")[0]!;
 }
 
 /** A live session for a staff member, as a Cookie header value (no sign-in form needed). */

@@ -9,7 +9,7 @@ import { readMails, startMailSink, type MailSink } from "../e2e/mail-sink";
 import { createTestDatabase, type TestDatabase } from "../helpers/pg";
 import { multipartBody, pdfBytes, validAppointment } from "../helpers/requests";
 import { startServer, type ServerProcess } from "../helpers/server-process";
-import { addStaff, SAME_ORIGIN, STAFF_PASSWORD } from "../helpers/staff";
+import { addStaff, signInByForm } from "../helpers/staff";
 
 // Two real server processes on different ports share one PostgreSQL database
 // and one uploads folder (DATA_DIR), as docs/deploy.md describes for several
@@ -88,14 +88,8 @@ describe.skipIf(!admin)("two instances on one PostgreSQL database", () => {
     const { reference } = (await booked.json()).data;
 
     const staff = await addStaff(db, { name: "Desk On B" });
-    const signIn = await fetch(`${b.url}/staff/login`, {
-      method: "POST",
-      headers: SAME_ORIGIN,
-      body: new URLSearchParams({ email: staff.email, password: STAFF_PASSWORD }).toString(),
-      redirect: "manual",
-    });
-    expect(signIn.status).toBe(302);
-    const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0]!;
+    // Password, then the authenticator code, through the real forms on B.
+    const cookie = await signInByForm(b.url, db, staff);
     expect(cookie).toMatch(/=.{20,}/);
 
     const list = await fetch(`${b.url}/staff/appointments`, { headers: { cookie } });

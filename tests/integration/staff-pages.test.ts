@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app";
-import { addStaff, SAME_ORIGIN, seedAppointment, seedEnquiry, seedUpload, sessionCookieFor, STAFF_PASSWORD } from "../helpers/staff";
-import type { StaffIdentity } from "../../server/staff/accounts";
+import { addStaff, freshTotpCode, SAME_ORIGIN, seedAppointment, seedEnquiry, seedUpload, sessionCookieFor, STAFF_PASSWORD, type TestStaff } from "../helpers/staff";
+import { keyedHash } from "../../server/staff/keys";
+import { staffRuntime } from "../../server/staff/runtime";
 import { confirmationProblem } from "../../server/staff/open-days";
 import { addDays, clinicDate } from "../../server/staff/time";
 
@@ -16,7 +17,7 @@ const form = (values: Record<string, string>) => new URLSearchParams(values).toS
 
 describe("staff pages (server-rendered)", () => {
   let t: TestApp;
-  let staff: StaffIdentity;
+  let staff: TestStaff;
   let cookie: string;
   let appointmentId: number;
   let enquiryId: number;
@@ -93,7 +94,7 @@ describe("staff pages (server-rendered)", () => {
     expect(res.body).toContain("Sign in</button>");
   });
 
-  it("signs in with a fresh session cookie (HttpOnly, SameSite=Lax, Path=/) and replaces any old session", async () => {
+  it("signs in (password, then the authenticator code) with a fresh session cookie (HttpOnly, SameSite=Lax, Path=/) and replaces any old session", async () => {
     const old = await sessionCookieFor(t.db, t.config, staff.id);
     const res = await t.app.inject({
       method: "POST",
@@ -103,10 +104,24 @@ describe("staff pages (server-rendered)", () => {
       remoteAddress: "10.0.0.1",
     });
     expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe("/staff");
+    expect(res.headers.location).toBe("/staff/login/code");
     expect(res.headers["cache-control"]).toBe("no-store");
-    const setCookie = String(res.headers["set-cookie"]);
+    // The password alone gives only a short-lived pending cookie, not a session.
+    const pendingCookie = String(res.headers["set-cookie"]);
+    expect(pendingCookie).toMatch(/^staff_pending=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=300$/);
+    const code = await t.app.inject({
+      method: "POST",
+      url: "/staff/login/code",
+      headers: { ...SAME_ORIGIN, cookie: pendingCookie.split(";")[0]! },
+      payload: form({ code: await freshTotpCode(t.db, staff.id, staff.totpSecret!) }),
+      remoteAddress: "10.0.0.1",
+    });
+    expect(code.statusCode).toBe(302);
+    expect(code.headers.location).toBe("/staff");
+    const cookies = ([] as string[]).concat(code.headers["set-cookie"] ?? []);
+    const setCookie = cookies.find((c) => c.startsWith("staff_session="))!;
     expect(setCookie).toMatch(/^staff_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax$/);
+    expect(cookies).toContain("staff_pending=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0");
     const fresh = setCookie.split(";")[0]!;
     expect(fresh).not.toBe(old);
     const oldRes = await t.app.inject({ method: "GET", url: "/api/staff/session", headers: { cookie: old } });
@@ -149,12 +164,14 @@ describe("staff pages (server-rendered)", () => {
     const right = await t.app.inject({ method: "POST", url: "/staff/login", headers: SAME_ORIGIN, payload: form({ email: victim.email, password: STAFF_PASSWORD }), remoteAddress: "10.0.0.4" });
     expect(right.statusCode).toBe(429);
     expect(right.headers["set-cookie"]).toBeUndefined();
-    const row = await t.db.selectFrom("staff_login_throttle").selectAll().where("key", "=", `email:${victim.email}`).executeTakeFirstOrThrow();
+    const emailKey = `email:${await keyedHash(staffRuntime(t.db, t.config), "email", victim.email)}`;
+    const row = await t.db.selectFrom("staff_login_throttle").selectAll().where("key", "=", emailKey).executeTakeFirstOrThrow();
     expect(row.locked_until! > new Date().toISOString()).toBe(true);
     // When the lock ends, the right password works again.
     await t.db.updateTable("staff_login_throttle").set({ locked_until: new Date(Date.now() - 1000).toISOString() }).where("key", "=", row.key).execute();
     const after = await t.app.inject({ method: "POST", url: "/staff/login", headers: SAME_ORIGIN, payload: form({ email: victim.email, password: STAFF_PASSWORD }), remoteAddress: "10.0.0.4" });
     expect(after.statusCode).toBe(302);
+    expect(after.headers.location).toBe("/staff/login/code");
   });
 
   it("locks unknown addresses the same way, so a lockout reveals nothing", async () => {
@@ -280,13 +297,24 @@ describe("staff pages (server-rendered)", () => {
     const rows = await t.db.selectFrom("staff_audit").selectAll().execute();
     const actions = new Set(rows.map((r) => r.action));
     for (const a of ["sign_in", "sign_in_failed", "appointment_view", "status_change", "enquiry_handled"]) expect(actions).toContain(a);
-    const failedUnknown = rows.find((r) => r.action === "sign_in_failed" && r.staff_email === "nobody@clinic.example.org");
+    // Failed sign-ins keep no typed e-mail, only a keyed hash of it (an unknown account has no id either).
+    const failed = rows.filter((r) => r.action === "sign_in_failed");
+    expect(failed.length).toBeGreaterThan(0);
+    for (const r of failed) expect(r.staff_email).toMatch(/^hmac:[0-9a-f]{32}$/);
+    expect(JSON.stringify(rows)).not.toContain("nobody@");
+    const rt = staffRuntime(t.db, t.config);
+    const nobody = `hmac:${(await keyedHash(rt, "email", "nobody@clinic.example.org")).slice(0, 32)}`;
+    const failedUnknown = rows.find((r) => r.action === "sign_in_failed" && r.staff_email === nobody);
     expect(failedUnknown?.staff_id).toBeNull();
+    // The lockout counters hold no typed e-mail either.
+    const throttle = await t.db.selectFrom("staff_login_throttle").select("key").execute();
+    expect(throttle.map((r) => r.key).join(" ")).not.toMatch(/@/);
     const change = rows.find((r) => r.action === "status_change" && r.target_id === String(appointmentId));
     expect(change).toMatchObject({ staff_id: staff.id, detail: "requested -> confirmed" });
     const page = await t.app.inject({ method: "GET", url: "/staff/audit", headers: { cookie } });
     expect(page.body).toContain("Changed status");
     expect(page.body).toContain("Sign-in failed");
+    expect(page.body).not.toContain("nobody@");
   });
 
   it("signs out: the session is revoked on the server and the cookie cleared", async () => {
@@ -310,7 +338,7 @@ describe("staff session cookie over https", () => {
   });
   afterAll(() => t.close());
 
-  it("is Secure and __Host- prefixed", async () => {
+  it("is Secure and __Host- prefixed, like the pending cookie of the half-signed-in state", async () => {
     const staff = await addStaff(t.db);
     const res = await t.app.inject({
       method: "POST",
@@ -319,6 +347,16 @@ describe("staff session cookie over https", () => {
       payload: form({ email: staff.email, password: STAFF_PASSWORD }),
     });
     expect(res.statusCode).toBe(302);
-    expect(String(res.headers["set-cookie"])).toMatch(/^__Host-staff_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Secure$/);
+    const pending = String(res.headers["set-cookie"]);
+    expect(pending).toMatch(/^__Host-staff_pending=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=300; Secure$/);
+    const code = await t.app.inject({
+      method: "POST",
+      url: "/staff/login/code",
+      headers: { ...SAME_ORIGIN, cookie: pending.split(";")[0]! },
+      payload: form({ code: await freshTotpCode(t.db, staff.id, staff.totpSecret!) }),
+    });
+    expect(code.statusCode).toBe(302);
+    const cookies = ([] as string[]).concat(code.headers["set-cookie"] ?? []);
+    expect(cookies.find((c) => c.startsWith("__Host-staff_session="))).toMatch(/^__Host-staff_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Secure$/);
   });
 });

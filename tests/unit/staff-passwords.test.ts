@@ -23,6 +23,17 @@ describe("staff passwords", () => {
     expect(passwordProblem("twelve chars")).toBeNull();
   });
 
+  it("refuses weak or common passwords of 12 characters or more, saying why in words", () => {
+    expect(passwordProblem("password1234")).toBe(
+      "This password is too weak: it is very like a commonly used password. Use four or more unrelated words, or a long random password from a password manager.",
+    );
+    expect(passwordProblem("aaaaaaaaaaaa")).toMatch(/^This password is too weak: it repeats characters, like aaa\./);
+    expect(passwordProblem("qwertyuiopasdf")).toMatch(/^This password is too weak:/);
+    // The person's own name and address count as easy to guess.
+    expect(passwordProblem("Mpho Seretse 2026", ["mpho.seretse@clinic.example.org", "Mpho Seretse"])).toMatch(/it contains your name or e-mail address/);
+    expect(passwordProblem("plover kettle amber window")).toBeNull();
+  });
+
   it("does the same argon2 work for an unknown account (a dummy hash), so timing reveals nothing", async () => {
     const hash = await hashPassword("a long enough password");
     await verifyPassword(hash, "wrong password 1");

@@ -29,6 +29,9 @@ export function StaffHeader({ name }: { name: string }) {
           <span>
             Signed in as <strong>{name}</strong>
           </span>
+          <NavLink to="/staff/password" className="staff-header__account">
+            Change password
+          </NavLink>
           <Form method="post" action="/staff/logout" reloadDocument>
             <button type="submit" className="button button--outline staff-button--small">
               Sign out

@@ -75,7 +75,13 @@ export default function StaffAudit({ loaderData }: Route.ComponentProps) {
                   <td className="staff-nowrap">{clinicDateTime(r.createdAt)}</td>
                   <td>
                     {r.staffName ?? <span className="staff-muted">No account</span>}
-                    <span className="staff-sub staff-break">{r.staffEmail}</span>
+                    {r.staffEmail.startsWith("hmac:") ? (
+                      <span className="staff-sub" title={r.staffEmail}>
+                        Address typed: not stored
+                      </span>
+                    ) : (
+                      <span className="staff-sub staff-break">{r.staffEmail}</span>
+                    )}
                   </td>
                   <td>{r.label}</td>
                   <td>{targetLink(r.targetType, r.targetId)}</td>

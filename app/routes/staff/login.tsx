@@ -1,10 +1,14 @@
-import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { SignInCard } from "~/components/staff/sign-in-card";
 import { staffMeta } from "~/components/staff/staff-format";
 import {
   assertSameSite,
   checkStaffRequest,
+  clearedPendingCookie,
+  createPendingSignIn,
   createSession,
+  lockedMessage,
+  pendingCookie,
   readSessionToken,
   revokeSession,
   sessionCookie,
@@ -17,12 +21,18 @@ import type { Route } from "./+types/login";
 export const meta = () => staffMeta("Sign in");
 
 const FAILURE_MESSAGE = "The email or password is not right. Check them and try again.";
+const EXPIRED_MESSAGE = "That sign-in took too long, so it was stopped. Enter your email and password again.";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const rt = staffRuntimeFrom(context);
   const result = await checkStaffRequest(rt, "GET", (n) => request.headers.get(n) ?? undefined);
   if (result.ok) throw redirect("/staff");
-  return null;
+  const params = new URL(request.url).searchParams;
+  // After too many wrong codes the code page sends the visitor here with the lock's length in minutes.
+  const locked = Number(params.get("locked"));
+  return {
+    notice: Number.isInteger(locked) && locked >= 1 && locked <= 1440 ? lockedMessage(locked) : params.get("expired") === "1" ? EXPIRED_MESSAGE : undefined,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -35,55 +45,46 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const result = await signIn(rt, { email, password, clientIp: context.clientIp ?? "unknown" });
   if (!result.ok) {
-    if (result.reason === "locked") {
-      return data(
-        { error: `Too many failed sign-in attempts. Try again in ${result.retryAfterMinutes} ${result.retryAfterMinutes === 1 ? "minute" : "minutes"}.` },
-        { status: 429 },
-      );
-    }
+    if (result.reason === "locked") return data({ error: lockedMessage(result.retryAfterMinutes) }, { status: 429 });
     return data({ error: FAILURE_MESSAGE }, { status: 401 });
   }
-  // A fresh session every sign-in; any session the browser already had ends here.
+  // Any session the browser already had ends here; a fresh one starts only when sign-in is complete.
   const previous = readSessionToken(rt.config, request.headers.get("cookie"));
   if (previous) await revokeSession(rt, previous);
-  const token = await createSession(rt, result.staff.id);
-  return redirect("/staff", { headers: { "set-cookie": sessionCookie(rt.config, token) } });
+  if (result.next === "session") {
+    const token = await createSession(rt, result.staff.id);
+    const headers = new Headers();
+    headers.append("set-cookie", sessionCookie(rt.config, token));
+    headers.append("set-cookie", clearedPendingCookie(rt.config));
+    return redirect("/staff", { headers });
+  }
+  // Password right, second factor pending: a short-lived pending cookie, no session.
+  const pending = await createPendingSignIn(rt, result.staff.id);
+  return redirect(result.next === "enrol" ? "/staff/login/setup" : "/staff/login/code", {
+    headers: { "set-cookie": pendingCookie(rt.config, pending) },
+  });
 }
 
-export default function StaffLogin({ actionData }: Route.ComponentProps) {
+export default function StaffLogin({ actionData, loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const errorRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (actionData?.error) errorRef.current?.focus();
-  }, [actionData]);
+  const error = actionData?.error ?? loaderData.notice;
   return (
-    <div className="staff staff--login">
-      <main id="main" className="staff-login">
-        <div className="staff-login__card card">
-          <p className="staff-login__kicker">Staff console</p>
-          <h1>Sign in</h1>
-          {actionData?.error && (
-            <div className="staff-alert staff-alert--error" role="alert" tabIndex={-1} ref={errorRef} id="login-error">
-              {actionData.error}
-            </div>
-          )}
-          <Form method="post" className="staff-form" aria-describedby={actionData?.error ? "login-error" : undefined}>
-            <div className="staff-field">
-              <label htmlFor="email">Email</label>
-              <input id="email" name="email" type="email" autoComplete="username" required maxLength={254} spellCheck={false} />
-            </div>
-            <div className="staff-field">
-              <label htmlFor="password">Password</label>
-              <input id="password" name="password" type="password" autoComplete="current-password" required maxLength={1000} />
-            </div>
-            <button type="submit" className="button button--primary staff-login__submit" disabled={busy}>
-              {busy ? "Signing in…" : "Sign in"}
-            </button>
-          </Form>
-          <p className="staff-login__note">For clinic staff only. Accounts are created by the clinic's administrator.</p>
+    <SignInCard title="Sign in" error={error}>
+      <Form method="post" className="staff-form" aria-describedby={error ? "login-error" : undefined}>
+        <div className="staff-field">
+          <label htmlFor="email">Email</label>
+          <input id="email" name="email" type="email" autoComplete="username" required maxLength={254} spellCheck={false} />
         </div>
-      </main>
-    </div>
+        <div className="staff-field">
+          <label htmlFor="password">Password</label>
+          <input id="password" name="password" type="password" autoComplete="current-password" required maxLength={1000} />
+        </div>
+        <button type="submit" className="button button--primary staff-login__submit" disabled={busy}>
+          {busy ? "Signing in…" : "Sign in"}
+        </button>
+      </Form>
+      <p className="staff-login__note">For clinic staff only. Accounts are created by the clinic's administrator.</p>
+    </SignInCard>
   );
 }

@@ -4,6 +4,7 @@ import * as requestSafety from "./0002-request-safety";
 import * as rateLimits from "./0003-rate-limits";
 import * as jobLeases from "./0004-job-leases";
 import * as staff from "./0010-staff";
+import * as staffSecurity from "./0011-staff-security";
 
 /**
  * Every migration, by name. Names sort in the order they run on a new
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   "0003-rate-limits": rateLimits,
   "0004-job-leases": jobLeases,
   "0010-staff": staff,
+  "0011-staff-security": staffSecurity,
 };

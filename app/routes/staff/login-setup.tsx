@@ -1,0 +1,130 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { OneTimeCodeField, SignInCard } from "~/components/staff/sign-in-card";
+import { staffMeta } from "~/components/staff/staff-format";
+import {
+  clearedPendingCookie,
+  confirmEnrolment,
+  createSession,
+  enrolmentSecret,
+  groupedSecret,
+  otpauthUri,
+  qrSvg,
+  lookupPendingSignIn,
+  PENDING_MINUTES,
+  readPendingToken,
+  requirePendingSignIn,
+  sessionCookie,
+  staffRuntimeFrom,
+} from "~/lib/staff.server";
+import "~/styles/staff.css";
+import type { Route } from "./+types/login-setup";
+
+export const meta = () => staffMeta("Set up two-step sign-in");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const rt = staffRuntimeFrom(context);
+  const token = readPendingToken(rt.config, request.headers.get("cookie"));
+  const pending = token ? await lookupPendingSignIn(rt, token) : null;
+  // No live pending sign-in: either it timed out, or the action of this very
+  // request just finished it (React Router runs the loader again after an
+  // action, and the recovery codes are then in the action's answer).
+  if (!pending) return { setup: null, pendingMinutes: PENDING_MINUTES };
+  if (pending.enrolled) throw redirect("/staff/login/code");
+  const secret = await enrolmentSecret(rt, pending);
+  const uri = otpauthUri(secret, pending.email, rt.config.clinic.shortName);
+  return { setup: { secret: groupedSecret(secret), qr: await qrSvg(uri), email: pending.email }, pendingMinutes: PENDING_MINUTES };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { rt, pending } = await requirePendingSignIn(args);
+  if (pending.enrolled) throw redirect("/staff/login/code");
+  const form = await args.request.formData();
+  const code = String(form.get("code") ?? "").slice(0, 40);
+  if (!code.trim()) return data({ error: "Enter the 6-digit code your app shows after adding the account.", recoveryCodes: null }, { status: 400 });
+  const result = await confirmEnrolment(rt, pending, { code, clientIp: args.context.clientIp ?? "unknown" });
+  if (!result.ok) {
+    if (result.reason === "locked") {
+      return redirect(`/staff/login?locked=${result.retryAfterMinutes}`, { headers: { "set-cookie": clearedPendingCookie(rt.config) } });
+    }
+    return data({ error: "That code is not right. Check the app shows this console's account, then enter its newest code.", recoveryCodes: null }, { status: 401 });
+  }
+  // Signed in. The recovery codes are in this one answer (never stored readable, never shown again).
+  const token = await createSession(rt, result.staff.id);
+  const headers = new Headers();
+  headers.append("set-cookie", sessionCookie(rt.config, token));
+  headers.append("set-cookie", clearedPendingCookie(rt.config));
+  return data({ error: undefined, recoveryCodes: result.recoveryCodes }, { headers });
+}
+
+export default function StaffLoginSetup({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  if (actionData?.recoveryCodes) {
+    return (
+      <SignInCard title="Save your recovery codes" wide>
+        <div className="staff-alert staff-alert--success" role="status">
+          Two-step sign-in is set up, and you are signed in.
+        </div>
+        <p>
+          If you lose your phone, each of these codes lets you sign in once instead of a code from the app. <strong>They are shown only now.</strong>{" "}
+          Write them down or print this page, and keep them somewhere safe, away from your computer.
+        </p>
+        <ol className="staff-recovery-codes" aria-label="Recovery codes">
+          {actionData.recoveryCodes.map((c) => (
+            <li key={c}>
+              <code>{c}</code>
+            </li>
+          ))}
+        </ol>
+        <p>
+          <Link to="/staff" className="button button--primary staff-login__submit" reloadDocument>
+            I have saved them: open the console
+          </Link>
+        </p>
+      </SignInCard>
+    );
+  }
+  const setup = loaderData.setup;
+  if (!setup) {
+    return (
+      <SignInCard title="Sign in again">
+        <p>This sign-in has ended: it was not finished within {loaderData.pendingMinutes} minutes, or it was already used.</p>
+        <p>
+          <Link to="/staff/login" className="button button--primary staff-login__submit">
+            Sign in
+          </Link>
+        </p>
+      </SignInCard>
+    );
+  }
+  return (
+    <SignInCard title="Set up two-step sign-in" error={actionData?.error} wide>
+      <p>Every staff account needs a second step at sign-in: a code from an authenticator app on your phone (for example Google Authenticator, Microsoft Authenticator or FreeOTP).</p>
+      <ol className="staff-steps">
+        <li>
+          <p>In the app, add an account and scan this QR code.</p>
+          <div className="staff-qr" role="img" aria-label="QR code that adds this console to your authenticator app" dangerouslySetInnerHTML={{ __html: setup.qr }} />
+          <p className="staff-field__hint">
+            Cannot scan it? Choose to enter a key instead, with the account name <strong className="staff-break">{setup.email}</strong> and this key
+            (time-based):
+          </p>
+          <p className="staff-secret">
+            <code>{setup.secret}</code>
+          </p>
+        </li>
+        <li>
+          <p>Enter the 6-digit code the app now shows.</p>
+          <Form method="post" className="staff-form" aria-describedby={actionData?.error ? "login-error" : undefined}>
+            <OneTimeCodeField label="Code from the app" hint="Six digits. A new code appears every 30 seconds." />
+            <button type="submit" className="button button--primary staff-login__submit" disabled={busy}>
+              {busy ? "Checking…" : "Confirm and sign in"}
+            </button>
+          </Form>
+        </li>
+      </ol>
+      <p className="staff-login__note">
+        <Link to="/staff/login">Cancel and start again</Link>
+      </p>
+    </SignInCard>
+  );
+}

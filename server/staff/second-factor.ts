@@ -1,0 +1,264 @@
+import crypto from "node:crypto";
+import { Secret, TOTP } from "otpauth";
+import QRCode from "qrcode";
+import { recordAudit } from "./audit";
+import { finishSignIn, normaliseEmail, StaffAccountError, type SecondFactorResult, type StaffIdentity } from "./accounts";
+import { keyedHash } from "./keys";
+import type { StaffRuntime } from "./runtime";
+import { hashToken, PENDING_MINUTES } from "./sessions";
+import type { Db } from "../db/index";
+
+/**
+ * The staff second factor: TOTP (RFC 6238: SHA-1, 6 digits, 30 s) with the
+ * otpauth library, single-use recovery codes, and the half-signed-in state
+ * between the password and the code. Decision 007 explains the choices.
+ */
+
+const PERIOD = 30;
+const DIGITS = 6;
+/** Codes from one step before or after now are accepted (clock drift). */
+const WINDOW = 1;
+export const RECOVERY_CODE_COUNT = 10;
+
+const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"; // no 0/o, 1/l/i
+
+function totp(secret: string, label: string, issuer: string): TOTP {
+  return new TOTP({ issuer, label, algorithm: "SHA1", digits: DIGITS, period: PERIOD, secret: Secret.fromBase32(secret) });
+}
+
+export function newTotpSecret(): string {
+  return new Secret({ size: 20 }).base32;
+}
+
+/** The otpauth:// address an authenticator app reads from the QR code. */
+export function otpauthUri(secret: string, email: string, issuer: string): string {
+  return totp(secret, email, issuer).toString();
+}
+
+/** The QR code as an SVG string, made here on the server (no outside service). */
+export function qrSvg(uri: string): Promise<string> {
+  return QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2, color: { dark: "#000000", light: "#ffffff" } });
+}
+
+/** The secret grouped in fours for typing by hand. */
+export function groupedSecret(secret: string): string {
+  return secret.replace(/(.{4})(?=.)/g, "$1 ");
+}
+
+/** The time step a 6-digit code belongs to (now ± one step), or null when it is wrong. */
+export function totpStep(secret: string, code: string, now: Date): number | null {
+  const token = code.replace(/\s+/g, "");
+  if (!/^\d{6}$/.test(token)) return null;
+  const delta = totp(secret, "x", "x").validate({ token, timestamp: now.getTime(), window: WINDOW });
+  if (delta === null) return null;
+  return Math.floor(now.getTime() / 1000 / PERIOD) + delta;
+}
+
+/** A fresh code for a secret (tests and helpers). */
+export function totpCode(secret: string, now = new Date()): string {
+  return totp(secret, "x", "x").generate({ timestamp: now.getTime() });
+}
+
+function isRecoveryCodeShape(code: string): boolean {
+  return /^[a-z0-9]{4}-?[a-z0-9]{4}-?[a-z0-9]{4}$/i.test(code.trim());
+}
+
+function normaliseRecoveryCode(code: string): string {
+  return code.trim().toLowerCase().replace(/-/g, "");
+}
+
+function newRecoveryCode(): string {
+  const chars = Array.from({ length: 12 }, () => RECOVERY_ALPHABET[crypto.randomInt(RECOVERY_ALPHABET.length)]).join("");
+  return `${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8, 12)}`;
+}
+
+/** Accepts a TOTP code once: the step is stored atomically, so the same code (or an older one) is refused, even in parallel. */
+async function useTotp(rt: StaffRuntime, staffId: number, code: string): Promise<boolean> {
+  const user = await rt.db.selectFrom("staff_users").select("totp_secret").where("id", "=", staffId).executeTakeFirst();
+  if (!user?.totp_secret) return false;
+  const step = totpStep(user.totp_secret, code, rt.now());
+  if (step === null) return false;
+  const result = await rt.db
+    .updateTable("staff_users")
+    .set({ totp_last_step: step })
+    .where("id", "=", staffId)
+    .where((eb) => eb.or([eb("totp_last_step", "is", null), eb("totp_last_step", "<", step)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Uses up one recovery code: marked used in one statement, so it works once. */
+async function useRecoveryCode(rt: StaffRuntime, staffId: number, code: string): Promise<boolean> {
+  if (!isRecoveryCodeShape(code)) return false;
+  const hash = await keyedHash(rt, "recovery", normaliseRecoveryCode(code));
+  const result = await rt.db
+    .updateTable("staff_recovery_codes")
+    .set({ used_at: rt.now().toISOString() })
+    .where("staff_id", "=", staffId)
+    .where("code_hash", "=", hash)
+    .where("used_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+// --- The half-signed-in state ---
+
+export interface PendingSignIn {
+  id: number;
+  staffId: number;
+  email: string;
+  enrolled: boolean;
+  enrolSecret: string | null;
+}
+
+/** Starts the half-signed-in state after a right password; returns its token (for the pending cookie only). */
+export async function createPendingSignIn(rt: StaffRuntime, staffId: number): Promise<string> {
+  const token = crypto.randomBytes(32).toString("base64url");
+  const now = rt.now();
+  // One pending sign-in per account at a time.
+  await rt.db.deleteFrom("staff_sign_in_challenges").where("staff_id", "=", staffId).execute();
+  await rt.db
+    .insertInto("staff_sign_in_challenges")
+    .values({
+      token_hash: hashToken(token),
+      staff_id: staffId,
+      enrol_secret: null,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + PENDING_MINUTES * 60_000).toISOString(),
+    })
+    .execute();
+  return token;
+}
+
+/** The pending sign-in behind a token, or null when unknown, expired or the account is disabled. */
+export async function lookupPendingSignIn(rt: StaffRuntime, token: string): Promise<PendingSignIn | null> {
+  const row = await rt.db
+    .selectFrom("staff_sign_in_challenges")
+    .innerJoin("staff_users", "staff_users.id", "staff_sign_in_challenges.staff_id")
+    .select([
+      "staff_sign_in_challenges.id",
+      "staff_sign_in_challenges.expires_at",
+      "staff_sign_in_challenges.enrol_secret",
+      "staff_users.id as staffId",
+      "staff_users.email",
+      "staff_users.disabled",
+      "staff_users.totp_secret",
+    ])
+    .where("staff_sign_in_challenges.token_hash", "=", hashToken(token))
+    .executeTakeFirst();
+  if (!row) return null;
+  if (row.expires_at <= rt.now().toISOString() || row.disabled !== 0) {
+    await rt.db.deleteFrom("staff_sign_in_challenges").where("id", "=", row.id).execute();
+    return null;
+  }
+  return { id: row.id, staffId: row.staffId, email: row.email, enrolled: !!row.totp_secret, enrolSecret: row.enrol_secret };
+}
+
+export async function endPendingSignIn(rt: StaffRuntime, token: string): Promise<void> {
+  await rt.db.deleteFrom("staff_sign_in_challenges").where("token_hash", "=", hashToken(token)).execute();
+}
+
+/** The secret being enrolled for a pending sign-in (made on first view, then kept until confirmed). */
+export async function enrolmentSecret(rt: StaffRuntime, pending: PendingSignIn): Promise<string> {
+  if (pending.enrolSecret) return pending.enrolSecret;
+  const secret = newTotpSecret();
+  await rt.db
+    .updateTable("staff_sign_in_challenges")
+    .set({ enrol_secret: secret })
+    .where("id", "=", pending.id)
+    .where("enrol_secret", "is", null)
+    .execute();
+  const row = await rt.db.selectFrom("staff_sign_in_challenges").select("enrol_secret").where("id", "=", pending.id).executeTakeFirstOrThrow();
+  return row.enrol_secret!;
+}
+
+/** Second step with a TOTP code or a recovery code. Wrong codes count toward the lockout. */
+export async function verifySecondFactor(
+  rt: StaffRuntime,
+  pending: PendingSignIn,
+  input: { code: string; clientIp: string },
+): Promise<SecondFactorResult> {
+  const code = input.code.trim().slice(0, 40);
+  const recovery = isRecoveryCodeShape(code) && !/^\d+$/.test(code.replace(/\s/g, ""));
+  const result = await finishSignIn(
+    rt,
+    { staffId: pending.staffId, clientIp: input.clientIp, detail: recovery ? "recovery code" : "authenticator code" },
+    () => (recovery ? useRecoveryCode(rt, pending.staffId, code) : useTotp(rt, pending.staffId, code)),
+  );
+  if (result.ok && recovery) {
+    const left = await rt.db
+      .selectFrom("staff_recovery_codes")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("staff_id", "=", pending.staffId)
+      .where("used_at", "is", null)
+      .executeTakeFirstOrThrow();
+    await recordAudit(rt.db, { staffId: result.staff.id, staffEmail: result.staff.email, action: "recovery_code_used", detail: `${Number(left.n)} left` }, rt.now());
+  }
+  if (result.ok || result.reason === "locked") await rt.db.deleteFrom("staff_sign_in_challenges").where("id", "=", pending.id).execute();
+  return result;
+}
+
+export type EnrolmentResult = ({ ok: true; staff: StaffIdentity; recoveryCodes: string[] }) | Exclude<SecondFactorResult, { ok: true }>;
+
+/**
+ * Confirms enrolment with one code from the new secret: the secret becomes
+ * the account's (only if it has none, so two tabs cannot both enrol), the
+ * code's step is stored (it cannot be replayed), and 10 recovery codes are
+ * made, stored hashed and returned once.
+ */
+export async function confirmEnrolment(
+  rt: StaffRuntime,
+  pending: PendingSignIn,
+  input: { code: string; clientIp: string },
+): Promise<EnrolmentResult> {
+  const secret = pending.enrolSecret;
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  const hashes = await Promise.all(codes.map((c) => keyedHash(rt, "recovery", normaliseRecoveryCode(c))));
+  const result = await finishSignIn(rt, { staffId: pending.staffId, clientIp: input.clientIp, detail: "after setting up two-step sign-in" }, async () => {
+    if (!secret) return false;
+    const step = totpStep(secret, input.code, rt.now());
+    if (step === null) return false;
+    const stamp = rt.now().toISOString();
+    return rt.db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable("staff_users")
+        .set({ totp_secret: secret, totp_enabled_at: stamp, totp_last_step: step })
+        .where("id", "=", pending.staffId)
+        .where("totp_secret", "is", null)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) return false;
+      await trx.deleteFrom("staff_recovery_codes").where("staff_id", "=", pending.staffId).execute();
+      await trx
+        .insertInto("staff_recovery_codes")
+        .values(hashes.map((code_hash) => ({ staff_id: pending.staffId, code_hash, used_at: null, created_at: stamp })))
+        .execute();
+      await recordAudit(trx, { staffId: pending.staffId, staffEmail: pending.email, action: "mfa_enrolled" }, rt.now());
+      return true;
+    });
+  });
+  if (result.ok || result.reason === "locked") await rt.db.deleteFrom("staff_sign_in_challenges").where("id", "=", pending.id).execute();
+  if (!result.ok) return result;
+  return { ok: true, staff: result.staff, recoveryCodes: codes };
+}
+
+/**
+ * Clears an account's second factor and recovery codes (the command line's
+ * reset-mfa), ends its sessions and pending sign-ins, and audits the reset.
+ * The next sign-in enrols again.
+ */
+export async function resetSecondFactor(db: Db, email: string, now = new Date()): Promise<void> {
+  const normalised = normaliseEmail(email);
+  await db.transaction().execute(async (trx) => {
+    const user = await trx.selectFrom("staff_users").select(["id", "email"]).where("email", "=", normalised).executeTakeFirst();
+    if (!user) throw new StaffAccountError(`No account for ${normalised}.`);
+    await trx
+      .updateTable("staff_users")
+      .set({ totp_secret: null, totp_enabled_at: null, totp_last_step: null, updated_at: now.toISOString() })
+      .where("id", "=", user.id)
+      .execute();
+    await trx.deleteFrom("staff_recovery_codes").where("staff_id", "=", user.id).execute();
+    await trx.deleteFrom("staff_sign_in_challenges").where("staff_id", "=", user.id).execute();
+    await trx.deleteFrom("staff_sessions").where("staff_id", "=", user.id).execute();
+    await recordAudit(trx, { staffId: user.id, staffEmail: user.email, action: "mfa_reset", detail: "command line" }, now);
+  });
+}
