@@ -135,7 +135,7 @@ test("no CSP violation on the staff pages, signed out and signed in", async ({ p
     await visit("/staff/login");
     const cookie = await e2eSessionCookie(db, config, staff.id);
     await context.addCookies([{ ...cookie, url: baseURL! }]);
-    for (const url of ["/staff", "/staff/appointments", `/staff/appointments/${id}`, "/staff/enquiries", "/staff/audit"]) {
+    for (const url of ["/staff", "/staff/appointments", `/staff/appointments/${id}`, "/staff/enquiries", "/staff/audit", "/staff/patient-data", "/staff/password"]) {
       await visit(url);
     }
     expect(messages).toEqual([]);
