@@ -77,12 +77,18 @@ export async function refuseOversizedBody(request: FastifyRequest, reply: Fastif
   return answerTooLarge(request, reply, declared - limit <= DISCARD_MAX_BYTES);
 }
 
+/** Requests whose unread body is too large to discard: their connection is closed after the answer. */
+const notDrained = new WeakSet<FastifyRequest>();
+
 /** Sends the route's 413 body; without `drain` the connection is closed instead of the rest being read. */
 export async function answerTooLarge(request: FastifyRequest, reply: FastifyReply, drain = true) {
   const body = (request.routeOptions.config as { bodyTooLarge?: TooLargeBody } | undefined)?.bodyTooLarge ?? {
     message: TOO_LARGE_MESSAGE,
   };
-  if (!drain) reply.header("connection", "close");
+  if (!drain) {
+    notDrained.add(request);
+    reply.header("connection", "close");
+  }
   return reply.code(413).header("cache-control", "no-store").send(body);
 }
 
@@ -99,7 +105,10 @@ function hasBody(request: FastifyRequest): boolean {
  * connection is closed after the answer.
  */
 export async function drainUnreadBody(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
-  if (request.raw.complete || !hasBody(request) || reply.getHeader("connection") === "close") return payload;
+  // Fastify also asks for "connection: close" after a parser error (a chunked body past its
+  // limit): the rest is still discarded first, or closing would reset the connection
+  // under a client that is still sending, and it would never read the answer.
+  if (request.raw.complete || !hasBody(request) || notDrained.has(request)) return payload;
   const complete = await discardBody(request.raw);
   if (!complete) reply.header("connection", "close");
   return payload;

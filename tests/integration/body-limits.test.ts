@@ -175,6 +175,32 @@ describe("body limits", () => {
     expect(answer).toContain('{"message":"The request is too large."}');
   });
 
+  it("reads and discards only a bounded excess: an endless chunked body makes the server hang up, not read forever", async () => {
+    const { hostname, port } = new URL(url);
+    const socket = net.connect(Number(port), hostname);
+    await new Promise((r) => socket.once("connect", r));
+    let closed = false;
+    socket.on("data", () => undefined);
+    socket.on("error", () => undefined);
+    socket.on("close", () => (closed = true));
+    socket.write(`POST /api/contact-enquire/public/create HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
+    const chunk = Buffer.concat([Buffer.from(`${(256 * 1024).toString(16)}\r\n`), Buffer.alloc(256 * 1024, "a"), Buffer.from("\r\n")]);
+    let sent = 0;
+    // Keep sending (up to 64 MB) until the server hangs up.
+    while (!closed && sent < 64 * 1024 * 1024) {
+      if (!socket.write(chunk)) await new Promise((r) => setTimeout(r, 5));
+      sent += 256 * 1024;
+      await new Promise((r) => setImmediate(r));
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    socket.destroy();
+    // The server stopped reading after a bounded excess (16 MB) and hung up; it did not read all 64 MB.
+    // (Past that bound the 413 is written before the close, but a client still sending may not get to read it.)
+    expect(closed).toBe(true);
+    expect(sent).toBeLessThan(40 * 1024 * 1024);
+    expect(sent).toBeGreaterThan(8 * 1024 * 1024);
+  });
+
   it("bodies within their limits still work: an enquiry and a 9 MB upload", async () => {
     const enquiry = await fetch(`${url}/api/contact-enquire/public/create`, {
       method: "POST",
