@@ -94,7 +94,7 @@ export function documentPolicy({
     development ? "connect-src 'self' ws:" : "connect-src 'self'",
     `frame-src ${MAP_PAGES.has(path) ? MAP_FRAME_SOURCES : "'none'"}`,
     "object-src 'none'",
-    "base-uri 'self'",
+    "base-uri 'none'",
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join("; ");

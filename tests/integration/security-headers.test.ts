@@ -66,7 +66,7 @@ function expectDocumentPolicy(res: LightMyRequestResponse) {
   expect(csp.get("script-src")).not.toContain("'unsafe-inline'");
   expect(csp.get("default-src")).toEqual(["'self'"]);
   expect(csp.get("object-src")).toEqual(["'none'"]);
-  expect(csp.get("base-uri")).toEqual(["'self'"]);
+  expect(csp.get("base-uri")).toEqual(["'none'"]);
   expect(csp.get("form-action")).toEqual(["'self'"]);
   expect(csp.get("img-src")).toEqual(["'self'", "data:"]);
   expect(csp.get("font-src")).toEqual(["'self'"]);
