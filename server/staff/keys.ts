@@ -30,7 +30,7 @@ export function staffHmacKey(rt: Pick<StaffRuntime, "db" | "config">): Promise<B
   return key;
 }
 
-/** HMAC-SHA256 of `value` for one purpose ("email", "recovery"), hex. */
+/** HMAC-SHA256 of `value` for one purpose (such as "email"), hex. */
 export async function keyedHash(rt: Pick<StaffRuntime, "db" | "config">, purpose: string, value: string): Promise<string> {
   const key = await staffHmacKey(rt);
   return crypto.createHmac("sha256", key).update(`${purpose}\0${value}`).digest("hex");

@@ -3,7 +3,7 @@ import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import { recordAudit } from "./audit";
 import { finishSignIn, normaliseEmail, StaffAccountError, type SecondFactorResult, type StaffIdentity } from "./accounts";
-import { keyedHash } from "./keys";
+import { hashPassword, verifyPassword } from "./passwords";
 import type { StaffRuntime } from "./runtime";
 import { hashToken, PENDING_MINUTES } from "./sessions";
 import type { Db } from "../db/index";
@@ -87,18 +87,31 @@ async function useTotp(rt: StaffRuntime, staffId: number, code: string): Promise
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Uses up one recovery code: marked used in one statement, so it works once. */
+/**
+ * Uses up one recovery code. Codes are stored as argon2id hashes (each with its
+ * own salt, ASVS 6.5.2), so the account's unused ones are verified in turn; the
+ * match is marked used in one conditional statement, so it works once.
+ */
 async function useRecoveryCode(rt: StaffRuntime, staffId: number, code: string): Promise<boolean> {
   if (!isRecoveryCodeShape(code)) return false;
-  const hash = await keyedHash(rt, "recovery", normaliseRecoveryCode(code));
-  const result = await rt.db
-    .updateTable("staff_recovery_codes")
-    .set({ used_at: rt.now().toISOString() })
+  const typed = normaliseRecoveryCode(code);
+  const unused = await rt.db
+    .selectFrom("staff_recovery_codes")
+    .select(["id", "code_hash"])
     .where("staff_id", "=", staffId)
-    .where("code_hash", "=", hash)
     .where("used_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+    .execute();
+  for (const row of unused) {
+    if (!(await verifyPassword(row.code_hash, typed))) continue;
+    const result = await rt.db
+      .updateTable("staff_recovery_codes")
+      .set({ used_at: rt.now().toISOString() })
+      .where("id", "=", row.id)
+      .where("used_at", "is", null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+  return false;
 }
 
 // --- The half-signed-in state ---
@@ -213,7 +226,7 @@ export async function confirmEnrolment(
 ): Promise<EnrolmentResult> {
   const secret = pending.enrolSecret;
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  const hashes = await Promise.all(codes.map((c) => keyedHash(rt, "recovery", normaliseRecoveryCode(c))));
+  const hashes = await Promise.all(codes.map((c) => hashPassword(normaliseRecoveryCode(c))));
   const result = await finishSignIn(rt, { staffId: pending.staffId, clientIp: input.clientIp, detail: "after setting up two-step sign-in" }, async () => {
     if (!secret) return false;
     const step = totpStep(secret, input.code, rt.now());

@@ -168,6 +168,9 @@ describe("staff sign-in security", () => {
     const stored = await t.db.selectFrom("staff_recovery_codes").selectAll().where("staff_id", "=", staff.id).execute();
     expect(stored).toHaveLength(10);
     for (const c of codes) expect(JSON.stringify(stored)).not.toContain(c.replace(/-/g, ""));
+    // A password hash with its own salt per code (ASVS 6.5.2), not a keyed hash of ~59 bits.
+    for (const row of stored) expect(row.code_hash).toMatch(/^\$argon2id\$/);
+    expect(new Set(stored.map((row) => row.code_hash.split("$")[4])).size).toBe(10);
     const user = await t.db.selectFrom("staff_users").select(["totp_secret", "totp_last_step"]).where("id", "=", staff.id).executeTakeFirstOrThrow();
     expect(user.totp_secret).toBe(secret);
     expect(user.totp_last_step).toBeGreaterThan(0);
