@@ -57,7 +57,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    if (Date.now() > deadline) {
+      // Never leave a half-started server behind: it would hold a port and a core.
+      child.kill("SIGKILL");
+      await exited;
+      throw new Error(`server did not start:\n${output}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return { child, port, url, dataDir, output: () => output, exited };
@@ -75,4 +80,27 @@ export async function runServerExpectingExit(env: Record<string, string>): Promi
   child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
   const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
   return { code, output };
+}
+
+/**
+ * Starts two servers with the same environment at once (one migrates, the
+ * other waits for the migration lock). Every server that did start is pushed
+ * onto `started` before a failure is thrown, so `stopServers` can stop it.
+ */
+export async function startTwoServers(env: Record<string, string>, started: ServerProcess[]): Promise<[ServerProcess, ServerProcess]> {
+  const results = await Promise.allSettled([startServer(env), startServer(env)]);
+  for (const r of results) if (r.status === "fulfilled") started.push(r.value);
+  const failed = results.find((r) => r.status === "rejected");
+  if (failed) throw (failed as PromiseRejectedResult).reason;
+  return [started.at(-2)!, started.at(-1)!];
+}
+
+/** Stops every server in the list that is still running, and waits for each to exit. */
+export async function stopServers(servers: ServerProcess[]): Promise<void> {
+  for (const server of servers) {
+    if (server.child.exitCode === null) {
+      server.child.kill("SIGTERM");
+      await server.exited;
+    }
+  }
 }

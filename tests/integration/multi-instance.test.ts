@@ -8,7 +8,7 @@ import { enqueueMail } from "../../server/mail/queue";
 import { readMails, startMailSink, type MailSink } from "../e2e/mail-sink";
 import { createTestDatabase, type TestDatabase } from "../helpers/pg";
 import { multipartBody, pdfBytes, validAppointment } from "../helpers/requests";
-import { startServer, type ServerProcess } from "../helpers/server-process";
+import { startTwoServers, stopServers, type ServerProcess } from "../helpers/server-process";
 import { addStaff, signInByForm } from "../helpers/staff";
 
 // Two real server processes on different ports share one PostgreSQL database
@@ -48,21 +48,12 @@ describe.skipIf(!admin)("two instances on one PostgreSQL database", () => {
     };
     // Started together: one migrates, the other waits for the migration lock.
     // A server that did start is stopped in afterAll even if the other failed.
-    const results = await Promise.allSettled([startServer(env), startServer(env)]);
-    for (const r of results) if (r.status === "fulfilled") started.push(r.value);
-    const failed = results.find((r) => r.status === "rejected");
-    if (failed) throw (failed as PromiseRejectedResult).reason;
-    [a, b] = started as [ServerProcess, ServerProcess];
+    [a, b] = await startTwoServers(env, started);
     db = openDb(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", DATABASE_URL: database.url }));
   }, 90_000);
 
   afterAll(async () => {
-    for (const server of started) {
-      if (server.child.exitCode === null) {
-        server.child.kill("SIGTERM");
-        await server.exited;
-      }
-    }
+    await stopServers(started);
     await db?.destroy();
     await sink?.close();
     await database?.drop();

@@ -7,7 +7,7 @@ import { openDb, type Db } from "../../server/db/index";
 import { keyedHash } from "../../server/staff/keys";
 import { staffRuntime } from "../../server/staff/runtime";
 import { createTestDatabase, type TestDatabase } from "../helpers/pg";
-import { startServer, type ServerProcess } from "../helpers/server-process";
+import { startTwoServers, stopServers, type ServerProcess } from "../helpers/server-process";
 import { addStaff, SAME_ORIGIN, STAFF_PASSWORD } from "../helpers/staff";
 
 // The sign-in lockout holds across two real server processes on one
@@ -29,20 +29,12 @@ describe.skipIf(!admin)("sign-in lockout across two instances on one PostgreSQL 
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "clinic-lockout-"));
     // No STAFF_HMAC_KEY: both instances must agree on the key the first of them stores in the database.
     const env = { DATABASE_URL: database.url, DATA_DIR: dataDir, STAFF_SLOWDOWN_MS: "0", STAFF_LOCKOUT_THRESHOLD: "5", STAFF_LOCKOUT_MINUTES: "15" };
-    const results = await Promise.allSettled([startServer(env), startServer(env)]);
-    for (const r of results) if (r.status === "fulfilled") started.push(r.value);
-    const failed = results.find((r) => r.status === "rejected");
-    if (failed) throw (failed as PromiseRejectedResult).reason;
+    await startTwoServers(env, started);
     db = openDb(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", DATABASE_URL: database.url }));
   }, 90_000);
 
   afterAll(async () => {
-    for (const server of started) {
-      if (server.child.exitCode === null) {
-        server.child.kill("SIGTERM");
-        await server.exited;
-      }
-    }
+    await stopServers(started);
     await db?.destroy();
     await database?.drop();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
