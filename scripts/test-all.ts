@@ -97,7 +97,7 @@ if (process.env.SKIP_LIGHTHOUSE === "1") {
 } else if (built) {
   // Accessibility, Best Practices, SEO and the home page's byte budget are
   // deterministic and gate the run; Performance swings with machine load, so
-  // `npm run lighthouse` measures and asserts it on its own (docs/decisions/007).
+  // `npm run lighthouse` measures and asserts it on its own (docs/decisions/005-lighthouse-gates-and-budgets.md).
   check("lighthouse", "npx", ["tsx", "scripts/lighthouse.ts", "--assert-only", "a11y,bp,seo,budget"]);
 } else {
   results.push({ name: "lighthouse", passed: 0, failed: 1, ok: false });
