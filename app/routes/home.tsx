@@ -193,12 +193,14 @@ export default function Home() {
                 </li>
               ))}
             </ol>
+            {/* Document links: the browser follows them itself, so a tap made while the
+                page is still hydrating on a slow phone is never lost to the router. */}
             <div className="guide__actions">
-              <Link to="/book-appointment" className="button button--accent button--large">
+              <Link to="/book-appointment" reloadDocument className="button button--accent button--large">
                 <CalendarCheck aria-hidden="true" size={20} />
                 Book an appointment
               </Link>
-              <Link to="/contact-us" className="button button--outline button--large">
+              <Link to="/contact-us" reloadDocument className="button button--outline button--large">
                 Contact us
               </Link>
             </div>
