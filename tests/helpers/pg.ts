@@ -39,8 +39,25 @@ export async function createTestDatabase(adminUrl: string, prefix = "test"): Pro
   return { name, url: databaseUrl(adminUrl, name), drop: () => dropTestDatabase(adminUrl, name) };
 }
 
-/** Drops a test database, ending any connection still open to it. */
+/**
+ * Drops a test database, ending any connection still open to it. PostgreSQL 15
+ * refuses `with (force)` (42501) while an autovacuum worker is in that database
+ * and the role lacks pg_signal_backend (.ci/run grants it): then wait until no
+ * autovacuum worker is left there, at most 30 s, and drop it.
+ */
 export async function dropTestDatabase(adminUrl: string, name: string): Promise<void> {
   if (!NAME.test(name)) throw new Error(`invalid database name ${name}`);
-  await withAdmin(adminUrl, (c) => c.query(`drop database if exists "${name}" with (force)`));
+  await withAdmin(adminUrl, async (c) => {
+    const drop = () => c.query(`drop database if exists "${name}" with (force)`);
+    try {
+      await drop();
+    } catch (error) {
+      if ((error as { code?: string }).code !== "42501") throw error;
+      const deadline = Date.now() + 30_000;
+      const vacuuming = async () =>
+        (await c.query("select 1 from pg_stat_activity where datname = $1 and backend_type = 'autovacuum worker'", [name])).rowCount! > 0;
+      while ((await vacuuming()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      await drop();
+    }
+  });
 }
