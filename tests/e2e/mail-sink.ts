@@ -9,18 +9,44 @@ export interface MailSink {
   close: () => Promise<void>;
 }
 
+export interface SmtpPeer {
+  port: number;
+  close: () => Promise<void>;
+}
+
 /**
- * A real SMTP server for tests: accepts every message (no auth, no TLS, on
- * loopback) and writes each one as an .eml file into `dir`, named by arrival
- * time, written to a temporary name first so readers never see half a file.
+ * A real SMTP server for tests on loopback, with no auth and no TLS.
+ * `onMessage` reads each message's data and calls `accept` to answer 250.
  */
-export async function startMailSink(dir: string, port = 0): Promise<MailSink> {
-  fs.mkdirSync(dir, { recursive: true });
+export async function startSmtpPeer(
+  onMessage: (stream: NodeJS.ReadableStream, accept: () => void) => void,
+  { host = "127.0.0.1", port = 0 }: { host?: string; port?: number } = {},
+): Promise<SmtpPeer> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
     onData(stream, _session, callback) {
+      onMessage(stream, () => callback());
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.server.address();
+  const actual = typeof address === "object" && address ? address.port : port;
+  return { port: actual, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/**
+ * An SMTP peer that writes each message as an .eml file into `dir`, named by
+ * arrival time, written to a temporary name first so readers never see half a file.
+ */
+export async function startMailSink(dir: string, port = 0): Promise<MailSink> {
+  fs.mkdirSync(dir, { recursive: true });
+  const peer = await startSmtpPeer(
+    (stream, accept) => {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
@@ -28,17 +54,12 @@ export async function startMailSink(dir: string, port = 0): Promise<MailSink> {
         const tmp = path.join(dir, `.${name}.tmp`);
         fs.writeFileSync(tmp, Buffer.concat(chunks));
         fs.renameSync(tmp, path.join(dir, name));
-        callback();
+        accept();
       });
     },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => resolve());
-  });
-  const address = server.server.address();
-  const actual = typeof address === "object" && address ? address.port : port;
-  return { port: actual, dir, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+    { port },
+  );
+  return { ...peer, dir };
 }
 
 /** Every message received so far, as raw text, oldest first. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SMTPServer } from "smtp-server";
+import { startSmtpPeer } from "../e2e/mail-sink";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { openDb } from "../../server/db/index";
 import { enqueueMail } from "../../server/mail/queue";
@@ -34,32 +34,21 @@ async function startSlowPeer(): Promise<SlowPeer> {
   const released = new Promise<void>((r) => (release = r));
   let onReceiving!: () => void;
   const receiving = new Promise<void>((r) => (onReceiving = r));
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.resume();
-      stream.on("end", () => {
-        onReceiving();
-        arrived++;
-        for (const w of waiting) if (arrived >= w.n) w.resolve();
-        void released.then(() => {
-          delivered++;
-          callback();
-        });
+  const peer = await startSmtpPeer((stream, accept) => {
+    stream.resume();
+    stream.on("end", () => {
+      onReceiving();
+      arrived++;
+      for (const w of waiting) if (arrived >= w.n) w.resolve();
+      void released.then(() => {
+        delivered++;
+        accept();
       });
-    },
+    });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  const address = server.server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
   const received = (n: number) =>
     arrived >= n ? Promise.resolve() : new Promise<void>((resolve) => waiting.push({ n, resolve }));
-  return { port, receiving, received, release, delivered: () => delivered, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return { port: peer.port, receiving, received, release, delivered: () => delivered, close: peer.close };
 }
 
 describe("a message is sent once", () => {

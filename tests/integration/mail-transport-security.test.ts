@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SMTPServer } from "smtp-server";
+import { startSmtpPeer, type SmtpPeer } from "../e2e/mail-sink";
 import { ConfigError, loadConfig } from "../../server/config";
 import { createSender, smtpOptions, SMTP_TIMEOUTS } from "../../server/mail/transport";
 import { MAIL_CLAIM_MS } from "../../server/mail/worker";
@@ -15,31 +15,24 @@ import { MAIL_CLAIM_MS } from "../../server/mail/worker";
 const mail = { from: "clinic@example.org", to: "patient@example.net", subject: "Private", text: "body" };
 
 describe("SMTP requires TLS", () => {
-  let server: SMTPServer;
+  let server: SmtpPeer;
   let port = 0;
   let received = 0;
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS", "AUTH"],
-      logger: false,
-      onData(stream, _session, callback) {
+    server = await startSmtpPeer(
+      (stream, accept) => {
         stream.resume();
         stream.on("end", () => {
           received++;
-          callback();
+          accept();
         });
       },
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once("error", reject);
-      server.listen(0, "127.0.0.2", () => resolve());
-    });
-    const address = server.server.address();
-    port = typeof address === "object" && address ? address.port : 0;
+      { host: "127.0.0.2" },
+    );
+    port = server.port;
   });
   afterAll(async () => {
-    await new Promise<void>((r) => server.close(() => r()));
+    await server.close();
   });
 
   const configFor = (env: Record<string, string>) => loadConfig({ NODE_ENV: "test", DATA_DIR: "/nonexistent", ...env });
