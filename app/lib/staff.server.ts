@@ -113,6 +113,7 @@ export { serviceGuidance } from "../../server/staff/preparation";
 export { openingFor } from "../../server/staff/open-days";
 export { clinicDate } from "../../server/staff/time";
 export {
+  countsInWords,
   EraseRefused,
   erasePatient,
   exportPatient,
@@ -121,5 +122,4 @@ export {
   parsePatientQuery,
   patientCounts,
   QUERY_INVALID,
-  type PatientCounts,
 } from "../../server/staff/patient-rights";

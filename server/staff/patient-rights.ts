@@ -196,18 +196,30 @@ export async function patientCounts(rt: StaffRuntime, match: PatientMatch): Prom
   return countsOf(await gather(rt, match));
 }
 
-/** Counts in words for the audit log, e.g. "2 appointments, 1 enquiry, 0 files, …". No personal data. */
+/** Each count's words, singular and plural: `short` for the audit log, `long` for the console page. */
+const COUNT_WORDS: Record<keyof PatientCounts, { short: [string, string]; long: [string, string] }> = {
+  appointments: { short: ["appointment", "appointments"], long: ["appointment", "appointments"] },
+  enquiries: { short: ["enquiry", "enquiries"], long: ["enquiry", "enquiries"] },
+  files: { short: ["file", "files"], long: ["uploaded file (referral form)", "uploaded files (referral forms)"] },
+  statusChanges: { short: ["status change", "status changes"], long: ["status change", "status changes"] },
+  emails: { short: ["e-mail", "e-mails"], long: ["e-mail in the mail queue", "e-mails in the mail queue"] },
+  outboxFiles: { short: ["outbox file", "outbox files"], long: ["e-mail file in the outbox", "e-mail files in the outbox"] },
+  idempotencyReplies: {
+    short: ["stored reply", "stored replies"],
+    long: ["stored reply to the booking or contact form", "stored replies to the booking or contact forms"],
+  },
+};
+
+/** Counts in words, e.g. ["2 appointments", "1 enquiry", …]. No personal data. */
+export function countsInWords(c: PatientCounts, { style = "short", skipZero = false }: { style?: "short" | "long"; skipZero?: boolean } = {}): string[] {
+  return (Object.keys(COUNT_WORDS) as (keyof PatientCounts)[])
+    .filter((key) => !(skipZero && c[key] === 0))
+    .map((key) => `${c[key]} ${COUNT_WORDS[key][style][c[key] === 1 ? 0 : 1]}`);
+}
+
+/** Counts in words for the audit log, e.g. "2 appointments, 1 enquiry, 0 files, …". */
 export function countsDetail(c: PatientCounts): string {
-  const n = (k: number, one: string, many: string) => `${k} ${k === 1 ? one : many}`;
-  return [
-    n(c.appointments, "appointment", "appointments"),
-    n(c.enquiries, "enquiry", "enquiries"),
-    n(c.files, "file", "files"),
-    n(c.statusChanges, "status change", "status changes"),
-    n(c.emails, "e-mail", "e-mails"),
-    n(c.outboxFiles, "outbox file", "outbox files"),
-    n(c.idempotencyReplies, "stored reply", "stored replies"),
-  ].join(", ");
+  return countsInWords(c).join(", ");
 }
 
 /** A file name made only of safe characters, for a name inside the zip. */

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { clinicDateTime, shortDate, staffMeta } from "~/components/staff/staff-format";
 import {
+  countsInWords,
   EraseRefused,
   erasePatient,
   findPatient,
@@ -10,7 +11,6 @@ import {
   patientCounts,
   QUERY_INVALID,
   requireStaff,
-  type PatientCounts,
 } from "~/lib/staff.server";
 import type { Route } from "./+types/patient-data";
 
@@ -46,7 +46,7 @@ export async function action(args: Route.ActionArgs) {
       })),
       ...match.enquiries.map((e) => ({ reference: e.reference, kind: "Enquiry", date: shortDate(clinicDateTime(e.created_at).slice(0, 10)), service: "" })),
     ],
-    counts: await patientCounts(rt, match),
+    counts: countsInWords(await patientCounts(rt, match), { style: "long" }),
   };
   if (intent === "find") return { kind: "found" as const, found };
   if (intent !== "erase") return data({ kind: "error" as const, field: "q" as const, error: "Unknown action." }, { status: 400 });
@@ -60,25 +60,13 @@ export async function action(args: Route.ActionArgs) {
   }
   try {
     const counts = await erasePatient(rt, staff, match, String(form.get("fingerprint") ?? ""));
-    return { kind: "erased" as const, counts };
+    return { kind: "erased" as const, counts: countsInWords(counts, { style: "long", skipZero: true }) };
   } catch (error) {
     if (error instanceof EraseRefused) return data({ kind: "found" as const, found, confirmError: error.message }, { status: 409 });
     throw error;
   }
 }
 
-function countLines(c: PatientCounts, { skipZero = false } = {}): string[] {
-  const n = (k: number, one: string, many: string) => (skipZero && k === 0 ? "" : `${k} ${k === 1 ? one : many}`);
-  return [
-    n(c.appointments, "appointment", "appointments"),
-    n(c.enquiries, "enquiry", "enquiries"),
-    n(c.files, "uploaded file (referral form)", "uploaded files (referral forms)"),
-    n(c.statusChanges, "status change", "status changes"),
-    n(c.emails, "e-mail in the mail queue", "e-mails in the mail queue"),
-    n(c.outboxFiles, "e-mail file in the outbox", "e-mail files in the outbox"),
-    n(c.idempotencyReplies, "stored reply to the booking or contact form", "stored replies to the booking or contact forms"),
-  ].filter(Boolean);
-}
 
 export default function StaffPatientData({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
@@ -140,7 +128,7 @@ export default function StaffPatientData({ actionData }: Route.ComponentProps) {
           <h2 ref={resultRef} tabIndex={-1}>
             Patient erased
           </h2>
-          <p>Erased: {countLines(actionData.counts, { skipZero: true }).join(", ")}. The audit log records that an erasure happened, and nothing about the patient.</p>
+          <p>Erased: {actionData.counts.join(", ")}. The audit log records that an erasure happened, and nothing about the patient.</p>
         </div>
       ) : null}
 
@@ -180,7 +168,7 @@ export default function StaffPatientData({ actionData }: Route.ComponentProps) {
             </div>
             <h3 className="staff-rights__subhead">Held with these records</h3>
             <ul className="staff-rights__counts">
-              {countLines(found.counts).map((line) => (
+              {found.counts.map((line) => (
                 <li key={line}>{line}</li>
               ))}
             </ul>
