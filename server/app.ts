@@ -10,7 +10,7 @@ import { loggerOptions } from "./logger";
 import { reactRouterHandler } from "./react-router";
 import securityHeaders from "./security-headers";
 import { startMailWorker } from "./mail/worker";
-import { drainUnreadBody, FORM_BODY_MAX_BYTES, JSON_BODY_MAX_BYTES, refuseOversizedBody, TOO_LARGE_MESSAGE } from "./requests/body-limit";
+import { answerTooLarge, drainUnreadBody, FORM_BODY_MAX_BYTES, JSON_BODY_MAX_BYTES, refuseOversizedBody } from "./requests/body-limit";
 import { requestsPlugin } from "./requests/plugin";
 import { startUploadSweep } from "./uploads/sweep";
 import { staffLoadContext, staffPlugin } from "./staff/plugin";
@@ -85,7 +85,7 @@ export async function buildApp({ config, db, clientDir, servePages = true, sched
       request.log.error({ err: error }, "request failed");
       return reply.code(status).send({ message: "Something went wrong on our side. Please try again." });
     }
-    if (status === 413) return reply.code(413).header("cache-control", "no-store").send({ message: TOO_LARGE_MESSAGE });
+    if (status === 413) return answerTooLarge(request, reply);
     return reply.code(status).send({ message: error.message });
   });
 

@@ -186,7 +186,7 @@ export const envSchema = z.object({
   // --- Staff sign-in and second factor (issue 10, "Sign-in and sessions") ---
   /**
    * Key for the HMAC that replaces the typed e-mail in failed sign-ins (audit
-   * log, lockout counters) and hashes recovery codes. Unset → a random key the
+   * log, lockout counters). Unset → a random key the
    * server makes once and keeps in the database (table server_keys).
    */
   STAFF_HMAC_KEY: z.string().trim().min(32, "must be at least 32 characters (e.g. openssl rand -base64 32)").optional(),

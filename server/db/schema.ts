@@ -140,11 +140,11 @@ export interface StaffLoginThrottleTable {
   updated_at: string;
 }
 
-/** Single-use recovery codes (migration 0011-staff-security): only a keyed hash is stored. */
+/** Single-use recovery codes (migration 0011-staff-security): only a salted argon2id hash is stored. */
 export interface StaffRecoveryCodeTable {
   id: Generated<number>;
   staff_id: number;
-  /** HMAC-SHA256 (server key) of the normalised code, hex. */
+  /** argon2id hash of the normalised code. */
   code_hash: string;
   used_at: string | null;
   created_at: string;

@@ -17,11 +17,20 @@ export interface SendableMail {
 
 export type SendMail = (mail: SendableMail) => Promise<void>;
 
-/** Hosts that are this machine: SMTP to them may go without TLS (a local relay). */
+/**
+ * Hosts that are this machine by name: SMTP to them may go without TLS (a
+ * local relay). Narrower than config's isLoopbackHost on purpose: any other
+ * 127.x address stands for a relay elsewhere (the TLS test relies on it).
+ */
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "::1", "[::1]"]);
 
 export function isLocalHost(host: string): boolean {
   return LOCAL_HOSTS.has(host.toLowerCase());
+}
+
+/** The disk outbox (no SMTP_URL): one .eml file per message. */
+export function outboxDir(config: Pick<Config, "dataDir">): string {
+  return path.join(config.dataDir, "outbox");
 }
 
 /**
@@ -73,7 +82,7 @@ export function createSender(config: Pick<Config, "mail" | "dataDir">): { send: 
       close: () => transport.close(),
     };
   }
-  const outbox = path.join(config.dataDir, "outbox");
+  const outbox = outboxDir(config);
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     kind: "outbox",

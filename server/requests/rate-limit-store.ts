@@ -13,6 +13,11 @@ const PRUNE_EVERY_MS = 60_000;
  * statement (insert … on conflict do update … returning), so concurrent
  * requests on any number of instances each get their own count.
  */
+/** A client address as stored in `rate_limits`: a digest, never the address itself. */
+export function clientDigest(address: string): string {
+  return crypto.createHash("sha256").update(address).digest("base64url");
+}
+
 export async function countHit(
   db: Db,
   key: string,
@@ -58,8 +63,7 @@ export function databaseRateLimitStore(db: Db, onPruneError?: (error: unknown) =
 
     incr(key: string, callback: Callback, timeWindow: number, _max: number): void {
       const now = Date.now();
-      const client = crypto.createHash("sha256").update(key).digest("base64url");
-      countHit(db, `${this.prefix}|${client}`, timeWindow, now).then(
+      countHit(db, `${this.prefix}|${clientDigest(key)}`, timeWindow, now).then(
         (result) => callback(null, result),
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
       );

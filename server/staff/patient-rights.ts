@@ -4,6 +4,7 @@ import { strToU8, zipSync, type Zippable } from "fflate";
 import { sql, type Expression, type SqlBool } from "kysely";
 import { emailField } from "../../app/lib/validation/fields";
 import { isPostgres, type Db } from "../db/index";
+import { outboxDir } from "../mail/transport";
 import type { StaffIdentity } from "./accounts";
 import { recordAudit } from "./audit";
 import { uploadPath } from "./files";
@@ -74,7 +75,7 @@ export async function findPatient(db: Db, query: PatientQuery): Promise<PatientM
 
 /** A fingerprint of what a search found, so an erasure confirmed on one list never removes a different one. */
 export function matchFingerprint(match: PatientMatch): string {
-  return [...match.appointments.map((a) => a.reference), ...match.enquiries.map((e) => e.reference)].sort().join(",");
+  return references(match).sort().join(",");
 }
 
 /** LIKE pattern for "contains", with % _ and \ escaped. */
@@ -136,17 +137,13 @@ async function gather(rt: StaffRuntime, match: PatientMatch) {
   return { appointments, enquiries, uploads, history, mails, idempotency, audit, outbox };
 }
 
-function outboxDir(rt: StaffRuntime): string {
-  return path.resolve(rt.config.dataDir, "outbox");
-}
-
 /**
  * Outbox .eml files that name the patient's address or one of their
  * references, in the raw message or its decoded parts (quoted-printable
  * soft breaks and base64 bodies would otherwise hide a value).
  */
 async function outboxFilesMatching(rt: StaffRuntime, needles: string[]): Promise<{ name: string; file: string }[]> {
-  const dir = outboxDir(rt);
+  const dir = outboxDir(rt.config);
   const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
   const lower = needles.map((n) => n.toLowerCase());
   const found: { name: string; file: string }[] = [];

@@ -4,6 +4,7 @@ import { pruneIdempotencyKeys } from "../requests/idempotency";
 import { pruneRateLimits } from "../requests/rate-limit-store";
 import type { StaffRuntime } from "./runtime";
 import { deleteExpiredSessions } from "./sessions";
+import { outboxDir } from "../mail/transport";
 import { uploadPath, uploadsDir } from "./files";
 import { clinicDate, subtractMonths } from "./time";
 
@@ -27,11 +28,6 @@ export interface PurgeResult {
 }
 
 const DAY_MS = 86_400_000;
-
-/** The outbox of .eml files (no SMTP_URL): see server/mail/transport.ts. */
-export function outboxDir(config: { dataDir: string }): string {
-  return path.join(config.dataDir, "outbox");
-}
 
 /**
  * Deletes what is past its retention period (the table in

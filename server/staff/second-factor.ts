@@ -226,11 +226,12 @@ export async function confirmEnrolment(
 ): Promise<EnrolmentResult> {
   const secret = pending.enrolSecret;
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  const hashes = await Promise.all(codes.map((c) => hashPassword(normaliseRecoveryCode(c))));
   const result = await finishSignIn(rt, { staffId: pending.staffId, clientIp: input.clientIp, detail: "after setting up two-step sign-in" }, async () => {
     if (!secret) return false;
     const step = totpStep(secret, input.code, rt.now());
     if (step === null) return false;
+    // Hashed only once the code is right: ten argon2 runs are not spent on wrong or locked-out attempts.
+    const hashes = await Promise.all(codes.map((c) => hashPassword(normaliseRecoveryCode(c))));
     const stamp = rt.now().toISOString();
     return rt.db.transaction().execute(async (trx) => {
       const updated = await trx

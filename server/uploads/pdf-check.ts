@@ -1,4 +1,4 @@
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, type PDFObject } from "@cantoo/pdf-lib";
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFObject } from "@cantoo/pdf-lib";
 
 /**
  * Active content in an uploaded PDF. Referral forms are read by staff, who
@@ -75,7 +75,6 @@ function findInObject(object: PDFObject, seen: Set<PDFObject>): string | null {
       if (inner) return inner;
     }
   }
-  if (object instanceof PDFRef) return null;
   return null;
 }
 

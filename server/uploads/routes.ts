@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
@@ -10,7 +9,7 @@ import { fileTypeFromBuffer } from "file-type";
 import type { RouteDeps } from "../enquiries/routes";
 import { answerTooLarge, DISCARD_MAX_BYTES, type TooLargeBody } from "../requests/body-limit";
 import { send, type ApiAnswer } from "../requests/http";
-import { countHit } from "../requests/rate-limit-store";
+import { clientDigest, countHit } from "../requests/rate-limit-store";
 import {
   ALLOWED_TYPES,
   randomPublicId,
@@ -108,8 +107,7 @@ export async function uploadRoutes(app: FastifyInstance, { config, db, rateLimit
    * bytes unclaimed uploads hold, with the incoming size counted.
    */
   async function checkCaps(clientIp: string, incomingBytes: number): Promise<ApiAnswer | null> {
-    const client = crypto.createHash("sha256").update(clientIp).digest("base64url");
-    const { current } = await countHit(db, `upload-day|${client}`, DAY_MS);
+    const { current } = await countHit(db, `upload-day|${clientDigest(clientIp)}`, DAY_MS);
     if (current > config.uploadCaps.dailyPerAddress) return fileError(429, DAILY_CAP_REACHED);
     return overGlobalCap(incomingBytes);
   }

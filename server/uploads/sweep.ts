@@ -4,31 +4,29 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config";
 import type { Db } from "../db/index";
 import { leaseFor, takeLease } from "../jobs/lease";
-import { pruneIdempotencyKeys } from "../requests/idempotency";
 import { removeQuietly, TEMP_PREFIX, uploadsDir } from "./storage";
 import { uploadRepository } from "./upload-repository";
 
 export interface SweepResult {
   uploadsDeleted: number;
   orphanFilesDeleted: number;
-  idempotencyKeysDeleted: number;
 }
 
 /**
  * Deletes uploads that no appointment claimed within the allowed time (row
  * first, then file, so no row ever points at a missing file), files with no
  * row that are older than that (e.g. left by a crash between rename and
- * insert), stale temporary files, and old idempotency keys.
+ * insert) and stale temporary files. Old idempotency keys go in the daily purge.
  */
 export async function sweepUploads(
   db: Db,
-  config: Pick<Config, "dataDir" | "uploads" | "retention">,
+  config: Pick<Config, "dataDir" | "uploads">,
   now: Date = new Date(),
 ): Promise<SweepResult> {
   const uploads = uploadRepository(db);
   const cutoff = new Date(now.getTime() - config.uploads.unclaimedHours * 3600_000);
   const dir = uploadsDir(config);
-  const result: SweepResult = { uploadsDeleted: 0, orphanFilesDeleted: 0, idempotencyKeysDeleted: 0 };
+  const result: SweepResult = { uploadsDeleted: 0, orphanFilesDeleted: 0 };
 
   for (const row of await uploads.findUnclaimedBefore(cutoff)) {
     if (await uploads.deleteUnclaimed(row.id)) {
@@ -59,7 +57,6 @@ export async function sweepUploads(
     }
   }
 
-  result.idempotencyKeysDeleted = await pruneIdempotencyKeys(db, new Date(now.getTime() - config.retention.idempotencyDays * 24 * 3600_000));
   return result;
 }
 
@@ -68,7 +65,7 @@ export async function sweepUploads(
  * stops it. With several instances on one database, a lease lets one of them
  * sweep per period.
  */
-export function startUploadSweep(db: Db, config: Pick<Config, "dataDir" | "uploads" | "retention">, log?: FastifyBaseLogger) {
+export function startUploadSweep(db: Db, config: Pick<Config, "dataDir" | "uploads">, log?: FastifyBaseLogger) {
   let running: Promise<unknown> = Promise.resolve();
   const run = () => {
     running = takeLease(db, "upload-sweep", leaseFor(config.uploads.sweepMs))

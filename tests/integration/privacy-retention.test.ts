@@ -5,7 +5,8 @@ import { createTestApp, type TestApp } from "../helpers/app";
 import { addStaff, seedUpload } from "../helpers/staff";
 import { enqueueMail } from "../../server/mail/queue";
 import { recordAudit } from "../../server/staff/audit";
-import { outboxDir, purgeExpired } from "../../server/staff/purge";
+import { outboxDir } from "../../server/mail/transport";
+import { purgeExpired } from "../../server/staff/purge";
 import { staffRuntime } from "../../server/staff/runtime";
 
 /**
