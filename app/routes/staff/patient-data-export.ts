@@ -19,8 +19,6 @@ export async function action(args: Route.ActionArgs) {
       "content-type": "application/zip",
       "content-length": String(zip.byteLength),
       "content-disposition": `attachment; filename="${filename}"`,
-      "cache-control": "no-store",
-      "x-content-type-options": "nosniff",
     },
   });
 }

@@ -33,7 +33,8 @@ export async function action(args: Route.ActionArgs) {
   if (!query) return data({ kind: "error" as const, field: "q" as const, error: QUERY_INVALID }, { status: 400 });
   const match = await findPatient(rt.db, query);
   if (!match) return data({ kind: "error" as const, field: "q" as const, error: NOT_FOUND }, { status: 404 });
-  const found = {
+  // Counting reads every table and the outbox: done only when the list is shown, not before an erasure that counts again.
+  const view = async () => ({
     q: query.value,
     email: match.email,
     fingerprint: matchFingerprint(match),
@@ -47,14 +48,14 @@ export async function action(args: Route.ActionArgs) {
       ...match.enquiries.map((e) => ({ reference: e.reference, kind: "Enquiry", date: shortDate(clinicDateTime(e.created_at).slice(0, 10)), service: "" })),
     ],
     counts: countsInWords(await patientCounts(rt, match), { style: "long" }),
-  };
-  if (intent === "find") return { kind: "found" as const, found };
+  });
+  if (intent === "find") return { kind: "found" as const, found: await view() };
   if (intent !== "erase") return data({ kind: "error" as const, field: "q" as const, error: "Unknown action." }, { status: 400 });
 
   const typed = parsePatientQuery(form.get("confirm"));
   if (!typed || typed.value !== query.value) {
     return data(
-      { kind: "found" as const, found, confirmError: `Type ${query.value} exactly as shown to confirm the erasure.` },
+      { kind: "found" as const, found: await view(), confirmError: `Type ${query.value} exactly as shown to confirm the erasure.` },
       { status: 400 },
     );
   }
@@ -62,7 +63,7 @@ export async function action(args: Route.ActionArgs) {
     const counts = await erasePatient(rt, staff, match, String(form.get("fingerprint") ?? ""));
     return { kind: "erased" as const, counts: countsInWords(counts, { style: "long", skipZero: true }) };
   } catch (error) {
-    if (error instanceof EraseRefused) return data({ kind: "found" as const, found, confirmError: error.message }, { status: 409 });
+    if (error instanceof EraseRefused) return data({ kind: "found" as const, found: await view(), confirmError: error.message }, { status: 409 });
     throw error;
   }
 }
