@@ -22,7 +22,11 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/server/*", "../../server/**"], message: "Import server code only from *.server.ts modules." }] },
+        {
+          patterns: [
+            { group: ["**/server/*", "../../server/**"], message: "Import server code only from *.server.ts modules." },
+          ],
+        },
       ],
     },
   },

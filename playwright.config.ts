@@ -11,10 +11,14 @@ process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "clinic-e2e-"
 // With TEST_DATABASE_URL (a PostgreSQL server), a fresh database per run; the
 // workers inherit E2E_DATABASE_URL, so it is created once; global-teardown drops it.
 if (process.env.TEST_DATABASE_URL && !process.env.E2E_DATABASE_URL) {
-  process.env.E2E_DATABASE_URL = execFileSync(process.execPath, ["--import", "tsx", "tests/helpers/pg-cli.ts", "create", "e2e"], {
-    encoding: "utf8",
-    timeout: 30_000,
-  });
+  process.env.E2E_DATABASE_URL = execFileSync(
+    process.execPath,
+    ["--import", "tsx", "tests/helpers/pg-cli.ts", "create", "e2e"],
+    {
+      encoding: "utf8",
+      timeout: 30_000,
+    },
+  );
 }
 // The SMTP sink (tests/e2e/global-setup.ts) writes every message the server sends here as .eml.
 process.env.E2E_MAIL_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "clinic-e2e-mail-"));
@@ -45,9 +49,7 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: "off",
   },
-  projects: onPostgres
-    ? [{ ...phone, testMatch: DATABASE_SPECS }]
-    : [phone, { ...desktop, testMatch: LAYOUT_SPECS }],
+  projects: onPostgres ? [{ ...phone, testMatch: DATABASE_SPECS }] : [phone, { ...desktop, testMatch: LAYOUT_SPECS }],
   webServer: {
     command: "node --import tsx server/index.ts",
     url: `http://127.0.0.1:${port}/api/health`,

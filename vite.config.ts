@@ -15,7 +15,10 @@ export default defineConfig(({ isSsrBuild }) => ({
             // instead of four; page code keeps the default per-route splitting.
             codeSplitting: {
               groups: [
-                { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/ },
+                {
+                  name: "framework",
+                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
+                },
               ],
             },
           },

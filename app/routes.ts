@@ -14,7 +14,9 @@ export default [
   route("privacy", "routes/privacy.tsx"),
   route("details", "routes/details.tsx"),
   // One static route per service page (the specification has no route parameters).
-  ...SERVICE_PAGES.map((s) => route(`services/${s.slug}`, `routes/services/${s.slug}.tsx`, { id: `service-${s.slug}` })),
+  ...SERVICE_PAGES.map((s) =>
+    route(`services/${s.slug}`, `routes/services/${s.slug}.tsx`, { id: `service-${s.slug}` }),
+  ),
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),
   // Staff console: rendered per request behind the staff guard, never prerendered.

@@ -18,11 +18,15 @@ if (args[0] === "keygen") {
   const { identityFile, recipient } = await newBackupKey();
   process.stdout.write(identityFile);
   console.error(`Public key (set BACKUP_RECIPIENT to this on the server): ${recipient}`);
-  console.error("Keep the identity file printed above safe and OFF the server: it is the only way to read the backups.");
+  console.error(
+    "Keep the identity file printed above safe and OFF the server: it is the only way to read the backups.",
+  );
   process.exit(0);
 }
 if (args.length > 0) {
-  console.error("usage: npm run backup            (make an encrypted backup)\n       npm run backup -- keygen  (print a new key pair; run it off the server)");
+  console.error(
+    "usage: npm run backup            (make an encrypted backup)\n       npm run backup -- keygen  (print a new key pair; run it off the server)",
+  );
   process.exit(64);
 }
 
@@ -33,7 +37,9 @@ try {
   if (deleted.length) console.log(`deleted ${deleted.length} older backup(s): ${deleted.join(", ")}`);
   const plaintext = unencryptedBackups(config);
   if (plaintext.length) {
-    console.warn(`warning: ${plaintext.length} unencrypted backup folder(s) from before encryption remain: delete them once this backup is copied off the machine:\n  ${plaintext.join("\n  ")}`);
+    console.warn(
+      `warning: ${plaintext.length} unencrypted backup folder(s) from before encryption remain: delete them once this backup is copied off the machine:\n  ${plaintext.join("\n  ")}`,
+    );
   }
 } catch (error) {
   if (error instanceof ConfigError || error instanceof BackupRefused) console.error(error.message);

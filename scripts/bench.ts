@@ -140,7 +140,17 @@ async function main() {
     const base = rows[0]!.rps;
     console.log(`\n${SECONDS} s each, ${CONNECTIONS} connections, server pid ${pid} on ${server.url}\n`);
     console.log(
-      ["endpoint".padEnd(30), "req/s".padStart(9), "p50 ms".padStart(8), "p99 ms".padStart(8), "errors".padStart(7), "timeouts".padStart(9), "non-2xx".padStart(8), "total".padStart(8), "vs baseline".padStart(12)].join(" "),
+      [
+        "endpoint".padEnd(30),
+        "req/s".padStart(9),
+        "p50 ms".padStart(8),
+        "p99 ms".padStart(8),
+        "errors".padStart(7),
+        "timeouts".padStart(9),
+        "non-2xx".padStart(8),
+        "total".padStart(8),
+        "vs baseline".padStart(12),
+      ].join(" "),
     );
     for (const r of rows) {
       console.log(

@@ -93,14 +93,20 @@ function parseOptions() {
   const allPages = PRERENDERED_PATHS.filter((p) => !/\.[a-z]+$/.test(p));
   let routes = allPages;
   if (values.routes) {
-    routes = values.routes.split(",").map((r) => r.trim()).filter(Boolean);
+    routes = values.routes
+      .split(",")
+      .map((r) => r.trim())
+      .filter(Boolean);
     const unknown = routes.filter((r) => !allPages.includes(r));
     if (unknown.length) fail(`unknown route(s) ${unknown.join(", ")}; public pages are: ${allPages.join(", ")}`);
   }
   let asserted = new Set<Assertion>(ASSERTIONS);
   if (values["report-only"]) asserted = new Set();
   else if (values["assert-only"] !== undefined) {
-    const wanted = values["assert-only"].split(",").map((a) => a.trim()).filter(Boolean);
+    const wanted = values["assert-only"]
+      .split(",")
+      .map((a) => a.trim())
+      .filter(Boolean);
     const bad = wanted.filter((a) => !(ASSERTIONS as readonly string[]).includes(a));
     if (bad.length) fail(`unknown assertion(s) ${bad.join(", ")}; choose from ${ASSERTIONS.join(", ")}`);
     asserted = new Set(wanted as Assertion[]);
@@ -134,7 +140,10 @@ async function runLighthouse(url: string, outFile: string): Promise<LhResult> {
   ];
   try {
     await new Promise<void>((resolve, reject) => {
-      const child = spawn(process.execPath, args, { env: { ...process.env, CHROME_PATH }, stdio: ["ignore", "ignore", "pipe"] });
+      const child = spawn(process.execPath, args, {
+        env: { ...process.env, CHROME_PATH },
+        stdio: ["ignore", "ignore", "pipe"],
+      });
       let stderr = "";
       child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
       const timer = setTimeout(() => {
@@ -157,7 +166,8 @@ async function runLighthouse(url: string, outFile: string): Promise<LhResult> {
   }
 }
 
-const pct = (score: number | null | undefined) => (score === null || score === undefined ? "-" : String(Math.round(score * 100)));
+const pct = (score: number | null | undefined) =>
+  score === null || score === undefined ? "-" : String(Math.round(score * 100));
 const kib = (bytes: number) => bytes / 1024;
 
 /** Audits that cost a category points: for explaining a failing score. */
@@ -165,13 +175,18 @@ function failingAudits(lhr: LhResult, category: CategoryId): string[] {
   return lhr.categories[category].auditRefs
     .filter((ref) => ref.weight > 0)
     .map((ref) => lhr.audits[ref.id])
-    .filter((a): a is NonNullable<typeof a> => !!a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative")
+    .filter(
+      (a): a is NonNullable<typeof a> => !!a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative",
+    )
     .map((a) => `${a.id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ""}`);
 }
 
 function consoleErrors(lhr: LhResult): string[] {
   const items = lhr.audits["errors-in-console"]?.details?.items ?? [];
-  return items.map((item) => `console: ${String(item.description ?? "").slice(0, 200)} ${item.sourceLocation ? JSON.stringify(item.sourceLocation) : ""}`);
+  return items.map(
+    (item) =>
+      `console: ${String(item.description ?? "").slice(0, 200)} ${item.sourceLocation ? JSON.stringify(item.sourceLocation) : ""}`,
+  );
 }
 
 /**
@@ -201,8 +216,10 @@ function transferSizes(lhr: LhResult): { script: number; total: number } | undef
 
 async function main() {
   const { routes, asserted, url, keepReports } = parseOptions();
-  if (!url && !fs.existsSync(path.join(ROOT, "build/client/index.html"))) fail('no production build: run "npm run build" first');
-  if (!fs.existsSync(CHROME_PATH)) fail(`no Chromium at ${CHROME_PATH}: install it (apt-get install -y chromium) or set CHROME_PATH`);
+  if (!url && !fs.existsSync(path.join(ROOT, "build/client/index.html")))
+    fail('no production build: run "npm run build" first');
+  if (!fs.existsSync(CHROME_PATH))
+    fail(`no Chromium at ${CHROME_PATH}: install it (apt-get install -y chromium) or set CHROME_PATH`);
 
   const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), "lighthouse-reports-"));
   let server: ServerProcess | undefined;
@@ -211,17 +228,37 @@ async function main() {
   try {
     if (!url) server = await startServer({ LOG_LEVEL: "warn" });
     const base = url ?? server!.url;
-    const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules/lighthouse/package.json"), "utf8")) as { version: string };
+    const { version } = JSON.parse(
+      fs.readFileSync(path.join(ROOT, "node_modules/lighthouse/package.json"), "utf8"),
+    ) as { version: string };
     console.log(`Lighthouse ${version} (mobile) against ${base}, ${routes.length} page(s), about 15 s each\n`);
     const routeWidth = Math.max(...routes.map((r) => r.length)) + 2;
-    console.log(`  ${"Page".padEnd(routeWidth)} ${CATEGORIES.map((c) => c.label.split(" ").map((w) => w[0]).join("").padStart(3)).join("  ")}`);
+    console.log(
+      `  ${"Page".padEnd(routeWidth)} ${CATEGORIES.map((c) =>
+        c.label
+          .split(" ")
+          .map((w) => w[0])
+          .join("")
+          .padStart(3),
+      ).join("  ")}`,
+    );
     for (const [index, route] of routes.entries()) {
-      const outFile = path.join(reportDir, `${String(index).padStart(2, "0")}-${route === "/" ? "home" : route.slice(1).replace(/\//g, "_")}.json`);
+      const outFile = path.join(
+        reportDir,
+        `${String(index).padStart(2, "0")}-${route === "/" ? "home" : route.slice(1).replace(/\//g, "_")}.json`,
+      );
       const started = Date.now();
       try {
         const lhr = await runLighthouse(`${base}${route}`, outFile);
-        const scores = Object.fromEntries(CATEGORIES.map((c) => [c.id, lhr.categories[c.id]?.score ?? null])) as PageResult["scores"];
-        results.push({ route, scores, lhr, error: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : undefined });
+        const scores = Object.fromEntries(
+          CATEGORIES.map((c) => [c.id, lhr.categories[c.id]?.score ?? null]),
+        ) as PageResult["scores"];
+        results.push({
+          route,
+          scores,
+          lhr,
+          error: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : undefined,
+        });
       } catch (error) {
         results.push({ route, scores: {}, error: error instanceof Error ? error.message : String(error) });
       }
@@ -244,8 +281,11 @@ async function main() {
   const header = ["Page", ...CATEGORIES.map((c) => c.label)];
   const rows = results.map((r) => [r.route, ...CATEGORIES.map((c) => pct(r.scores[c.id]))]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(" | ")} |`;
-  console.log(`\n${line(header)}\n| ${widths.map((w, i) => (i === 0 ? "-".repeat(w) : `${"-".repeat(w - 1)}:`)).join(" | ")} |`);
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(" | ")} |`;
+  console.log(
+    `\n${line(header)}\n| ${widths.map((w, i) => (i === 0 ? "-".repeat(w) : `${"-".repeat(w - 1)}:`)).join(" | ")} |`,
+  );
   for (const row of rows) console.log(line(row));
 
   // Assertions.
@@ -282,8 +322,10 @@ async function main() {
         `\nHome page first load: JavaScript ${kib(script).toFixed(1)} KiB compressed (budget ${JS_BUDGET_KIB} KiB; ${kib(sizes.script).toFixed(1)} KiB with HTTP headers), everything ${kib(sizes.total).toFixed(1)} KiB transferred (budget ${TOTAL_BUDGET_KIB} KiB)`,
       );
       const over: string[] = [];
-      if (kib(script) > JS_BUDGET_KIB) over.push(`/: JavaScript ${kib(script).toFixed(1)} KiB is over the ${JS_BUDGET_KIB} KiB budget`);
-      if (kib(sizes.total) > TOTAL_BUDGET_KIB) over.push(`/: total ${kib(sizes.total).toFixed(1)} KiB is over the ${TOTAL_BUDGET_KIB} KiB budget`);
+      if (kib(script) > JS_BUDGET_KIB)
+        over.push(`/: JavaScript ${kib(script).toFixed(1)} KiB is over the ${JS_BUDGET_KIB} KiB budget`);
+      if (kib(sizes.total) > TOTAL_BUDGET_KIB)
+        over.push(`/: total ${kib(sizes.total).toFixed(1)} KiB is over the ${TOTAL_BUDGET_KIB} KiB budget`);
       if (asserted.has("budget")) problems.push(...over);
       else over.forEach((o) => console.log(`  (not asserted) ${o}`));
     }
@@ -296,7 +338,11 @@ async function main() {
     console.log(`\nFull reports: ${reportDir}`);
     process.exit(1);
   }
-  console.log(asserted.size ? `\nAll assertions (${[...asserted].join(", ")}) passed for ${results.length} page(s).` : `\nReport only: nothing asserted (${results.length} page(s)).`);
+  console.log(
+    asserted.size
+      ? `\nAll assertions (${[...asserted].join(", ")}) passed for ${results.length} page(s).`
+      : `\nReport only: nothing asserted (${results.length} page(s)).`,
+  );
   if (keepReports) console.log(`Full reports: ${reportDir}`);
   else fs.rmSync(reportDir, { recursive: true, force: true });
 }

@@ -103,4 +103,6 @@ for (const file of files(CLIENT_DIR)) {
   raw += body.length;
   brotli += br.length;
 }
-console.log(`precompressed ${count} files: ${(raw / 1024).toFixed(0)} KiB -> ${(brotli / 1024).toFixed(0)} KiB (brotli)`);
+console.log(
+  `precompressed ${count} files: ${(raw / 1024).toFixed(0)} KiB -> ${(brotli / 1024).toFixed(0)} KiB (brotli)`,
+);

@@ -5,14 +5,7 @@
  * by scripts/postbuild.ts into build/client/files/referral-form.pdf, and
  * measured by the For Referrers page to state the file size.
  */
-import {
-  PDFDocument,
-  StandardFonts,
-  rgb,
-  type PDFFont,
-  type PDFForm,
-  type PDFPage,
-} from "@cantoo/pdf-lib";
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFForm, type PDFPage } from "@cantoo/pdf-lib";
 import { formatOpeningPeriod, formatPhone } from "../app/components/info/contact";
 import { BOOKABLE_SERVICES, SERVICES } from "../app/content/catalogue";
 import type { Config } from "../server/config";
@@ -109,7 +102,10 @@ class Layout {
   }
 
   /** Wrapped text at the cursor; moves the cursor below it. */
-  paragraph(text: string, { size = 9, font = this.font, color = TEXT, x = MARGIN, width = CONTENT_WIDTH, leading = 1.3 } = {}) {
+  paragraph(
+    text: string,
+    { size = 9, font = this.font, color = TEXT, x = MARGIN, width = CONTENT_WIDTH, leading = 1.3 } = {},
+  ) {
     for (const line of this.wrap(text, size, width, font)) {
       this.y -= size;
       this.page.drawText(line, { x, y: this.y, size, font, color });
@@ -133,7 +129,13 @@ class Layout {
     this.page.drawText(this.safe(text), { x, y, size: LABEL_SIZE, font: this.bold, color: MUTED });
   }
 
-  textField(name: string, label: string, x: number, width: number, { height = FIELD_HEIGHT, multiline = false, top = this.y } = {}) {
+  textField(
+    name: string,
+    label: string,
+    x: number,
+    width: number,
+    { height = FIELD_HEIGHT, multiline = false, top = this.y } = {},
+  ) {
     this.label(label, x, top - LABEL_SIZE);
     const field = this.form.createTextField(name);
     if (multiline) field.enableMultiline();
@@ -161,7 +163,15 @@ class Layout {
 
   checkBox(name: string, label: string, x: number, y: number) {
     const box = this.form.createCheckBox(name);
-    box.addToPage(this.page, { x, y, width: 11, height: 11, borderColor: BORDER, borderWidth: 0.75, backgroundColor: rgb(1, 1, 1) });
+    box.addToPage(this.page, {
+      x,
+      y,
+      width: 11,
+      height: 11,
+      borderColor: BORDER,
+      borderWidth: 0.75,
+      backgroundColor: rgb(1, 1, 1),
+    });
     this.page.drawText(this.safe(label), { x: x + 16, y: y + 2, size: 9, font: this.font, color: TEXT });
   }
 
@@ -217,8 +227,15 @@ export async function buildReferralForm(config: ReferralFormConfig, now = new Da
   l.gap(2);
   l.paragraph("Referral for diagnostic imaging", { size: 12, font: bold, color: TEXT });
   l.gap(4);
-  const address = [clinic.address.street, clinic.address.city, clinic.address.country === "BW" ? "Botswana" : clinic.address.country].join(", ");
-  l.paragraph(`Tel: ${formatPhone(clinic.landline)}  |  WhatsApp: ${formatPhone(clinic.whatsapp)}  |  E-mail: ${clinic.email}`, { size: 9 });
+  const address = [
+    clinic.address.street,
+    clinic.address.city,
+    clinic.address.country === "BW" ? "Botswana" : clinic.address.country,
+  ].join(", ");
+  l.paragraph(
+    `Tel: ${formatPhone(clinic.landline)}  |  WhatsApp: ${formatPhone(clinic.whatsapp)}  |  E-mail: ${clinic.email}`,
+    { size: 9 },
+  );
   l.paragraph(`Address: ${address}`, { size: 9 });
   const hours = [...clinic.openingHours.map(formatOpeningPeriod), clinic.closedNote].join("; ");
   l.paragraph(`Opening hours: ${hours}`, { size: 9 });
@@ -260,22 +277,39 @@ export async function buildReferralForm(config: ReferralFormConfig, now = new Da
     l.checkBox(examinationFieldName(service.slug), service.title, MARGIN + col * columnWidth, l.y - 12 - row * 17);
   });
   l.gap(Math.ceil(REFERRAL_EXAMINATIONS.length / columns) * 17 + 4);
-  l.y = l.textField("examination_details", "Body part, region, side and views requested", MARGIN, CONTENT_WIDTH, { height: 30, multiline: true });
+  l.y = l.textField("examination_details", "Body part, region, side and views requested", MARGIN, CONTENT_WIDTH, {
+    height: 30,
+    multiline: true,
+  });
   l.gap(6);
 
   l.section("4. Clinical information");
-  l.y = l.textField("clinical_history", "Clinical history and reason for the examination", MARGIN, CONTENT_WIDTH, { height: 56, multiline: true });
+  l.y = l.textField("clinical_history", "Clinical history and reason for the examination", MARGIN, CONTENT_WIDTH, {
+    height: 56,
+    multiline: true,
+  });
   l.gap(8);
   const urgencyBottom = l.radioRow("urgency", "Urgency (this form is not for emergencies)", REFERRAL_URGENCY_OPTIONS);
   l.y = urgencyBottom - 8;
   const pregnancyWidth = CONTENT_WIDTH * 0.66;
   const top = l.y;
   l.radioRow("pregnancy_status", "Pregnancy status (patients who could be pregnant)", REFERRAL_PREGNANCY_OPTIONS);
-  l.textField("lmp_date", "First day of last period (LMP)", MARGIN + pregnancyWidth + GAP, CONTENT_WIDTH - pregnancyWidth - GAP, { top });
+  l.textField(
+    "lmp_date",
+    "First day of last period (LMP)",
+    MARGIN + pregnancyWidth + GAP,
+    CONTENT_WIDTH - pregnancyWidth - GAP,
+    { top },
+  );
   l.y = top - ROW_HEIGHT - 2;
   const allergyWidth = CONTENT_WIDTH * 0.62;
   l.textField("allergies", "Allergies (medicines, latex, other)", MARGIN, allergyWidth);
-  l.checkBox(CONTRAST_ALLERGY_FIELD, "Known allergy to contrast medium", MARGIN + allergyWidth + GAP, l.y - LABEL_SIZE - 3 - FIELD_HEIGHT + 4);
+  l.checkBox(
+    CONTRAST_ALLERGY_FIELD,
+    "Known allergy to contrast medium",
+    MARGIN + allergyWidth + GAP,
+    l.y - LABEL_SIZE - 3 - FIELD_HEIGHT + 4,
+  );
   l.y -= ROW_HEIGHT;
 
   l.section("5. Signature");

@@ -37,10 +37,12 @@ if (sources.length !== 1 || (identityFile !== undefined && identityFile === ""))
 try {
   const source = sources[0]!;
   const isFolder = fs.existsSync(source) && fs.statSync(source).isDirectory();
-  if (!isFolder && identityFile === undefined) throw new RestoreRefused(`An encrypted backup needs its key: pass --identity <identity file>\n${USAGE}`);
+  if (!isFolder && identityFile === undefined)
+    throw new RestoreRefused(`An encrypted backup needs its key: pass --identity <identity file>\n${USAGE}`);
   let identities: string[] = [];
   if (identityFile !== undefined) {
-    if (identityFile !== "-" && !fs.existsSync(identityFile)) throw new RestoreRefused(`No identity file at ${identityFile}`);
+    if (identityFile !== "-" && !fs.existsSync(identityFile))
+      throw new RestoreRefused(`No identity file at ${identityFile}`);
     identities = parseIdentities(fs.readFileSync(identityFile === "-" ? 0 : identityFile, "utf8"));
   }
   const manifest = await restore(loadConfig(), source, { identities, force });

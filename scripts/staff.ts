@@ -9,7 +9,12 @@
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "../server/config";
 import { migrate, openDb } from "../server/db/index";
-import { createStaffAccount, disableStaffAccount, listStaffAccounts, StaffAccountError } from "../server/staff/accounts";
+import {
+  createStaffAccount,
+  disableStaffAccount,
+  listStaffAccounts,
+  StaffAccountError,
+} from "../server/staff/accounts";
 import { resetSecondFactor } from "../server/staff/second-factor";
 
 const USAGE = `Usage:
@@ -98,9 +103,12 @@ async function main(): Promise<number> {
       }
       case "list": {
         const rows = await listStaffAccounts(db);
-        if (rows.length === 0) console.log("No staff accounts. Add one with: npm run staff -- add --email EMAIL --name \"NAME\"");
+        if (rows.length === 0)
+          console.log('No staff accounts. Add one with: npm run staff -- add --email EMAIL --name "NAME"');
         for (const r of rows) {
-          console.log(`${r.email}\t${r.name}\t${r.disabled ? "disabled" : "active"}\tlast sign-in ${r.last_sign_in_at ?? "never"}`);
+          console.log(
+            `${r.email}\t${r.name}\t${r.disabled ? "disabled" : "active"}\tlast sign-in ${r.last_sign_in_at ?? "never"}`,
+          );
         }
         return 0;
       }
@@ -120,7 +128,9 @@ async function main(): Promise<number> {
           return 64;
         }
         await resetSecondFactor(db, email);
-        console.log(`Reset two-step sign-in for ${email.trim().toLowerCase()}: its recovery codes are deleted, its sessions ended, and the next sign-in sets it up again.`);
+        console.log(
+          `Reset two-step sign-in for ${email.trim().toLowerCase()}: its recovery codes are deleted, its sessions ended, and the next sign-in sets it up again.`,
+        );
         return 0;
       }
       default:

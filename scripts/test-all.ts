@@ -48,13 +48,17 @@ function readJson<T>(file: string): T | undefined {
   }
 }
 
-check("lint", "npx", ["eslint", ".", "--max-warnings=0"]);
+check("lint", "npm", ["run", "--silent", "lint"]);
 check("typecheck", "npm", ["run", "--silent", "typecheck"]);
 const built = check("build", "npm", ["run", "--silent", "build"]);
 
 function vitest(name: string, args: string[], env: Record<string, string> = {}) {
   const out = path.join(reportDir, `${name}.json`);
-  const ok = run("npx", ["vitest", "run", ...args, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`], env);
+  const ok = run(
+    "npx",
+    ["vitest", "run", ...args, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`],
+    env,
+  );
   const report = readJson<{ numPassedTests: number; numFailedTests: number; numTotalTests: number }>(out);
   const passed = report?.numPassedTests ?? 0;
   const failed = report ? report.numFailedTests : 1;

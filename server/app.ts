@@ -10,7 +10,13 @@ import { loggerOptions } from "./logger";
 import { reactRouterHandler } from "./react-router";
 import securityHeaders from "./security-headers";
 import { startMailWorker } from "./mail/worker";
-import { answerTooLarge, drainUnreadBody, FORM_BODY_MAX_BYTES, JSON_BODY_MAX_BYTES, refuseOversizedBody } from "./requests/body-limit";
+import {
+  answerTooLarge,
+  drainUnreadBody,
+  FORM_BODY_MAX_BYTES,
+  JSON_BODY_MAX_BYTES,
+  refuseOversizedBody,
+} from "./requests/body-limit";
 import { requestsPlugin } from "./requests/plugin";
 import { startUploadSweep } from "./uploads/sweep";
 import { staffLoadContext, staffPlugin } from "./staff/plugin";
@@ -37,7 +43,13 @@ const QUERY_RENDERED = new Set(["/details"]);
  * Router pages. Infrastructure lives here; request handling lives in the
  * feature modules it registers.
  */
-export async function buildApp({ config, db, clientDir, servePages = true, schedulePurge = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  clientDir,
+  servePages = true,
+  schedulePurge = true,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
     trustProxy: trustProxyOption(config.trustProxy),
@@ -51,7 +63,10 @@ export async function buildApp({ config, db, clientDir, servePages = true, sched
   app.addHook("onRequest", refuseOversizedBody);
   // An answer given before the body was read waits for the rest to be discarded (bounded), so clients can read it.
   app.addHook("onSend", drainUnreadBody);
-  await app.register(securityHeaders, { config, hashesFile: path.join(clientDir ?? path.join(ROOT, "build/client"), "../csp-hashes.json") });
+  await app.register(securityHeaders, {
+    config,
+    hashesFile: path.join(clientDir ?? path.join(ROOT, "build/client"), "../csp-hashes.json"),
+  });
 
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
@@ -137,7 +152,9 @@ export async function buildApp({ config, db, clientDir, servePages = true, sched
  * app must then be reachable only through the proxy, as docs/deploy.md says).
  * A list of addresses/CIDRs is passed as is; "trust everything" never is.
  */
-export function trustProxyOption(trust: Config["trustProxy"]): false | string[] | ((address: string, hop: number) => boolean) {
+export function trustProxyOption(
+  trust: Config["trustProxy"],
+): false | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trust === "number") return trust > 0 ? (_address, hop) => hop < trust : false;
   return trust;
 }

@@ -72,7 +72,10 @@ const trustProxy = z.string().transform((raw, ctx): false | number | string[] =>
     }
     return hops;
   }
-  const items = value.split(",").map((x) => x.trim()).filter(Boolean);
+  const items = value
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean);
   const bad = items.filter((item) => !isProxyAddress(item));
   if (!items.length || bad.length) {
     ctx.addIssue({
@@ -125,15 +128,32 @@ export const envSchema = z.object({
   /** smtp://user:pass@host:port or smtps://…; unset → messages are written as .eml files under DATA_DIR/outbox. */
   SMTP_URL: z
     .url({ protocol: /^smtps?$/, error: "must be smtp://user:pass@host:port or smtps://…" })
-    .refine((u) => !u.includes("?"), "takes no ?options (TLS is required unless SMTP_ALLOW_PLAINTEXT=true; see docs/privacy-retention.md)")
+    .refine(
+      (u) => !u.includes("?"),
+      "takes no ?options (TLS is required unless SMTP_ALLOW_PLAINTEXT=true; see docs/privacy-retention.md)",
+    )
     .optional(),
   MAIL_FROM: z.string().trim().min(3).default("Example Imaging <no-reply@clinic.example.org>"),
   MAIL_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5000),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   BOOKING_POLICY: z.string().trim().min(1).optional(),
-  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(10 * 1024 * 1024),
-  UPLOAD_UNCLAIMED_HOURS: z.coerce.number().min(0.01).max(24 * 30).default(24),
-  UPLOAD_SWEEP_MS: z.coerce.number().int().min(1000).max(86_400_000).default(15 * 60 * 1000),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(10 * 1024 * 1024),
+  UPLOAD_UNCLAIMED_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 30)
+    .default(24),
+  UPLOAD_SWEEP_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(86_400_000)
+    .default(15 * 60 * 1000),
   RATE_LIMIT_ENABLED: bool.default(true),
   RATE_LIMIT_BOOKINGS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   RATE_LIMIT_ENQUIRIES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
@@ -141,7 +161,12 @@ export const envSchema = z.object({
 
   // --- HTTP edge: upload caps (issue 10) ---
   /** Bytes that uploads not yet attached to a booking may take in all (507 beyond). */
-  UPLOAD_UNCLAIMED_MAX_BYTES: z.coerce.number().int().min(1024 * 1024).max(1024 ** 4).default(1024 ** 3),
+  UPLOAD_UNCLAIMED_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024 * 1024)
+    .max(1024 ** 4)
+    .default(1024 ** 3),
   /** Upload attempts one client address may make per day (UTC), 429 beyond. */
   UPLOAD_DAILY_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(30),
 
@@ -175,7 +200,10 @@ export const envSchema = z.object({
   BACKUP_RECIPIENT: z
     .string()
     .trim()
-    .regex(/^age1(pq1)?[02-9ac-hj-np-z]{58,}$/, "must be an age public key (age1…), e.g. from `npm run backup -- keygen` on another machine")
+    .regex(
+      /^age1(pq1)?[02-9ac-hj-np-z]{58,}$/,
+      "must be an age public key (age1…), e.g. from `npm run backup -- keygen` on another machine",
+    )
     .optional(),
   /** Backups kept: the newest of each of this many most recent days… */
   BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).max(366).default(7),
@@ -280,19 +308,14 @@ export const OPENING_HOURS: OpeningPeriod[] = [
 
 export class ConfigError extends Error {
   constructor(public readonly issues: { variable: string; message: string }[]) {
-    super(
-      "Invalid configuration:\n" +
-        issues.map((i) => `  ${i.variable}: ${i.message}`).join("\n"),
-    );
+    super("Invalid configuration:\n" + issues.map((i) => `  ${i.variable}: ${i.message}`).join("\n"));
     this.name = "ConfigError";
   }
 }
 
 /** Parses the environment. Empty strings count as unset. Throws ConfigError. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
-  const cleaned = Object.fromEntries(
-    Object.entries(source).filter(([, v]) => v !== undefined && v !== ""),
-  );
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     throw new ConfigError(
@@ -305,7 +328,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const e = parsed.data;
   if (e.NODE_ENV === "production" && !e.STAFF_MFA_REQUIRED) {
     throw new ConfigError([
-      { variable: "STAFF_MFA_REQUIRED", message: "cannot be false in production: every staff account needs its second factor" },
+      {
+        variable: "STAFF_MFA_REQUIRED",
+        message: "cannot be false in production: every staff account needs its second factor",
+      },
     ]);
   }
   const config: Config = {
@@ -341,7 +367,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       allowPlaintext: e.SMTP_ALLOW_PLAINTEXT,
     },
     bookingPolicy: e.BOOKING_POLICY
-      ? e.BOOKING_POLICY.split("|").map((line) => line.trim()).filter(Boolean)
+      ? e.BOOKING_POLICY.split("|")
+          .map((line) => line.trim())
+          .filter(Boolean)
       : [...BOOKING_POLICY],
     uploads: { maxBytes: e.UPLOAD_MAX_BYTES, unclaimedHours: e.UPLOAD_UNCLAIMED_HOURS, sweepMs: e.UPLOAD_SWEEP_MS },
     rateLimit: {
@@ -384,7 +412,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
 
 /** True when a URL host names this machine: localhost, 127.0.0.0/8 or ::1. */
 export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.$/, "");
+  const host = hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.$/, "");
   if (host === "localhost" || host === "::1") return true;
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
@@ -409,7 +440,8 @@ export function productionProblems(config: Config): { variable: string; message:
   if (!config.mail.smtpUrl && !config.mailOutboxAllowed) {
     problems.push({
       variable: "SMTP_URL",
-      message: "is not set, so no e-mail would be sent (messages would only be written to DATA_DIR/outbox); set SMTP_URL, or MAIL_OUTBOX_ALLOWED=true to use the disk outbox on purpose",
+      message:
+        "is not set, so no e-mail would be sent (messages would only be written to DATA_DIR/outbox); set SMTP_URL, or MAIL_OUTBOX_ALLOWED=true to use the disk outbox on purpose",
     });
   }
   return problems;

@@ -31,7 +31,9 @@ export function reactRouterHandler(
     };
     if (request.method !== "GET" && request.method !== "HEAD") {
       // A form post was already read (and size-limited) by its content-type parser.
-      init.body = Buffer.isBuffer(request.body) ? new Uint8Array(request.body) : createReadableStreamFromReadable(request.raw);
+      init.body = Buffer.isBuffer(request.body)
+        ? new Uint8Array(request.body)
+        : createReadableStreamFromReadable(request.raw);
       init.duplex = "half";
     }
     const url = new URL(request.url, `${request.protocol}://${request.host}`);

@@ -47,7 +47,8 @@ export const PERMISSIONS_POLICY = [
 ].join(", ");
 
 /** Text types that must name their charset; binary types (fonts, images, PDF) must not. */
-const TEXTUAL = /^(text\/|application\/(json|javascript|ecmascript|xml|manifest\+json|ld\+json|[\w.+-]+\+(xml|json))\b)|^image\/svg\+xml\b/i;
+const TEXTUAL =
+  /^(text\/|application\/(json|javascript|ecmascript|xml|manifest\+json|ld\+json|[\w.+-]+\+(xml|json))\b)|^image\/svg\+xml\b/i;
 
 /** Reads the build's hash manifest into URL path -> script sources. */
 export function loadScriptHashes(file: string | undefined): Map<string, string[]> {
@@ -56,7 +57,10 @@ export function loadScriptHashes(file: string | undefined): Map<string, string[]
   const manifest = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, string[]>;
   for (const [rel, hashes] of Object.entries(manifest)) {
     const url = "/" + rel.replace(/(^|\/)index\.html$/, "");
-    byPath.set(url === "/" ? "/" : url.replace(/\/$/, ""), hashes.map((h) => `'${h}'`));
+    byPath.set(
+      url === "/" ? "/" : url.replace(/\/$/, ""),
+      hashes.map((h) => `'${h}'`),
+    );
   }
   return byPath;
 }

@@ -1,4 +1,17 @@
-import { Baby, Bone, Cpu, Globe, HeartPulse, MonitorPlay, Pill, Ribbon, ScanLine, Syringe, Waves, type LucideIcon } from "lucide-react";
+import {
+  Baby,
+  Bone,
+  Cpu,
+  Globe,
+  HeartPulse,
+  MonitorPlay,
+  Pill,
+  Ribbon,
+  ScanLine,
+  Syringe,
+  Waves,
+  type LucideIcon,
+} from "lucide-react";
 import type { ServiceIconName } from "~/content/catalogue";
 
 const ICONS: Record<ServiceIconName, LucideIcon> = {
@@ -16,7 +29,15 @@ const ICONS: Record<ServiceIconName, LucideIcon> = {
 };
 
 /** A catalogue icon name drawn as its lucide-react icon. Decorative: the service name always sits beside it. */
-export function ServiceIcon({ name, size = 24, className }: { name: ServiceIconName; size?: number; className?: string }) {
+export function ServiceIcon({
+  name,
+  size = 24,
+  className,
+}: {
+  name: ServiceIconName;
+  size?: number;
+  className?: string;
+}) {
   const Icon = ICONS[name];
   return <Icon aria-hidden="true" focusable="false" size={size} strokeWidth={2} className={className} />;
 }

@@ -228,9 +228,17 @@ export interface SidebarCategory {
 }
 
 const SIDEBAR_LAYOUT: { id: CategoryId; name: string; services: ServiceKey[] }[] = [
-  { id: "diagnostic-imaging", name: "Diagnostic Imaging", services: ["ultrasound", "xRay", "fluoroscopy", "boneDensitometry"] },
+  {
+    id: "diagnostic-imaging",
+    name: "Diagnostic Imaging",
+    services: ["ultrasound", "xRay", "fluoroscopy", "boneDensitometry"],
+  },
   { id: "womens-imaging", name: "Women's Imaging", services: ["breastUltrasound", "pregnancy3d"] },
-  { id: "imaging-guided-procedures", name: "Imaging Guided Procedures", services: ["minimallyInvasive", "painManagement"] },
+  {
+    id: "imaging-guided-procedures",
+    name: "Imaging Guided Procedures",
+    services: ["minimallyInvasive", "painManagement"],
+  },
   { id: "telemedicine", name: "Telemedicine and Teleradiology", services: ["remoteReporting"] },
 ];
 
@@ -322,6 +330,6 @@ export const ULTRASOUND_TIMINGS: UltrasoundTiming[] = [
 ];
 
 /** Services a patient can request in the appointment form. */
-export const BOOKABLE_SERVICES: readonly Service[] = SIDEBAR_LAYOUT.flatMap((c) => c.services.map((k) => SERVICES[k])).concat(
-  SERVICES.mammography,
-);
+export const BOOKABLE_SERVICES: readonly Service[] = SIDEBAR_LAYOUT.flatMap((c) =>
+  c.services.map((k) => SERVICES[k]),
+).concat(SERVICES.mammography);

@@ -31,7 +31,10 @@ export function staffRuntimeFrom(context: Args["context"]): StaffRuntime {
  * state changes with 403, and sends anyone without a live session to the
  * sign-in page. Returns the signed-in staff member and the runtime.
  */
-export async function requireStaff({ request, context }: Args): Promise<{ staff: StaffIdentity; rt: StaffRuntime; token: string }> {
+export async function requireStaff({
+  request,
+  context,
+}: Args): Promise<{ staff: StaffIdentity; rt: StaffRuntime; token: string }> {
   const rt = staffRuntimeFrom(context);
   const result = await checkStaffRequest(rt, request.method, reader(request));
   if (!result.ok) {
@@ -55,11 +58,15 @@ export function assertSameSite({ request, context }: Args): StaffRuntime {
  * must name a live pending sign-in (password right, minutes ago), else the
  * visitor starts again at the password. Grants nothing else.
  */
-export async function requirePendingSignIn({ request, context }: Args): Promise<{ rt: StaffRuntime; pending: PendingSignIn; token: string }> {
+export async function requirePendingSignIn({
+  request,
+  context,
+}: Args): Promise<{ rt: StaffRuntime; pending: PendingSignIn; token: string }> {
   const rt = assertSameSite({ request, context });
   const token = readPendingToken(rt.config, request.headers.get("cookie"));
   const pending = token ? await lookupPendingSignIn(rt, token) : null;
-  if (!token || !pending) throw redirect("/staff/login?expired=1", { headers: { "set-cookie": clearedPendingCookie(rt.config) } });
+  if (!token || !pending)
+    throw redirect("/staff/login?expired=1", { headers: { "set-cookie": clearedPendingCookie(rt.config) } });
   return { rt, pending, token };
 }
 

@@ -22,8 +22,8 @@ const BENEFITS = [
     title: "Patient-centric care",
     content: (
       <p>
-        We explain each examination before it starts, answer your questions, and make sure you know how to prepare and what
-        happens afterwards. Your comfort, privacy and dignity come first at every step.
+        We explain each examination before it starts, answer your questions, and make sure you know how to prepare and
+        what happens afterwards. Your comfort, privacy and dignity come first at every step.
       </p>
     ),
   },
@@ -50,7 +50,12 @@ const BENEFITS = [
 export default function About() {
   const clinic = useClinic();
   const tiles: LinkTile[] = [
-    { title: "Our services", text: "Ultrasound, X-ray, fluoroscopy, DEXA, women's imaging and more.", href: "/services", icon: LayoutGrid },
+    {
+      title: "Our services",
+      text: "Ultrasound, X-ray, fluoroscopy, DEXA, women's imaging and more.",
+      href: "/services",
+      icon: LayoutGrid,
+    },
     {
       title: "Get directions",
       text: `Find us in ${clinic.address.city} with Google Maps.`,
@@ -58,15 +63,26 @@ export default function About() {
       icon: MapPin,
       external: true,
     },
-    { title: "Contact us", text: "Call, send a WhatsApp message or write to us.", href: "/contact-us", icon: MessageCircle },
-    { title: "Book an appointment", text: "Request a date and time for your examination online.", href: "/book-appointment", icon: CalendarCheck },
+    {
+      title: "Contact us",
+      text: "Call, send a WhatsApp message or write to us.",
+      href: "/contact-us",
+      icon: MessageCircle,
+    },
+    {
+      title: "Book an appointment",
+      text: "Request a date and time for your examination online.",
+      href: "/book-appointment",
+      icon: CalendarCheck,
+    },
   ];
 
   return (
     <main id="main" className="info-page">
       <PageHeader title="Our Story" eyebrow="About us">
         <p>
-          {clinic.name} is a radiology and diagnostic imaging clinic in {clinic.address.city}, {countryName(clinic.address.country)}.
+          {clinic.name} is a radiology and diagnostic imaging clinic in {clinic.address.city},{" "}
+          {countryName(clinic.address.country)}.
         </p>
       </PageHeader>
 
@@ -75,9 +91,9 @@ export default function About() {
           <section aria-labelledby="who-we-are">
             <h2 id="who-we-are">Who we are</h2>
             <p>
-              We are a team of radiologists, radiographers and support staff who carry out medical imaging examinations for
-              patients and for the doctors who refer them. Our services range from ultrasound, X-ray, fluoroscopy and bone
-              densitometry (DEXA) to women&apos;s imaging, ultrasound-guided procedures and remote reporting.
+              We are a team of radiologists, radiographers and support staff who carry out medical imaging examinations
+              for patients and for the doctors who refer them. Our services range from ultrasound, X-ray, fluoroscopy
+              and bone densitometry (DEXA) to women&apos;s imaging, ultrasound-guided procedures and remote reporting.
             </p>
             <p>Each examination is reviewed by a radiologist, who sends a written report to your referring doctor.</p>
           </section>
@@ -85,15 +101,15 @@ export default function About() {
             <section className="card" aria-labelledby="mission">
               <h2 id="mission">Our mission</h2>
               <p>
-                To give every patient accurate, timely diagnostic imaging in a calm and caring setting, and to give referring
-                doctors clear reports they can act on.
+                To give every patient accurate, timely diagnostic imaging in a calm and caring setting, and to give
+                referring doctors clear reports they can act on.
               </p>
             </section>
             <section className="card" aria-labelledby="vision">
               <h2 id="vision">Our vision</h2>
               <p>
-                To be the imaging clinic that patients in {clinic.address.city} trust and that doctors rely on, known for
-                care, quality and integrity.
+                To be the imaging clinic that patients in {clinic.address.city} trust and that doctors rely on, known
+                for care, quality and integrity.
               </p>
             </section>
           </div>

@@ -2,7 +2,16 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { AppointmentConfirmation } from "~/components/forms/confirmation";
 import { ContactOptions, FormNeedsScript } from "~/components/forms/contact-options";
 import { DatePicker } from "~/components/forms/date-picker";
-import { addDays, formatLongDate, isIsoDate, localTime, localToday, parseDateInput, weekdayIndex, type BookingCalendar } from "~/components/forms/dates";
+import {
+  addDays,
+  formatLongDate,
+  isIsoDate,
+  localTime,
+  localToday,
+  parseDateInput,
+  weekdayIndex,
+  type BookingCalendar,
+} from "~/components/forms/dates";
 import { ErrorSummary, type SummaryItem } from "~/components/forms/error-summary";
 import { radioId, RadioGroup, SelectField, TextAreaField, TextField, useHydrated } from "~/components/forms/field";
 import { checkFile, FileUpload, UPLOAD_FAILED } from "~/components/forms/file-upload";
@@ -34,12 +43,18 @@ export const APPOINTMENT_FAILURE = "An error occurred. Please try again.";
  */
 const SELF_EXPLAINING = new Set([413, 415, 429, 503, 507]);
 
-function serverMessage(result: { status: number; message?: string; errors: Record<string, string> }): string | undefined {
+function serverMessage(result: {
+  status: number;
+  message?: string;
+  errors: Record<string, string>;
+}): string | undefined {
   if (!SELF_EXPLAINING.has(result.status)) return undefined;
   return result.errors.file ?? result.message;
 }
 
-const loadValidation = lazyModule(() => Promise.all([import("~/lib/validation/appointment"), import("~/lib/validation/fields")]));
+const loadValidation = lazyModule(() =>
+  Promise.all([import("~/lib/validation/appointment"), import("~/lib/validation/fields")]),
+);
 type Validation = Awaited<ReturnType<typeof loadValidation>>;
 
 type Values = {
@@ -149,7 +164,8 @@ export default function BookAppointment() {
       <div className="container">
         <h1>Book an appointment</h1>
         <p className="form-page__lead">
-          Request an appointment online. Choose the service and the day that suits you: the clinic will contact you to confirm the time.
+          Request an appointment online. Choose the service and the day that suits you: the clinic will contact you to
+          confirm the time.
         </p>
         <div className="form-page__layout">
           <div className="form-page__aside">
@@ -165,7 +181,11 @@ export default function BookAppointment() {
           </div>
           <section className="form-page__main" aria-labelledby="booking-title">
             <h2 id="booking-title">Request an appointment</h2>
-            {hydrated ? <BookingFlow whatsapp={clinic.whatsapp} /> : <FormNeedsScript clinic={clinic} what="booking form" />}
+            {hydrated ? (
+              <BookingFlow whatsapp={clinic.whatsapp} />
+            ) : (
+              <FormNeedsScript clinic={clinic} what="booking form" />
+            )}
           </section>
         </div>
       </div>
@@ -226,7 +246,9 @@ function BookingForm({ onBooked }: { onBooked: (confirmed: Confirmed) => void })
         setCalendar(result.data);
       } else {
         setCalendar(fallbackCalendar());
-        setCalendarNote("We could not load the clinic's holiday dates, so only Sundays are marked closed. The clinic will confirm your date.");
+        setCalendarNote(
+          "We could not load the clinic's holiday dates, so only Sundays are marked closed. The clinic will confirm your date.",
+        );
       }
     });
     return () => controller.abort();
@@ -264,7 +286,10 @@ function BookingForm({ onBooked }: { onBooked: (confirmed: Confirmed) => void })
   }
 
   /** Checks everything the browser can check; returns the body to send, or the errors. */
-  function validate([{ appointmentSchema }, { fieldErrors }]: Validation): { body: Record<string, unknown>; errors: Record<string, string> } {
+  function validate([{ appointmentSchema }, { fieldErrors }]: Validation): {
+    body: Record<string, unknown>;
+    errors: Record<string, string>;
+  } {
     const dateIso = parseDateInput(values.appointmentDate);
     const aid = values.paymentMethod !== "cash";
     const body = {
@@ -355,7 +380,11 @@ function BookingForm({ onBooked }: { onBooked: (confirmed: Confirmed) => void })
       );
       if (isDefiniteAnswer(result.status)) bookingKey.current = newIdempotencyKey();
       if (result.ok) {
-        onBooked({ reference: result.data.reference ?? "", date: String(body.appointmentDate), service: values.service });
+        onBooked({
+          reference: result.data.reference ?? "",
+          date: String(body.appointmentDate),
+          service: values.service,
+        });
         return;
       }
       // The server no longer holds that referral upload: send the file again next time.
@@ -374,8 +403,12 @@ function BookingForm({ onBooked }: { onBooked: (confirmed: Confirmed) => void })
     }
   }
 
-  const summary: SummaryItem[] = ERROR_TARGETS.filter(([key]) => errors[key]).map(([key, target]) => ({ target, message: errors[key]! }));
-  const percent = progress === null || progress >= 1 ? undefined : `Uploading your referral form: ${Math.round(progress * 100)}%.`;
+  const summary: SummaryItem[] = ERROR_TARGETS.filter(([key]) => errors[key]).map(([key, target]) => ({
+    target,
+    message: errors[key]!,
+  }));
+  const percent =
+    progress === null || progress >= 1 ? undefined : `Uploading your referral form: ${Math.round(progress * 100)}%.`;
 
   return (
     <>
@@ -385,8 +418,24 @@ function BookingForm({ onBooked }: { onBooked: (confirmed: Confirmed) => void })
 
         <fieldset className="form__section">
           <legend className="form__section-title">About you</legend>
-          <TextField id="name" label="First name" autoComplete="given-name" required value={values.name} onChange={(e) => update("name", e.target.value)} error={errors.name} />
-          <TextField id="surname" label="Surname" autoComplete="family-name" required value={values.surname} onChange={(e) => update("surname", e.target.value)} error={errors.surname} />
+          <TextField
+            id="name"
+            label="First name"
+            autoComplete="given-name"
+            required
+            value={values.name}
+            onChange={(e) => update("name", e.target.value)}
+            error={errors.name}
+          />
+          <TextField
+            id="surname"
+            label="Surname"
+            autoComplete="family-name"
+            required
+            value={values.surname}
+            onChange={(e) => update("surname", e.target.value)}
+            error={errors.surname}
+          />
           <TextField
             id="dob"
             label="Date of birth"

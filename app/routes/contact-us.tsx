@@ -25,7 +25,9 @@ export const CONTACT_FAILURE = "An error occurred. Please try again later.";
 type Values = { name: string; phoneNumber: string; email: string; description: string; website: string };
 type FieldName = Exclude<keyof Values, "website">;
 const FIELDS: FieldName[] = ["name", "phoneNumber", "email", "description"];
-const loadValidation = lazyModule(() => Promise.all([import("~/lib/validation/contact"), import("~/lib/validation/fields")]));
+const loadValidation = lazyModule(() =>
+  Promise.all([import("~/lib/validation/contact"), import("~/lib/validation/fields")]),
+);
 const EMPTY: Values = { name: "", phoneNumber: "", email: "", description: "", website: "" };
 
 export default function ContactUs() {
@@ -36,13 +38,15 @@ export default function ContactUs() {
       <div className="container">
         <h1>Contact us</h1>
         <p className="form-page__lead">
-          Questions about a scan, how to prepare, or your referral? Call or message us during opening hours, or send an enquiry below and
-          we will get back to you.
+          Questions about a scan, how to prepare, or your referral? Call or message us during opening hours, or send an
+          enquiry below and we will get back to you.
         </p>
         <div className="form-page__layout">
           <div className="form-page__aside">
             <ContactOptions clinic={clinic} title="Call, message or e-mail us" />
-            <p className="form-page__note">For a medical emergency, go to your nearest emergency department: do not use this form.</p>
+            <p className="form-page__note">
+              For a medical emergency, go to your nearest emergency department: do not use this form.
+            </p>
           </div>
           <section className="form-page__main" aria-labelledby="enquiry-title">
             <h2 id="enquiry-title">Send us an enquiry</h2>

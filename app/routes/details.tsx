@@ -67,7 +67,10 @@ function detailsHref(record: ServiceRecord): string {
 const CATEGORY_GROUPS = DETAILS_SIDEBAR_CATEGORIES.map((category) => ({
   id: category,
   name: categoryLabel(category),
-  links: SERVICE_RECORDS.filter((r) => r.category_name === category).map((r) => ({ name: r.displayname, href: detailsHref(r) })),
+  links: SERVICE_RECORDS.filter((r) => r.category_name === category).map((r) => ({
+    name: r.displayname,
+    href: detailsHref(r),
+  })),
 }));
 
 export default function Details({ loaderData }: Route.ComponentProps) {
@@ -93,8 +96,8 @@ export default function Details({ loaderData }: Route.ComponentProps) {
                 What to expect
               </h2>
               <p>
-                Before the examination starts you can ask any questions you have. Tell staff if anything worries you, or if
-                you are, or may be, pregnant.
+                Before the examination starts you can ask any questions you have. Tell staff if anything worries you, or
+                if you are, or may be, pregnant.
               </p>
               <p>Afterwards, a radiologist reviews your images and sends a written report to your doctor.</p>
             </section>

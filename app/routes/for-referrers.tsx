@@ -36,12 +36,18 @@ export default function ForReferrers({ loaderData }: Route.ComponentProps) {
           <section className="info-section" aria-labelledby="referral-form">
             <h2 id="referral-form">The referral form</h2>
             <p>
-              Our referral form is a PDF you can fill in on screen or print and complete by hand. It asks for the patient&apos;s
-              details, your details and practice number, the examination you are requesting, the clinical history and reason for
-              the examination, its urgency, pregnancy status and any allergies, including to contrast medium.
+              Our referral form is a PDF you can fill in on screen or print and complete by hand. It asks for the
+              patient&apos;s details, your details and practice number, the examination you are requesting, the clinical
+              history and reason for the examination, its urgency, pregnancy status and any allergies, including to
+              contrast medium.
             </p>
             <div className="download">
-              <a className="button button--accent" href={REFERRAL_FORM_PATH} download="referral-form.pdf" type="application/pdf">
+              <a
+                className="button button--accent"
+                href={REFERRAL_FORM_PATH}
+                download="referral-form.pdf"
+                type="application/pdf"
+              >
                 <Download size={20} aria-hidden="true" />
                 DOWNLOAD REFERRAL FORM
               </a>
@@ -49,8 +55,8 @@ export default function ForReferrers({ loaderData }: Route.ComponentProps) {
             </div>
             <div className="info-note" role="note">
               <p>
-                <strong>Digital submissions are processed only during our normal operating hours.</strong> They are not for
-                emergencies: a patient who needs emergency care should go to the nearest emergency department.
+                <strong>Digital submissions are processed only during our normal operating hours.</strong> They are not
+                for emergencies: a patient who needs emergency care should go to the nearest emergency department.
               </p>
             </div>
           </section>
@@ -64,8 +70,8 @@ export default function ForReferrers({ loaderData }: Route.ComponentProps) {
               </li>
               <li>
                 <strong>The patient books</strong>
-                The patient requests an appointment in our <Link to="/book-appointment">appointment section</Link> and uploads
-                the form there, or brings the completed form with them to the appointment.
+                The patient requests an appointment in our <Link to="/book-appointment">appointment section</Link> and
+                uploads the form there, or brings the completed form with them to the appointment.
               </li>
               <li>
                 <strong>You receive the report</strong>

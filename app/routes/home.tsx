@@ -1,4 +1,14 @@
-import { CalendarCheck, Clock, ClipboardList, Mail, MapPin, MessageCircle, Phone, Stethoscope, Upload } from "lucide-react";
+import {
+  CalendarCheck,
+  Clock,
+  ClipboardList,
+  Mail,
+  MapPin,
+  MessageCircle,
+  Phone,
+  Stethoscope,
+  Upload,
+} from "lucide-react";
 import { Link } from "react-router";
 import { HeroSlides } from "~/components/home/hero-slides";
 import { MapSection } from "~/components/home/map-section";

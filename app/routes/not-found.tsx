@@ -11,9 +11,11 @@ export function loader() {
 
 export function meta(args: Route.MetaArgs) {
   // No canonical link: a missing page has no address of its own to point to.
-  return pageMeta(args, { title: "Page not found", description: "We could not find the page you asked for.", noindex: true }).filter(
-    (tag) => !("rel" in tag && tag.rel === "canonical"),
-  );
+  return pageMeta(args, {
+    title: "Page not found",
+    description: "We could not find the page you asked for.",
+    noindex: true,
+  }).filter((tag) => !("rel" in tag && tag.rel === "canonical"));
 }
 
 export default function NotFound() {

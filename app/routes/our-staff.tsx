@@ -61,7 +61,12 @@ export default function OurStaff() {
               const { icon, text } = ROLE_DETAILS[role];
               return (
                 <li key={role}>
-                  <ProfileCard heading={role} subtitle={staffName(clinic.staffNames, index)} icon={icon} headingLevel={3}>
+                  <ProfileCard
+                    heading={role}
+                    subtitle={staffName(clinic.staffNames, index)}
+                    icon={icon}
+                    headingLevel={3}
+                  >
                     <p>{text}</p>
                   </ProfileCard>
                 </li>
@@ -73,7 +78,8 @@ export default function OurStaff() {
         <section className="info-section" aria-labelledby="clinical-team">
           <h2 id="clinical-team">Our clinical team</h2>
           <p>
-            Your examinations are carried out and reported by our radiologist and radiographer. <Link to="/radiologists">Meet our radiologists</Link>.
+            Your examinations are carried out and reported by our radiologist and radiographer.{" "}
+            <Link to="/radiologists">Meet our radiologists</Link>.
           </p>
         </section>
       </div>

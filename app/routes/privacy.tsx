@@ -34,14 +34,20 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
       "Appointment requests, enquiries and the referral forms sent with them",
       `${count(r.recordsMonths, "month")} after the appointment date (enquiries: after you send them), then deleted`,
     ],
-    ["A referral form uploaded but never sent with a request", `${count(r.unclaimedUploadHours, "hour")}, then deleted`],
+    [
+      "A referral form uploaded but never sent with a request",
+      `${count(r.unclaimedUploadHours, "hour")}, then deleted`,
+    ],
     [
       "The e-mails we send about your request",
       `${count(r.sentMailDays, "day")} after sending; then we keep only the date it was sent`,
     ],
     ["Records of which staff member opened or changed your request", count(r.auditMonths, "month")],
     ["A technical record that stops a form from being sent twice", count(r.idempotencyDays, "day")],
-    ["Counts that limit how often a form can be sent (they hold a scrambled code, not your internet address)", "Deleted within a day"],
+    [
+      "Counts that limit how often a form can be sent (they hold a scrambled code, not your internet address)",
+      "Deleted within a day",
+    ],
     ["Staff sign-in sessions", `Ended after ${count(r.sessionMaxHours, "hour")} at most, then deleted`],
     [
       "Encrypted backup copies of all of the above",
@@ -56,15 +62,16 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         <ul>
           <li>
             <strong>Personal information</strong>: your name, date of birth, sex, identity or passport number, telephone
-            numbers, e-mail address and medical aid details, when you contact us, request an appointment or visit the clinic.
+            numbers, e-mail address and medical aid details, when you contact us, request an appointment or visit the
+            clinic.
           </li>
           <li>
             <strong>Health information</strong>: your referral form, the examination you need, notes you send us, your
             images and the radiologist&apos;s report.
           </li>
           <li>
-            <strong>Usage information</strong>: technical details your browser sends when you visit this website, such as the
-            pages requested and the time, used to keep the website running and secure.
+            <strong>Usage information</strong>: technical details your browser sends when you visit this website, such
+            as the pages requested and the time, used to keep the website running and secure.
           </li>
         </ul>
       ),
@@ -93,8 +100,8 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
               <strong>Healthcare providers</strong> involved in your care, such as your referring doctor.
             </li>
             <li>
-              <strong>Third-party service providers</strong> who work for us, such as billing and data processing services,
-              and only for that work.
+              <strong>Third-party service providers</strong> who work for us, such as billing and data processing
+              services, and only for that work.
             </li>
             <li>
               <strong>Legal authorities</strong>, when the law requires it.
@@ -112,9 +119,9 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
       content: (
         <>
           <p>
-            We protect your information with technical and organisational measures, and access to it is limited to the staff
-            who need it. Information you send through this website is never put in web addresses or public links. The
-            files we store can be read only by the program that runs this website.
+            We protect your information with technical and organisational measures, and access to it is limited to the
+            staff who need it. Information you send through this website is never put in web addresses or public links.
+            The files we store can be read only by the program that runs this website.
           </p>
           <p>
             E-mails about your request carry its reference, the service and the date, and not your identity number, date
@@ -164,9 +171,9 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
       content: (
         <>
           <p>
-            Botswana&apos;s Data Protection Act (2024) treats health information as sensitive personal data, which must be
-            handled with particular care. You have the right to ask us for a copy of the personal information we hold about
-            you, and to ask us to correct it if it is wrong or incomplete.
+            Botswana&apos;s Data Protection Act (2024) treats health information as sensitive personal data, which must
+            be handled with particular care. You have the right to ask us for a copy of the personal information we hold
+            about you, and to ask us to correct it if it is wrong or incomplete.
           </p>
           <p>To make a request, contact us using the details below. We may ask you to prove your identity first.</p>
         </>
@@ -177,9 +184,9 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
       title: "Maps and links to other websites",
       content: (
         <p>
-          The map on our <Link to="/">home page</Link> loads from Google only when you ask for it; until then, nothing is sent
-          to Google. Links to directions and WhatsApp take you to services run by other companies, whose own privacy policies
-          apply.
+          The map on our <Link to="/">home page</Link> loads from Google only when you ask for it; until then, nothing
+          is sent to Google. Links to directions and WhatsApp take you to services run by other companies, whose own
+          privacy policies apply.
         </p>
       ),
     },

@@ -73,8 +73,8 @@ export default function Radiologists() {
         <section className="info-section" aria-labelledby="reports">
           <h2 id="reports">Your report</h2>
           <p>
-            After your examination, the radiologist reviews the images and sends a written report to your referring doctor.
-            Doctors can find our referral form on the <Link to="/for-referrers">For Referrers</Link> page.
+            After your examination, the radiologist reviews the images and sends a written report to your referring
+            doctor. Doctors can find our referral form on the <Link to="/for-referrers">For Referrers</Link> page.
           </p>
         </section>
       </div>

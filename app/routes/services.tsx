@@ -10,7 +10,16 @@ export function meta(args: Route.MetaArgs) {
     title: "Our Services",
     description:
       "Diagnostic imaging services in Gaborone: ultrasound, X-ray, fluoroscopy, DEXA bone density scans, women's imaging, ultrasound-guided procedures and remote reporting.",
-    keywords: ["radiology", "diagnostic imaging", "ultrasound", "X-ray", "DEXA", "women's imaging", "teleradiology", "Gaborone"],
+    keywords: [
+      "radiology",
+      "diagnostic imaging",
+      "ultrasound",
+      "X-ray",
+      "DEXA",
+      "women's imaging",
+      "teleradiology",
+      "Gaborone",
+    ],
   });
 }
 

@@ -25,13 +25,13 @@ export default function TermsAndConditions() {
       content: (
         <>
           <p>
-            {clinic.name} provides diagnostic imaging services, including ultrasound, X-ray, fluoroscopy, bone densitometry
-            (DEXA), women&apos;s imaging, image-guided procedures and remote reporting. The <Link to="/services">services
-            page</Link> describes each one.
+            {clinic.name} provides diagnostic imaging services, including ultrasound, X-ray, fluoroscopy, bone
+            densitometry (DEXA), women&apos;s imaging, image-guided procedures and remote reporting. The{" "}
+            <Link to="/services">services page</Link> describes each one.
           </p>
           <p>
-            The information on this website is general information about our services and how to prepare for them. It is not
-            medical advice: always follow the advice of your own doctor.
+            The information on this website is general information about our services and how to prepare for them. It is
+            not medical advice: always follow the advice of your own doctor.
           </p>
         </>
       ),
@@ -42,15 +42,18 @@ export default function TermsAndConditions() {
       content: (
         <>
           <p>
-            You can ask for an appointment on our <Link to="/book-appointment">booking page</Link>, by telephone or by WhatsApp.
-            A request made online is not confirmed until we contact you to confirm the date and time.
+            You can ask for an appointment on our <Link to="/book-appointment">booking page</Link>, by telephone or by
+            WhatsApp. A request made online is not confirmed until we contact you to confirm the date and time.
           </p>
           <ul>
             {BOOKING_POLICY.slice(0, 3).map((rule) => (
               <li key={rule}>{rule}</li>
             ))}
           </ul>
-          <p>Some examinations need a referral from your doctor. Please bring the referral form, or upload it when you book.</p>
+          <p>
+            Some examinations need a referral from your doctor. Please bring the referral form, or upload it when you
+            book.
+          </p>
         </>
       ),
     },
@@ -60,7 +63,10 @@ export default function TermsAndConditions() {
       content: (
         <ul>
           <li>Give us accurate and complete personal, contact and medical aid details.</li>
-          <li>Tell us before your examination if you are or might be pregnant, or if you have any allergies, including to contrast medium.</li>
+          <li>
+            Tell us before your examination if you are or might be pregnant, or if you have any allergies, including to
+            contrast medium.
+          </li>
           <li>Follow the preparation instructions for your examination.</li>
           <li>{BOOKING_POLICY[3]}</li>
           <li>Treat our staff and other patients with courtesy and respect.</li>
@@ -78,8 +84,8 @@ export default function TermsAndConditions() {
             <li>You can also pay in cash.</li>
           </ul>
           <p>
-            If your medical aid does not pay all or part of the account, you are responsible for the balance. Please check your
-            cover with your medical aid before your appointment.
+            If your medical aid does not pay all or part of the account, you are responsible for the balance. Please
+            check your cover with your medical aid before your appointment.
           </p>
         </>
       ),
@@ -99,9 +105,14 @@ export default function TermsAndConditions() {
       title: "Use of this website",
       content: (
         <ul>
-          <li>Use this website only for lawful purposes, such as reading about our services, contacting us and requesting appointments.</li>
+          <li>
+            Use this website only for lawful purposes, such as reading about our services, contacting us and requesting
+            appointments.
+          </li>
           <li>Do not send information that is false, or that belongs to someone else without their permission.</li>
-          <li>Do not try to interfere with the website, gain access to parts of it that are not public, or overload it.</li>
+          <li>
+            Do not try to interfere with the website, gain access to parts of it that are not public, or overload it.
+          </li>
           <li>The online forms are not for emergencies. In an emergency, go to the nearest emergency department.</li>
         </ul>
       ),
@@ -111,10 +122,11 @@ export default function TermsAndConditions() {
       title: "Limitation of liability",
       content: (
         <p>
-          We take care to keep the information on this website accurate and up to date, but we cannot promise that it is always
-          complete or free of errors, or that the website is always available. As far as the law allows, we are not liable for
-          any loss that results from relying on the website&apos;s general information or from the website being unavailable.
-          Nothing in these terms limits any right you have under the law of Botswana that cannot be limited.
+          We take care to keep the information on this website accurate and up to date, but we cannot promise that it is
+          always complete or free of errors, or that the website is always available. As far as the law allows, we are
+          not liable for any loss that results from relying on the website&apos;s general information or from the
+          website being unavailable. Nothing in these terms limits any right you have under the law of Botswana that
+          cannot be limited.
         </p>
       ),
     },
@@ -123,15 +135,20 @@ export default function TermsAndConditions() {
       title: "Changes to these terms",
       content: (
         <p>
-          We may update these terms from time to time. The version on this page is the one that applies; please check it when
-          you use our services.
+          We may update these terms from time to time. The version on this page is the one that applies; please check it
+          when you use our services.
         </p>
       ),
     },
     {
       id: "governing-law",
       title: "Governing law",
-      content: <p>These terms are governed by the laws of Botswana, and the courts of Botswana have jurisdiction over any dispute.</p>,
+      content: (
+        <p>
+          These terms are governed by the laws of Botswana, and the courts of Botswana have jurisdiction over any
+          dispute.
+        </p>
+      ),
     },
     {
       id: "contact",

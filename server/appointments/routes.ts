@@ -30,13 +30,18 @@ export async function appointmentRoutes(app: FastifyInstance, { config, db, rate
     const honeypotSeed = request.headers["idempotency-key"]?.toString();
     if (!isRecord(body)) return send(reply, invalid({ form: "Send the appointment as a JSON object." }));
     if (isHoneypotFilled(body)) {
-      const service = isRecord(body.service) && typeof body.service.name === "string" ? body.service.name.slice(0, 100) : "";
+      const service =
+        isRecord(body.service) && typeof body.service.name === "string" ? body.service.name.slice(0, 100) : "";
       const date = typeof body.appointmentDate === "string" ? body.appointmentDate.slice(0, 10) : "";
       return send(reply, {
         status: 201,
         body: {
           message: APPOINTMENT_ACCEPTED,
-          data: { reference: fakeReference("APT", year, honeypotSeed), appointmentDate: date, service: { name: service } },
+          data: {
+            reference: fakeReference("APT", year, honeypotSeed),
+            appointmentDate: date,
+            service: { name: service },
+          },
         },
       });
     }

@@ -63,7 +63,6 @@ export function clinicToday(now: Date = new Date()): string {
   return `${get("year")}-${get("month")}-${get("day")}`;
 }
 
-
 /** Public holidays named in the calendar of one year, before the Sunday rule. */
 function statutoryHolidays(year: number): Map<string, string> {
   const base = new Map<string, string>();
@@ -89,9 +88,7 @@ export function botswanaPublicHolidays(year: number): Map<string, string> {
     while (all.has(next) || isoWeekday(next) === 7) next = addDays(next, 1);
     all.set(next, `${name} (observed)`);
   }
-  const result = new Map(
-    [...all].filter(([d]) => d.startsWith(`${year}-`)).sort(([a], [b]) => a.localeCompare(b)),
-  );
+  const result = new Map([...all].filter(([d]) => d.startsWith(`${year}-`)).sort(([a], [b]) => a.localeCompare(b)));
   cache.set(year, result);
   return result;
 }

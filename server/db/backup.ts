@@ -93,7 +93,8 @@ function uploadSources(dir: string, prefix = "uploads"): TarSource[] {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) sources.push(...uploadSources(full, `${prefix}/${entry.name}`));
-    else if (entry.isFile() && !entry.name.startsWith(TEMP_PREFIX)) sources.push({ name: `${prefix}/${entry.name}`, file: full });
+    else if (entry.isFile() && !entry.name.startsWith(TEMP_PREFIX))
+      sources.push({ name: `${prefix}/${entry.name}`, file: full });
   }
   return sources;
 }
@@ -122,7 +123,9 @@ export async function backup(config: BackupConfig, now = new Date()): Promise<{ 
   try {
     encrypter.addRecipient(recipient);
   } catch (error) {
-    throw new BackupRefused(`BACKUP_RECIPIENT is not a usable age public key (${(error as Error).message}). No backup was written.`);
+    throw new BackupRefused(
+      `BACKUP_RECIPIENT is not a usable age public key (${(error as Error).message}). No backup was written.`,
+    );
   }
 
   const dir = privateDir(backupsDir(config));
@@ -132,7 +135,10 @@ export async function backup(config: BackupConfig, now = new Date()): Promise<{ 
   fs.chmodSync(staging, 0o700);
   try {
     const manifest = await snapshotDatabase(config, staging, now);
-    const sources: TarSource[] = [{ name: manifest.database, file: path.join(staging, manifest.database) }, ...uploadSources(uploadsDir(config))];
+    const sources: TarSource[] = [
+      { name: manifest.database, file: path.join(staging, manifest.database) },
+      ...uploadSources(uploadsDir(config)),
+    ];
     manifest.uploads = sources.length - 1;
     sources.push({ name: "manifest.json", data: Buffer.from(JSON.stringify(manifest, null, 2) + "\n") });
 
@@ -148,7 +154,10 @@ export async function backup(config: BackupConfig, now = new Date()): Promise<{ 
       },
     });
     const encrypted = await encrypter.encrypt(input);
-    await pipeline(Readable.fromWeb(encrypted as NodeReadableStream<Uint8Array>), fs.createWriteStream(partial, { flags: "wx", mode: 0o600 }));
+    await pipeline(
+      Readable.fromWeb(encrypted as NodeReadableStream<Uint8Array>),
+      fs.createWriteStream(partial, { flags: "wx", mode: 0o600 }),
+    );
     fs.chmodSync(partial, 0o600);
     fs.renameSync(partial, file);
   } catch (error) {
@@ -166,7 +175,11 @@ async function snapshotDatabase(config: BackupConfig, staging: string, now: Date
   let database: string;
   if (kind === "postgres") {
     database = "database.dump";
-    await runPgTool("pg_dump", ["--format=custom", "--no-owner", "--no-privileges", `--file=${path.join(staging, database)}`], config.databaseUrl!);
+    await runPgTool(
+      "pg_dump",
+      ["--format=custom", "--no-owner", "--no-privileges", `--file=${path.join(staging, database)}`],
+      config.databaseUrl!,
+    );
   } else {
     database = "clinic.sqlite";
     const file = sqlitePath(config);
@@ -213,7 +226,10 @@ function isoWeek(date: Date): string {
  * two sets overlap). Days without a backup do not count, so a pause in backups
  * never deletes the last good ones.
  */
-export function keptBackups(names: string[], { keepDaily, keepWeekly }: Pick<Config["backups"], "keepDaily" | "keepWeekly">): Set<string> {
+export function keptBackups(
+  names: string[],
+  { keepDaily, keepWeekly }: Pick<Config["backups"], "keepDaily" | "keepWeekly">,
+): Set<string> {
   const dated = names
     .map((name) => ({ name, time: backupTime(name) }))
     .filter((b): b is { name: string; time: Date } => b.time !== undefined)
@@ -239,7 +255,11 @@ export function keptBackups(names: string[], { keepDaily, keepWeekly }: Pick<Con
  * folders or partial files a crashed backup left more than a day ago. Other
  * files are left alone. Returns the deleted names.
  */
-export function rotateBackups(dir: string, keep: Pick<Config["backups"], "keepDaily" | "keepWeekly">, now = new Date()): string[] {
+export function rotateBackups(
+  dir: string,
+  keep: Pick<Config["backups"], "keepDaily" | "keepWeekly">,
+  now = new Date(),
+): string[] {
   if (!fs.existsSync(dir)) return [];
   const names = fs.readdirSync(dir);
   const kept = keptBackups(names, keep);
@@ -263,7 +283,10 @@ export function unencryptedBackups(config: Pick<Config, "dataDir">): string[] {
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir, { withFileTypes: true })
-    .filter((e) => e.isDirectory() && !e.name.startsWith(STAGING_PREFIX) && fs.existsSync(path.join(dir, e.name, "manifest.json")))
+    .filter(
+      (e) =>
+        e.isDirectory() && !e.name.startsWith(STAGING_PREFIX) && fs.existsSync(path.join(dir, e.name, "manifest.json")),
+    )
     .map((e) => path.join(dir, e.name));
 }
 
@@ -276,7 +299,9 @@ export function parseIdentities(text: string): string[] {
     .map((line) => line.trim())
     .filter((line) => line && !line.startsWith("#"));
   if (keys.length === 0 || keys.some((k) => !/^AGE-SECRET-KEY-(PQ-)?1[0-9A-Z]+$/.test(k))) {
-    throw new RestoreRefused("The identity file must hold an age secret key (a line AGE-SECRET-KEY-1…), as written by `npm run backup -- keygen` or age-keygen");
+    throw new RestoreRefused(
+      "The identity file must hold an age secret key (a line AGE-SECRET-KEY-1…), as written by `npm run backup -- keygen` or age-keygen",
+    );
   }
   return keys;
 }
@@ -299,9 +324,13 @@ export async function decryptBackup(file: string, identities: string[], dataDir:
   } catch (error) {
     const message = (error as Error).message;
     if (/no identity matched/i.test(message)) {
-      throw new RestoreRefused(`${path.basename(file)} was not encrypted to this identity (wrong key?). Nothing was restored or changed.`);
+      throw new RestoreRefused(
+        `${path.basename(file)} was not encrypted to this identity (wrong key?). Nothing was restored or changed.`,
+      );
     }
-    throw new RestoreRefused(`${path.basename(file)} is not a readable encrypted backup (${message}). Nothing was restored or changed.`);
+    throw new RestoreRefused(
+      `${path.basename(file)} is not a readable encrypted backup (${message}). Nothing was restored or changed.`,
+    );
   }
   const staging = fs.mkdtempSync(path.join(privateDir(dataDir), ".restore-"));
   fs.chmodSync(staging, 0o700);
@@ -311,7 +340,9 @@ export async function decryptBackup(file: string, identities: string[], dataDir:
     return staging;
   } catch (error) {
     fs.rmSync(staging, { recursive: true, force: true });
-    throw new RestoreRefused(`${path.basename(file)} could not be unpacked (${(error as Error).message}). Nothing was restored or changed.`);
+    throw new RestoreRefused(
+      `${path.basename(file)} could not be unpacked (${(error as Error).message}). Nothing was restored or changed.`,
+    );
   }
 }
 
@@ -344,7 +375,9 @@ async function targetHasData(config: RestoreConfig): Promise<boolean> {
     const client = new pg.Client({ connectionString: config.databaseUrl, connectionTimeoutMillis: 5000 });
     await client.connect();
     try {
-      const { rows } = await client.query("select count(*)::int as n from pg_tables where schemaname = current_schema()");
+      const { rows } = await client.query(
+        "select count(*)::int as n from pg_tables where schemaname = current_schema()",
+      );
       return (rows[0] as { n: number }).n > 0;
     } finally {
       await client.end();
@@ -376,9 +409,15 @@ export interface RestoreOptions {
  * when a server answers on the configured port or the target already holds
  * data. Replaced uploads are kept aside in DATA_DIR/uploads.replaced-<timestamp>/.
  */
-export async function restore(config: RestoreConfig, source: string, { identities = [], force = false, now = new Date() }: RestoreOptions = {}): Promise<BackupManifest> {
-  if (fs.existsSync(source) && fs.statSync(source).isDirectory()) return restoreFolder(config, source, { force, now, move: false });
-  if (identities.length === 0) throw new RestoreRefused("An encrypted backup needs the identity (private key) it was encrypted to");
+export async function restore(
+  config: RestoreConfig,
+  source: string,
+  { identities = [], force = false, now = new Date() }: RestoreOptions = {},
+): Promise<BackupManifest> {
+  if (fs.existsSync(source) && fs.statSync(source).isDirectory())
+    return restoreFolder(config, source, { force, now, move: false });
+  if (identities.length === 0)
+    throw new RestoreRefused("An encrypted backup needs the identity (private key) it was encrypted to");
   const staging = await decryptBackup(source, identities, config.dataDir);
   try {
     return await restoreFolder(config, staging, { force, now, move: true });
@@ -395,11 +434,15 @@ async function restoreFolder(
   const manifest = readManifest(backupDir);
   const targetKind = isPostgresUrl(config.databaseUrl) ? "postgres" : "sqlite";
   if (manifest.kind !== targetKind) {
-    throw new RestoreRefused(`This is a ${manifest.kind} backup; the configuration names a ${targetKind} database. Nothing was changed.`);
+    throw new RestoreRefused(
+      `This is a ${manifest.kind} backup; the configuration names a ${targetKind} database. Nothing was changed.`,
+    );
   }
   if (!force) {
     if (await serverAnswers(config)) {
-      throw new RestoreRefused(`A server is running on ${config.host}:${config.port}: stop it first, or pass --force to replace its data`);
+      throw new RestoreRefused(
+        `A server is running on ${config.host}:${config.port}: stop it first, or pass --force to replace its data`,
+      );
     }
     if (await targetHasData(config)) {
       throw new RestoreRefused("The target database or uploads folder already holds data: pass --force to replace it");
@@ -434,7 +477,8 @@ async function restoreFolder(
   }
   const saved = path.join(backupDir, "uploads");
   if (!fs.existsSync(saved)) fs.mkdirSync(uploads, { recursive: true, mode: 0o700 });
-  else if (move) fs.renameSync(saved, uploads); // the staging folder is inside DATA_DIR: same file system
+  else if (move)
+    fs.renameSync(saved, uploads); // the staging folder is inside DATA_DIR: same file system
   else fs.cpSync(saved, uploads, { recursive: true });
   fs.chmodSync(uploads, 0o700);
   return manifest;
@@ -447,7 +491,10 @@ export function pgTool(name: "pg_dump" | "pg_restore"): string {
     if (dir && fs.existsSync(path.join(dir, name))) return path.join(dir, name);
   }
   if (fs.existsSync(debian)) {
-    const versions = fs.readdirSync(debian).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
+    const versions = fs
+      .readdirSync(debian)
+      .filter((v) => /^\d+$/.test(v))
+      .sort((a, b) => Number(b) - Number(a));
     for (const v of versions) {
       const candidate = path.join(debian, v, "bin", name);
       if (fs.existsSync(candidate)) return candidate;
@@ -478,6 +525,8 @@ function runPgTool(name: "pg_dump" | "pg_restore", args: string[], databaseUrl: 
     let stderr = "";
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
     child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${name} exited with ${code}: ${stderr.trim()}`))));
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${name} exited with ${code}: ${stderr.trim()}`)),
+    );
   });
 }

@@ -77,7 +77,11 @@ export async function* tarStream(sources: TarSource[]): AsyncGenerator<Uint8Arra
 }
 
 function readOctal(h: Buffer, offset: number, width: number): number {
-  const text = h.subarray(offset, offset + width).toString("ascii").replace(/[\0 ]+$/g, "").trim();
+  const text = h
+    .subarray(offset, offset + width)
+    .toString("ascii")
+    .replace(/[\0 ]+$/g, "")
+    .trim();
   if (!/^[0-7]+$/.test(text)) throw new Error("not a backup archive (bad header)");
   return parseInt(text, 8);
 }
@@ -87,7 +91,11 @@ function readOctal(h: Buffer, offset: number, width: number): number {
  * `allowed` accepts (no absolute paths, no "..", no links). Files are written
  * 0600 and folders 0700. Returns the names written.
  */
-export async function untar(chunks: AsyncIterable<Uint8Array>, dir: string, allowed: (name: string) => boolean): Promise<string[]> {
+export async function untar(
+  chunks: AsyncIterable<Uint8Array>,
+  dir: string,
+  allowed: (name: string) => boolean,
+): Promise<string[]> {
   const names: string[] = [];
   let buffer = Buffer.alloc(0);
   let fd: number | undefined;

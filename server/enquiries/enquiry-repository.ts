@@ -31,7 +31,10 @@ export function enquiryRepository(db: Db) {
     },
 
     async count(trx: Kysely<Database> = db): Promise<number> {
-      const row = await trx.selectFrom("enquiries").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      const row = await trx
+        .selectFrom("enquiries")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
   };

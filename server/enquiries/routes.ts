@@ -36,7 +36,10 @@ export async function enquiryRoutes(app: FastifyInstance, { config, db, rateLimi
     const honeypotSeed = request.headers["idempotency-key"]?.toString();
     if (!isRecord(body)) return send(reply, invalid({ form: "Send the enquiry as a JSON object." }));
     if (isHoneypotFilled(body)) {
-      return send(reply, { status: 201, body: { message: ENQUIRY_ACCEPTED, data: { reference: fakeReference("ENQ", year, honeypotSeed) } } });
+      return send(reply, {
+        status: 201,
+        body: { message: ENQUIRY_ACCEPTED, data: { reference: fakeReference("ENQ", year, honeypotSeed) } },
+      });
     }
     const { key, error } = idempotencyKey(request);
     if (error) return send(reply, error);
@@ -55,11 +58,7 @@ export async function enquiryRoutes(app: FastifyInstance, { config, db, rateLimi
         year,
         trx,
       );
-      await enqueueMail(
-        trx,
-        clinicEnquiryMail({ reference: row.reference }, config),
-        now,
-      );
+      await enqueueMail(trx, clinicEnquiryMail({ reference: row.reference }, config), now);
       return { status: 201, body: { message: ENQUIRY_ACCEPTED, data: { reference: row.reference } } };
     });
     if (answer.replayed) reply.header("idempotent-replayed", "true");

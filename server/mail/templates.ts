@@ -88,7 +88,8 @@ export function clinicAppointmentMail(a: AppointmentMailData, config: MailConfig
     ["Requested date", longDate(a.requestedDate)],
   ]);
   const url = staffAppointmentUrl(config, a.id);
-  const intro = "A new appointment request was made on the website. Sign in to the staff console to see it and confirm a time with the patient.";
+  const intro =
+    "A new appointment request was made on the website. Sign in to the staff console to see it and confirm a time with the patient.";
   return {
     to: config.clinic.email,
     subject: `New appointment request ${a.reference}`,
@@ -139,7 +140,8 @@ export function patientAppointmentMail(a: AppointmentMailData, config: MailConfi
 
 export function clinicEnquiryMail(e: EnquiryMailData, config: MailConfig): OutgoingMail {
   const url = staffEnquiriesUrl(config);
-  const intro = "A new enquiry was sent from the website's contact form. Sign in to the staff console to read it and reply.";
+  const intro =
+    "A new enquiry was sent from the website's contact form. Sign in to the staff console to read it and reply.";
   return {
     to: config.clinic.email,
     subject: `New enquiry ${e.reference}`,

@@ -71,7 +71,11 @@ export function smtpOptions(smtpUrl: string, allowPlaintext: boolean): SMTPTrans
  * files are 0600 in a 0700 folder, and the daily purge deletes them after
  * RETAIN_OUTBOX_DAYS.
  */
-export function createSender(config: Pick<Config, "mail" | "dataDir">): { send: SendMail; close: () => void; kind: string } {
+export function createSender(config: Pick<Config, "mail" | "dataDir">): {
+  send: SendMail;
+  close: () => void;
+  kind: string;
+} {
   if (config.mail.smtpUrl) {
     const transport = nodemailer.createTransport(smtpOptions(config.mail.smtpUrl, config.mail.allowPlaintext));
     return {

@@ -34,7 +34,14 @@ export interface DeliveryResult {
 export async function deliverDueMail(
   db: Db,
   send: SendMail,
-  opts: { from: string; maxAttempts: number; now?: () => Date; log?: FastifyBaseLogger; claimMs?: number; heartbeatMs?: number },
+  opts: {
+    from: string;
+    maxAttempts: number;
+    now?: () => Date;
+    log?: FastifyBaseLogger;
+    claimMs?: number;
+    heartbeatMs?: number;
+  },
 ): Promise<DeliveryResult> {
   const now = opts.now ?? (() => new Date());
   const result: DeliveryResult = { sent: 0, retried: 0, failed: 0 };
@@ -63,9 +70,9 @@ export async function deliverDueMail(
     if (Number(claim.numUpdatedRows) !== 1) continue; // another worker has it
 
     const mail = await db.selectFrom("mail_queue").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-    const attachments = (JSON.parse(mail.attachments_json) as { filename: string; contentType: string; content: string }[]).map(
-      (a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, "base64") }),
-    );
+    const attachments = (
+      JSON.parse(mail.attachments_json) as { filename: string; contentType: string; content: string }[]
+    ).map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, "base64") }));
     // Heartbeat: push the claim forward while sending, only if it is still ours.
     let renewing: Promise<void> = Promise.resolve();
     const renew = () => {
@@ -102,7 +109,13 @@ export async function deliverDueMail(
       await stopHeartbeat();
       await db
         .updateTable("mail_queue")
-        .set({ status: "sent", sent_at: now().toISOString(), attempts: mail.attempts + 1, locked_until: null, last_error: null })
+        .set({
+          status: "sent",
+          sent_at: now().toISOString(),
+          attempts: mail.attempts + 1,
+          locked_until: null,
+          last_error: null,
+        })
         .where("id", "=", id)
         .execute();
       result.sent++;
@@ -110,7 +123,8 @@ export async function deliverDueMail(
       await stopHeartbeat();
       const attempts = mail.attempts + 1;
       const giveUp = attempts >= opts.maxAttempts;
-      const code = (error as { code?: string; responseCode?: number }).responseCode ?? (error as { code?: string }).code;
+      const code =
+        (error as { code?: string; responseCode?: number }).responseCode ?? (error as { code?: string }).code;
       await db
         .updateTable("mail_queue")
         .set({

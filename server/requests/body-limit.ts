@@ -29,7 +29,11 @@ export type TooLargeBody = { message: string; [key: string]: unknown };
  * Reads and discards the rest of a request body, at most `maxBytes` and
  * `maxMs`. True when the whole body was read (the connection can stay open).
  */
-export function discardBody(raw: IncomingMessage, maxBytes = DISCARD_MAX_BYTES, maxMs = DISCARD_MAX_MS): Promise<boolean> {
+export function discardBody(
+  raw: IncomingMessage,
+  maxBytes = DISCARD_MAX_BYTES,
+  maxMs = DISCARD_MAX_MS,
+): Promise<boolean> {
   if (raw.readableEnded || raw.complete) return Promise.resolve(true);
   return new Promise((resolve) => {
     let seen = 0;

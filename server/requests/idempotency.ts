@@ -128,6 +128,9 @@ async function findStored(trx: Kysely<Database>, endpoint: string, key: string) 
 
 /** Forgets keys older than `before` (run by the periodic sweep). */
 export async function pruneIdempotencyKeys(db: Db, before: Date): Promise<number> {
-  const result = await db.deleteFrom("idempotency_keys").where("created_at", "<", before.toISOString()).executeTakeFirst();
+  const result = await db
+    .deleteFrom("idempotency_keys")
+    .where("created_at", "<", before.toISOString())
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

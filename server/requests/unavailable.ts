@@ -11,7 +11,16 @@ export const UNAVAILABLE_MESSAGE =
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 30;
 
 /** Node socket errors that mean the database server cannot be reached. */
-const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN"]);
+const NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+]);
 
 /**
  * True when an error says the database is unreachable or unable to serve

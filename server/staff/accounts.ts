@@ -40,7 +40,15 @@ export async function createStaffAccount(
   const stamp = now.toISOString();
   const row = await db
     .insertInto("staff_users")
-    .values({ email, name, password_hash: passwordHash, disabled: 0, created_at: stamp, updated_at: stamp, last_sign_in_at: null })
+    .values({
+      email,
+      name,
+      password_hash: passwordHash,
+      disabled: 0,
+      created_at: stamp,
+      updated_at: stamp,
+      last_sign_in_at: null,
+    })
     .returning(["id", "email", "name"])
     .executeTakeFirstOrThrow();
   return row;
@@ -60,7 +68,11 @@ export async function disableStaffAccount(db: Db, email: string, now = new Date(
   await db.transaction().execute(async (trx) => {
     const user = await trx.selectFrom("staff_users").select("id").where("email", "=", normalised).executeTakeFirst();
     if (!user) throw new StaffAccountError(`No account for ${normalised}.`);
-    await trx.updateTable("staff_users").set({ disabled: 1, updated_at: now.toISOString() }).where("id", "=", user.id).execute();
+    await trx
+      .updateTable("staff_users")
+      .set({ disabled: 1, updated_at: now.toISOString() })
+      .where("id", "=", user.id)
+      .execute();
     await trx.deleteFrom("staff_sessions").where("staff_id", "=", user.id).execute();
   });
 }
@@ -70,7 +82,8 @@ export type SignInResult =
   | { ok: false; reason: "invalid" }
   | { ok: false; reason: "locked"; retryAfterMinutes: number };
 
-export type LockoutResult = { ok: false; reason: "invalid" } | { ok: false; reason: "locked"; retryAfterMinutes: number };
+export type LockoutResult =
+  { ok: false; reason: "invalid" } | { ok: false; reason: "locked"; retryAfterMinutes: number };
 
 /** Failures from one client address allowed before it is locked out too: a multiple of the per-account limit. */
 const IP_FACTOR = 4;
@@ -112,7 +125,12 @@ async function activeLock(rt: StaffRuntime, keys: ThrottleKeys, now: Date): Prom
  * extends) the lock in the same statement; nothing here ever shortens or
  * clears an active lock.
  */
-async function countFailure(rt: StaffRuntime, key: string, limit: number, now: Date): Promise<{ failures: number; lockedUntil: string | null }> {
+async function countFailure(
+  rt: StaffRuntime,
+  key: string,
+  limit: number,
+  now: Date,
+): Promise<{ failures: number; lockedUntil: string | null }> {
   const stamp = now.toISOString();
   const windowStart = new Date(now.getTime() - rt.config.staff.lockoutMinutes * 60_000).toISOString();
   const until = new Date(now.getTime() + rt.config.staff.lockoutMinutes * 60_000).toISOString();
@@ -149,8 +167,15 @@ async function recordFailure(
   const { config } = rt;
   const email = await countFailure(rt, keys.email, config.staff.lockoutThreshold, now);
   const ip = await countFailure(rt, keys.ip, config.staff.lockoutThreshold * IP_FACTOR, now);
-  await recordAudit(rt.db, { staffId: audit.staffId, staffEmail: audit.staffEmail, action: "sign_in_failed", detail: audit.detail }, now);
-  const lockedNow = [email.lockedUntil, ip.lockedUntil].filter((t): t is string => !!t && t > now.toISOString()).sort().at(-1);
+  await recordAudit(
+    rt.db,
+    { staffId: audit.staffId, staffEmail: audit.staffEmail, action: "sign_in_failed", detail: audit.detail },
+    now,
+  );
+  const lockedNow = [email.lockedUntil, ip.lockedUntil]
+    .filter((t): t is string => !!t && t > now.toISOString())
+    .sort()
+    .at(-1);
   if (lockedNow) return { ok: false, reason: "locked", retryAfterMinutes: minutesUntil(lockedNow, now) };
   const failures = Math.max(email.failures, Math.ceil(ip.failures / IP_FACTOR));
   if (failures > 2 && config.staff.slowdownMs > 0) {
@@ -166,12 +191,20 @@ async function recordFailure(
  * the lock on), so every guess is counted however many arrive together, and
  * it is audited.
  */
-async function refuseIfLocked(rt: StaffRuntime, keys: ThrottleKeys, audit: { staffId: number | null; staffEmail: string }, now: Date) {
+async function refuseIfLocked(
+  rt: StaffRuntime,
+  keys: ThrottleKeys,
+  audit: { staffId: number | null; staffEmail: string },
+  now: Date,
+) {
   if (!(await activeLock(rt, keys, now))) return null;
   const email = await countFailure(rt, keys.email, rt.config.staff.lockoutThreshold, now);
   const ip = await countFailure(rt, keys.ip, rt.config.staff.lockoutThreshold * IP_FACTOR, now);
   await recordAudit(rt.db, { ...audit, action: "sign_in_failed", detail: "locked" }, now);
-  const until = [email.lockedUntil, ip.lockedUntil, await activeLock(rt, keys, now)].filter((t): t is string => !!t).sort().at(-1)!;
+  const until = [email.lockedUntil, ip.lockedUntil, await activeLock(rt, keys, now)]
+    .filter((t): t is string => !!t)
+    .sort()
+    .at(-1)!;
   return { ok: false as const, reason: "locked" as const, retryAfterMinutes: minutesUntil(until, now) };
 }
 
@@ -180,7 +213,13 @@ async function refuseIfLocked(rt: StaffRuntime, keys: ThrottleKeys, audit: { sta
  * active: a lock set meanwhile by parallel guesses stands and wins), stamps
  * the account and writes the audit line. Returns false when a lock holds.
  */
-async function completeSignIn(rt: StaffRuntime, staff: StaffIdentity, keys: ThrottleKeys, detail: string | undefined, now: Date): Promise<boolean> {
+async function completeSignIn(
+  rt: StaffRuntime,
+  staff: StaffIdentity,
+  keys: ThrottleKeys,
+  detail: string | undefined,
+  now: Date,
+): Promise<boolean> {
   const stamp = now.toISOString();
   await rt.db
     .deleteFrom("staff_login_throttle")
@@ -236,7 +275,12 @@ export async function signIn(
       return { ok: true, staff, next: active.totp_secret ? "code" : "enrol" };
     }
     if (!(await completeSignIn(rt, staff, keys, undefined, now))) {
-      return (await refuseIfLocked(rt, keys, { staffId: active.id, staffEmail: typed }, now)) ?? { ok: false, reason: "invalid" };
+      return (
+        (await refuseIfLocked(rt, keys, { staffId: active.id, staffEmail: typed }, now)) ?? {
+          ok: false,
+          reason: "invalid",
+        }
+      );
     }
     return { ok: true, staff, next: "session" };
   }
@@ -249,9 +293,7 @@ export async function signIn(
   );
 }
 
-export type SecondFactorResult =
-  | { ok: true; staff: StaffIdentity }
-  | LockoutResult;
+export type SecondFactorResult = { ok: true; staff: StaffIdentity } | LockoutResult;
 
 /**
  * The second sign-in step for an account whose password was right: `check`
@@ -264,7 +306,11 @@ export async function finishSignIn(
   check: () => Promise<boolean>,
 ): Promise<SecondFactorResult> {
   const now = rt.now();
-  const user = await rt.db.selectFrom("staff_users").select(["id", "email", "name", "disabled"]).where("id", "=", input.staffId).executeTakeFirst();
+  const user = await rt.db
+    .selectFrom("staff_users")
+    .select(["id", "email", "name", "disabled"])
+    .where("id", "=", input.staffId)
+    .executeTakeFirst();
   if (!user || user.disabled !== 0) return { ok: false, reason: "invalid" };
   const staff = { id: user.id, email: user.email, name: user.name };
   const keys = await throttleKeys(rt, user.email, input.clientIp);
@@ -303,27 +349,59 @@ export async function changePassword(
     .select(["id", "email", "name", "password_hash", "disabled"])
     .where("id", "=", input.staffId)
     .executeTakeFirst();
-  if (!user || user.disabled !== 0) return { ok: false, field: "current", message: "This account cannot change its password.", status: 401 };
+  if (!user || user.disabled !== 0)
+    return { ok: false, field: "current", message: "This account cannot change its password.", status: 401 };
   const keys = await throttleKeys(rt, user.email, input.clientIp);
   const failed = { staffId: user.id, staffEmail: await typedEmailForAudit(rt, user.email) };
   const locked = await refuseIfLocked(rt, keys, failed, now);
   if (locked) return { ok: false, field: "current", message: lockedMessage(locked.retryAfterMinutes), status: 429 };
   if (!(await verifyPassword(user.password_hash, input.current))) {
-    const result = await recordFailure(rt, keys, { ...failed, detail: "wrong current password (password change)" }, now);
-    if (result.reason === "locked") return { ok: false, field: "current", message: lockedMessage(result.retryAfterMinutes), status: 429 };
+    const result = await recordFailure(
+      rt,
+      keys,
+      { ...failed, detail: "wrong current password (password change)" },
+      now,
+    );
+    if (result.reason === "locked")
+      return { ok: false, field: "current", message: lockedMessage(result.retryAfterMinutes), status: 429 };
     return { ok: false, field: "current", message: "The current password is not right.", status: 401 };
   }
   const problem = passwordProblem(input.next, [user.email, user.name]);
   if (problem) return { ok: false, field: "next", message: problem, status: 400 };
-  if (input.next === input.current) return { ok: false, field: "next", message: "Choose a new password that is different from the current one.", status: 400 };
-  if (input.next !== input.confirm) return { ok: false, field: "confirm", message: "The two new passwords do not match. Type the same new password twice.", status: 400 };
+  if (input.next === input.current)
+    return {
+      ok: false,
+      field: "next",
+      message: "Choose a new password that is different from the current one.",
+      status: 400,
+    };
+  if (input.next !== input.confirm)
+    return {
+      ok: false,
+      field: "confirm",
+      message: "The two new passwords do not match. Type the same new password twice.",
+      status: 400,
+    };
   const passwordHash = await hashPassword(input.next);
   const stamp = now.toISOString();
   const ended = await rt.db.transaction().execute(async (trx) => {
-    await trx.updateTable("staff_users").set({ password_hash: passwordHash, password_changed_at: stamp, updated_at: stamp }).where("id", "=", user.id).execute();
+    await trx
+      .updateTable("staff_users")
+      .set({ password_hash: passwordHash, password_changed_at: stamp, updated_at: stamp })
+      .where("id", "=", user.id)
+      .execute();
     const trxRt = { ...rt, db: trx };
     const count = await revokeOtherSessions(trxRt, user.id, input.keepToken);
-    await recordAudit(trx, { staffId: user.id, staffEmail: user.email, action: "password_changed", detail: `${count} other ${count === 1 ? "session" : "sessions"} ended` }, now);
+    await recordAudit(
+      trx,
+      {
+        staffId: user.id,
+        staffEmail: user.email,
+        action: "password_changed",
+        detail: `${count} other ${count === 1 ? "session" : "sessions"} ended`,
+      },
+      now,
+    );
     return count;
   });
   return { ok: true, endedSessions: ended };

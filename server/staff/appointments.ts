@@ -53,7 +53,16 @@ export function parseFilters(get: (name: string) => string | null | undefined): 
 
 export type AppointmentRow = Pick<
   AppointmentTable,
-  "reference" | "name" | "surname" | "phone" | "service_name" | "requested_date" | "status" | "confirmed_date" | "confirmed_time" | "created_at"
+  | "reference"
+  | "name"
+  | "surname"
+  | "phone"
+  | "service_name"
+  | "requested_date"
+  | "status"
+  | "confirmed_date"
+  | "confirmed_time"
+  | "created_at"
 > & { id: number };
 
 export async function listAppointments(db: Db, filters: AppointmentFilters) {
@@ -73,7 +82,9 @@ export async function listAppointments(db: Db, filters: AppointmentFilters) {
         eb(eb.fn("lower", ["id_passport_number"]), "like", needle),
         eb("phone", "like", needle),
         eb("alternate_phone", "like", needle),
-        ...(digits.length >= 4 ? [eb("phone", "like", `%${digits}%`), eb("alternate_phone", "like", `%${digits}%`)] : []),
+        ...(digits.length >= 4
+          ? [eb("phone", "like", `%${digits}%`), eb("alternate_phone", "like", `%${digits}%`)]
+          : []),
       ]),
     );
   }
@@ -81,7 +92,19 @@ export async function listAppointments(db: Db, filters: AppointmentFilters) {
   const pages = Math.max(1, Math.ceil(Number(total) / PAGE_SIZE));
   const page = Math.min(filters.page ?? 1, pages);
   const rows: AppointmentRow[] = await query
-    .select(["id", "reference", "name", "surname", "phone", "service_name", "requested_date", "status", "confirmed_date", "confirmed_time", "created_at"])
+    .select([
+      "id",
+      "reference",
+      "name",
+      "surname",
+      "phone",
+      "service_name",
+      "requested_date",
+      "status",
+      "confirmed_date",
+      "confirmed_time",
+      "created_at",
+    ])
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(PAGE_SIZE)
@@ -150,13 +173,20 @@ export class StatusChangeError extends Error {
  * status history and the audit log. Confirmation checks the date and time
  * and queues the patient's e-mail in the same transaction.
  */
-export async function changeStatus(rt: StaffRuntime, staff: StaffIdentity, id: number, change: StatusChange): Promise<void> {
+export async function changeStatus(
+  rt: StaffRuntime,
+  staff: StaffIdentity,
+  id: number,
+  change: StatusChange,
+): Promise<void> {
   const now = rt.now();
   await rt.db.transaction().execute(async (trx) => {
     const appt = await trx.selectFrom("appointments").selectAll().where("id", "=", id).executeTakeFirst();
     if (!appt) throw new StatusChangeError("This appointment no longer exists.");
     if (!ALLOWED[appt.status].includes(change.to)) {
-      throw new StatusChangeError(`A ${appt.status.replace("_", "-")} appointment cannot be marked ${change.to.replace("_", "-")}.`);
+      throw new StatusChangeError(
+        `A ${appt.status.replace("_", "-")} appointment cannot be marked ${change.to.replace("_", "-")}.`,
+      );
     }
     let note: string | null = null;
     const set: Updateable<AppointmentTable> = {
@@ -164,7 +194,13 @@ export async function changeStatus(rt: StaffRuntime, staff: StaffIdentity, id: n
       updated_at: now.toISOString(),
     };
     if (change.to === "confirmed") {
-      const problem = confirmationProblem(rt.config, change.date, change.time, serviceGuidance(appt.service_name).durationMinutes, now);
+      const problem = confirmationProblem(
+        rt.config,
+        change.date,
+        change.time,
+        serviceGuidance(appt.service_name).durationMinutes,
+        now,
+      );
       if (problem) throw new StatusChangeError(problem);
       set.confirmed_date = change.date;
       set.confirmed_time = change.time;
@@ -183,14 +219,29 @@ export async function changeStatus(rt: StaffRuntime, staff: StaffIdentity, id: n
       .where("id", "=", id)
       .where("status", "=", appt.status) // refuses a change made meanwhile by someone else
       .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw new StatusChangeError("Someone else changed this appointment. Reload and try again.");
+    if (Number(updated.numUpdatedRows) !== 1)
+      throw new StatusChangeError("Someone else changed this appointment. Reload and try again.");
     await trx
       .insertInto("appointment_status_history")
-      .values({ appointment_id: id, from_status: appt.status, to_status: change.to, note, staff_id: staff.id, created_at: now.toISOString() })
+      .values({
+        appointment_id: id,
+        from_status: appt.status,
+        to_status: change.to,
+        note,
+        staff_id: staff.id,
+        created_at: now.toISOString(),
+      })
       .execute();
     await recordAudit(
       trx,
-      { staffId: staff.id, staffEmail: staff.email, action: "status_change", targetType: "appointment", targetId: id, detail: `${appt.status} -> ${change.to}` },
+      {
+        staffId: staff.id,
+        staffEmail: staff.email,
+        action: "status_change",
+        targetType: "appointment",
+        targetId: id,
+        detail: `${appt.status} -> ${change.to}`,
+      },
       now,
     );
     if (change.to === "confirmed") {
@@ -198,7 +249,14 @@ export async function changeStatus(rt: StaffRuntime, staff: StaffIdentity, id: n
         trx,
         confirmationMail(
           rt.config,
-          { reference: appt.reference, name: appt.name, email: appt.email, serviceName: appt.service_name, date: change.date, time: change.time },
+          {
+            reference: appt.reference,
+            name: appt.name,
+            email: appt.email,
+            serviceName: appt.service_name,
+            date: change.date,
+            time: change.time,
+          },
           now,
         ),
         now,

@@ -35,7 +35,9 @@ export function confirmationMail(config: Config, appt: ConfirmedAppointment, now
       stamp: now,
       summary: `${appt.serviceName} at ${clinic.shortName}`,
       location,
-      description: [`Reference: ${appt.reference}`, "", "How to prepare:", ...guidance.notes.map((n) => `- ${n}`)].join("\n"),
+      description: [`Reference: ${appt.reference}`, "", "How to prepare:", ...guidance.notes.map((n) => `- ${n}`)].join(
+        "\n",
+      ),
     },
     `-//${clinic.shortName}//Appointments//EN`,
   );
@@ -60,6 +62,8 @@ export function confirmationMail(config: Config, appt: ConfirmedAppointment, now
     to: appt.email,
     subject: `Appointment confirmed: ${appt.serviceName}, ${when}`,
     text,
-    attachments: [{ filename: "appointment.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: ics }],
+    attachments: [
+      { filename: "appointment.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: ics },
+    ],
   };
 }

@@ -33,7 +33,11 @@ export async function markEnquiryHandled(rt: StaffRuntime, staff: StaffIdentity,
       .where("status", "=", "new")
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return false;
-    await recordAudit(trx, { staffId: staff.id, staffEmail: staff.email, action: "enquiry_handled", targetType: "enquiry", targetId: id }, now);
+    await recordAudit(
+      trx,
+      { staffId: staff.id, staffEmail: staff.email, action: "enquiry_handled", targetType: "enquiry", targetId: id },
+      now,
+    );
     return true;
   });
 }

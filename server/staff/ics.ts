@@ -45,7 +45,10 @@ export function foldLine(line: string): string {
 
 /** UTC date-time form: 20261125T060000Z. */
 export function formatUtc(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  return date
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 }
 
 export function buildIcs(event: CalendarEvent, prodId: string): string {

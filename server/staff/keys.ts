@@ -18,10 +18,18 @@ export function staffHmacKey(rt: Pick<StaffRuntime, "db" | "config">): Promise<B
     key = (async () => {
       await rt.db
         .insertInto("server_keys")
-        .values({ name: KEY_NAME, value: crypto.randomBytes(32).toString("base64"), created_at: new Date().toISOString() })
+        .values({
+          name: KEY_NAME,
+          value: crypto.randomBytes(32).toString("base64"),
+          created_at: new Date().toISOString(),
+        })
         .onConflict((oc) => oc.column("name").doNothing())
         .execute();
-      const row = await rt.db.selectFrom("server_keys").select("value").where("name", "=", KEY_NAME).executeTakeFirstOrThrow();
+      const row = await rt.db
+        .selectFrom("server_keys")
+        .select("value")
+        .where("name", "=", KEY_NAME)
+        .executeTakeFirstOrThrow();
       return Buffer.from(row.value, "base64");
     })();
     key.catch(() => cache.delete(rt.db));
@@ -31,7 +39,11 @@ export function staffHmacKey(rt: Pick<StaffRuntime, "db" | "config">): Promise<B
 }
 
 /** HMAC-SHA256 of `value` for one purpose (such as "email"), hex. */
-export async function keyedHash(rt: Pick<StaffRuntime, "db" | "config">, purpose: string, value: string): Promise<string> {
+export async function keyedHash(
+  rt: Pick<StaffRuntime, "db" | "config">,
+  purpose: string,
+  value: string,
+): Promise<string> {
   const key = await staffHmacKey(rt);
   return crypto.createHmac("sha256", key).update(`${purpose}\0${value}`).digest("hex");
 }

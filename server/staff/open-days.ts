@@ -37,7 +37,8 @@ export function confirmationProblem(
   const closed = closedReason(date, config.closedDates);
   const opening = openingFor(date);
   if (closed.reason === "sunday" || !opening) return "The clinic is closed on Sundays. Choose another day.";
-  if (closed.reason === "holiday") return `The clinic is closed on that day (${closed.holiday ?? "public holiday"}). Choose another day.`;
+  if (closed.reason === "holiday")
+    return `The clinic is closed on that day (${closed.holiday ?? "public holiday"}). Choose another day.`;
   if (closed.closed) return "The clinic is closed on that day. Choose another day.";
   const start = minutes(time);
   if (start < minutes(opening.opens) || start + durationMinutes > minutes(opening.closes)) {

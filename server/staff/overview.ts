@@ -12,8 +12,16 @@ export async function overview(db: Db, now: Date) {
   const since = new Date(`${firstDay}T00:00:00+02:00`).toISOString();
   const [confirmed, newRequests, newEnquiries, created] = await Promise.all([
     confirmedFrom(db, today),
-    db.selectFrom("appointments").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "requested").executeTakeFirstOrThrow(),
-    db.selectFrom("enquiries").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "new").executeTakeFirstOrThrow(),
+    db
+      .selectFrom("appointments")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("status", "=", "requested")
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("enquiries")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("status", "=", "new")
+      .executeTakeFirstOrThrow(),
     db.selectFrom("appointments").select("created_at").where("created_at", ">=", since).execute(),
   ]);
   const perDay = new Map<string, number>();

@@ -36,7 +36,10 @@ const WARNINGS: Record<string, string> = {
 let factory: InstanceType<typeof zxcvbnCore.ZxcvbnFactory> | undefined;
 
 function strength(password: string, userInputs: string[]) {
-  factory ??= new zxcvbnCore.ZxcvbnFactory({ dictionary: { ...zxcvbnCommon.dictionary }, graphs: zxcvbnCommon.adjacencyGraphs });
+  factory ??= new zxcvbnCore.ZxcvbnFactory({
+    dictionary: { ...zxcvbnCommon.dictionary },
+    graphs: zxcvbnCommon.adjacencyGraphs,
+  });
   return factory.check(password, userInputs);
 }
 

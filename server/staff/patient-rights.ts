@@ -42,7 +42,14 @@ export interface PatientMatch {
   query: PatientQuery;
   /** The patient's address, lower-cased. */
   email: string;
-  appointments: { id: number; reference: string; requested_date: string; confirmed_date: string | null; service_name: string; status: string }[];
+  appointments: {
+    id: number;
+    reference: string;
+    requested_date: string;
+    confirmed_date: string | null;
+    service_name: string;
+    status: string;
+  }[];
   enquiries: { id: number; reference: string; created_at: string }[];
 }
 
@@ -85,7 +92,9 @@ function containsPattern(value: string): string {
 
 /** True when `column` (lower-cased) contains any of the needles. */
 function containsAny(column: string, needles: string[]): Expression<SqlBool> {
-  const parts = needles.map((n) => sql<SqlBool>`lower(${sql.ref(column)}) like ${containsPattern(n.toLowerCase())} escape '\\'`);
+  const parts = needles.map(
+    (n) => sql<SqlBool>`lower(${sql.ref(column)}) like ${containsPattern(n.toLowerCase())} escape '\\'`,
+  );
   return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
 }
 
@@ -101,11 +110,22 @@ async function gather(rt: StaffRuntime, match: PatientMatch) {
   const refs = references(match);
   const needles = [match.email, ...refs];
 
-  const appointments = appointmentIds.length ? await db.selectFrom("appointments").selectAll().where("id", "in", appointmentIds).orderBy("id").execute() : [];
-  const enquiries = enquiryIds.length ? await db.selectFrom("enquiries").selectAll().where("id", "in", enquiryIds).orderBy("id").execute() : [];
-  const uploads = appointmentIds.length ? await db.selectFrom("uploads").selectAll().where("appointment_id", "in", appointmentIds).orderBy("id").execute() : [];
+  const appointments = appointmentIds.length
+    ? await db.selectFrom("appointments").selectAll().where("id", "in", appointmentIds).orderBy("id").execute()
+    : [];
+  const enquiries = enquiryIds.length
+    ? await db.selectFrom("enquiries").selectAll().where("id", "in", enquiryIds).orderBy("id").execute()
+    : [];
+  const uploads = appointmentIds.length
+    ? await db.selectFrom("uploads").selectAll().where("appointment_id", "in", appointmentIds).orderBy("id").execute()
+    : [];
   const history = appointmentIds.length
-    ? await db.selectFrom("appointment_status_history").selectAll().where("appointment_id", "in", appointmentIds).orderBy("id").execute()
+    ? await db
+        .selectFrom("appointment_status_history")
+        .selectAll()
+        .where("appointment_id", "in", appointmentIds)
+        .orderBy("id")
+        .execute()
     : [];
   const mails = await db
     .selectFrom("mail_queue")
@@ -120,15 +140,34 @@ async function gather(rt: StaffRuntime, match: PatientMatch) {
     )
     .orderBy("id")
     .execute();
-  const idempotency = await db.selectFrom("idempotency_keys").selectAll().where(containsAny("response_json", needles)).execute();
+  const idempotency = await db
+    .selectFrom("idempotency_keys")
+    .selectAll()
+    .where(containsAny("response_json", needles))
+    .execute();
   const audit = await db
     .selectFrom("staff_audit")
     .select(["id", "action", "target_type", "target_id", "detail", "created_at"])
     .where((eb) =>
       eb.or([
-        ...(appointmentIds.length ? [eb.and([eb("target_type", "=", "appointment"), eb("target_id", "in", appointmentIds.map(String))])] : []),
-        ...(enquiryIds.length ? [eb.and([eb("target_type", "=", "enquiry"), eb("target_id", "in", enquiryIds.map(String))])] : []),
-        ...(uploads.length ? [eb.and([eb("target_type", "=", "upload"), eb("target_id", "in", uploads.map((u) => u.public_id))])] : []),
+        ...(appointmentIds.length
+          ? [eb.and([eb("target_type", "=", "appointment"), eb("target_id", "in", appointmentIds.map(String))])]
+          : []),
+        ...(enquiryIds.length
+          ? [eb.and([eb("target_type", "=", "enquiry"), eb("target_id", "in", enquiryIds.map(String))])]
+          : []),
+        ...(uploads.length
+          ? [
+              eb.and([
+                eb("target_type", "=", "upload"),
+                eb(
+                  "target_id",
+                  "in",
+                  uploads.map((u) => u.public_id),
+                ),
+              ]),
+            ]
+          : []),
       ]),
     )
     .orderBy("id")
@@ -161,8 +200,12 @@ async function outboxFilesMatching(rt: StaffRuntime, needles: string[]): Promise
 /** An .eml message as text to search: raw, with quoted-printable decoded, and with base64 blocks decoded. */
 export function searchableEml(raw: Buffer): string {
   const text = raw.toString("utf8");
-  const qp = text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  const b64 = (text.match(/(?:^[A-Za-z0-9+/=]{4,}\r?\n)+/gm) ?? []).map((block) => Buffer.from(block.replace(/\s+/g, ""), "base64").toString("utf8"));
+  const qp = text
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const b64 = (text.match(/(?:^[A-Za-z0-9+/=]{4,}\r?\n)+/gm) ?? []).map((block) =>
+    Buffer.from(block.replace(/\s+/g, ""), "base64").toString("utf8"),
+  );
   return [text, qp, ...b64].join("\n");
 }
 
@@ -200,7 +243,10 @@ const COUNT_WORDS: Record<keyof PatientCounts, { short: [string, string]; long: 
   files: { short: ["file", "files"], long: ["uploaded file (referral form)", "uploaded files (referral forms)"] },
   statusChanges: { short: ["status change", "status changes"], long: ["status change", "status changes"] },
   emails: { short: ["e-mail", "e-mails"], long: ["e-mail in the mail queue", "e-mails in the mail queue"] },
-  outboxFiles: { short: ["outbox file", "outbox files"], long: ["e-mail file in the outbox", "e-mail files in the outbox"] },
+  outboxFiles: {
+    short: ["outbox file", "outbox files"],
+    long: ["e-mail file in the outbox", "e-mail files in the outbox"],
+  },
   idempotencyReplies: {
     short: ["stored reply", "stored replies"],
     long: ["stored reply to the booking or contact form", "stored replies to the booking or contact forms"],
@@ -208,7 +254,10 @@ const COUNT_WORDS: Record<keyof PatientCounts, { short: [string, string]; long: 
 };
 
 /** Counts in words, e.g. ["2 appointments", "1 enquiry", …]. No personal data. */
-export function countsInWords(c: PatientCounts, { style = "short", skipZero = false }: { style?: "short" | "long"; skipZero?: boolean } = {}): string[] {
+export function countsInWords(
+  c: PatientCounts,
+  { style = "short", skipZero = false }: { style?: "short" | "long"; skipZero?: boolean } = {},
+): string[] {
   return (Object.keys(COUNT_WORDS) as (keyof PatientCounts)[])
     .filter((key) => !(skipZero && c[key] === 0))
     .map((key) => `${c[key]} ${COUNT_WORDS[key][style][c[key] === 1 ? 0 : 1]}`);
@@ -245,7 +294,11 @@ export interface PatientExport {
  * `outbox/` (.eml files still on disk). The export is audited with the
  * records' ids and counts only.
  */
-export async function exportPatient(rt: StaffRuntime, staff: StaffIdentity, match: PatientMatch): Promise<PatientExport> {
+export async function exportPatient(
+  rt: StaffRuntime,
+  staff: StaffIdentity,
+  match: PatientMatch,
+): Promise<PatientExport> {
   const g = await gather(rt, match);
   const now = rt.now();
   const files: Zippable = {};
@@ -266,7 +319,9 @@ export async function exportPatient(rt: StaffRuntime, staff: StaffIdentity, matc
     });
   }
   const emails = g.mails.map((m) => {
-    const attachments = (JSON.parse(m.attachments_json || "[]") as { filename: string; contentType: string; content: string }[]).map((a, i) => {
+    const attachments = (
+      JSON.parse(m.attachments_json || "[]") as { filename: string; contentType: string; content: string }[]
+    ).map((a, i) => {
       const zipPath = `emails/${m.id}/${i + 1}-${safeName(a.filename, "attachment")}`;
       files[zipPath] = new Uint8Array(Buffer.from(a.content, "base64"));
       return { filename: a.filename, content_type: a.contentType, file_in_zip: zipPath };
@@ -301,7 +356,12 @@ export async function exportPatient(rt: StaffRuntime, staff: StaffIdentity, matc
     enquiries: g.enquiries.map(({ id: _id, ...e }) => e),
     uploads,
     emails,
-    stored_replies: g.idempotency.map((r) => ({ endpoint: r.endpoint, status_code: r.status_code, response: safeJson(r.response_json), created_at: r.created_at })),
+    stored_replies: g.idempotency.map((r) => ({
+      endpoint: r.endpoint,
+      status_code: r.status_code,
+      response: safeJson(r.response_json),
+      created_at: r.created_at,
+    })),
     audit_entries: g.audit.map((a) => ({
       action: a.action,
       record: a.target_type === "appointment" ? (refOf.get(Number(a.target_id)) ?? null) : a.target_type,
@@ -319,7 +379,13 @@ export async function exportPatient(rt: StaffRuntime, staff: StaffIdentity, matc
   ].filter(Boolean);
   await recordAudit(
     rt.db,
-    { staffId: staff.id, staffEmail: staff.email, action: "patient_export", targetType: "patient", detail: `${ids.join("; ")} (${countsDetail(counts)})` },
+    {
+      staffId: staff.id,
+      staffEmail: staff.email,
+      action: "patient_export",
+      targetType: "patient",
+      detail: `${ids.join("; ")} (${countsDetail(counts)})`,
+    },
     now,
   );
   const label = match.query.kind === "reference" ? `${match.query.value}-` : "";
@@ -346,26 +412,71 @@ export class EraseRefused extends Error {}
  * SQLite database file is rebuilt.
  * `fingerprint` must match what the staff member was shown.
  */
-export async function erasePatient(rt: StaffRuntime, staff: StaffIdentity, match: PatientMatch, fingerprint: string): Promise<PatientCounts> {
+export async function erasePatient(
+  rt: StaffRuntime,
+  staff: StaffIdentity,
+  match: PatientMatch,
+  fingerprint: string,
+): Promise<PatientCounts> {
   if (matchFingerprint(match) !== fingerprint) {
-    throw new EraseRefused("The records for this patient changed since you checked them. Check the list again, then erase.");
+    throw new EraseRefused(
+      "The records for this patient changed since you checked them. Check the list again, then erase.",
+    );
   }
   const g = await gather(rt, match);
   const counts = countsOf(g);
   const now = rt.now();
   await rt.db.transaction().execute(async (trx) => {
     const appointmentIds = g.appointments.map((a) => a.id);
-    if (g.uploads.length) await trx.deleteFrom("uploads").where("id", "in", g.uploads.map((u) => u.id)).execute();
+    if (g.uploads.length)
+      await trx
+        .deleteFrom("uploads")
+        .where(
+          "id",
+          "in",
+          g.uploads.map((u) => u.id),
+        )
+        .execute();
     if (appointmentIds.length) {
       await trx.deleteFrom("appointment_status_history").where("appointment_id", "in", appointmentIds).execute();
       await trx.deleteFrom("appointments").where("id", "in", appointmentIds).execute();
     }
-    if (g.enquiries.length) await trx.deleteFrom("enquiries").where("id", "in", g.enquiries.map((e) => e.id)).execute();
-    if (g.mails.length) await trx.deleteFrom("mail_queue").where("id", "in", g.mails.map((m) => m.id)).execute();
+    if (g.enquiries.length)
+      await trx
+        .deleteFrom("enquiries")
+        .where(
+          "id",
+          "in",
+          g.enquiries.map((e) => e.id),
+        )
+        .execute();
+    if (g.mails.length)
+      await trx
+        .deleteFrom("mail_queue")
+        .where(
+          "id",
+          "in",
+          g.mails.map((m) => m.id),
+        )
+        .execute();
     for (const r of g.idempotency) {
-      await trx.deleteFrom("idempotency_keys").where("endpoint", "=", r.endpoint).where("idempotency_key", "=", r.idempotency_key).execute();
+      await trx
+        .deleteFrom("idempotency_keys")
+        .where("endpoint", "=", r.endpoint)
+        .where("idempotency_key", "=", r.idempotency_key)
+        .execute();
     }
-    await recordAudit(trx, { staffId: staff.id, staffEmail: staff.email, action: "patient_erase", targetType: "patient", detail: countsDetail(counts) }, now);
+    await recordAudit(
+      trx,
+      {
+        staffId: staff.id,
+        staffEmail: staff.email,
+        action: "patient_erase",
+        targetType: "patient",
+        detail: countsDetail(counts),
+      },
+      now,
+    );
   });
   for (const u of g.uploads) {
     const file = uploadPath(rt.config, u.storage_name);

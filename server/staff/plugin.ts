@@ -39,7 +39,10 @@ export function staffLoadContext(rt: StaffRuntime) {
  */
 export function staffPlugin(
   rt: StaffRuntime,
-  { schedulePurge = true, purgeFirstRunMs = PURGE_FIRST_RUN_MS }: { schedulePurge?: boolean; purgeFirstRunMs?: number } = {},
+  {
+    schedulePurge = true,
+    purgeFirstRunMs = PURGE_FIRST_RUN_MS,
+  }: { schedulePurge?: boolean; purgeFirstRunMs?: number } = {},
 ) {
   const plugin = async (app: FastifyInstance) => {
     // HTML forms (the console's) post urlencoded bodies, which React Router's
@@ -52,7 +55,13 @@ export function staffPlugin(
         (request, body, done) => {
           if (request.url.startsWith("/api/")) {
             // The JSON API takes JSON only.
-            done(Object.assign(new Error("Unsupported Media Type"), { statusCode: 415, code: "FST_ERR_CTP_INVALID_MEDIA_TYPE" }), undefined);
+            done(
+              Object.assign(new Error("Unsupported Media Type"), {
+                statusCode: 415,
+                code: "FST_ERR_CTP_INVALID_MEDIA_TYPE",
+              }),
+              undefined,
+            );
           } else {
             done(null, body);
           }
@@ -69,7 +78,9 @@ export function staffPlugin(
     });
 
     const guard = async (request: FastifyRequest, reply: FastifyReply) => {
-      const result = await checkStaffRequest(rt, request.method, (name) => headerValue(request, name), { strict: true });
+      const result = await checkStaffRequest(rt, request.method, (name) => headerValue(request, name), {
+        strict: true,
+      });
       if (!result.ok) {
         return reply
           .code(result.status)
@@ -88,7 +99,11 @@ export function staffPlugin(
         async (request, reply) => {
           const staff = request.staff!;
           const upload = /^[\w-]{8,100}$/.test(request.params.publicId)
-            ? await rt.db.selectFrom("uploads").selectAll().where("public_id", "=", request.params.publicId).executeTakeFirst()
+            ? await rt.db
+                .selectFrom("uploads")
+                .selectAll()
+                .where("public_id", "=", request.params.publicId)
+                .executeTakeFirst()
             : undefined;
           const file = upload ? uploadPath(rt.config, upload.storage_name) : null;
           const stat = file ? await fs.promises.stat(file).catch(() => null) : null;
@@ -109,32 +124,51 @@ export function staffPlugin(
           reply
             .header("content-type", isInlineSafe(upload.mime_type) ? upload.mime_type : "application/octet-stream")
             .header("content-length", stat.size)
-            .header("content-disposition", contentDisposition(inline ? "inline" : "attachment", upload.display_name, upload.mime_type))
+            .header(
+              "content-disposition",
+              contentDisposition(inline ? "inline" : "attachment", upload.display_name, upload.mime_type),
+            )
             .header("cross-origin-resource-policy", "same-origin")
-            .header("content-security-policy", upload.mime_type === "application/pdf" ? "frame-ancestors 'self'" : "default-src 'none'; frame-ancestors 'self'");
+            .header(
+              "content-security-policy",
+              upload.mime_type === "application/pdf"
+                ? "frame-ancestors 'self'"
+                : "default-src 'none'; frame-ancestors 'self'",
+            );
           return reply.send(fs.createReadStream(file));
         },
       );
 
-      api.get<{ Querystring: { from?: string; to?: string } }>("/api/staff/appointments/export", async (request, reply) => {
-        const staff = request.staff!;
-        const { from = "", to = "" } = request.query;
-        if (!isIsoDate(from) || !isIsoDate(to) || from > to) {
-          return reply.code(400).send({ message: "Choose a start and end date (YYYY-MM-DD), the start on or before the end." });
-        }
-        const days = (new Date(to).getTime() - new Date(from).getTime()) / 86_400_000;
-        if (days > MAX_EXPORT_DAYS) return reply.code(400).send({ message: "Export at most two years at a time." });
-        const { csv, count } = await appointmentsCsv(rt.db, from, to);
-        await recordAudit(
-          rt.db,
-          { staffId: staff.id, staffEmail: staff.email, action: "export_csv", targetType: "appointments", detail: `${from} to ${to} (${count} rows)` },
-          rt.now(),
-        );
-        return reply
-          .header("content-type", "text/csv; charset=utf-8")
-          .header("content-disposition", `attachment; filename="appointments-${from}-to-${to}.csv"`)
-          .send(csv);
-      });
+      api.get<{ Querystring: { from?: string; to?: string } }>(
+        "/api/staff/appointments/export",
+        async (request, reply) => {
+          const staff = request.staff!;
+          const { from = "", to = "" } = request.query;
+          if (!isIsoDate(from) || !isIsoDate(to) || from > to) {
+            return reply
+              .code(400)
+              .send({ message: "Choose a start and end date (YYYY-MM-DD), the start on or before the end." });
+          }
+          const days = (new Date(to).getTime() - new Date(from).getTime()) / 86_400_000;
+          if (days > MAX_EXPORT_DAYS) return reply.code(400).send({ message: "Export at most two years at a time." });
+          const { csv, count } = await appointmentsCsv(rt.db, from, to);
+          await recordAudit(
+            rt.db,
+            {
+              staffId: staff.id,
+              staffEmail: staff.email,
+              action: "export_csv",
+              targetType: "appointments",
+              detail: `${from} to ${to} (${count} rows)`,
+            },
+            rt.now(),
+          );
+          return reply
+            .header("content-type", "text/csv; charset=utf-8")
+            .header("content-disposition", `attachment; filename="appointments-${from}-to-${to}.csv"`)
+            .send(csv);
+        },
+      );
 
       // Unknown staff API paths: still behind the guard, so nothing is revealed without a session.
       api.all("/api/staff/*", async (_request, reply) => reply.code(404).send({ message: "Not found" }));

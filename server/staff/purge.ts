@@ -70,7 +70,15 @@ export async function purgeExpired(rt: StaffRuntime): Promise<PurgeResult> {
         ]),
       )
       .execute();
-    if (uploads.length) await trx.deleteFrom("uploads").where("id", "in", uploads.map((u) => u.id)).execute();
+    if (uploads.length)
+      await trx
+        .deleteFrom("uploads")
+        .where(
+          "id",
+          "in",
+          uploads.map((u) => u.id),
+        )
+        .execute();
     if (ids.length) {
       await trx.deleteFrom("appointment_status_history").where("appointment_id", "in", ids).execute();
       await trx.deleteFrom("appointments").where("id", "in", ids).execute();
@@ -111,7 +119,10 @@ export async function purgeExpired(rt: StaffRuntime): Promise<PurgeResult> {
   }
 
   const sessions = await deleteExpiredSessions(rt);
-  await db.deleteFrom("staff_login_throttle").where("updated_at", "<", new Date(now.getTime() - DAY_MS).toISOString()).execute();
+  await db
+    .deleteFrom("staff_login_throttle")
+    .where("updated_at", "<", new Date(now.getTime() - DAY_MS).toISOString())
+    .execute();
 
   const retention = config.retention;
   const mailBefore = new Date(now.getTime() - retention.sentMailDays * DAY_MS).toISOString();

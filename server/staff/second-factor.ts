@@ -2,7 +2,13 @@ import crypto from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import { recordAudit } from "./audit";
-import { finishSignIn, normaliseEmail, StaffAccountError, type SecondFactorResult, type StaffIdentity } from "./accounts";
+import {
+  finishSignIn,
+  normaliseEmail,
+  StaffAccountError,
+  type SecondFactorResult,
+  type StaffIdentity,
+} from "./accounts";
 import { hashPassword, verifyPassword } from "./passwords";
 import type { StaffRuntime } from "./runtime";
 import { hashToken, PENDING_MINUTES } from "./sessions";
@@ -23,7 +29,14 @@ export const RECOVERY_CODE_COUNT = 10;
 const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"; // no 0/o, 1/l/i
 
 function totp(secret: string, label: string, issuer: string): TOTP {
-  return new TOTP({ issuer, label, algorithm: "SHA1", digits: DIGITS, period: PERIOD, secret: Secret.fromBase32(secret) });
+  return new TOTP({
+    issuer,
+    label,
+    algorithm: "SHA1",
+    digits: DIGITS,
+    period: PERIOD,
+    secret: Secret.fromBase32(secret),
+  });
 }
 
 export function newTotpSecret(): string {
@@ -37,7 +50,12 @@ export function otpauthUri(secret: string, email: string, issuer: string): strin
 
 /** The QR code as an SVG string, made here on the server (no outside service). */
 export function qrSvg(uri: string): Promise<string> {
-  return QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2, color: { dark: "#000000", light: "#ffffff" } });
+  return QRCode.toString(uri, {
+    type: "svg",
+    errorCorrectionLevel: "M",
+    margin: 2,
+    color: { dark: "#000000", light: "#ffffff" },
+  });
 }
 
 /** The secret grouped in fours for typing by hand. */
@@ -68,7 +86,9 @@ function normaliseRecoveryCode(code: string): string {
 }
 
 function newRecoveryCode(): string {
-  const chars = Array.from({ length: 12 }, () => RECOVERY_ALPHABET[crypto.randomInt(RECOVERY_ALPHABET.length)]).join("");
+  const chars = Array.from({ length: 12 }, () => RECOVERY_ALPHABET[crypto.randomInt(RECOVERY_ALPHABET.length)]).join(
+    "",
+  );
   return `${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8, 12)}`;
 }
 
@@ -164,7 +184,13 @@ export async function lookupPendingSignIn(rt: StaffRuntime, token: string): Prom
     await rt.db.deleteFrom("staff_sign_in_challenges").where("id", "=", row.id).execute();
     return null;
   }
-  return { id: row.id, staffId: row.staffId, email: row.email, enrolled: !!row.totp_secret, enrolSecret: row.enrol_secret };
+  return {
+    id: row.id,
+    staffId: row.staffId,
+    email: row.email,
+    enrolled: !!row.totp_secret,
+    enrolSecret: row.enrol_secret,
+  };
 }
 
 export async function endPendingSignIn(rt: StaffRuntime, token: string): Promise<void> {
@@ -181,7 +207,11 @@ export async function enrolmentSecret(rt: StaffRuntime, pending: PendingSignIn):
     .where("id", "=", pending.id)
     .where("enrol_secret", "is", null)
     .execute();
-  const row = await rt.db.selectFrom("staff_sign_in_challenges").select("enrol_secret").where("id", "=", pending.id).executeTakeFirstOrThrow();
+  const row = await rt.db
+    .selectFrom("staff_sign_in_challenges")
+    .select("enrol_secret")
+    .where("id", "=", pending.id)
+    .executeTakeFirstOrThrow();
   return row.enrol_secret!;
 }
 
@@ -205,13 +235,24 @@ export async function verifySecondFactor(
       .where("staff_id", "=", pending.staffId)
       .where("used_at", "is", null)
       .executeTakeFirstOrThrow();
-    await recordAudit(rt.db, { staffId: result.staff.id, staffEmail: result.staff.email, action: "recovery_code_used", detail: `${Number(left.n)} left` }, rt.now());
+    await recordAudit(
+      rt.db,
+      {
+        staffId: result.staff.id,
+        staffEmail: result.staff.email,
+        action: "recovery_code_used",
+        detail: `${Number(left.n)} left`,
+      },
+      rt.now(),
+    );
   }
-  if (result.ok || result.reason === "locked") await rt.db.deleteFrom("staff_sign_in_challenges").where("id", "=", pending.id).execute();
+  if (result.ok || result.reason === "locked")
+    await rt.db.deleteFrom("staff_sign_in_challenges").where("id", "=", pending.id).execute();
   return result;
 }
 
-export type EnrolmentResult = ({ ok: true; staff: StaffIdentity; recoveryCodes: string[] }) | Exclude<SecondFactorResult, { ok: true }>;
+export type EnrolmentResult =
+  { ok: true; staff: StaffIdentity; recoveryCodes: string[] } | Exclude<SecondFactorResult, { ok: true }>;
 
 /**
  * Confirms enrolment with one code from the new secret: the secret becomes
@@ -226,31 +267,42 @@ export async function confirmEnrolment(
 ): Promise<EnrolmentResult> {
   const secret = pending.enrolSecret;
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  const result = await finishSignIn(rt, { staffId: pending.staffId, clientIp: input.clientIp, detail: "after setting up two-step sign-in" }, async () => {
-    if (!secret) return false;
-    const step = totpStep(secret, input.code, rt.now());
-    if (step === null) return false;
-    // Hashed only once the code is right: ten argon2 runs are not spent on wrong or locked-out attempts.
-    const hashes = await Promise.all(codes.map((c) => hashPassword(normaliseRecoveryCode(c))));
-    const stamp = rt.now().toISOString();
-    return rt.db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable("staff_users")
-        .set({ totp_secret: secret, totp_enabled_at: stamp, totp_last_step: step })
-        .where("id", "=", pending.staffId)
-        .where("totp_secret", "is", null)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) return false;
-      await trx.deleteFrom("staff_recovery_codes").where("staff_id", "=", pending.staffId).execute();
-      await trx
-        .insertInto("staff_recovery_codes")
-        .values(hashes.map((code_hash) => ({ staff_id: pending.staffId, code_hash, used_at: null, created_at: stamp })))
-        .execute();
-      await recordAudit(trx, { staffId: pending.staffId, staffEmail: pending.email, action: "mfa_enrolled" }, rt.now());
-      return true;
-    });
-  });
-  if (result.ok || result.reason === "locked") await rt.db.deleteFrom("staff_sign_in_challenges").where("id", "=", pending.id).execute();
+  const result = await finishSignIn(
+    rt,
+    { staffId: pending.staffId, clientIp: input.clientIp, detail: "after setting up two-step sign-in" },
+    async () => {
+      if (!secret) return false;
+      const step = totpStep(secret, input.code, rt.now());
+      if (step === null) return false;
+      // Hashed only once the code is right: ten argon2 runs are not spent on wrong or locked-out attempts.
+      const hashes = await Promise.all(codes.map((c) => hashPassword(normaliseRecoveryCode(c))));
+      const stamp = rt.now().toISOString();
+      return rt.db.transaction().execute(async (trx) => {
+        const updated = await trx
+          .updateTable("staff_users")
+          .set({ totp_secret: secret, totp_enabled_at: stamp, totp_last_step: step })
+          .where("id", "=", pending.staffId)
+          .where("totp_secret", "is", null)
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) !== 1) return false;
+        await trx.deleteFrom("staff_recovery_codes").where("staff_id", "=", pending.staffId).execute();
+        await trx
+          .insertInto("staff_recovery_codes")
+          .values(
+            hashes.map((code_hash) => ({ staff_id: pending.staffId, code_hash, used_at: null, created_at: stamp })),
+          )
+          .execute();
+        await recordAudit(
+          trx,
+          { staffId: pending.staffId, staffEmail: pending.email, action: "mfa_enrolled" },
+          rt.now(),
+        );
+        return true;
+      });
+    },
+  );
+  if (result.ok || result.reason === "locked")
+    await rt.db.deleteFrom("staff_sign_in_challenges").where("id", "=", pending.id).execute();
   if (!result.ok) return result;
   return { ok: true, staff: result.staff, recoveryCodes: codes };
 }
@@ -263,7 +315,11 @@ export async function confirmEnrolment(
 export async function resetSecondFactor(db: Db, email: string, now = new Date()): Promise<void> {
   const normalised = normaliseEmail(email);
   await db.transaction().execute(async (trx) => {
-    const user = await trx.selectFrom("staff_users").select(["id", "email"]).where("email", "=", normalised).executeTakeFirst();
+    const user = await trx
+      .selectFrom("staff_users")
+      .select(["id", "email"])
+      .where("email", "=", normalised)
+      .executeTakeFirst();
     if (!user) throw new StaffAccountError(`No account for ${normalised}.`);
     await trx
       .updateTable("staff_users")
@@ -273,6 +329,10 @@ export async function resetSecondFactor(db: Db, email: string, now = new Date())
     await trx.deleteFrom("staff_recovery_codes").where("staff_id", "=", user.id).execute();
     await trx.deleteFrom("staff_sign_in_challenges").where("staff_id", "=", user.id).execute();
     await trx.deleteFrom("staff_sessions").where("staff_id", "=", user.id).execute();
-    await recordAudit(trx, { staffId: user.id, staffEmail: user.email, action: "mfa_reset", detail: "command line" }, now);
+    await recordAudit(
+      trx,
+      { staffId: user.id, staffEmail: user.email, action: "mfa_reset", detail: "command line" },
+      now,
+    );
   });
 }

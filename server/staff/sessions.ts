@@ -32,7 +32,10 @@ export function clearedSessionCookie(config: Pick<Config, "publicBaseUrl">): str
 }
 
 /** The session token from a Cookie header, if any. */
-export function readSessionToken(config: Pick<Config, "publicBaseUrl">, cookieHeader: string | undefined | null): string | null {
+export function readSessionToken(
+  config: Pick<Config, "publicBaseUrl">,
+  cookieHeader: string | undefined | null,
+): string | null {
   return readCookieToken(sessionCookieName(config), cookieHeader);
 }
 
@@ -47,7 +50,13 @@ export function pendingCookieName(config: Pick<Config, "publicBaseUrl">): string
 }
 
 export function pendingCookie(config: Pick<Config, "publicBaseUrl">, token: string): string {
-  const parts = [`${pendingCookieName(config)}=${token}`, "Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${PENDING_COOKIE_SECONDS}`];
+  const parts = [
+    `${pendingCookieName(config)}=${token}`,
+    "Path=/",
+    "HttpOnly",
+    "SameSite=Lax",
+    `Max-Age=${PENDING_COOKIE_SECONDS}`,
+  ];
   if (isHttps(config)) parts.push("Secure");
   return parts.join("; ");
 }
@@ -58,7 +67,10 @@ export function clearedPendingCookie(config: Pick<Config, "publicBaseUrl">): str
   return parts.join("; ");
 }
 
-export function readPendingToken(config: Pick<Config, "publicBaseUrl">, cookieHeader: string | undefined | null): string | null {
+export function readPendingToken(
+  config: Pick<Config, "publicBaseUrl">,
+  cookieHeader: string | undefined | null,
+): string | null {
   return readCookieToken(pendingCookieName(config), cookieHeader);
 }
 
@@ -116,7 +128,11 @@ export async function lookupSession(rt: StaffRuntime, token: string): Promise<St
     return null;
   }
   if (now.getTime() - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
-    await db.updateTable("staff_sessions").set({ last_seen_at: now.toISOString() }).where("id", "=", row.sessionId).execute();
+    await db
+      .updateTable("staff_sessions")
+      .set({ last_seen_at: now.toISOString() })
+      .where("id", "=", row.sessionId)
+      .execute();
   }
   return { id: row.id, email: row.email, name: row.name };
 }

@@ -14,7 +14,16 @@ import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFObject }
 export type PdfVerdict = { ok: true } | { ok: false; reason: "active" | "unreadable"; found: string };
 
 /** Dictionary keys that hold scripts, embedded files, rich media or XML forms (XFA can script). */
-const DANGEROUS_KEYS = new Set(["JS", "JavaScript", "EmbeddedFile", "EmbeddedFiles", "EF", "RichMedia", "RichMediaContent", "XFA"]);
+const DANGEROUS_KEYS = new Set([
+  "JS",
+  "JavaScript",
+  "EmbeddedFile",
+  "EmbeddedFiles",
+  "EF",
+  "RichMedia",
+  "RichMediaContent",
+  "XFA",
+]);
 /** Action types (/S) and annotation subtypes that run code, open programs or files, or send data. */
 const DANGEROUS_NAMES = new Set([
   "JavaScript",
@@ -50,7 +59,9 @@ function decodeNames(text: string): string {
 
 /** The first dangerous name in the raw bytes, or null. */
 export function scanRaw(bytes: Uint8Array): string | null {
-  const match = RAW_PATTERN.exec(decodeNames(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1")));
+  const match = RAW_PATTERN.exec(
+    decodeNames(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1")),
+  );
   return match ? match[1]! : null;
 }
 
@@ -63,7 +74,8 @@ function findInObject(object: PDFObject, seen: Set<PDFObject>): string | null {
     for (const [key, value] of dict.entries()) {
       const name = key.decodeText();
       if (DANGEROUS_KEYS.has(name)) return name;
-      if (NAME_VALUE_KEYS.has(name) && value instanceof PDFName && DANGEROUS_NAMES.has(value.decodeText())) return value.decodeText();
+      if (NAME_VALUE_KEYS.has(name) && value instanceof PDFName && DANGEROUS_NAMES.has(value.decodeText()))
+        return value.decodeText();
       const inner = findInObject(value, seen);
       if (inner) return inner;
     }

@@ -61,7 +61,10 @@ export async function uploadRoutes(app: FastifyInstance, { config, db, rateLimit
   // bodyLimit and 413 body); a chunked body is counted while it streams (receive).
   const routeOptions = {
     bodyLimit: maxBytes + ENVELOPE_BYTES,
-    config: { ...rateLimit(config.rateLimit.uploadsPerMinute), bodyTooLarge: fileError(413, tooLarge(maxBytes)).body as TooLargeBody },
+    config: {
+      ...rateLimit(config.rateLimit.uploadsPerMinute),
+      bodyTooLarge: fileError(413, tooLarge(maxBytes)).body as TooLargeBody,
+    },
   };
   app.post(UPLOAD_PATH, routeOptions, async (request, reply) => {
     if (!request.isMultipart()) return send(reply, { status: 415, body: { message: NOT_MULTIPART } });
@@ -92,9 +95,13 @@ export async function uploadRoutes(app: FastifyInstance, { config, db, rateLimit
       if (temp) await removeQuietly(temp);
       const e = error as { statusCode?: number; code?: string };
       if (e.code === DISCARD_EXCEEDED) return answerTooLarge(request, reply, false);
-      if (e.code === "FST_REQ_FILE_TOO_LARGE" || e.statusCode === 413) return send(reply, fileError(413, tooLarge(maxBytes)));
+      if (e.code === "FST_REQ_FILE_TOO_LARGE" || e.statusCode === 413)
+        return send(reply, fileError(413, tooLarge(maxBytes)));
       if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
-        return send(reply, { status: 400, body: { message: "The upload could not be read. Please try again.", errors: {} } });
+        return send(reply, {
+          status: 400,
+          body: { message: "The upload could not be read. Please try again.", errors: {} },
+        });
       }
       throw error;
     }
@@ -156,7 +163,8 @@ export async function uploadRoutes(app: FastifyInstance, { config, db, rateLimit
       for await (const chunk of stream as AsyncIterable<Buffer>) {
         total += chunk.length;
         // Past the limit the rest is read and discarded so the client can read the 413, within a bound.
-        if (total > maxBytes + DISCARD_MAX_BYTES) throw Object.assign(new Error("upload far beyond the limit"), { code: DISCARD_EXCEEDED });
+        if (total > maxBytes + DISCARD_MAX_BYTES)
+          throw Object.assign(new Error("upload far beyond the limit"), { code: DISCARD_EXCEEDED });
         if (rejected || stream.truncated) continue; // drain
         if (!mime) {
           head.push(chunk);
@@ -218,7 +226,11 @@ export async function uploadRoutes(app: FastifyInstance, { config, db, rateLimit
         status: 201,
         body: {
           message: "File uploaded.",
-          data: { url: `${STAFF_DOWNLOAD_PREFIX}${row.public_id}`, publicId: row.public_id, fileName: row.display_name },
+          data: {
+            url: `${STAFF_DOWNLOAD_PREFIX}${row.public_id}`,
+            publicId: row.public_id,
+            fileName: row.display_name,
+          },
         },
       };
     } catch (error) {

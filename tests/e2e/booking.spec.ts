@@ -22,13 +22,25 @@ async function appointmentsBySurname(surname: string) {
   try {
     const rows = await db
       .selectFrom("appointments")
-      .select(["id", "reference", "requested_date", "service_name", "payment_method", "medical_aid_number", "submitted_time"])
+      .select([
+        "id",
+        "reference",
+        "requested_date",
+        "service_name",
+        "payment_method",
+        "medical_aid_number",
+        "submitted_time",
+      ])
       .where("surname", "=", surname)
       .execute();
     return await Promise.all(
       rows.map(async (row) => ({
         ...row,
-        uploads: await db.selectFrom("uploads").select(["display_name", "mime_type"]).where("appointment_id", "=", row.id).execute(),
+        uploads: await db
+          .selectFrom("uploads")
+          .select(["display_name", "mime_type"])
+          .where("appointment_id", "=", row.id)
+          .execute(),
       })),
     );
   } finally {
@@ -37,13 +49,27 @@ async function appointmentsBySurname(surname: string) {
 }
 
 const unique = (label: string) => `${label}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const longDate = (iso: string) => {
   const d = new Date(`${iso}T00:00:00Z`);
   return `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 };
-const addDays = (iso: string, n: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const addDays = (iso: string, n: number) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 async function tinyPdf(): Promise<Buffer> {
   const doc = await PDFDocument.create();
@@ -103,9 +129,18 @@ test.afterEach(() => {
   expect(dialogs, "the page must never use window.alert or other dialogs").toEqual([]);
 });
 
-test("the policy shows, required fields are checked with a focused summary, and a medical aid asks for its number", async ({ page }) => {
+test("the policy shows, required fields are checked with a focused summary, and a medical aid asks for its number", async ({
+  page,
+}) => {
   await open(page);
-  for (const line of ["15 minutes", "24 hours", "late cancellation", "valid ID", "time of service", "BPOMAS and PULA"]) {
+  for (const line of [
+    "15 minutes",
+    "24 hours",
+    "late cancellation",
+    "valid ID",
+    "time of service",
+    "BPOMAS and PULA",
+  ]) {
     await expect(page.locator(".policy")).toContainText(line);
   }
   await expectNoAxeViolations(page);
@@ -139,7 +174,16 @@ test("the policy shows, required fields are checked with a focused summary, and 
   await expect(page.getByRole("radio", { name: "Male", exact: true })).toBeFocused();
   await page.getByRole("radio", { name: "Other" }).check();
   await expect(page.locator("#gender-error")).toHaveCount(0);
-  for (const name of ["name", "surname", "dob", "phoneNumber", "alternateNumber", "email", "idPassportNumber", "service"]) {
+  for (const name of [
+    "name",
+    "surname",
+    "dob",
+    "phoneNumber",
+    "alternateNumber",
+    "email",
+    "idPassportNumber",
+    "service",
+  ]) {
     await expect(page.locator(`#${name}`)).toHaveAttribute("required", "");
   }
 });
@@ -151,7 +195,9 @@ test("a service in the address is preselected", async ({ page }) => {
 
 test("closed days are marked and cannot be picked; typing one gives a clear error", async ({ page }) => {
   const calendar = await open(page);
-  const sunday = calendar.closedDates.find((d) => new Date(`${d}T00:00:00Z`).getUTCDay() === 0 && d > calendar.firstDate)!;
+  const sunday = calendar.closedDates.find(
+    (d) => new Date(`${d}T00:00:00Z`).getUTCDay() === 0 && d > calendar.firstDate,
+  )!;
   expect(sunday).toBeTruthy();
   const heading = `${MONTHS[Number(sunday.slice(5, 7)) - 1]} ${sunday.slice(0, 4)}`;
   while ((await page.locator(".calendar__month").textContent()) !== heading) {
@@ -176,16 +222,22 @@ test("closed days are marked and cannot be picked; typing one gives a clear erro
 
   await page.getByLabel("Preferred date").fill(`${sunday.slice(8)}/${sunday.slice(5, 7)}/${sunday.slice(0, 4)}`);
   await page.getByRole("button", { name: "Request appointment" }).click();
-  await expect(page.locator("#appointmentDate-error")).toHaveText(`Error: The clinic is closed on ${longDate(sunday)}. Choose another day.`);
+  await expect(page.locator("#appointmentDate-error")).toHaveText(
+    `Error: The clinic is closed on ${longDate(sunday)}. Choose another day.`,
+  );
 });
 
-test("with a referral PDF: the upload shows progress, then the booking is stored with the file and the reference shown", async ({ page }) => {
+test("with a referral PDF: the upload shows progress, then the booking is stored with the file and the reference shown", async ({
+  page,
+}) => {
   const calendar = await open(page);
   const surname = unique("Molefhe");
   const day = await fillBooking(page, calendar, surname);
   await page.getByRole("radio", { name: "Pula Medical Aid" }).check();
   await page.getByLabel("Medical aid membership number").fill("PULA-4411");
-  await page.getByLabel("Referral form").setInputFiles({ name: "referral.pdf", mimeType: "application/pdf", buffer: await tinyPdf() });
+  await page
+    .getByLabel("Referral form")
+    .setInputFiles({ name: "referral.pdf", mimeType: "application/pdf", buffer: await tinyPdf() });
 
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -200,7 +252,11 @@ test("with a referral PDF: the upload shows progress, then the booking is stored
   await expect(page.getByRole("progressbar")).toHaveAttribute("value", "100");
   const body = (await booking).postDataJSON();
   expect(body.referralForms).toEqual([{ url: expect.any(String), publicId: expect.any(String), name: "referral.pdf" }]);
-  expect(body).toMatchObject({ appointmentDate: day, appointmentTime: expect.stringMatching(/^\d\d:\d\d$/), website: "" });
+  expect(body).toMatchObject({
+    appointmentDate: day,
+    appointmentTime: expect.stringMatching(/^\d\d:\d\d$/),
+    website: "",
+  });
   expect((await booking).headers()["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
   release();
 
@@ -210,8 +266,15 @@ test("with a referral PDF: the upload shows progress, then the booking is stored
   const rows = await appointmentsBySurname(surname);
   expect(rows).toHaveLength(1);
   const row = rows[0]!;
-  expect(row).toMatchObject({ requested_date: day, service_name: "X-ray Imaging", payment_method: "pula", medical_aid_number: "PULA-4411" });
-  expect(row.uploads).toEqual([expect.objectContaining({ display_name: "referral.pdf", mime_type: "application/pdf" })]);
+  expect(row).toMatchObject({
+    requested_date: day,
+    service_name: "X-ray Imaging",
+    payment_method: "pula",
+    medical_aid_number: "PULA-4411",
+  });
+  expect(row.uploads).toEqual([
+    expect.objectContaining({ display_name: "referral.pdf", mime_type: "application/pdf" }),
+  ]);
 
   const confirmation = page.locator(".confirmation");
   await expect(confirmation).toContainText(row.reference);
@@ -257,7 +320,8 @@ test("a double submit creates one appointment", async ({ page }) => {
   await fillBooking(page, calendar, surname);
   const requests: string[] = [];
   page.on("request", (request) => {
-    if (request.url().includes("/api/appointment/public/appointments")) requests.push(request.headers()["idempotency-key"] ?? "");
+    if (request.url().includes("/api/appointment/public/appointments"))
+      requests.push(request.headers()["idempotency-key"] ?? "");
   });
   await page.getByRole("button", { name: "Request appointment" }).dblclick();
   await expect(page.getByRole("heading", { name: "Your appointment has been scheduled successfully!" })).toBeVisible();
@@ -265,25 +329,41 @@ test("a double submit creates one appointment", async ({ page }) => {
   expect(await appointmentsBySurname(surname)).toHaveLength(1);
 });
 
-test("a failed booking shows the failure message; a rate limit and an unavailable database show the server's message", async ({ page }) => {
+test("a failed booking shows the failure message; a rate limit and an unavailable database show the server's message", async ({
+  page,
+}) => {
   const calendar = await open(page);
   await fillBooking(page, calendar, "Failure");
-  await page.route(BOOK, (route) => route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad gateway</h1>" }));
+  await page.route(BOOK, (route) =>
+    route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad gateway</h1>" }),
+  );
   await page.getByRole("button", { name: "Request appointment" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "An error occurred. Please try again." })).toBeVisible();
   await expect(page.getByLabel("Surname")).toHaveValue("Failure");
 
   await page.unroute(BOOK);
-  await page.route(BOOK, (route) => route.fulfill({ status: 503, headers: { "retry-after": "30" }, json: { message: UNAVAILABLE_MESSAGE, errors: {} } }));
+  await page.route(BOOK, (route) =>
+    route.fulfill({
+      status: 503,
+      headers: { "retry-after": "30" },
+      json: { message: UNAVAILABLE_MESSAGE, errors: {} },
+    }),
+  );
   await page.getByRole("button", { name: "Request appointment" }).click();
   await expect(page.getByRole("alert").filter({ hasText: UNAVAILABLE_MESSAGE })).toBeVisible();
 
   await page.unroute(BOOK);
   await page.route(BOOK, (route) =>
-    route.fulfill({ status: 429, headers: { "retry-after": "60" }, json: { message: "Too many requests. Please wait a minute and try again." } }),
+    route.fulfill({
+      status: 429,
+      headers: { "retry-after": "60" },
+      json: { message: "Too many requests. Please wait a minute and try again." },
+    }),
   );
   await page.getByRole("button", { name: "Request appointment" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Too many requests. Please wait a minute and try again." })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Too many requests. Please wait a minute and try again." }),
+  ).toBeVisible();
 });
 
 test("a PDF with JavaScript in it is refused by the server and the page says why", async ({ page }) => {
@@ -292,7 +372,9 @@ test("a PDF with JavaScript in it is refused by the server and the page says why
   await fillBooking(page, calendar, surname);
   const doc = await PDFDocument.load(await tinyPdf());
   doc.catalog.set(PDFName.of("OpenAction"), doc.context.obj({ S: "JavaScript", JS: PDFString.of("app.alert(1)") }));
-  await page.getByLabel("Referral form").setInputFiles({ name: "referral.pdf", mimeType: "application/pdf", buffer: Buffer.from(await doc.save()) });
+  await page
+    .getByLabel("Referral form")
+    .setInputFiles({ name: "referral.pdf", mimeType: "application/pdf", buffer: Buffer.from(await doc.save()) });
   const upload = page.waitForResponse(UPLOAD);
   await page.getByRole("button", { name: "Request appointment" }).click();
   expect((await upload).status()).toBe(415);
@@ -302,7 +384,9 @@ test("a PDF with JavaScript in it is refused by the server and the page says why
   await expectNoAxeViolations(page);
 });
 
-test("an 11 MB file: the page refuses it before sending, and the server answers the browser's own upload with a readable 413", async ({ page }) => {
+test("an 11 MB file: the page refuses it before sending, and the server answers the browser's own upload with a readable 413", async ({
+  page,
+}) => {
   const calendar = await open(page);
   await fillBooking(page, calendar, unique("Large"));
   let uploaded = false;
@@ -321,13 +405,21 @@ test("an 11 MB file: the page refuses it before sending, and the server answers 
     const res = await fetch("/api/cloudinary/upload/referrals_forms", { method: "POST", body: form });
     return { status: res.status, body: (await res.json()) as { message: string } };
   });
-  expect(answer).toEqual({ status: 413, body: { message: "The file is too large: the limit is 10 MB.", errors: { file: "The file is too large: the limit is 10 MB." } } });
+  expect(answer).toEqual({
+    status: 413,
+    body: {
+      message: "The file is too large: the limit is 10 MB.",
+      errors: { file: "The file is too large: the limit is 10 MB." },
+    },
+  });
 });
 
 test("past an upload cap the page shows the server's message", async ({ page }) => {
   const calendar = await open(page);
   await fillBooking(page, calendar, unique("Capped"));
-  await page.getByLabel("Referral form").setInputFiles({ name: "referral.pdf", mimeType: "application/pdf", buffer: await tinyPdf() });
+  await page
+    .getByLabel("Referral form")
+    .setInputFiles({ name: "referral.pdf", mimeType: "application/pdf", buffer: await tinyPdf() });
   for (const [status, message] of [
     [507, STORAGE_FULL],
     [429, DAILY_CAP_REACHED],
@@ -342,7 +434,9 @@ test("past an upload cap the page shows the server's message", async ({ page }) 
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
-  test("the page explains how to book by phone or WhatsApp instead of showing a form that does nothing", async ({ page }) => {
+  test("the page explains how to book by phone or WhatsApp instead of showing a form that does nothing", async ({
+    page,
+  }) => {
     await page.goto("/book-appointment");
     await expect(page.getByRole("heading", { level: 1, name: "Book an appointment" })).toBeVisible();
     await expect(page.locator("form")).toHaveCount(0);

@@ -8,7 +8,11 @@ const ENDPOINT = "**/api/contact-enquire/public/create";
 async function enquiryByName(name: string) {
   const { db } = e2eDb();
   try {
-    return await db.selectFrom("enquiries").select(["reference", "phone", "email", "description"]).where("name", "=", name).execute();
+    return await db
+      .selectFrom("enquiries")
+      .select(["reference", "phone", "email", "description"])
+      .where("name", "=", name)
+      .execute();
   } finally {
     await db.destroy();
   }
@@ -49,7 +53,9 @@ test.afterEach(() => {
   expect(dialogs, "the page must never use window.alert or other dialogs").toEqual([]);
 });
 
-test("every validation message appears beside its field and in a focused summary, and clears on edit", async ({ page }) => {
+test("every validation message appears beside its field and in a focused summary, and clears on edit", async ({
+  page,
+}) => {
   await open(page);
   await page.getByLabel("Your name").fill("   ");
   await page.getByLabel("Email address").fill("neo@example");
@@ -87,7 +93,9 @@ test("every validation message appears beside its field and in a focused summary
   await expect(page.locator("#email-error")).toHaveCount(0);
 });
 
-test("while sending, the button is disabled and the processing text shows; then the enquiry is stored and the form cleared", async ({ page }) => {
+test("while sending, the button is disabled and the processing text shows; then the enquiry is stored and the form cleared", async ({
+  page,
+}) => {
   await open(page);
   await expectNoAxeViolations(page);
   let release!: () => void;
@@ -136,7 +144,9 @@ test("a phone number the server rejects shows its message beside the phone field
 
 test("failures show the failure message, and a rate limit shows the server's message", async ({ page }) => {
   await open(page);
-  await page.route(ENDPOINT, (route) => route.fulfill({ status: 500, json: { message: "Something went wrong on our side." } }));
+  await page.route(ENDPOINT, (route) =>
+    route.fulfill({ status: 500, json: { message: "Something went wrong on our side." } }),
+  );
   await fill(page, { name: "Neo" });
   await page.getByRole("button", { name: "Send enquiry" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "An error occurred. Please try again later." })).toBeVisible();
@@ -144,10 +154,16 @@ test("failures show the failure message, and a rate limit shows the server's mes
 
   await page.unroute(ENDPOINT);
   await page.route(ENDPOINT, (route) =>
-    route.fulfill({ status: 429, headers: { "retry-after": "60" }, json: { message: "Too many requests. Please wait a minute and try again." } }),
+    route.fulfill({
+      status: 429,
+      headers: { "retry-after": "60" },
+      json: { message: "Too many requests. Please wait a minute and try again." },
+    }),
   );
   await page.getByRole("button", { name: "Send enquiry" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Too many requests. Please wait a minute and try again." })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Too many requests. Please wait a minute and try again." }),
+  ).toBeVisible();
   await expect(page.getByText("An error occurred. Please try again later.")).toHaveCount(0);
 });
 

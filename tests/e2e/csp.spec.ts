@@ -36,7 +36,9 @@ async function watchCsp(page: Page) {
   await page.addInitScript(() => {
     window.__cspViolations = [];
     document.addEventListener("securitypolicyviolation", (e) => {
-      window.__cspViolations.push(`${e.violatedDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`);
+      window.__cspViolations.push(
+        `${e.violatedDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`,
+      );
     });
   });
   const messages: string[] = [];
@@ -97,7 +99,9 @@ test("the CSP would report a blocked inline script (the watcher works)", async (
   expect(messages.join("\n")).toMatch(/Content Security Policy/);
 });
 
-test("the CSP would report an injected inline style, element or attribute (styles are not 'unsafe-inline')", async ({ page }) => {
+test("the CSP would report an injected inline style, element or attribute (styles are not 'unsafe-inline')", async ({
+  page,
+}) => {
   const messages = await watchCsp(page);
   await page.goto("/about");
   await hydrated(page);
@@ -110,9 +114,13 @@ test("the CSP would report an injected inline style, element or attribute (style
     div.innerHTML = '<p id="injected-style" style="color: rgb(0, 255, 0)">x</p>';
     document.body.append(div);
   });
-  await expect.poll(() => page.evaluate(() => window.__cspViolations.filter((v) => v.startsWith("style-src")).length)).toBe(2);
+  await expect
+    .poll(() => page.evaluate(() => window.__cspViolations.filter((v) => v.startsWith("style-src")).length))
+    .toBe(2);
   expect(await page.evaluate(() => getComputedStyle(document.body).color)).toBe(before);
-  expect(await page.evaluate(() => getComputedStyle(document.getElementById("injected-style")!).color)).not.toBe("rgb(0, 255, 0)");
+  expect(await page.evaluate(() => getComputedStyle(document.getElementById("injected-style")!).color)).not.toBe(
+    "rgb(0, 255, 0)",
+  );
   expect(messages.join("\n")).toMatch(/Content Security Policy/);
 });
 
@@ -135,7 +143,15 @@ test("no CSP violation on the staff pages, signed out and signed in", async ({ p
     await visit("/staff/login");
     const cookie = await e2eSessionCookie(db, config, staff.id);
     await context.addCookies([{ ...cookie, url: baseURL! }]);
-    for (const url of ["/staff", "/staff/appointments", `/staff/appointments/${id}`, "/staff/enquiries", "/staff/audit", "/staff/patient-data", "/staff/password"]) {
+    for (const url of [
+      "/staff",
+      "/staff/appointments",
+      `/staff/appointments/${id}`,
+      "/staff/enquiries",
+      "/staff/audit",
+      "/staff/patient-data",
+      "/staff/password",
+    ]) {
       await visit(url);
     }
     expect(messages).toEqual([]);

@@ -83,7 +83,10 @@ test("the info boxes reach the clinic by map, phone, WhatsApp, e-mail and the re
     /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=-?\d+(\.\d+)?,-?\d+(\.\d+)?$/,
   );
   await expect(boxes.getByRole("link", { name: "(+267) 316 3012" })).toHaveAttribute("href", "tel:+2673163012");
-  await expect(boxes.getByRole("link", { name: /WhatsApp chat/ })).toHaveAttribute("href", /^https:\/\/wa\.me\/267\d+$/);
+  await expect(boxes.getByRole("link", { name: /WhatsApp chat/ })).toHaveAttribute(
+    "href",
+    /^https:\/\/wa\.me\/267\d+$/,
+  );
   await expect(boxes.getByRole("link", { name: /@/ })).toHaveAttribute("href", /^mailto:.+@.+/);
   await boxes.getByRole("link", { name: "Go to For Referrers" }).click();
   await expect(page).toHaveURL(/\/for-referrers$/);
@@ -153,7 +156,9 @@ test.describe("service tabs", () => {
 
     await page.keyboard.press("End");
     await expect(last).toBeFocused();
-    await expect(page.getByRole("tabpanel", { name: "Telemedicine and Teleradiology" })).toContainText("Remote Reporting");
+    await expect(page.getByRole("tabpanel", { name: "Telemedicine and Teleradiology" })).toContainText(
+      "Remote Reporting",
+    );
     await page.keyboard.press("ArrowRight");
     await expect(first).toBeFocused();
     await page.keyboard.press("ArrowLeft");
@@ -177,7 +182,12 @@ test.describe("service tabs", () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto("/");
-    for (const name of ["Bone Densitometry (DEXA Scan)", "Breast Ultrasound", "Minimally Invasive Procedures", "Remote Reporting"]) {
+    for (const name of [
+      "Bone Densitometry (DEXA Scan)",
+      "Breast Ultrasound",
+      "Minimally Invasive Procedures",
+      "Remote Reporting",
+    ]) {
       await expect(page.locator(".service-tabs").getByRole("link", { name })).toBeVisible();
     }
     await context.close();
@@ -208,7 +218,10 @@ test.describe("map", () => {
     const frame = section.locator("iframe");
     await expect(frame).toBeVisible();
     await expect(frame).toHaveAttribute("title", /^Map showing the location of /);
-    await expect(frame).toHaveAttribute("src", /^https:\/\/www\.google\.com\/maps\?q=-?[\d.]+,-?[\d.]+&z=16&output=embed$/);
+    await expect(frame).toHaveAttribute(
+      "src",
+      /^https:\/\/www\.google\.com\/maps\?q=-?[\d.]+,-?[\d.]+&z=16&output=embed$/,
+    );
     await expect.poll(() => googleRequests.length).toBeGreaterThan(0);
     await expect(section.getByRole("button", { name: "Load interactive map" })).toHaveCount(0);
   });
@@ -234,7 +247,9 @@ test.describe("map", () => {
     // Second failure on the same URL: no further reload, the failure is shown.
     await page.getByRole("button", { name: "Load interactive map" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Unexpected Application Error!" })).toBeVisible();
-    await expect(page.getByRole("main")).toContainText(/Loading chunk map-embed failed\.\s*\(error: \S*map-embed-[\w-]+\.js\)/);
+    await expect(page.getByRole("main")).toContainText(
+      /Loading chunk map-embed failed\.\s*\(error: \S*map-embed-[\w-]+\.js\)/,
+    );
     await page.waitForTimeout(500);
     expect(documentLoads).toBe(2);
   });
@@ -273,14 +288,18 @@ test("no horizontal scrolling from 320 px up", async ({ page }) => {
   for (const width of [320, 390, 768, 1024, 1440]) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto("/");
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, `at ${width} px`).toBeLessThanOrEqual(0);
   }
 });
 
 test("no axe violations on the home page, also after using the tabs and the map", async ({ page }) => {
   test.setTimeout(120_000);
-  await page.route(/^https:\/\/www\.google\.com\//, (route) => route.fulfill({ contentType: "text/html", body: "<title>map</title>" }));
+  await page.route(/^https:\/\/www\.google\.com\//, (route) =>
+    route.fulfill({ contentType: "text/html", body: "<title>map</title>" }),
+  );
   await page.goto("/");
   await hydrated(page);
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);

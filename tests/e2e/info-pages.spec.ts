@@ -51,7 +51,10 @@ test.describe("About (Our Story)", () => {
     const main = page.locator("main");
     await expect(main.getByRole("link", { name: /Our services/ })).toHaveAttribute("href", "/services");
     const directions = main.getByRole("link", { name: /Get directions/ });
-    await expect(directions).toHaveAttribute("href", `https://www.google.com/maps/dir/?api=1&destination=${clinic.geo.latitude},${clinic.geo.longitude}`);
+    await expect(directions).toHaveAttribute(
+      "href",
+      `https://www.google.com/maps/dir/?api=1&destination=${clinic.geo.latitude},${clinic.geo.longitude}`,
+    );
     await expect(directions).toHaveAttribute("rel", /noopener/);
     await expect(main.getByRole("link", { name: /Contact us/ })).toHaveAttribute("href", "/contact-us");
     await main.getByRole("link", { name: /Book an appointment/ }).click();
@@ -98,7 +101,10 @@ test.describe("For Referrers", () => {
     const main = page.locator("main");
     await expect(main.getByRole("link", { name: "(+267) 316 3012" })).toHaveAttribute("href", `tel:${clinic.landline}`);
     await expect(main.locator(`a[href="tel:${clinic.whatsapp}"]`)).toBeVisible();
-    await expect(main.getByRole("link", { name: /Chat on WhatsApp/ })).toHaveAttribute("href", `https://wa.me/${clinic.whatsapp.slice(1)}`);
+    await expect(main.getByRole("link", { name: /Chat on WhatsApp/ })).toHaveAttribute(
+      "href",
+      `https://wa.me/${clinic.whatsapp.slice(1)}`,
+    );
   });
 
   test("DOWNLOAD REFERRAL FORM downloads the PDF whose size the page states", async ({ page, request }) => {

@@ -110,7 +110,12 @@ test.describe("menus", () => {
     await trigger.click();
     const panel = page.locator("#submenu-about");
     await expect(panel).toBeVisible();
-    await expect(panel.getByRole("link")).toHaveText(["Our Story", "Our Key Staff", "Terms & conditions", "Privacy Policy"]);
+    await expect(panel.getByRole("link")).toHaveText([
+      "Our Story",
+      "Our Key Staff",
+      "Terms & conditions",
+      "Privacy Policy",
+    ]);
 
     // Opening another group closes this one.
     await page.getByRole("button", { name: "Services menu" }).click();
@@ -164,15 +169,34 @@ test.describe("menus", () => {
     const page = await context.newPage();
     await page.goto("/");
     const destinations = [
-      "/", "/about", "/our-staff", "/terms-condition", "/privacy", "/services", "/radiologists",
-      "/for-referrers", "/contact-us", "/book-appointment", "/services/ultrasound", "/services/x-ray",
-      "/services/fluoroscopy", "/services/bone-densitometry-dexa-scan", "/services/breast-ultrasound",
-      "/services/3d-pregnancy-scan", "/services/minimally-invasive-procedure", "/services/pain-management",
+      "/",
+      "/about",
+      "/our-staff",
+      "/terms-condition",
+      "/privacy",
+      "/services",
+      "/radiologists",
+      "/for-referrers",
+      "/contact-us",
+      "/book-appointment",
+      "/services/ultrasound",
+      "/services/x-ray",
+      "/services/fluoroscopy",
+      "/services/bone-densitometry-dexa-scan",
+      "/services/breast-ultrasound",
+      "/services/3d-pregnancy-scan",
+      "/services/minimally-invasive-procedure",
+      "/services/pain-management",
       "/services/remote-reporting",
     ];
     const nav = page.locator("nav.main-nav");
     for (const href of destinations) {
-      await expect(nav.locator(`a[href="${href}"]`).or(page.locator(`.action-bar a[href="${href}"]`)).first()).toBeAttached();
+      await expect(
+        nav
+          .locator(`a[href="${href}"]`)
+          .or(page.locator(`.action-bar a[href="${href}"]`))
+          .first(),
+      ).toBeAttached();
     }
     // The phone menu opens through a plain link to #site-menu.
     await expect(nav).toBeHidden();
@@ -187,7 +211,9 @@ test.describe("menus", () => {
 test.describe("calls to action", () => {
   test("Book Now, Call Us Now and Whatsapp Us are one tap away", async ({ page }) => {
     await page.goto("/about");
-    const scope = isMobile(page) ? page.getByRole("navigation", { name: "Quick actions" }) : page.locator(".site-header");
+    const scope = isMobile(page)
+      ? page.getByRole("navigation", { name: "Quick actions" })
+      : page.locator(".site-header");
     await expect(scope.getByRole("link", { name: "Book Now" })).toBeVisible();
     await expect(scope.getByRole("link", { name: "Book Now" })).toHaveAttribute("href", "/book-appointment");
     const call = scope.getByRole("link", { name: /Call Us Now/ });
@@ -232,7 +258,10 @@ test.describe("footer", () => {
       "Breast Ultrasound",
       "Bone Densitometry (DEXA Scan)",
     ]);
-    await expect(popular.getByRole("link", { name: "Pain Management" })).toHaveAttribute("href", "/services/pain-management");
+    await expect(popular.getByRole("link", { name: "Pain Management" })).toHaveAttribute(
+      "href",
+      "/services/pain-management",
+    );
     await expect(footer.getByRole("link", { name: "Terms & conditions" })).toHaveAttribute("href", "/terms-condition");
     await expect(footer.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
     await expect(footer.getByRole("link", { name: /home$/ })).toHaveAttribute("href", "/");
@@ -264,7 +293,11 @@ test("every page carries MedicalClinic structured data", async ({ page }) => {
   expect(data.address.addressLocality).toBe("Gaborone");
   expect(typeof data.geo.latitude).toBe("number");
   expect(data.openingHoursSpecification).toEqual([
-    expect.objectContaining({ opens: "08:00", closes: "20:00", dayOfWeek: expect.arrayContaining(["https://schema.org/Monday", "https://schema.org/Friday"]) }),
+    expect.objectContaining({
+      opens: "08:00",
+      closes: "20:00",
+      dayOfWeek: expect.arrayContaining(["https://schema.org/Monday", "https://schema.org/Friday"]),
+    }),
     expect.objectContaining({ opens: "09:00", closes: "13:00", dayOfWeek: ["https://schema.org/Saturday"] }),
   ]);
 });

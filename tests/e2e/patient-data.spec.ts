@@ -15,7 +15,11 @@ async function expectNoAxeViolations(page: Page) {
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
-test("a staff member finds a patient, downloads their data as a zip and erases them, by keyboard, with no accessibility violations", async ({ page, context, baseURL }, info) => {
+test("a staff member finds a patient, downloads their data as a zip and erases them, by keyboard, with no accessibility violations", async ({
+  page,
+  context,
+  baseURL,
+}, info) => {
   test.setTimeout(90_000);
   const tag = `${info.project.name}-${Date.now().toString(36)}`;
   const email = `rights-${tag}@example.org`;
@@ -51,10 +55,15 @@ test("a staff member finds a patient, downloads their data as a zip and erases t
   await expectNoAxeViolations(page);
 
   // Export: one zip, named by the reference and date only.
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download all data (zip)" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download all data (zip)" }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(new RegExp(`^patient-data-${reference}-\\d{4}-\\d{2}-\\d{2}\\.zip$`));
   const zip = unzipSync(new Uint8Array(fs.readFileSync((await download.path())!)));
-  expect(Object.keys(zip)).toEqual(expect.arrayContaining(["patient-data.json", expect.stringMatching(/^files\/.+referral\.pdf$/)]));
+  expect(Object.keys(zip)).toEqual(
+    expect.arrayContaining(["patient-data.json", expect.stringMatching(/^files\/.+referral\.pdf$/)]),
+  );
 
   // Erase: a wrong confirmation is refused and focused; the right one, typed by keyboard, erases.
   const confirm = page.getByLabel(`Type ${reference} to confirm`);
@@ -72,7 +81,12 @@ test("a staff member finds a patient, downloads their data as a zip and erases t
 
   const left = await db.selectFrom("appointments").select("id").where("email", "=", email).execute();
   expect(left).toEqual([]);
-  const audit = await db.selectFrom("staff_audit").select(["action", "detail"]).where("staff_id", "=", staff.id).orderBy("id").execute();
+  const audit = await db
+    .selectFrom("staff_audit")
+    .select(["action", "detail"])
+    .where("staff_id", "=", staff.id)
+    .orderBy("id")
+    .execute();
   expect(audit.map((a) => a.action)).toEqual(["patient_export", "patient_erase"]);
   expect(JSON.stringify(audit)).not.toContain(email);
   expect(JSON.stringify(audit)).not.toContain(reference);

@@ -36,7 +36,10 @@ async function axeViolations(page: Page) {
 // One test per page (one navigation with JavaScript, one without) keeps the
 // run short; soft assertions report every problem a page has, not only the first.
 for (const path of PAGES) {
-  test(`page ${path}: 200, one h1 in main, content in the HTML without JavaScript, no axe violations`, async ({ browser, page }) => {
+  test(`page ${path}: 200, one h1 in main, content in the HTML without JavaScript, no axe violations`, async ({
+    browser,
+    page,
+  }) => {
     test.setTimeout(90_000); // two page loads and an axe run: allow for a busy machine
     let h1 = "";
     let headings: string[] = [];
@@ -65,7 +68,9 @@ for (const path of PAGES) {
         expect.soft(normalise(await raw.locator("main h1").first().textContent())).toBe(h1);
         const mainText = normalise(await raw.locator("main").first().textContent());
         if (!LABEL_ONLY.has(path)) {
-          expect.soft(mainText.length, `main content text without JavaScript: "${mainText.slice(0, 80)}"`).toBeGreaterThan(h1.length + 40);
+          expect
+            .soft(mainText.length, `main content text without JavaScript: "${mainText.slice(0, 80)}"`)
+            .toBeGreaterThan(h1.length + 40);
         }
         for (const heading of headings) expect.soft(mainText, `heading "${heading}"`).toContain(heading);
       } finally {
@@ -105,7 +110,9 @@ test("the referral form downloads as a PDF", async ({ request }) => {
   expect(body.length).toBeGreaterThan(5_000);
 });
 
-test("an unknown path answers 404 with a page that links home, to services and to contact, and is not indexed", async ({ page }) => {
+test("an unknown path answers 404 with a page that links home, to services and to contact, and is not indexed", async ({
+  page,
+}) => {
   const response = await page.goto("/this/page/does-not-exist");
   expect(response?.status()).toBe(404);
   await expect(page.locator("h1")).toHaveCount(1);
@@ -132,7 +139,9 @@ test("the sitemap lists every indexable page once, with absolute URLs that answe
   for (const path of paths) expect((await request.get(path)).status(), path).toBe(200);
 });
 
-test("robots.txt allows the public site, keeps crawlers out of the API and staff pages, and names the sitemap", async ({ request }) => {
+test("robots.txt allows the public site, keeps crawlers out of the API and staff pages, and names the sitemap", async ({
+  request,
+}) => {
   const response = await request.get("/robots.txt");
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toMatch(/^text\/plain/);

@@ -14,15 +14,72 @@ const CLOSING = "Your results and your appointment";
 
 /** Every content page: a key sentence or two the specification asks for, and whether it ends with the shared closing. */
 const PAGES: { slug: string; h1: string; points: (string | RegExp)[]; closing: boolean }[] = [
-  { slug: "ultrasound", h1: "Ultrasound Imaging", points: ["What is an ultrasound scan?", /about 6 hours/, /full bladder/, "After the examination"], closing: true },
-  { slug: "x-ray", h1: "X-ray Imaging", points: ["Plain X-ray", /referral form/, "Risks", /About 38 chest X-rays give the same dose as one year of natural background radiation/], closing: true },
-  { slug: "fluoroscopy", h1: "Fluoroscopy Imaging", points: ["Why is it done?", "How to prepare", /If you are, or may be, pregnant, tell our staff/, /Allergy to contrast medium/, "After the exam"], closing: true },
-  { slug: "bone-densitometry-dexa-scan", h1: "Bone Densitometry (DEXA Scan)", points: ["What happens during the scan", /Stop taking calcium supplements 24 to 48 hours before your scan/, /no metal/, "Extra information", "After the exam"], closing: true },
-  { slug: "breast-ultrasound", h1: "Breast Ultrasound", points: ["Benefits", "How to prepare", "After the exam"], closing: true },
-  { slug: "mammography", h1: "Mammography", points: ["Screening mammography", "Diagnostic mammography", "Guidelines", /Ask your doctor what is right for you/], closing: true },
+  {
+    slug: "ultrasound",
+    h1: "Ultrasound Imaging",
+    points: ["What is an ultrasound scan?", /about 6 hours/, /full bladder/, "After the examination"],
+    closing: true,
+  },
+  {
+    slug: "x-ray",
+    h1: "X-ray Imaging",
+    points: [
+      "Plain X-ray",
+      /referral form/,
+      "Risks",
+      /About 38 chest X-rays give the same dose as one year of natural background radiation/,
+    ],
+    closing: true,
+  },
+  {
+    slug: "fluoroscopy",
+    h1: "Fluoroscopy Imaging",
+    points: [
+      "Why is it done?",
+      "How to prepare",
+      /If you are, or may be, pregnant, tell our staff/,
+      /Allergy to contrast medium/,
+      "After the exam",
+    ],
+    closing: true,
+  },
+  {
+    slug: "bone-densitometry-dexa-scan",
+    h1: "Bone Densitometry (DEXA Scan)",
+    points: [
+      "What happens during the scan",
+      /Stop taking calcium supplements 24 to 48 hours before your scan/,
+      /no metal/,
+      "Extra information",
+      "After the exam",
+    ],
+    closing: true,
+  },
+  {
+    slug: "breast-ultrasound",
+    h1: "Breast Ultrasound",
+    points: ["Benefits", "How to prepare", "After the exam"],
+    closing: true,
+  },
+  {
+    slug: "mammography",
+    h1: "Mammography",
+    points: ["Screening mammography", "Diagnostic mammography", "Guidelines", /Ask your doctor what is right for you/],
+    closing: true,
+  },
   { slug: "3d-pregnancy-scan", h1: "3D Pregnancy Scan", points: ["Benefits", "The process"], closing: true },
-  { slug: "minimally-invasive-procedure", h1: "Minimally Invasive Procedures", points: ["Ultrasound-guided biopsy", "Benefits"], closing: true },
-  { slug: "pain-management", h1: "Pain Management", points: ["Epidural steroid injections", "Facet joint injections", "Nerve blocks", "Radiofrequency ablation"], closing: true },
+  {
+    slug: "minimally-invasive-procedure",
+    h1: "Minimally Invasive Procedures",
+    points: ["Ultrasound-guided biopsy", "Benefits"],
+    closing: true,
+  },
+  {
+    slug: "pain-management",
+    h1: "Pain Management",
+    points: ["Epidural steroid injections", "Facet joint injections", "Nerve blocks", "Radiofrequency ablation"],
+    closing: true,
+  },
   { slug: "remote-reporting", h1: "Remote Reporting", points: ["Benefits", "How it works"], closing: false },
 ];
 
@@ -35,7 +92,8 @@ test.describe("service pages", () => {
       await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(p.h1);
       for (const point of p.points) {
-        if (typeof point === "string") await expect(main.getByRole("heading", { name: point, exact: true })).toBeVisible();
+        if (typeof point === "string")
+          await expect(main.getByRole("heading", { name: point, exact: true })).toBeVisible();
         else await expect(main.getByText(point).first()).toBeVisible();
       }
       const image = main.locator("img.service-content__image");
@@ -73,7 +131,10 @@ test.describe("service pages", () => {
 
   test("X-ray links referrers to the referral form page", async ({ page }) => {
     await page.goto("/services/x-ray");
-    await expect(page.getByRole("main").getByRole("link", { name: "For Referrers page" })).toHaveAttribute("href", "/for-referrers");
+    await expect(page.getByRole("main").getByRole("link", { name: "For Referrers page" })).toHaveAttribute(
+      "href",
+      "/for-referrers",
+    );
   });
 
   test("advanced technology shows only its label", async ({ page }) => {
@@ -88,7 +149,10 @@ test.describe("service sidebar", () => {
   test("the current service's category starts open with the current link marked", async ({ page }) => {
     await page.goto("/services/pain-management");
     const nav = page.getByRole("navigation", { name: "Our services" });
-    await expect(nav.getByRole("button", { name: "Imaging Guided Procedures" })).toHaveAttribute("aria-expanded", "true");
+    await expect(nav.getByRole("button", { name: "Imaging Guided Procedures" })).toHaveAttribute(
+      "aria-expanded",
+      "true",
+    );
     await expect(nav.getByRole("link", { name: "Pain Management" })).toHaveAttribute("aria-current", "page");
     await expect(nav.getByRole("link", { name: "Minimally Invasive Procedures" })).not.toHaveAttribute("aria-current");
     for (const name of ["Diagnostic Imaging", "Women's Imaging", "Telemedicine and Teleradiology"]) {
@@ -124,7 +188,9 @@ test.describe("service sidebar", () => {
     await nav.getByRole("link", { name: "Breast Ultrasound" }).click();
     await expect(page).toHaveURL(/\/services\/breast-ultrasound$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Breast Ultrasound");
-    await expect(page.getByRole("navigation", { name: "Our services" }).getByRole("link", { name: "Breast Ultrasound" })).toHaveAttribute("aria-current", "page");
+    await expect(
+      page.getByRole("navigation", { name: "Our services" }).getByRole("link", { name: "Breast Ultrasound" }),
+    ).toHaveAttribute("aria-current", "page");
   });
 
   test("the accordion works from the keyboard", async ({ page }) => {
@@ -167,7 +233,8 @@ test.describe("/services", () => {
     for (const category of SERVICE_CATEGORIES) {
       const section = page.getByRole("region", { name: new RegExp(`^${category.category}`) });
       await expect(section.getByRole("heading", { level: 2 })).toContainText(category.category);
-      if (category.subheading) await expect(section.getByRole("heading", { level: 2 })).toContainText(category.subheading);
+      if (category.subheading)
+        await expect(section.getByRole("heading", { level: 2 })).toContainText(category.subheading);
       await expect(section.getByRole("heading", { level: 3 })).toHaveText(category.services.map((c) => c.name));
       for (const card of category.services) {
         const item = section.getByRole("listitem").filter({ has: page.getByRole("heading", { name: card.name }) });
@@ -175,12 +242,16 @@ test.describe("/services", () => {
         await expect(item.getByText(card.desp)).toBeVisible();
         await expect(item.locator("img")).toHaveAttribute("src", card.image);
         await expect(item.locator("svg").first()).toBeAttached();
-        await expect(item.getByRole("link", { name: `View more about ${card.name}` })).toHaveAttribute("href", card.link);
+        await expect(item.getByRole("link", { name: `View more about ${card.name}` })).toHaveAttribute(
+          "href",
+          card.link,
+        );
       }
     }
     // Widths follow the 12-column grid on desktop and fill the row on phones.
     const grid = await page.locator(".service-grid").first().boundingBox();
-    const widthOf = async (span: string) => (await page.locator(`.service-grid__item--span-${span}`).first().boundingBox())!.width;
+    const widthOf = async (span: string) =>
+      (await page.locator(`.service-grid__item--span-${span}`).first().boundingBox())!.width;
     const [w3, w4, w6] = [await widthOf("3"), await widthOf("4"), await widthOf("6")];
     if ((viewport?.width ?? 0) >= 1000) {
       expect(w3).toBeLessThan(w4);
@@ -200,11 +271,19 @@ test.describe("/details", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("X-ray Imaging");
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/services\/x-ray$/);
     await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
-    await expect(page.getByRole("main").locator('img[src="/images/services/x-ray.svg"]')).toHaveAttribute("width", "480");
+    await expect(page.getByRole("main").locator('img[src="/images/services/x-ray.svg"]')).toHaveAttribute(
+      "width",
+      "480",
+    );
     await expect(page.getByRole("heading", { name: "What to expect" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Preparing for your visit" })).toBeVisible();
     const nav = page.getByRole("navigation", { name: "Service categories" });
-    await expect(nav.getByRole("button")).toHaveText(["Diagnostic Imaging", "Interventional Radiology", "Women's Imaging", "Telemedicine and Teleradiology"]);
+    await expect(nav.getByRole("button")).toHaveText([
+      "Diagnostic Imaging",
+      "Interventional Radiology",
+      "Women's Imaging",
+      "Telemedicine and Teleradiology",
+    ]);
     await expect(nav.getByRole("button", { name: "Diagnostic Imaging" })).toHaveAttribute("aria-expanded", "true");
     await expect(nav.getByRole("link", { name: "X-ray Imaging" })).toHaveAttribute("aria-current", "page");
   });
@@ -219,7 +298,10 @@ test.describe("/details", () => {
     const response = await page.goto("/details?name=nope");
     expect(response?.status()).toBe(404);
     await expect(page.getByText("Service not found.", { exact: true })).toBeVisible();
-    await expect(page.getByRole("main").getByRole("link", { name: "See all our services" })).toHaveAttribute("href", "/services");
+    await expect(page.getByRole("main").getByRole("link", { name: "See all our services" })).toHaveAttribute(
+      "href",
+      "/services",
+    );
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
 
     const bare = await page.goto("/details");
@@ -250,20 +332,30 @@ test.describe("/details", () => {
     await form.getByLabel("Doctor").selectOption("Specialist radiologist");
     await form.getByRole("button", { name: "Request consultation" }).click();
     await expect(form.getByRole("status")).toContainText("Nothing has been sent");
-    await expect(form.getByRole("status").getByRole("link", { name: "appointment page" })).toHaveAttribute("href", "/book-appointment");
+    await expect(form.getByRole("status").getByRole("link", { name: "appointment page" })).toHaveAttribute(
+      "href",
+      "/book-appointment",
+    );
     await expect(page).toHaveURL(/\/details\?name=breast-ultrasound$/);
     expect(requests.filter((u) => u.includes("Test") || u.includes("71234567"))).toEqual([]);
   });
 });
 
 test.describe("accessibility (axe)", () => {
-  const paths = ["/services", "/details?name=x-ray", "/details?name=nope", ...SERVICE_PAGES.map((s) => `/services/${s.slug}`)];
+  const paths = [
+    "/services",
+    "/details?name=x-ray",
+    "/details?name=nope",
+    ...SERVICE_PAGES.map((s) => `/services/${s.slug}`),
+  ];
   for (const path of paths) {
     test(`${path} has no axe violations`, async ({ page }) => {
       await page.goto(path);
       await hydrated(page).catch(() => undefined);
       const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual(
+        [],
+      );
     });
   }
 });

@@ -29,7 +29,9 @@ async function signIn(page: Page, staff: { id: number; email: string; password: 
   await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
 }
 
-test("a staff member signs in, finds a booking made through the public API, downloads its PDF, confirms it (the patient gets an e-mail with an .ics), handles an enquiry, exports CSV and signs out", async ({ page }, info) => {
+test("a staff member signs in, finds a booking made through the public API, downloads its PDF, confirms it (the patient gets an e-mail with an .ics), handles an enquiry, exports CSV and signs out", async ({
+  page,
+}, info) => {
   test.setTimeout(120_000);
   const staff = await e2eStaff(db, info.project.name);
   const date = nextOpenWeekday(config);
@@ -66,7 +68,12 @@ test("a staff member signs in, finds a booking made through the public API, down
   expect((await page.request.get(file.url)).status()).toBe(401);
 
   const enquiry = await page.request.post("/api/contact-enquire/public/create", {
-    data: { name: `Enquirer ${tag}`, phoneNumber: "71234567", email: `enquirer-${tag}@example.org`, description: "Do you scan on Saturdays?" },
+    data: {
+      name: `Enquirer ${tag}`,
+      phoneNumber: "71234567",
+      email: `enquirer-${tag}@example.org`,
+      description: "Do you scan on Saturdays?",
+    },
   });
   expect(enquiry.status(), await enquiry.text()).toBeLessThan(300);
 
@@ -84,7 +91,10 @@ test("a staff member signs in, finds a booking made through the public API, down
   await expect(page.getByRole("heading", { level: 1, name: `Boitumelo Tester ${info.project.name}` })).toBeVisible();
 
   // The referral PDF can be downloaded.
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: /^Download referral/ }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: /^Download referral/ }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^referral.*\.pdf$/);
   const pdf = fs.readFileSync((await download.path())!);
   expect(pdf.equals(PDF_BYTES)).toBe(true);
@@ -120,7 +130,10 @@ test("a staff member signs in, finds a booking made through the public API, down
   // Enquiries: mark the one just sent handled.
   await page.getByRole("link", { name: "Enquiries" }).click();
   const row = page.getByRole("row").filter({ hasText: `Enquirer ${tag}` });
-  await expect(row.getByRole("link", { name: /Reply by e-mail/ })).toHaveAttribute("href", new RegExp(`^mailto:enquirer-${tag}@example\\.org`));
+  await expect(row.getByRole("link", { name: /Reply by e-mail/ })).toHaveAttribute(
+    "href",
+    new RegExp(`^mailto:enquirer-${tag}@example\\.org`),
+  );
   await expect(row.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute("href", /^https:\/\/wa\.me\/\d+$/);
   await row.getByRole("button", { name: /Mark handled/ }).click();
   await expect(page.getByText("Enquiry marked handled.")).toBeVisible();
@@ -129,7 +142,10 @@ test("a staff member signs in, finds a booking made through the public API, down
   await page.getByRole("link", { name: "Appointments" }).click();
   await page.getByLabel("From", { exact: true }).fill(date);
   await page.getByLabel("To", { exact: true }).fill(date);
-  const [csvDownload] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+  const [csvDownload] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export CSV" }).click(),
+  ]);
   expect(csvDownload.suggestedFilename()).toBe(`appointments-${date}-to-${date}.csv`);
   const csv = fs.readFileSync((await csvDownload.path())!, "utf8");
   expect(csv).toContain(reference);
@@ -141,8 +157,19 @@ test("a staff member signs in, finds a booking made through the public API, down
   await page.goto("/staff/appointments");
   await expect(page).toHaveURL(/\/staff\/login$/);
 
-  const actions = (await db.selectFrom("staff_audit").select("action").where("staff_id", "=", staff.id).execute()).map((r) => r.action);
-  for (const a of ["sign_in", "appointment_view", "file_download", "status_change", "enquiry_handled", "export_csv", "sign_out"]) expect(actions).toContain(a);
+  const actions = (await db.selectFrom("staff_audit").select("action").where("staff_id", "=", staff.id).execute()).map(
+    (r) => r.action,
+  );
+  for (const a of [
+    "sign_in",
+    "appointment_view",
+    "file_download",
+    "status_change",
+    "enquiry_handled",
+    "export_csv",
+    "sign_out",
+  ])
+    expect(actions).toContain(a);
 });
 
 test("staff pages redirect to sign-in without a session", async ({ page }) => {
@@ -172,14 +199,23 @@ test("the staff pages have no accessibility violations", async ({ page, context,
 
   const cookie = await e2eSessionCookie(db, config, staff.id);
   await context.addCookies([{ ...cookie, url: baseURL! }]);
-  for (const url of ["/staff", "/staff/appointments", `/staff/appointments/${id}`, "/staff/enquiries?status=all", "/staff/audit", "/staff/password"]) {
+  for (const url of [
+    "/staff",
+    "/staff/appointments",
+    `/staff/appointments/${id}`,
+    "/staff/enquiries?status=all",
+    "/staff/audit",
+    "/staff/password",
+  ]) {
     await page.goto(url);
     await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
     await expectNoViolations(page);
   }
 });
 
-test("a new staff member sets up two-step sign-in in the browser, saves recovery codes, signs in again with a code, and changes the password", async ({ page }, info) => {
+test("a new staff member sets up two-step sign-in in the browser, saves recovery codes, signs in again with a code, and changes the password", async ({
+  page,
+}, info) => {
   test.setTimeout(180_000);
   const staff = await e2eStaff(db, `enrol-${info.project.name}`, { enrolled: false });
 
@@ -239,7 +275,9 @@ test("a new staff member sets up two-step sign-in in the browser, saves recovery
   await page.getByRole("button", { name: "Change password" }).click();
   await expect(page.getByRole("status")).toContainText("Your password is changed.");
 
-  const actions = (await db.selectFrom("staff_audit").select("action").where("staff_id", "=", staff.id).execute()).map((r) => r.action);
+  const actions = (await db.selectFrom("staff_audit").select("action").where("staff_id", "=", staff.id).execute()).map(
+    (r) => r.action,
+  );
   for (const a of ["mfa_enrolled", "sign_in", "sign_out", "password_changed"]) expect(actions).toContain(a);
 });
 

@@ -55,7 +55,11 @@ export async function dropTestDatabase(adminUrl: string, name: string): Promise<
       if ((error as { code?: string }).code !== "42501") throw error;
       const deadline = Date.now() + 30_000;
       const vacuuming = async () =>
-        (await c.query("select 1 from pg_stat_activity where datname = $1 and backend_type = 'autovacuum worker'", [name])).rowCount! > 0;
+        (
+          await c.query("select 1 from pg_stat_activity where datname = $1 and backend_type = 'autovacuum worker'", [
+            name,
+          ])
+        ).rowCount! > 0;
       while ((await vacuuming()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
       await drop();
     }

@@ -39,7 +39,9 @@ export function validEnquiry(overrides: Record<string, unknown> = {}): Record<st
 
 /** A minimal, valid PDF of about `size` bytes. */
 export function pdfBytes(size = 1200): Buffer {
-  const head = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n");
+  const head = Buffer.from(
+    "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n",
+  );
   const tail = Buffer.from("\ntrailer<</Root 1 0 R>>\n%%EOF\n");
   const pad = Buffer.alloc(Math.max(0, size - head.length - tail.length), 0x20);
   return Buffer.concat([head, pad, tail]);

@@ -69,7 +69,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
 }
 
 /** Runs the server entry point once and returns its exit code and output (for start-up failures). */
-export async function runServerExpectingExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+export async function runServerExpectingExit(
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", ...env },
@@ -87,7 +89,10 @@ export async function runServerExpectingExit(env: Record<string, string>): Promi
  * other waits for the migration lock). Every server that did start is pushed
  * onto `started` before a failure is thrown, so `stopServers` can stop it.
  */
-export async function startTwoServers(env: Record<string, string>, started: ServerProcess[]): Promise<[ServerProcess, ServerProcess]> {
+export async function startTwoServers(
+  env: Record<string, string>,
+  started: ServerProcess[],
+): Promise<[ServerProcess, ServerProcess]> {
   const results = await Promise.allSettled([startServer(env), startServer(env)]);
   for (const r of results) if (r.status === "fulfilled") started.push(r.value);
   const failed = results.find((r) => r.status === "rejected");

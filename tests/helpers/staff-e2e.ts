@@ -36,6 +36,7 @@ export async function e2eSessionCookie(db: Db, config: ReturnType<typeof loadCon
 /** A weekday (Monday to Friday) 7 to 40 days ahead on which the clinic is open at 10:00. */
 export function nextOpenWeekday(config: ReturnType<typeof loadConfig>, offset = 7): string {
   let date = addDays(clinicDate(new Date()), offset);
-  while (confirmationProblem(config, date, "10:00", 60, new Date()) || new Date(`${date}T12:00:00Z`).getUTCDay() === 6) date = addDays(date, 1);
+  while (confirmationProblem(config, date, "10:00", 60, new Date()) || new Date(`${date}T12:00:00Z`).getUTCDay() === 6)
+    date = addDays(date, 1);
   return date;
 }

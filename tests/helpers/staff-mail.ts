@@ -24,7 +24,9 @@ function decode(body: string, encoding: string | undefined): string {
       return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
     case "quoted-printable":
       return Buffer.from(
-        body.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+        body
+          .replace(/=\r\n/g, "")
+          .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
         "latin1",
       ).toString("utf8");
     default:
@@ -52,18 +54,30 @@ export function mailParts(raw: string): { headers: Record<string, string>; parts
     }
     const disposition = partHeaders["content-disposition"] ?? "";
     const filename = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? /name="?([^";]+)"?/i.exec(type)?.[1] ?? null;
-    parts.push({ headers: partHeaders, contentType: type.split(";")[0]!.trim().toLowerCase(), filename, body: decode(body, partHeaders["content-transfer-encoding"]) });
+    parts.push({
+      headers: partHeaders,
+      contentType: type.split(";")[0]!.trim().toLowerCase(),
+      filename,
+      body: decode(body, partHeaders["content-transfer-encoding"]),
+    });
   };
   walk(headers, normalised.slice(split + 4));
   return { headers, parts };
 }
 
 /** Waits for a message in the sink folder that matches, and returns it parsed. */
-export async function waitForMail(dir: string, match: (mail: ReturnType<typeof mailParts>) => boolean, timeoutMs = 30_000) {
+export async function waitForMail(
+  dir: string,
+  match: (mail: ReturnType<typeof mailParts>) => boolean,
+  timeoutMs = 30_000,
+) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (fs.existsSync(dir)) {
-      for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".eml") && !f.startsWith(".")).sort()) {
+      for (const file of fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith(".eml") && !f.startsWith("."))
+        .sort()) {
         const mail = mailParts(fs.readFileSync(path.join(dir, file), "utf8"));
         if (match(mail)) return mail;
       }

@@ -29,7 +29,11 @@ export async function addStaff(
   });
   if (overrides.enrolled === false) return { ...staff, totpSecret: null };
   const totpSecret = newTotpSecret();
-  await db.updateTable("staff_users").set({ totp_secret: totpSecret, totp_enabled_at: new Date().toISOString() }).where("id", "=", staff.id).execute();
+  await db
+    .updateTable("staff_users")
+    .set({ totp_secret: totpSecret, totp_enabled_at: new Date().toISOString() })
+    .where("id", "=", staff.id)
+    .execute();
   return { ...staff, totpSecret };
 }
 
@@ -39,10 +43,15 @@ export async function addStaff(
  * already used. Throws when both were used (a test signing in 3 times in 30 s).
  */
 export async function freshTotpCode(db: Db, staffId: number, secret: string, now = new Date()): Promise<string> {
-  const row = await db.selectFrom("staff_users").select("totp_last_step").where("id", "=", staffId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("staff_users")
+    .select("totp_last_step")
+    .where("id", "=", staffId)
+    .executeTakeFirstOrThrow();
   const current = Math.floor(now.getTime() / 30_000);
   const step = Math.max(current, (row.totp_last_step ?? 0) + 1);
-  if (step > current + 1) throw new Error("freshTotpCode: this account already used the codes for now and the next 30 seconds");
+  if (step > current + 1)
+    throw new Error("freshTotpCode: this account already used the codes for now and the next 30 seconds");
   return totpCode(secret, new Date(step * 30_000 + 1_000));
 }
 
@@ -50,14 +59,20 @@ export async function freshTotpCode(db: Db, staffId: number, secret: string, now
  * Signs in through the real forms over HTTP (password, then the TOTP code)
  * and returns the session cookie ("name=value").
  */
-export async function signInByForm(baseUrl: string, db: Db, staff: TestStaff, password = STAFF_PASSWORD): Promise<string> {
+export async function signInByForm(
+  baseUrl: string,
+  db: Db,
+  staff: TestStaff,
+  password = STAFF_PASSWORD,
+): Promise<string> {
   const first = await fetch(`${baseUrl}/staff/login`, {
     method: "POST",
     headers: SAME_ORIGIN,
     body: new URLSearchParams({ email: staff.email, password }).toString(),
     redirect: "manual",
   });
-  if (first.status !== 302 || first.headers.get("location") !== "/staff/login/code") throw new Error(`password step: ${first.status} ${first.headers.get("location")}`);
+  if (first.status !== 302 || first.headers.get("location") !== "/staff/login/code")
+    throw new Error(`password step: ${first.status} ${first.headers.get("location")}`);
   const pending = (first.headers.get("set-cookie") ?? "").split(";")[0]!;
   const second = await fetch(`${baseUrl}/staff/login/code`, {
     method: "POST",
@@ -65,7 +80,8 @@ export async function signInByForm(baseUrl: string, db: Db, staff: TestStaff, pa
     body: new URLSearchParams({ code: await freshTotpCode(db, staff.id, staff.totpSecret!) }).toString(),
     redirect: "manual",
   });
-  if (second.status !== 302 || second.headers.get("location") !== "/staff") throw new Error(`code step: ${second.status}`);
+  if (second.status !== 302 || second.headers.get("location") !== "/staff")
+    throw new Error(`code step: ${second.status}`);
   const session = second.headers.getSetCookie().find((c) => /staff_session=[^;]/.test(c));
   if (!session) throw new Error("code step: no session cookie");
   return session.split(";")[0]!;
@@ -144,7 +160,13 @@ export const PDF_BYTES = Buffer.from(
 export async function seedUpload(
   db: Db,
   dataDir: string,
-  { appointmentId, displayName = "referral form.pdf", bytes = PDF_BYTES, mime = "application/pdf" as const, createdAt }: {
+  {
+    appointmentId,
+    displayName = "referral form.pdf",
+    bytes = PDF_BYTES,
+    mime = "application/pdf" as const,
+    createdAt,
+  }: {
     appointmentId: number | null;
     displayName?: string;
     bytes?: Buffer;

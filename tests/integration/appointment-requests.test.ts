@@ -19,7 +19,15 @@ describe("POST /api/appointment/public/appointments", () => {
 
   const post = (payload: unknown, headers: Record<string, string> = {}) =>
     t.app.inject({ method: "POST", url: URL, payload: payload as object, headers });
-  const count = async () => Number((await t.db.selectFrom("appointments").select((e) => e.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  const count = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom("appointments")
+          .select((e) => e.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const upload = async (name = "referral.pdf") => {
     const body = multipartBody(name, pdfBytes());
     const res = await t.app.inject({ method: "POST", url: UPLOAD, payload: body.payload, headers: body.headers });
@@ -36,9 +44,17 @@ describe("POST /api/appointment/public/appointments", () => {
     expect(message).toBe("Your appointment has been scheduled successfully!");
     const year = clinicToday().slice(0, 4);
     expect(data.reference).toMatch(new RegExp(`^APT-${year}-\\d{6}$`));
-    expect(data).toEqual({ reference: data.reference, appointmentDate: body.appointmentDate, service: { name: "X-ray Imaging" } });
+    expect(data).toEqual({
+      reference: data.reference,
+      appointmentDate: body.appointmentDate,
+      service: { name: "X-ray Imaging" },
+    });
 
-    const row = await t.db.selectFrom("appointments").selectAll().where("reference", "=", data.reference).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom("appointments")
+      .selectAll()
+      .where("reference", "=", data.reference)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       status: "requested",
       phone: "+26771234567",
@@ -70,7 +86,9 @@ describe("POST /api/appointment/public/appointments", () => {
   });
 
   it("accepts the service's slug and stores its title; cash needs no medical aid number", async () => {
-    const res = await post(validAppointment({ service: { name: "x-ray", paymentMethod: "cash" }, medicalAidNumber: undefined }));
+    const res = await post(
+      validAppointment({ service: { name: "x-ray", paymentMethod: "cash" }, medicalAidNumber: undefined }),
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json().data.service.name).toBe("X-ray Imaging");
   });
@@ -89,14 +107,29 @@ describe("POST /api/appointment/public/appointments", () => {
     ["date beyond the horizon", { appointmentDate: openDate(70) }, "appointmentDate", /within the next 60 days/],
     ["a Sunday", { appointmentDate: nextWeekday(7) }, "appointmentDate", /closed/],
     ["a configured closed date", { appointmentDate: closed }, "appointmentDate", /closed/],
-    ["unknown service", { service: { name: "Brain transplant", paymentMethod: "cash" } }, "service.name", /from the list/],
-    ["bad payment method", { service: { name: "X-ray Imaging", paymentMethod: "card" } }, "service.paymentMethod", /payment method/],
+    [
+      "unknown service",
+      { service: { name: "Brain transplant", paymentMethod: "cash" } },
+      "service.name",
+      /from the list/,
+    ],
+    [
+      "bad payment method",
+      { service: { name: "X-ray Imaging", paymentMethod: "card" } },
+      "service.paymentMethod",
+      /payment method/,
+    ],
     ["medical aid without number", { medicalAidNumber: "" }, "medicalAidNumber", /membership number/],
     ["bad gender", { gender: "M" }, "gender", /Male, Female or Other/],
     ["bad time", { appointmentTime: "25:00" }, "appointmentTime", /HH:mm/],
     ["no ID number", { idPassportNumber: "" }, "idPassportNumber", /ID or passport/],
     ["notes too long", { notes: "x".repeat(2001) }, "notes", /2000/],
-    ["too many referral forms", { referralForms: Array.from({ length: 6 }, (_, i) => ({ url: "u", publicId: `p${i}`, name: "n" })) }, "referralForms", /At most 5/],
+    [
+      "too many referral forms",
+      { referralForms: Array.from({ length: 6 }, (_, i) => ({ url: "u", publicId: `p${i}`, name: "n" })) },
+      "referralForms",
+      /At most 5/,
+    ],
   ];
   it.each(cases)("refuses %s with a field error and stores nothing", async (_label, change, field, message) => {
     const before = await count();
@@ -112,14 +145,33 @@ describe("POST /api/appointment/public/appointments", () => {
 
   it("answers 415 to a body that is not JSON, 400 to broken JSON, 413 to an oversized body", async () => {
     const before = await count();
-    const text = await t.app.inject({ method: "POST", url: URL, payload: "name=x", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const text = await t.app.inject({
+      method: "POST",
+      url: URL,
+      payload: "name=x",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(text.statusCode).toBe(415);
-    const plain = await t.app.inject({ method: "POST", url: URL, payload: "hello", headers: { "content-type": "text/plain" } });
+    const plain = await t.app.inject({
+      method: "POST",
+      url: URL,
+      payload: "hello",
+      headers: { "content-type": "text/plain" },
+    });
     expect(plain.statusCode).toBe(415);
-    const broken = await t.app.inject({ method: "POST", url: URL, payload: '{"name":', headers: { "content-type": "application/json" } });
+    const broken = await t.app.inject({
+      method: "POST",
+      url: URL,
+      payload: '{"name":',
+      headers: { "content-type": "application/json" },
+    });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().message).toMatch(/JSON/);
-    const huge = await t.app.inject({ method: "POST", url: URL, payload: { ...validAppointment(), notes: "x".repeat(100_000) } });
+    const huge = await t.app.inject({
+      method: "POST",
+      url: URL,
+      payload: { ...validAppointment(), notes: "x".repeat(100_000) },
+    });
     expect(huge.statusCode).toBe(413);
     const array = await post([validAppointment()]);
     expect(array.statusCode).toBe(400);
@@ -199,12 +251,28 @@ describe("POST /api/appointment/public/appointments", () => {
     it("attaches this server's unclaimed uploads in the same transaction", async () => {
       const a = await upload("a.pdf");
       const b = await upload("b.pdf");
-      const res = await post(validAppointment({ referralForms: [a, b].map((u) => ({ url: u.url, publicId: u.publicId, name: u.fileName })) }));
+      const res = await post(
+        validAppointment({
+          referralForms: [a, b].map((u) => ({ url: u.url, publicId: u.publicId, name: u.fileName })),
+        }),
+      );
       expect(res.statusCode).toBe(201);
-      const appt = await t.db.selectFrom("appointments").select("id").where("reference", "=", res.json().data.reference).executeTakeFirstOrThrow();
-      const rows = await t.db.selectFrom("uploads").select(["public_id", "appointment_id"]).where("public_id", "in", [a.publicId, b.publicId]).execute();
+      const appt = await t.db
+        .selectFrom("appointments")
+        .select("id")
+        .where("reference", "=", res.json().data.reference)
+        .executeTakeFirstOrThrow();
+      const rows = await t.db
+        .selectFrom("uploads")
+        .select(["public_id", "appointment_id"])
+        .where("public_id", "in", [a.publicId, b.publicId])
+        .execute();
       expect(rows.every((r) => r.appointment_id === appt.id)).toBe(true);
-      const clinicMail = await t.db.selectFrom("mail_queue").select("text_body").where("to_address", "=", "info@clinic.example.org").executeTakeFirstOrThrow();
+      const clinicMail = await t.db
+        .selectFrom("mail_queue")
+        .select("text_body")
+        .where("to_address", "=", "info@clinic.example.org")
+        .executeTakeFirstOrThrow();
       expect(clinicMail.text_body).toContain(`/staff/appointments/${appt.id}`);
       expect(clinicMail.text_body).not.toContain("a.pdf"); // file names are read behind sign-in
     });
@@ -217,15 +285,25 @@ describe("POST /api/appointment/public/appointments", () => {
       const again = await post(validAppointment({ referralForms: [ref] }));
       expect(again.statusCode).toBe(400);
       expect(again.json().errors["referralForms.0.publicId"]).toMatch(/upload it again/);
-      const unknown = await post(validAppointment({ referralForms: [{ url: "https://evil.example/x.pdf", publicId: "not-ours", name: "x.pdf" }] }));
+      const unknown = await post(
+        validAppointment({
+          referralForms: [{ url: "https://evil.example/x.pdf", publicId: "not-ours", name: "x.pdf" }],
+        }),
+      );
       expect(unknown.statusCode).toBe(400);
       expect(await count()).toBe(before);
     });
 
     it("refuses an upload older than the claim window", async () => {
       const u = await upload();
-      await t.db.updateTable("uploads").set({ created_at: new Date(Date.now() - 25 * 3600_000).toISOString() }).where("public_id", "=", u.publicId).execute();
-      const res = await post(validAppointment({ referralForms: [{ url: u.url, publicId: u.publicId, name: u.fileName }] }));
+      await t.db
+        .updateTable("uploads")
+        .set({ created_at: new Date(Date.now() - 25 * 3600_000).toISOString() })
+        .where("public_id", "=", u.publicId)
+        .execute();
+      const res = await post(
+        validAppointment({ referralForms: [{ url: u.url, publicId: u.publicId, name: u.fileName }] }),
+      );
       expect(res.statusCode).toBe(400);
     });
   });
@@ -240,7 +318,13 @@ describe("rate limits", () => {
 
   it("answers 429 with Retry-After after the per-minute limit, per client address", async () => {
     const send = (ip: string, xff?: string) =>
-      t.app.inject({ method: "POST", url: URL, payload: validAppointment({ email: "bad" }), remoteAddress: ip, headers: xff ? { "x-forwarded-for": xff } : {} });
+      t.app.inject({
+        method: "POST",
+        url: URL,
+        payload: validAppointment({ email: "bad" }),
+        remoteAddress: ip,
+        headers: xff ? { "x-forwarded-for": xff } : {},
+      });
     for (let i = 0; i < 3; i++) expect((await send("10.0.0.1")).statusCode).toBe(400);
     const limited = await send("10.0.0.1");
     expect(limited.statusCode).toBe(429);
@@ -260,11 +344,19 @@ describe("rate limits", () => {
   it("limits uploads and enquiries separately, with their own budgets", async () => {
     const e = await createTestApp({ RATE_LIMIT_ENQUIRIES_PER_MINUTE: "2", RATE_LIMIT_UPLOADS_PER_MINUTE: "2" });
     try {
-      const enquiry = () => e.app.inject({ method: "POST", url: "/api/contact-enquire/public/create", payload: { name: "" } });
+      const enquiry = () =>
+        e.app.inject({ method: "POST", url: "/api/contact-enquire/public/create", payload: { name: "" } });
       const file = multipartBody("x.txt", Buffer.from("hello"));
-      const uploadOnce = () => e.app.inject({ method: "POST", url: UPLOAD, payload: file.payload, headers: file.headers });
-      expect([(await enquiry()).statusCode, (await enquiry()).statusCode, (await enquiry()).statusCode]).toEqual([400, 400, 429]);
-      expect([(await uploadOnce()).statusCode, (await uploadOnce()).statusCode, (await uploadOnce()).statusCode]).toEqual([415, 415, 429]);
+      const uploadOnce = () =>
+        e.app.inject({ method: "POST", url: UPLOAD, payload: file.payload, headers: file.headers });
+      expect([(await enquiry()).statusCode, (await enquiry()).statusCode, (await enquiry()).statusCode]).toEqual([
+        400, 400, 429,
+      ]);
+      expect([
+        (await uploadOnce()).statusCode,
+        (await uploadOnce()).statusCode,
+        (await uploadOnce()).statusCode,
+      ]).toEqual([415, 415, 429]);
     } finally {
       await e.close();
     }
@@ -276,7 +368,13 @@ describe("rate limits behind a trusted proxy", () => {
     const t = await createTestApp({ RATE_LIMIT_BOOKINGS_PER_MINUTE: "1", TRUST_PROXY: "1" });
     try {
       const send = (xff: string) =>
-        t.app.inject({ method: "POST", url: URL, payload: { name: "" }, remoteAddress: "127.0.0.1", headers: { "x-forwarded-for": xff } });
+        t.app.inject({
+          method: "POST",
+          url: URL,
+          payload: { name: "" },
+          remoteAddress: "127.0.0.1",
+          headers: { "x-forwarded-for": xff },
+        });
       expect((await send("198.51.100.1")).statusCode).toBe(400);
       expect((await send("198.51.100.1")).statusCode).toBe(429);
       expect((await send("198.51.100.2")).statusCode).toBe(400); // a different visitor behind the same proxy

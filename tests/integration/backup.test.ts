@@ -108,7 +108,12 @@ describe("backup and restore", () => {
     const now = new Date().toISOString();
     await t.db
       .updateTable("appointments")
-      .set({ name: MARKER_NAME.split(" ")[0]!, surname: MARKER_NAME.split(" ")[1]!, id_passport_number: MARKER_ID, updated_at: now })
+      .set({
+        name: MARKER_NAME.split(" ")[0]!,
+        surname: MARKER_NAME.split(" ")[1]!,
+        id_passport_number: MARKER_ID,
+        updated_at: now,
+      })
       .where("reference", "=", "B-000002")
       .execute();
     fs.mkdirSync(uploadsDir(t.config), { recursive: true });
@@ -170,7 +175,11 @@ describe("backup and restore", () => {
     const refs = await references(restored);
     for (const reference of before) expect(refs.has(reference)).toBe(true);
     expect(refs.has("B-000001")).toBe(true); // and the bookings made before the loop
-    const marker = await restored.selectFrom("appointments").select(["surname", "id_passport_number"]).where("reference", "=", "B-000002").executeTakeFirstOrThrow();
+    const marker = await restored
+      .selectFrom("appointments")
+      .select(["surname", "id_passport_number"])
+      .where("reference", "=", "B-000002")
+      .executeTakeFirstOrThrow();
     expect(marker).toEqual({ surname: MARKER_NAME.split(" ")[1], id_passport_number: MARKER_ID });
     // A consistent copy: nothing half-written, and every restored row is one the source has.
     const source = await references(t.db);
@@ -195,7 +204,18 @@ describe("backup and restore", () => {
     const bytes = fs.readFileSync(file);
     expect(bytes.subarray(0, 21).toString("latin1")).toBe("age-encryption.org/v1");
     expect(bytes.length).toBeGreaterThan(4096);
-    for (const plaintext of ["SQLite format 3", "PGDMP", "CREATE TABLE", "appointments", "ustar", "manifest.json", "%PDF", MARKER_NAME.split(" ")[1]!, MARKER_ID, "patient@example.org"]) {
+    for (const plaintext of [
+      "SQLite format 3",
+      "PGDMP",
+      "CREATE TABLE",
+      "appointments",
+      "ustar",
+      "manifest.json",
+      "%PDF",
+      MARKER_NAME.split(" ")[1]!,
+      MARKER_ID,
+      "patient@example.org",
+    ]) {
       expect(bytes.includes(Buffer.from(plaintext, "latin1")), plaintext).toBe(false);
     }
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
@@ -208,11 +228,16 @@ describe("backup and restore", () => {
   it("refuses to back up without BACKUP_RECIPIENT, in the function and in `npm run backup` (exit 1, clear message, nothing written)", async () => {
     const target = await freshTarget();
     // A database that could be backed up (PostgreSQL: the fresh target database).
-    if (!target.databaseUrl) fs.copyFileSync(path.join(t.config.dataDir, "clinic.sqlite"), path.join(target.dataDir, "clinic.sqlite"));
+    if (!target.databaseUrl)
+      fs.copyFileSync(path.join(t.config.dataDir, "clinic.sqlite"), path.join(target.dataDir, "clinic.sqlite"));
     const unset = { ...target, backups: { ...target.backups, recipient: undefined } };
     await expect(backup(unset)).rejects.toThrow(BackupRefused);
     await expect(backup(unset)).rejects.toThrow(/BACKUP_RECIPIENT is not set/);
-    const run = await runScript("backup", [], { DATA_DIR: target.dataDir, DATABASE_URL: target.databaseUrl, BACKUP_RECIPIENT: "" });
+    const run = await runScript("backup", [], {
+      DATA_DIR: target.dataDir,
+      DATABASE_URL: target.databaseUrl,
+      BACKUP_RECIPIENT: "",
+    });
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/BACKUP_RECIPIENT is not set: backups are encrypted to an age public key/);
     expect(fs.existsSync(backupsDir(target)) ? fs.readdirSync(backupsDir(target)) : []).toEqual([]);
@@ -310,7 +335,11 @@ describe("backup and restore", () => {
     const keyFile = path.join(target.dataDir, "..", `${path.basename(target.dataDir)}-wrong.txt`);
     fs.writeFileSync(keyFile, `# a different key\n${wrong}\n`);
     cleanups.push(() => fs.rmSync(keyFile, { force: true }));
-    const run = await runScript("restore", [file, "--identity", keyFile, "--force"], { DATA_DIR: target.dataDir, DATABASE_URL: target.databaseUrl, PORT: String(port) });
+    const run = await runScript("restore", [file, "--identity", keyFile, "--force"], {
+      DATA_DIR: target.dataDir,
+      DATABASE_URL: target.databaseUrl,
+      PORT: String(port),
+    });
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/not encrypted to this identity \(wrong key\?\)/);
     expect((await references(db)).has(extra)).toBe(true);
@@ -327,7 +356,9 @@ describe("backup and restore", () => {
     fs.writeFileSync(path.join(dir, "short.age"), bytes.subarray(0, bytes.length - 1000));
     for (const name of ["flipped.age", "short.age"]) {
       const target = await freshTarget();
-      await expect(restore(target, path.join(dir, name), { identities: [identity] })).rejects.toThrow(/Nothing was restored or changed/);
+      await expect(restore(target, path.join(dir, name), { identities: [identity] })).rejects.toThrow(
+        /Nothing was restored or changed/,
+      );
       expect(fs.readdirSync(target.dataDir)).toEqual([]);
       if (!target.databaseUrl) expect(fs.existsSync(path.join(target.dataDir, "clinic.sqlite"))).toBe(false);
     }
@@ -370,7 +401,9 @@ describe("backup and restore", () => {
       broken.databaseUrl = url.toString();
     }
     await expect(backup(broken)).rejects.toThrow();
-    expect(fs.existsSync(path.join(target.dataDir, "backups")) ? fs.readdirSync(path.join(target.dataDir, "backups")) : []).toEqual([]);
+    expect(
+      fs.existsSync(path.join(target.dataDir, "backups")) ? fs.readdirSync(path.join(target.dataDir, "backups")) : [],
+    ).toEqual([]);
   });
 
   it("rejects a folder that is not a complete backup", async () => {
@@ -385,7 +418,11 @@ describe("backup rotation (BACKUP_KEEP_DAILY, BACKUP_KEEP_WEEKLY)", () => {
   const day = (date: string, time = "00:30:00.000") => name(`${date}T${time}Z`);
 
   /** Simulates one backup a day (and a few extra), rotating after each one as `npm run backup` does. */
-  function simulate(dir: string, days: { date: string; times: string[] }[], keep: { keepDaily: number; keepWeekly: number }) {
+  function simulate(
+    dir: string,
+    days: { date: string; times: string[] }[],
+    keep: { keepDaily: number; keepWeekly: number },
+  ) {
     const history: string[][] = [];
     for (const { date, times } of days) {
       for (const time of times) {
@@ -399,7 +436,8 @@ describe("backup rotation (BACKUP_KEEP_DAILY, BACKUP_KEEP_WEEKLY)", () => {
 
   function dates(from: string, to: string): string[] {
     const out: string[] = [];
-    for (let d = new Date(`${from}T00:00:00Z`); d <= new Date(`${to}T00:00:00Z`); d.setUTCDate(d.getUTCDate() + 1)) out.push(d.toISOString().slice(0, 10));
+    for (let d = new Date(`${from}T00:00:00Z`); d <= new Date(`${to}T00:00:00Z`); d.setUTCDate(d.getUTCDate() + 1))
+      out.push(d.toISOString().slice(0, 10));
     return out;
   }
 
@@ -444,8 +482,13 @@ describe("backup rotation (BACKUP_KEEP_DAILY, BACKUP_KEEP_WEEKLY)", () => {
   });
 
   it("BACKUP_KEEP_WEEKLY=0 keeps only dailies; ISO weeks cross the new year (29 Dec 2025 - 4 Jan 2026 is one week)", () => {
-    expect([...keptBackups([day("2026-01-01"), day("2026-01-02")], { keepDaily: 1, keepWeekly: 0 })]).toEqual([day("2026-01-02")]);
-    const kept = keptBackups([day("2025-12-29"), day("2026-01-04"), day("2026-01-05")], { keepDaily: 1, keepWeekly: 2 });
+    expect([...keptBackups([day("2026-01-01"), day("2026-01-02")], { keepDaily: 1, keepWeekly: 0 })]).toEqual([
+      day("2026-01-02"),
+    ]);
+    const kept = keptBackups([day("2025-12-29"), day("2026-01-04"), day("2026-01-05")], {
+      keepDaily: 1,
+      keepWeekly: 2,
+    });
     expect([...kept].sort()).toEqual([day("2026-01-04"), day("2026-01-05")]);
   });
 
@@ -458,7 +501,9 @@ describe("backup rotation (BACKUP_KEEP_DAILY, BACKUP_KEEP_WEEKLY)", () => {
       const old = new Date("2026-11-20T00:00:00Z");
       fs.utimesSync(path.join(dir, ".staging-old"), old, old);
       fs.utimesSync(path.join(dir, `${day("2026-11-20")}.partial`), old, old);
-      expect(rotateBackups(dir, { keepDaily: 7, keepWeekly: 4 }, new Date(Date.now()))).toEqual([".staging-old", `${day("2026-11-20")}.partial`].sort());
+      expect(rotateBackups(dir, { keepDaily: 7, keepWeekly: 4 }, new Date(Date.now()))).toEqual(
+        [".staging-old", `${day("2026-11-20")}.partial`].sort(),
+      );
       expect(fs.readdirSync(dir)).toEqual([".staging-new"]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

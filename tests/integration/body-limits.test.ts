@@ -53,7 +53,11 @@ describe("body limits", () => {
   let t: TestApp;
   let url = "";
   const form = (values: Record<string, string>) => new URLSearchParams(values).toString();
-  const staffHeaders = { "sec-fetch-site": "same-origin", origin: "", "content-type": "application/x-www-form-urlencoded" };
+  const staffHeaders = {
+    "sec-fetch-site": "same-origin",
+    origin: "",
+    "content-type": "application/x-www-form-urlencoded",
+  };
 
   beforeAll(async () => {
     t = await createTestApp({ RATE_LIMIT_ENABLED: "false", STAFF_SLOWDOWN_MS: "0" }, { servePages: true });
@@ -70,7 +74,11 @@ describe("body limits", () => {
       ["/api/contact-enquire/public/create", validEnquiry({ description: "x".repeat(JSON_BODY_MAX_BYTES) })],
       ["/api/appointment/public/appointments", validAppointment({ notes: "x".repeat(JSON_BODY_MAX_BYTES) })],
     ] as const) {
-      const res = await fetch(`${url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      const res = await fetch(`${url}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
       expect(res.status, path).toBe(413);
       expect(res.headers.get("content-type")).toMatch(/^application\/json/);
       expect((await res.json()).message).toBe("The request is too large.");
@@ -126,7 +134,14 @@ describe("body limits", () => {
     try {
       const file = path.join(dir, "big.pdf");
       fs.writeFileSync(file, pdfBytes(11 * 1024 * 1024));
-      const { stdout } = await promisify(execFile)("curl", ["-sS", "-w", "\n%{http_code}", "-F", `file=@${file};type=application/pdf`, `${url}${UPLOAD}`]);
+      const { stdout } = await promisify(execFile)("curl", [
+        "-sS",
+        "-w",
+        "\n%{http_code}",
+        "-F",
+        `file=@${file};type=application/pdf`,
+        `${url}${UPLOAD}`,
+      ]);
       const [json, status] = stdout.split("\n");
       expect(status).toBe("413");
       expect(JSON.parse(json!).message).toBe(TOO_LARGE_FILE);
@@ -138,8 +153,17 @@ describe("body limits", () => {
   it("staff form posts: a declared body over the limit gets 413 JSON and the action never runs", async () => {
     const before = await auditCount();
     // A correct sign-in padded past the limit: had it been read, it would sign in (302 and a cookie).
-    const payload = form({ email: "desk@clinic.example.org", password: STAFF_PASSWORD, pad: "x".repeat(FORM_BODY_MAX_BYTES) });
-    const res = await fetch(`${url}/staff/login`, { method: "POST", headers: staffHeaders, body: payload, redirect: "manual" });
+    const payload = form({
+      email: "desk@clinic.example.org",
+      password: STAFF_PASSWORD,
+      pad: "x".repeat(FORM_BODY_MAX_BYTES),
+    });
+    const res = await fetch(`${url}/staff/login`, {
+      method: "POST",
+      headers: staffHeaders,
+      body: payload,
+      redirect: "manual",
+    });
     expect(res.status).toBe(413);
     expect(res.headers.get("set-cookie")).toBeNull();
     expect((await res.json()).message).toBe("The request is too large.");
@@ -157,8 +181,16 @@ describe("body limits", () => {
 
   it("staff form posts: a chunked body is counted while it streams, 413 JSON past the limit", async () => {
     const before = await auditCount();
-    const payload = Buffer.from(form({ email: "desk@clinic.example.org", password: STAFF_PASSWORD, pad: "x".repeat(2 * FORM_BODY_MAX_BYTES) }));
-    const res = await fetch(`${url}/staff/login`, { method: "POST", headers: staffHeaders, body: chunked(payload), duplex: "half", redirect: "manual" } as RequestInit);
+    const payload = Buffer.from(
+      form({ email: "desk@clinic.example.org", password: STAFF_PASSWORD, pad: "x".repeat(2 * FORM_BODY_MAX_BYTES) }),
+    );
+    const res = await fetch(`${url}/staff/login`, {
+      method: "POST",
+      headers: staffHeaders,
+      body: chunked(payload),
+      duplex: "half",
+      redirect: "manual",
+    } as RequestInit);
     expect(res.status).toBe(413);
     expect(res.headers.get("set-cookie")).toBeNull();
     expect((await res.json()).message).toBe("The request is too large.");
@@ -183,8 +215,14 @@ describe("body limits", () => {
     socket.on("data", () => undefined);
     socket.on("error", () => undefined);
     socket.on("close", () => (closed = true));
-    socket.write(`POST /api/contact-enquire/public/create HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
-    const chunk = Buffer.concat([Buffer.from(`${(256 * 1024).toString(16)}\r\n`), Buffer.alloc(256 * 1024, "a"), Buffer.from("\r\n")]);
+    socket.write(
+      `POST /api/contact-enquire/public/create HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`,
+    );
+    const chunk = Buffer.concat([
+      Buffer.from(`${(256 * 1024).toString(16)}\r\n`),
+      Buffer.alloc(256 * 1024, "a"),
+      Buffer.from("\r\n"),
+    ]);
     let sent = 0;
     // Keep sending (up to 64 MB) until the server hangs up.
     while (!closed && sent < 64 * 1024 * 1024) {
@@ -209,7 +247,11 @@ describe("body limits", () => {
     });
     expect(enquiry.status).toBe(201);
     const body = multipartBody("nine.pdf", pdfBytes(9 * 1024 * 1024));
-    const upload = await fetch(`${url}${UPLOAD}`, { method: "POST", headers: body.headers, body: new Uint8Array(body.payload) });
+    const upload = await fetch(`${url}${UPLOAD}`, {
+      method: "POST",
+      headers: body.headers,
+      body: new Uint8Array(body.payload),
+    });
     expect(upload.status).toBe(201);
   });
 });

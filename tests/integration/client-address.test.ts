@@ -31,7 +31,12 @@ describe("TRUST_PROXY configuration", () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
-    expect(loadConfig({ TRUST_PROXY: "127.0.0.1, 10.0.0.0/8,::1,loopback" }).trustProxy).toEqual(["127.0.0.1", "10.0.0.0/8", "::1", "loopback"]);
+    expect(loadConfig({ TRUST_PROXY: "127.0.0.1, 10.0.0.0/8,::1,loopback" }).trustProxy).toEqual([
+      "127.0.0.1",
+      "10.0.0.0/8",
+      "::1",
+      "loopback",
+    ]);
     for (const bad of ["yes", "everything", "10.0.0.0/33", "300.1.1.1", "11"]) {
       expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
     }
@@ -65,7 +70,13 @@ describe.each([
     }
     expect(statuses).toEqual([400, 400, 400, 429, 429]);
     // Another real client behind the same proxy keeps its own budget.
-    const other = await t.app.inject({ method: "POST", url: BOOKING, payload: validAppointment({ email: "bad" }), remoteAddress: PROXY, headers: forwarded("203.0.113.1", "198.51.100.8") });
+    const other = await t.app.inject({
+      method: "POST",
+      url: BOOKING,
+      payload: validAppointment({ email: "bad" }),
+      remoteAddress: PROXY,
+      headers: forwarded("203.0.113.1", "198.51.100.8"),
+    });
     expect(other.statusCode).toBe(400);
   });
 
@@ -92,6 +103,12 @@ describe.each([
       payload: form({ email: "someone@clinic.example.org", password: "not the password at all" }),
       remoteAddress: PROXY,
     });
-    expect(other.statusCode, other.body.slice(0, 3000).replace(/<[^>]+>/g, " ").replace(/\s+/g, " ")).toBe(401);
+    expect(
+      other.statusCode,
+      other.body
+        .slice(0, 3000)
+        .replace(/<[^>]+>/g, " ")
+        .replace(/\s+/g, " "),
+    ).toBe(401);
   }, 60_000);
 });

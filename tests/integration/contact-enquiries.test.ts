@@ -41,15 +41,18 @@ describe("POST /api/contact-enquire/public/create", () => {
     [{ email: "Name <a@example.net>" }, "email", "Enter a valid email address."],
     [{ description: "" }, "description", "Description is required."],
     [{ description: "x".repeat(5001) }, "description", /5000/],
-  ] as [Record<string, unknown>, string, string | RegExp][])("refuses %o with the specification's message", async (change, field, message) => {
-    const before = await count();
-    const res = await post(validEnquiry(change));
-    expect(res.statusCode).toBe(400);
-    const errors = res.json().errors as Record<string, string>;
-    if (typeof message === "string") expect(errors[field]).toBe(message);
-    else expect(errors[field]).toMatch(message);
-    expect(await count()).toBe(before);
-  });
+  ] as [Record<string, unknown>, string, string | RegExp][])(
+    "refuses %o with the specification's message",
+    async (change, field, message) => {
+      const before = await count();
+      const res = await post(validEnquiry(change));
+      expect(res.statusCode).toBe(400);
+      const errors = res.json().errors as Record<string, string>;
+      if (typeof message === "string") expect(errors[field]).toBe(message);
+      else expect(errors[field]).toMatch(message);
+      expect(await count()).toBe(before);
+    },
+  );
 
   it("answers a filled honeypot like an acceptance and stores nothing", async () => {
     const before = await count();
@@ -65,7 +68,11 @@ describe("POST /api/contact-enquire/public/create", () => {
   it("makes one record for a retried or concurrent duplicate; 422 for a reused key with another body", async () => {
     const before = await count();
     const headers = { "idempotency-key": "enquiry-key-000001" };
-    const answers = await Promise.all([post(validEnquiry(), headers), post(validEnquiry(), headers), post(validEnquiry(), headers)]);
+    const answers = await Promise.all([
+      post(validEnquiry(), headers),
+      post(validEnquiry(), headers),
+      post(validEnquiry(), headers),
+    ]);
     expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201]);
     expect(new Set(answers.map((a) => a.body)).size).toBe(1);
     expect(await count()).toBe(before + 1);
@@ -73,12 +80,22 @@ describe("POST /api/contact-enquire/public/create", () => {
     expect(changed.statusCode).toBe(422);
     expect(await count()).toBe(before + 1);
     // The same key on the booking endpoint is a different key.
-    const other = await t.app.inject({ method: "POST", url: "/api/appointment/public/appointments", payload: { a: 1 }, headers });
+    const other = await t.app.inject({
+      method: "POST",
+      url: "/api/appointment/public/appointments",
+      payload: { a: 1 },
+      headers,
+    });
     expect(other.statusCode).toBe(400);
   });
 
   it("answers 415 to form-encoded bodies", async () => {
-    const res = await t.app.inject({ method: "POST", url: URL, payload: "name=a", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: URL,
+      payload: "name=a",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(res.statusCode).toBe(415);
     expect(res.headers["cache-control"]).toBe("no-store");
   });

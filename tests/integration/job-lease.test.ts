@@ -25,8 +25,12 @@ describe("job leases", () => {
   it("refuses everyone, the holder too, until the lease expires; then the next asker gets it", async () => {
     const start = new Date("2026-02-02T03:00:00.000Z");
     expect(await takeLease(t.db, "sweep", 60_000, { now: start, holder: "a" })).toBe(true);
-    expect(await takeLease(t.db, "sweep", 60_000, { now: new Date(start.getTime() + 30_000), holder: "b" })).toBe(false);
-    expect(await takeLease(t.db, "sweep", 60_000, { now: new Date(start.getTime() + 59_999), holder: "a" })).toBe(false);
+    expect(await takeLease(t.db, "sweep", 60_000, { now: new Date(start.getTime() + 30_000), holder: "b" })).toBe(
+      false,
+    );
+    expect(await takeLease(t.db, "sweep", 60_000, { now: new Date(start.getTime() + 59_999), holder: "a" })).toBe(
+      false,
+    );
     expect(await takeLease(t.db, "sweep", 60_000, { now: new Date(start.getTime() + 60_000), holder: "b" })).toBe(true);
     // Another job's lease is independent.
     expect(await takeLease(t.db, "other", 60_000, { now: start, holder: "a" })).toBe(true);

@@ -16,7 +16,11 @@ describe("mail delivery", () => {
   let sink: MailSink;
   beforeAll(async () => {
     sink = await startMailSink(fs.mkdtempSync(path.join(os.tmpdir(), "clinic-mail-")));
-    t = await createTestApp({ RATE_LIMIT_ENABLED: "false", SMTP_URL: `smtp://127.0.0.1:${sink.port}`, MAIL_MAX_ATTEMPTS: "3" });
+    t = await createTestApp({
+      RATE_LIMIT_ENABLED: "false",
+      SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+      MAIL_MAX_ATTEMPTS: "3",
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -25,7 +29,11 @@ describe("mail delivery", () => {
   const opts = () => ({ from: t.config.mail.from, maxAttempts: t.config.mail.maxAttempts });
 
   it("sends a booking's two e-mails to a real SMTP server: the clinic's notification and the patient's confirmation", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/api/appointment/public/appointments", payload: validAppointment() });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/appointment/public/appointments",
+      payload: validAppointment(),
+    });
     expect(res.statusCode).toBe(201);
     const { reference, appointmentDate } = res.json().data;
     const sender = createSender(t.config);
@@ -42,7 +50,11 @@ describe("mail delivery", () => {
     const unfolded = patient.replace(/=\r?\n/g, "");
     expect(patient).toMatch(new RegExp(`^Subject: Your appointment request ${reference}`, "m"));
     expect(unfolded).toContain(reference);
-    expect(unfolded).toContain(new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${appointmentDate}T00:00:00Z`)));
+    expect(unfolded).toContain(
+      new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
+        new Date(`${appointmentDate}T00:00:00Z`),
+      ),
+    );
     expect(unfolded).toContain("X-ray Imaging");
     expect(unfolded).toContain("Bring a valid ID and your medical aid card.");
     expect(unfolded).toMatch(/contact you to confirm the time/);
@@ -57,7 +69,10 @@ describe("mail delivery", () => {
   it("retries a failed delivery with backoff and gives up after MAIL_MAX_ATTEMPTS", async () => {
     await t.db.deleteFrom("mail_queue").execute();
     await enqueueMail(t.db, { to: "someone@example.net", subject: "s", text: "t" });
-    const down = createSender({ ...t.config, mail: { ...t.config.mail, smtpUrl: `smtp://127.0.0.1:${await freePort()}` } });
+    const down = createSender({
+      ...t.config,
+      mail: { ...t.config.mail, smtpUrl: `smtp://127.0.0.1:${await freePort()}` },
+    });
     let clock = new Date();
     const now = () => clock;
     expect(await deliverDueMail(t.db, down.send, { ...opts(), now })).toEqual({ sent: 0, retried: 1, failed: 0 });

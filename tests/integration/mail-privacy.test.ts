@@ -14,7 +14,13 @@ import { UPLOAD_PATH } from "../../server/uploads/routes";
  */
 
 /** Every text a queued message would send. */
-function everything(m: { to_address: string; subject: string; text_body: string; html_body: string | null; attachments_json: string }) {
+function everything(m: {
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  attachments_json: string;
+}) {
   const attachments = (JSON.parse(m.attachments_json) as { filename: string; content: string }[])
     .map((a) => `${a.filename}\n${Buffer.from(a.content, "base64").toString("utf8")}`)
     .join("\n");
@@ -51,11 +57,18 @@ describe("e-mails carry the least personal data", () => {
     const res = await t.app.inject({
       method: "POST",
       url: "/api/appointment/public/appointments",
-      payload: validAppointment({ ...typed, referralForms: [{ url: file.url, publicId: file.publicId, name: file.fileName }] }),
+      payload: validAppointment({
+        ...typed,
+        referralForms: [{ url: file.url, publicId: file.publicId, name: file.fileName }],
+      }),
     });
     expect(res.statusCode).toBe(201);
     const { reference } = res.json().data;
-    const appt = await t.db.selectFrom("appointments").select(["id", "requested_date"]).where("reference", "=", reference).executeTakeFirstOrThrow();
+    const appt = await t.db
+      .selectFrom("appointments")
+      .select(["id", "requested_date"])
+      .where("reference", "=", reference)
+      .executeTakeFirstOrThrow();
 
     const queued = await mails();
     expect(queued).toHaveLength(2);
@@ -73,8 +86,23 @@ describe("e-mails carry the least personal data", () => {
 
     // What neither message carries.
     const secrets = [
-      "Buy cheap", "spam.example", "Surnamexyzzy", typed.dob, "17 July 1977", "71987654", "98 7654", "829876543",
-      typed.medicalAidNumber, "Notesplugh", "phish.example", typed.idPassportNumber, "Zebra-Referral", "Qwxyz", "BP-", "Female", "Gender",
+      "Buy cheap",
+      "spam.example",
+      "Surnamexyzzy",
+      typed.dob,
+      "17 July 1977",
+      "71987654",
+      "98 7654",
+      "829876543",
+      typed.medicalAidNumber,
+      "Notesplugh",
+      "phish.example",
+      typed.idPassportNumber,
+      "Zebra-Referral",
+      "Qwxyz",
+      "BP-",
+      "Female",
+      "Gender",
     ];
     for (const secret of secrets) {
       expect(clinicText, `clinic mail carries ${secret}`).not.toContain(secret);
@@ -102,8 +130,17 @@ describe("e-mails carry the least personal data", () => {
 
   it("an enquiry: the clinic gets the reference and a link, no message text or contact details", async () => {
     await t.db.deleteFrom("mail_queue").execute();
-    const typed = { name: "Enqnamefrob", phoneNumber: "3167788", email: "enquirer.zz@example.net", description: "Messagefrotz: see http://spam.example" };
-    const res = await t.app.inject({ method: "POST", url: "/api/contact-enquire/public/create", payload: validEnquiry(typed) });
+    const typed = {
+      name: "Enqnamefrob",
+      phoneNumber: "3167788",
+      email: "enquirer.zz@example.net",
+      description: "Messagefrotz: see http://spam.example",
+    };
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/contact-enquire/public/create",
+      payload: validEnquiry(typed),
+    });
     expect(res.statusCode).toBe(201);
     const { reference } = res.json().data;
     const queued = await mails();
@@ -118,7 +155,13 @@ describe("e-mails carry the least personal data", () => {
   });
 
   it("the staff confirmation e-mail greets by a safe first name only", () => {
-    const appt = { reference: "APT-1", email: "p@example.org", serviceName: "X-ray Imaging", date: "2026-12-02", time: "09:30" };
+    const appt = {
+      reference: "APT-1",
+      email: "p@example.org",
+      serviceName: "X-ray Imaging",
+      date: "2026-12-02",
+      time: "09:30",
+    };
     const spam = confirmationMail(t.config, { ...appt, name: "Win\nhttp://spam.example" }, new Date());
     expect(spam.text).toMatch(/^Dear patient,$/m);
     expect(spam.text).not.toContain("spam.example");

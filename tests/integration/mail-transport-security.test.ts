@@ -52,7 +52,11 @@ describe("SMTP requires TLS", () => {
   });
 
   it("needs no TLS for this machine, requires STARTTLS elsewhere, and smtps:// is TLS from the start", () => {
-    expect(smtpOptions("smtp://127.0.0.1:2525", false)).toMatchObject({ host: "127.0.0.1", requireTLS: false, secure: false });
+    expect(smtpOptions("smtp://127.0.0.1:2525", false)).toMatchObject({
+      host: "127.0.0.1",
+      requireTLS: false,
+      secure: false,
+    });
     expect(smtpOptions("smtp://localhost:2525", false)).toMatchObject({ requireTLS: false });
     expect(smtpOptions("smtp://[::1]:2525", false)).toMatchObject({ host: "::1", requireTLS: false });
     expect(smtpOptions("smtp://u%40x:p%3Ass@mail.example.org", false)).toMatchObject({
@@ -64,18 +68,27 @@ describe("SMTP requires TLS", () => {
       auth: { user: "u@x", pass: "p:ss" },
       tls: { rejectUnauthorized: true },
     });
-    expect(smtpOptions("smtps://mail.example.org", false)).toMatchObject({ port: 465, secure: true, requireTLS: false });
+    expect(smtpOptions("smtps://mail.example.org", false)).toMatchObject({
+      port: 465,
+      secure: true,
+      requireTLS: false,
+    });
   });
 
   it("refuses options in SMTP_URL at start-up, so none can turn TLS off", () => {
     for (const query of ["?ignoreTLS=true", "?requireTLS=false", "?tls.rejectUnauthorized=false"]) {
       expect(() => configFor({ SMTP_URL: `smtp://mail.example.org:587${query}` })).toThrow(ConfigError);
-      expect(() => configFor({ SMTP_URL: `smtp://mail.example.org:587${query}` })).toThrow(/SMTP_URL: takes no \?options/);
+      expect(() => configFor({ SMTP_URL: `smtp://mail.example.org:587${query}` })).toThrow(
+        /SMTP_URL: takes no \?options/,
+      );
     }
   });
 
   it("ends a stuck SMTP conversation well before the worker's claim on the message could lapse", () => {
-    const limit = Math.max(SMTP_TIMEOUTS.connectionTimeout + SMTP_TIMEOUTS.greetingTimeout, SMTP_TIMEOUTS.socketTimeout);
+    const limit = Math.max(
+      SMTP_TIMEOUTS.connectionTimeout + SMTP_TIMEOUTS.greetingTimeout,
+      SMTP_TIMEOUTS.socketTimeout,
+    );
     expect(limit).toBeLessThan(MAIL_CLAIM_MS / 2);
     expect(smtpOptions("smtps://mail.example.org", false)).toMatchObject(SMTP_TIMEOUTS);
   });

@@ -71,10 +71,22 @@ describe.skipIf(!admin)("two instances on one PostgreSQL database", () => {
     const client = { "x-forwarded-for": "198.51.100.10" };
     const pdf = pdfBytes(4000);
     const file = multipartBody("referral-letter.pdf", pdf);
-    const up = await fetch(`${a.url}${UPLOAD}`, { method: "POST", headers: { ...file.headers, ...client }, body: new Uint8Array(file.payload) });
+    const up = await fetch(`${a.url}${UPLOAD}`, {
+      method: "POST",
+      headers: { ...file.headers, ...client },
+      body: new Uint8Array(file.payload),
+    });
     expect(up.status).toBe(201);
     const upload = (await up.json()).data;
-    const booked = await post(a, BOOK, validAppointment({ surname: "Twoinstances", referralForms: [{ url: upload.url, publicId: upload.publicId, name: upload.fileName }] }), client);
+    const booked = await post(
+      a,
+      BOOK,
+      validAppointment({
+        surname: "Twoinstances",
+        referralForms: [{ url: upload.url, publicId: upload.publicId, name: upload.fileName }],
+      }),
+      client,
+    );
     expect(booked.status).toBe(201);
     const { reference } = (await booked.json()).data;
 
@@ -87,7 +99,11 @@ describe.skipIf(!admin)("two instances on one PostgreSQL database", () => {
     expect(list.status).toBe(200);
     const html = await list.text();
     expect(html).toContain(reference);
-    const row = await db.selectFrom("appointments").select("id").where("reference", "=", reference).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("appointments")
+      .select("id")
+      .where("reference", "=", reference)
+      .executeTakeFirstOrThrow();
     const detail = await (await fetch(`${b.url}/staff/appointments/${row.id}`, { headers: { cookie } })).text();
     expect(detail).toContain(`/api/staff/uploads/${upload.publicId}`);
 
@@ -133,11 +149,31 @@ describe.skipIf(!admin)("two instances on one PostgreSQL database", () => {
   it("sends every queued e-mail exactly once while both mail workers run", async () => {
     const COUNT = 30;
     for (let i = 0; i < COUNT; i++) {
-      await enqueueMail(db, { to: `patient${i}@example.org`, subject: `Multi-instance message ${i}`, text: `Body ${i}` });
+      await enqueueMail(db, {
+        to: `patient${i}@example.org`,
+        subject: `Multi-instance message ${i}`,
+        text: `Body ${i}`,
+      });
     }
-    const total = async () => Number((await db.selectFrom("mail_queue").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    const total = async () =>
+      Number(
+        (
+          await db
+            .selectFrom("mail_queue")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const pending = async () =>
-      Number((await db.selectFrom("mail_queue").select((eb) => eb.fn.countAll().as("n")).where("status", "=", "pending").executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await db
+            .selectFrom("mail_queue")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .where("status", "=", "pending")
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const deadline = Date.now() + 30_000;
     while ((await pending()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     expect(await pending()).toBe(0);
@@ -151,7 +187,10 @@ describe.skipIf(!admin)("two instances on one PostgreSQL database", () => {
     expect(rows.every((r) => r.status === "sent" && Number(r.attempts) === 1)).toBe(true);
     for (let i = 0; i < COUNT; i++) {
       const subject = `Subject: Multi-instance message ${i}\r\n`;
-      expect(mails.filter((m) => m.includes(subject)), `message ${i}`).toHaveLength(1);
+      expect(
+        mails.filter((m) => m.includes(subject)),
+        `message ${i}`,
+      ).toHaveLength(1);
     }
   }, 60_000);
 

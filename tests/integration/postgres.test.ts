@@ -34,7 +34,16 @@ describe.skipIf(!admin)("PostgreSQL", () => {
       const now = new Date().toISOString();
       const inserted = await db
         .insertInto("enquiries")
-        .values({ reference: "E-TEST-1", name: "A", phone: "+26771000000", email: "a@example.org", description: "d", status: "new", created_at: now, updated_at: now })
+        .values({
+          reference: "E-TEST-1",
+          name: "A",
+          phone: "+26771000000",
+          email: "a@example.org",
+          description: "d",
+          status: "new",
+          created_at: now,
+          updated_at: now,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       expect(typeof inserted.id).toBe("number");

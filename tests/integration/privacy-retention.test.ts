@@ -44,13 +44,27 @@ describe("retention of personal data", () => {
     const staff = await addStaff(t.db);
 
     // Mail queue: sent 6 days ago (blanked), sent 4 days ago (kept), failed 6 days ago (blanked), pending (kept).
-    const mail = (to: string) => ({ to, subject: `Subject ${to}`, text: `Body for ${to}`, html: `<p>${to}</p>`, attachments: [{ filename: "a.ics", contentType: "text/calendar", content: "X" }] });
+    const mail = (to: string) => ({
+      to,
+      subject: `Subject ${to}`,
+      text: `Body for ${to}`,
+      html: `<p>${to}</p>`,
+      attachments: [{ filename: "a.ics", contentType: "text/calendar", content: "X" }],
+    });
     await enqueueMail(t.db, mail("old.sent@example.net"), new Date(ago(7 * DAY)));
     await enqueueMail(t.db, mail("young.sent@example.net"), new Date(ago(5 * DAY)));
     await enqueueMail(t.db, mail("old.failed@example.net"), new Date(ago(7 * DAY)));
     await enqueueMail(t.db, mail("pending@example.net"), new Date(ago(30 * DAY)));
-    await t.db.updateTable("mail_queue").set({ status: "sent", sent_at: ago(6 * DAY) }).where("to_address", "=", "old.sent@example.net").execute();
-    await t.db.updateTable("mail_queue").set({ status: "sent", sent_at: ago(4 * DAY) }).where("to_address", "=", "young.sent@example.net").execute();
+    await t.db
+      .updateTable("mail_queue")
+      .set({ status: "sent", sent_at: ago(6 * DAY) })
+      .where("to_address", "=", "old.sent@example.net")
+      .execute();
+    await t.db
+      .updateTable("mail_queue")
+      .set({ status: "sent", sent_at: ago(4 * DAY) })
+      .where("to_address", "=", "young.sent@example.net")
+      .execute();
     await t.db
       .updateTable("mail_queue")
       .set({ status: "failed", next_attempt_at: ago(6 * DAY), last_error: "550 old.failed@example.net unknown" })
@@ -62,61 +76,135 @@ describe("retention of personal data", () => {
     fs.mkdirSync(outbox, { recursive: true });
     const oldEml = path.join(outbox, "old.eml");
     const youngEml = path.join(outbox, "young.eml");
-    for (const [file, age] of [[oldEml, 4 * DAY], [youngEml, 2 * DAY]] as const) {
+    for (const [file, age] of [
+      [oldEml, 4 * DAY],
+      [youngEml, 2 * DAY],
+    ] as const) {
       fs.writeFileSync(file, "To: someone@example.net\n\nbody");
       const when = new Date(NOW.getTime() - age);
       fs.utimesSync(file, when, when);
     }
 
     // Audit log: 13 months (deleted), 11 months (kept).
-    await recordAudit(t.db, { staffId: staff.id, staffEmail: staff.email, action: "appointment_view", targetId: 1 }, new Date(monthsAgo(13)));
-    await recordAudit(t.db, { staffId: staff.id, staffEmail: staff.email, action: "appointment_view", targetId: 2 }, new Date(monthsAgo(11)));
+    await recordAudit(
+      t.db,
+      { staffId: staff.id, staffEmail: staff.email, action: "appointment_view", targetId: 1 },
+      new Date(monthsAgo(13)),
+    );
+    await recordAudit(
+      t.db,
+      { staffId: staff.id, staffEmail: staff.email, action: "appointment_view", targetId: 2 },
+      new Date(monthsAgo(11)),
+    );
 
     // Idempotency replies: 3 days (deleted), 1 day (kept).
-    for (const [key, age] of [["old-key-123", 3 * DAY], ["young-key-123", DAY]] as const) {
+    for (const [key, age] of [
+      ["old-key-123", 3 * DAY],
+      ["young-key-123", DAY],
+    ] as const) {
       await t.db
         .insertInto("idempotency_keys")
-        .values({ endpoint: "/x", idempotency_key: key, body_hash: "h", status_code: 201, response_json: '{"data":{"reference":"APT"}}', created_at: ago(age) })
+        .values({
+          endpoint: "/x",
+          idempotency_key: key,
+          body_hash: "h",
+          status_code: 201,
+          response_json: '{"data":{"reference":"APT"}}',
+          created_at: ago(age),
+        })
         .execute();
     }
 
     // Rate-limit windows: ended (deleted), running (kept).
-    await t.db.insertInto("rate_limits").values({ key: "r|ended|1", hits: 3, expires_at: ago(1000) }).execute();
-    await t.db.insertInto("rate_limits").values({ key: "r|running|2", hits: 3, expires_at: new Date(NOW.getTime() + 30_000).toISOString() }).execute();
+    await t.db
+      .insertInto("rate_limits")
+      .values({ key: "r|ended|1", hits: 3, expires_at: ago(1000) })
+      .execute();
+    await t.db
+      .insertInto("rate_limits")
+      .values({ key: "r|running|2", hits: 3, expires_at: new Date(NOW.getTime() + 30_000).toISOString() })
+      .execute();
 
     // Staff sessions: idle 31 minutes (deleted), active a minute ago (kept).
-    await t.db.insertInto("staff_sessions").values({ token_hash: "a".repeat(64), staff_id: staff.id, created_at: ago(3_600_000), last_seen_at: ago(31 * 60_000) }).execute();
-    await t.db.insertInto("staff_sessions").values({ token_hash: "b".repeat(64), staff_id: staff.id, created_at: ago(3_600_000), last_seen_at: ago(60_000) }).execute();
+    await t.db
+      .insertInto("staff_sessions")
+      .values({
+        token_hash: "a".repeat(64),
+        staff_id: staff.id,
+        created_at: ago(3_600_000),
+        last_seen_at: ago(31 * 60_000),
+      })
+      .execute();
+    await t.db
+      .insertInto("staff_sessions")
+      .values({ token_hash: "b".repeat(64), staff_id: staff.id, created_at: ago(3_600_000), last_seen_at: ago(60_000) })
+      .execute();
 
     // Uploads no booking claimed: 25 hours (deleted with its file), 23 hours (kept).
     const staleUpload = await seedUpload(t.db, t.dataDir, { appointmentId: null, createdAt: ago(25 * 3_600_000) });
     const freshUpload = await seedUpload(t.db, t.dataDir, { appointmentId: null, createdAt: ago(23 * 3_600_000) });
 
     const result = await purgeExpired(staffRuntime(t.db, t.config, () => NOW));
-    expect(result).toMatchObject({ mailBodies: 2, outboxFiles: 1, auditRows: 1, idempotencyKeys: 1, rateLimits: 1, sessions: 1, uploads: 1, files: 1 });
+    expect(result).toMatchObject({
+      mailBodies: 2,
+      outboxFiles: 1,
+      auditRows: 1,
+      idempotencyKeys: 1,
+      rateLimits: 1,
+      sessions: 1,
+      uploads: 1,
+      files: 1,
+    });
 
     const rows = await t.db.selectFrom("mail_queue").selectAll().orderBy("id").execute();
     expect(rows).toHaveLength(4);
     const [oldSent, youngSent, oldFailed, pending] = rows;
     for (const row of [oldSent!, oldFailed!]) {
-      expect(row).toMatchObject({ to_address: "", text_body: "", html_body: null, attachments_json: "[]", last_error: null });
+      expect(row).toMatchObject({
+        to_address: "",
+        text_body: "",
+        html_body: null,
+        attachments_json: "[]",
+        last_error: null,
+      });
     }
     expect(oldSent).toMatchObject({ status: "sent", sent_at: ago(6 * DAY) }); // the record that it was sent stays
-    expect(youngSent).toMatchObject({ to_address: "young.sent@example.net", text_body: "Body for young.sent@example.net" });
-    expect(pending).toMatchObject({ status: "pending", to_address: "pending@example.net", text_body: "Body for pending@example.net" });
+    expect(youngSent).toMatchObject({
+      to_address: "young.sent@example.net",
+      text_body: "Body for young.sent@example.net",
+    });
+    expect(pending).toMatchObject({
+      status: "pending",
+      to_address: "pending@example.net",
+      text_body: "Body for pending@example.net",
+    });
 
     expect(fs.existsSync(oldEml)).toBe(false);
     expect(fs.existsSync(youngEml)).toBe(true);
     expect((await t.db.selectFrom("staff_audit").select("target_id").execute()).map((r) => r.target_id)).toEqual(["2"]);
-    expect((await t.db.selectFrom("idempotency_keys").select("idempotency_key").execute()).map((r) => r.idempotency_key)).toEqual(["young-key-123"]);
+    expect(
+      (await t.db.selectFrom("idempotency_keys").select("idempotency_key").execute()).map((r) => r.idempotency_key),
+    ).toEqual(["young-key-123"]);
     expect((await t.db.selectFrom("rate_limits").select("key").execute()).map((r) => r.key)).toEqual(["r|running|2"]);
-    expect((await t.db.selectFrom("staff_sessions").select("token_hash").execute()).map((r) => r.token_hash)).toEqual(["b".repeat(64)]);
+    expect((await t.db.selectFrom("staff_sessions").select("token_hash").execute()).map((r) => r.token_hash)).toEqual([
+      "b".repeat(64),
+    ]);
     expect(fs.existsSync(staleUpload.file)).toBe(false);
     expect(fs.existsSync(freshUpload.file)).toBe(true);
-    expect((await t.db.selectFrom("uploads").select("public_id").execute()).map((r) => r.public_id)).toEqual([freshUpload.publicId]);
+    expect((await t.db.selectFrom("uploads").select("public_id").execute()).map((r) => r.public_id)).toEqual([
+      freshUpload.publicId,
+    ]);
 
     // A second run finds nothing more to do.
-    expect(await purgeExpired(staffRuntime(t.db, t.config, () => NOW))).toMatchObject({ mailBodies: 0, outboxFiles: 0, auditRows: 0, idempotencyKeys: 0, rateLimits: 0, sessions: 0, uploads: 0 });
+    expect(await purgeExpired(staffRuntime(t.db, t.config, () => NOW))).toMatchObject({
+      mailBodies: 0,
+      outboxFiles: 0,
+      auditRows: 0,
+      idempotencyKeys: 0,
+      rateLimits: 0,
+      sessions: 0,
+      uploads: 0,
+    });
   });
 
   it("uses defaults that fit their purpose: a week for mail, two years for the audit log, two days for idempotency replies", async () => {

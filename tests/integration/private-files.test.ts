@@ -53,13 +53,19 @@ describe("files are private on disk", () => {
   it("writes the database, uploads and the outbox as 0600 files in 0700 folders, and fixes older ones at start-up", async () => {
     const s = server!;
     const file = multipartBody("referral.pdf", pdfBytes(), { contentType: "application/pdf" });
-    const up = await fetch(`${s.url}${UPLOAD_PATH}`, { method: "POST", headers: file.headers, body: new Uint8Array(file.payload) });
+    const up = await fetch(`${s.url}${UPLOAD_PATH}`, {
+      method: "POST",
+      headers: file.headers,
+      body: new Uint8Array(file.payload),
+    });
     expect(up.status).toBe(201);
     const upload = (await up.json()).data;
     const booked = await fetch(`${s.url}/api/appointment/public/appointments`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify(validAppointment({ referralForms: [{ url: upload.url, publicId: upload.publicId, name: upload.fileName }] })),
+      body: JSON.stringify(
+        validAppointment({ referralForms: [{ url: upload.url, publicId: upload.publicId, name: upload.fileName }] }),
+      ),
     });
     expect(booked.status).toBe(201);
 

@@ -41,7 +41,11 @@ describe("rate-limit counters in the database", () => {
     const enquiryKeys = keys.filter((k) => k.includes(ENQUIRY_PATH));
     expect(enquiryKeys).toHaveLength(1);
     expect(enquiryKeys[0]).not.toContain("203.0.113.77");
-    const row = await t.db.selectFrom("rate_limits").select("hits").where("key", "=", enquiryKeys[0]!).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom("rate_limits")
+      .select("hits")
+      .where("key", "=", enquiryKeys[0]!)
+      .executeTakeFirstOrThrow();
     expect(Number(row.hits)).toBe(2);
   });
 });

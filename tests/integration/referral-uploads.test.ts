@@ -11,7 +11,14 @@ const PNG = Buffer.concat([
   Buffer.alloc(64),
 ]);
 const JPEG = Buffer.concat([Buffer.from("ffd8ffe000104a46494600010100000100010000", "hex"), Buffer.alloc(64)]);
-const EXE = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(58), Buffer.from([0x80, 0, 0, 0]), Buffer.alloc(64), Buffer.from("PE\0\0"), Buffer.alloc(2000)]);
+const EXE = Buffer.concat([
+  Buffer.from("MZ"),
+  Buffer.alloc(58),
+  Buffer.from([0x80, 0, 0, 0]),
+  Buffer.alloc(64),
+  Buffer.from("PE\0\0"),
+  Buffer.alloc(2000),
+]);
 const HTML = Buffer.from("<!doctype html><html><body><script>alert(1)</script></body></html>");
 
 describe("POST /api/cloudinary/upload/referrals_forms", () => {
@@ -56,7 +63,11 @@ describe("POST /api/cloudinary/upload/referrals_forms", () => {
       expect(res.statusCode, name).toBe(201);
       expect(res.headers["cache-control"]).toBe("no-store");
       const { data } = res.json();
-      expect(data).toEqual({ url: `/api/staff/uploads/${data.publicId}`, publicId: expect.stringMatching(/^[\w-]{20,}$/), fileName: name });
+      expect(data).toEqual({
+        url: `/api/staff/uploads/${data.publicId}`,
+        publicId: expect.stringMatching(/^[\w-]{20,}$/),
+        fileName: name,
+      });
       const row = (await rows()).find((r) => r.public_id === data.publicId)!;
       expect(row.mime_type).toBe(mime);
       expect(row.size_bytes).toBe(content.length);
@@ -116,7 +127,12 @@ describe("POST /api/cloudinary/upload/referrals_forms", () => {
           else controller.close();
         },
       });
-      const res = await fetch(`${address}${URL}`, { method: "POST", body: stream, headers: body.headers, duplex: "half" } as RequestInit);
+      const res = await fetch(`${address}${URL}`, {
+        method: "POST",
+        body: stream,
+        headers: body.headers,
+        duplex: "half",
+      } as RequestInit);
       expect(res.status).toBe(413);
       expect(liveFiles()).toEqual(beforeFiles);
     });
@@ -146,13 +162,19 @@ describe("POST /api/cloudinary/upload/referrals_forms", () => {
     const booking = await t.app.inject({
       method: "POST",
       url: "/api/appointment/public/appointments",
-      payload: validAppointment({ referralForms: [{ url: claimed.url, publicId: claimed.publicId, name: claimed.fileName }] }),
+      payload: validAppointment({
+        referralForms: [{ url: claimed.url, publicId: claimed.publicId, name: claimed.fileName }],
+      }),
     });
     expect(booking.statusCode).toBe(201);
     const stale = (await upload("stale.pdf", pdfBytes())).json().data;
     const fresh = (await upload("fresh.pdf", pdfBytes())).json().data;
     const old = new Date(Date.now() - 25 * 3600_000).toISOString();
-    await t.db.updateTable("uploads").set({ created_at: old }).where("public_id", "in", [claimed.publicId, stale.publicId]).execute();
+    await t.db
+      .updateTable("uploads")
+      .set({ created_at: old })
+      .where("public_id", "in", [claimed.publicId, stale.publicId])
+      .execute();
     const staleRow = (await rows()).find((r) => r.public_id === stale.publicId)!;
     const stray = path.join(dir, "0123456789abcdef0123456789abcdef.pdf");
     fs.writeFileSync(stray, "left behind");

@@ -19,7 +19,22 @@ const RUNS = 1000;
 const nasty = fc.oneof(
   fc.string(),
   fc.string({ unit: "grapheme", maxLength: 300 }),
-  fc.constantFrom("", " ", "\u0000", "null", "NaN", "0000-00-00", "2026-02-30", "9999-12-31", "25:61", "'; drop table appointments; --", "<script>", "../../etc/passwd", "+", "0".repeat(40)),
+  fc.constantFrom(
+    "",
+    " ",
+    "\u0000",
+    "null",
+    "NaN",
+    "0000-00-00",
+    "2026-02-30",
+    "9999-12-31",
+    "25:61",
+    "'; drop table appointments; --",
+    "<script>",
+    "../../etc/passwd",
+    "+",
+    "0".repeat(40),
+  ),
   fc.integer(),
   fc.double(),
   fc.boolean(),
@@ -29,12 +44,21 @@ const nasty = fc.oneof(
 );
 
 /** A value of the wrong JSON type for any field (every field is a string, an object or an array). */
-const wrongType = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 2 }));
+const wrongType = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 2 }),
+);
 
 function apply(body: Record<string, unknown>, key: string, value: unknown) {
   if (key.includes(".")) {
     const [a, b] = key.split(".") as [string, string];
-    const inner = { ...(typeof body[a] === "object" && body[a] !== null ? (body[a] as object) : {}) } as Record<string, unknown>;
+    const inner = { ...(typeof body[a] === "object" && body[a] !== null ? (body[a] as object) : {}) } as Record<
+      string,
+      unknown
+    >;
     if (value === undefined) delete inner[b];
     else inner[b] = value;
     body[a] = inner;
@@ -62,7 +86,21 @@ function corrupted(valid: Record<string, unknown>, required: string[], all: stri
     });
 }
 
-const APPOINTMENT_REQUIRED = ["name", "surname", "dob", "phoneNumber", "alternateNumber", "email", "gender", "service", "service.name", "service.paymentMethod", "appointmentDate", "appointmentTime", "idPassportNumber"];
+const APPOINTMENT_REQUIRED = [
+  "name",
+  "surname",
+  "dob",
+  "phoneNumber",
+  "alternateNumber",
+  "email",
+  "gender",
+  "service",
+  "service.name",
+  "service.paymentMethod",
+  "appointmentDate",
+  "appointmentTime",
+  "idPassportNumber",
+];
 const APPOINTMENT_ALL = [...APPOINTMENT_REQUIRED, "notes", "medicalAidNumber", "referralForms"];
 const ENQUIRY_FIELDS = ["name", "phoneNumber", "email", "description"];
 
@@ -98,10 +136,17 @@ describe("bad input never causes a 5xx or writes anything", () => {
     };
     const valid = validAppointment({ referralForms: [] });
     await fc.assert(
-      fc.asyncProperty(corrupted(valid, APPOINTMENT_REQUIRED, APPOINTMENT_ALL), fc.option(fc.uuid(), { nil: undefined }), (b, k) => check(b, k)),
+      fc.asyncProperty(
+        corrupted(valid, APPOINTMENT_REQUIRED, APPOINTMENT_ALL),
+        fc.option(fc.uuid(), { nil: undefined }),
+        (b, k) => check(b, k),
+      ),
       { numRuns: RUNS },
     );
-    await fc.assert(fc.asyncProperty(fc.anything(), (v) => check(v)), { numRuns: RUNS / 2 });
+    await fc.assert(
+      fc.asyncProperty(fc.anything(), (v) => check(v)),
+      { numRuns: RUNS / 2 },
+    );
     expect(await counts()).toEqual(zero);
     expect([...statuses].every((s) => s === 400 || s === 413)).toBe(true);
   }, 180_000);
@@ -117,7 +162,9 @@ describe("bad input never causes a 5xx or writes anything", () => {
       expect(res.statusCode, JSON.stringify(payload)).toBeGreaterThanOrEqual(400);
       expect(res.statusCode).toBeLessThan(500);
     };
-    await fc.assert(fc.asyncProperty(corrupted(validEnquiry(), ENQUIRY_FIELDS, ENQUIRY_FIELDS), check), { numRuns: RUNS });
+    await fc.assert(fc.asyncProperty(corrupted(validEnquiry(), ENQUIRY_FIELDS, ENQUIRY_FIELDS), check), {
+      numRuns: RUNS,
+    });
     await fc.assert(fc.asyncProperty(fc.anything(), check), { numRuns: RUNS / 2 });
     expect(await counts()).toEqual(zero);
   }, 180_000);
@@ -125,10 +172,23 @@ describe("bad input never causes a 5xx or writes anything", () => {
   it(`uploads: ${RUNS} random files, names, fields and content types`, async () => {
     const check = async (name: string, content: Uint8Array, field: string, type: string, raw: boolean) => {
       const res = raw
-        ? await t.app.inject({ method: "POST", url: "/api/cloudinary/upload/referrals_forms", payload: Buffer.from(content), headers: { "content-type": type } })
+        ? await t.app.inject({
+            method: "POST",
+            url: "/api/cloudinary/upload/referrals_forms",
+            payload: Buffer.from(content),
+            headers: { "content-type": type },
+          })
         : await (async () => {
-            const body = multipartBody(name.replace(/["\r\n]/g, ""), Buffer.from(content), { field, contentType: type.replace(/[\r\n]/g, "") || "x/y" });
-            return t.app.inject({ method: "POST", url: "/api/cloudinary/upload/referrals_forms", payload: body.payload, headers: body.headers });
+            const body = multipartBody(name.replace(/["\r\n]/g, ""), Buffer.from(content), {
+              field,
+              contentType: type.replace(/[\r\n]/g, "") || "x/y",
+            });
+            return t.app.inject({
+              method: "POST",
+              url: "/api/cloudinary/upload/referrals_forms",
+              payload: body.payload,
+              headers: body.headers,
+            });
           })();
       expect(res.statusCode, `${name} ${type}`).toBeGreaterThanOrEqual(400);
       expect(res.statusCode).toBeLessThan(500);
@@ -137,9 +197,12 @@ describe("bad input never causes a 5xx or writes anything", () => {
       fc.asyncProperty(
         fc.string(),
         // Random bytes, some starting like an HTML or ZIP file; never a real PDF/PNG/JPEG signature.
-        fc.oneof(fc.uint8Array({ maxLength: 6000 }), fc.constantFrom(Buffer.from("<html>"), Buffer.from("PK\u0003\u0004xxxx"), Buffer.from("GIF89a....."))).filter(
-          (b) => !/^(%PDF|\x89PNG|\xff\xd8\xff)/.test(Buffer.from(b).toString("latin1")),
-        ),
+        fc
+          .oneof(
+            fc.uint8Array({ maxLength: 6000 }),
+            fc.constantFrom(Buffer.from("<html>"), Buffer.from("PK\u0003\u0004xxxx"), Buffer.from("GIF89a.....")),
+          )
+          .filter((b) => !/^(%PDF|\x89PNG|\xff\xd8\xff)/.test(Buffer.from(b).toString("latin1"))),
         fc.constantFrom("file", "document", ""),
         fc.constantFrom("application/pdf", "image/png", "text/html", "application/json", ""),
         fc.boolean(),

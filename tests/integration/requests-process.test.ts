@@ -37,7 +37,10 @@ describe("the real server process", () => {
         try {
           const res = await fetch(`${server.url}${BOOK}`, {
             method: "POST",
-            headers: { "content-type": "application/json", "idempotency-key": `durability-${i.toString().padStart(6, "0")}` },
+            headers: {
+              "content-type": "application/json",
+              "idempotency-key": `durability-${i.toString().padStart(6, "0")}`,
+            },
             body: JSON.stringify(validAppointment({ notes: `booking ${i}` })),
           });
           if (res.status === 201) acknowledged.push((await res.json()).data.reference);
@@ -66,7 +69,12 @@ describe("the real server process", () => {
     expect(await again.exited).toBe(0);
 
     const db = new SQLite(path.join(server.dataDir, "clinic.sqlite"), { readonly: true });
-    const stored = new Set(db.prepare("select reference from appointments").all().map((r) => (r as { reference: string }).reference));
+    const stored = new Set(
+      db
+        .prepare("select reference from appointments")
+        .all()
+        .map((r) => (r as { reference: string }).reference),
+    );
     for (const ref of acknowledged) expect(stored.has(ref), ref).toBe(true);
     expect(db.pragma("integrity_check", { simple: true })).toBe("ok");
     // References stayed unique and sequential across the crash.
@@ -83,7 +91,12 @@ describe("the real server process", () => {
         const body = JSON.stringify(validAppointment({ notes: `round ${round}` }));
         const headers = { "content-type": "application/json", "idempotency-key": `two-instances-${round}-key` };
         const answers = await Promise.all(
-          [a, b, a, b, a, b].map((s) => fetch(`${s.url}${BOOK}`, { method: "POST", headers, body }).then(async (r) => ({ status: r.status, body: await r.text() }))),
+          [a, b, a, b, a, b].map((s) =>
+            fetch(`${s.url}${BOOK}`, { method: "POST", headers, body }).then(async (r) => ({
+              status: r.status,
+              body: await r.text(),
+            })),
+          ),
         );
         expect(answers.map((x) => x.status)).toEqual(Array(6).fill(201));
         expect(new Set(answers.map((x) => JSON.parse(x.body).data.reference)).size).toBe(1);
@@ -119,13 +132,29 @@ describe("the real server process", () => {
       notes: "Pregnant, third trimester",
       idPassportNumber: "ZX9081726",
     };
-    const secrets = [...Object.values(personal), "+26772345678", "+27827654321", "72345678", "secret-referral-name", "Xylophonist enquiry text", "Ophelia Nkwe", "3190123"];
+    const secrets = [
+      ...Object.values(personal),
+      "+26772345678",
+      "+27827654321",
+      "72345678",
+      "secret-referral-name",
+      "Xylophonist enquiry text",
+      "Ophelia Nkwe",
+      "3190123",
+    ];
     try {
       const file = multipartBody("secret-referral-name.pdf", pdfBytes());
-      const up = await fetch(`${server.url}/api/cloudinary/upload/referrals_forms`, { method: "POST", headers: file.headers, body: new Uint8Array(file.payload) });
+      const up = await fetch(`${server.url}/api/cloudinary/upload/referrals_forms`, {
+        method: "POST",
+        headers: file.headers,
+        body: new Uint8Array(file.payload),
+      });
       expect(up.status).toBe(201);
       const u = (await up.json()).data;
-      const body = validAppointment({ ...personal, referralForms: [{ url: u.url, publicId: u.publicId, name: u.fileName }] });
+      const body = validAppointment({
+        ...personal,
+        referralForms: [{ url: u.url, publicId: u.publicId, name: u.fileName }],
+      });
       const post = (b: unknown, key?: string) =>
         fetch(`${server.url}${BOOK}`, {
           method: "POST",
@@ -145,7 +174,9 @@ describe("the real server process", () => {
       const enquiry = await fetch(`${server.url}/api/contact-enquire/public/create`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify(validEnquiry({ name: "Ophelia Nkwe", phoneNumber: "3190123", description: "Xylophonist enquiry text" })),
+        body: JSON.stringify(
+          validEnquiry({ name: "Ophelia Nkwe", phoneNumber: "3190123", description: "Xylophonist enquiry text" }),
+        ),
       });
       expect(enquiry.status).toBe(201);
 

@@ -13,7 +13,9 @@ const assets = fs.readdirSync(path.join(CLIENT, "assets"));
 const jsAsset = assets.find((f) => f.endsWith(".js"));
 const font = assets.find((f) => f.endsWith(".woff2"));
 const cssAsset = assets.find((f) => f.endsWith(".css"));
-const download = fs.existsSync(path.join(CLIENT, "files/referral-form.pdf")) ? "/files/referral-form.pdf" : `/assets/${font}`;
+const download = fs.existsSync(path.join(CLIENT, "files/referral-form.pdf"))
+  ? "/files/referral-form.pdf"
+  : `/assets/${font}`;
 
 function directives(csp: string): Map<string, string[]> {
   return new Map(
@@ -96,7 +98,9 @@ describe("security headers", () => {
       const scripts = inlineScripts(res.body);
       expect(scripts.length).toBeGreaterThan(0);
       for (const script of scripts) expect(csp.get("script-src")).toContain(sha256(script.body));
-      expect(csp.get("frame-src")).toEqual(url === "/" ? ["https://www.google.com", "https://maps.google.com"] : ["'none'"]);
+      expect(csp.get("frame-src")).toEqual(
+        url === "/" ? ["https://www.google.com", "https://maps.google.com"] : ["'none'"],
+      );
     }
   });
 
@@ -124,7 +128,9 @@ describe("security headers", () => {
     expect(res.statusCode).toBe(404);
     expectCommonHeaders(res);
     expectTextWithCharset(res, /^text\/html/);
-    const nonce = expectDocumentPolicy(res).get("script-src")?.find((s) => s.startsWith("'nonce-"));
+    const nonce = expectDocumentPolicy(res)
+      .get("script-src")
+      ?.find((s) => s.startsWith("'nonce-"));
     expect(nonce).toBeTruthy();
     for (const script of inlineScripts(res.body)) expect(script.attrs).toContain(`nonce="${nonce!.slice(7, -1)}"`);
   });
@@ -191,16 +197,35 @@ describe("security headers", () => {
 });
 
 describe("Strict-Transport-Security", () => {
-  const urls = ["/", "/about", "/details?name=x-ray", "/no-such-page", "/staff/login", "/robots.txt", `/assets/${cssAsset}`, "/api/health", "/api/nope", "/api/__test/error"];
+  const urls = [
+    "/",
+    "/about",
+    "/details?name=x-ray",
+    "/no-such-page",
+    "/staff/login",
+    "/robots.txt",
+    `/assets/${cssAsset}`,
+    "/api/health",
+    "/api/nope",
+    "/api/__test/error",
+  ];
 
   it("is sent on every response, subdomains included, when PUBLIC_BASE_URL is https", async () => {
-    const t = await createTestApp({ PUBLIC_BASE_URL: "https://clinic.example.org", ENABLE_TEST_ROUTES: "true" }, { servePages: true });
+    const t = await createTestApp(
+      { PUBLIC_BASE_URL: "https://clinic.example.org", ENABLE_TEST_ROUTES: "true" },
+      { servePages: true },
+    );
     try {
       for (const url of urls) {
         const res = await t.app.inject({ method: "GET", url });
         expect(res.headers["strict-transport-security"], url).toBe("max-age=31536000; includeSubDomains");
       }
-      const post = await t.app.inject({ method: "POST", url: ENQUIRY_PATH, payload: "{", headers: { "content-type": "application/json" } });
+      const post = await t.app.inject({
+        method: "POST",
+        url: ENQUIRY_PATH,
+        payload: "{",
+        headers: { "content-type": "application/json" },
+      });
       expect(post.statusCode).toBe(400);
       expect(post.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
     } finally {
@@ -209,7 +234,10 @@ describe("Strict-Transport-Security", () => {
   });
 
   it("is not sent on any response when PUBLIC_BASE_URL is http", async () => {
-    const t = await createTestApp({ PUBLIC_BASE_URL: "http://localhost:3000", ENABLE_TEST_ROUTES: "true" }, { servePages: true });
+    const t = await createTestApp(
+      { PUBLIC_BASE_URL: "http://localhost:3000", ENABLE_TEST_ROUTES: "true" },
+      { servePages: true },
+    );
     try {
       for (const url of urls) {
         const res = await t.app.inject({ method: "GET", url });

@@ -14,8 +14,12 @@ describe("staff API", () => {
     t = await createTestApp();
     staff = await addStaff(t.db, { name: "Mpho Receptionist" });
     cookie = await sessionCookieFor(t.db, t.config, staff.id);
-    appointmentId = await seedAppointment(t.db, { requested_date: "2026-12-02", phone: "=HYPERLINK(\"http://evil\")", notes: 'He said "yes", twice' });
-    upload = await seedUpload(t.db, t.dataDir, { appointmentId, displayName: "Referral ../../x \"Dr\".pdf" });
+    appointmentId = await seedAppointment(t.db, {
+      requested_date: "2026-12-02",
+      phone: '=HYPERLINK("http://evil")',
+      notes: 'He said "yes", twice',
+    });
+    upload = await seedUpload(t.db, t.dataDir, { appointmentId, displayName: 'Referral ../../x "Dr".pdf' });
   });
   afterAll(() => t.close());
 
@@ -38,11 +42,19 @@ describe("staff API", () => {
   });
 
   it("answers 401 to a forged or expired session", async () => {
-    const forged = await t.app.inject({ method: "GET", url: "/api/staff/session", headers: { cookie: `staff_session=${"a".repeat(43)}` } });
+    const forged = await t.app.inject({
+      method: "GET",
+      url: "/api/staff/session",
+      headers: { cookie: `staff_session=${"a".repeat(43)}` },
+    });
     expect(forged.statusCode).toBe(401);
     const other = await addStaff(t.db);
     const stale = await sessionCookieFor(t.db, t.config, other.id);
-    await t.db.updateTable("staff_sessions").set({ last_seen_at: new Date(Date.now() - 31 * 60_000).toISOString() }).where("staff_id", "=", other.id).execute();
+    await t.db
+      .updateTable("staff_sessions")
+      .set({ last_seen_at: new Date(Date.now() - 31 * 60_000).toISOString() })
+      .where("staff_id", "=", other.id)
+      .execute();
     const res = await t.app.inject({ method: "GET", url: "/api/staff/session", headers: { cookie: stale } });
     expect(res.statusCode).toBe(401);
     const left = await t.db.selectFrom("staff_sessions").select("id").where("staff_id", "=", other.id).execute();
@@ -60,7 +72,11 @@ describe("staff API", () => {
   });
 
   it("shows a referral PDF inline with a safe type and nosniff, and downloads it as an attachment", async () => {
-    const view = await t.app.inject({ method: "GET", url: `/api/staff/uploads/${upload.publicId}`, headers: { cookie, "sec-fetch-site": "same-origin" } });
+    const view = await t.app.inject({
+      method: "GET",
+      url: `/api/staff/uploads/${upload.publicId}`,
+      headers: { cookie, "sec-fetch-site": "same-origin" },
+    });
     expect(view.statusCode).toBe(200);
     expect(view.headers["content-type"]).toBe("application/pdf");
     expect(view.headers["x-content-type-options"]).toBe("nosniff");
@@ -68,9 +84,15 @@ describe("staff API", () => {
     expect(view.headers["content-disposition"]).toMatch(/^inline; filename="[\w.\- ]+\.pdf"/);
     expect(view.rawPayload.equals(PDF_BYTES)).toBe(true);
 
-    const download = await t.app.inject({ method: "GET", url: `/api/staff/uploads/${upload.publicId}?download=1`, headers: { cookie } });
+    const download = await t.app.inject({
+      method: "GET",
+      url: `/api/staff/uploads/${upload.publicId}?download=1`,
+      headers: { cookie },
+    });
     expect(download.statusCode).toBe(200);
-    expect(download.headers["content-disposition"]).toMatch(/^attachment; filename="Referral-x-Dr\.pdf"; filename\*=UTF-8''/);
+    expect(download.headers["content-disposition"]).toMatch(
+      /^attachment; filename="Referral-x-Dr\.pdf"; filename\*=UTF-8''/,
+    );
     expect(download.headers["cache-control"]).toBe("no-store");
     expect(download.rawPayload.equals(PDF_BYTES)).toBe(true);
   });
@@ -83,7 +105,11 @@ describe("staff API", () => {
 
   it("exports CSV for a date range with formula injection neutralised", async () => {
     await seedAppointment(t.db, { requested_date: "2027-03-01", name: "Outside" });
-    const res = await t.app.inject({ method: "GET", url: "/api/staff/appointments/export?from=2026-12-01&to=2026-12-31", headers: { cookie } });
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/staff/appointments/export?from=2026-12-01&to=2026-12-31",
+      headers: { cookie },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(res.headers["content-disposition"]).toBe('attachment; filename="appointments-2026-12-01-to-2026-12-31.csv"');
@@ -98,13 +124,22 @@ describe("staff API", () => {
 
   it("refuses a bad export range", async () => {
     for (const q of ["from=2026-12-31&to=2026-12-01", "from=nope&to=2026-12-01", ""]) {
-      const res = await t.app.inject({ method: "GET", url: `/api/staff/appointments/export?${q}`, headers: { cookie } });
+      const res = await t.app.inject({
+        method: "GET",
+        url: `/api/staff/appointments/export?${q}`,
+        headers: { cookie },
+      });
       expect(res.statusCode).toBe(400);
     }
   });
 
   it("records downloads, views and exports in the audit log with who and when", async () => {
-    const rows = await t.db.selectFrom("staff_audit").selectAll().where("staff_id", "=", staff.id).orderBy("id").execute();
+    const rows = await t.db
+      .selectFrom("staff_audit")
+      .selectAll()
+      .where("staff_id", "=", staff.id)
+      .orderBy("id")
+      .execute();
     const actions = rows.map((r) => r.action);
     expect(actions).toEqual(expect.arrayContaining(["file_view", "file_download", "export_csv"]));
     const exportRow = rows.find((r) => r.action === "export_csv")!;

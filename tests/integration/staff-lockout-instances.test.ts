@@ -28,7 +28,13 @@ describe.skipIf(!admin)("sign-in lockout across two instances on one PostgreSQL 
     database = await createTestDatabase(admin!, "lockout");
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "clinic-lockout-"));
     // No STAFF_HMAC_KEY: both instances must agree on the key the first of them stores in the database.
-    const env = { DATABASE_URL: database.url, DATA_DIR: dataDir, STAFF_SLOWDOWN_MS: "0", STAFF_LOCKOUT_THRESHOLD: "5", STAFF_LOCKOUT_MINUTES: "15" };
+    const env = {
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      STAFF_SLOWDOWN_MS: "0",
+      STAFF_LOCKOUT_THRESHOLD: "5",
+      STAFF_LOCKOUT_MINUTES: "15",
+    };
     await startTwoServers(env, started);
     db = openDb(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", DATABASE_URL: database.url }));
   }, 90_000);
@@ -41,16 +47,27 @@ describe.skipIf(!admin)("sign-in lockout across two instances on one PostgreSQL 
   }, 60_000);
 
   const login = (server: ServerProcess, email: string, password: string) =>
-    fetch(`${server.url}/staff/login`, { method: "POST", headers: SAME_ORIGIN, body: new URLSearchParams({ email, password }).toString(), redirect: "manual" });
+    fetch(`${server.url}/staff/login`, {
+      method: "POST",
+      headers: SAME_ORIGIN,
+      body: new URLSearchParams({ email, password }).toString(),
+      redirect: "manual",
+    });
 
   it("counts all 30 wrong passwords sent at once to both instances, then refuses the right password on both while the lock lasts", async () => {
     const [a, b] = started as [ServerProcess, ServerProcess];
     const victim = await addStaff(db, { email: "two-instances@clinic.example.org" });
-    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => login(i % 2 ? a : b, victim.email, `wrong password number ${i}`)));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => login(i % 2 ? a : b, victim.email, `wrong password number ${i}`)),
+    );
     for (const res of answers) expect([401, 429]).toContain(res.status);
     const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", DATABASE_URL: database.url });
     const key = `email:${await keyedHash(staffRuntime(db, config), "email", victim.email)}`;
-    const row = await db.selectFrom("staff_login_throttle").selectAll().where("key", "=", key).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("staff_login_throttle")
+      .selectAll()
+      .where("key", "=", key)
+      .executeTakeFirstOrThrow();
     expect(row.failures).toBe(30);
     expect(row.locked_until! > new Date().toISOString()).toBe(true);
     for (const server of [a, b]) {
@@ -60,7 +77,13 @@ describe.skipIf(!admin)("sign-in lockout across two instances on one PostgreSQL 
       expect(await right.text()).toContain("Too many failed sign-in attempts.");
     }
     // One keyed hash for both instances: the typed address is in no table.
-    const audit = await db.selectFrom("staff_audit").select("staff_email").where("action", "=", "sign_in_failed").execute();
-    expect(new Set(audit.map((r) => r.staff_email))).toEqual(new Set([`hmac:${key.slice("email:".length, "email:".length + 32)}`]));
+    const audit = await db
+      .selectFrom("staff_audit")
+      .select("staff_email")
+      .where("action", "=", "sign_in_failed")
+      .execute();
+    expect(new Set(audit.map((r) => r.staff_email))).toEqual(
+      new Set([`hmac:${key.slice("email:".length, "email:".length + 32)}`]),
+    );
   }, 120_000);
 });

@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app";
-import { addStaff, freshTotpCode, SAME_ORIGIN, seedAppointment, seedEnquiry, seedUpload, sessionCookieFor, STAFF_PASSWORD, type TestStaff } from "../helpers/staff";
+import {
+  addStaff,
+  freshTotpCode,
+  SAME_ORIGIN,
+  seedAppointment,
+  seedEnquiry,
+  seedUpload,
+  sessionCookieFor,
+  STAFF_PASSWORD,
+  type TestStaff,
+} from "../helpers/staff";
 import { keyedHash } from "../../server/staff/keys";
 import { staffRuntime } from "../../server/staff/runtime";
 import { confirmationProblem } from "../../server/staff/open-days";
@@ -9,7 +19,8 @@ import { addDays, clinicDate } from "../../server/staff/time";
 /** A weekday at least a week ahead on which the clinic is open at 10:00. */
 function nextOpenWeekday(config: TestApp["config"]): string {
   let date = addDays(clinicDate(new Date()), 7);
-  while (confirmationProblem(config, date, "10:00", 60, new Date()) || new Date(`${date}T12:00:00Z`).getUTCDay() === 6) date = addDays(date, 1);
+  while (confirmationProblem(config, date, "10:00", 60, new Date()) || new Date(`${date}T12:00:00Z`).getUTCDay() === 6)
+    date = addDays(date, 1);
   return date;
 }
 
@@ -32,7 +43,14 @@ describe("staff pages (server-rendered)", () => {
   });
   afterAll(() => t.close());
 
-  const PAGES = () => ["/staff", "/staff/appointments", `/staff/appointments/${appointmentId}`, "/staff/enquiries", "/staff/audit", "/staff/logout"];
+  const PAGES = () => [
+    "/staff",
+    "/staff/appointments",
+    `/staff/appointments/${appointmentId}`,
+    "/staff/enquiries",
+    "/staff/audit",
+    "/staff/logout",
+  ];
 
   it("redirects every page to sign-in without a session, leaking nothing and storing nothing", async () => {
     for (const url of PAGES()) {
@@ -43,7 +61,13 @@ describe("staff pages (server-rendered)", () => {
       expect(res.body).not.toMatch(/Lesedi|Kgosi|Onalenna/);
     }
     // React Router's data requests for the same pages leak nothing either.
-    for (const url of ["/staff.data", "/staff/appointments.data", `/staff/appointments/${appointmentId}.data`, "/staff/enquiries.data", "/staff/audit.data"]) {
+    for (const url of [
+      "/staff.data",
+      "/staff/appointments.data",
+      `/staff/appointments/${appointmentId}.data`,
+      "/staff/enquiries.data",
+      "/staff/audit.data",
+    ]) {
       const res = await t.app.inject({ method: "GET", url });
       expect(res.statusCode, url).not.toBe(200);
       expect(res.headers["cache-control"], url).toBe("no-store");
@@ -64,9 +88,17 @@ describe("staff pages (server-rendered)", () => {
       expect(res.headers["cache-control"], url).toBe("no-store");
       expect(res.body).not.toMatch(/Lesedi|Kgosi|Onalenna/);
     }
-    const enquiry = await t.db.selectFrom("enquiries").select("status").where("id", "=", enquiryId).executeTakeFirstOrThrow();
+    const enquiry = await t.db
+      .selectFrom("enquiries")
+      .select("status")
+      .where("id", "=", enquiryId)
+      .executeTakeFirstOrThrow();
     expect(enquiry.status).toBe("new");
-    const row = await t.db.selectFrom("appointments").select("status").where("id", "=", appointmentId).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom("appointments")
+      .select("status")
+      .where("id", "=", appointmentId)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe("requested");
   });
 
@@ -79,7 +111,11 @@ describe("staff pages (server-rendered)", () => {
       expect(res.body, url).toContain('<meta name="robots" content="noindex, nofollow"');
       expect(res.body, url).toContain("Sign out");
     }
-    const detail = await t.app.inject({ method: "GET", url: `/staff/appointments/${appointmentId}`, headers: { cookie } });
+    const detail = await t.app.inject({
+      method: "GET",
+      url: `/staff/appointments/${appointmentId}`,
+      headers: { cookie },
+    });
     expect(detail.body).toContain("Lesedi");
     expect(detail.body).toContain("123456789");
     expect(detail.body).toContain("/api/staff/uploads/");
@@ -134,8 +170,20 @@ describe("staff pages (server-rendered)", () => {
   });
 
   it("gives the same answer for a wrong password and an unknown account", async () => {
-    const wrong = await t.app.inject({ method: "POST", url: "/staff/login", headers: SAME_ORIGIN, payload: form({ email: "desk@clinic.example.org", password: "wrong password!!" }), remoteAddress: "10.0.0.2" });
-    const unknown = await t.app.inject({ method: "POST", url: "/staff/login", headers: SAME_ORIGIN, payload: form({ email: "nobody@clinic.example.org", password: "wrong password!!" }), remoteAddress: "10.0.0.2" });
+    const wrong = await t.app.inject({
+      method: "POST",
+      url: "/staff/login",
+      headers: SAME_ORIGIN,
+      payload: form({ email: "desk@clinic.example.org", password: "wrong password!!" }),
+      remoteAddress: "10.0.0.2",
+    });
+    const unknown = await t.app.inject({
+      method: "POST",
+      url: "/staff/login",
+      headers: SAME_ORIGIN,
+      payload: form({ email: "nobody@clinic.example.org", password: "wrong password!!" }),
+      remoteAddress: "10.0.0.2",
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.body).toContain("The email or password is not right. Check them and try again.");
@@ -147,7 +195,13 @@ describe("staff pages (server-rendered)", () => {
   it("slows repeated failures down, then locks the account for a while (counters in the database)", async () => {
     const victim = await addStaff(t.db, { email: "victim@clinic.example.org" });
     const attempt = (password: string) =>
-      t.app.inject({ method: "POST", url: "/staff/login", headers: SAME_ORIGIN, payload: form({ email: victim.email, password }), remoteAddress: "10.0.0.3" });
+      t.app.inject({
+        method: "POST",
+        url: "/staff/login",
+        headers: SAME_ORIGIN,
+        payload: form({ email: victim.email, password }),
+        remoteAddress: "10.0.0.3",
+      });
     const timings: number[] = [];
     for (let i = 1; i <= 4; i++) {
       const started = Date.now();
@@ -161,15 +215,35 @@ describe("staff pages (server-rendered)", () => {
     expect(fifth.statusCode).toBe(429);
     expect(fifth.body).toContain("Too many failed sign-in attempts. Try again in 15 minutes.");
     // Locked: even the right password is refused, from another address too.
-    const right = await t.app.inject({ method: "POST", url: "/staff/login", headers: SAME_ORIGIN, payload: form({ email: victim.email, password: STAFF_PASSWORD }), remoteAddress: "10.0.0.4" });
+    const right = await t.app.inject({
+      method: "POST",
+      url: "/staff/login",
+      headers: SAME_ORIGIN,
+      payload: form({ email: victim.email, password: STAFF_PASSWORD }),
+      remoteAddress: "10.0.0.4",
+    });
     expect(right.statusCode).toBe(429);
     expect(right.headers["set-cookie"]).toBeUndefined();
     const emailKey = `email:${await keyedHash(staffRuntime(t.db, t.config), "email", victim.email)}`;
-    const row = await t.db.selectFrom("staff_login_throttle").selectAll().where("key", "=", emailKey).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom("staff_login_throttle")
+      .selectAll()
+      .where("key", "=", emailKey)
+      .executeTakeFirstOrThrow();
     expect(row.locked_until! > new Date().toISOString()).toBe(true);
     // When the lock ends, the right password works again.
-    await t.db.updateTable("staff_login_throttle").set({ locked_until: new Date(Date.now() - 1000).toISOString() }).where("key", "=", row.key).execute();
-    const after = await t.app.inject({ method: "POST", url: "/staff/login", headers: SAME_ORIGIN, payload: form({ email: victim.email, password: STAFF_PASSWORD }), remoteAddress: "10.0.0.4" });
+    await t.db
+      .updateTable("staff_login_throttle")
+      .set({ locked_until: new Date(Date.now() - 1000).toISOString() })
+      .where("key", "=", row.key)
+      .execute();
+    const after = await t.app.inject({
+      method: "POST",
+      url: "/staff/login",
+      headers: SAME_ORIGIN,
+      payload: form({ email: victim.email, password: STAFF_PASSWORD }),
+      remoteAddress: "10.0.0.4",
+    });
     expect(after.statusCode).toBe(302);
     expect(after.headers.location).toBe("/staff/login/code");
   });
@@ -177,7 +251,13 @@ describe("staff pages (server-rendered)", () => {
   it("locks unknown addresses the same way, so a lockout reveals nothing", async () => {
     let last;
     for (let i = 1; i <= 5; i++) {
-      last = await t.app.inject({ method: "POST", url: "/staff/login", headers: SAME_ORIGIN, payload: form({ email: "ghost@clinic.example.org", password: `nope nope nope ${i}` }), remoteAddress: "10.0.0.5" });
+      last = await t.app.inject({
+        method: "POST",
+        url: "/staff/login",
+        headers: SAME_ORIGIN,
+        payload: form({ email: "ghost@clinic.example.org", password: `nope nope nope ${i}` }),
+        remoteAddress: "10.0.0.5",
+      });
     }
     expect(last!.statusCode).toBe(429);
     expect(last!.body).toContain("Too many failed sign-in attempts.");
@@ -186,7 +266,13 @@ describe("staff pages (server-rendered)", () => {
   it("locks out a client address that tries many accounts", async () => {
     const statuses: number[] = [];
     for (let i = 1; i <= 20; i++) {
-      const res = await t.app.inject({ method: "POST", url: "/staff/login", headers: SAME_ORIGIN, payload: form({ email: `spray${i}@clinic.example.org`, password: "nope nope nope" }), remoteAddress: "10.0.0.6" });
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/staff/login",
+        headers: SAME_ORIGIN,
+        payload: form({ email: `spray${i}@clinic.example.org`, password: "nope nope nope" }),
+        remoteAddress: "10.0.0.6",
+      });
       statuses.push(res.statusCode);
     }
     expect(statuses.slice(0, 19).every((s) => s === 401)).toBe(true);
@@ -218,11 +304,24 @@ describe("staff pages (server-rendered)", () => {
       payload: form({ intent: "handled", id: String(enquiryId) }),
     });
     expect(enquiry.statusCode).toBe(403);
-    const logout = await t.app.inject({ method: "POST", url: "/staff/logout", headers: { cookie, "sec-fetch-site": "cross-site" } });
+    const logout = await t.app.inject({
+      method: "POST",
+      url: "/staff/logout",
+      headers: { cookie, "sec-fetch-site": "cross-site" },
+    });
     expect(logout.statusCode).toBe(403);
-    const login = await t.app.inject({ method: "POST", url: "/staff/login", headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "cross-site" }, payload: form({ email: staff.email, password: STAFF_PASSWORD }) });
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/staff/login",
+      headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "cross-site" },
+      payload: form({ email: staff.email, password: STAFF_PASSWORD }),
+    });
     expect(login.statusCode).toBe(403);
-    const appt = await t.db.selectFrom("appointments").select("status").where("id", "=", appointmentId).executeTakeFirstOrThrow();
+    const appt = await t.db
+      .selectFrom("appointments")
+      .select("status")
+      .where("id", "=", appointmentId)
+      .executeTakeFirstOrThrow();
     expect(appt.status).toBe("requested");
     const still = await t.app.inject({ method: "GET", url: "/api/staff/session", headers: { cookie } });
     expect(still.statusCode).toBe(200);
@@ -231,10 +330,20 @@ describe("staff pages (server-rendered)", () => {
   it("refuses a confirmation on a Sunday or outside opening hours", async () => {
     let sunday = addDays(clinicDate(new Date()), 7);
     while (new Date(`${sunday}T12:00:00Z`).getUTCDay() !== 0) sunday = addDays(sunday, 1);
-    const res = await t.app.inject({ method: "POST", url: `/staff/appointments/${appointmentId}`, headers: { ...SAME_ORIGIN, cookie }, payload: form({ intent: "confirm", date: sunday, time: "10:00" }) });
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/staff/appointments/${appointmentId}`,
+      headers: { ...SAME_ORIGIN, cookie },
+      payload: form({ intent: "confirm", date: sunday, time: "10:00" }),
+    });
     expect(res.statusCode).toBe(422);
     expect(res.body).toContain("The clinic is closed on Sundays.");
-    const late = await t.app.inject({ method: "POST", url: `/staff/appointments/${appointmentId}`, headers: { ...SAME_ORIGIN, cookie }, payload: form({ intent: "confirm", date: nextOpenWeekday(t.config), time: "20:30" }) });
+    const late = await t.app.inject({
+      method: "POST",
+      url: `/staff/appointments/${appointmentId}`,
+      headers: { ...SAME_ORIGIN, cookie },
+      payload: form({ intent: "confirm", date: nextOpenWeekday(t.config), time: "20:30" }),
+    });
     expect(late.statusCode).toBe(422);
     const mails = await t.db.selectFrom("mail_queue").select("id").execute();
     expect(mails).toHaveLength(0);
@@ -242,13 +351,28 @@ describe("staff pages (server-rendered)", () => {
 
   it("confirms a request: status, history, audit and the patient's e-mail with an .ics file", async () => {
     const date = nextOpenWeekday(t.config);
-    const res = await t.app.inject({ method: "POST", url: `/staff/appointments/${appointmentId}`, headers: { ...SAME_ORIGIN, cookie }, payload: form({ intent: "confirm", date, time: "10:00" }) });
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/staff/appointments/${appointmentId}`,
+      headers: { ...SAME_ORIGIN, cookie },
+      payload: form({ intent: "confirm", date, time: "10:00" }),
+    });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe(`/staff/appointments/${appointmentId}?done=confirmed`);
-    const appt = await t.db.selectFrom("appointments").selectAll().where("id", "=", appointmentId).executeTakeFirstOrThrow();
+    const appt = await t.db
+      .selectFrom("appointments")
+      .selectAll()
+      .where("id", "=", appointmentId)
+      .executeTakeFirstOrThrow();
     expect([appt.status, appt.confirmed_date, appt.confirmed_time]).toEqual(["confirmed", date, "10:00"]);
-    const history = await t.db.selectFrom("appointment_status_history").selectAll().where("appointment_id", "=", appointmentId).execute();
-    expect(history).toMatchObject([{ from_status: "requested", to_status: "confirmed", staff_id: staff.id, note: `${date} 10:00` }]);
+    const history = await t.db
+      .selectFrom("appointment_status_history")
+      .selectAll()
+      .where("appointment_id", "=", appointmentId)
+      .execute();
+    expect(history).toMatchObject([
+      { from_status: "requested", to_status: "confirmed", staff_id: staff.id, note: `${date} 10:00` },
+    ]);
     const mail = await t.db.selectFrom("mail_queue").selectAll().executeTakeFirstOrThrow();
     expect(mail.to_address).toBe("neo.mosweu@example.org");
     expect(mail.text_body).toContain("at 10:00");
@@ -258,34 +382,77 @@ describe("staff pages (server-rendered)", () => {
     expect(text).toContain(`DTSTART:${date.replace(/-/g, "")}T080000Z`);
 
     // Confirmed cannot be confirmed again; attended is the next step.
-    const again = await t.app.inject({ method: "POST", url: `/staff/appointments/${appointmentId}`, headers: { ...SAME_ORIGIN, cookie }, payload: form({ intent: "confirm", date, time: "11:00" }) });
+    const again = await t.app.inject({
+      method: "POST",
+      url: `/staff/appointments/${appointmentId}`,
+      headers: { ...SAME_ORIGIN, cookie },
+      payload: form({ intent: "confirm", date, time: "11:00" }),
+    });
     expect(again.statusCode).toBe(422);
-    const attended = await t.app.inject({ method: "POST", url: `/staff/appointments/${appointmentId}`, headers: { ...SAME_ORIGIN, cookie }, payload: form({ intent: "attended" }) });
+    const attended = await t.app.inject({
+      method: "POST",
+      url: `/staff/appointments/${appointmentId}`,
+      headers: { ...SAME_ORIGIN, cookie },
+      payload: form({ intent: "attended" }),
+    });
     expect(attended.statusCode).toBe(302);
-    const cancel = await t.app.inject({ method: "POST", url: `/staff/appointments/${appointmentId}`, headers: { ...SAME_ORIGIN, cookie }, payload: form({ intent: "cancel", reason: "too late" }) });
+    const cancel = await t.app.inject({
+      method: "POST",
+      url: `/staff/appointments/${appointmentId}`,
+      headers: { ...SAME_ORIGIN, cookie },
+      payload: form({ intent: "cancel", reason: "too late" }),
+    });
     expect(cancel.statusCode).toBe(422);
   });
 
   it("cancels with a reason, and requires one", async () => {
     const id = await seedAppointment(t.db);
-    const none = await t.app.inject({ method: "POST", url: `/staff/appointments/${id}`, headers: { ...SAME_ORIGIN, cookie }, payload: form({ intent: "cancel", reason: "  " }) });
+    const none = await t.app.inject({
+      method: "POST",
+      url: `/staff/appointments/${id}`,
+      headers: { ...SAME_ORIGIN, cookie },
+      payload: form({ intent: "cancel", reason: "  " }),
+    });
     expect(none.statusCode).toBe(422);
-    const ok = await t.app.inject({ method: "POST", url: `/staff/appointments/${id}`, headers: { ...SAME_ORIGIN, cookie }, payload: form({ intent: "cancel", reason: "Patient phoned to cancel" }) });
+    const ok = await t.app.inject({
+      method: "POST",
+      url: `/staff/appointments/${id}`,
+      headers: { ...SAME_ORIGIN, cookie },
+      payload: form({ intent: "cancel", reason: "Patient phoned to cancel" }),
+    });
     expect(ok.statusCode).toBe(302);
-    const row = await t.db.selectFrom("appointments").select(["status", "cancel_reason"]).where("id", "=", id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom("appointments")
+      .select(["status", "cancel_reason"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: "cancelled", cancel_reason: "Patient phoned to cancel" });
   });
 
   it("marks an enquiry handled", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/staff/enquiries", headers: { ...SAME_ORIGIN, cookie }, payload: form({ intent: "handled", id: String(enquiryId) }) });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/staff/enquiries",
+      headers: { ...SAME_ORIGIN, cookie },
+      payload: form({ intent: "handled", id: String(enquiryId) }),
+    });
     expect(res.statusCode).toBe(200);
-    const row = await t.db.selectFrom("enquiries").select("status").where("id", "=", enquiryId).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom("enquiries")
+      .select("status")
+      .where("id", "=", enquiryId)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe("handled");
   });
 
   it("finds appointments by search only through POST, never in the address", async () => {
     await seedAppointment(t.db, { name: "Findme", surname: "Unique", reference: "APT-FIND-1" });
-    const res = await t.app.inject({ method: "POST", url: "/staff/appointments", headers: { ...SAME_ORIGIN, cookie }, payload: form({ q: "findme" }) });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/staff/appointments",
+      headers: { ...SAME_ORIGIN, cookie },
+      payload: form({ q: "findme" }),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain("APT-FIND-1");
     expect(res.body).toContain("Showing 1–1 of 1 appointment.");
@@ -296,7 +463,8 @@ describe("staff pages (server-rendered)", () => {
   it("records sign-ins, failures, views, status changes and handled enquiries in the audit log, shown in the console", async () => {
     const rows = await t.db.selectFrom("staff_audit").selectAll().execute();
     const actions = new Set(rows.map((r) => r.action));
-    for (const a of ["sign_in", "sign_in_failed", "appointment_view", "status_change", "enquiry_handled"]) expect(actions).toContain(a);
+    for (const a of ["sign_in", "sign_in_failed", "appointment_view", "status_change", "enquiry_handled"])
+      expect(actions).toContain(a);
     // Failed sign-ins keep no typed e-mail, only a keyed hash of it (an unknown account has no id either).
     const failed = rows.filter((r) => r.action === "sign_in_failed");
     expect(failed.length).toBeGreaterThan(0);
@@ -319,7 +487,11 @@ describe("staff pages (server-rendered)", () => {
 
   it("signs out: the session is revoked on the server and the cookie cleared", async () => {
     const mine = await sessionCookieFor(t.db, t.config, staff.id);
-    const res = await t.app.inject({ method: "POST", url: "/staff/logout", headers: { cookie: mine, "sec-fetch-site": "same-origin" } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/staff/logout",
+      headers: { cookie: mine, "sec-fetch-site": "same-origin" },
+    });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe("/staff/login");
     expect(res.headers["cache-control"]).toBe("no-store");
@@ -348,7 +520,9 @@ describe("staff session cookie over https", () => {
     });
     expect(res.statusCode).toBe(302);
     const pending = String(res.headers["set-cookie"]);
-    expect(pending).toMatch(/^__Host-staff_pending=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=300; Secure$/);
+    expect(pending).toMatch(
+      /^__Host-staff_pending=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=300; Secure$/,
+    );
     const code = await t.app.inject({
       method: "POST",
       url: "/staff/login/code",
@@ -357,6 +531,8 @@ describe("staff session cookie over https", () => {
     });
     expect(code.statusCode).toBe(302);
     const cookies = ([] as string[]).concat(code.headers["set-cookie"] ?? []);
-    expect(cookies.find((c) => c.startsWith("__Host-staff_session="))).toMatch(/^__Host-staff_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Secure$/);
+    expect(cookies.find((c) => c.startsWith("__Host-staff_session="))).toMatch(
+      /^__Host-staff_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Secure$/,
+    );
   });
 });

@@ -14,7 +14,6 @@ import Fastify from "fastify";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const NOW = new Date("2026-11-22T10:00:00Z");
 
-
 /** DATABASE_URL for a child process when the test app runs on PostgreSQL (TEST_DATABASE_URL). */
 function databaseEnv(t: TestApp): Record<string, string> {
   return t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : {};
@@ -33,9 +32,25 @@ describe("retention purge", () => {
     // Old: requested date more than 24 months ago.
     const oldId = await seedAppointment(t.db, { requested_date: "2024-10-01", created_at: "2024-09-20T08:00:00.000Z" });
     const oldFile = await seedUpload(t.db, t.dataDir, { appointmentId: oldId, createdAt: "2024-09-20T08:00:00.000Z" });
-    await t.db.insertInto("appointment_status_history").values({ appointment_id: oldId, from_status: "requested", to_status: "cancelled", note: "x", staff_id: staff.id, created_at: "2024-09-21T08:00:00.000Z" }).execute();
+    await t.db
+      .insertInto("appointment_status_history")
+      .values({
+        appointment_id: oldId,
+        from_status: "requested",
+        to_status: "cancelled",
+        note: "x",
+        staff_id: staff.id,
+        created_at: "2024-09-21T08:00:00.000Z",
+      })
+      .execute();
     // Requested long ago but confirmed for a recent date: the appointment date counts, so it stays.
-    const confirmedRecently = await seedAppointment(t.db, { requested_date: "2024-10-01", confirmed_date: "2025-01-10", confirmed_time: "09:00", status: "attended", created_at: "2024-09-20T08:00:00.000Z" });
+    const confirmedRecently = await seedAppointment(t.db, {
+      requested_date: "2024-10-01",
+      confirmed_date: "2025-01-10",
+      confirmed_time: "09:00",
+      status: "attended",
+      created_at: "2024-09-20T08:00:00.000Z",
+    });
     // Recent.
     const recentId = await seedAppointment(t.db, { requested_date: "2026-12-02" });
     const recentFile = await seedUpload(t.db, t.dataDir, { appointmentId: recentId });
@@ -132,7 +147,15 @@ describe("npm run staff", () => {
   const staffCli = (args: string[], env: Record<string, string> = {}, input?: string) =>
     spawnSync(process.execPath, ["--import", "tsx", "scripts/staff.ts", ...args], {
       cwd: ROOT,
-      env: { ...process.env, DATA_DIR: t.dataDir, ...databaseEnv(t), LOG_LEVEL: "silent", NODE_ENV: "test", STAFF_PASSWORD: "", ...env },
+      env: {
+        ...process.env,
+        DATA_DIR: t.dataDir,
+        ...databaseEnv(t),
+        LOG_LEVEL: "silent",
+        NODE_ENV: "test",
+        STAFF_PASSWORD: "",
+        ...env,
+      },
       encoding: "utf8",
       input,
     });
@@ -143,7 +166,9 @@ describe("npm run staff", () => {
     expect(short.status).toBe(1);
     expect(short.stderr).toContain("at least 12 characters");
 
-    const added = staffCli(["add", "--email", "Nurse@Clinic.example.org", "--name", "Nurse Jane"], { STAFF_PASSWORD: "a long enough password" });
+    const added = staffCli(["add", "--email", "Nurse@Clinic.example.org", "--name", "Nurse Jane"], {
+      STAFF_PASSWORD: "a long enough password",
+    });
     expect(added.status, added.stderr).toBe(0);
     const row = await t.db.selectFrom("staff_users").selectAll().executeTakeFirstOrThrow();
     expect(row.email).toBe("nurse@clinic.example.org");
@@ -151,10 +176,20 @@ describe("npm run staff", () => {
     expect(row.password_hash).not.toContain("a long enough password");
 
     // Password from standard input when STAFF_PASSWORD is unset (the terminal prompt hides it).
-    const piped = staffCli(["add", "--email", "second@clinic.example.org", "--name", "Second"], {}, "another long password\nanother long password\n");
+    const piped = staffCli(
+      ["add", "--email", "second@clinic.example.org", "--name", "Second"],
+      {},
+      "another long password\nanother long password\n",
+    );
     expect(piped.status, piped.stderr).toBe(0);
 
-    await expect(createStaffAccount(t.db, { email: "NURSE@clinic.example.org", name: "Again", password: "a long enough password" })).rejects.toThrow(/already exists/);
+    await expect(
+      createStaffAccount(t.db, {
+        email: "NURSE@clinic.example.org",
+        name: "Again",
+        password: "a long enough password",
+      }),
+    ).rejects.toThrow(/already exists/);
 
     const list = staffCli(["list"]);
     expect(list.stdout).toMatch(/nurse@clinic\.example\.org\tNurse Jane\tactive/);
@@ -162,7 +197,11 @@ describe("npm run staff", () => {
 
     const disabled = staffCli(["disable", "--email", "nurse@clinic.example.org"]);
     expect(disabled.status).toBe(0);
-    const nurse = await t.db.selectFrom("staff_users").select("disabled").where("email", "=", "nurse@clinic.example.org").executeTakeFirstOrThrow();
+    const nurse = await t.db
+      .selectFrom("staff_users")
+      .select("disabled")
+      .where("email", "=", "nurse@clinic.example.org")
+      .executeTakeFirstOrThrow();
     expect(nurse.disabled).toBe(1);
   }, 240_000);
 });

@@ -16,13 +16,23 @@ const UPLOAD = "/api/cloudinary/upload/referrals_forms";
 describe("upload caps", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_ENABLED: "false", UPLOAD_DAILY_PER_ADDRESS: "3", UPLOAD_UNCLAIMED_MAX_BYTES: String(1024 * 1024) });
+    t = await createTestApp({
+      RATE_LIMIT_ENABLED: "false",
+      UPLOAD_DAILY_PER_ADDRESS: "3",
+      UPLOAD_UNCLAIMED_MAX_BYTES: String(1024 * 1024),
+    });
   });
   afterAll(() => t.close());
 
   const upload = (size: number, ip: string) => {
     const body = multipartBody("referral.pdf", pdfBytes(size));
-    return t.app.inject({ method: "POST", url: UPLOAD, payload: body.payload, headers: body.headers, remoteAddress: ip });
+    return t.app.inject({
+      method: "POST",
+      url: UPLOAD,
+      payload: body.payload,
+      headers: body.headers,
+      remoteAddress: ip,
+    });
   };
   const files = () => fs.readdirSync(path.join(t.dataDir, "uploads")).sort();
   const rows = async () => (await t.db.selectFrom("uploads").select("id").execute()).length;
@@ -51,7 +61,11 @@ describe("upload caps", () => {
     expect(await rows()).toBe(beforeRows);
     // Once the first file belongs to a booking, the space it takes no longer counts against the cap.
     const appointmentId = await seedAppointment(t.db);
-    await t.db.updateTable("uploads").set({ appointment_id: appointmentId }).where("public_id", "=", first.json().data.publicId).execute();
+    await t.db
+      .updateTable("uploads")
+      .set({ appointment_id: appointmentId })
+      .where("public_id", "=", first.json().data.publicId)
+      .execute();
     expect((await upload(600 * 1024, "10.2.0.2")).statusCode).toBe(201);
   });
 
@@ -67,7 +81,12 @@ describe("upload caps", () => {
         offset += 64 * 1024;
       },
     });
-    const res = await fetch(`${address}${UPLOAD}`, { method: "POST", headers: body.headers, body: stream, duplex: "half" } as RequestInit);
+    const res = await fetch(`${address}${UPLOAD}`, {
+      method: "POST",
+      headers: body.headers,
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
     expect(res.status).toBe(507);
     expect((await res.json()).message).toBe(STORAGE_FULL);
     expect(files()).toEqual(beforeFiles);
@@ -75,7 +94,9 @@ describe("upload caps", () => {
   });
 
   it("a capped 5 MB upload still gets its readable JSON answer in Node's fetch (the unread body is discarded)", async () => {
-    const address = t.app.server.listening ? `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}` : await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const address = t.app.server.listening
+      ? `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`
+      : await t.app.listen({ port: 0, host: "127.0.0.1" });
     const body = multipartBody("referral.pdf", pdfBytes(5 * 1024 * 1024));
     // Over the global cap: 507 is decided from the declared size, before the file is read.
     // Sent in steps, as a phone sends it, so the answer comes while the client is still sending.

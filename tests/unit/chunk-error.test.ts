@@ -51,7 +51,12 @@ describe("reloadOnce", () => {
       setItem: () => {},
     };
     expect(reloadOnce(blocked, "/", reload)).toBe(false);
-    const readOnly = { getItem: () => null, setItem: () => { throw new Error("QuotaExceededError"); } };
+    const readOnly = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error("QuotaExceededError");
+      },
+    };
     expect(reloadOnce(readOnly, "/", reload)).toBe(false);
     expect(reload).not.toHaveBeenCalled();
   });
@@ -59,8 +64,12 @@ describe("reloadOnce", () => {
 
 describe("chunk failures", () => {
   it("recognises the messages browsers use for failed module scripts", () => {
-    expect(isChunkLoadError(new TypeError("Failed to fetch dynamically imported module: http://x/assets/map-embed-Ab1.js"))).toBe(true);
-    expect(isChunkLoadError(new TypeError("error loading dynamically imported module: http://x/assets/a.js"))).toBe(true);
+    expect(
+      isChunkLoadError(new TypeError("Failed to fetch dynamically imported module: http://x/assets/map-embed-Ab1.js")),
+    ).toBe(true);
+    expect(isChunkLoadError(new TypeError("error loading dynamically imported module: http://x/assets/a.js"))).toBe(
+      true,
+    );
     expect(isChunkLoadError(new TypeError("Importing a module script failed."))).toBe(true);
     expect(isChunkLoadError(new Error("Unable to preload CSS for /assets/home-1.css"))).toBe(true);
     expect(isChunkLoadError(new Error("Cannot read properties of undefined"))).toBe(false);
@@ -68,7 +77,9 @@ describe("chunk failures", () => {
   });
 
   it("names the chunk, the failure type and the address", () => {
-    const error = toChunkLoadError(new TypeError("Failed to fetch dynamically imported module: http://127.0.0.1/assets/about-D3gL.js"));
+    const error = toChunkLoadError(
+      new TypeError("Failed to fetch dynamically imported module: http://127.0.0.1/assets/about-D3gL.js"),
+    );
     expect(error).toBeInstanceOf(ChunkLoadError);
     expect(error.chunkId).toBe("about-D3gL");
     expect(error.address).toBe("http://127.0.0.1/assets/about-D3gL.js");
@@ -80,7 +91,8 @@ describe("chunk failures", () => {
   });
 
   it("loadChunk turns an import failure into a ChunkLoadError with the given id", async () => {
-    const failing = () => Promise.reject(new TypeError("Failed to fetch dynamically imported module: http://h/assets/map-embed-Q1.js"));
+    const failing = () =>
+      Promise.reject(new TypeError("Failed to fetch dynamically imported module: http://h/assets/map-embed-Q1.js"));
     await expect(loadChunk("map-embed", failing)).rejects.toMatchObject({
       name: "ChunkLoadError",
       chunkId: "map-embed",

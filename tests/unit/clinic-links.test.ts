@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { compactHours, formatPhone, mapsEmbedSrc, shortDays, telHref, whatsappHref } from "~/components/layout/clinic-links";
+import {
+  compactHours,
+  formatPhone,
+  mapsEmbedSrc,
+  shortDays,
+  telHref,
+  whatsappHref,
+} from "~/components/layout/clinic-links";
 import { isActivePath, lastSegment } from "~/components/layout/nav-data";
 
 describe("clinic links", () => {

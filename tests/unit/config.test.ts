@@ -62,12 +62,15 @@ describe("production refuses unsafe settings (PUBLIC_BASE_URL on another host)",
     expect(productionProblems(config)).toEqual([]);
   });
 
-  it.each(["http://localhost:3000", "http://127.0.0.1:8080", "http://127.8.9.10", "http://[::1]:3000", "http://LOCALHOST."])(
-    "a loopback base URL (%s) may be http and use the outbox",
-    (url) => {
-      expect(loadConfig({ NODE_ENV: "production", PUBLIC_BASE_URL: url }).publicBaseUrl).toBe(url.replace(/\/+$/, ""));
-    },
-  );
+  it.each([
+    "http://localhost:3000",
+    "http://127.0.0.1:8080",
+    "http://127.8.9.10",
+    "http://[::1]:3000",
+    "http://LOCALHOST.",
+  ])("a loopback base URL (%s) may be http and use the outbox", (url) => {
+    expect(loadConfig({ NODE_ENV: "production", PUBLIC_BASE_URL: url }).publicBaseUrl).toBe(url.replace(/\/+$/, ""));
+  });
 
   it("refuses an http:// base URL on a public host, with one message naming PUBLIC_BASE_URL", () => {
     const error = errorFor({ NODE_ENV: "production", PUBLIC_BASE_URL: "http://clinic.example.org", ...smtp });
@@ -76,12 +79,17 @@ describe("production refuses unsafe settings (PUBLIC_BASE_URL on another host)",
     expect(error.message).toMatch(/clinic\.example\.org is not this machine, so the site must use https:\/\//);
   });
 
-  it.each(["http://10.0.0.5", "http://192.168.1.20:3000", "http://128.0.0.1", "http://localhost.example.org", "http://[::2]"])(
-    "counts %s as another host",
-    (url) => {
-      expect(errorFor({ NODE_ENV: "production", PUBLIC_BASE_URL: url, ...smtp }).issues.map((i) => i.variable)).toEqual(["PUBLIC_BASE_URL"]);
-    },
-  );
+  it.each([
+    "http://10.0.0.5",
+    "http://192.168.1.20:3000",
+    "http://128.0.0.1",
+    "http://localhost.example.org",
+    "http://[::2]",
+  ])("counts %s as another host", (url) => {
+    expect(errorFor({ NODE_ENV: "production", PUBLIC_BASE_URL: url, ...smtp }).issues.map((i) => i.variable)).toEqual([
+      "PUBLIC_BASE_URL",
+    ]);
+  });
 
   it("refuses no SMTP transport on a public host, with one message naming SMTP_URL", () => {
     const error = errorFor({ NODE_ENV: "production", PUBLIC_BASE_URL: "https://clinic.example.org" });
@@ -99,7 +107,9 @@ describe("production refuses unsafe settings (PUBLIC_BASE_URL on another host)",
     expect(loadConfig({ PUBLIC_BASE_URL: "https://clinic.example.org", ...smtp }).mail.smtpUrl).toBe(smtp.SMTP_URL);
     const outbox = loadConfig({ PUBLIC_BASE_URL: "https://clinic.example.org", MAIL_OUTBOX_ALLOWED: "true" });
     expect(outbox.mailOutboxAllowed).toBe(true);
-    expect(errorFor({ PUBLIC_BASE_URL: "https://clinic.example.org", MAIL_OUTBOX_ALLOWED: "false" }).issues[0]!.variable).toBe("SMTP_URL");
+    expect(
+      errorFor({ PUBLIC_BASE_URL: "https://clinic.example.org", MAIL_OUTBOX_ALLOWED: "false" }).issues[0]!.variable,
+    ).toBe("SMTP_URL");
   });
 
   it("applies in development too; only the test suites' NODE_ENV=test is exempt", () => {
@@ -116,18 +126,27 @@ describe("backup settings", () => {
   });
 
   it("reads the recipient and the rotation counts", () => {
-    expect(loadConfig({ BACKUP_RECIPIENT: recipient, BACKUP_KEEP_DAILY: "14", BACKUP_KEEP_WEEKLY: "0" }).backups).toEqual({
+    expect(
+      loadConfig({ BACKUP_RECIPIENT: recipient, BACKUP_KEEP_DAILY: "14", BACKUP_KEEP_WEEKLY: "0" }).backups,
+    ).toEqual({
       recipient,
       keepDaily: 14,
       keepWeekly: 0,
     });
   });
 
-  it.each(["AGE-SECRET-KEY-1QQQQ", "age1short", "ssh-ed25519 AAAA", recipient.toUpperCase()])("rejects BACKUP_RECIPIENT=%s", (value) => {
-    expect(errorFor({ BACKUP_RECIPIENT: value }).issues.map((i) => i.variable)).toEqual(["BACKUP_RECIPIENT"]);
-  });
+  it.each(["AGE-SECRET-KEY-1QQQQ", "age1short", "ssh-ed25519 AAAA", recipient.toUpperCase()])(
+    "rejects BACKUP_RECIPIENT=%s",
+    (value) => {
+      expect(errorFor({ BACKUP_RECIPIENT: value }).issues.map((i) => i.variable)).toEqual(["BACKUP_RECIPIENT"]);
+    },
+  );
 
-  it.each([["BACKUP_KEEP_DAILY", "0"], ["BACKUP_KEEP_WEEKLY", "-1"], ["BACKUP_KEEP_DAILY", "two"]])("rejects %s=%s", (variable, value) => {
+  it.each([
+    ["BACKUP_KEEP_DAILY", "0"],
+    ["BACKUP_KEEP_WEEKLY", "-1"],
+    ["BACKUP_KEEP_DAILY", "two"],
+  ])("rejects %s=%s", (variable, value) => {
     expect(errorFor({ [variable]: value }).issues.map((i) => i.variable)).toEqual([variable]);
   });
 });
@@ -138,7 +157,15 @@ describe("the server at start", () => {
     try {
       const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
         cwd: path.resolve(import.meta.dirname, "../.."),
-        env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", DATA_DIR: dataDir, PUBLIC_BASE_URL: "http://clinic.example.org", SMTP_URL: "", PORT: "0" },
+        env: {
+          ...process.env,
+          NODE_ENV: "production",
+          LOG_LEVEL: "warn",
+          DATA_DIR: dataDir,
+          PUBLIC_BASE_URL: "http://clinic.example.org",
+          SMTP_URL: "",
+          PORT: "0",
+        },
         stdio: ["ignore", "pipe", "pipe"],
       });
       let output = "";
@@ -149,7 +176,9 @@ describe("the server at start", () => {
       const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
       clearTimeout(timer);
       expect(code).toBe(78);
-      expect(output).toMatch(/PUBLIC_BASE_URL: clinic\.example\.org is not this machine, so the site must use https:\/\//);
+      expect(output).toMatch(
+        /PUBLIC_BASE_URL: clinic\.example\.org is not this machine, so the site must use https:\/\//,
+      );
       expect(output).toMatch(/SMTP_URL: is not set, so no e-mail would be sent/);
       expect(fs.readdirSync(dataDir)).toEqual([]);
     } finally {

@@ -5,7 +5,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("api client", () => {
   it("sends JSON with the idempotency key and reads a 201", async () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ message: "ok", data: { reference: "ENQ-2026-000001" } }), { status: 201 }));
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ message: "ok", data: { reference: "ENQ-2026-000001" } }), { status: 201 }),
+    );
     vi.stubGlobal("fetch", fetchMock);
     const result = await postJson<{ reference: string }>("/api/x", { a: 1 }, "key-12345678");
     expect(result).toEqual({ ok: true, status: 201, data: { reference: "ENQ-2026-000001" }, message: "ok" });
@@ -15,7 +18,14 @@ describe("api client", () => {
   });
 
   it("keeps a 400's field errors and message, and turns a network failure into status 0", async () => {
-    vi.stubGlobal("fetch", async () => new Response(JSON.stringify({ message: "Check", errors: { "service.paymentMethod": "Choose a payment method." } }), { status: 400 }));
+    vi.stubGlobal(
+      "fetch",
+      async () =>
+        new Response(
+          JSON.stringify({ message: "Check", errors: { "service.paymentMethod": "Choose a payment method." } }),
+          { status: 400 },
+        ),
+    );
     expect(await postJson("/api/x", {}, "key-12345678")).toEqual({
       ok: false,
       status: 400,
@@ -25,7 +35,12 @@ describe("api client", () => {
     vi.stubGlobal("fetch", async () => {
       throw new TypeError("Failed to fetch");
     });
-    expect(await postJson("/api/x", {}, "key-12345678")).toEqual({ ok: false, status: 0, message: undefined, errors: {} });
+    expect(await postJson("/api/x", {}, "key-12345678")).toEqual({
+      ok: false,
+      status: 0,
+      message: undefined,
+      errors: {},
+    });
     vi.stubGlobal("fetch", async () => new Response("<html>Bad gateway</html>", { status: 502 }));
     expect(await postJson("/api/x", {}, "key-12345678")).toMatchObject({ ok: false, status: 502, message: undefined });
   });

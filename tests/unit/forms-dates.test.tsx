@@ -20,7 +20,15 @@ describe("booking date helpers", () => {
 
   it("lays a month out in Monday-first weeks", () => {
     const weeks = monthGrid("2026-12-15");
-    expect(weeks[0]).toEqual([null, "2026-12-01", "2026-12-02", "2026-12-03", "2026-12-04", "2026-12-05", "2026-12-06"]);
+    expect(weeks[0]).toEqual([
+      null,
+      "2026-12-01",
+      "2026-12-02",
+      "2026-12-03",
+      "2026-12-04",
+      "2026-12-05",
+      "2026-12-06",
+    ]);
     expect(weeks.flat().filter(Boolean)).toHaveLength(31);
     expect(weeks.every((w) => w.length === 7)).toBe(true);
   });
@@ -32,7 +40,12 @@ describe("booking date helpers", () => {
   });
 
   it("tells open, closed and out-of-window days apart", () => {
-    const calendar = { today: "2026-12-01", firstDate: "2026-12-01", lastDate: "2026-12-31", closedDates: ["2026-12-06", "2026-12-25"] };
+    const calendar = {
+      today: "2026-12-01",
+      firstDate: "2026-12-01",
+      lastDate: "2026-12-31",
+      closedDates: ["2026-12-06", "2026-12-25"],
+    };
     const closed = new Set(calendar.closedDates);
     expect(availability(calendar, closed, "2026-12-07")).toBe("open");
     expect(availability(calendar, closed, "2026-12-25")).toBe("closed");

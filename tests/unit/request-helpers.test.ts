@@ -43,7 +43,9 @@ describe("references and idempotency keys", () => {
     expect(formatReference("ENQ", 2027, 45)).toBe("ENQ-2027-000045");
   });
   it("hashes bodies independently of key order", () => {
-    expect(canonicalJson({ b: 1, a: { d: [1, { y: 2, x: 1 }], c: null } })).toBe('{"a":{"c":null,"d":[1,{"x":1,"y":2}]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: [1, { y: 2, x: 1 }], c: null } })).toBe(
+      '{"a":{"c":null,"d":[1,{"x":1,"y":2}]},"b":1}',
+    );
     expect(bodyHash({ a: 1, b: 2 })).toBe(bodyHash({ b: 2, a: 1 }));
     expect(bodyHash({ a: 1 })).not.toBe(bodyHash({ a: 2 }));
   });

@@ -10,7 +10,11 @@ import { SERVICE_PAGES, SIDEBAR_CATEGORIES } from "~/content/catalogue";
 
 afterEach(cleanup);
 
-const groups = SIDEBAR_CATEGORIES.map((c) => ({ id: c.id, name: c.name, links: c.subcategories.map((s) => ({ name: s.name, href: s.link })) }));
+const groups = SIDEBAR_CATEGORIES.map((c) => ({
+  id: c.id,
+  name: c.name,
+  links: c.subcategories.map((s) => ({ name: s.name, href: s.link })),
+}));
 
 describe("ServicePage", () => {
   it("shows 'Service not found.' when the slug is not in the catalogue", () => {
@@ -36,7 +40,13 @@ describe("DisclosureNav", () => {
     const user = userEvent.setup();
     render(
       <MemoryRouter>
-        <DisclosureNav label="Our services" heading="Our services" groups={groups} initialOpenId="womens-imaging" currentHref="/services/3d-pregnancy-scan" />
+        <DisclosureNav
+          label="Our services"
+          heading="Our services"
+          groups={groups}
+          initialOpenId="womens-imaging"
+          currentHref="/services/3d-pregnancy-scan"
+        />
       </MemoryRouter>,
     );
     const womens = screen.getByRole("button", { name: "Women's Imaging" });

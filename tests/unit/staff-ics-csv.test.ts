@@ -21,7 +21,12 @@ describe("iCalendar writer", () => {
     expect(ics.startsWith("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:")).toBe(true);
     expect(ics.endsWith("END:VEVENT\r\nEND:VCALENDAR\r\n")).toBe(true);
     expect(ics.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
-    for (const prop of ["UID:appointment-APT-1@clinic.example.org", "DTSTAMP:20261122T100000Z", "DTSTART:20261202T070000Z", "DTEND:20261202T074500Z"]) {
+    for (const prop of [
+      "UID:appointment-APT-1@clinic.example.org",
+      "DTSTAMP:20261122T100000Z",
+      "DTSTART:20261202T070000Z",
+      "DTEND:20261202T074500Z",
+    ]) {
       expect(ics).toContain(`\r\n${prop}\r\n`);
     }
     expect(ics).toContain("SUMMARY:Ultrasound\\, abdomen\\; fasting");
@@ -52,7 +57,14 @@ describe("iCalendar writer", () => {
     const config = loadConfig({ NODE_ENV: "test", PUBLIC_BASE_URL: "https://clinic.example.org" });
     const mail = confirmationMail(
       config,
-      { reference: "APT-9", name: "Neo", email: "neo@example.org", serviceName: "Bone Densitometry (DEXA Scan)", date: "2026-12-02", time: "09:30" },
+      {
+        reference: "APT-9",
+        name: "Neo",
+        email: "neo@example.org",
+        serviceName: "Bone Densitometry (DEXA Scan)",
+        date: "2026-12-02",
+        time: "09:30",
+      },
       new Date("2026-11-22T10:00:00Z"),
     );
     expect(mail.to).toBe("neo@example.org");

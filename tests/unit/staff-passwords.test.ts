@@ -30,7 +30,9 @@ describe("staff passwords", () => {
     expect(passwordProblem("aaaaaaaaaaaa")).toMatch(/^This password is too weak: it repeats characters, like aaa\./);
     expect(passwordProblem("qwertyuiopasdf")).toMatch(/^This password is too weak:/);
     // The person's own name and address count as easy to guess.
-    expect(passwordProblem("Mpho Seretse 2026", ["mpho.seretse@clinic.example.org", "Mpho Seretse"])).toMatch(/it contains your name or e-mail address/);
+    expect(passwordProblem("Mpho Seretse 2026", ["mpho.seretse@clinic.example.org", "Mpho Seretse"])).toMatch(
+      /it contains your name or e-mail address/,
+    );
     expect(passwordProblem("plover kettle amber window")).toBeNull();
   });
 

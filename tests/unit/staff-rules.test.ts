@@ -7,7 +7,11 @@ import { confirmationProblem } from "../../server/staff/open-days";
 import { serviceGuidance } from "../../server/staff/preparation";
 import { clinicDate, subtractMonths } from "../../server/staff/time";
 
-const config = loadConfig({ NODE_ENV: "test", PUBLIC_BASE_URL: "https://clinic.example.org", CLOSED_DATES: "2026-12-24" });
+const config = loadConfig({
+  NODE_ENV: "test",
+  PUBLIC_BASE_URL: "https://clinic.example.org",
+  CLOSED_DATES: "2026-12-24",
+});
 const now = new Date("2026-11-22T08:00:00Z"); // Sunday 10:00 in Gaborone
 
 describe("confirmation date and time", () => {
@@ -49,7 +53,9 @@ describe("cross-site detection", () => {
   it("trusts Sec-Fetch-Site when present", () => {
     expect(isCrossSite(config, headers({ "sec-fetch-site": "same-origin" }))).toBe(false);
     expect(isCrossSite(config, headers({ "sec-fetch-site": "none" }))).toBe(false);
-    expect(isCrossSite(config, headers({ "sec-fetch-site": "same-site", origin: "https://clinic.example.org" }))).toBe(true);
+    expect(isCrossSite(config, headers({ "sec-fetch-site": "same-site", origin: "https://clinic.example.org" }))).toBe(
+      true,
+    );
     expect(isCrossSite(config, headers({ "sec-fetch-site": "cross-site" }))).toBe(true);
   });
   it("falls back to Origin against the public base URL or the Host", () => {
@@ -59,7 +65,14 @@ describe("cross-site detection", () => {
     expect(isCrossSite(config, headers({ origin: "null" }))).toBe(true);
   });
   it("knows staff URLs", () => {
-    for (const url of ["/staff", "/staff/login", "/staff.data", "/staff/appointments/3.data?x=1", "/api/staff/uploads/x"]) expect(isStaffUrl(url)).toBe(true);
+    for (const url of [
+      "/staff",
+      "/staff/login",
+      "/staff.data",
+      "/staff/appointments/3.data?x=1",
+      "/api/staff/uploads/x",
+    ])
+      expect(isStaffUrl(url)).toBe(true);
     for (const url of ["/staffing", "/", "/api/health", "/about"]) expect(isStaffUrl(url)).toBe(false);
   });
 });
@@ -69,7 +82,9 @@ describe("files, links and notes", () => {
     const value = contentDisposition("attachment", '../../etc/passwd"; x=.exe', "application/pdf");
     expect(value).toMatch(/^attachment; filename="[\w.\- ]+\.pdf"; filename\*=UTF-8''/);
     expect(value).not.toContain("/");
-    expect(contentDisposition("inline", "Référence médicale.pdf", "application/pdf")).toContain("filename*=UTF-8''R%C3%A9f%C3%A9rence%20m%C3%A9dicale.pdf");
+    expect(contentDisposition("inline", "Référence médicale.pdf", "application/pdf")).toContain(
+      "filename*=UTF-8''R%C3%A9f%C3%A9rence%20m%C3%A9dicale.pdf",
+    );
   });
   it("refuses storage names that leave the uploads folder", () => {
     expect(uploadPath({ dataDir: "/data" }, "../clinic.sqlite")).toBeNull();

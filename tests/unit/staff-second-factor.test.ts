@@ -5,7 +5,9 @@ import { groupedSecret, newTotpSecret, otpauthUri, qrSvg, totpCode, totpStep } f
 describe("staff second factor", () => {
   it("cannot be switched off in production; may be outside it", () => {
     expect(() => loadConfig({ NODE_ENV: "production", STAFF_MFA_REQUIRED: "false" })).toThrow(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: "production", STAFF_MFA_REQUIRED: "false" })).toThrow(/STAFF_MFA_REQUIRED: cannot be false in production/);
+    expect(() => loadConfig({ NODE_ENV: "production", STAFF_MFA_REQUIRED: "false" })).toThrow(
+      /STAFF_MFA_REQUIRED: cannot be false in production/,
+    );
     expect(loadConfig({ NODE_ENV: "production" }).staff.mfaRequired).toBe(true);
     expect(loadConfig({ NODE_ENV: "test", STAFF_MFA_REQUIRED: "false" }).staff.mfaRequired).toBe(false);
   });
@@ -36,7 +38,9 @@ describe("staff second factor", () => {
 
   it("draws the QR code as SVG on the server, for an otpauth:// address with the clinic as issuer", async () => {
     const uri = otpauthUri("JBSWY3DPEHPK3PXP", "desk@clinic.example.org", "Example Imaging");
-    expect(uri).toBe("otpauth://totp/Example%20Imaging:desk%40clinic.example.org?issuer=Example%20Imaging&secret=JBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&period=30");
+    expect(uri).toBe(
+      "otpauth://totp/Example%20Imaging:desk%40clinic.example.org?issuer=Example%20Imaging&secret=JBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&period=30",
+    );
     const svg = await qrSvg(uri);
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 \d+ \d+"/);
     expect(svg).not.toMatch(/style=|<script|href=/);

@@ -14,7 +14,13 @@ interface AppointmentConfirmationProps {
 }
 
 /** Replaces the booking form after success, so the filled form cannot be sent twice. */
-export function AppointmentConfirmation({ reference, date, service, whatsapp, onBookAnother }: AppointmentConfirmationProps) {
+export function AppointmentConfirmation({
+  reference,
+  date,
+  service,
+  whatsapp,
+  onBookAnother,
+}: AppointmentConfirmationProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.focus();
@@ -45,8 +51,8 @@ export function AppointmentConfirmation({ reference, date, service, whatsapp, on
       </dl>
       <h3>What happens next</h3>
       <p>
-        This is a request, not yet a fixed time. The clinic will contact you to confirm the time of your appointment. Keep your reference
-        number: quote it if you call or message us.
+        This is a request, not yet a fixed time. The clinic will contact you to confirm the time of your appointment.
+        Keep your reference number: quote it if you call or message us.
       </p>
       <p>
         <a className="button button--whatsapp" href={chat} rel="noopener noreferrer" target="_blank">

@@ -23,7 +23,15 @@ export const whatsappUrl = (international: string, text?: string) =>
   `https://wa.me/${international.replace(/\D/g, "")}${text ? `?text=${encodeURIComponent(text)}` : ""}`;
 
 /** The ways to reach the clinic without the online forms. */
-export function ContactOptions({ clinic, headingLevel = 2, title }: { clinic: ClinicContact; headingLevel?: 2 | 3; title: ReactNode }) {
+export function ContactOptions({
+  clinic,
+  headingLevel = 2,
+  title,
+}: {
+  clinic: ClinicContact;
+  headingLevel?: 2 | 3;
+  title: ReactNode;
+}) {
   const H = headingLevel === 2 ? "h2" : "h3";
   return (
     <section className="contact-options" aria-labelledby="contact-options-title">
@@ -77,7 +85,13 @@ export function ContactOptions({ clinic, headingLevel = 2, title }: { clinic: Cl
  * only thing a visitor without JavaScript sees: never a form that silently
  * does nothing.
  */
-export function FormNeedsScript({ clinic, what }: { clinic: Pick<ClinicContact, "landline" | "whatsapp">; what: string }) {
+export function FormNeedsScript({
+  clinic,
+  what,
+}: {
+  clinic: Pick<ClinicContact, "landline" | "whatsapp">;
+  what: string;
+}) {
   return (
     <div className="form-placeholder">
       <noscript>

@@ -41,7 +41,8 @@ export function DatePicker({ id, label, text, onTextChange, error, calendar, not
   const selected = parseDateInput(text);
   const firstMonth = monthStart(calendar.firstDate);
   const lastMonth = monthStart(calendar.lastDate);
-  const clampToRange = (iso: string) => (iso < calendar.firstDate ? calendar.firstDate : iso > calendar.lastDate ? calendar.lastDate : iso);
+  const clampToRange = (iso: string) =>
+    iso < calendar.firstDate ? calendar.firstDate : iso > calendar.lastDate ? calendar.lastDate : iso;
 
   const [active, setActive] = useState(() => clampToRange(selected ?? calendar.firstDate));
   const moveFocus = useRef(false);
@@ -95,8 +96,8 @@ export function DatePicker({ id, label, text, onTextChange, error, calendar, not
         {label}
       </label>
       <div id={hintId} className="field__hint">
-        Type the date, for example {formatShortDate(calendar.firstDate)}, or pick a day in the calendar. Days the clinic is closed cannot be
-        chosen.
+        Type the date, for example {formatShortDate(calendar.firstDate)}, or pick a day in the calendar. Days the clinic
+        is closed cannot be chosen.
       </div>
       {error && <ErrorMessage id={errorId}>{error}</ErrorMessage>}
       <input
@@ -166,7 +167,8 @@ export function DatePicker({ id, label, text, onTextChange, error, calendar, not
                   const state = availability(calendar, closed, iso);
                   const isSelected = iso === selected;
                   const isToday = iso === calendar.today;
-                  const suffix = state === "closed" ? ", clinic closed" : state === "out-of-range" ? ", not available" : "";
+                  const suffix =
+                    state === "closed" ? ", clinic closed" : state === "out-of-range" ? ", not available" : "";
                   return (
                     <td key={iso} aria-selected={isSelected}>
                       <button

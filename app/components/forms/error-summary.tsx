@@ -31,16 +31,16 @@ export function ErrorSummary({ items, focusToken }: { items: SummaryItem[]; focu
   return (
     <div ref={ref} className="error-summary" tabIndex={-1}>
       <div role="alert">
-      <h2 className="error-summary__title">There is a problem</h2>
-      <ul className="error-summary__list">
-        {items.map((item) => (
-          <li key={item.target + item.message}>
-            <a href={`#${item.target}`} onClick={(e) => jump(e, item.target)}>
-              {item.message}
-            </a>
-          </li>
-        ))}
-      </ul>
+        <h2 className="error-summary__title">There is a problem</h2>
+        <ul className="error-summary__list">
+          {items.map((item) => (
+            <li key={item.target + item.message}>
+              <a href={`#${item.target}`} onClick={(e) => jump(e, item.target)}>
+                {item.message}
+              </a>
+            </li>
+          ))}
+        </ul>
       </div>
     </div>
   );

@@ -1,4 +1,10 @@
-import { useSyncExternalStore, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import {
+  useSyncExternalStore,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
 
 /**
  * Form fields the GOV.UK Design System way: label above the field, an
@@ -25,7 +31,12 @@ interface FieldFrameProps {
   optional?: boolean;
 }
 
-function describedBy(id: string, hint: ReactNode | undefined, error: string | undefined, extra?: string): string | undefined {
+function describedBy(
+  id: string,
+  hint: ReactNode | undefined,
+  error: string | undefined,
+  extra?: string,
+): string | undefined {
   const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null, extra ?? null].filter(Boolean);
   return ids.length ? ids.join(" ") : undefined;
 }
@@ -92,7 +103,10 @@ export function TextAreaField({ id, label, hint, error, optional, ...textarea }:
 }
 
 type SelectProps = FieldFrameProps &
-  Omit<SelectHTMLAttributes<HTMLSelectElement>, "id"> & { options: readonly { value: string; label: string }[]; placeholder?: string };
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, "id"> & {
+    options: readonly { value: string; label: string }[];
+    placeholder?: string;
+  };
 
 export function SelectField({ id, label, hint, error, optional, options, placeholder, ...select }: SelectProps) {
   return (
@@ -133,7 +147,18 @@ interface RadioGroupProps {
 /** The id of a radio option, also the target of error-summary links. */
 export const radioId = (name: string, value: string) => `${name}-${value.toLowerCase()}`;
 
-export function RadioGroup({ name, legend, hint, error, options, value, onChange, required, inline, conditional }: RadioGroupProps) {
+export function RadioGroup({
+  name,
+  legend,
+  hint,
+  error,
+  options,
+  value,
+  onChange,
+  required,
+  inline,
+  conditional,
+}: RadioGroupProps) {
   return (
     <div className={error ? "field field--error" : "field"}>
       <fieldset className="fieldset" aria-describedby={describedBy(name, hint, error)}>
@@ -163,7 +188,9 @@ export function RadioGroup({ name, legend, hint, error, options, value, onChange
                   {o.label}
                 </label>
               </div>
-              {conditional?.[o.value] && value === o.value && <div className="radios__conditional">{conditional[o.value]}</div>}
+              {conditional?.[o.value] && value === o.value && (
+                <div className="radios__conditional">{conditional[o.value]}</div>
+              )}
             </div>
           ))}
         </div>

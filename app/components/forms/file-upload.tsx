@@ -44,7 +44,8 @@ export function FileUpload({ id, label, onFile, error, uploadFailed, progress, d
         <span className="field__optional"> (optional)</span>
       </label>
       <div id={hintId} className="field__hint">
-        If your doctor gave you a referral form, you can attach it: a PDF, JPG or PNG file up to 10 MB. You can also bring it on the day.
+        If your doctor gave you a referral form, you can attach it: a PDF, JPG or PNG file up to 10 MB. You can also
+        bring it on the day.
       </div>
       {error && <ErrorMessage id={errorId}>{error}</ErrorMessage>}
       <input

@@ -6,7 +6,15 @@ export function Honeypot({ value, onChange }: { value: string; onChange: (value:
   return (
     <div className="honeypot" aria-hidden="true">
       <label htmlFor="website">Leave this field empty</label>
-      <input id="website" name="website" type="text" tabIndex={-1} autoComplete="off" value={value} onChange={(e) => onChange(e.target.value)} />
+      <input
+        id="website"
+        name="website"
+        type="text"
+        tabIndex={-1}
+        autoComplete="off"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
     </div>
   );
 }

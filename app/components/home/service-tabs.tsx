@@ -10,7 +10,13 @@ import { useHydrated } from "~/components/layout/use-hydrated";
  * the HTML; inactive panels are hidden only once JavaScript runs, so the
  * whole list stays readable without it.
  */
-export function ServiceTabs({ categories, idPrefix = "services" }: { categories: ServiceCategory[]; idPrefix?: string }) {
+export function ServiceTabs({
+  categories,
+  idPrefix = "services",
+}: {
+  categories: ServiceCategory[];
+  idPrefix?: string;
+}) {
   const enhanced = useHydrated();
   const [selected, setSelected] = useState(0);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);

@@ -18,10 +18,26 @@ export function HeroIllustration({ className }: { className?: string }) {
       <rect x="250" y="96" width="176" height="212" rx="18" fill="#0b5c63" />
       <g fill="none" stroke="#e6f2f2" strokeWidth="5" strokeLinecap="round">
         <path d="M338 120v164" />
-        <path d="M330 140c-28 0-44 10-50 26M346 140c28 0 44 10 50 26M330 166c-30 0-46 12-52 30M346 166c30 0 46 12 52 30M330 192c-30 0-46 12-50 30M346 192c30 0 46 12 50 30M330 218c-26 0-40 10-44 26M346 218c26 0 40 10 44 26" opacity=".85" />
+        <path
+          d="M330 140c-28 0-44 10-50 26M346 140c28 0 44 10 50 26M330 166c-30 0-46 12-52 30M346 166c30 0 46 12 52 30M330 192c-30 0-46 12-50 30M346 192c30 0 46 12 50 30M330 218c-26 0-40 10-44 26M346 218c26 0 40 10 44 26"
+          opacity=".85"
+        />
       </g>
-      <path d="M300 118c10-8 26-10 38-10s28 2 38 10" fill="none" stroke="#b9dcdc" strokeWidth="4" strokeLinecap="round" />
-      <path d="M40 330h120l16-34 22 62 20-86 18 58h224" fill="none" stroke="#c2570c" strokeWidth="6" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M300 118c10-8 26-10 38-10s28 2 38 10"
+        fill="none"
+        stroke="#b9dcdc"
+        strokeWidth="4"
+        strokeLinecap="round"
+      />
+      <path
+        d="M40 330h120l16-34 22 62 20-86 18 58h224"
+        fill="none"
+        stroke="#c2570c"
+        strokeWidth="6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
       <circle cx="440" cy="330" r="9" fill="#c2570c" />
     </svg>
   );

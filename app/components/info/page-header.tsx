@@ -26,11 +26,37 @@ export function PageHeader({ title, eyebrow, children }: PageHeaderProps) {
 /** An abstract ultrasound-wave motif in the brand colours; decorative. */
 function HeaderMotif() {
   return (
-    <svg className="info-header__motif" width="160" height="120" viewBox="0 0 160 120" aria-hidden="true" focusable="false">
+    <svg
+      className="info-header__motif"
+      width="160"
+      height="120"
+      viewBox="0 0 160 120"
+      aria-hidden="true"
+      focusable="false"
+    >
       <circle className="info-header__motif-disc" cx="80" cy="60" r="56" />
-      <path d="M24 60h18l8-22 12 44 12-56 12 62 10-40 8 12h32" className="info-header__motif-wave" fill="none" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
-      <path d="M40 100a48 48 0 0 1 80 0" className="info-header__motif-arc" fill="none" strokeWidth="4" strokeLinecap="round" />
-      <path d="M52 108a32 32 0 0 1 56 0" className="info-header__motif-arc" fill="none" strokeWidth="4" strokeLinecap="round" />
+      <path
+        d="M24 60h18l8-22 12 44 12-56 12 62 10-40 8 12h32"
+        className="info-header__motif-wave"
+        fill="none"
+        strokeWidth="4"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+      <path
+        d="M40 100a48 48 0 0 1 80 0"
+        className="info-header__motif-arc"
+        fill="none"
+        strokeWidth="4"
+        strokeLinecap="round"
+      />
+      <path
+        d="M52 108a32 32 0 0 1 56 0"
+        className="info-header__motif-arc"
+        fill="none"
+        strokeWidth="4"
+        strokeLinecap="round"
+      />
     </svg>
   );
 }

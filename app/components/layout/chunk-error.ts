@@ -57,10 +57,7 @@ export function loadChunk<T>(
   timeoutMs = SCRIPT_LOAD_TIMEOUT_SECONDS * 1000,
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new ChunkLoadError(chunkId, "timeout", `chunk ${chunkId}`)),
-      timeoutMs,
-    );
+    const timer = setTimeout(() => reject(new ChunkLoadError(chunkId, "timeout", `chunk ${chunkId}`)), timeoutMs);
     importer().then(
       (value) => {
         clearTimeout(timer);

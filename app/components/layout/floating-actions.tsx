@@ -17,7 +17,12 @@ export function ActionBar({ clinic }: { clinic: { landline: string; whatsapp: st
         <Phone aria-hidden="true" size={22} />
         <span>Call Us Now</span>
       </a>
-      <a href={whatsappHref(clinic)} className="action-bar__item action-bar__item--whatsapp" target="_blank" rel="noopener noreferrer">
+      <a
+        href={whatsappHref(clinic)}
+        className="action-bar__item action-bar__item--whatsapp"
+        target="_blank"
+        rel="noopener noreferrer"
+      >
         <MessageCircle aria-hidden="true" size={22} />
         <span>Whatsapp Us</span>
       </a>
@@ -28,7 +33,12 @@ export function ActionBar({ clinic }: { clinic: { landline: string; whatsapp: st
 /** Wider screens: a floating WhatsApp chat button (phones use the action bar). */
 export function WhatsAppFloat({ clinic }: { clinic: { whatsapp: string } }) {
   return (
-    <a href={whatsappHref(clinic)} className="float-button float-button--whatsapp" target="_blank" rel="noopener noreferrer">
+    <a
+      href={whatsappHref(clinic)}
+      className="float-button float-button--whatsapp"
+      target="_blank"
+      rel="noopener noreferrer"
+    >
       <MessageCircle aria-hidden="true" size={26} />
       <span className="visually-hidden">Chat with us on WhatsApp (opens in a new tab)</span>
     </a>

@@ -37,7 +37,10 @@ export function clinicJsonLd(clinic: LdClinic) {
 
 /** JSON for an inline script: "<" is escaped so no value can close the script element. */
 export function serializeJsonLd(data: unknown): string {
-  return JSON.stringify(data).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(data)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 export function ClinicJsonLd({ clinic }: { clinic: LdClinic }) {

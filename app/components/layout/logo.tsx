@@ -9,13 +9,28 @@ export function LogoMark({ size = 40 }: { size?: number }) {
   return (
     <svg className="logo__mark" width={size} height={size} viewBox="0 0 40 40" aria-hidden="true" focusable="false">
       <rect width="40" height="40" rx="10" fill="#0b5c63" />
-      <path d="M8 24c3 0 3-8 6-8s3 14 6 14 3-20 6-20 3 14 6 14" fill="none" stroke="#fff" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M8 24c3 0 3-8 6-8s3 14 6 14 3-20 6-20 3 14 6 14"
+        fill="none"
+        stroke="#fff"
+        strokeWidth="2.6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
       <circle cx="32" cy="24" r="2.6" fill="#f3b27a" />
     </svg>
   );
 }
 
-export function Logo({ name, tagline = "Radiology & Imaging", className }: { name: string; tagline?: string; className?: string }) {
+export function Logo({
+  name,
+  tagline = "Radiology & Imaging",
+  className,
+}: {
+  name: string;
+  tagline?: string;
+  className?: string;
+}) {
   return (
     <Link to="/" className={`logo${className ? ` ${className}` : ""}`}>
       <LogoMark />

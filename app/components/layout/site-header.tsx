@@ -72,12 +72,7 @@ export function SiteHeader({ clinic }: { clinic: HeaderClinic }) {
   }
 
   return (
-    <header
-      ref={headerRef}
-      className="site-header"
-      data-enhanced={enhanced || undefined}
-      onKeyDown={onHeaderKeyDown}
-    >
+    <header ref={headerRef} className="site-header" data-enhanced={enhanced || undefined} onKeyDown={onHeaderKeyDown}>
       <div className="site-header__top">
         <div className="container site-header__top-inner">
           <p className="site-header__hours">Open {compactHours(clinic.openingHours)}</p>
@@ -184,8 +179,7 @@ function MenuGroup({
   const panelId = `submenu-${group.id}`;
   const panelRef = useRef<HTMLDivElement>(null);
   const links = group.columns.flatMap((c) => c.links);
-  const active =
-    isActivePath(group.to, pathname) || links.some((l) => isActivePath(l.to, pathname));
+  const active = isActivePath(group.to, pathname) || links.some((l) => isActivePath(l.to, pathname));
 
   function panelLinks(): HTMLAnchorElement[] {
     return Array.from(panelRef.current?.querySelectorAll<HTMLAnchorElement>("a[href]") ?? []);
@@ -243,11 +237,7 @@ function MenuGroup({
       }}
     >
       <div className="menu__row">
-        <Link
-          to={group.to}
-          className="menu__link"
-          aria-current={isActivePath(group.to, pathname) ? "page" : undefined}
-        >
+        <Link to={group.to} className="menu__link" aria-current={isActivePath(group.to, pathname) ? "page" : undefined}>
           {group.label}
         </Link>
         <button
@@ -263,12 +253,7 @@ function MenuGroup({
           <ChevronDown aria-hidden="true" size={20} />
         </button>
       </div>
-      <div
-        id={panelId}
-        ref={panelRef}
-        className={`submenu submenu--${group.id}`}
-        onKeyDown={onPanelKeyDown}
-      >
+      <div id={panelId} ref={panelRef} className={`submenu submenu--${group.id}`} onKeyDown={onPanelKeyDown}>
         <div className="submenu__columns">
           {group.columns.map((column) => (
             <div key={column.heading} className="submenu__column">
@@ -302,5 +287,8 @@ function MenuGroup({
 }
 
 function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 }

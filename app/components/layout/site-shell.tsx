@@ -8,7 +8,15 @@ import type { getClinic } from "~/lib/clinic.server";
 export type ShellClinic = ReturnType<typeof getClinic>;
 
 /** Skip link, header, the page (which renders its own <main id="main">), footer and the floating actions. */
-export function SiteShell({ clinic, renderedYear, children }: { clinic: ShellClinic; renderedYear: number; children: ReactNode }) {
+export function SiteShell({
+  clinic,
+  renderedYear,
+  children,
+}: {
+  clinic: ShellClinic;
+  renderedYear: number;
+  children: ReactNode;
+}) {
   return (
     <>
       <a href="#main" className="skip-link">

@@ -9,7 +9,15 @@ export function ServiceCard({ card }: { card: ServiceCardData }) {
     <li className={`service-grid__item service-grid__item--span-${card.colsize}`} data-colsize={card.colsize}>
       <article className="service-card">
         <div className="service-card__inner">
-          <img className="service-card__image" src={card.image} alt="" width={240} height={160} loading="lazy" decoding="async" />
+          <img
+            className="service-card__image"
+            src={card.image}
+            alt=""
+            width={240}
+            height={160}
+            loading="lazy"
+            decoding="async"
+          />
           <div className="service-card__body">
             <h3 className="service-card__title">
               <span className="service-card__icon">

@@ -10,8 +10,8 @@ export function ServiceClosing() {
     <section className="service-closing" aria-labelledby="service-closing-heading">
       <h2 id="service-closing-heading">Your results and your appointment</h2>
       <p>
-        A radiologist reviews your images and sends a written report to the doctor who referred you. Your doctor will
-        go through the results with you.
+        A radiologist reviews your images and sends a written report to the doctor who referred you. Your doctor will go
+        through the results with you.
       </p>
       <p>Your account is settled on the day of your examination.</p>
       <p>To make an appointment, call the clinic or book online.</p>

@@ -101,7 +101,14 @@ export function ServicePage({ slug, openCategory, closing = true, children }: Se
       />
       <div className="container service-layout">
         <div className="service-content">
-          <img className="service-content__image" src={service.image} alt="" width={480} height={320} decoding="async" />
+          <img
+            className="service-content__image"
+            src={service.image}
+            alt=""
+            width={480}
+            height={320}
+            decoding="async"
+          />
           {children}
           {closing && <ServiceClosing />}
         </div>

@@ -8,7 +8,13 @@ const GROUPS = SIDEBAR_CATEGORIES.map((c) => ({
 }));
 
 /** The service pages' sidebar: the four categories as an accordion, the current one open. */
-export function ServiceSidebar({ openCategory, currentPath }: { openCategory: CategoryId | null; currentPath: string }) {
+export function ServiceSidebar({
+  openCategory,
+  currentPath,
+}: {
+  openCategory: CategoryId | null;
+  currentPath: string;
+}) {
   return (
     <DisclosureNav
       label="Our services"

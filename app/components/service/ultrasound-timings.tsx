@@ -18,9 +18,7 @@ export function UltrasoundTimingsTable() {
   return (
     <div className="timings-table__wrap">
       <table className="timings-table">
-        <caption>
-          Estimated scan times. These are estimates only: your scan may be shorter or longer.
-        </caption>
+        <caption>Estimated scan times. These are estimates only: your scan may be shorter or longer.</caption>
         <thead>
           <tr>
             <th scope="col">Examination</th>

@@ -1,7 +1,17 @@
 import { useEffect, useRef, type ReactNode } from "react";
 
 /** The card every sign-in step sits in (password, code, set-up): kicker, heading, and an error that takes focus. */
-export function SignInCard({ title, error, wide = false, children }: { title: string; error?: string; wide?: boolean; children: ReactNode }) {
+export function SignInCard({
+  title,
+  error,
+  wide = false,
+  children,
+}: {
+  title: string;
+  error?: string;
+  wide?: boolean;
+  children: ReactNode;
+}) {
   const errorRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (error) errorRef.current?.focus();

@@ -35,7 +35,10 @@ export const appointmentSchema = z
     email: emailField,
     gender: z.enum(GENDERS, { error: "Choose Male, Female or Other." }),
     service: z.object({
-      name: requiredText("Choose a service.", 100).refine((n) => !!findBookableService(n), "Choose a service from the list."),
+      name: requiredText("Choose a service.", 100).refine(
+        (n) => !!findBookableService(n),
+        "Choose a service from the list.",
+      ),
       paymentMethod: z.enum(paymentValues, { error: "Choose a payment method." }),
     }),
     medicalAidNumber: z.string().trim().max(50, "Please use at most 50 characters.").optional(),
@@ -47,7 +50,11 @@ export const appointmentSchema = z
   })
   .superRefine((value, ctx) => {
     if (value.service.paymentMethod !== "cash" && !value.medicalAidNumber) {
-      ctx.addIssue({ code: "custom", path: ["medicalAidNumber"], message: "Enter your medical aid membership number." });
+      ctx.addIssue({
+        code: "custom",
+        path: ["medicalAidNumber"],
+        message: "Enter your medical aid membership number.",
+      });
     }
   });
 

@@ -10,11 +10,7 @@ z.config({ jitless: true });
  */
 
 export const requiredText = (message: string, max = 200) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `Please use at most ${max} characters.`);
+  z.string({ error: message }).trim().min(1, message).max(max, `Please use at most ${max} characters.`);
 
 /** The specification's simple pattern: text, @, text, dot, text. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

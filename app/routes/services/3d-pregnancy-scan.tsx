@@ -27,9 +27,7 @@ export default function PregnancyScan3d() {
         <li>It uses no radiation.</li>
       </ul>
       <ServiceNote label="Routine care">
-        <p>
-          A 3D scan does not replace the routine pregnancy scans and check-ups your doctor or midwife recommends.
-        </p>
+        <p>A 3D scan does not replace the routine pregnancy scans and check-ups your doctor or midwife recommends.</p>
       </ServiceNote>
 
       <h2>The process</h2>

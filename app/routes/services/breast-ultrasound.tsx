@@ -44,8 +44,8 @@ export default function BreastUltrasound() {
       <h2>During the scan</h2>
       <p>
         You lie on your back with your arm raised above your head. A clear gel is put on your skin and a small probe is
-        moved over the breast and armpit. You may feel some pressure. As an estimate, a scan of one breast takes about 30
-        minutes, and both breasts about 40 minutes.
+        moved over the breast and armpit. You may feel some pressure. As an estimate, a scan of one breast takes about
+        30 minutes, and both breasts about 40 minutes.
       </p>
 
       <h2>After the exam</h2>

@@ -16,9 +16,9 @@ export default function Fluoroscopy() {
     <ServicePage slug="fluoroscopy">
       <h2>What is fluoroscopy?</h2>
       <p>
-        Fluoroscopy is an X-ray examination that shows moving pictures on a screen, like a video. It lets the radiologist
-        watch parts of your body as they work, for example as you swallow, or as liquid moves through the bowel or
-        bladder.
+        Fluoroscopy is an X-ray examination that shows moving pictures on a screen, like a video. It lets the
+        radiologist watch parts of your body as they work, for example as you swallow, or as liquid moves through the
+        bowel or bladder.
       </p>
       <p>
         Many fluoroscopy examinations use a <strong>contrast medium</strong>: a liquid that shows up clearly on X-ray.
@@ -47,8 +47,8 @@ export default function Fluoroscopy() {
 
       <h2>Risks</h2>
       <p>
-        Fluoroscopy uses X-rays, so you receive a dose of radiation. The dose is kept as low as possible for the pictures
-        your doctor needs.
+        Fluoroscopy uses X-rays, so you receive a dose of radiation. The dose is kept as low as possible for the
+        pictures your doctor needs.
       </p>
       <ServiceNote label="Tell us before your examination">
         <ul>
@@ -57,8 +57,8 @@ export default function Fluoroscopy() {
             before the examination.
           </li>
           <li>
-            <strong>Allergy to contrast medium:</strong> some people react to contrast medium (sometimes called dye). Tell
-            us if you have ever had a reaction to it, or if you have other allergies or asthma.
+            <strong>Allergy to contrast medium:</strong> some people react to contrast medium (sometimes called dye).
+            Tell us if you have ever had a reaction to it, or if you have other allergies or asthma.
           </li>
         </ul>
       </ServiceNote>

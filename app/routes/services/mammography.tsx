@@ -28,8 +28,8 @@ export default function Mammography() {
 
       <h2>Screening mammography</h2>
       <p>
-        A screening mammogram is for women who have <strong>no symptoms</strong>. Its aim is to find breast cancer early,
-        often before a lump can be felt, when treatment is more likely to work well.
+        A screening mammogram is for women who have <strong>no symptoms</strong>. Its aim is to find breast cancer
+        early, often before a lump can be felt, when treatment is more likely to work well.
       </p>
 
       <h2>Diagnostic mammography</h2>
@@ -41,8 +41,8 @@ export default function Mammography() {
 
       <h2>Guidelines</h2>
       <p>
-        Advice on screening differs between countries and organisations, and depends on your age, your family history and
-        your health. The points below are general. <strong>Ask your doctor what is right for you.</strong>
+        Advice on screening differs between countries and organisations, and depends on your age, your family history
+        and your health. The points below are general. <strong>Ask your doctor what is right for you.</strong>
       </p>
       <ul>
         <li>Many guidelines suggest regular screening mammograms for women from their 40s or 50s.</li>

@@ -6,7 +6,13 @@ export function meta(args: Route.MetaArgs) {
   return serviceMeta(args, "minimally-invasive-procedure", {
     description:
       "Minimally invasive procedures in Gaborone: what an ultrasound-guided biopsy involves, how to prepare, aftercare and the benefits over open surgery.",
-    keywords: ["ultrasound-guided biopsy", "needle biopsy", "minimally invasive procedure", "interventional radiology", "Gaborone"],
+    keywords: [
+      "ultrasound-guided biopsy",
+      "needle biopsy",
+      "minimally invasive procedure",
+      "interventional radiology",
+      "Gaborone",
+    ],
   });
 }
 
@@ -21,8 +27,8 @@ export default function MinimallyInvasive() {
 
       <h2>Ultrasound-guided biopsy</h2>
       <p>
-        A biopsy takes a small sample of tissue, for example from a lump, so that it can be examined in a laboratory. The
-        ultrasound pictures show the radiologist exactly where to place the needle.
+        A biopsy takes a small sample of tissue, for example from a lump, so that it can be examined in a laboratory.
+        The ultrasound pictures show the radiologist exactly where to place the needle.
       </p>
       <h3>What happens</h3>
       <ol>

@@ -35,7 +35,9 @@ export default function RemoteReporting() {
 
       <h2>How it works</h2>
       <ol>
-        <li>The referring facility takes the images and fills in a request with the patient&apos;s clinical details.</li>
+        <li>
+          The referring facility takes the images and fills in a request with the patient&apos;s clinical details.
+        </li>
         <li>The images and the request are sent to us electronically.</li>
         <li>One of our radiologists reviews the images.</li>
         <li>The radiologist writes a report.</li>

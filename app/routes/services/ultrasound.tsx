@@ -7,7 +7,14 @@ export function meta(args: Route.MetaArgs) {
   return serviceMeta(args, "ultrasound", {
     description:
       "Ultrasound scans in Gaborone: what an ultrasound is, how to prepare for your body part, how long each scan takes and what happens afterwards.",
-    keywords: ["ultrasound", "sonar scan", "abdominal ultrasound", "pelvic ultrasound", "ultrasound preparation", "Gaborone"],
+    keywords: [
+      "ultrasound",
+      "sonar scan",
+      "abdominal ultrasound",
+      "pelvic ultrasound",
+      "ultrasound preparation",
+      "Gaborone",
+    ],
   });
 }
 
@@ -31,12 +38,12 @@ export default function Ultrasound() {
       </p>
       <ul>
         <li>
-          <strong>Abdomen, liver and gallbladder:</strong> do not eat for about 6 hours before your scan. We will tell you
-          what you may drink.
+          <strong>Abdomen, liver and gallbladder:</strong> do not eat for about 6 hours before your scan. We will tell
+          you what you may drink.
         </li>
         <li>
-          <strong>Pelvis and kidneys (renal):</strong> come with a full bladder. Drink water before your appointment and do
-          not empty your bladder until after the scan.
+          <strong>Pelvis and kidneys (renal):</strong> come with a full bladder. Drink water before your appointment and
+          do not empty your bladder until after the scan.
         </li>
         <li>
           <strong>Abdomen and pelvis together:</strong> follow both: no food for about 6 hours, and a full bladder.

@@ -44,8 +44,8 @@ export default function XRay() {
 
       <h2>Risks</h2>
       <p>
-        X-rays use radiation. The dose from a plain X-ray is small, and it is kept as low as possible for the pictures your
-        doctor needs. Your doctor asks for an X-ray when the benefit of the result outweighs this small risk.
+        X-rays use radiation. The dose from a plain X-ray is small, and it is kept as low as possible for the pictures
+        your doctor needs. Your doctor asks for an X-ray when the benefit of the result outweighs this small risk.
       </p>
       <ServiceNote label="Pregnancy">
         <p>

@@ -1,11 +1,6 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import {
-  clinicDateTime,
-  formatBytes,
-  shortDate,
-  staffMeta,
-} from "~/components/staff/staff-format";
+import { clinicDateTime, formatBytes, shortDate, staffMeta } from "~/components/staff/staff-format";
 import { StatusBadge } from "~/components/staff/status-badge";
 import {
   allowedNext,
@@ -31,8 +26,7 @@ const PAYMENT_LABELS: Record<string, string> = {
 };
 
 const DONE_MESSAGES: Record<string, string> = {
-  confirmed:
-    "Appointment confirmed. The patient's confirmation e-mail, with a calendar file, is on its way.",
+  confirmed: "Appointment confirmed. The patient's confirmation e-mail, with a calendar file, is on its way.",
   attended: "Marked as attended.",
   no_show: "Marked as no-show.",
   cancelled: "Appointment cancelled.",
@@ -79,26 +73,18 @@ export async function action(args: Route.ActionArgs) {
     };
   else if (intent === "attended") change = { to: "attended" };
   else if (intent === "no_show") change = { to: "no_show" };
-  else if (intent === "cancel")
-    change = { to: "cancelled", reason: String(form.get("reason") ?? "") };
+  else if (intent === "cancel") change = { to: "cancelled", reason: String(form.get("reason") ?? "") };
   else return data({ error: "Unknown action.", intent }, { status: 400 });
   try {
     await changeStatus(rt, staff, id, change);
   } catch (error) {
-    if (error instanceof StatusChangeError)
-      return data({ error: error.message, intent }, { status: 422 });
+    if (error instanceof StatusChangeError) return data({ error: error.message, intent }, { status: 422 });
     throw error;
   }
   return redirect(`/staff/appointments/${id}?done=${change.to}`);
 }
 
-function Field({
-  label,
-  children,
-}: {
-  label: string;
-  children: React.ReactNode;
-}) {
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div className="staff-dl__row">
       <dt>{label}</dt>
@@ -107,27 +93,15 @@ function Field({
   );
 }
 
-export default function StaffAppointment({
-  loaderData,
-  actionData,
-}: Route.ComponentProps) {
-  const {
-    appointment: a,
-    files,
-    history,
-    next,
-    preparation,
-    opening,
-    done,
-  } = loaderData;
+export default function StaffAppointment({ loaderData, actionData }: Route.ComponentProps) {
+  const { appointment: a, files, history, next, preparation, opening, done } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const alertRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (actionData?.error || done) alertRef.current?.focus();
   }, [actionData, done]);
-  const suggestedTime =
-    opening?.opens && opening.opens > "09:00" ? opening.opens : "09:00";
+  const suggestedTime = opening?.opens && opening.opens > "09:00" ? opening.opens : "09:00";
   return (
     <>
       <p className="staff-back">
@@ -140,8 +114,7 @@ export default function StaffAppointment({
         <StatusBadge status={a.status} />
       </div>
       <p className="staff-muted">
-        Reference <span className="staff-mono">{a.reference}</span>, received{" "}
-        {clinicDateTime(a.created_at)}
+        Reference <span className="staff-mono">{a.reference}</span>, received {clinicDateTime(a.created_at)}
       </p>
 
       {(actionData?.error || done) && (
@@ -157,59 +130,37 @@ export default function StaffAppointment({
 
       <div className="staff-detail">
         <div className="staff-detail__record">
-          <section
-            className="card staff-card"
-            aria-labelledby="request-heading"
-          >
+          <section className="card staff-card" aria-labelledby="request-heading">
             <h2 id="request-heading">Request</h2>
             <dl className="staff-dl">
               <Field label="Service">{a.service_name}</Field>
-              <Field label="Requested date">
-                {shortDate(a.requested_date)}
-              </Field>
-              <Field label="Submitted at (patient's clock)">
-                {a.submitted_time}
-              </Field>
-              <Field label="Payment method">
-                {PAYMENT_LABELS[a.payment_method] ?? a.payment_method}
-              </Field>
+              <Field label="Requested date">{shortDate(a.requested_date)}</Field>
+              <Field label="Submitted at (patient's clock)">{a.submitted_time}</Field>
+              <Field label="Payment method">{PAYMENT_LABELS[a.payment_method] ?? a.payment_method}</Field>
               <Field label="Medical aid number">{a.medical_aid_number}</Field>
-              <Field label="Notes">
-                {a.notes && <span className="staff-pre">{a.notes}</span>}
-              </Field>
+              <Field label="Notes">{a.notes && <span className="staff-pre">{a.notes}</span>}</Field>
               {a.status === "confirmed" || a.confirmed_date ? (
                 <Field label="Confirmed for">
-                  {a.confirmed_date
-                    ? `${shortDate(a.confirmed_date)} at ${a.confirmed_time}`
-                    : ""}
+                  {a.confirmed_date ? `${shortDate(a.confirmed_date)} at ${a.confirmed_time}` : ""}
                 </Field>
               ) : null}
-              {a.cancel_reason ? (
-                <Field label="Cancellation reason">{a.cancel_reason}</Field>
-              ) : null}
+              {a.cancel_reason ? <Field label="Cancellation reason">{a.cancel_reason}</Field> : null}
             </dl>
           </section>
 
-          <section
-            className="card staff-card"
-            aria-labelledby="patient-heading"
-          >
+          <section className="card staff-card" aria-labelledby="patient-heading">
             <h2 id="patient-heading">Patient</h2>
             <dl className="staff-dl">
               <Field label="First name">{a.name}</Field>
               <Field label="Surname">{a.surname}</Field>
               <Field label="Date of birth">{shortDate(a.dob)}</Field>
               <Field label="Gender">{a.gender}</Field>
-              <Field label="ID or passport number">
-                {a.id_passport_number}
-              </Field>
+              <Field label="ID or passport number">{a.id_passport_number}</Field>
               <Field label="Phone">
                 <a href={`tel:${a.phone.replace(/[^\d+]/g, "")}`}>{a.phone}</a>
               </Field>
               <Field label="Alternate phone">
-                <a href={`tel:${a.alternate_phone.replace(/[^\d+]/g, "")}`}>
-                  {a.alternate_phone}
-                </a>
+                <a href={`tel:${a.alternate_phone.replace(/[^\d+]/g, "")}`}>{a.alternate_phone}</a>
               </Field>
               <Field label="Email">
                 <a href={`mailto:${a.email}`}>{a.email}</a>
@@ -235,27 +186,13 @@ export default function StaffAppointment({
                       , {formatBytes(f.size_bytes)}
                     </span>
                     <span className="staff-files__actions">
-                      <a
-                        href={`/api/staff/uploads/${f.public_id}`}
-                        target="_blank"
-                        rel="noopener"
-                      >
+                      <a href={`/api/staff/uploads/${f.public_id}`} target="_blank" rel="noopener">
                         View
-                        <span className="visually-hidden">
-                          {" "}
-                          {f.display_name}
-                        </span>{" "}
-                        (opens in a new tab)
+                        <span className="visually-hidden"> {f.display_name}</span> (opens in a new tab)
                       </a>
-                      <a
-                        href={`/api/staff/uploads/${f.public_id}?download=1`}
-                        download
-                      >
+                      <a href={`/api/staff/uploads/${f.public_id}?download=1`} download>
                         Download
-                        <span className="visually-hidden">
-                          {" "}
-                          {f.display_name}
-                        </span>
+                        <span className="visually-hidden"> {f.display_name}</span>
                       </a>
                     </span>
                   </li>
@@ -264,55 +201,27 @@ export default function StaffAppointment({
             )}
           </section>
         </div>
-        <section
-          className="card staff-card staff-actions staff-detail__actions"
-          aria-labelledby="actions-heading"
-        >
+        <section className="card staff-card staff-actions staff-detail__actions" aria-labelledby="actions-heading">
           <h2 id="actions-heading">Actions</h2>
           {next.length === 0 && <p>No further status changes are possible.</p>}
           {next.includes("confirmed") && (
-            <Form
-              method="post"
-              className="staff-form"
-              id="confirm"
-              aria-labelledby="confirm-heading"
-            >
+            <Form method="post" className="staff-form" id="confirm" aria-labelledby="confirm-heading">
               <h3 id="confirm-heading">Confirm the appointment</h3>
               <p className="staff-muted">
-                Open Monday to Friday 08:00 to 20:00 and Saturday 09:00 to
-                13:00; closed Sundays and public holidays. Expected length{" "}
-                {preparation.durationMinutes} minutes.
+                Open Monday to Friday 08:00 to 20:00 and Saturday 09:00 to 13:00; closed Sundays and public holidays.
+                Expected length {preparation.durationMinutes} minutes.
               </p>
               <div className="staff-form__row">
                 <div className="staff-field">
                   <label htmlFor="confirm-date">Date</label>
-                  <input
-                    id="confirm-date"
-                    name="date"
-                    type="date"
-                    required
-                    defaultValue={a.requested_date}
-                  />
+                  <input id="confirm-date" name="date" type="date" required defaultValue={a.requested_date} />
                 </div>
                 <div className="staff-field">
                   <label htmlFor="confirm-time">Time</label>
-                  <input
-                    id="confirm-time"
-                    name="time"
-                    type="time"
-                    required
-                    step={300}
-                    defaultValue={suggestedTime}
-                  />
+                  <input id="confirm-time" name="time" type="time" required step={300} defaultValue={suggestedTime} />
                 </div>
               </div>
-              <button
-                type="submit"
-                name="intent"
-                value="confirm"
-                className="button button--primary"
-                disabled={busy}
-              >
+              <button type="submit" name="intent" value="confirm" className="button button--primary" disabled={busy}>
                 Confirm appointment
               </button>
             </Form>
@@ -321,22 +230,10 @@ export default function StaffAppointment({
             <Form method="post" className="staff-form staff-form--inline">
               <h3>After the appointment</h3>
               <div className="staff-button-row">
-                <button
-                  type="submit"
-                  name="intent"
-                  value="attended"
-                  className="button button--primary"
-                  disabled={busy}
-                >
+                <button type="submit" name="intent" value="attended" className="button button--primary" disabled={busy}>
                   Mark attended
                 </button>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="no_show"
-                  className="button button--outline"
-                  disabled={busy}
-                >
+                <button type="submit" name="intent" value="no_show" className="button button--outline" disabled={busy}>
                   Mark no-show
                 </button>
               </div>
@@ -347,13 +244,7 @@ export default function StaffAppointment({
               <h3>Cancel</h3>
               <div className="staff-field">
                 <label htmlFor="cancel-reason">Reason for cancelling</label>
-                <textarea
-                  id="cancel-reason"
-                  name="reason"
-                  rows={2}
-                  required
-                  maxLength={500}
-                />
+                <textarea id="cancel-reason" name="reason" rows={2} required maxLength={500} />
               </div>
               <button
                 type="submit"
@@ -384,9 +275,7 @@ export default function StaffAppointment({
         ) : (
           <div className="staff-table-wrap" tabIndex={0} role="region" aria-label="Status history">
             <table className="staff-table">
-              <caption className="visually-hidden">
-                Status changes, oldest first
-              </caption>
+              <caption className="visually-hidden">Status changes, oldest first</caption>
               <thead>
                 <tr>
                   <th scope="col">When</th>
@@ -399,15 +288,9 @@ export default function StaffAppointment({
               <tbody>
                 {history.map((h) => (
                   <tr key={h.id}>
-                    <td className="staff-nowrap">
-                      {clinicDateTime(h.created_at)}
-                    </td>
+                    <td className="staff-nowrap">{clinicDateTime(h.created_at)}</td>
                     <td>{h.staff_name}</td>
-                    <td>
-                      {h.from_status ? (
-                        <StatusBadge status={h.from_status} />
-                      ) : null}
-                    </td>
+                    <td>{h.from_status ? <StatusBadge status={h.from_status} /> : null}</td>
                     <td>
                       <StatusBadge status={h.to_status} />
                     </td>

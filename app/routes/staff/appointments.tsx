@@ -8,7 +8,11 @@ export const meta = () => staffMeta("Appointments");
 
 // Status, service, dates and page may sit in the address (nothing personal);
 // the free-text search (names, phone and ID numbers) is only ever POSTed.
-async function load(args: Route.LoaderArgs | Route.ActionArgs, get: (name: string) => string | null, allowSearch: boolean) {
+async function load(
+  args: Route.LoaderArgs | Route.ActionArgs,
+  get: (name: string) => string | null,
+  allowSearch: boolean,
+) {
   const { rt } = await requireStaff(args);
   const filters = parseFilters((name) => (name === "q" && !allowSearch ? null : get(name)));
   const [list, services] = await Promise.all([listAppointments(rt.db, filters), serviceNames(rt.db)]);
@@ -29,7 +33,8 @@ export async function action(args: Route.ActionArgs) {
 export default function StaffAppointments({ loaderData, actionData }: Route.ComponentProps) {
   const { list, services, filters, today, searched } = actionData ?? loaderData;
   const first = (list.page - 1) * 25 + 1;
-  const dayOffset = (days: number) => new Date(new Date(`${today}T00:00:00Z`).getTime() + days * 86_400_000).toISOString().slice(0, 10);
+  const dayOffset = (days: number) =>
+    new Date(new Date(`${today}T00:00:00Z`).getTime() + days * 86_400_000).toISOString().slice(0, 10);
   const queryFor = (page: number) => {
     const p = new URLSearchParams();
     if (filters.status) p.set("status", filters.status);
@@ -49,7 +54,15 @@ export default function StaffAppointments({ loaderData, actionData }: Route.Comp
       <Form method="post" className="staff-filters" id="filters" aria-label="Filter appointments">
         <div className="staff-field staff-field--grow">
           <label htmlFor="q">Search</label>
-          <input id="q" name="q" type="search" defaultValue={filters.q ?? ""} maxLength={100} autoComplete="off" spellCheck={false} />
+          <input
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={filters.q ?? ""}
+            maxLength={100}
+            autoComplete="off"
+            spellCheck={false}
+          />
         </div>
         <div className="staff-field">
           <label htmlFor="status">Status</label>
@@ -98,7 +111,12 @@ export default function StaffAppointments({ loaderData, actionData }: Route.Comp
       </p>
 
       {list.rows.length > 0 && (
-        <div className="staff-table-wrap staff-table-wrap--scroll" tabIndex={0} role="region" aria-label="Appointments table">
+        <div
+          className="staff-table-wrap staff-table-wrap--scroll"
+          tabIndex={0}
+          role="region"
+          aria-label="Appointments table"
+        >
           <table className="staff-table">
             <caption className="visually-hidden">Appointment requests, newest first</caption>
             <thead>
@@ -140,7 +158,10 @@ export default function StaffAppointments({ loaderData, actionData }: Route.Comp
                   </td>
                   <td className="staff-nowrap">
                     {a.status === "requested" ? (
-                      <Link to={`/staff/appointments/${a.id}#confirm`} className="button button--primary staff-button--small">
+                      <Link
+                        to={`/staff/appointments/${a.id}#confirm`}
+                        className="button button--primary staff-button--small"
+                      >
                         Confirm<span className="visually-hidden"> {a.reference}</span>
                       </Link>
                     ) : (
@@ -165,7 +186,13 @@ export default function StaffAppointments({ loaderData, actionData }: Route.Comp
             {list.page > 1 && (
               <li>
                 {searched ? (
-                  <button type="submit" form="filters" name="page" value={list.page - 1} className="button button--outline staff-button--small">
+                  <button
+                    type="submit"
+                    form="filters"
+                    name="page"
+                    value={list.page - 1}
+                    className="button button--outline staff-button--small"
+                  >
                     Previous page
                   </button>
                 ) : (
@@ -176,7 +203,13 @@ export default function StaffAppointments({ loaderData, actionData }: Route.Comp
             {list.page < list.pages && (
               <li>
                 {searched ? (
-                  <button type="submit" form="filters" name="page" value={list.page + 1} className="button button--outline staff-button--small">
+                  <button
+                    type="submit"
+                    form="filters"
+                    name="page"
+                    value={list.page + 1}
+                    className="button button--outline staff-button--small"
+                  >
                     Next page
                   </button>
                 ) : (
@@ -190,7 +223,10 @@ export default function StaffAppointments({ loaderData, actionData }: Route.Comp
 
       <section className="staff-section staff-export" aria-labelledby="export-heading">
         <h2 id="export-heading">Export to CSV</h2>
-        <p className="staff-muted">Appointments whose requested date falls in the range, for a spreadsheet. The export is recorded in the audit log.</p>
+        <p className="staff-muted">
+          Appointments whose requested date falls in the range, for a spreadsheet. The export is recorded in the audit
+          log.
+        </p>
         <form method="get" action="/api/staff/appointments/export" className="staff-filters">
           <div className="staff-field">
             <label htmlFor="export-from">From</label>

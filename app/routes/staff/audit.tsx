@@ -10,7 +10,8 @@ export async function loader(args: Route.LoaderArgs) {
   const { rt } = await requireStaff(args);
   const params = new URL(args.request.url).searchParams;
   const rawAction = params.get("action");
-  const action = rawAction && rawAction in AUDIT_ACTION_LABELS ? (rawAction as keyof typeof AUDIT_ACTION_LABELS) : undefined;
+  const action =
+    rawAction && rawAction in AUDIT_ACTION_LABELS ? (rawAction as keyof typeof AUDIT_ACTION_LABELS) : undefined;
   const page = Math.max(1, Number(params.get("page")) || 1);
   const log = await listAudit(rt.db, { page, action });
   return {
@@ -34,7 +35,9 @@ export default function StaffAudit({ loaderData }: Route.ComponentProps) {
     <>
       <div className="staff-page-head">
         <h1>Audit log</h1>
-        <p className="staff-muted">Every sign-in, appointment view, file view or download, status change and export, newest first.</p>
+        <p className="staff-muted">
+          Every sign-in, appointment view, file view or download, status change and export, newest first.
+        </p>
       </div>
       <form method="get" className="staff-filters" aria-label="Filter the audit log">
         <div className="staff-field">
@@ -57,7 +60,12 @@ export default function StaffAudit({ loaderData }: Route.ComponentProps) {
       {log.rows.length === 0 ? (
         <p>No entries.</p>
       ) : (
-        <div className="staff-table-wrap staff-table-wrap--scroll" tabIndex={0} role="region" aria-label="Audit log table">
+        <div
+          className="staff-table-wrap staff-table-wrap--scroll"
+          tabIndex={0}
+          role="region"
+          aria-label="Audit log table"
+        >
           <table className="staff-table">
             <caption className="visually-hidden">Audit log entries, newest first</caption>
             <thead>
@@ -93,7 +101,13 @@ export default function StaffAudit({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       {log.pages > 1 && (
-        <Pagination page={log.page} pages={log.pages} total={log.total} label="Audit log" href={(p) => `/staff/audit?${action ? `action=${action}&` : ""}page=${p}`} />
+        <Pagination
+          page={log.page}
+          pages={log.pages}
+          total={log.total}
+          label="Audit log"
+          href={(p) => `/staff/audit?${action ? `action=${action}&` : ""}page=${p}`}
+        />
       )}
     </>
   );

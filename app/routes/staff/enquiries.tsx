@@ -35,7 +35,9 @@ export async function action(args: Route.ActionArgs) {
   if (form.get("intent") !== "handled") return data({ error: "Unknown action." }, { status: 400 });
   const id = idParam(String(form.get("id") ?? ""));
   const changed = await markEnquiryHandled(rt, staff, id);
-  return changed ? { message: "Enquiry marked handled." } : data({ error: "That enquiry was already handled or no longer exists." }, { status: 409 });
+  return changed
+    ? { message: "Enquiry marked handled." }
+    : data({ error: "That enquiry was already handled or no longer exists." }, { status: 409 });
 }
 
 export default function StaffEnquiries({ loaderData, actionData }: Route.ComponentProps) {
@@ -51,7 +53,11 @@ export default function StaffEnquiries({ loaderData, actionData }: Route.Compone
         <ul>
           {FILTERS.map((f) => (
             <li key={f.value}>
-              <Link to={`/staff/enquiries?status=${f.value}`} aria-current={status === f.value ? "page" : undefined} className="staff-tabs__link">
+              <Link
+                to={`/staff/enquiries?status=${f.value}`}
+                aria-current={status === f.value ? "page" : undefined}
+                className="staff-tabs__link"
+              >
                 {f.label}
               </Link>
             </li>
@@ -59,13 +65,22 @@ export default function StaffEnquiries({ loaderData, actionData }: Route.Compone
         </ul>
       </nav>
       <div role="status" className="staff-live">
-        {actionData && "message" in actionData ? <p className="staff-alert staff-alert--success">{actionData.message}</p> : null}
-        {actionData && "error" in actionData ? <p className="staff-alert staff-alert--error">{actionData.error}</p> : null}
+        {actionData && "message" in actionData ? (
+          <p className="staff-alert staff-alert--success">{actionData.message}</p>
+        ) : null}
+        {actionData && "error" in actionData ? (
+          <p className="staff-alert staff-alert--error">{actionData.error}</p>
+        ) : null}
       </div>
       {list.rows.length === 0 ? (
         <p>{status === "new" ? "No new enquiries. Well done." : "No enquiries to show."}</p>
       ) : (
-        <div className="staff-table-wrap staff-table-wrap--scroll" tabIndex={0} role="region" aria-label="Enquiries table">
+        <div
+          className="staff-table-wrap staff-table-wrap--scroll"
+          tabIndex={0}
+          role="region"
+          aria-label="Enquiries table"
+        >
           <table className="staff-table staff-table--enquiries">
             <caption className="visually-hidden">Enquiries, newest first</caption>
             <thead>
@@ -111,7 +126,13 @@ export default function StaffEnquiries({ loaderData, actionData }: Route.Compone
                     {e.status === "new" && (
                       <Form method="post">
                         <input type="hidden" name="id" value={e.id} />
-                        <button type="submit" name="intent" value="handled" className="button button--outline staff-button--small" disabled={navigation.state !== "idle"}>
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="handled"
+                          className="button button--outline staff-button--small"
+                          disabled={navigation.state !== "idle"}
+                        >
                           Mark handled<span className="visually-hidden"> {e.reference}</span>
                         </button>
                       </Form>
@@ -124,7 +145,13 @@ export default function StaffEnquiries({ loaderData, actionData }: Route.Compone
         </div>
       )}
       {list.pages > 1 && (
-        <Pagination page={list.page} pages={list.pages} total={list.total} label="Enquiry" href={(p) => `/staff/enquiries?status=${status}&page=${p}`} />
+        <Pagination
+          page={list.page}
+          pages={list.pages}
+          total={list.total}
+          label="Enquiry"
+          href={(p) => `/staff/enquiries?status=${status}&page=${p}`}
+        />
       )}
     </>
   );

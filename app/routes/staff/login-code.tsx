@@ -1,7 +1,13 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { OneTimeCodeField, SignInCard } from "~/components/staff/sign-in-card";
 import { staffMeta } from "~/components/staff/staff-format";
-import { clearedPendingCookie, createSession, requirePendingSignIn, sessionCookie, verifySecondFactor } from "~/lib/staff.server";
+import {
+  clearedPendingCookie,
+  createSession,
+  requirePendingSignIn,
+  sessionCookie,
+  verifySecondFactor,
+} from "~/lib/staff.server";
 import "~/styles/staff.css";
 import type { Route } from "./+types/login-code";
 
@@ -18,14 +24,23 @@ export async function action(args: Route.ActionArgs) {
   if (!pending.enrolled) throw redirect("/staff/login/setup");
   const form = await args.request.formData();
   const code = String(form.get("code") ?? "").slice(0, 40);
-  if (!code.trim()) return data({ error: "Enter the 6-digit code from your authenticator app, or one of your recovery codes." }, { status: 400 });
+  if (!code.trim())
+    return data(
+      { error: "Enter the 6-digit code from your authenticator app, or one of your recovery codes." },
+      { status: 400 },
+    );
   const result = await verifySecondFactor(rt, pending, { code, clientIp: args.context.clientIp ?? "unknown" });
   if (!result.ok) {
     if (result.reason === "locked") {
       // The pending sign-in has ended; after the lock the password is needed again.
-      return redirect(`/staff/login?locked=${result.retryAfterMinutes}`, { headers: { "set-cookie": clearedPendingCookie(rt.config) } });
+      return redirect(`/staff/login?locked=${result.retryAfterMinutes}`, {
+        headers: { "set-cookie": clearedPendingCookie(rt.config) },
+      });
     }
-    return data({ error: "That code is not right, or it was already used. Enter the newest code from your app." }, { status: 401 });
+    return data(
+      { error: "That code is not right, or it was already used. Enter the newest code from your app." },
+      { status: 401 },
+    );
   }
   const token = await createSession(rt, result.staff.id);
   const headers = new Headers();
@@ -40,7 +55,11 @@ export default function StaffLoginCode({ actionData }: Route.ComponentProps) {
   return (
     <SignInCard title="Enter your code" error={actionData?.error}>
       <Form method="post" className="staff-form" aria-describedby={actionData?.error ? "login-error" : undefined}>
-        <OneTimeCodeField label="Code" hint="The 6-digit code your authenticator app shows for this console now." maxLength={20} />
+        <OneTimeCodeField
+          label="Code"
+          hint="The 6-digit code your authenticator app shows for this console now."
+          maxLength={20}
+        />
         <button type="submit" className="button button--primary staff-login__submit" disabled={busy}>
           {busy ? "Checking…" : "Continue"}
         </button>
@@ -48,8 +67,8 @@ export default function StaffLoginCode({ actionData }: Route.ComponentProps) {
       <details className="staff-login__more">
         <summary>Lost your phone?</summary>
         <p>
-          Type one of your recovery codes (like <code>abcd-efgh-jkmn</code>) in the code box instead. Each recovery code works once. If you have none
-          left, ask the clinic's administrator to reset your two-step sign-in.
+          Type one of your recovery codes (like <code>abcd-efgh-jkmn</code>) in the code box instead. Each recovery code
+          works once. If you have none left, ask the clinic's administrator to reset your two-step sign-in.
         </p>
       </details>
       <p className="staff-login__note">

@@ -32,7 +32,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (pending.enrolled) throw redirect("/staff/login/code");
   const secret = await enrolmentSecret(rt, pending);
   const uri = otpauthUri(secret, pending.email, rt.config.clinic.shortName);
-  return { setup: { secret: groupedSecret(secret), qr: await qrSvg(uri), email: pending.email }, pendingMinutes: PENDING_MINUTES };
+  return {
+    setup: { secret: groupedSecret(secret), qr: await qrSvg(uri), email: pending.email },
+    pendingMinutes: PENDING_MINUTES,
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -40,13 +43,25 @@ export async function action(args: Route.ActionArgs) {
   if (pending.enrolled) throw redirect("/staff/login/code");
   const form = await args.request.formData();
   const code = String(form.get("code") ?? "").slice(0, 40);
-  if (!code.trim()) return data({ error: "Enter the 6-digit code your app shows after adding the account.", recoveryCodes: null }, { status: 400 });
+  if (!code.trim())
+    return data(
+      { error: "Enter the 6-digit code your app shows after adding the account.", recoveryCodes: null },
+      { status: 400 },
+    );
   const result = await confirmEnrolment(rt, pending, { code, clientIp: args.context.clientIp ?? "unknown" });
   if (!result.ok) {
     if (result.reason === "locked") {
-      return redirect(`/staff/login?locked=${result.retryAfterMinutes}`, { headers: { "set-cookie": clearedPendingCookie(rt.config) } });
+      return redirect(`/staff/login?locked=${result.retryAfterMinutes}`, {
+        headers: { "set-cookie": clearedPendingCookie(rt.config) },
+      });
     }
-    return data({ error: "That code is not right. Check the app shows this console's account, then enter its newest code.", recoveryCodes: null }, { status: 401 });
+    return data(
+      {
+        error: "That code is not right. Check the app shows this console's account, then enter its newest code.",
+        recoveryCodes: null,
+      },
+      { status: 401 },
+    );
   }
   // Signed in. The recovery codes are in this one answer (never stored readable, never shown again).
   const token = await createSession(rt, result.staff.id);
@@ -66,8 +81,9 @@ export default function StaffLoginSetup({ loaderData, actionData }: Route.Compon
           Two-step sign-in is set up, and you are signed in.
         </div>
         <p>
-          If you lose your phone, each of these codes lets you sign in once instead of a code from the app. <strong>They are shown only now.</strong>{" "}
-          Write them down or print this page, and keep them somewhere safe, away from your computer.
+          If you lose your phone, each of these codes lets you sign in once instead of a code from the app.{" "}
+          <strong>They are shown only now.</strong> Write them down or print this page, and keep them somewhere safe,
+          away from your computer.
         </p>
         <ol className="staff-recovery-codes" aria-label="Recovery codes">
           {actionData.recoveryCodes.map((c) => (
@@ -88,7 +104,10 @@ export default function StaffLoginSetup({ loaderData, actionData }: Route.Compon
   if (!setup) {
     return (
       <SignInCard title="Sign in again">
-        <p>This sign-in has ended: it was not finished within {loaderData.pendingMinutes} minutes, or it was already used.</p>
+        <p>
+          This sign-in has ended: it was not finished within {loaderData.pendingMinutes} minutes, or it was already
+          used.
+        </p>
         <p>
           <Link to="/staff/login" className="button button--primary staff-login__submit">
             Sign in
@@ -99,14 +118,22 @@ export default function StaffLoginSetup({ loaderData, actionData }: Route.Compon
   }
   return (
     <SignInCard title="Set up two-step sign-in" error={actionData?.error} wide>
-      <p>Every staff account needs a second step at sign-in: a code from an authenticator app on your phone (for example Google Authenticator, Microsoft Authenticator or FreeOTP).</p>
+      <p>
+        Every staff account needs a second step at sign-in: a code from an authenticator app on your phone (for example
+        Google Authenticator, Microsoft Authenticator or FreeOTP).
+      </p>
       <ol className="staff-steps">
         <li>
           <p>In the app, add an account and scan this QR code.</p>
-          <div className="staff-qr" role="img" aria-label="QR code that adds this console to your authenticator app" dangerouslySetInnerHTML={{ __html: setup.qr }} />
+          <div
+            className="staff-qr"
+            role="img"
+            aria-label="QR code that adds this console to your authenticator app"
+            dangerouslySetInnerHTML={{ __html: setup.qr }}
+          />
           <p className="staff-field__hint">
-            Cannot scan it? Choose to enter a key instead, with the account name <strong className="staff-break">{setup.email}</strong> and this key
-            (time-based):
+            Cannot scan it? Choose to enter a key instead, with the account name{" "}
+            <strong className="staff-break">{setup.email}</strong> and this key (time-based):
           </p>
           <p className="staff-secret">
             <code>{setup.secret}</code>

@@ -31,7 +31,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // After too many wrong codes the code page sends the visitor here with the lock's length in minutes.
   const locked = Number(params.get("locked"));
   return {
-    notice: Number.isInteger(locked) && locked >= 1 && locked <= 1440 ? lockedMessage(locked) : params.get("expired") === "1" ? EXPIRED_MESSAGE : undefined,
+    notice:
+      Number.isInteger(locked) && locked >= 1 && locked <= 1440
+        ? lockedMessage(locked)
+        : params.get("expired") === "1"
+          ? EXPIRED_MESSAGE
+          : undefined,
   };
 }
 
@@ -74,11 +79,26 @@ export default function StaffLogin({ actionData, loaderData }: Route.ComponentPr
       <Form method="post" className="staff-form" aria-describedby={error ? "login-error" : undefined}>
         <div className="staff-field">
           <label htmlFor="email">Email</label>
-          <input id="email" name="email" type="email" autoComplete="username" required maxLength={254} spellCheck={false} />
+          <input
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            maxLength={254}
+            spellCheck={false}
+          />
         </div>
         <div className="staff-field">
           <label htmlFor="password">Password</label>
-          <input id="password" name="password" type="password" autoComplete="current-password" required maxLength={1000} />
+          <input
+            id="password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={1000}
+          />
         </div>
         <button type="submit" className="button button--primary staff-login__submit" disabled={busy}>
           {busy ? "Signing in…" : "Sign in"}

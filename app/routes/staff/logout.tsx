@@ -1,5 +1,12 @@
 import { redirect } from "react-router";
-import { assertSameSite, checkStaffRequest, clearedSessionCookie, recordAudit, requireStaff, revokeSession } from "~/lib/staff.server";
+import {
+  assertSameSite,
+  checkStaffRequest,
+  clearedSessionCookie,
+  recordAudit,
+  requireStaff,
+  revokeSession,
+} from "~/lib/staff.server";
 import type { Route } from "./+types/logout";
 
 /** GET /staff/logout is not a way to sign out (that needs a same-site POST): send the visitor on. */
@@ -13,7 +20,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await checkStaffRequest(rt, request.method, (n) => request.headers.get(n) ?? undefined);
   if (result.ok) {
     await revokeSession(rt, result.token);
-    await recordAudit(rt.db, { staffId: result.staff.id, staffEmail: result.staff.email, action: "sign_out" }, rt.now());
+    await recordAudit(
+      rt.db,
+      { staffId: result.staff.id, staffEmail: result.staff.email, action: "sign_out" },
+      rt.now(),
+    );
   }
   return redirect("/staff/login", { headers: { "set-cookie": clearedSessionCookie(rt.config) } });
 }

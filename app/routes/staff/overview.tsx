@@ -61,7 +61,13 @@ function RequestsChart({ days }: { days: { date: string; count: number }[] }) {
       : `${total} appointment ${total === 1 ? "request" : "requests"} in the last 30 days; the busiest day was ${shortDate(busiest.date)} with ${busiest.count}.`;
   return (
     <figure className="staff-chart">
-      <svg viewBox={`0 0 ${width} ${height + 20}`} width={width} height={height + 20} role="img" aria-labelledby="chart-title chart-desc">
+      <svg
+        viewBox={`0 0 ${width} ${height + 20}`}
+        width={width}
+        height={height + 20}
+        role="img"
+        aria-labelledby="chart-title chart-desc"
+      >
         <title id="chart-title">Appointment requests per day, last 30 days</title>
         <desc id="chart-desc">{summary}</desc>
         <line x1="0" y1={height} x2={width} y2={height} className="staff-chart__axis" />
@@ -69,9 +75,21 @@ function RequestsChart({ days }: { days: { date: string; count: number }[] }) {
           const h = Math.round((d.count / max) * (height - 16));
           return (
             <g key={d.date}>
-              <rect x={i * (barWidth + gap)} y={height - h} width={barWidth} height={h} rx="2" className="staff-chart__bar" />
+              <rect
+                x={i * (barWidth + gap)}
+                y={height - h}
+                width={barWidth}
+                height={h}
+                rx="2"
+                className="staff-chart__bar"
+              />
               {d.count > 0 && (
-                <text x={i * (barWidth + gap) + barWidth / 2} y={height - h - 4} textAnchor="middle" className="staff-chart__value">
+                <text
+                  x={i * (barWidth + gap) + barWidth / 2}
+                  y={height - h - 4}
+                  textAnchor="middle"
+                  className="staff-chart__value"
+                >
                   {d.count}
                 </text>
               )}
@@ -115,13 +133,17 @@ export default function StaffOverview({ loaderData }: Route.ComponentProps) {
     <>
       <div className="staff-page-head">
         <h1>Overview</h1>
-        <p className="staff-muted">Today is {shortDate(d.today)}. Updated {clinicDateTime(d.generatedAt)}.</p>
+        <p className="staff-muted">
+          Today is {shortDate(d.today)}. Updated {clinicDateTime(d.generatedAt)}.
+        </p>
       </div>
       <ul className="staff-stats">
         <li className="staff-stat">
           <Link to="/staff/appointments?status=requested">
             <span className="staff-stat__number">{d.newRequests}</span>
-            <span className="staff-stat__label">appointment {d.newRequests === 1 ? "request" : "requests"} to confirm</span>
+            <span className="staff-stat__label">
+              appointment {d.newRequests === 1 ? "request" : "requests"} to confirm
+            </span>
           </Link>
         </li>
         <li className="staff-stat">
@@ -140,12 +162,20 @@ export default function StaffOverview({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="today-heading" className="staff-section">
         <h2 id="today-heading">Today</h2>
-        {d.todays.length ? <AppointmentTable rows={d.todays} caption="Confirmed appointments today" showDate={false} /> : <p>No confirmed appointments today.</p>}
+        {d.todays.length ? (
+          <AppointmentTable rows={d.todays} caption="Confirmed appointments today" showDate={false} />
+        ) : (
+          <p>No confirmed appointments today.</p>
+        )}
       </section>
 
       <section aria-labelledby="upcoming-heading" className="staff-section">
         <h2 id="upcoming-heading">Upcoming</h2>
-        {d.upcoming.length ? <AppointmentTable rows={d.upcoming} caption="Upcoming confirmed appointments" showDate /> : <p>No upcoming confirmed appointments.</p>}
+        {d.upcoming.length ? (
+          <AppointmentTable rows={d.upcoming} caption="Upcoming confirmed appointments" showDate />
+        ) : (
+          <p>No upcoming confirmed appointments.</p>
+        )}
       </section>
 
       <section aria-labelledby="chart-heading" className="staff-section">

@@ -22,10 +22,21 @@ export async function action(args: Route.ActionArgs) {
   const confirm = value("confirm");
   const missing: Field | undefined = !current ? "current" : !next ? "next" : !confirm ? "confirm" : undefined;
   if (missing) {
-    const words = { current: "Enter your current password.", next: "Enter a new password.", confirm: "Type the new password again." };
+    const words = {
+      current: "Enter your current password.",
+      next: "Enter a new password.",
+      confirm: "Type the new password again.",
+    };
     return data({ field: missing, error: words[missing], done: null }, { status: 400 });
   }
-  const result = await changePassword(rt, { staffId: staff.id, keepToken: token, current, next, confirm, clientIp: args.context.clientIp ?? "unknown" });
+  const result = await changePassword(rt, {
+    staffId: staff.id,
+    keepToken: token,
+    current,
+    next,
+    confirm,
+    clientIp: args.context.clientIp ?? "unknown",
+  });
   if (!result.ok) return data({ field: result.field, error: result.message, done: null }, { status: result.status });
   return { field: null, error: null, done: result.endedSessions };
 }
@@ -53,7 +64,9 @@ export default function StaffPassword({ actionData }: Route.ComponentProps) {
     <div className="staff-narrow">
       <div className="staff-page-head">
         <h1>Change password</h1>
-        <p className="staff-muted">Changing your password signs you out everywhere else: on other computers and in other browsers.</p>
+        <p className="staff-muted">
+          Changing your password signs you out everywhere else: on other computers and in other browsers.
+        </p>
       </div>
       {actionData?.error && (
         <div className="staff-alert staff-alert--error" role="alert" tabIndex={-1} ref={summaryRef}>
@@ -63,13 +76,17 @@ export default function StaffPassword({ actionData }: Route.ComponentProps) {
       {typeof done === "number" && (
         <div className="staff-alert staff-alert--success" role="status" tabIndex={-1} ref={summaryRef}>
           Your password is changed.{" "}
-          {done === 0 ? "You had no other sessions." : `${done} other ${done === 1 ? "session was" : "sessions were"} signed out.`}
+          {done === 0
+            ? "You had no other sessions."
+            : `${done} other ${done === 1 ? "session was" : "sessions were"} signed out.`}
         </div>
       )}
       <Form method="post" className="staff-form staff-form--stack" key={typeof done === "number" ? "done" : "form"}>
         {FIELDS.map((f) => {
           const invalid = actionData?.field === f.name;
-          const describedBy = [f.hint ? `${f.name}-hint` : null, invalid ? `${f.name}-error` : null].filter(Boolean).join(" ") || undefined;
+          const describedBy =
+            [f.hint ? `${f.name}-hint` : null, invalid ? `${f.name}-error` : null].filter(Boolean).join(" ") ||
+            undefined;
           return (
             <div className="staff-field" key={f.name}>
               <label htmlFor={f.name}>{f.label}</label>

@@ -10,9 +10,14 @@ export async function action(args: Route.ActionArgs) {
   const { staff, rt } = await requireStaff(args);
   const form = await args.request.formData();
   const query = parsePatientQuery(form.get("q"));
-  if (!query) return new Response(QUERY_INVALID, { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } });
+  if (!query)
+    return new Response(QUERY_INVALID, { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } });
   const match = await findPatient(rt.db, query);
-  if (!match) return new Response("No appointment or enquiry matches.", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+  if (!match)
+    return new Response("No appointment or enquiry matches.", {
+      status: 404,
+      headers: { "content-type": "text/plain; charset=utf-8" },
+    });
   const { zip, filename } = await exportPatient(rt, staff, match);
   return new Response(zip, {
     headers: {

@@ -45,17 +45,27 @@ export async function action(args: Route.ActionArgs) {
         date: shortDate(a.confirmed_date ?? a.requested_date),
         service: a.service_name,
       })),
-      ...match.enquiries.map((e) => ({ reference: e.reference, kind: "Enquiry", date: shortDate(clinicDateTime(e.created_at).slice(0, 10)), service: "" })),
+      ...match.enquiries.map((e) => ({
+        reference: e.reference,
+        kind: "Enquiry",
+        date: shortDate(clinicDateTime(e.created_at).slice(0, 10)),
+        service: "",
+      })),
     ],
     counts: countsInWords(await patientCounts(rt, match), { style: "long" }),
   });
   if (intent === "find") return { kind: "found" as const, found: await view() };
-  if (intent !== "erase") return data({ kind: "error" as const, field: "q" as const, error: "Unknown action." }, { status: 400 });
+  if (intent !== "erase")
+    return data({ kind: "error" as const, field: "q" as const, error: "Unknown action." }, { status: 400 });
 
   const typed = parsePatientQuery(form.get("confirm"));
   if (!typed || typed.value !== query.value) {
     return data(
-      { kind: "found" as const, found: await view(), confirmError: `Type ${query.value} exactly as shown to confirm the erasure.` },
+      {
+        kind: "found" as const,
+        found: await view(),
+        confirmError: `Type ${query.value} exactly as shown to confirm the erasure.`,
+      },
       { status: 400 },
     );
   }
@@ -63,11 +73,11 @@ export async function action(args: Route.ActionArgs) {
     const counts = await erasePatient(rt, staff, match, String(form.get("fingerprint") ?? ""));
     return { kind: "erased" as const, counts: countsInWords(counts, { style: "long", skipZero: true }) };
   } catch (error) {
-    if (error instanceof EraseRefused) return data({ kind: "found" as const, found: await view(), confirmError: error.message }, { status: 409 });
+    if (error instanceof EraseRefused)
+      return data({ kind: "found" as const, found: await view(), confirmError: error.message }, { status: 409 });
     throw error;
   }
 }
-
 
 export default function StaffPatientData({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
@@ -89,8 +99,8 @@ export default function StaffPatientData({ actionData }: Route.ComponentProps) {
       <div className="staff-page-head">
         <h1>Patient data</h1>
         <p className="staff-muted staff-rights-intro">
-          Under the Data Protection Act 2024 a patient may ask for a copy of their data, or for it to be erased. Find them by an appointment or
-          enquiry reference, or by their e-mail address.
+          Under the Data Protection Act 2024 a patient may ask for a copy of their data, or for it to be erased. Find
+          them by an appointment or enquiry reference, or by their e-mail address.
         </p>
       </div>
 
@@ -129,7 +139,10 @@ export default function StaffPatientData({ actionData }: Route.ComponentProps) {
           <h2 ref={resultRef} tabIndex={-1}>
             Patient erased
           </h2>
-          <p>Erased: {actionData.counts.join(", ")}. The audit log records that an erasure happened, and nothing about the patient.</p>
+          <p>
+            Erased: {actionData.counts.join(", ")}. The audit log records that an erasure happened, and nothing about
+            the patient.
+          </p>
         </div>
       ) : null}
 
@@ -140,8 +153,8 @@ export default function StaffPatientData({ actionData }: Route.ComponentProps) {
               Records for this patient
             </h2>
             <p>
-              Everything made with the e-mail address <strong className="staff-break">{found.email}</strong> counts as one patient.
-              If several people share that address, their records are listed here too.
+              Everything made with the e-mail address <strong className="staff-break">{found.email}</strong> counts as
+              one patient. If several people share that address, their records are listed here too.
             </p>
             <div className="staff-table-wrap" tabIndex={0} role="region" aria-label="Records found">
               <table className="staff-table">
@@ -177,7 +190,10 @@ export default function StaffPatientData({ actionData }: Route.ComponentProps) {
 
           <section className="card staff-card" aria-labelledby="export-heading">
             <h2 id="export-heading">Export</h2>
-            <p>One zip file: the records as JSON, the uploaded files and the e-mails. The download is recorded in the audit log.</p>
+            <p>
+              One zip file: the records as JSON, the uploaded files and the e-mails. The download is recorded in the
+              audit log.
+            </p>
             <Form method="post" action="/staff/patient-data/export" reloadDocument>
               <input type="hidden" name="q" value={found.q} />
               <button type="submit" className="button button--primary">
@@ -189,8 +205,9 @@ export default function StaffPatientData({ actionData }: Route.ComponentProps) {
           <section className="card staff-card staff-rights__erase" aria-labelledby="erase-heading">
             <h2 id="erase-heading">Erase</h2>
             <p>
-              This permanently deletes everything listed above: the records, the uploaded files, the e-mails (queued ones are not sent) and the
-              stored replies. It cannot be undone. Copies inside earlier backups go when those backups are rotated out.
+              This permanently deletes everything listed above: the records, the uploaded files, the e-mails (queued
+              ones are not sent) and the stored replies. It cannot be undone. Copies inside earlier backups go when
+              those backups are rotated out.
             </p>
             <Form method="post" className="staff-form" noValidate>
               <input type="hidden" name="q" value={found.q} />

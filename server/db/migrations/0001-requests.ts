@@ -6,8 +6,7 @@ import { PostgresAdapter, type ColumnDefinitionBuilder, type Kysely } from "kyse
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on today's schema types
 export async function up(db: Kysely<any>): Promise<void> {
   const isPg = db.getExecutor().adapter instanceof PostgresAdapter;
-  const id = (col: ColumnDefinitionBuilder) =>
-    isPg ? col.primaryKey() : col.primaryKey().autoIncrement();
+  const id = (col: ColumnDefinitionBuilder) => (isPg ? col.primaryKey() : col.primaryKey().autoIncrement());
   const idType = isPg ? "serial" : "integer";
 
   await db.schema

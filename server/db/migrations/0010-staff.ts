@@ -71,7 +71,13 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ["staff_audit", "appointment_status_history", "staff_login_throttle", "staff_sessions", "staff_users"]) {
+  for (const table of [
+    "staff_audit",
+    "appointment_status_history",
+    "staff_login_throttle",
+    "staff_sessions",
+    "staff_users",
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }
