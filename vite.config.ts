@@ -4,7 +4,9 @@ import { defineConfig } from "vite";
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [reactRouter()],
-  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
+  resolve: {
+    alias: { "~": path.resolve(import.meta.dirname, "app"), "@domain": path.resolve(import.meta.dirname, "domain") },
+  },
   build: isSsrBuild
     ? {}
     : {

@@ -1,5 +1,5 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
-import { SERVICE_PAGES } from "./content/catalogue";
+import { SERVICE_PAGES } from "../domain/catalogue";
 
 export default [
   index("routes/home.tsx"),

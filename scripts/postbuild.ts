@@ -11,9 +11,9 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { REFERRAL_FORM_PATH } from "../app/content/site";
+import { REFERRAL_FORM_PATH } from "../domain/site";
 import { loadConfig } from "../server/config";
-import { buildReferralForm } from "./referral-form";
+import { buildReferralForm } from "../server/referral-form";
 
 const CLIENT_DIR = path.resolve(import.meta.dirname, "../build/client");
 const TEXT = /\.(html|js|mjs|css|svg|json|txt|xml|data|webmanifest|map|ics)$/;

@@ -1,6 +1,7 @@
 import net from "node:net";
 import { z } from "zod";
-import { BOOKING_POLICY } from "../app/content/site";
+import { CLOSED_NOTE, OPENING_HOURS, type ClinicIdentity } from "../domain/clinic";
+import { BOOKING_POLICY } from "../domain/site";
 
 /**
  * The one configuration module. Every setting comes from the environment,
@@ -224,28 +225,6 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface OpeningPeriod {
-  /** ISO weekday numbers, 1 = Monday … 7 = Sunday. */
-  days: number[];
-  label: string;
-  opens: string;
-  closes: string;
-}
-
-export interface ClinicIdentity {
-  name: string;
-  shortName: string;
-  landline: string;
-  whatsapp: string;
-  email: string;
-  address: { street: string; city: string; country: string };
-  geo: { latitude: number; longitude: number };
-  openingHours: OpeningPeriod[];
-  closedNote: string;
-  staffNames: string[];
-  siteCredit: string;
-}
-
 export interface Config {
   env: Env["NODE_ENV"];
   port: number;
@@ -300,12 +279,6 @@ export interface StaffConfig {
   mfaRequired: boolean;
 }
 
-/** Opening hours are business constants from the specification, section 9. */
-export const OPENING_HOURS: OpeningPeriod[] = [
-  { days: [1, 2, 3, 4, 5], label: "Monday to Friday", opens: "08:00", closes: "20:00" },
-  { days: [6], label: "Saturday", opens: "09:00", closes: "13:00" },
-];
-
 export class ConfigError extends Error {
   constructor(public readonly issues: { variable: string; message: string }[]) {
     super("Invalid configuration:\n" + issues.map((i) => `  ${i.variable}: ${i.message}`).join("\n"));
@@ -355,7 +328,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       address: { street: e.CLINIC_STREET, city: e.CLINIC_CITY, country: e.CLINIC_COUNTRY },
       geo: { latitude: e.CLINIC_LATITUDE, longitude: e.CLINIC_LONGITUDE },
       openingHours: OPENING_HOURS,
-      closedNote: "Closed on Sundays and public holidays",
+      closedNote: CLOSED_NOTE,
       staffNames: e.STAFF_NAMES,
       siteCredit: e.SITE_CREDIT,
     },

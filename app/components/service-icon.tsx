@@ -12,7 +12,7 @@ import {
   Waves,
   type LucideIcon,
 } from "lucide-react";
-import type { ServiceIconName } from "~/content/catalogue";
+import type { ServiceIconName } from "@domain/catalogue";
 
 const ICONS: Record<ServiceIconName, LucideIcon> = {
   bone: Bone,

@@ -1,4 +1,5 @@
-import { loadConfig, type ClinicIdentity } from "../../server/config";
+import type { ClinicIdentity } from "@domain/clinic";
+import { loadConfig } from "../../server/config";
 
 /**
  * The clinic's public identity for pages. Read at build time for prerendered

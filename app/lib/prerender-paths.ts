@@ -1,4 +1,4 @@
-import { SERVICE_PAGES, servicePath } from "../content/catalogue";
+import { SERVICE_PAGES, servicePath } from "../../domain/catalogue";
 
 /** Public pages outside /services/*, in menu order. */
 export const PUBLIC_PAGE_PATHS = [

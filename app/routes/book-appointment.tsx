@@ -11,15 +11,15 @@ import {
   parseDateInput,
   weekdayIndex,
   type BookingCalendar,
-} from "~/components/forms/dates";
+} from "@domain/dates";
 import { ErrorSummary, type SummaryItem } from "~/components/forms/error-summary";
 import { radioId, RadioGroup, SelectField, TextAreaField, TextField, useHydrated } from "~/components/forms/field";
 import { checkFile, FileUpload, UPLOAD_FAILED } from "~/components/forms/file-upload";
 import { lazyModule } from "~/components/forms/lazy";
 import { Honeypot } from "~/components/forms/honeypot";
 import { FormStatus, SubmitButton } from "~/components/forms/status";
-import { BOOKABLE_SERVICES } from "~/content/catalogue";
-import { BOOKING_POLICY, GENDERS, PAYMENT_METHODS } from "~/content/site";
+import { BOOKABLE_SERVICES } from "@domain/catalogue";
+import { BOOKING_POLICY, GENDERS, PAYMENT_METHODS } from "@domain/site";
 import { getJson, isDefiniteAnswer, newIdempotencyKey, postJson, uploadFile } from "~/lib/api-client";
 import { pageMeta } from "~/lib/meta";
 import { useClinic } from "~/root";
@@ -53,7 +53,7 @@ function serverMessage(result: {
 }
 
 const loadValidation = lazyModule(() =>
-  Promise.all([import("~/lib/validation/appointment"), import("~/lib/validation/fields")]),
+  Promise.all([import("@domain/validation/appointment"), import("@domain/validation/fields")]),
 );
 type Validation = Awaited<ReturnType<typeof loadValidation>>;
 

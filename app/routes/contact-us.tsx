@@ -26,7 +26,7 @@ type Values = { name: string; phoneNumber: string; email: string; description: s
 type FieldName = Exclude<keyof Values, "website">;
 const FIELDS: FieldName[] = ["name", "phoneNumber", "email", "description"];
 const loadValidation = lazyModule(() =>
-  Promise.all([import("~/lib/validation/contact"), import("~/lib/validation/fields")]),
+  Promise.all([import("@domain/validation/contact"), import("@domain/validation/fields")]),
 );
 const EMPTY: Values = { name: "", phoneNumber: "", email: "", description: "", website: "" };
 

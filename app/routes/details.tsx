@@ -7,7 +7,7 @@ import {
   SERVICE_RECORDS,
   servicePath,
   type ServiceRecord,
-} from "~/content/catalogue";
+} from "@domain/catalogue";
 import { ConsultationForm } from "~/components/service/consultation-form";
 import { DisclosureNav } from "~/components/service/disclosure-nav";
 import { PageBanner, ServiceNotFound } from "~/components/service/service-page";

@@ -1,9 +1,10 @@
 import { Clock, Download, Mail, MessageCircle, Phone } from "lucide-react";
 import { Link } from "react-router";
-import { formatOpeningPeriod, formatPhone, telHref, whatsappHref } from "~/components/info/contact";
+import { formatOpeningPeriod } from "@domain/contact-links";
+import { formatPhone, telHref, whatsappHref } from "~/components/info/contact";
 import { PageHeader } from "~/components/info/page-header";
 import { referralFormSize } from "~/components/info/referral-form.server";
-import { REFERRAL_FORM_PATH } from "~/content/site";
+import { REFERRAL_FORM_PATH } from "@domain/site";
 import { pageMeta } from "~/lib/meta";
 import { useClinic } from "~/root";
 import "~/styles/info.css";

@@ -1,4 +1,4 @@
-import { SERVICE_CATEGORIES } from "~/content/catalogue";
+import { SERVICE_CATEGORIES } from "@domain/catalogue";
 import { ServiceCard } from "~/components/service/service-card";
 import { PageBanner } from "~/components/service/service-page";
 import { pageMeta } from "~/lib/meta";

@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import { appointmentSchema, findBookableService, type Appointment } from "../../app/lib/validation/appointment";
-import { fieldErrors } from "../../app/lib/validation/fields";
-import { addDays, checkBookingDate, clinicToday } from "../calendar/opening-days";
+import { appointmentSchema, findBookableService, type Appointment } from "../../domain/validation/appointment";
+import { fieldErrors } from "../../domain/validation/fields";
+import { addDays, checkBookingDate, clinicToday } from "../../domain/opening-days";
 import type { Config } from "../config";
 import { PHONE_INVALID, toE164 } from "../requests/phone";
 

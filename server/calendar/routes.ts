@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { RouteDeps } from "../enquiries/routes";
-import { bookingCalendar } from "./opening-days";
+import { bookingCalendar } from "../../domain/opening-days";
 
 export const CALENDAR_PATH = "/api/appointment/public/calendar";
 

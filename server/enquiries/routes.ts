@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { contactSchema } from "../../app/lib/validation/contact";
-import { fieldErrors } from "../../app/lib/validation/fields";
-import { clinicToday } from "../calendar/opening-days";
+import { contactSchema } from "../../domain/validation/contact";
+import { fieldErrors } from "../../domain/validation/fields";
+import { clinicToday } from "../../domain/opening-days";
 import type { Config } from "../config";
 import type { Db } from "../db/index";
 import { enqueueMail } from "../mail/queue";

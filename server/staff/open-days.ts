@@ -1,5 +1,6 @@
-import { closedReason } from "../calendar/opening-days";
-import { OPENING_HOURS, type Config } from "../config";
+import { closedReason } from "../../domain/opening-days";
+import { OPENING_HOURS } from "../../domain/clinic";
+import type { Config } from "../config";
 import { clinicDate, clinicTime, isIsoDate } from "./time";
 
 /**

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { strToU8, zipSync, type Zippable } from "fflate";
 import { sql, type Expression, type SqlBool } from "kysely";
-import { emailField } from "../../app/lib/validation/fields";
+import { emailField } from "../../domain/validation/fields";
 import { isPostgres, type Db } from "../db/index";
 import { outboxDir } from "../mail/transport";
 import type { StaffIdentity } from "./accounts";

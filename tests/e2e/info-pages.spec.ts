@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { REFERRAL_FORM_PATH, STAFF_EXPERIENCE_YEARS, STAFF_ROLES } from "../../app/content/site";
+import { REFERRAL_FORM_PATH, STAFF_EXPERIENCE_YEARS, STAFF_ROLES } from "../../domain/site";
 import { loadConfig } from "../../server/config";
 
 /** The prerendered pages were built with the default configuration. */

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { SERVICE_CATEGORIES, SERVICE_PAGES, ULTRASOUND_TIMINGS } from "../../app/content/catalogue";
+import { SERVICE_CATEGORIES, SERVICE_PAGES, ULTRASOUND_TIMINGS } from "../../domain/catalogue";
 
 /** Resolves once React has hydrated the page (its nodes carry React's fiber keys). */
 async function hydrated(page: Page) {

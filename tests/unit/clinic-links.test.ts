@@ -6,7 +6,7 @@ import {
   shortDays,
   telHref,
   whatsappHref,
-} from "~/components/layout/clinic-links";
+} from "../../domain/contact-links";
 import { isActivePath, lastSegment } from "~/components/layout/nav-data";
 
 describe("clinic links", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addMonths, availability, formatLongDate, monthGrid, parseDateInput } from "~/components/forms/dates";
+import { addMonths, availability, formatLongDate, monthGrid, parseDateInput } from "../../domain/dates";
 
 describe("booking date helpers", () => {
   it("reads the ways people type a date, and rejects dates that do not exist", () => {

@@ -6,7 +6,7 @@ import {
   clinicToday,
   closedReason,
   isOpenDay,
-} from "../../server/calendar/opening-days";
+} from "../../domain/opening-days";
 
 describe("Botswana public holidays", () => {
   it("lists 2026 in full, including the Botswana Day Holiday on 1 October", () => {

@@ -10,7 +10,7 @@ import {
   REFERRAL_PREGNANCY_OPTIONS,
   REFERRAL_TEXT_FIELDS,
   REFERRAL_URGENCY_OPTIONS,
-} from "../../scripts/referral-form";
+} from "../../server/referral-form";
 import { loadConfig } from "../../server/config";
 
 /** Every string drawn on the PDF's pages: content streams inflated, hex text operands decoded. */

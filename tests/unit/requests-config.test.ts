@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../server/config";
-import { BOOKING_POLICY } from "../../app/content/site";
+import { BOOKING_POLICY } from "../../domain/site";
 
 describe("requests, uploads and mail configuration", () => {
   it("has safe defaults: limits on, 10 MB uploads, 24 h claim window, outbox mail", () => {

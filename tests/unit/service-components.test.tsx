@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { DisclosureNav } from "~/components/service/disclosure-nav";
 import { formatBotswanaPhone } from "~/components/service/format-phone";
 import { findServicePage, ServicePage } from "~/components/service/service-page";
-import { SERVICE_PAGES, SIDEBAR_CATEGORIES } from "~/content/catalogue";
+import { SERVICE_PAGES, SIDEBAR_CATEGORIES } from "../../domain/catalogue";
 
 afterEach(cleanup);
 

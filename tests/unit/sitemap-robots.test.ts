@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { SERVICE_PAGES, servicePath } from "../../app/content/catalogue";
+import { SERVICE_PAGES, servicePath } from "../../domain/catalogue";
 import { PUBLIC_PAGE_PATHS } from "../../app/lib/prerender-paths";
 import { loader as robotsLoader } from "../../app/routes/robots.txt";
 import { loader as sitemapLoader } from "../../app/routes/sitemap.xml";

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
-import { BOOKING_POLICY } from "~/content/site";
+import { BOOKING_POLICY } from "@domain/site";
 import { whatsappUrl } from "./contact-options";
-import { formatLongDate } from "./dates";
+import { formatLongDate } from "@domain/dates";
 
 export const APPOINTMENT_SUCCESS = "Your appointment has been scheduled successfully!";
 

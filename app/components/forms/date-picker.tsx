@@ -12,7 +12,7 @@ import {
   weekdayIndex,
   WEEKDAYS,
   type BookingCalendar,
-} from "./dates";
+} from "@domain/dates";
 import { ErrorMessage } from "./field";
 
 interface DatePickerProps {

@@ -1,7 +1,7 @@
 import { ExternalLink, MapPin } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { loadChunk } from "~/components/layout/chunk-error";
-import { mapsEmbedSrc, mapsHref } from "~/components/layout/clinic-links";
+import { mapsEmbedSrc, mapsHref } from "@domain/contact-links";
 import { MapPreview } from "~/components/illustrations/map-preview";
 
 const MapEmbed = lazy(() => loadChunk("map-embed", () => import("~/components/map-embed")));

@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from "react";
 import { Link } from "react-router";
-import type { ServiceCategory } from "~/content/catalogue";
+import type { ServiceCategory } from "@domain/catalogue";
 import { ServiceIcon } from "~/components/service-icon";
 import { useHydrated } from "~/components/layout/use-hydrated";
 

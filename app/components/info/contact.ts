@@ -29,8 +29,3 @@ export function whatsappHref(international: string): string {
 export function mapsHref(geo: { latitude: number; longitude: number }): string {
   return `https://www.google.com/maps/dir/?api=1&destination=${geo.latitude},${geo.longitude}`;
 }
-
-/** "08:00" to "20:00" on "Monday to Friday" -> "Monday to Friday: 08:00 to 20:00". */
-export function formatOpeningPeriod(period: { label: string; opens: string; closes: string }): string {
-  return `${period.label}: ${period.opens} to ${period.closes}`;
-}

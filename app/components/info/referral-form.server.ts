@@ -1,4 +1,4 @@
-import { buildReferralForm } from "../../../scripts/referral-form";
+import { buildReferralForm } from "../../../server/referral-form";
 import { loadConfig } from "../../../server/config";
 
 /**

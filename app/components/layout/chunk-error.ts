@@ -6,7 +6,7 @@
  * failure is shown as "Loading chunk {id} failed. ({type}: {address})"
  * (specification, section 8).
  */
-import { SCRIPT_LOAD_TIMEOUT_SECONDS } from "~/content/site";
+import { SCRIPT_LOAD_TIMEOUT_SECONDS } from "@domain/site";
 
 export type ChunkFailureType = "error" | "timeout";
 

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 
 export const SCROLL_MARKER_ID = "scroll-marker";
 import { Link } from "react-router";
-import { telHref, whatsappHref } from "./clinic-links";
+import { telHref, whatsappHref } from "@domain/contact-links";
 
 /** On phones: Book Now, Call Us Now and Whatsapp Us, one tap away on every page. */
 export function ActionBar({ clinic }: { clinic: { landline: string; whatsapp: string } }) {

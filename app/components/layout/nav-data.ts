@@ -1,4 +1,4 @@
-import { SERVICES, SIDEBAR_CATEGORIES, servicePath } from "~/content/catalogue";
+import { SERVICES, SIDEBAR_CATEGORIES, servicePath } from "@domain/catalogue";
 
 export interface NavLinkItem {
   label: string;

@@ -1,7 +1,7 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { formatPhone, telHref } from "./clinic-links";
+import { formatPhone, telHref } from "@domain/contact-links";
 import { Logo } from "./logo";
 import { POPULAR_SERVICES, QUICK_LINKS } from "./nav-data";
 

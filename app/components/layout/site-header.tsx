@@ -1,7 +1,7 @@
 import { CalendarCheck, ChevronDown, Menu, MessageCircle, Phone, X } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Link, useLocation } from "react-router";
-import { compactHours, formatPhone, telHref, whatsappHref } from "./clinic-links";
+import { compactHours, formatPhone, telHref, whatsappHref } from "@domain/contact-links";
 import { Logo } from "./logo";
 import { MAIN_MENU, isActivePath, isGroup, type NavGroup } from "./nav-data";
 import { useHydrated } from "./use-hydrated";

@@ -1,6 +1,6 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import type { ServiceCard as ServiceCardData } from "~/content/catalogue";
+import type { ServiceCard as ServiceCardData } from "@domain/catalogue";
 import { ServiceIcon } from "~/components/service-icon";
 
 /** A card on /services: image, icon, name, description and a "View more" link naming the service. */

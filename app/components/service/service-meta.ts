@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { pageMeta } from "~/lib/meta";
-import { SERVICE_PAGES } from "~/content/catalogue";
+import { SERVICE_PAGES } from "@domain/catalogue";
 
 type MetaArgs = Parameters<typeof pageMeta>[0];
 

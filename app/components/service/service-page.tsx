@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { SERVICE_CATEGORIES, SERVICE_PAGES, servicePath, type CategoryId, type Service } from "~/content/catalogue";
+import { SERVICE_CATEGORIES, SERVICE_PAGES, servicePath, type CategoryId, type Service } from "@domain/catalogue";
 import { ServiceIcon } from "~/components/service-icon";
 import { ServiceClosing } from "./service-closing";
 import { ServiceSidebar } from "./service-sidebar";

@@ -1,4 +1,4 @@
-import { SIDEBAR_CATEGORIES, type CategoryId } from "~/content/catalogue";
+import { SIDEBAR_CATEGORIES, type CategoryId } from "@domain/catalogue";
 import { DisclosureNav } from "./disclosure-nav";
 
 const GROUPS = SIDEBAR_CATEGORIES.map((c) => ({

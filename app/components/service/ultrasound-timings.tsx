@@ -1,4 +1,4 @@
-import { ULTRASOUND_TIMINGS, type UltrasoundTiming } from "~/content/catalogue";
+import { ULTRASOUND_TIMINGS, type UltrasoundTiming } from "@domain/catalogue";
 
 function minutes(timing: UltrasoundTiming): React.ReactNode {
   if (!timing.options?.length) return `${timing.duration} minutes`;

@@ -1,4 +1,4 @@
-import { SERVICES } from "~/content/catalogue";
+import { SERVICES } from "@domain/catalogue";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/advanced-technology";
 import "~/styles/service.css";

@@ -60,3 +60,8 @@ export function shortDays(days: readonly number[]): string {
 export function compactHours(periods: readonly { days: number[]; opens: string; closes: string }[]): string {
   return periods.map((p) => `${shortDays(p.days)} ${p.opens}–${p.closes}`).join(" · ");
 }
+
+/** "08:00" to "20:00" on "Monday to Friday" -> "Monday to Friday: 08:00 to 20:00". */
+export function formatOpeningPeriod(period: { label: string; opens: string; closes: string }): string {
+  return `${period.label}: ${period.opens} to ${period.closes}`;
+}

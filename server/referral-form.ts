@@ -6,9 +6,9 @@
  * measured by the For Referrers page to state the file size.
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFForm, type PDFPage } from "@cantoo/pdf-lib";
-import { formatOpeningPeriod, formatPhone } from "../app/components/info/contact";
-import { BOOKABLE_SERVICES, SERVICES } from "../app/content/catalogue";
-import type { Config } from "../server/config";
+import { BOOKABLE_SERVICES, SERVICES } from "../domain/catalogue";
+import { formatOpeningPeriod, formatPhone } from "../domain/contact-links";
+import type { Config } from "./config";
 
 export type ReferralFormConfig = Pick<Config, "clinic" | "publicBaseUrl">;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { BOOKABLE_SERVICES, type Service } from "../../content/catalogue";
-import { GENDERS, PAYMENT_METHODS } from "../../content/site";
+import { BOOKABLE_SERVICES, type Service } from "../catalogue";
+import { GENDERS, PAYMENT_METHODS } from "../site";
 import { emailField, isoDateField, requiredText } from "./fields";
 
 /**

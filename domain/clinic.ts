@@ -1,0 +1,36 @@
+/**
+ * Who the clinic is and when it is open. The identity's values come from the
+ * environment (server/config.ts validates them); the hours are the clinic's
+ * own and the same everywhere: pages, e-mails, the referral form, the console.
+ */
+
+export interface OpeningPeriod {
+  /** ISO weekday numbers, 1 = Monday … 7 = Sunday. */
+  days: number[];
+  label: string;
+  opens: string;
+  closes: string;
+}
+
+export interface ClinicIdentity {
+  name: string;
+  shortName: string;
+  landline: string;
+  whatsapp: string;
+  email: string;
+  address: { street: string; city: string; country: string };
+  geo: { latitude: number; longitude: number };
+  openingHours: OpeningPeriod[];
+  closedNote: string;
+  staffNames: string[];
+  siteCredit: string;
+}
+
+/** When the clinic is open: Monday to Friday 08:00 to 20:00, Saturday 09:00 to 13:00. */
+export const OPENING_HOURS: OpeningPeriod[] = [
+  { days: [1, 2, 3, 4, 5], label: "Monday to Friday", opens: "08:00", closes: "20:00" },
+  { days: [6], label: "Saturday", opens: "09:00", closes: "13:00" },
+];
+
+/** The days the clinic is closed, said once for every page and message. */
+export const CLOSED_NOTE = "Closed on Sundays and public holidays";
