@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  compactHours,
-  formatPhone,
-  mapsEmbedSrc,
-  shortDays,
-  telHref,
-  whatsappHref,
-} from "../../domain/contact-links";
+import { compactHours, formatPhone, mapsEmbedSrc, shortDays, telHref, whatsappHref } from "../../domain/contact-links";
 import { isActivePath, lastSegment } from "~/components/layout/nav-data";
 
 describe("clinic links", () => {
