@@ -198,3 +198,25 @@ export function RadioGroup({
     </div>
   );
 }
+
+type NamedInputProps = Omit<InputProps, "id" | "label" | "type">;
+
+/** The e-mail address both forms ask for. */
+export function EmailField(props: NamedInputProps) {
+  return (
+    <TextField
+      id="email"
+      label="Email address"
+      type="email"
+      autoComplete="email"
+      spellCheck={false}
+      required
+      {...props}
+    />
+  );
+}
+
+/** A required phone number (checked for real by the server only). */
+export function PhoneField({ id, label, ...props }: NamedInputProps & { id: string; label: string }) {
+  return <TextField id={id} label={label} type="tel" required className="field__input--medium" {...props} />;
+}
