@@ -1,6 +1,6 @@
 import { BookingFlow } from "~/components/forms/booking/booking-form";
 import { ContactOptions, FormNeedsScript } from "~/components/forms/contact-options";
-import { useHydrated } from "~/components/forms/field";
+import { useHydrated } from "~/components/layout/use-hydrated";
 import { BOOKING_POLICY } from "@domain/site";
 import { pageMeta } from "~/lib/meta";
 import { useClinic } from "~/root";

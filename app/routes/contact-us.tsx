@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { ContactOptions, FormNeedsScript } from "~/components/forms/contact-options";
-import { EmailField, PhoneField, TextAreaField, TextField, useHydrated } from "~/components/forms/field";
+import { EmailField, PhoneField, TextAreaField, TextField } from "~/components/forms/field";
+import { useHydrated } from "~/components/layout/use-hydrated";
 import { lazyModule } from "~/components/forms/lazy";
 import { SubmissionForm } from "~/components/forms/submission-form";
 import { useFormSubmission } from "~/components/forms/use-submission";
@@ -81,7 +82,7 @@ function ContactForm() {
     selfExplaining: [429],
     logAs: "Contact enquiry",
   });
-  const { values, update, errors } = submission;
+  const { values, update, field } = submission;
 
   useEffect(() => {
     if (reference !== null) successRef.current?.focus();
@@ -110,34 +111,20 @@ function ContactForm() {
         <p id="enquiry-required" className="form__intro">
           All fields are required.
         </p>
-        <TextField
-          id="name"
-          label="Your name"
-          autoComplete="name"
-          required
-          value={values.name}
-          onChange={(e) => update("name", e.target.value)}
-          error={errors.name}
-        />
+        <TextField {...field("name")} label="Your name" autoComplete="name" required />
         <PhoneField
-          id="phoneNumber"
+          {...field("phoneNumber")}
           label="Phone number"
           hint="We may call or WhatsApp you on this number. For example 71 234 567; for a number outside Botswana, start with + and the country code."
           autoComplete="tel"
-          value={values.phoneNumber}
-          onChange={(e) => update("phoneNumber", e.target.value)}
-          error={errors.phoneNumber}
         />
-        <EmailField value={values.email} onChange={(e) => update("email", e.target.value)} error={errors.email} />
+        <EmailField {...field("email")} />
         <TextAreaField
-          id="description"
+          {...field("description")}
           label="Your enquiry"
           hint="Tell us what you would like to know. Please do not include detailed medical history."
           rows={6}
           required
-          value={values.description}
-          onChange={(e) => update("description", e.target.value)}
-          error={errors.description}
         />
       </SubmissionForm>
     </>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { isDefiniteAnswer, newIdempotencyKey, type ApiResult } from "~/lib/api-client";
 import type { SummaryItem } from "./error-summary";
 
@@ -115,6 +115,17 @@ export function useFormSubmission<F extends Record<string, string>, V, B, T>(opt
     clear(field, ...(options.clears?.[field] ?? []));
   }
 
+  /** What ties a text field to the form: its id (and name), value, edits and error. */
+  function field(name: keyof F & string) {
+    return {
+      id: name,
+      value: values[name],
+      onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+        update(name, e.target.value),
+      error: errors[name],
+    };
+  }
+
   /** Shows `message` under `key`, or clears that key's error. */
   function setError(key: string, message: string | null | undefined) {
     if (!message) return clear(key);
@@ -187,7 +198,20 @@ export function useFormSubmission<F extends Record<string, string>, V, B, T>(opt
     .filter(([k]) => errors[k])
     .map(([k, target]) => ({ target, message: errors[k]! }));
 
-  return { values, update, reset: setValues, errors, summary, focusToken, busy, failure, clear, setError, onSubmit };
+  return {
+    values,
+    update,
+    field,
+    reset: setValues,
+    errors,
+    summary,
+    focusToken,
+    busy,
+    failure,
+    clear,
+    setError,
+    onSubmit,
+  };
 }
 
 /** What SubmissionForm needs of a submission. */

@@ -44,9 +44,7 @@ function BookingForm({ onBooked }: { onBooked: (confirmed: Confirmed) => void })
       progressText={percent}
     >
       <BookingFields
-        values={submission.values}
-        errors={submission.errors}
-        update={submission.update}
+        form={submission}
         today={calendar?.today ?? localToday()}
         calendar={calendar}
         calendarNote={note}

@@ -5,6 +5,7 @@ import { GENDERS, PAYMENT_METHODS } from "@domain/site";
 import { DatePicker } from "../date-picker";
 import { EmailField, PhoneField, radioId, RadioGroup, SelectField, TextAreaField, TextField } from "../field";
 import type { ErrorTargets } from "../use-submission";
+import type { BookingSubmission } from "./submission";
 
 /** The booking form's fields: what the visitor types, and where each error shows. */
 
@@ -77,9 +78,8 @@ export const CLEARS: Partial<Record<keyof BookingValues, readonly string[]>> = {
 const PHONE_KEYPAD = { inputMode: "tel" } as const;
 
 interface BookingFieldsProps {
-  values: BookingValues;
-  errors: Record<string, string>;
-  update: (field: keyof BookingValues, value: string) => void;
+  /** The form's values, errors and edits (./submission.ts). */
+  form: Pick<BookingSubmission, "values" | "errors" | "update" | "field">;
   /** Today where the visitor is (or the clinic's, once the calendar is loaded): the latest date of birth. */
   today: string;
   /** The booking window and closed days; null while loading. */
@@ -89,42 +89,24 @@ interface BookingFieldsProps {
   upload: ReactNode;
 }
 
-export function BookingFields({ values, errors, update, today, calendar, calendarNote, upload }: BookingFieldsProps) {
+export function BookingFields({ form, today, calendar, calendarNote, upload }: BookingFieldsProps) {
+  const { values, errors, update, field } = form;
   return (
     <>
       <p className="form__intro">All fields are required unless marked optional.</p>
 
       <fieldset className="form__section">
         <legend className="form__section-title">About you</legend>
+        <TextField {...field("name")} label="First name" autoComplete="given-name" required />
+        <TextField {...field("surname")} label="Surname" autoComplete="family-name" required />
         <TextField
-          id="name"
-          label="First name"
-          autoComplete="given-name"
-          required
-          value={values.name}
-          onChange={(e) => update("name", e.target.value)}
-          error={errors.name}
-        />
-        <TextField
-          id="surname"
-          label="Surname"
-          autoComplete="family-name"
-          required
-          value={values.surname}
-          onChange={(e) => update("surname", e.target.value)}
-          error={errors.surname}
-        />
-        <TextField
-          id="dob"
+          {...field("dob")}
           label="Date of birth"
           type="date"
           autoComplete="bday"
           max={today}
           required
           className="field__input--medium"
-          value={values.dob}
-          onChange={(e) => update("dob", e.target.value)}
-          error={errors.dob}
         />
         <RadioGroup
           name="gender"
@@ -137,54 +119,43 @@ export function BookingFields({ values, errors, update, today, calendar, calenda
           inline
         />
         <TextField
-          id="idPassportNumber"
+          {...field("idPassportNumber")}
           label="ID or passport number"
           hint="Your Omang number, or your passport number if you are not a citizen."
           autoComplete="off"
           spellCheck={false}
           required
           className="field__input--medium"
-          value={values.idPassportNumber}
-          onChange={(e) => update("idPassportNumber", e.target.value)}
-          error={errors.idPassportNumber}
         />
       </fieldset>
 
       <fieldset className="form__section">
         <legend className="form__section-title">How we can reach you</legend>
         <PhoneField
-          id="phoneNumber"
+          {...field("phoneNumber")}
           label="Phone number"
           hint="The clinic will call or WhatsApp you on this number to confirm the time. For example 71 234 567; for a number outside Botswana, start with + and the country code."
           {...PHONE_KEYPAD}
           autoComplete="tel"
-          value={values.phoneNumber}
-          onChange={(e) => update("phoneNumber", e.target.value)}
-          error={errors.phoneNumber}
         />
         <PhoneField
-          id="alternateNumber"
+          {...field("alternateNumber")}
           label="Alternative phone number"
           hint="Another number we can try, for example a family member's."
           {...PHONE_KEYPAD}
           autoComplete="off"
-          value={values.alternateNumber}
-          onChange={(e) => update("alternateNumber", e.target.value)}
-          error={errors.alternateNumber}
         />
-        <EmailField value={values.email} onChange={(e) => update("email", e.target.value)} error={errors.email} />
+        <EmailField {...field("email")} />
       </fieldset>
 
       <fieldset className="form__section">
         <legend className="form__section-title">Your appointment</legend>
         <SelectField
-          id="service"
+          {...field("service")}
           label="Service"
           required
           placeholder="Choose a service"
           options={BOOKABLE_SERVICES.map((s) => ({ value: s.title, label: s.title }))}
-          value={values.service}
-          onChange={(e) => update("service", e.target.value)}
           error={errors["service.name"]}
         />
         {calendar ? (
@@ -214,29 +185,23 @@ export function BookingFields({ values, errors, update, today, calendar, calenda
               p.value,
               <TextField
                 key={p.value}
-                id="medicalAidNumber"
+                {...field("medicalAidNumber")}
                 label="Medical aid membership number"
                 autoComplete="off"
                 spellCheck={false}
                 required
                 className="field__input--medium"
-                value={values.medicalAidNumber}
-                onChange={(e) => update("medicalAidNumber", e.target.value)}
-                error={errors.medicalAidNumber}
               />,
             ]),
           )}
         />
         {upload}
         <TextAreaField
-          id="notes"
+          {...field("notes")}
           label="Anything we should know?"
           hint="For example if you need wheelchair access or an interpreter."
           optional
           rows={4}
-          value={values.notes}
-          onChange={(e) => update("notes", e.target.value)}
-          error={errors.notes}
         />
       </fieldset>
     </>

@@ -107,3 +107,5 @@ export function useBookingSubmission({
     onSettled: upload.done,
   });
 }
+
+export type BookingSubmission = ReturnType<typeof useBookingSubmission>;
