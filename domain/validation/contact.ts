@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { emailField, requiredText } from "./fields";
+import { emailField, phoneField, requiredText } from "./fields";
 
 /** Contact enquiry (specification, sections 3 and 5); messages are word for word. */
 export const contactSchema = z.object({
   name: requiredText("Name is required.", 120),
-  phoneNumber: requiredText("Phone number required.", 32),
+  phoneNumber: phoneField(),
   email: emailField,
   description: requiredText("Description is required.", 5000),
 });

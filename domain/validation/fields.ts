@@ -5,12 +5,20 @@ import { z } from "zod";
 z.config({ jitless: true });
 
 /**
- * Reusable field schemas, shared by the browser forms and the server. The
- * server adds rules only it can check (holidays, stored uploads) on top.
+ * Reusable field schemas and their messages, shared by the browser forms and
+ * the server. Each rule has one message, written once here; the server adds
+ * the rules only it can check (phone numbers, holidays, stored uploads) on
+ * top, reusing these constants.
  */
 
+/** The message for any text over its length limit. */
+export const tooLong = (max: number) => `Please use at most ${max} characters.`;
+
 export const requiredText = (message: string, max = 200) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Please use at most ${max} characters.`);
+  z.string({ error: message }).trim().min(1, message).max(max, tooLong(max));
+
+/** An optional text, trimmed, with the same length message as the required ones. */
+export const optionalText = (max: number) => z.string().trim().max(max, tooLong(max));
 
 /** The specification's simple pattern: text, @, text, dot, text. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -18,12 +26,27 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Characters that make an address list or a display name rather than one plain address. */
 const EMAIL_FORBIDDEN = /[,;<>"()[\]\\:]/;
 
+export const EMAIL_INVALID = "Enter a valid email address.";
+
 export const emailField = z
-  .string({ error: "Enter a valid email address." })
+  .string({ error: EMAIL_INVALID })
   .trim()
-  .max(254, "Enter a valid email address.")
-  .regex(EMAIL_PATTERN, "Enter a valid email address.")
-  .refine((v) => !EMAIL_FORBIDDEN.test(v), "Enter a valid email address.");
+  .max(254, EMAIL_INVALID)
+  .regex(EMAIL_PATTERN, EMAIL_INVALID)
+  .refine((v) => !EMAIL_FORBIDDEN.test(v), EMAIL_INVALID);
+
+export const PHONE_REQUIRED = "Phone number required.";
+
+/**
+ * Whether a phone number is real is checked only on the server (with
+ * libphonenumber, too heavy for the browser: server/requests/phone.ts), with
+ * this message. Botswana numbers are written without a trunk 0 (7 digits for
+ * landlines, 8 for mobiles); other countries need +.
+ */
+export const PHONE_INVALID = "Enter a valid phone number: 7 or 8 digits for Botswana, or + and the country code.";
+
+/** A phone number as typed; the browser checks only that it is there. */
+export const phoneField = (message = PHONE_REQUIRED) => requiredText(message, 32);
 
 /** A calendar date as YYYY-MM-DD. */
 export const isoDateField = (message: string) =>

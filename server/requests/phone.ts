@@ -1,11 +1,13 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
+import { PHONE_INVALID } from "../../domain/validation/fields";
 
 /**
- * Phone numbers are checked only on the server (libphonenumber's metadata is
- * too heavy for the browser bundle). Botswana numbers are written without a
+ * The phone-number rule only the server checks: libphonenumber's metadata is
+ * too heavy for the browser bundle. Botswana numbers are written without a
  * trunk 0 (7 digits for landlines, 8 for mobiles); other countries need +.
+ * The message is the shared schemas' (domain/validation/fields.ts).
  */
-export const PHONE_INVALID = "Enter a valid phone number: 7 or 8 digits for Botswana, or + and the country code.";
+export { PHONE_INVALID };
 
 /** The number in E.164 (+26771234567), or null when it is not a valid number. */
 export function toE164(input: string): string | null {
@@ -14,4 +16,16 @@ export function toE164(input: string): string | null {
   const parsed = parsePhoneNumberFromString(trimmed, "BW");
   if (!parsed || !parsed.isValid()) return null;
   return parsed.number;
+}
+
+/**
+ * Layers the phone rule on the schema's errors: the field `key` of `body`
+ * as E.164, or null with PHONE_INVALID added under `key` (unless the schema
+ * already reported that field, e.g. "Phone number required.").
+ */
+export function checkPhone(body: Record<string, unknown>, key: string, errors: Record<string, string>): string | null {
+  const value = body[key];
+  const phone = typeof value === "string" && value.trim() ? toE164(value) : null;
+  if (!phone) errors[key] ??= PHONE_INVALID;
+  return phone;
 }

@@ -1,27 +1,10 @@
-import {
-  useSyncExternalStore,
-  type InputHTMLAttributes,
-  type ReactNode,
-  type SelectHTMLAttributes,
-  type TextareaHTMLAttributes,
-} from "react";
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
 /**
  * Form fields the GOV.UK Design System way: label above the field, an
  * optional hint, the error message between label and field, and the field
  * pointing at both through aria-describedby.
  */
-
-const noop = () => () => {};
-
-/** False on the server and during hydration, true once the page is interactive. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noop,
-    () => true,
-    () => false,
-  );
-}
 
 interface FieldFrameProps {
   id: string;
@@ -197,4 +180,26 @@ export function RadioGroup({
       </fieldset>
     </div>
   );
+}
+
+type NamedInputProps = Omit<InputProps, "id" | "label" | "type">;
+
+/** The e-mail address both forms ask for. */
+export function EmailField(props: NamedInputProps & { id?: string }) {
+  return (
+    <TextField
+      id="email"
+      label="Email address"
+      type="email"
+      autoComplete="email"
+      spellCheck={false}
+      required
+      {...props}
+    />
+  );
+}
+
+/** A required phone number (checked for real by the server only). */
+export function PhoneField({ id, label, ...props }: NamedInputProps & { id: string; label: string }) {
+  return <TextField id={id} label={label} type="tel" required className="field__input--medium" {...props} />;
 }

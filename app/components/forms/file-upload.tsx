@@ -1,17 +1,6 @@
 import type { ChangeEvent } from "react";
+import { REFERRAL_ACCEPT } from "@domain/validation/referral";
 import { ErrorMessage } from "./field";
-
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-export const UPLOAD_ACCEPT = ".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png";
-export const UPLOAD_FAILED = "Failed to upload the file. Please try again.";
-
-/** A problem with the chosen file that the browser can see before uploading, or null. */
-export function checkFile(file: File): string | null {
-  if (!/\.(pdf|jpe?g|png)$/i.test(file.name)) return "The referral form must be a PDF, JPG or PNG file.";
-  if (file.size === 0) return "The selected file is empty.";
-  if (file.size > MAX_UPLOAD_BYTES) return "The referral form must be smaller than 10 MB.";
-  return null;
-}
 
 interface FileUploadProps {
   id: string;
@@ -53,7 +42,7 @@ export function FileUpload({ id, label, onFile, error, uploadFailed, progress, d
         name={id}
         type="file"
         className="file-upload__input"
-        accept={UPLOAD_ACCEPT}
+        accept={REFERRAL_ACCEPT}
         onChange={onChange}
         disabled={disabled}
         aria-invalid={error || uploadFailed ? true : undefined}

@@ -1,14 +1,19 @@
 import { useEffect, useRef } from "react";
 import { BOOKING_POLICY } from "@domain/site";
-import { whatsappUrl } from "./contact-options";
+import { whatsappUrl } from "../contact-options";
 import { formatLongDate } from "@domain/dates";
 
 export const APPOINTMENT_SUCCESS = "Your appointment has been scheduled successfully!";
 
-interface AppointmentConfirmationProps {
+/** What the confirmation shows of a stored request. */
+export interface Confirmed {
   reference: string;
+  /** The requested date, YYYY-MM-DD. */
   date: string;
   service: string;
+}
+
+interface AppointmentConfirmationProps extends Confirmed {
   whatsapp: string;
   onBookAnother: () => void;
 }

@@ -1,0 +1,209 @@
+import type { ReactNode } from "react";
+import { BOOKABLE_SERVICES } from "@domain/catalogue";
+import type { BookingCalendar } from "@domain/dates";
+import { GENDERS, PAYMENT_METHODS } from "@domain/site";
+import { DatePicker } from "../date-picker";
+import { EmailField, PhoneField, radioId, RadioGroup, SelectField, TextAreaField, TextField } from "../field";
+import type { ErrorTargets } from "../use-submission";
+import type { BookingSubmission } from "./submission";
+
+/** The booking form's fields: what the visitor types, and where each error shows. */
+
+export type BookingValues = {
+  name: string;
+  surname: string;
+  dob: string;
+  gender: string;
+  idPassportNumber: string;
+  phoneNumber: string;
+  alternateNumber: string;
+  email: string;
+  service: string;
+  /** As typed or picked: DD/MM/YYYY (or YYYY-MM-DD). */
+  appointmentDate: string;
+  paymentMethod: string;
+  medicalAidNumber: string;
+  notes: string;
+  /** The honeypot. */
+  website: string;
+};
+
+/** Empty, with cash chosen and the service from the address (?service=slug) preselected. */
+export function initialValues(): BookingValues {
+  const slug = new URLSearchParams(window.location.search).get("service");
+  const service = BOOKABLE_SERVICES.find((s) => s.slug === slug)?.title ?? "";
+  return {
+    name: "",
+    surname: "",
+    dob: "",
+    gender: "",
+    idPassportNumber: "",
+    phoneNumber: "",
+    alternateNumber: "",
+    email: "",
+    service,
+    appointmentDate: "",
+    paymentMethod: "cash",
+    medicalAidNumber: "",
+    notes: "",
+    website: "",
+  };
+}
+
+/** Where each error key (dotted, as the API sends them) is shown and where its summary link jumps. */
+export const ERROR_TARGETS: ErrorTargets = [
+  ["name", "name"],
+  ["surname", "surname"],
+  ["dob", "dob"],
+  ["gender", radioId("gender", GENDERS[0])],
+  ["idPassportNumber", "idPassportNumber"],
+  ["phoneNumber", "phoneNumber"],
+  ["alternateNumber", "alternateNumber"],
+  ["email", "email"],
+  ["service.name", "service"],
+  ["appointmentDate", "appointmentDate"],
+  ["service.paymentMethod", radioId("paymentMethod", PAYMENT_METHODS[0].value)],
+  ["medicalAidNumber", "medicalAidNumber"],
+  ["referral", "referral"],
+  ["notes", "notes"],
+];
+
+/** The error keys a field's edit clears besides its own. */
+export const CLEARS: Partial<Record<keyof BookingValues, readonly string[]>> = {
+  service: ["service.name"],
+  paymentMethod: ["service.paymentMethod", "medicalAidNumber"],
+};
+
+// "tel", not "numeric": Android numeric keypads have no "+" for international numbers.
+const PHONE_KEYPAD = { inputMode: "tel" } as const;
+
+interface BookingFieldsProps {
+  /** The form's values, errors and edits (./submission.ts). */
+  form: Pick<BookingSubmission, "values" | "errors" | "update" | "field">;
+  /** Today where the visitor is (or the clinic's, once the calendar is loaded): the latest date of birth. */
+  today: string;
+  /** The booking window and closed days; null while loading. */
+  calendar: BookingCalendar | null;
+  calendarNote?: string;
+  /** The referral upload, shown after the payment method. */
+  upload: ReactNode;
+}
+
+export function BookingFields({ form, today, calendar, calendarNote, upload }: BookingFieldsProps) {
+  const { values, errors, update, field } = form;
+  return (
+    <>
+      <p className="form__intro">All fields are required unless marked optional.</p>
+
+      <fieldset className="form__section">
+        <legend className="form__section-title">About you</legend>
+        <TextField {...field("name")} label="First name" autoComplete="given-name" required />
+        <TextField {...field("surname")} label="Surname" autoComplete="family-name" required />
+        <TextField
+          {...field("dob")}
+          label="Date of birth"
+          type="date"
+          autoComplete="bday"
+          max={today}
+          required
+          className="field__input--medium"
+        />
+        <RadioGroup
+          name="gender"
+          legend="Gender"
+          options={GENDERS.map((g) => ({ value: g, label: g }))}
+          value={values.gender}
+          onChange={(v) => update("gender", v)}
+          error={errors.gender}
+          required
+          inline
+        />
+        <TextField
+          {...field("idPassportNumber")}
+          label="ID or passport number"
+          hint="Your Omang number, or your passport number if you are not a citizen."
+          autoComplete="off"
+          spellCheck={false}
+          required
+          className="field__input--medium"
+        />
+      </fieldset>
+
+      <fieldset className="form__section">
+        <legend className="form__section-title">How we can reach you</legend>
+        <PhoneField
+          {...field("phoneNumber")}
+          label="Phone number"
+          hint="The clinic will call or WhatsApp you on this number to confirm the time. For example 71 234 567; for a number outside Botswana, start with + and the country code."
+          {...PHONE_KEYPAD}
+          autoComplete="tel"
+        />
+        <PhoneField
+          {...field("alternateNumber")}
+          label="Alternative phone number"
+          hint="Another number we can try, for example a family member's."
+          {...PHONE_KEYPAD}
+          autoComplete="off"
+        />
+        <EmailField {...field("email")} />
+      </fieldset>
+
+      <fieldset className="form__section">
+        <legend className="form__section-title">Your appointment</legend>
+        <SelectField
+          {...field("service")}
+          label="Service"
+          required
+          placeholder="Choose a service"
+          options={BOOKABLE_SERVICES.map((s) => ({ value: s.title, label: s.title }))}
+          error={errors["service.name"]}
+        />
+        {calendar ? (
+          <DatePicker
+            id="appointmentDate"
+            label="Preferred date"
+            text={values.appointmentDate}
+            onTextChange={(t) => update("appointmentDate", t)}
+            error={errors.appointmentDate}
+            calendar={calendar}
+            note={calendarNote}
+          />
+        ) : (
+          <p className="field date-picker__loading">Loading the days the clinic is open…</p>
+        )}
+        <RadioGroup
+          name="paymentMethod"
+          legend="How will you pay?"
+          hint="Payment is due at the time of service."
+          options={PAYMENT_METHODS}
+          value={values.paymentMethod}
+          onChange={(v) => update("paymentMethod", v)}
+          error={errors["service.paymentMethod"]}
+          required
+          conditional={Object.fromEntries(
+            PAYMENT_METHODS.filter((p) => p.value !== "cash").map((p) => [
+              p.value,
+              <TextField
+                key={p.value}
+                {...field("medicalAidNumber")}
+                label="Medical aid membership number"
+                autoComplete="off"
+                spellCheck={false}
+                required
+                className="field__input--medium"
+              />,
+            ]),
+          )}
+        />
+        {upload}
+        <TextAreaField
+          {...field("notes")}
+          label="Anything we should know?"
+          hint="For example if you need wheelchair access or an interpreter."
+          optional
+          rows={4}
+        />
+      </fieldset>
+    </>
+  );
+}

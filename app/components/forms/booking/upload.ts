@@ -1,0 +1,74 @@
+import { useRef, useState } from "react";
+import { referralFileProblem } from "@domain/validation/referral";
+import { uploadFile } from "~/lib/api-client";
+import { serverMessage, useIdempotencyKey } from "../use-submission";
+
+const UPLOAD_PATH = "/api/cloudinary/upload/referrals_forms";
+export const UPLOAD_FAILED = "Failed to upload the file. Please try again.";
+
+/** One uploaded referral form, as the appointment request lists it. */
+export interface ReferralForm {
+  url: string;
+  publicId: string;
+  name: string;
+}
+
+/**
+ * The optional referral form: the file chosen, its upload (sent with the
+ * booking, with progress), and the upload's failure message. A file already
+ * uploaded is not sent again when the booking is retried.
+ */
+export function useReferralUpload() {
+  const [file, setFile] = useState<File | null>(null);
+  const [failed, setFailed] = useState("");
+  const [progress, setProgress] = useState<number | null>(null);
+  const key = useIdempotencyKey();
+  /** The last file uploaded, so a retry after a failed booking does not upload it again. */
+  const uploaded = useRef<{ file: File; form: ReferralForm } | null>(null);
+
+  /** A new choice (or none): returns what is wrong with it, if the browser can tell. */
+  function choose(chosen: File | null): string | null {
+    setFile(chosen);
+    setFailed("");
+    setProgress(null);
+    key.renew();
+    return chosen && referralFileProblem(chosen);
+  }
+
+  /** Uploads the chosen file (once); null when it failed, with the reason shown beside the field. */
+  async function send(chosen: File): Promise<ReferralForm | null> {
+    if (uploaded.current?.file === chosen) return uploaded.current.form;
+    setProgress(0);
+    const result = await uploadFile<{ url: string; publicId: string; fileName: string }>(UPLOAD_PATH, chosen, {
+      idempotencyKey: key.current,
+      onProgress: setProgress,
+    });
+    key.settle(result.status);
+    if (!result.ok || !result.data.url || !result.data.publicId) {
+      setProgress(null);
+      setFailed((!result.ok && serverMessage(result)) || UPLOAD_FAILED);
+      return null;
+    }
+    const form = { url: result.data.url, publicId: result.data.publicId, name: result.data.fileName ?? chosen.name };
+    uploaded.current = { file: chosen, form };
+    return form;
+  }
+
+  return {
+    file,
+    failed,
+    progress,
+    choose,
+    send,
+    /** What is wrong with the chosen file, if the browser can tell. */
+    problem: () => file && referralFileProblem(file),
+    /** The server no longer holds the upload: send the file again next time. */
+    forget: () => {
+      uploaded.current = null;
+    },
+    clearFailed: () => setFailed(""),
+    done: () => setProgress(null),
+  };
+}
+
+export type ReferralUpload = ReturnType<typeof useReferralUpload>;
