@@ -1,26 +1,25 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance } from "fastify";
 import fastifyStatic from "@fastify/static";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ServerBuild } from "react-router";
+import { z } from "zod";
 import type { Config } from "./config";
 import { ping, type Db } from "./db/index";
+import { errorHandler } from "./error-handler";
 import { loggerOptions } from "./logger";
 import { reactRouterHandler } from "./react-router";
 import securityHeaders from "./security-headers";
 import { startMailWorker } from "./mail/worker";
-import {
-  answerTooLarge,
-  drainUnreadBody,
-  FORM_BODY_MAX_BYTES,
-  JSON_BODY_MAX_BYTES,
-  refuseOversizedBody,
-} from "./requests/body-limit";
+import { drainUnreadBody, FORM_BODY_MAX_BYTES, JSON_BODY_MAX_BYTES, refuseOversizedBody } from "./requests/body-limit";
+import { messageBody, queryParam, single } from "./requests/http";
 import { requestsPlugin } from "./requests/plugin";
 import { startUploadSweep } from "./uploads/sweep";
 import { staffLoadContext, staffPlugin } from "./staff/plugin";
 import { staffRuntime } from "./staff/runtime";
+import type { LoadContextFn } from "./types";
 
 export interface AppOptions {
   config: Config;
@@ -59,6 +58,12 @@ export async function buildApp({
     },
     bodyLimit: JSON_BODY_MAX_BYTES,
   });
+  // Routes declare their params, querystring, body and answers as zod schemas (fastify-type-provider-zod).
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // One error handler for the whole app (the public request endpoints answer in their own style).
+  app.setErrorHandler(errorHandler);
+  const api = app.withTypeProvider<ZodTypeProvider>();
   // Body limits: a declared body larger than its route's limit gets 413 before any parser runs.
   app.addHook("onRequest", refuseOversizedBody);
   // An answer given before the body was read waits for the rest to be discarded (bounded), so clients can read it.
@@ -84,7 +89,8 @@ export async function buildApp({
     await db.destroy();
   });
 
-  app.get("/api/health", async (_request, reply) => {
+  const healthBody = z.object({ status: z.enum(["ok", "unavailable"]), database: z.enum(["up", "down"]) });
+  api.get("/api/health", { schema: { response: { 200: healthBody, 503: healthBody } } }, async (_request, reply) => {
     const up = await ping(db);
     return reply
       .code(up ? 200 : 503)
@@ -92,27 +98,24 @@ export async function buildApp({
       .send({ status: up ? "ok" : "unavailable", database: up ? "up" : "down" });
   });
 
-  // Errors: client errors keep their message; server errors are logged with
-  // their stack and answered with a fixed text, so no internals reach a client.
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    if (status >= 500) {
-      request.log.error({ err: error }, "request failed");
-      return reply.code(status).send({ message: "Something went wrong on our side. Please try again." });
-    }
-    if (status === 413) return answerTooLarge(request, reply);
-    return reply.code(status).send({ message: error.message });
-  });
-
   if (config.enableTestRoutes) {
     // Test-only: a request that stays in flight, for the graceful-shutdown test.
-    app.get<{ Querystring: { ms?: string } }>("/api/__test/slow", async (request) => {
-      const ms = Math.min(Number(request.query.ms) || 1000, 10_000);
-      await new Promise((resolve) => setTimeout(resolve, ms));
-      return { waited: ms };
-    });
+    api.get(
+      "/api/__test/slow",
+      {
+        schema: {
+          querystring: z.object({ ms: queryParam }),
+          response: { 200: z.object({ waited: z.number() }) },
+        },
+      },
+      async (request) => {
+        const ms = Math.min(Number(single(request.query.ms)) || 1000, 10_000);
+        await new Promise((resolve) => setTimeout(resolve, ms));
+        return { waited: ms };
+      },
+    );
     // Test-only: an unhandled error, for the error-response tests.
-    app.get("/api/__test/error", async () => {
+    api.get("/api/__test/error", { schema: { response: { 500: messageBody } } }, async () => {
       throw new Error("deliberate test failure");
     });
   }
@@ -133,7 +136,9 @@ export async function buildApp({
   const staff = staffRuntime(db, config);
   await app.register(staffPlugin(staff, { schedulePurge }));
 
-  app.all("/api/*", async (_request, reply) => reply.code(404).send({ message: "Not found" }));
+  api.all("/api/*", { schema: { response: { 404: messageBody } } }, async (_request, reply) =>
+    reply.code(404).send({ message: "Not found" }),
+  );
 
   if (!servePages) return app;
   const loadContext = staffLoadContext(staff);
@@ -158,8 +163,6 @@ export function trustProxyOption(
   if (typeof trust === "number") return trust > 0 ? (_address, hop) => hop < trust : false;
   return trust;
 }
-
-type LoadContextFn = ReturnType<typeof staffLoadContext>;
 
 async function registerBuiltPages(app: FastifyInstance, config: Config, clientDir: string, loadContext: LoadContextFn) {
   if (!fs.existsSync(clientDir)) {

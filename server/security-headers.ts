@@ -1,14 +1,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
 import type { Config } from "./config";
-
-declare module "fastify" {
-  interface FastifyRequest {
-    /** Per-request CSP nonce for server-rendered HTML (React Router gets it through the load context). */
-    cspNonce: string;
-  }
-}
 
 export interface SecurityHeadersOptions {
   config: Pick<Config, "publicBaseUrl" | "env">;
@@ -128,7 +122,7 @@ function pathOf(request: FastifyRequest): string {
 /**
  * Security headers on every response (pages, static files, API, 404s, errors,
  * downloads), set in one onSend hook; a header a route already set wins.
- * Registered with skip-override so the hooks cover the whole app.
+ * Shared through fastify-plugin, so the hooks cover the whole app.
  */
 async function securityHeaders(app: FastifyInstance, { config, hashesFile }: SecurityHeadersOptions) {
   const hashes = loadScriptHashes(hashesFile);
@@ -172,7 +166,4 @@ async function securityHeaders(app: FastifyInstance, { config, hashesFile }: Sec
   });
 }
 
-// Same effect as fastify-plugin: the hooks apply to every route, not only this plugin's.
-(securityHeaders as unknown as Record<symbol, boolean>)[Symbol.for("skip-override")] = true;
-
-export default securityHeaders;
+export default fp(securityHeaders, { name: "security-headers", fastify: "5.x" });

@@ -1,14 +1,31 @@
 import type { FastifyInstance } from "fastify";
-import type { RouteDeps } from "../enquiries/routes";
-import { bookingCalendar } from "../../domain/opening-days";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { bookingCalendar, type BookingCalendar } from "../../domain/opening-days";
+import { messageBody } from "../requests/http";
+import type { RouteDeps } from "../types";
 
 export const CALENDAR_PATH = "/api/appointment/public/calendar";
 
+/**
+ * The booking window (first and last bookable date) and the closed dates in
+ * it, as YYYY-MM-DD. Checked against BookingCalendar: a field added there must
+ * be added here too, or the serializer would leave it out.
+ */
+const calendarBody = z.object({
+  today: z.string(),
+  firstDate: z.string(),
+  lastDate: z.string(),
+  closedDates: z.array(z.string()),
+}) satisfies z.ZodType<BookingCalendar>;
+
 /** GET /api/appointment/public/calendar: the booking window and its closed dates (Africa/Gaborone). */
 export async function calendarRoutes(app: FastifyInstance, { config }: Pick<RouteDeps, "config">) {
-  app.get(CALENDAR_PATH, async (_request, reply) => {
-    return reply
-      .header("cache-control", "no-store")
-      .send(bookingCalendar(new Date(), config.bookingHorizonDays, config.closedDates));
-  });
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(CALENDAR_PATH, { schema: { response: { 200: calendarBody, 500: messageBody } } }, async (_request, reply) => {
+      return reply
+        .header("cache-control", "no-store")
+        .send(bookingCalendar(new Date(), config.bookingHorizonDays, config.closedDates));
+    });
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { TooLargeBody } from "../types";
 
 /**
  * Body limits at the HTTP edge. Every route that reads a body has a limit
@@ -21,9 +22,6 @@ export const DISCARD_MAX_BYTES = 16 * 1024 * 1024;
 export const DISCARD_MAX_MS = 10_000;
 
 export const TOO_LARGE_MESSAGE = "The request is too large.";
-
-/** The 413 answer a route declares in its config (`bodyTooLarge`), or the general one. */
-export type TooLargeBody = { message: string; [key: string]: unknown };
 
 /**
  * Reads and discards the rest of a request body, at most `maxBytes` and
@@ -86,9 +84,7 @@ const notDrained = new WeakSet<FastifyRequest>();
 
 /** Sends the route's 413 body; without `drain` the connection is closed instead of the rest being read. */
 export async function answerTooLarge(request: FastifyRequest, reply: FastifyReply, drain = true) {
-  const body = (request.routeOptions.config as { bodyTooLarge?: TooLargeBody } | undefined)?.bodyTooLarge ?? {
-    message: TOO_LARGE_MESSAGE,
-  };
+  const body: TooLargeBody = request.routeOptions.config?.bodyTooLarge ?? { message: TOO_LARGE_MESSAGE };
   if (!drain) {
     notDrained.add(request);
     reply.header("connection", "close");
@@ -116,11 +112,4 @@ export async function drainUnreadBody(request: FastifyRequest, reply: FastifyRep
   const complete = await discardBody(request.raw);
   if (!complete) reply.header("connection", "close");
   return payload;
-}
-
-declare module "fastify" {
-  interface FastifyContextConfig {
-    /** The JSON body of this route's 413 answer. */
-    bodyTooLarge?: TooLargeBody;
-  }
 }

@@ -1,10 +1,6 @@
-import type { FastifyReply } from "fastify";
-
-/** The JSON body of every answer from the public request endpoints. */
-export interface ApiAnswer {
-  status: number;
-  body: Record<string, unknown>;
-}
+import type { FastifyReply, FastifySchemaValidationError } from "fastify";
+import { z } from "zod";
+import type { ApiAnswer } from "../types";
 
 export const INVALID_MESSAGE = "Some details need attention. Please check the highlighted fields.";
 export const RATE_LIMIT_MESSAGE = "Too many requests. Please wait a minute and try again.";
@@ -30,3 +26,51 @@ export function requireJson(contentType: string | undefined): ApiAnswer | null {
   const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
   return type === "application/json" ? null : { status: 415, body: { message: JSON_ONLY } };
 }
+
+/**
+ * Fastify's schema validation errors in the API's `{field: message}` shape,
+ * as domain/validation/fields.ts's fieldErrors gives them: the first message
+ * per field, dotted paths, "form" for the value as a whole.
+ */
+export function validationFieldErrors(validation: readonly FastifySchemaValidationError[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of validation) {
+    const key = issue.instancePath.slice(1).split("/").join(".") || "form";
+    out[key] ??= issue.message ?? INVALID_MESSAGE;
+  }
+  return out;
+}
+
+/** A query parameter as Fastify parses it: a string, or an array of them when it is repeated. */
+export const queryParam = z.union([z.string(), z.array(z.string())]).optional();
+
+/** A query parameter's one value; "" when it is missing or repeated. */
+export function single(value: string | string[] | undefined): string {
+  return typeof value === "string" ? value : "";
+}
+
+/** Response schemas of the JSON answers. */
+
+/** An answer that only says something: `{message}`. */
+export const messageBody = z.object({ message: z.string() });
+
+/** An error answer: its message and, for most, the fields at fault (`{}` when none is). */
+export const problemBody = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+
+/**
+ * The error statuses every public JSON form endpoint can answer: 400 invalid
+ * (fields, JSON, Idempotency-Key), 413 too large, 415 not JSON, 422 a key
+ * reused with another body, 429 rate limited, 503 database unavailable.
+ */
+export const formProblemResponses = {
+  400: problemBody,
+  413: problemBody,
+  415: problemBody,
+  422: problemBody,
+  429: problemBody,
+  500: messageBody,
+  503: problemBody,
+} as const;

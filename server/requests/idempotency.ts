@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Db } from "../db/index";
 import type { Database } from "../db/schema";
-import type { ApiAnswer } from "./http";
+import type { ApiAnswer } from "../types";
 
 /**
  * Idempotency for the public POSTs. The forms send an `Idempotency-Key`

@@ -1,14 +1,13 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyInstance } from "fastify";
 import rateLimit from "@fastify/rate-limit";
 import { appointmentRoutes } from "../appointments/routes";
 import { calendarRoutes } from "../calendar/routes";
 import type { Config } from "../config";
 import type { Db } from "../db/index";
 import { enquiryRoutes } from "../enquiries/routes";
+import type { RouteDeps } from "../types";
 import { uploadRoutes } from "../uploads/routes";
-import { TOO_LARGE_MESSAGE } from "./body-limit";
 import { RATE_LIMIT_MESSAGE } from "./http";
-import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from "./unavailable";
 import { databaseRateLimitStore } from "./rate-limit-store";
 
 export interface RequestsPluginOptions {
@@ -19,9 +18,14 @@ export interface RequestsPluginOptions {
 /**
  * The public request endpoints (contact enquiries, appointment requests,
  * referral uploads, the booking calendar) in one encapsulated plugin: its
- * rate limiter, multipart parser and error handler apply to these routes only.
+ * rate limiter and multipart parser apply to these routes only, and each of
+ * its routes is marked `publicRequest`, so the app's error handler answers
+ * their errors in their style (server/error-handler.ts).
  */
 export async function requestsPlugin(app: FastifyInstance, { config, db }: RequestsPluginOptions) {
+  app.addHook("onRoute", (route) => {
+    route.config = { ...route.config, publicRequest: true };
+  });
   await app.register(rateLimit, {
     global: false,
     // Counters live in the database so that every instance enforces one shared limit.
@@ -38,45 +42,9 @@ export async function requestsPlugin(app: FastifyInstance, { config, db }: Reque
   const limit = (perMinute: number) =>
     config.rateLimit.enabled ? { rateLimit: { max: perMinute, timeWindow: 60_000 } } : {};
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const status = error.statusCode ?? 500;
-    reply.header("cache-control", "no-store");
-    if (status === 429) return reply.code(429).send({ message: RATE_LIMIT_MESSAGE });
-    if (isDatabaseUnavailable(error)) {
-      // The database is down or unreachable (even the rate-limit count needs it): say so, never 500.
-      request.log.error({ err: { message: error.message, code: error.code } }, "database unavailable");
-      return reply
-        .code(503)
-        .header("retry-after", String(UNAVAILABLE_RETRY_AFTER_SECONDS))
-        .send({ message: UNAVAILABLE_MESSAGE, errors: {} });
-    }
-    if (status >= 400 && status < 500) {
-      return reply.code(status).send({ message: clientMessage(error, status), errors: {} });
-    }
-    request.log.error({ err: { message: error.message, code: error.code, stack: error.stack } }, "request failed");
-    return reply.code(500).send({ message: "Something went wrong on our side. Please try again later." });
-  });
-
-  const deps = { config, db, rateLimit: limit };
+  const deps: RouteDeps = { config, db, rateLimit: limit };
   await enquiryRoutes(app, deps);
   await appointmentRoutes(app, deps);
   await uploadRoutes(app, deps);
   await calendarRoutes(app, deps);
-}
-
-function clientMessage(error: FastifyError, status: number): string {
-  switch (error.code) {
-    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
-      return "Send the request as application/json.";
-    case "FST_ERR_CTP_BODY_TOO_LARGE":
-    case "FST_REQ_FILE_TOO_LARGE":
-      return TOO_LARGE_MESSAGE;
-    case "FST_ERR_CTP_INVALID_JSON_BODY":
-    case "FST_ERR_CTP_EMPTY_JSON_BODY":
-      return "The request body is not valid JSON.";
-    default:
-      if (status === 413) return TOO_LARGE_MESSAGE;
-      if (status === 415) return "This content type is not accepted.";
-      return "The request could not be processed.";
-  }
 }

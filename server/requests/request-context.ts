@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import { isValidKey, KEY_INVALID } from "./idempotency";
-import { invalid, type ApiAnswer } from "./http";
+import type { ApiAnswer } from "../types";
+import { invalid } from "./http";
 
 /** The Idempotency-Key header: absent, valid, or an error answer. */
 export function idempotencyKey(request: FastifyRequest): { key?: string; error?: ApiAnswer } {

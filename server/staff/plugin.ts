@@ -1,12 +1,17 @@
 import fs from "node:fs";
+import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { StaffIdentity } from "./accounts";
+import fp from "fastify-plugin";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { recordAudit } from "./audit";
 import { appointmentsCsv } from "./export";
 import { contentDisposition, isInlineSafe, uploadPath } from "./files";
 import { checkStaffRequest, isStaffUrl, STAFF_RESPONSE_HEADERS } from "./guard";
 import { leaseFor, takeLease } from "../jobs/lease";
 import { FORM_BODY_MAX_BYTES } from "../requests/body-limit";
+import { messageBody, queryParam, single } from "../requests/http";
+import type { LoadContextFn, StaffLoadContext } from "../types";
 import { purgeExpired } from "./purge";
 import type { StaffRuntime } from "./runtime";
 import { isIsoDate } from "./time";
@@ -15,27 +20,21 @@ const PURGE_FIRST_RUN_MS = 5 * 60_000;
 const PURGE_EVERY_MS = 24 * 3_600_000;
 const MAX_EXPORT_DAYS = 366 * 2;
 
-declare module "fastify" {
-  interface FastifyRequest {
-    staff?: StaffIdentity;
-  }
+// The load context's type lives in server/types.ts; app/lib/staff.server.ts imports it from here.
+export type { StaffLoadContext };
+
+export function staffLoadContext(rt: StaffRuntime): LoadContextFn {
+  return (request) => ({ staffRuntime: rt, clientIp: request.ip });
 }
 
-/** The React Router load context every page receives; staff loaders and actions use it through app/lib/staff.server.ts. */
-export type StaffLoadContext = {
-  staffRuntime: StaffRuntime;
-  clientIp: string;
-};
-
-export function staffLoadContext(rt: StaffRuntime) {
-  return (request: FastifyRequest): StaffLoadContext => ({ staffRuntime: rt, clientIp: request.ip });
-}
+/** Answers every staff API route can give: 401 not signed in, 403 cross-site, 500. */
+const guardedResponses = { 401: messageBody, 403: messageBody, 500: messageBody } as const;
 
 /**
  * The staff console's server side: no-store (and friends) on every staff
  * response, the staff-only API (file downloads, CSV export), and the daily
- * retention purge. Registered without encapsulation so its onSend hook also
- * covers the pages React Router renders.
+ * retention purge. Shared through fastify-plugin (not encapsulated) so its
+ * onSend hook also covers the pages React Router renders.
  */
 export function staffPlugin(
   rt: StaffRuntime,
@@ -89,13 +88,33 @@ export function staffPlugin(
       request.staff = result.staff;
     };
 
-    app.register(async (api) => {
+    app.register(async (scope) => {
+      // Set here too (not only in server/app.ts): the plugin is also registered on its own.
+      scope.setValidatorCompiler(validatorCompiler);
+      scope.setSerializerCompiler(serializerCompiler);
+      const api = scope.withTypeProvider<ZodTypeProvider>();
       api.addHook("preHandler", guard);
 
-      api.get("/api/staff/session", async (request) => ({ name: request.staff!.name, email: request.staff!.email }));
+      api.get(
+        "/api/staff/session",
+        { schema: { response: { 200: z.object({ name: z.string(), email: z.string() }), ...guardedResponses } } },
+        async (request) => ({ name: request.staff!.name, email: request.staff!.email }),
+      );
 
-      api.get<{ Params: { publicId: string }; Querystring: { download?: string } }>(
+      api.get(
         "/api/staff/uploads/:publicId",
+        {
+          schema: {
+            // An id of the wrong shape is answered 404 like an unknown one (below), so any string is taken.
+            params: z.object({ publicId: z.string() }),
+            querystring: z.object({ download: queryParam }),
+            response: {
+              200: z.instanceof(Readable).describe("the file, streamed"),
+              404: messageBody,
+              ...guardedResponses,
+            },
+          },
+        },
         async (request, reply) => {
           const staff = request.staff!;
           const upload = /^[\w-]{8,100}$/.test(request.params.publicId)
@@ -139,11 +158,19 @@ export function staffPlugin(
         },
       );
 
-      api.get<{ Querystring: { from?: string; to?: string } }>(
+      api.get(
         "/api/staff/appointments/export",
+        {
+          schema: {
+            // Checked below, with the answer's own message.
+            querystring: z.object({ from: queryParam, to: queryParam }),
+            response: { 200: z.string().describe("the CSV file"), 400: messageBody, ...guardedResponses },
+          },
+        },
         async (request, reply) => {
           const staff = request.staff!;
-          const { from = "", to = "" } = request.query;
+          const from = single(request.query.from);
+          const to = single(request.query.to);
           if (!isIsoDate(from) || !isIsoDate(to) || from > to) {
             return reply
               .code(400)
@@ -171,7 +198,11 @@ export function staffPlugin(
       );
 
       // Unknown staff API paths: still behind the guard, so nothing is revealed without a session.
-      api.all("/api/staff/*", async (_request, reply) => reply.code(404).send({ message: "Not found" }));
+      api.all(
+        "/api/staff/*",
+        { schema: { response: { 404: messageBody, ...guardedResponses } } },
+        async (_request, reply) => reply.code(404).send({ message: "Not found" }),
+      );
     });
 
     if (schedulePurge) {
@@ -196,9 +227,7 @@ export function staffPlugin(
       });
     }
   };
-  // Like fastify-plugin: share hooks with the parent so they reach every route.
-  (plugin as unknown as Record<symbol, boolean>)[Symbol.for("skip-override")] = true;
-  return plugin;
+  return fp(plugin, { name: "staff-console", fastify: "5.x" });
 }
 
 function headerValue(request: FastifyRequest, name: string): string | undefined {

@@ -5,11 +5,13 @@ import { once } from "node:events";
 import { finished } from "node:stream/promises";
 import type { FastifyInstance } from "fastify";
 import multipart from "@fastify/multipart";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { fileTypeFromBuffer } from "file-type";
-import type { RouteDeps } from "../enquiries/routes";
-import { answerTooLarge, DISCARD_MAX_BYTES, type TooLargeBody } from "../requests/body-limit";
-import { send, type ApiAnswer } from "../requests/http";
+import { z } from "zod";
+import { answerTooLarge, DISCARD_MAX_BYTES } from "../requests/body-limit";
+import { messageBody, problemBody, send } from "../requests/http";
 import { clientDigest, countHit } from "../requests/rate-limit-store";
+import type { ApiAnswer, RouteDeps, TooLargeBody } from "../types";
 import {
   ALLOWED_TYPES,
   randomPublicId,
@@ -41,6 +43,29 @@ const SNIFF_BYTES = 4100;
 /** Room for multipart boundaries and headers on top of the file itself. */
 const ENVELOPE_BYTES = 16 * 1024;
 
+/** The 201 answer: where staff will find the file, and the id and name the appointment request sends back. */
+const uploadAccepted = z.object({
+  message: z.string(),
+  data: z.object({ url: z.string(), publicId: z.string(), fileName: z.string() }),
+});
+
+/**
+ * The answers: 201 stored; 400 no file or unreadable; 413 too large; 415 not
+ * multipart, not a PDF/JPEG/PNG, or a PDF with active content; 429 rate
+ * limited or the daily cap; 503 database unavailable; 507 storage full.
+ * Every error but the rate limit's names the file field.
+ */
+const uploadResponses = {
+  201: uploadAccepted,
+  400: problemBody,
+  413: problemBody,
+  415: problemBody,
+  429: problemBody,
+  500: messageBody,
+  503: problemBody,
+  507: problemBody,
+} as const;
+
 /**
  * POST /api/cloudinary/upload/referrals_forms (multipart, field "file").
  * The type is decided by the content (magic bytes), the size is enforced
@@ -59,14 +84,16 @@ export async function uploadRoutes(app: FastifyInstance, { config, db, rateLimit
 
   // The declared size is checked before anything is read (refuseOversizedBody, with this route's
   // bodyLimit and 413 body); a chunked body is counted while it streams (receive).
+  // The body is multipart, read by the handler as a stream (no body schema).
   const routeOptions = {
+    schema: { response: uploadResponses },
     bodyLimit: maxBytes + ENVELOPE_BYTES,
     config: {
       ...rateLimit(config.rateLimit.uploadsPerMinute),
       bodyTooLarge: fileError(413, tooLarge(maxBytes)).body as TooLargeBody,
     },
   };
-  app.post(UPLOAD_PATH, routeOptions, async (request, reply) => {
+  app.withTypeProvider<ZodTypeProvider>().post(UPLOAD_PATH, routeOptions, async (request, reply) => {
     if (!request.isMultipart()) return send(reply, { status: 415, body: { message: NOT_MULTIPART } });
     // Caps, checked before the file is read (the unread body is then discarded: drainUnreadBody).
     const capped = await checkCaps(request.ip, Number(request.headers["content-length"]) || 0);
