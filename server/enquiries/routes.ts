@@ -6,7 +6,7 @@ import { enqueueMail } from "../mail/queue";
 import { clinicEnquiryMail } from "../mail/templates";
 import { formProblemResponses, invalid, send, validationFieldErrors } from "../requests/http";
 import { runIdempotent } from "../requests/idempotency";
-import { PHONE_INVALID, toE164 } from "../requests/phone";
+import { checkPhone } from "../requests/phone";
 import { fakeReference } from "../requests/reference";
 import { screenSubmission } from "../requests/submission";
 import type { RouteDeps } from "../types";
@@ -40,8 +40,7 @@ export async function enquiryRoutes(app: FastifyInstance, { config, db, rateLimi
     async (request, reply) => {
       const { body, key, now, year } = request.submission!;
       const errors = request.validationError ? validationFieldErrors(request.validationError.validation) : {};
-      const phone = typeof body.phoneNumber === "string" && body.phoneNumber.trim() ? toE164(body.phoneNumber) : null;
-      if (!errors.phoneNumber && !phone) errors.phoneNumber = PHONE_INVALID;
+      const phone = checkPhone(body, "phoneNumber", errors);
       if (request.validationError || !phone || Object.keys(errors).length) return send(reply, invalid(errors));
       const value = request.body;
 

@@ -7,7 +7,6 @@ import { PHONE_INVALID } from "../../domain/validation/fields";
  * trunk 0 (7 digits for landlines, 8 for mobiles); other countries need +.
  * The message is the shared schemas' (domain/validation/fields.ts).
  */
-export { PHONE_INVALID };
 
 /** The number in E.164 (+26771234567), or null when it is not a valid number. */
 export function toE164(input: string): string | null {
