@@ -118,7 +118,7 @@ export { listEnquiries, markEnquiryHandled, whatsappLink } from "../../server/st
 export { overview } from "../../server/staff/overview";
 export { serviceGuidance } from "../../server/staff/preparation";
 export { openingFor } from "../../server/staff/open-days";
-export { clinicDate } from "../../server/staff/time";
+export { clinicDate } from "../../domain/dates";
 export {
   countsInWords,
   EraseRefused,

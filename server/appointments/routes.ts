@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { clinicToday } from "../../domain/opening-days";
+import { clinicToday } from "../../domain/dates";
 import { enqueueMail } from "../mail/queue";
 import { clinicAppointmentMail, patientAppointmentMail, type AppointmentMailData } from "../mail/templates";
 import type { RouteDeps } from "../enquiries/routes";

@@ -1,7 +1,8 @@
 import type { z } from "zod";
 import { appointmentSchema, findBookableService, type Appointment } from "../../domain/validation/appointment";
 import { fieldErrors } from "../../domain/validation/fields";
-import { addDays, checkBookingDate, clinicToday } from "../../domain/opening-days";
+import { addDays, clinicToday } from "../../domain/dates";
+import { checkBookingDate } from "../../domain/opening-days";
 import type { Config } from "../config";
 import { PHONE_INVALID, toE164 } from "../requests/phone";
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { contactSchema } from "../../domain/validation/contact";
 import { fieldErrors } from "../../domain/validation/fields";
-import { clinicToday } from "../../domain/opening-days";
+import { clinicToday } from "../../domain/dates";
 import type { Config } from "../config";
 import type { Db } from "../db/index";
 import { enqueueMail } from "../mail/queue";

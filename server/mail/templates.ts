@@ -1,6 +1,6 @@
 import type { Config } from "../config";
 import type { OutgoingMail } from "./queue";
-import { longDate } from "../staff/time";
+import { formatLongDate } from "../../domain/dates";
 
 /**
  * The messages sent for new requests, written for the least personal data
@@ -85,7 +85,7 @@ export function clinicAppointmentMail(a: AppointmentMailData, config: MailConfig
   const details = table([
     ["Reference", a.reference],
     ["Service", a.serviceTitle],
-    ["Requested date", longDate(a.requestedDate)],
+    ["Requested date", formatLongDate(a.requestedDate)],
   ]);
   const url = staffAppointmentUrl(config, a.id);
   const intro =
@@ -107,7 +107,7 @@ export function patientAppointmentMail(a: AppointmentMailData, config: MailConfi
     `Thank you. We have received your appointment request at ${clinic.name}.`,
     "",
     `Reference: ${a.reference}`,
-    `Requested date: ${longDate(a.requestedDate)}`,
+    `Requested date: ${formatLongDate(a.requestedDate)}`,
     `Service: ${a.serviceTitle}`,
     "",
     "This is a request, not yet a confirmed booking: the clinic will contact you to confirm the time of your appointment.",
@@ -124,7 +124,7 @@ export function patientAppointmentMail(a: AppointmentMailData, config: MailConfi
     `<p>Thank you. We have received your appointment request at ${escapeHtml(clinic.name)}.</p>` +
     table([
       ["Reference", a.reference],
-      ["Requested date", longDate(a.requestedDate)],
+      ["Requested date", formatLongDate(a.requestedDate)],
       ["Service", a.serviceTitle],
     ]).html +
     "<p><strong>This is a request, not yet a confirmed booking:</strong> the clinic will contact you to confirm the time of your appointment.</p>" +

@@ -8,7 +8,7 @@ import { confirmationMail } from "./confirmation-mail";
 import { confirmationProblem } from "./open-days";
 import { serviceGuidance } from "./preparation";
 import type { StaffRuntime } from "./runtime";
-import { isIsoDate } from "./time";
+import { isIsoDate } from "../../domain/dates";
 
 export const APPOINTMENT_STATUSES: AppointmentStatus[] = ["requested", "confirmed", "attended", "no_show", "cancelled"];
 

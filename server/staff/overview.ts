@@ -1,6 +1,6 @@
 import type { Db } from "../db/index";
 import { confirmedFrom } from "./appointments";
-import { addDays, clinicDate } from "./time";
+import { addDays, clinicDate } from "../../domain/dates";
 
 export const CHART_DAYS = 30;
 

@@ -9,7 +9,7 @@ import { leaseFor, takeLease } from "../jobs/lease";
 import { FORM_BODY_MAX_BYTES } from "../requests/body-limit";
 import { purgeExpired } from "./purge";
 import type { StaffRuntime } from "./runtime";
-import { isIsoDate } from "./time";
+import { isIsoDate } from "../../domain/dates";
 
 const PURGE_FIRST_RUN_MS = 5 * 60_000;
 const PURGE_EVERY_MS = 24 * 3_600_000;

@@ -6,7 +6,7 @@ import type { StaffRuntime } from "./runtime";
 import { deleteExpiredSessions } from "./sessions";
 import { outboxDir } from "../mail/transport";
 import { uploadPath, uploadsDir } from "./files";
-import { clinicDate, subtractMonths } from "./time";
+import { clinicDate, subtractMonths } from "../../domain/dates";
 
 /** Files on disk with no row are only removed once this old, so an upload in progress is never touched. */
 const STRAY_FILE_MINUTES = 60;

@@ -3,10 +3,10 @@ import {
   bookingCalendar,
   botswanaPublicHolidays,
   checkBookingDate,
-  clinicToday,
   closedReason,
   isOpenDay,
 } from "../../domain/opening-days";
+import { clinicToday } from "../../domain/dates";
 
 describe("Botswana public holidays", () => {
   it("lists 2026 in full, including the Botswana Day Holiday on 1 October", () => {

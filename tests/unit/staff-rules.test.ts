@@ -5,7 +5,7 @@ import { contentDisposition, uploadPath } from "../../server/staff/files";
 import { isCrossSite, isStaffUrl } from "../../server/staff/guard";
 import { confirmationProblem } from "../../server/staff/open-days";
 import { serviceGuidance } from "../../server/staff/preparation";
-import { clinicDate, subtractMonths } from "../../server/staff/time";
+import { clinicDate, subtractMonths } from "../../domain/dates";
 
 const config = loadConfig({
   NODE_ENV: "test",

@@ -1,6 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { Pagination } from "~/components/staff/pagination";
-import { clinicDateTime, staffMeta } from "~/components/staff/staff-format";
+import { formatClinicDateTime } from "@domain/dates";
+import { staffMeta } from "~/components/staff/staff-format";
 import { StatusBadge } from "~/components/staff/status-badge";
 import { idParam, listEnquiries, markEnquiryHandled, requireStaff, whatsappLink } from "~/lib/staff.server";
 import type { Route } from "./+types/enquiries";
@@ -96,7 +97,7 @@ export default function StaffEnquiries({ loaderData, actionData }: Route.Compone
               {list.rows.map((e) => (
                 <tr key={e.id}>
                   <td className="staff-nowrap">
-                    {clinicDateTime(e.created_at)}
+                    {formatClinicDateTime(e.created_at)}
                     <span className="staff-sub staff-mono">{e.reference}</span>
                   </td>
                   <td>
