@@ -114,7 +114,7 @@ export {
   StatusChangeError,
   type StatusChange,
 } from "../../server/staff/appointments";
-export { listEnquiries, markEnquiryHandled, whatsappLink } from "../../server/staff/enquiries";
+export { listEnquiries, markEnquiryHandled } from "../../server/staff/enquiries";
 export { overview } from "../../server/staff/overview";
 export { serviceGuidance } from "../../server/staff/preparation";
 export { openingFor } from "../../server/staff/open-days";

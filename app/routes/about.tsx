@@ -1,6 +1,6 @@
 import { CalendarCheck, LayoutGrid, MapPin, MessageCircle } from "lucide-react";
 import { DisclosureList } from "~/components/info/disclosure-list";
-import { mapsHref } from "~/components/info/contact";
+import { mapsHref } from "@domain/contact-links";
 import { LinkTiles, type LinkTile } from "~/components/info/link-tiles";
 import { PageHeader } from "~/components/info/page-header";
 import { pageMeta } from "~/lib/meta";
@@ -59,7 +59,7 @@ export default function About() {
     {
       title: "Get directions",
       text: `Find us in ${clinic.address.city} with Google Maps.`,
-      href: mapsHref(clinic.geo),
+      href: mapsHref(clinic),
       icon: MapPin,
       external: true,
     },

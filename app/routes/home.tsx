@@ -15,6 +15,7 @@ import { MapSection } from "~/components/home/map-section";
 import { ServiceTabs } from "~/components/home/service-tabs";
 import { HeroIllustration } from "~/components/illustrations/hero-illustration";
 import { formatPhone, mapsHref, telHref, whatsappHref } from "@domain/contact-links";
+import { PhoneLink } from "~/components/layout/phone-link";
 import { SERVICE_CATEGORIES } from "@domain/catalogue";
 import { pageMeta } from "~/lib/meta";
 import { useClinic } from "~/root";
@@ -58,6 +59,7 @@ const STEPS = [
 
 export default function Home() {
   const clinic = useClinic();
+  const chat = whatsappHref(clinic);
 
   const slides = [
     {
@@ -139,14 +141,18 @@ export default function Home() {
               <Phone aria-hidden="true" className="info-box__icon" size={28} />
               <h3>Call us directly</h3>
               <p>
-                Landline: <a href={telHref(clinic.landline)}>{formatPhone(clinic.landline)}</a>
+                Landline: <PhoneLink number={clinic.landline} />
               </p>
               <p>
                 Cell and WhatsApp:{" "}
-                <a href={whatsappHref(clinic)} target="_blank" rel="noopener noreferrer">
-                  {formatPhone(clinic.whatsapp)}
-                  <span className="visually-hidden"> (WhatsApp chat, opens in a new tab)</span>
-                </a>
+                {chat ? (
+                  <a href={chat} target="_blank" rel="noopener noreferrer">
+                    {formatPhone(clinic.whatsapp)}
+                    <span className="visually-hidden"> (WhatsApp chat, opens in a new tab)</span>
+                  </a>
+                ) : (
+                  formatPhone(clinic.whatsapp)
+                )}
               </p>
             </li>
             <li className="info-box">
@@ -237,10 +243,12 @@ export default function Home() {
               <a href={telHref(clinic.landline)}>
                 <Phone aria-hidden="true" size={18} /> {formatPhone(clinic.landline)}
               </a>
-              <a href={whatsappHref(clinic)} target="_blank" rel="noopener noreferrer">
-                <MessageCircle aria-hidden="true" size={18} /> Whatsapp Us
-                <span className="visually-hidden"> (opens in a new tab)</span>
-              </a>
+              {chat && (
+                <a href={chat} target="_blank" rel="noopener noreferrer">
+                  <MessageCircle aria-hidden="true" size={18} /> Whatsapp Us
+                  <span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+              )}
             </p>
           </aside>
         </div>

@@ -2,7 +2,7 @@ import { Calculator, ConciergeBell, ShieldCheck, UserRound, type LucideIcon } fr
 import { Link } from "react-router";
 import { PageHeader } from "~/components/info/page-header";
 import { ProfileCard } from "~/components/info/profile-card";
-import { STAFF_ROLES } from "@domain/site";
+import { STAFF_ROLES } from "@domain/team";
 import { pageMeta } from "~/lib/meta";
 import { useClinic } from "~/root";
 import "~/styles/info.css";

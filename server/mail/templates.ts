@@ -1,5 +1,6 @@
 import type { Config } from "../config";
 import type { OutgoingMail } from "./queue";
+import { BOOKING_POLICY } from "../../domain/booking-policy";
 import { formatLongDate } from "../../domain/dates";
 
 /**
@@ -28,7 +29,7 @@ export interface EnquiryMailData {
   reference: string;
 }
 
-type MailConfig = Pick<Config, "clinic" | "bookingPolicy" | "publicBaseUrl">;
+type MailConfig = Pick<Config, "clinic" | "publicBaseUrl">;
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -113,7 +114,7 @@ export function patientAppointmentMail(a: AppointmentMailData, config: MailConfi
     "This is a request, not yet a confirmed booking: the clinic will contact you to confirm the time of your appointment.",
     "",
     "Booking policy:",
-    ...config.bookingPolicy.map((p) => `- ${p}`),
+    ...BOOKING_POLICY.map((p) => `- ${p}`),
     "",
     `Questions? Call ${clinic.landline}, WhatsApp ${clinic.whatsapp} or write to ${clinic.email}. Please quote your reference.`,
     "",
@@ -128,7 +129,7 @@ export function patientAppointmentMail(a: AppointmentMailData, config: MailConfi
       ["Service", a.serviceTitle],
     ]).html +
     "<p><strong>This is a request, not yet a confirmed booking:</strong> the clinic will contact you to confirm the time of your appointment.</p>" +
-    `<h2>Booking policy</h2><ul>${config.bookingPolicy.map((p) => `<li>${escapeHtml(p)}</li>`).join("")}</ul>` +
+    `<h2>Booking policy</h2><ul>${BOOKING_POLICY.map((p) => `<li>${escapeHtml(p)}</li>`).join("")}</ul>` +
     `<p>Questions? Call ${escapeHtml(clinic.landline)}, WhatsApp ${escapeHtml(clinic.whatsapp)} or write to ${escapeHtml(clinic.email)}. Please quote your reference.</p>`;
   return {
     to: a.email,

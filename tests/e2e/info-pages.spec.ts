@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { REFERRAL_FORM_PATH, STAFF_EXPERIENCE_YEARS, STAFF_ROLES } from "../../domain/site";
+import { REFERRAL_FORM_PATH } from "../../domain/paths";
+import { STAFF_EXPERIENCE_YEARS, STAFF_ROLES } from "../../domain/team";
 import { loadConfig } from "../../server/config";
 
 /** The prerendered pages were built with the default configuration. */

@@ -1,9 +1,10 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { Pagination } from "~/components/staff/pagination";
+import { whatsappHrefForTyped } from "@domain/contact-links";
 import { formatClinicDateTime } from "@domain/dates";
 import { staffMeta } from "~/components/staff/staff-format";
 import { StatusBadge } from "~/components/staff/status-badge";
-import { idParam, listEnquiries, markEnquiryHandled, requireStaff, whatsappLink } from "~/lib/staff.server";
+import { idParam, listEnquiries, markEnquiryHandled, requireStaff } from "~/lib/staff.server";
 import type { Route } from "./+types/enquiries";
 
 export const meta = () => staffMeta("Enquiries");
@@ -25,7 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
     status,
     list: {
       ...list,
-      rows: list.rows.map((e) => ({ ...e, whatsapp: whatsappLink(e.phone) })),
+      rows: list.rows.map((e) => ({ ...e, whatsapp: whatsappHrefForTyped(e.phone) })),
     },
   };
 }
