@@ -17,6 +17,7 @@ import { HeroIllustration } from "~/components/illustrations/hero-illustration";
 import { formatPhone, mapsHref, telHref, whatsappHref } from "@domain/contact-links";
 import { PhoneLink } from "~/components/layout/phone-link";
 import { SERVICE_CATEGORIES } from "@domain/catalogue";
+import { CLOSED_DAYS } from "@domain/clinic";
 import { pageMeta } from "~/lib/meta";
 import { useClinic } from "~/root";
 import type { Route } from "./+types/home";
@@ -43,7 +44,7 @@ const STEPS = [
   {
     icon: CalendarCheck,
     title: "Schedule an appointment",
-    text: "Request a date and time online, or call or WhatsApp us. We confirm your booking with you.",
+    text: "Request a date online, or call or WhatsApp us. We contact you to confirm the time.",
   },
   {
     icon: Upload,
@@ -90,7 +91,7 @@ export default function Home() {
           <p className="hero-slide__kicker">Medical imaging and radiology centre</p>
           <h2 className="hero-slide__title">Ultrasound, X-ray, DEXA and guided procedures in {clinic.address.city}</h2>
           <p className="hero-slide__text">
-            Diagnostic imaging, women&apos;s imaging and image-guided procedures, with reports from our radiologists for
+            Diagnostic imaging, women&apos;s imaging and image-guided procedures, with reports from our radiologist for
             you and your doctor.
           </p>
           <div className="hero-slide__actions">
@@ -235,7 +236,7 @@ export default function Home() {
                 </div>
               ))}
               <div className="hours__row hours__row--closed">
-                <dt>Sunday and public holidays</dt>
+                <dt>{CLOSED_DAYS}</dt>
                 <dd>Closed</dd>
               </div>
             </dl>

@@ -79,7 +79,7 @@ export default function OurStaff() {
           <h2 id="clinical-team">Our clinical team</h2>
           <p>
             Your examinations are carried out and reported by our radiologist and radiographer.{" "}
-            <Link to="/radiologists">Meet our radiologists</Link>.
+            <Link to="/radiologists">Meet our radiologist and lead radiographer</Link>.
           </p>
         </section>
       </div>

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { openingHoursSentence } from "@domain/clinic";
 import { formatAbbreviatedDate, formatClinicDateTime } from "@domain/dates";
+import { paymentLabel } from "@domain/payments";
 import { formatBytes, staffMeta } from "~/components/staff/staff-format";
 import { StatusBadge } from "~/components/staff/status-badge";
 import {
@@ -19,12 +21,6 @@ import type { Route } from "./+types/appointment";
 
 export const meta = ({ data: d }: Route.MetaArgs) =>
   staffMeta(d ? `Appointment ${d.appointment.reference}` : "Appointment");
-
-const PAYMENT_LABELS: Record<string, string> = {
-  cash: "Cash Payment",
-  bpomas: "Bpomas",
-  pula: "Pula Medical Aid",
-};
 
 const DONE_MESSAGES: Record<string, string> = {
   confirmed: "Appointment confirmed. The patient's confirmation e-mail, with a calendar file, is on its way.",
@@ -137,7 +133,7 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
               <Field label="Service">{a.service_name}</Field>
               <Field label="Requested date">{formatAbbreviatedDate(a.requested_date)}</Field>
               <Field label="Submitted at (patient's clock)">{a.submitted_time}</Field>
-              <Field label="Payment method">{PAYMENT_LABELS[a.payment_method] ?? a.payment_method}</Field>
+              <Field label="Payment method">{paymentLabel(a.payment_method)}</Field>
               <Field label="Medical aid number">{a.medical_aid_number}</Field>
               <Field label="Notes">{a.notes && <span className="staff-pre">{a.notes}</span>}</Field>
               {a.status === "confirmed" || a.confirmed_date ? (
@@ -209,8 +205,7 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
             <Form method="post" className="staff-form" id="confirm" aria-labelledby="confirm-heading">
               <h3 id="confirm-heading">Confirm the appointment</h3>
               <p className="staff-muted">
-                Open Monday to Friday 08:00 to 20:00 and Saturday 09:00 to 13:00; closed Sundays and public holidays.
-                Expected length {preparation.durationMinutes} minutes.
+                {openingHoursSentence()} Expected length {preparation.durationMinutes} minutes.
               </p>
               <div className="staff-form__row">
                 <div className="staff-field">

@@ -2,6 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { Pagination } from "~/components/staff/pagination";
 import { whatsappHrefForTyped } from "@domain/contact-links";
 import { formatClinicDateTime } from "@domain/dates";
+import { ENQUIRY_STATUS_LABELS, ENQUIRY_STATUSES } from "@domain/statuses";
 import { staffMeta } from "~/components/staff/staff-format";
 import { StatusBadge } from "~/components/staff/status-badge";
 import { idParam, listEnquiries, markEnquiryHandled, requireStaff } from "~/lib/staff.server";
@@ -10,8 +11,7 @@ import type { Route } from "./+types/enquiries";
 export const meta = () => staffMeta("Enquiries");
 
 const FILTERS = [
-  { value: "new", label: "New" },
-  { value: "handled", label: "Handled" },
+  ...ENQUIRY_STATUSES.map((value) => ({ value, label: ENQUIRY_STATUS_LABELS[value] })),
   { value: "all", label: "All" },
 ] as const;
 
