@@ -17,7 +17,6 @@ import { HeroIllustration } from "~/components/illustrations/hero-illustration";
 import { formatPhone, mapsHref, telHref, whatsappHref } from "@domain/contact-links";
 import { PhoneLink } from "~/components/layout/phone-link";
 import { SERVICE_CATEGORIES } from "@domain/catalogue";
-import { CLOSED_DAYS } from "@domain/clinic";
 import { pageMeta } from "~/lib/meta";
 import { useClinic } from "~/root";
 import type { Route } from "./+types/home";
@@ -236,7 +235,7 @@ export default function Home() {
                 </div>
               ))}
               <div className="hours__row hours__row--closed">
-                <dt>{CLOSED_DAYS}</dt>
+                <dt>Sunday and public holidays</dt>
                 <dd>Closed</dd>
               </div>
             </dl>
