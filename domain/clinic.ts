@@ -33,4 +33,13 @@ export const OPENING_HOURS: OpeningPeriod[] = [
 ];
 
 /** The days the clinic is closed, said once for every page and message. */
-export const CLOSED_NOTE = "Closed on Sundays and public holidays";
+export const CLOSED_DAYS = "Sundays and public holidays";
+
+/** "Closed on Sundays and public holidays": the line under the opening hours. */
+export const CLOSED_NOTE = `Closed on ${CLOSED_DAYS}`;
+
+/** The hours in one sentence: "Open Monday to Friday 08:00 to 20:00 and Saturday 09:00 to 13:00; closed on Sundays and public holidays." */
+export function openingHoursSentence(periods: readonly OpeningPeriod[] = OPENING_HOURS): string {
+  const open = periods.map((p) => `${p.label} ${p.opens} to ${p.closes}`).join(" and ");
+  return `Open ${open}; closed on ${CLOSED_DAYS}.`;
+}

@@ -1,7 +1,15 @@
 /**
- * Calendar-date helpers on YYYY-MM-DD strings, computed in UTC so a date
- * never shifts with the visitor's time zone.
+ * The one home for dates and the clinic's clock.
+ *
+ * Calendar dates are YYYY-MM-DD strings, computed in UTC so a date never
+ * shifts with the visitor's or the server's time zone. The clinic keeps
+ * Africa/Gaborone time: Central Africa Time, UTC+2 all year with no daylight
+ * saving, so its wall clock is a fixed offset from UTC.
  */
+
+export const CLINIC_TIME_ZONE = "Africa/Gaborone";
+const CLINIC_OFFSET_MS = 2 * 60 * 60 * 1000;
+const CLINIC_OFFSET = "+02:00";
 
 const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
 const MONTHS = [
@@ -21,25 +29,39 @@ const MONTHS = [
 
 export { MONTHS, WEEKDAYS };
 
-function toDate(iso: string): Date {
-  return new Date(`${iso}T00:00:00Z`);
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+// --- Calendar dates (YYYY-MM-DD) ---
+
+/** Parses YYYY-MM-DD to a UTC-midnight Date, or null when it is not a real date. */
+export function parseIsoDate(date: string): Date | null {
+  const m = DATE_RE.exec(date);
+  if (!m) return null;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return formatIsoDate(d) === date ? d : null;
 }
 
-function toIso(date: Date): string {
-  return date.toISOString().slice(0, 10);
+/** The calendar date (UTC) of a Date, as YYYY-MM-DD. */
+export function formatIsoDate(d: Date): string {
+  return d.toISOString().slice(0, 10);
 }
 
 /** True for a real calendar date written YYYY-MM-DD. */
 export function isIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const d = toDate(value);
-  return !Number.isNaN(d.getTime()) && toIso(d) === value;
+  return parseIsoDate(value) !== null;
 }
 
+function toDate(iso: string): Date {
+  const d = parseIsoDate(iso);
+  if (!d) throw new Error(`not a date: ${iso}`);
+  return d;
+}
+
+/** Adds (or, negative, subtracts) whole days. */
 export function addDays(iso: string, days: number): string {
   const d = toDate(iso);
   d.setUTCDate(d.getUTCDate() + days);
-  return toIso(d);
+  return formatIsoDate(d);
 }
 
 /** The same day of the month `months` later, clamped to the month's last day. */
@@ -48,23 +70,49 @@ export function addMonths(iso: string, months: number): string {
   const first = new Date(Date.UTC(y, m - 1 + months, 1));
   const last = daysInMonth(first.getUTCFullYear(), first.getUTCMonth() + 1);
   first.setUTCDate(Math.min(d, last));
-  return toIso(first);
+  return formatIsoDate(first);
+}
+
+/** Subtracts whole calendar months from an instant, clamping the day (31 March - 1 month = 28/29 Feb). */
+export function subtractMonths(at: Date, months: number): Date {
+  const d = new Date(at.getTime());
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() - months);
+  d.setUTCDate(Math.min(day, daysInMonth(d.getUTCFullYear(), d.getUTCMonth() + 1)));
+  return d;
 }
 
 export function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
-/** 0 = Monday … 6 = Sunday. */
-export function weekdayIndex(iso: string): number {
-  return (toDate(iso).getUTCDay() + 6) % 7;
+/** ISO weekday: 1 = Monday … 7 = Sunday. */
+export function isoWeekday(iso: string): number {
+  const day = toDate(iso).getUTCDay();
+  return day === 0 ? 7 : day;
 }
 
-/** "Monday 7 December 2026". */
+/** 0 = Monday … 6 = Sunday (a column of a Monday-first calendar). */
+export function weekdayIndex(iso: string): number {
+  return isoWeekday(iso) - 1;
+}
+
+// --- Dates in words ---
+
+/** "Monday 7 December 2026"; anything that is not a date is returned unchanged. */
 export function formatLongDate(iso: string): string {
-  if (!isIsoDate(iso)) return iso;
-  const d = toDate(iso);
+  const d = parseIsoDate(iso);
+  if (!d) return iso;
   return `${WEEKDAYS[weekdayIndex(iso)]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+}
+
+/** "Mon 7 Dec 2026", for tables; anything that is not a date is returned unchanged. */
+export function formatAbbreviatedDate(iso: string): string {
+  const d = parseIsoDate(iso);
+  if (!d) return iso;
+  const weekday = WEEKDAYS[weekdayIndex(iso)]!.slice(0, 3);
+  return `${weekday} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]!.slice(0, 3)} ${d.getUTCFullYear()}`;
 }
 
 /** "December 2026" for the month containing `iso`. */
@@ -96,6 +144,35 @@ export function parseDateInput(text: string): string | null {
   return isIsoDate(candidate) ? candidate : null;
 }
 
+// --- The clinic's clock (Africa/Gaborone) ---
+
+/** The clinic's calendar date (YYYY-MM-DD) at an instant. */
+export function clinicDate(at: Date): string {
+  return new Date(at.getTime() + CLINIC_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** Today in the clinic: its calendar date now (or at `now`). */
+export function clinicToday(now: Date = new Date()): string {
+  return clinicDate(now);
+}
+
+/** The clinic's wall-clock time (HH:mm) at an instant. */
+export function clinicTime(at: Date): string {
+  return new Date(at.getTime() + CLINIC_OFFSET_MS).toISOString().slice(11, 16);
+}
+
+/** The instant of a clinic date and wall-clock time (HH:mm). */
+export function clinicInstant(date: string, time: string): Date {
+  return new Date(`${date}T${time}:00${CLINIC_OFFSET}`);
+}
+
+/** An ISO instant as the clinic's date and wall-clock time: "2026-11-22 13:40". */
+export function formatClinicDateTime(instant: string): string {
+  return new Date(new Date(instant).getTime() + CLINIC_OFFSET_MS).toISOString().slice(0, 16).replace("T", " ");
+}
+
+// --- The browser's clock ---
+
 /** Today's date where the browser is, as YYYY-MM-DD. */
 export function localToday(now = new Date()): string {
   const y = now.getFullYear();
@@ -108,6 +185,8 @@ export function localToday(now = new Date()): string {
 export function localTime(now = new Date()): string {
   return `${String(now.getHours()).padStart(2, "0")}:${String(now.getMinutes()).padStart(2, "0")}`;
 }
+
+// --- Month calendars ---
 
 /** The weeks of the month containing `iso`, Monday first; null for padding cells. */
 export function monthGrid(iso: string): (string | null)[][] {
@@ -122,7 +201,7 @@ export function monthGrid(iso: string): (string | null)[][] {
   return weeks;
 }
 
-/** The booking calendar, as the server describes it. */
+/** The booking calendar, as the server describes it (domain/opening-days.ts bookingCalendar). */
 export interface BookingCalendar {
   today: string;
   firstDate: string;
@@ -132,6 +211,7 @@ export interface BookingCalendar {
 
 export type DayAvailability = "open" | "closed" | "out-of-range";
 
+/** How a day of the booking calendar shows: bookable, closed, or outside the booking window. */
 export function availability(calendar: BookingCalendar, closed: ReadonlySet<string>, iso: string): DayAvailability {
   if (iso < calendar.firstDate || iso > calendar.lastDate) return "out-of-range";
   return closed.has(iso) ? "closed" : "open";

@@ -1,4 +1,5 @@
 import Holidays from "date-holidays";
+import { addDays, type BookingCalendar, clinicToday, isoWeekday } from "./dates";
 
 /**
  * Pure date rules for bookings: which calendar days (Africa/Gaborone) the
@@ -15,53 +16,8 @@ import Holidays from "date-holidays";
  *   (e.g. Family Day, Sunday 26 December 2027, is observed on Monday 27th).
  */
 
-export const CLINIC_TIME_ZONE = "Africa/Gaborone";
-
 const hd = new Holidays("BW");
 const cache = new Map<number, Map<string, string>>();
-
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** Parses YYYY-MM-DD to a UTC-midnight Date, or null when it is not a real date. */
-export function parseIsoDate(date: string): Date | null {
-  const m = DATE_RE.exec(date);
-  if (!m) return null;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.toISOString().slice(0, 10) === date ? d : null;
-}
-
-export function formatIsoDate(d: Date): string {
-  return d.toISOString().slice(0, 10);
-}
-
-export function addDays(date: string, days: number): string {
-  const d = parseIsoDate(date);
-  if (!d) throw new Error(`not a date: ${date}`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return formatIsoDate(d);
-}
-
-/** ISO weekday: 1 = Monday … 7 = Sunday. */
-export function isoWeekday(date: string): number {
-  const d = parseIsoDate(date);
-  if (!d) throw new Error(`not a date: ${date}`);
-  return d.getUTCDay() === 0 ? 7 : d.getUTCDay();
-}
-
-// A formatter is costly to build: made once.
-const DAY_FORMAT = new Intl.DateTimeFormat("en-CA", {
-  timeZone: CLINIC_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
-/** Today's date in Gaborone for the instant `now`. */
-export function clinicToday(now: Date = new Date()): string {
-  const parts = DAY_FORMAT.formatToParts(now);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${get("year")}-${get("month")}-${get("day")}`;
-}
 
 /** Public holidays named in the calendar of one year, before the Sunday rule. */
 function statutoryHolidays(year: number): Map<string, string> {
@@ -112,13 +68,6 @@ export function isOpenDay(date: string, closedDates: readonly string[]): boolean
   return !closedReason(date, closedDates).closed;
 }
 
-export interface BookingCalendar {
-  today: string;
-  firstDate: string;
-  lastDate: string;
-  closedDates: string[];
-}
-
 /** The booking window (today … today + horizon) and every closed date in it. */
 export function bookingCalendar(now: Date, horizonDays: number, closedDates: readonly string[]): BookingCalendar {
   const today = clinicToday(now);
@@ -128,20 +77,4 @@ export function bookingCalendar(now: Date, horizonDays: number, closedDates: rea
     if (!isOpenDay(d, closedDates)) closed.push(d);
   }
   return { today, firstDate: today, lastDate, closedDates: closed };
-}
-
-export type BookingDateProblem = "past" | "too-far" | "closed";
-
-/** Checks a requested appointment date against the booking rules. */
-export function checkBookingDate(
-  date: string,
-  now: Date,
-  horizonDays: number,
-  closedDates: readonly string[],
-): BookingDateProblem | null {
-  const today = clinicToday(now);
-  if (date < today) return "past";
-  if (date > addDays(today, horizonDays)) return "too-far";
-  if (!isOpenDay(date, closedDates)) return "closed";
-  return null;
 }

@@ -12,7 +12,8 @@ import fs from "node:fs";
 // @ts-expect-error -- autocannon ships no types; the part used here is typed below.
 import autocannonUntyped from "autocannon";
 import { startServer } from "../tests/helpers/server-process";
-import { addDays, clinicToday, isOpenDay } from "../domain/opening-days";
+import { addDays, clinicToday } from "../domain/dates";
+import { isOpenDay } from "../domain/opening-days";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);

@@ -11,7 +11,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { REFERRAL_FORM_PATH } from "../domain/site";
+import { REFERRAL_FORM_PATH } from "../domain/paths";
 import { loadConfig } from "../server/config";
 import { buildReferralForm } from "../server/referral-form";
 

@@ -1,7 +1,7 @@
 import net from "node:net";
 import { z } from "zod";
 import { CLOSED_NOTE, OPENING_HOURS, type ClinicIdentity } from "../domain/clinic";
-import { BOOKING_POLICY } from "../domain/site";
+import { isPlaceholderPhone, PLACEHOLDER_PHONE } from "../domain/contact-links";
 
 /**
  * The one configuration module. Every setting comes from the environment,
@@ -10,14 +10,19 @@ import { BOOKING_POLICY } from "../domain/site";
  *
  * Values the specification writes in braces ({email}, {phone}, {name}) are
  * clinic details we do not have: their defaults are obviously fictional
- * (example.org addresses, 555-style numbers) and must be overridden for a
- * real deployment.
+ * (example.org addresses, the number pattern +267 7X XXX XXX, which pages
+ * show as written and never link) and must be overridden for a real
+ * deployment.
  */
 
+/** An international number (+ and digits), or a placeholder pattern with X for unknown digits ("+267 7X XXX XXX"). */
 const phone = z
   .string()
   .trim()
-  .regex(/^\+\d{7,15}$/, "must be an international number such as +26771000000 (digits only after +)");
+  .refine(
+    (v) => /^\+\d{7,15}$/.test(v) || (isPlaceholderPhone(v) && /^\+[\dX ]{7,20}$/.test(v)),
+    `must be an international number such as +26771000000 (digits only after +), or a placeholder such as ${PLACEHOLDER_PHONE}`,
+  );
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be YYYY-MM-DD");
 
@@ -107,7 +112,7 @@ export const envSchema = z.object({
   CLINIC_NAME: z.string().trim().min(1).default("Example Diagnostic Imaging (placeholder name)"),
   CLINIC_SHORT_NAME: z.string().trim().min(1).default("Example Imaging"),
   CLINIC_LANDLINE: phone.default("+2673163012"),
-  CLINIC_WHATSAPP: phone.default("+26770000000"),
+  CLINIC_WHATSAPP: phone.default(PLACEHOLDER_PHONE),
   CLINIC_EMAIL: z.email().default("info@clinic.example.org"),
   CLINIC_STREET: z.string().trim().min(1).default("Plot 0000, Example Road (placeholder address)"),
   CLINIC_CITY: z.string().trim().min(1).default("Gaborone"),
@@ -137,7 +142,6 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).default("Example Imaging <no-reply@clinic.example.org>"),
   MAIL_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5000),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
-  BOOKING_POLICY: z.string().trim().min(1).optional(),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -242,8 +246,6 @@ export interface Config {
   // --- Requests, uploads and mail ---
   /** allowPlaintext: SMTP_ALLOW_PLAINTEXT (privacy block below). */
   mail: { smtpUrl: string | undefined; from: string; pollMs: number; maxAttempts: number; allowPlaintext: boolean };
-  /** Booking policy lines sent in the patient's confirmation (BOOKING_POLICY, "|"-separated; default: the site's policy). */
-  bookingPolicy: string[];
   uploads: { maxBytes: number; unclaimedHours: number; sweepMs: number };
   rateLimit: { enabled: boolean; bookingsPerMinute: number; enquiriesPerMinute: number; uploadsPerMinute: number };
   staff: StaffConfig;
@@ -339,11 +341,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxAttempts: e.MAIL_MAX_ATTEMPTS,
       allowPlaintext: e.SMTP_ALLOW_PLAINTEXT,
     },
-    bookingPolicy: e.BOOKING_POLICY
-      ? e.BOOKING_POLICY.split("|")
-          .map((line) => line.trim())
-          .filter(Boolean)
-      : [...BOOKING_POLICY],
     uploads: { maxBytes: e.UPLOAD_MAX_BYTES, unclaimedHours: e.UPLOAD_UNCLAIMED_HOURS, sweepMs: e.UPLOAD_SWEEP_MS },
     rateLimit: {
       enabled: e.RATE_LIMIT_ENABLED,

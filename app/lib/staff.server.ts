@@ -114,11 +114,11 @@ export {
   StatusChangeError,
   type StatusChange,
 } from "../../server/staff/appointments";
-export { listEnquiries, markEnquiryHandled, whatsappLink } from "../../server/staff/enquiries";
+export { listEnquiries, markEnquiryHandled } from "../../server/staff/enquiries";
 export { overview } from "../../server/staff/overview";
 export { serviceGuidance } from "../../server/staff/preparation";
 export { openingFor } from "../../server/staff/open-days";
-export { clinicDate } from "../../server/staff/time";
+export { clinicDate } from "../../domain/dates";
 export {
   countsInWords,
   EraseRefused,

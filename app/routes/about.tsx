@@ -1,6 +1,6 @@
 import { CalendarCheck, LayoutGrid, MapPin, MessageCircle } from "lucide-react";
 import { DisclosureList } from "~/components/info/disclosure-list";
-import { mapsHref } from "~/components/info/contact";
+import { mapsHref } from "@domain/contact-links";
 import { LinkTiles, type LinkTile } from "~/components/info/link-tiles";
 import { PageHeader } from "~/components/info/page-header";
 import { pageMeta } from "~/lib/meta";
@@ -31,8 +31,8 @@ const BENEFITS = [
     title: "Excellence in diagnostics",
     content: (
       <p>
-        Experienced radiologists and radiographers carry out and review every examination with care, so that your doctor
-        receives a clear written report to guide your treatment.
+        Our experienced radiologist and radiographers carry out and review every examination with care, so that your
+        doctor receives a clear written report to guide your treatment.
       </p>
     ),
   },
@@ -59,7 +59,7 @@ export default function About() {
     {
       title: "Get directions",
       text: `Find us in ${clinic.address.city} with Google Maps.`,
-      href: mapsHref(clinic.geo),
+      href: mapsHref(clinic),
       icon: MapPin,
       external: true,
     },
@@ -71,7 +71,7 @@ export default function About() {
     },
     {
       title: "Book an appointment",
-      text: "Request a date and time for your examination online.",
+      text: "Request a date for your examination online.",
       href: "/book-appointment",
       icon: CalendarCheck,
     },
@@ -91,9 +91,10 @@ export default function About() {
           <section aria-labelledby="who-we-are">
             <h2 id="who-we-are">Who we are</h2>
             <p>
-              We are a team of radiologists, radiographers and support staff who carry out medical imaging examinations
-              for patients and for the doctors who refer them. Our services range from ultrasound, X-ray, fluoroscopy
-              and bone densitometry (DEXA) to women&apos;s imaging, ultrasound-guided procedures and remote reporting.
+              We are a specialist radiologist, radiographers and support staff who carry out medical imaging
+              examinations for patients and for the doctors who refer them. Our services range from ultrasound, X-ray,
+              fluoroscopy and bone densitometry (DEXA) to women&apos;s imaging, ultrasound-guided procedures and remote
+              reporting.
             </p>
             <p>Each examination is reviewed by a radiologist, who sends a written report to your referring doctor.</p>
           </section>

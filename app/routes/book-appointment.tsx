@@ -1,7 +1,7 @@
 import { BookingFlow } from "~/components/forms/booking/booking-form";
 import { ContactOptions, FormNeedsScript } from "~/components/forms/contact-options";
 import { useHydrated } from "~/components/layout/use-hydrated";
-import { BOOKING_POLICY } from "@domain/site";
+import { BOOKING_POLICY } from "@domain/booking-policy";
 import { pageMeta } from "~/lib/meta";
 import { useClinic } from "~/root";
 import type { Route } from "./+types/book-appointment";

@@ -1,10 +1,10 @@
 import { Clock, Download, Mail, MessageCircle, Phone } from "lucide-react";
 import { Link } from "react-router";
-import { formatOpeningPeriod } from "@domain/contact-links";
-import { formatPhone, telHref, whatsappHref } from "~/components/info/contact";
+import { formatOpeningPeriod, whatsappHref } from "@domain/contact-links";
 import { PageHeader } from "~/components/info/page-header";
+import { PhoneLink } from "~/components/layout/phone-link";
 import { referralFormSize } from "~/components/info/referral-form.server";
-import { REFERRAL_FORM_PATH } from "@domain/site";
+import { REFERRAL_FORM_PATH } from "@domain/paths";
 import { pageMeta } from "~/lib/meta";
 import { useClinic } from "~/root";
 import "~/styles/info.css";
@@ -25,6 +25,7 @@ export async function loader() {
 
 export default function ForReferrers({ loaderData }: Route.ComponentProps) {
   const clinic = useClinic();
+  const chat = whatsappHref(clinic);
   const { referralForm } = loaderData;
   return (
     <main id="main" className="info-page">
@@ -90,7 +91,7 @@ export default function ForReferrers({ loaderData }: Route.ComponentProps) {
                 <Phone className="contact-list__icon" size={22} aria-hidden="true" />
                 <div>
                   <span className="contact-list__label">Office telephone</span>
-                  <a href={telHref(clinic.landline)}>{formatPhone(clinic.landline)}</a>
+                  <PhoneLink number={clinic.landline} />
                 </div>
               </li>
               <li>
@@ -98,10 +99,12 @@ export default function ForReferrers({ loaderData }: Route.ComponentProps) {
                 <div>
                   <span className="contact-list__label">Cell and WhatsApp</span>
                   <span className="contact-list__links">
-                    <a href={telHref(clinic.whatsapp)}>{formatPhone(clinic.whatsapp)}</a>
-                    <a href={whatsappHref(clinic.whatsapp)} target="_blank" rel="noopener noreferrer">
-                      Chat on WhatsApp<span className="visually-hidden"> (opens in a new tab)</span>
-                    </a>
+                    <PhoneLink number={clinic.whatsapp} />
+                    {chat && (
+                      <a href={chat} target="_blank" rel="noopener noreferrer">
+                        Chat on WhatsApp<span className="visually-hidden"> (opens in a new tab)</span>
+                      </a>
+                    )}
                   </span>
                 </div>
               </li>

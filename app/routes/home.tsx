@@ -15,6 +15,7 @@ import { MapSection } from "~/components/home/map-section";
 import { ServiceTabs } from "~/components/home/service-tabs";
 import { HeroIllustration } from "~/components/illustrations/hero-illustration";
 import { formatPhone, mapsHref, telHref, whatsappHref } from "@domain/contact-links";
+import { PhoneLink } from "~/components/layout/phone-link";
 import { SERVICE_CATEGORIES } from "@domain/catalogue";
 import { pageMeta } from "~/lib/meta";
 import { useClinic } from "~/root";
@@ -42,7 +43,7 @@ const STEPS = [
   {
     icon: CalendarCheck,
     title: "Schedule an appointment",
-    text: "Request a date and time online, or call or WhatsApp us. We confirm your booking with you.",
+    text: "Request a date online, or call or WhatsApp us. We contact you to confirm the time.",
   },
   {
     icon: Upload,
@@ -58,6 +59,7 @@ const STEPS = [
 
 export default function Home() {
   const clinic = useClinic();
+  const chat = whatsappHref(clinic);
 
   const slides = [
     {
@@ -88,7 +90,7 @@ export default function Home() {
           <p className="hero-slide__kicker">Medical imaging and radiology centre</p>
           <h2 className="hero-slide__title">Ultrasound, X-ray, DEXA and guided procedures in {clinic.address.city}</h2>
           <p className="hero-slide__text">
-            Diagnostic imaging, women&apos;s imaging and image-guided procedures, with reports from our radiologists for
+            Diagnostic imaging, women&apos;s imaging and image-guided procedures, with reports from our radiologist for
             you and your doctor.
           </p>
           <div className="hero-slide__actions">
@@ -139,14 +141,18 @@ export default function Home() {
               <Phone aria-hidden="true" className="info-box__icon" size={28} />
               <h3>Call us directly</h3>
               <p>
-                Landline: <a href={telHref(clinic.landline)}>{formatPhone(clinic.landline)}</a>
+                Landline: <PhoneLink number={clinic.landline} />
               </p>
               <p>
                 Cell and WhatsApp:{" "}
-                <a href={whatsappHref(clinic)} target="_blank" rel="noopener noreferrer">
-                  {formatPhone(clinic.whatsapp)}
-                  <span className="visually-hidden"> (WhatsApp chat, opens in a new tab)</span>
-                </a>
+                {chat ? (
+                  <a href={chat} target="_blank" rel="noopener noreferrer">
+                    {formatPhone(clinic.whatsapp)}
+                    <span className="visually-hidden"> (WhatsApp chat, opens in a new tab)</span>
+                  </a>
+                ) : (
+                  formatPhone(clinic.whatsapp)
+                )}
               </p>
             </li>
             <li className="info-box">
@@ -237,10 +243,12 @@ export default function Home() {
               <a href={telHref(clinic.landline)}>
                 <Phone aria-hidden="true" size={18} /> {formatPhone(clinic.landline)}
               </a>
-              <a href={whatsappHref(clinic)} target="_blank" rel="noopener noreferrer">
-                <MessageCircle aria-hidden="true" size={18} /> Whatsapp Us
-                <span className="visually-hidden"> (opens in a new tab)</span>
-              </a>
+              {chat && (
+                <a href={chat} target="_blank" rel="noopener noreferrer">
+                  <MessageCircle aria-hidden="true" size={18} /> Whatsapp Us
+                  <span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+              )}
             </p>
           </aside>
         </div>

@@ -2,7 +2,7 @@ import { Calculator, ConciergeBell, ShieldCheck, UserRound, type LucideIcon } fr
 import { Link } from "react-router";
 import { PageHeader } from "~/components/info/page-header";
 import { ProfileCard } from "~/components/info/profile-card";
-import { STAFF_ROLES } from "@domain/site";
+import { STAFF_ROLES } from "@domain/team";
 import { pageMeta } from "~/lib/meta";
 import { useClinic } from "~/root";
 import "~/styles/info.css";
@@ -79,7 +79,7 @@ export default function OurStaff() {
           <h2 id="clinical-team">Our clinical team</h2>
           <p>
             Your examinations are carried out and reported by our radiologist and radiographer.{" "}
-            <Link to="/radiologists">Meet our radiologists</Link>.
+            <Link to="/radiologists">Meet our radiologist and lead radiographer</Link>.
           </p>
         </section>
       </div>

@@ -2,7 +2,7 @@ import { Award, ScanLine, Stethoscope, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/info/page-header";
 import { ProfileCard } from "~/components/info/profile-card";
-import { STAFF_EXPERIENCE_YEARS } from "@domain/site";
+import { STAFF_EXPERIENCE_YEARS } from "@domain/team";
 import { pageMeta } from "~/lib/meta";
 import "~/styles/info.css";
 import type { Route } from "./+types/radiologists";

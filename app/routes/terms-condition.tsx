@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { ClinicContactList, LegalSections, type LegalSection } from "~/components/info/legal-sections";
 import { PageHeader } from "~/components/info/page-header";
-import { BOOKING_POLICY } from "@domain/site";
+import { BOOKING_POLICY } from "@domain/booking-policy";
 import { pageMeta } from "~/lib/meta";
 import { useClinic } from "~/root";
 import "~/styles/info.css";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BOOKABLE_SERVICES, type Service } from "../catalogue";
-import { GENDERS, PAYMENT_METHODS } from "../site";
+import { GENDERS } from "../patient";
+import { PAYMENT_METHODS } from "../payments";
 import { emailField, isoDateField, optionalText, phoneField, requiredText } from "./fields";
 
 /**

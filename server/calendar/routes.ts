@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { bookingCalendar, type BookingCalendar } from "../../domain/opening-days";
+import type { BookingCalendar } from "../../domain/dates";
+import { bookingCalendar } from "../../domain/opening-days";
 import { messageBody } from "../requests/http";
 import type { RouteDeps } from "../types";
 

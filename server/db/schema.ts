@@ -1,4 +1,5 @@
 import type { Generated } from "kysely";
+import type { AppointmentStatus, EnquiryStatus } from "../../domain/statuses";
 
 /**
  * Table types for Kysely. Timestamps are ISO-8601 UTC strings and calendar
@@ -6,7 +7,7 @@ import type { Generated } from "kysely";
  * and PostgreSQL.
  */
 
-export type EnquiryStatus = "new" | "handled";
+export type { AppointmentStatus, EnquiryStatus };
 
 export interface EnquiryTable {
   id: Generated<number>;
@@ -19,8 +20,6 @@ export interface EnquiryTable {
   created_at: string;
   updated_at: string;
 }
-
-export type AppointmentStatus = "requested" | "confirmed" | "attended" | "no_show" | "cancelled";
 
 export interface AppointmentTable {
   id: Generated<number>;

@@ -1,6 +1,7 @@
 import type { Config } from "../config";
 import type { OutgoingMail } from "./queue";
-import { longDate } from "../staff/time";
+import { BOOKING_POLICY } from "../../domain/booking-policy";
+import { formatLongDate } from "../../domain/dates";
 
 /**
  * The messages sent for new requests, written for the least personal data
@@ -28,7 +29,7 @@ export interface EnquiryMailData {
   reference: string;
 }
 
-type MailConfig = Pick<Config, "clinic" | "bookingPolicy" | "publicBaseUrl">;
+type MailConfig = Pick<Config, "clinic" | "publicBaseUrl">;
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -85,7 +86,7 @@ export function clinicAppointmentMail(a: AppointmentMailData, config: MailConfig
   const details = table([
     ["Reference", a.reference],
     ["Service", a.serviceTitle],
-    ["Requested date", longDate(a.requestedDate)],
+    ["Requested date", formatLongDate(a.requestedDate)],
   ]);
   const url = staffAppointmentUrl(config, a.id);
   const intro =
@@ -107,13 +108,13 @@ export function patientAppointmentMail(a: AppointmentMailData, config: MailConfi
     `Thank you. We have received your appointment request at ${clinic.name}.`,
     "",
     `Reference: ${a.reference}`,
-    `Requested date: ${longDate(a.requestedDate)}`,
+    `Requested date: ${formatLongDate(a.requestedDate)}`,
     `Service: ${a.serviceTitle}`,
     "",
     "This is a request, not yet a confirmed booking: the clinic will contact you to confirm the time of your appointment.",
     "",
     "Booking policy:",
-    ...config.bookingPolicy.map((p) => `- ${p}`),
+    ...BOOKING_POLICY.map((p) => `- ${p}`),
     "",
     `Questions? Call ${clinic.landline}, WhatsApp ${clinic.whatsapp} or write to ${clinic.email}. Please quote your reference.`,
     "",
@@ -124,11 +125,11 @@ export function patientAppointmentMail(a: AppointmentMailData, config: MailConfi
     `<p>Thank you. We have received your appointment request at ${escapeHtml(clinic.name)}.</p>` +
     table([
       ["Reference", a.reference],
-      ["Requested date", longDate(a.requestedDate)],
+      ["Requested date", formatLongDate(a.requestedDate)],
       ["Service", a.serviceTitle],
     ]).html +
     "<p><strong>This is a request, not yet a confirmed booking:</strong> the clinic will contact you to confirm the time of your appointment.</p>" +
-    `<h2>Booking policy</h2><ul>${config.bookingPolicy.map((p) => `<li>${escapeHtml(p)}</li>`).join("")}</ul>` +
+    `<h2>Booking policy</h2><ul>${BOOKING_POLICY.map((p) => `<li>${escapeHtml(p)}</li>`).join("")}</ul>` +
     `<p>Questions? Call ${escapeHtml(clinic.landline)}, WhatsApp ${escapeHtml(clinic.whatsapp)} or write to ${escapeHtml(clinic.email)}. Please quote your reference.</p>`;
   return {
     to: a.email,

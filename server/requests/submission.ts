@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { clinicToday } from "../../domain/opening-days";
+import { clinicToday } from "../../domain/dates";
 import type { ApiAnswer } from "../types";
 import { isHoneypotFilled } from "./honeypot";
 import { invalid, isRecord, requireJson, send } from "./http";

@@ -1,6 +1,12 @@
 import type { Updateable } from "kysely";
 import type { Db } from "../db/index";
-import type { AppointmentStatus, AppointmentTable } from "../db/schema";
+import type { AppointmentTable } from "../db/schema";
+import {
+  APPOINTMENT_TRANSITIONS,
+  isAppointmentStatus,
+  statusLabel,
+  type AppointmentStatus,
+} from "../../domain/statuses";
 import { enqueueMail } from "../mail/queue";
 import type { StaffIdentity } from "./accounts";
 import { recordAudit } from "./audit";
@@ -8,17 +14,7 @@ import { confirmationMail } from "./confirmation-mail";
 import { confirmationProblem } from "./open-days";
 import { serviceGuidance } from "./preparation";
 import type { StaffRuntime } from "./runtime";
-import { isIsoDate } from "./time";
-
-export const APPOINTMENT_STATUSES: AppointmentStatus[] = ["requested", "confirmed", "attended", "no_show", "cancelled"];
-
-export const STATUS_LABELS: Record<AppointmentStatus, string> = {
-  requested: "Requested",
-  confirmed: "Confirmed",
-  attended: "Attended",
-  no_show: "No-show",
-  cancelled: "Cancelled",
-};
+import { isIsoDate } from "../../domain/dates";
 
 export interface AppointmentFilters {
   status?: AppointmentStatus;
@@ -42,7 +38,7 @@ export function parseFilters(get: (name: string) => string | null | undefined): 
   const service = get("service")?.trim().slice(0, 100);
   const page = Number(get("page"));
   return {
-    status: APPOINTMENT_STATUSES.includes(status as AppointmentStatus) ? (status as AppointmentStatus) : undefined,
+    status: isAppointmentStatus(status) ? status : undefined,
     from: from && isIsoDate(from) ? from : undefined,
     to: to && isIsoDate(to) ? to : undefined,
     q: q || undefined,
@@ -151,17 +147,9 @@ export type StatusChange =
   | { to: "no_show" }
   | { to: "cancelled"; reason: string };
 
-/** Which statuses each status may move to. */
-const ALLOWED: Record<AppointmentStatus, AppointmentStatus[]> = {
-  requested: ["confirmed", "cancelled"],
-  confirmed: ["attended", "no_show", "cancelled"],
-  attended: [],
-  no_show: [],
-  cancelled: [],
-};
-
-export function allowedNext(status: AppointmentStatus): AppointmentStatus[] {
-  return ALLOWED[status];
+/** Which statuses an appointment may move to from `status`. */
+export function allowedNext(status: AppointmentStatus): readonly AppointmentStatus[] {
+  return APPOINTMENT_TRANSITIONS[status];
 }
 
 export class StatusChangeError extends Error {
@@ -183,10 +171,9 @@ export async function changeStatus(
   await rt.db.transaction().execute(async (trx) => {
     const appt = await trx.selectFrom("appointments").selectAll().where("id", "=", id).executeTakeFirst();
     if (!appt) throw new StatusChangeError("This appointment no longer exists.");
-    if (!ALLOWED[appt.status].includes(change.to)) {
-      throw new StatusChangeError(
-        `A ${appt.status.replace("_", "-")} appointment cannot be marked ${change.to.replace("_", "-")}.`,
-      );
+    if (!allowedNext(appt.status).includes(change.to)) {
+      const [from, to] = [statusLabel(appt.status), statusLabel(change.to)].map((l) => l.toLowerCase());
+      throw new StatusChangeError(`A ${from} appointment cannot be marked ${to}.`);
     }
     let note: string | null = null;
     const set: Updateable<AppointmentTable> = {

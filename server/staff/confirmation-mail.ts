@@ -3,7 +3,7 @@ import type { OutgoingMail } from "../mail/queue";
 import { greeting } from "../mail/templates";
 import { buildIcs } from "./ics";
 import { serviceGuidance } from "./preparation";
-import { clinicInstant, longDate } from "./time";
+import { clinicInstant, formatLongDate } from "../../domain/dates";
 
 export interface ConfirmedAppointment {
   reference: string;
@@ -25,7 +25,7 @@ export function confirmationMail(config: Config, appt: ConfirmedAppointment, now
   const start = clinicInstant(appt.date, appt.time);
   const end = new Date(start.getTime() + guidance.durationMinutes * 60_000);
   const location = `${clinic.name}, ${clinic.address.street}, ${clinic.address.city}`;
-  const when = `${longDate(appt.date)} at ${appt.time}`;
+  const when = `${formatLongDate(appt.date)} at ${appt.time}`;
   const host = new URL(config.publicBaseUrl).hostname;
   const ics = buildIcs(
     {

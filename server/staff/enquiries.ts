@@ -41,13 +41,3 @@ export async function markEnquiryHandled(rt: StaffRuntime, staff: StaffIdentity,
     return true;
   });
 }
-
-/** A wa.me link for a phone number as typed (Botswana numbers without a country code get 267). */
-export function whatsappLink(phone: string): string | null {
-  let digits = phone.replace(/[^\d+]/g, "");
-  if (digits.startsWith("+")) digits = digits.slice(1);
-  else if (digits.startsWith("00")) digits = digits.slice(2);
-  else if (digits.length === 8 || digits.length === 7) digits = `267${digits}`;
-  digits = digits.replace(/\D/g, "");
-  return digits.length >= 8 && digits.length <= 15 ? `https://wa.me/${digits}` : null;
-}

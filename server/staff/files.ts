@@ -1,10 +1,6 @@
 import path from "node:path";
 import type { Config } from "../config";
-
-/** Where uploaded files live: DATA_DIR/uploads/<storage_name>. */
-export function uploadsDir(config: Pick<Config, "dataDir">): string {
-  return path.resolve(config.dataDir, "uploads");
-}
+import { uploadsDir } from "../uploads/storage";
 
 /** The path of a stored file, refusing any name that could leave the uploads folder. */
 export function uploadPath(config: Pick<Config, "dataDir">, storageName: string): string | null {

@@ -1,23 +1,19 @@
-import { closedReason } from "../../domain/opening-days";
 import { OPENING_HOURS } from "../../domain/clinic";
+import { clinicDate, clinicTime, isIsoDate, isoWeekday } from "../../domain/dates";
+import { closedReason } from "../../domain/opening-days";
 import type { Config } from "../config";
-import { clinicDate, clinicTime, isIsoDate } from "./time";
 
 /**
  * When a confirmed appointment may take place: an open day by the same rules
- * as public bookings (server/calendar/opening-days.ts: not a Sunday, not a
+ * as public bookings (domain/opening-days.ts: not a Sunday, not a
  * Botswana public holiday as observed, not a configured closed date) and
  * within that day's opening hours (specification, section 9), with the whole
  * appointment ending by closing time.
  */
 
-/** ISO weekday, 1 = Monday … 7 = Sunday. */
-function isoWeekday(date: string): number {
-  const day = new Date(`${date}T12:00:00Z`).getUTCDay();
-  return day === 0 ? 7 : day;
-}
-
+/** The opening hours of a date's weekday; undefined on a day the clinic never opens (or not a date). */
 export function openingFor(date: string) {
+  if (!isIsoDate(date)) return undefined;
   return OPENING_HOURS.find((p) => p.days.includes(isoWeekday(date)));
 }
 

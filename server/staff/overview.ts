@@ -1,6 +1,6 @@
 import type { Db } from "../db/index";
 import { confirmedFrom } from "./appointments";
-import { addDays, clinicDate } from "./time";
+import { addDays, clinicDate, clinicInstant } from "../../domain/dates";
 
 export const CHART_DAYS = 30;
 
@@ -9,7 +9,7 @@ export async function overview(db: Db, now: Date) {
   const today = clinicDate(now);
   const firstDay = addDays(today, -(CHART_DAYS - 1));
   // created_at is UTC; the clinic's day starts at 22:00 UTC the day before.
-  const since = new Date(`${firstDay}T00:00:00+02:00`).toISOString();
+  const since = clinicInstant(firstDay, "00:00").toISOString();
   const [confirmed, newRequests, newEnquiries, created] = await Promise.all([
     confirmedFrom(db, today),
     db

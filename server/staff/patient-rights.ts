@@ -9,7 +9,7 @@ import type { StaffIdentity } from "./accounts";
 import { recordAudit } from "./audit";
 import { uploadPath } from "./files";
 import type { StaffRuntime } from "./runtime";
-import { clinicDate } from "./time";
+import { clinicDate } from "../../domain/dates";
 
 /**
  * Patients' rights under the Data Protection Act 2024: find one patient,

@@ -14,7 +14,7 @@ import { messageBody, queryParam, single } from "../requests/http";
 import type { LoadContextFn, StaffLoadContext } from "../types";
 import { purgeExpired } from "./purge";
 import type { StaffRuntime } from "./runtime";
-import { isIsoDate } from "./time";
+import { isIsoDate } from "../../domain/dates";
 
 const PURGE_FIRST_RUN_MS = 5 * 60_000;
 const PURGE_EVERY_MS = 24 * 3_600_000;

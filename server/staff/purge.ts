@@ -5,8 +5,9 @@ import { pruneRateLimits } from "../requests/rate-limit-store";
 import type { StaffRuntime } from "./runtime";
 import { deleteExpiredSessions } from "./sessions";
 import { outboxDir } from "../mail/transport";
-import { uploadPath, uploadsDir } from "./files";
-import { clinicDate, subtractMonths } from "./time";
+import { uploadsDir } from "../uploads/storage";
+import { uploadPath } from "./files";
+import { clinicDate, subtractMonths } from "../../domain/dates";
 
 /** Files on disk with no row are only removed once this old, so an upload in progress is never touched. */
 const STRAY_FILE_MINUTES = 60;

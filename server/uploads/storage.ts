@@ -21,6 +21,7 @@ export type AllowedMime = keyof typeof ALLOWED_TYPES;
 export const TEMP_PREFIX = ".incoming-";
 const DISPLAY_MAX = 120;
 
+/** The one place that says where uploads live: DATA_DIR/uploads/<storage name>. */
 export function uploadsDir(config: Pick<Config, "dataDir">): string {
   return path.join(config.dataDir, "uploads");
 }

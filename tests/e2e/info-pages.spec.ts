@@ -1,5 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { REFERRAL_FORM_PATH, STAFF_EXPERIENCE_YEARS, STAFF_ROLES } from "../../domain/site";
+import { PLACEHOLDER_PHONE } from "../../domain/contact-links";
+import { REFERRAL_FORM_PATH } from "../../domain/paths";
+import { STAFF_EXPERIENCE_YEARS, STAFF_ROLES } from "../../domain/team";
 import { loadConfig } from "../../server/config";
 
 /** The prerendered pages were built with the default configuration. */
@@ -31,7 +33,7 @@ test.describe("About (Our Story)", () => {
     await buttons[1].click();
     await expect(buttons[1]).toHaveAttribute("aria-expanded", "true");
     await expect(panel).toBeVisible();
-    await expect(panel).toContainText("radiologists");
+    await expect(panel).toContainText("radiologist");
 
     await buttons[2].focus();
     await page.keyboard.press("Enter");
@@ -53,7 +55,7 @@ test.describe("About (Our Story)", () => {
     const directions = main.getByRole("link", { name: /Get directions/ });
     await expect(directions).toHaveAttribute(
       "href",
-      `https://www.google.com/maps/dir/?api=1&destination=${clinic.geo.latitude},${clinic.geo.longitude}`,
+      `https://www.google.com/maps/search/?api=1&query=${clinic.geo.latitude},${clinic.geo.longitude}`,
     );
     await expect(directions).toHaveAttribute("rel", /noopener/);
     await expect(main.getByRole("link", { name: /Contact us/ })).toHaveAttribute("href", "/contact-us");
@@ -96,15 +98,17 @@ test.describe("For Referrers", () => {
     await expect(main).toContainText("brings the completed form");
   });
 
-  test("shows the office telephone and the cell/WhatsApp number as links", async ({ page }) => {
+  test("shows the office telephone as a link, and the placeholder cell/WhatsApp number as a visible pattern without links", async ({
+    page,
+  }) => {
     await page.goto("/for-referrers");
     const main = page.locator("main");
     await expect(main.getByRole("link", { name: "(+267) 316 3012" })).toHaveAttribute("href", `tel:${clinic.landline}`);
-    await expect(main.locator(`a[href="tel:${clinic.whatsapp}"]`)).toBeVisible();
-    await expect(main.getByRole("link", { name: /Chat on WhatsApp/ })).toHaveAttribute(
-      "href",
-      `https://wa.me/${clinic.whatsapp.slice(1)}`,
-    );
+    // The default configuration has no real cell number: it shows the pattern and offers nothing to call or message.
+    expect(clinic.whatsapp).toBe(PLACEHOLDER_PHONE);
+    await expect(main).toContainText("(+267) 7X XXX XXX");
+    await expect(main.getByRole("link", { name: /7X XXX XXX|Chat on WhatsApp/ })).toHaveCount(0);
+    await expect(main.locator('a[href^="https://wa.me/"]')).toHaveCount(0);
   });
 
   test("DOWNLOAD REFERRAL FORM downloads the PDF whose size the page states", async ({ page, request }) => {

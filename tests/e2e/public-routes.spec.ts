@@ -7,7 +7,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { PRERENDERED_PATHS, PUBLIC_PAGE_PATHS } from "../../app/lib/prerender-paths";
 import { SERVICES, servicePath } from "../../domain/catalogue";
-import { REFERRAL_FORM_PATH } from "../../domain/site";
+import { REFERRAL_FORM_PATH } from "../../domain/paths";
 
 /** Every HTML page (sitemap.xml and robots.txt are resources, not pages). */
 const PAGES = PRERENDERED_PATHS.filter((p) => !/\.[a-z]+$/.test(p));

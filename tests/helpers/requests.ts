@@ -1,4 +1,5 @@
-import { addDays, clinicToday, isOpenDay } from "../../domain/opening-days";
+import { addDays, clinicToday } from "../../domain/dates";
+import { isOpenDay } from "../../domain/opening-days";
 
 /** The first open day at least `after` days from today (Gaborone). */
 export function openDate(after = 1, closedDates: string[] = []): string {

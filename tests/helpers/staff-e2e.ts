@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { loadConfig } from "../../server/config";
 import { openDb, type Db } from "../../server/db/index";
 import { confirmationProblem } from "../../server/staff/open-days";
-import { addDays, clinicDate } from "../../server/staff/time";
+import { addDays, clinicDate } from "../../domain/dates";
 import { addStaff, sessionCookieFor, STAFF_PASSWORD } from "./staff";
 
 export { freshTotpCode } from "./staff";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { multipartBody, openDate, pdfBytes, validAppointment } from "../helpers/requests";
-import { addDays, clinicToday } from "../../domain/opening-days";
+import { addDays, clinicToday } from "../../domain/dates";
 
 const URL = "/api/appointment/public/appointments";
 const UPLOAD = "/api/cloudinary/upload/referrals_forms";

@@ -14,7 +14,7 @@ import {
 import { keyedHash } from "../../server/staff/keys";
 import { staffRuntime } from "../../server/staff/runtime";
 import { confirmationProblem } from "../../server/staff/open-days";
-import { addDays, clinicDate } from "../../server/staff/time";
+import { addDays, clinicDate } from "../../domain/dates";
 
 /** A weekday at least a week ahead on which the clinic is open at 10:00. */
 function nextOpenWeekday(config: TestApp["config"]): string {

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { compactHours, formatPhone, mapsEmbedSrc, shortDays, telHref, whatsappHref } from "../../domain/contact-links";
+import {
+  compactHours,
+  formatPhone,
+  isPlaceholderPhone,
+  mapsEmbedSrc,
+  mapsHref,
+  PLACEHOLDER_PHONE,
+  shortDays,
+  telHref,
+  whatsappHref,
+  whatsappHrefForTyped,
+} from "../../domain/contact-links";
 import { isActivePath, lastSegment } from "~/components/layout/nav-data";
 
 describe("clinic links", () => {
@@ -7,14 +18,37 @@ describe("clinic links", () => {
     expect(formatPhone("+2673163012")).toBe("(+267) 316 3012");
     expect(formatPhone("+26771234567")).toBe("(+267) 71 234 567");
     expect(formatPhone("+441632960000")).toBe("+441632960000");
+    expect(formatPhone("+27111234567")).toBe("+27111234567");
+  });
+
+  it("shows a placeholder number as a visible pattern, with no link to call or message", () => {
+    expect(isPlaceholderPhone(PLACEHOLDER_PHONE)).toBe(true);
+    expect(isPlaceholderPhone("+26771234567")).toBe(false);
+    expect(formatPhone(PLACEHOLDER_PHONE)).toBe("(+267) 7X XXX XXX");
+    expect(telHref(PLACEHOLDER_PHONE)).toBeUndefined();
+    expect(whatsappHref({ whatsapp: PLACEHOLDER_PHONE })).toBeUndefined();
+    expect(whatsappHref({ whatsapp: PLACEHOLDER_PHONE }, "Hello")).toBeUndefined();
   });
 
   it("builds tel:, WhatsApp and map addresses from configuration", () => {
     expect(telHref("+2673163012")).toBe("tel:+2673163012");
     expect(whatsappHref({ whatsapp: "+26771234567" })).toBe("https://wa.me/26771234567");
+    expect(whatsappHref({ whatsapp: "+26771234567" }, "About GI-1 & 2?")).toBe(
+      "https://wa.me/26771234567?text=About%20GI-1%20%26%202%3F",
+    );
+    expect(mapsHref({ geo: { latitude: -24.6282, longitude: 25.9231 } })).toBe(
+      "https://www.google.com/maps/search/?api=1&query=-24.6282,25.9231",
+    );
     expect(mapsEmbedSrc({ geo: { latitude: -24.6282, longitude: 25.9231 } })).toBe(
       "https://www.google.com/maps?q=-24.6282,25.9231&z=16&output=embed",
     );
+  });
+
+  it("builds wa.me links for numbers as patients type them", () => {
+    expect(whatsappHrefForTyped("+267 71 234 567")).toBe("https://wa.me/26771234567");
+    expect(whatsappHrefForTyped("71234567")).toBe("https://wa.me/26771234567");
+    expect(whatsappHrefForTyped("0026771234567")).toBe("https://wa.me/26771234567");
+    expect(whatsappHrefForTyped("12")).toBeNull();
   });
 
   it("writes opening days compactly", () => {

@@ -24,6 +24,14 @@ describe("loadConfig", () => {
     expect(config.clinic.email).toMatch(/\.example\.org$/);
   });
 
+  it("defaults the WhatsApp number to a visible placeholder pattern, and accepts a real number", () => {
+    expect(loadConfig({}).clinic.whatsapp).toBe("+267 7X XXX XXX");
+    expect(loadConfig({ CLINIC_WHATSAPP: "+26771234567" }).clinic.whatsapp).toBe("+26771234567");
+    for (const value of ["+267 7X XXX XXX x", "7X XXX XXX", "+267 71 234 567"]) {
+      expect(errorFor({ CLINIC_WHATSAPP: value }).issues.map((i) => i.variable)).toEqual(["CLINIC_WHATSAPP"]);
+    }
+  });
+
   it("treats empty variables as unset", () => {
     expect(loadConfig({ PORT: "" }).port).toBe(3000);
   });

@@ -1,12 +1,7 @@
+import { bookingDateProblem, DATE_MESSAGES } from "../../domain/validation/appointment-dates";
 import { describe, expect, it } from "vitest";
-import {
-  bookingCalendar,
-  botswanaPublicHolidays,
-  checkBookingDate,
-  clinicToday,
-  closedReason,
-  isOpenDay,
-} from "../../domain/opening-days";
+import { bookingCalendar, botswanaPublicHolidays, closedReason, isOpenDay } from "../../domain/opening-days";
+import { clinicToday } from "../../domain/dates";
 
 describe("Botswana public holidays", () => {
   it("lists 2026 in full, including the Botswana Day Holiday on 1 October", () => {
@@ -84,14 +79,16 @@ describe("opening days and the booking window", () => {
     expect(clinicToday(new Date("2026-11-30T22:00:00Z"))).toBe("2026-12-01");
   });
 
-  it("checks a requested date: past, beyond the horizon, closed, or fine", () => {
+  it("checks a requested date against the calendar: past, beyond the horizon, closed, or fine", () => {
     const now = new Date("2026-11-23T08:00:00Z"); // Monday
-    expect(checkBookingDate("2026-11-22", now, 90, [])).toBe("past");
-    expect(checkBookingDate("2026-11-23", now, 90, [])).toBeNull(); // today is allowed
-    expect(checkBookingDate("2027-02-20", now, 89, [])).toBeNull(); // the last day of the window (a Saturday)
-    expect(checkBookingDate("2027-02-22", now, 89, [])).toBe("too-far"); // an open Monday, one day too far
-    expect(checkBookingDate("2026-12-25", now, 90, [])).toBe("closed");
-    expect(checkBookingDate("2026-12-24", now, 90, ["2026-12-24"])).toBe("closed");
+    const check = (date: string, horizon: number, closed: string[] = []) =>
+      bookingDateProblem(date, bookingCalendar(now, horizon, closed));
+    expect(check("2026-11-22", 90)).toBe(DATE_MESSAGES.past);
+    expect(check("2026-11-23", 90)).toBeUndefined(); // today is allowed
+    expect(check("2027-02-20", 89)).toBeUndefined(); // the last day of the window (a Saturday)
+    expect(check("2027-02-22", 89)).toBe(DATE_MESSAGES.tooFar(89)); // an open Monday, one day too far
+    expect(check("2026-12-25", 90)).toBe(DATE_MESSAGES.closed("2026-12-25"));
+    expect(check("2026-12-24", 90, ["2026-12-24"])).toBe(DATE_MESSAGES.closed("2026-12-24"));
   });
 
   it("lists every closed date from today to the horizon", () => {

@@ -1,7 +1,6 @@
 import zlib from "node:zlib";
 import { PDFCheckBox, PDFDocument, PDFName, PDFRadioGroup, PDFRawStream, PDFTextField } from "@cantoo/pdf-lib";
 import { describe, expect, it } from "vitest";
-import { formatPhone, mapsHref, telHref, whatsappHref } from "../../app/components/info/contact";
 import {
   buildReferralForm,
   CONTRAST_ALLERGY_FIELD,
@@ -109,21 +108,5 @@ describe("buildReferralForm", () => {
     const a = await buildReferralForm(loadConfig(env), date);
     const b = await buildReferralForm(loadConfig(env), date);
     expect(Buffer.compare(Buffer.from(a), Buffer.from(b))).toBe(0);
-  });
-});
-
-describe("contact helpers", () => {
-  it("formats Botswana landlines and cell numbers", () => {
-    expect(formatPhone("+2673163012")).toBe("(+267) 316 3012");
-    expect(formatPhone("+26771234567")).toBe("(+267) 71 234 567");
-    expect(formatPhone("+441234567890")).toBe("+441234567890");
-  });
-
-  it("builds tel, WhatsApp and maps links", () => {
-    expect(telHref("+2673163012")).toBe("tel:+2673163012");
-    expect(whatsappHref("+26771234567")).toBe("https://wa.me/26771234567");
-    expect(mapsHref({ latitude: -24.6282, longitude: 25.9231 })).toBe(
-      "https://www.google.com/maps/dir/?api=1&destination=-24.6282,25.9231",
-    );
   });
 });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../server/config";
-import { BOOKING_POLICY } from "../../domain/site";
 
 describe("requests, uploads and mail configuration", () => {
   it("has safe defaults: limits on, 10 MB uploads, 24 h claim window, outbox mail", () => {
@@ -8,7 +7,6 @@ describe("requests, uploads and mail configuration", () => {
     expect(c.rateLimit).toEqual({ enabled: true, bookingsPerMinute: 10, enquiriesPerMinute: 10, uploadsPerMinute: 20 });
     expect(c.uploads).toMatchObject({ maxBytes: 10 * 1024 * 1024, unclaimedHours: 24 });
     expect(c.mail.smtpUrl).toBeUndefined();
-    expect(c.bookingPolicy).toEqual([...BOOKING_POLICY]);
   });
 
   it("reads explicit values", () => {
@@ -17,12 +15,10 @@ describe("requests, uploads and mail configuration", () => {
       SMTP_URL: "smtp://user:pass@mail.example.org:2525",
       MAIL_POLL_MS: "250",
       UPLOAD_MAX_BYTES: "2048",
-      BOOKING_POLICY: "Arrive early. | Bring your ID.",
     });
     expect(c.rateLimit.enabled).toBe(false);
     expect(c.mail).toMatchObject({ smtpUrl: "smtp://user:pass@mail.example.org:2525", pollMs: 250 });
     expect(c.uploads.maxBytes).toBe(2048);
-    expect(c.bookingPolicy).toEqual(["Arrive early.", "Bring your ID."]);
   });
 
   it.each([

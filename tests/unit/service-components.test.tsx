@@ -4,7 +4,6 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { DisclosureNav } from "~/components/service/disclosure-nav";
-import { formatBotswanaPhone } from "~/components/service/format-phone";
 import { findServicePage, ServicePage } from "~/components/service/service-page";
 import { SERVICE_PAGES, SIDEBAR_CATEGORIES } from "../../domain/catalogue";
 
@@ -63,15 +62,5 @@ describe("DisclosureNav", () => {
     await user.click(telemedicine);
     expect(telemedicine).toHaveAttribute("aria-expanded", "false");
     expect(screen.queryAllByRole("link")).toHaveLength(0);
-  });
-});
-
-describe("formatBotswanaPhone", () => {
-  it("writes landlines and cell numbers the way the clinic does", () => {
-    expect(formatBotswanaPhone("+2673163012")).toBe("(+267) 316 3012");
-    expect(formatBotswanaPhone("+26771234567")).toBe("(+267) 71 234 567");
-  });
-  it("leaves other numbers unchanged", () => {
-    expect(formatBotswanaPhone("+27111234567")).toBe("+27111234567");
   });
 });

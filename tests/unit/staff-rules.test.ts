@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
-import { whatsappLink } from "../../server/staff/enquiries";
 import { contentDisposition, uploadPath } from "../../server/staff/files";
 import { isCrossSite, isStaffUrl } from "../../server/staff/guard";
 import { confirmationProblem } from "../../server/staff/open-days";
 import { serviceGuidance } from "../../server/staff/preparation";
-import { clinicDate, subtractMonths } from "../../server/staff/time";
+import { clinicDate, subtractMonths } from "../../domain/dates";
 
 const config = loadConfig({
   NODE_ENV: "test",
@@ -90,11 +89,6 @@ describe("files, links and notes", () => {
     expect(uploadPath({ dataDir: "/data" }, "../clinic.sqlite")).toBeNull();
     expect(uploadPath({ dataDir: "/data" }, "a/b.pdf")).toBeNull();
     expect(uploadPath({ dataDir: "/data" }, "abc.pdf")).toBe("/data/uploads/abc.pdf");
-  });
-  it("builds wa.me links", () => {
-    expect(whatsappLink("+267 71 234 567")).toBe("https://wa.me/26771234567");
-    expect(whatsappLink("71234567")).toBe("https://wa.me/26771234567");
-    expect(whatsappLink("12")).toBeNull();
   });
   it("has preparation notes per service", () => {
     expect(serviceGuidance("Bone Densitometry (DEXA Scan)").notes.join(" ")).toMatch(/calcium/);

@@ -1,26 +1,10 @@
 import { Clock, Mail, MessageCircle, Phone } from "lucide-react";
 import type { ReactNode } from "react";
+import type { ClinicIdentity } from "@domain/clinic";
+import { formatPhone, whatsappHref } from "@domain/contact-links";
+import { PhoneLink } from "~/components/layout/phone-link";
 
-interface ClinicContact {
-  landline: string;
-  whatsapp: string;
-  email: string;
-  openingHours: { label: string; opens: string; closes: string }[];
-  closedNote: string;
-}
-
-/** "+2673163012" → "(+267) 316 3012"; Botswana mobiles as "(+267) 71 234 567". */
-export function displayPhone(international: string): string {
-  const m = /^\+267(\d+)$/.exec(international);
-  if (!m) return international;
-  const n = m[1]!;
-  if (n.length === 7) return `(+267) ${n.slice(0, 3)} ${n.slice(3)}`;
-  if (n.length === 8) return `(+267) ${n.slice(0, 2)} ${n.slice(2, 5)} ${n.slice(5)}`;
-  return `(+267) ${n}`;
-}
-
-export const whatsappUrl = (international: string, text?: string) =>
-  `https://wa.me/${international.replace(/\D/g, "")}${text ? `?text=${encodeURIComponent(text)}` : ""}`;
+type ClinicContact = Pick<ClinicIdentity, "landline" | "whatsapp" | "email" | "openingHours" | "closedNote">;
 
 /** The ways to reach the clinic without the online forms. */
 export function ContactOptions({
@@ -33,6 +17,7 @@ export function ContactOptions({
   title: ReactNode;
 }) {
   const H = headingLevel === 2 ? "h2" : "h3";
+  const chat = whatsappHref(clinic);
   return (
     <section className="contact-options" aria-labelledby="contact-options-title">
       <H id="contact-options-title" className="contact-options__title">
@@ -42,17 +27,21 @@ export function ContactOptions({
         <li>
           <Phone aria-hidden="true" className="contact-options__icon" />
           <span>
-            Call us on <a href={`tel:${clinic.landline}`}>{displayPhone(clinic.landline)}</a>
+            Call us on <PhoneLink number={clinic.landline} />
           </span>
         </li>
         <li>
           <MessageCircle aria-hidden="true" className="contact-options__icon" />
           <span>
             WhatsApp us on{" "}
-            <a href={whatsappUrl(clinic.whatsapp)} rel="noopener noreferrer" target="_blank">
-              {displayPhone(clinic.whatsapp)}
-              <span className="visually-hidden"> (opens WhatsApp)</span>
-            </a>
+            {chat ? (
+              <a href={chat} rel="noopener noreferrer" target="_blank">
+                {formatPhone(clinic.whatsapp)}
+                <span className="visually-hidden"> (opens WhatsApp)</span>
+              </a>
+            ) : (
+              formatPhone(clinic.whatsapp)
+            )}
           </span>
         </li>
         <li>
@@ -92,6 +81,7 @@ export function FormNeedsScript({
   clinic: Pick<ClinicContact, "landline" | "whatsapp">;
   what: string;
 }) {
+  const chat = whatsappHref(clinic);
   return (
     <div className="form-placeholder">
       <noscript>
@@ -100,8 +90,8 @@ export function FormNeedsScript({
             <strong>The online {what} needs JavaScript, which is turned off or not available in your browser.</strong>
           </p>
           <p>
-            Call us on <a href={`tel:${clinic.landline}`}>{displayPhone(clinic.landline)}</a> or WhatsApp us on{" "}
-            <a href={whatsappUrl(clinic.whatsapp)}>{displayPhone(clinic.whatsapp)}</a> instead.
+            Call us on <PhoneLink number={clinic.landline} /> or WhatsApp us on{" "}
+            {chat ? <a href={chat}>{formatPhone(clinic.whatsapp)}</a> : formatPhone(clinic.whatsapp)} instead.
           </p>
         </div>
       </noscript>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { formatPhone, telHref } from "./contact";
+import type { ClinicIdentity } from "@domain/clinic";
+import { PhoneLink } from "~/components/layout/phone-link";
 
 export interface LegalSection {
   id: string;
@@ -36,23 +37,17 @@ export function LegalSections({ sections, updated }: { sections: readonly LegalS
   );
 }
 
-interface ClinicContact {
-  name: string;
-  landline: string;
-  whatsapp: string;
-  email: string;
-  address: { street: string; city: string };
-}
+type ClinicContact = Pick<ClinicIdentity, "name" | "landline" | "whatsapp" | "email" | "address">;
 
 /** The clinic's configured contact details, as a list for policy pages. */
 export function ClinicContactList({ clinic }: { clinic: ClinicContact }) {
   return (
     <ul>
       <li>
-        Telephone: <a href={telHref(clinic.landline)}>{formatPhone(clinic.landline)}</a>
+        Telephone: <PhoneLink number={clinic.landline} />
       </li>
       <li>
-        Cell and WhatsApp: <a href={telHref(clinic.whatsapp)}>{formatPhone(clinic.whatsapp)}</a>
+        Cell and WhatsApp: <PhoneLink number={clinic.whatsapp} />
       </li>
       <li>
         E-mail: <a href={`mailto:${clinic.email}`}>{clinic.email}</a>

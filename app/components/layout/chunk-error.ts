@@ -6,7 +6,9 @@
  * failure is shown as "Loading chunk {id} failed. ({type}: {address})"
  * (specification, section 8).
  */
-import { SCRIPT_LOAD_TIMEOUT_SECONDS } from "@domain/site";
+
+/** How long a lazily loaded script may take before it counts as failed. */
+const SCRIPT_LOAD_TIMEOUT_SECONDS = 120;
 
 export type ChunkFailureType = "error" | "timeout";
 

@@ -3,10 +3,15 @@ import { useEffect, useState } from "react";
 
 export const SCROLL_MARKER_ID = "scroll-marker";
 import { Link } from "react-router";
+import type { ClinicIdentity } from "@domain/clinic";
 import { telHref, whatsappHref } from "@domain/contact-links";
 
-/** On phones: Book Now, Call Us Now and Whatsapp Us, one tap away on every page. */
-export function ActionBar({ clinic }: { clinic: { landline: string; whatsapp: string } }) {
+/**
+ * On phones: Book Now, Call Us Now and Whatsapp Us, one tap away on every page
+ * (Whatsapp Us only once a real number is configured, not a placeholder).
+ */
+export function ActionBar({ clinic }: { clinic: Pick<ClinicIdentity, "landline" | "whatsapp"> }) {
+  const chat = whatsappHref(clinic);
   return (
     <nav className="action-bar" aria-label="Quick actions">
       <Link to="/book-appointment" className="action-bar__item action-bar__item--book">
@@ -17,28 +22,27 @@ export function ActionBar({ clinic }: { clinic: { landline: string; whatsapp: st
         <Phone aria-hidden="true" size={22} />
         <span>Call Us Now</span>
       </a>
-      <a
-        href={whatsappHref(clinic)}
-        className="action-bar__item action-bar__item--whatsapp"
-        target="_blank"
-        rel="noopener noreferrer"
-      >
-        <MessageCircle aria-hidden="true" size={22} />
-        <span>Whatsapp Us</span>
-      </a>
+      {chat && (
+        <a
+          href={chat}
+          className="action-bar__item action-bar__item--whatsapp"
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          <MessageCircle aria-hidden="true" size={22} />
+          <span>Whatsapp Us</span>
+        </a>
+      )}
     </nav>
   );
 }
 
-/** Wider screens: a floating WhatsApp chat button (phones use the action bar). */
-export function WhatsAppFloat({ clinic }: { clinic: { whatsapp: string } }) {
+/** Wider screens: a floating WhatsApp chat button (phones use the action bar); none for a placeholder number. */
+export function WhatsAppFloat({ clinic }: { clinic: Pick<ClinicIdentity, "whatsapp"> }) {
+  const chat = whatsappHref(clinic);
+  if (!chat) return null;
   return (
-    <a
-      href={whatsappHref(clinic)}
-      className="float-button float-button--whatsapp"
-      target="_blank"
-      rel="noopener noreferrer"
-    >
+    <a href={chat} className="float-button float-button--whatsapp" target="_blank" rel="noopener noreferrer">
       <MessageCircle aria-hidden="true" size={26} />
       <span className="visually-hidden">Chat with us on WhatsApp (opens in a new tab)</span>
     </a>

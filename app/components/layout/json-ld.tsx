@@ -1,12 +1,8 @@
-interface LdClinic {
-  name: string;
-  landline: string;
-  email: string;
-  address: { street: string; city: string; country: string };
-  geo: { latitude: number; longitude: number };
-  openingHours: { days: number[]; opens: string; closes: string }[];
+import type { ClinicIdentity } from "@domain/clinic";
+
+type LdClinic = Pick<ClinicIdentity, "name" | "landline" | "email" | "address" | "geo" | "openingHours"> & {
   publicBaseUrl: string;
-}
+};
 
 const DAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 

@@ -1,20 +1,15 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { formatPhone, telHref } from "@domain/contact-links";
+import type { ClinicIdentity } from "@domain/clinic";
 import { Logo } from "./logo";
+import { PhoneLink } from "./phone-link";
 import { POPULAR_SERVICES, QUICK_LINKS } from "./nav-data";
 
-interface FooterClinic {
-  name: string;
-  shortName: string;
-  landline: string;
-  email: string;
-  address: { street: string; city: string; country: string };
-  openingHours: { label: string; opens: string; closes: string }[];
-  closedNote: string;
-  siteCredit: string;
-}
+type FooterClinic = Pick<
+  ClinicIdentity,
+  "name" | "shortName" | "landline" | "email" | "address" | "openingHours" | "closedNote" | "siteCredit"
+>;
 
 /**
  * The copyright year. Prerendered pages bake the year they were built in
@@ -45,7 +40,7 @@ export function SiteFooter({ clinic, renderedYear }: { clinic: FooterClinic; ren
             </p>
             <p>
               <Phone aria-hidden="true" size={20} />
-              <a href={telHref(clinic.landline)}>{formatPhone(clinic.landline)}</a>
+              <PhoneLink number={clinic.landline} />
             </p>
             <p>
               <Mail aria-hidden="true" size={20} />

@@ -1,18 +1,13 @@
 import { CalendarCheck, ChevronDown, Menu, MessageCircle, Phone, X } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Link, useLocation } from "react-router";
+import type { ClinicIdentity } from "@domain/clinic";
 import { compactHours, formatPhone, telHref, whatsappHref } from "@domain/contact-links";
 import { Logo } from "./logo";
 import { MAIN_MENU, isActivePath, isGroup, type NavGroup } from "./nav-data";
 import { useHydrated } from "./use-hydrated";
 
-interface HeaderClinic {
-  name: string;
-  shortName: string;
-  landline: string;
-  whatsapp: string;
-  openingHours: { days: number[]; opens: string; closes: string }[];
-}
+type HeaderClinic = Pick<ClinicIdentity, "name" | "shortName" | "landline" | "whatsapp" | "openingHours">;
 
 /**
  * Site header: logo, main menu with the About us submenu and the Services
@@ -27,6 +22,7 @@ interface HeaderClinic {
 export function SiteHeader({ clinic }: { clinic: HeaderClinic }) {
   const { pathname } = useLocation();
   const enhanced = useHydrated();
+  const chat = whatsappHref(clinic);
   const [openGroup, setOpenGroup] = useState<NavGroup["id"] | null>(null);
   const [mobileOpen, setMobileOpen] = useState(false);
   const headerRef = useRef<HTMLElement>(null);
@@ -84,13 +80,15 @@ export function SiteHeader({ clinic }: { clinic: HeaderClinic }) {
                 <span className="top-link__detail">{formatPhone(clinic.landline)}</span>
               </a>
             </li>
-            <li>
-              <a href={whatsappHref(clinic)} className="top-link" target="_blank" rel="noopener noreferrer">
-                <MessageCircle aria-hidden="true" size={18} />
-                <span>Whatsapp Us</span>
-                <span className="visually-hidden"> (opens WhatsApp in a new tab)</span>
-              </a>
-            </li>
+            {chat && (
+              <li>
+                <a href={chat} className="top-link" target="_blank" rel="noopener noreferrer">
+                  <MessageCircle aria-hidden="true" size={18} />
+                  <span>Whatsapp Us</span>
+                  <span className="visually-hidden"> (opens WhatsApp in a new tab)</span>
+                </a>
+              </li>
+            )}
           </ul>
         </div>
       </div>

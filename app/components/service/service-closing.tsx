@@ -1,7 +1,7 @@
 import { CalendarCheck, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { useClinic } from "~/root";
-import { formatBotswanaPhone } from "./format-phone";
+import { formatPhone } from "@domain/contact-links";
 
 /** The closing section most service pages end with (specification, section 2). */
 export function ServiceClosing() {
@@ -19,7 +19,7 @@ export function ServiceClosing() {
         <a className="button button--primary" href={`tel:${clinic.landline}`}>
           <Phone aria-hidden="true" focusable="false" size={20} />
           <span>
-            Call <span className="service-closing__number">{formatBotswanaPhone(clinic.landline)}</span>
+            Call <span className="service-closing__number">{formatPhone(clinic.landline)}</span>
           </span>
         </a>
         <Link className="button button--accent" to="/book-appointment">

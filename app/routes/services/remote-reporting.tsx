@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { ServicePage } from "~/components/service/service-page";
 import { serviceMeta } from "~/components/service/service-meta";
-import { formatBotswanaPhone } from "~/components/service/format-phone";
+import { formatPhone } from "@domain/contact-links";
 import { useClinic } from "~/root";
 import type { Route } from "./+types/remote-reporting";
 
@@ -48,8 +48,8 @@ export default function RemoteReporting() {
         <h2 id="remote-contact-heading">Ask about remote reporting</h2>
         <p>
           To ask about remote reporting for your practice or facility, call us on{" "}
-          <a href={`tel:${clinic.landline}`}>{formatBotswanaPhone(clinic.landline)}</a>. Our referral form and contact
-          numbers are on the <Link to="/for-referrers">For Referrers page</Link>.
+          <a href={`tel:${clinic.landline}`}>{formatPhone(clinic.landline)}</a>. Our referral form and contact numbers
+          are on the <Link to="/for-referrers">For Referrers page</Link>.
         </p>
       </section>
     </ServicePage>

@@ -1,6 +1,9 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { clinicDateTime, formatBytes, shortDate, staffMeta } from "~/components/staff/staff-format";
+import { openingHoursSentence } from "@domain/clinic";
+import { formatAbbreviatedDate, formatClinicDateTime } from "@domain/dates";
+import { paymentLabel } from "@domain/payments";
+import { formatBytes, staffMeta } from "~/components/staff/staff-format";
 import { StatusBadge } from "~/components/staff/status-badge";
 import {
   allowedNext,
@@ -18,12 +21,6 @@ import type { Route } from "./+types/appointment";
 
 export const meta = ({ data: d }: Route.MetaArgs) =>
   staffMeta(d ? `Appointment ${d.appointment.reference}` : "Appointment");
-
-const PAYMENT_LABELS: Record<string, string> = {
-  cash: "Cash Payment",
-  bpomas: "Bpomas",
-  pula: "Pula Medical Aid",
-};
 
 const DONE_MESSAGES: Record<string, string> = {
   confirmed: "Appointment confirmed. The patient's confirmation e-mail, with a calendar file, is on its way.",
@@ -114,7 +111,7 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
         <StatusBadge status={a.status} />
       </div>
       <p className="staff-muted">
-        Reference <span className="staff-mono">{a.reference}</span>, received {clinicDateTime(a.created_at)}
+        Reference <span className="staff-mono">{a.reference}</span>, received {formatClinicDateTime(a.created_at)}
       </p>
 
       {(actionData?.error || done) && (
@@ -134,14 +131,14 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
             <h2 id="request-heading">Request</h2>
             <dl className="staff-dl">
               <Field label="Service">{a.service_name}</Field>
-              <Field label="Requested date">{shortDate(a.requested_date)}</Field>
+              <Field label="Requested date">{formatAbbreviatedDate(a.requested_date)}</Field>
               <Field label="Submitted at (patient's clock)">{a.submitted_time}</Field>
-              <Field label="Payment method">{PAYMENT_LABELS[a.payment_method] ?? a.payment_method}</Field>
+              <Field label="Payment method">{paymentLabel(a.payment_method)}</Field>
               <Field label="Medical aid number">{a.medical_aid_number}</Field>
               <Field label="Notes">{a.notes && <span className="staff-pre">{a.notes}</span>}</Field>
               {a.status === "confirmed" || a.confirmed_date ? (
                 <Field label="Confirmed for">
-                  {a.confirmed_date ? `${shortDate(a.confirmed_date)} at ${a.confirmed_time}` : ""}
+                  {a.confirmed_date ? `${formatAbbreviatedDate(a.confirmed_date)} at ${a.confirmed_time}` : ""}
                 </Field>
               ) : null}
               {a.cancel_reason ? <Field label="Cancellation reason">{a.cancel_reason}</Field> : null}
@@ -153,7 +150,7 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
             <dl className="staff-dl">
               <Field label="First name">{a.name}</Field>
               <Field label="Surname">{a.surname}</Field>
-              <Field label="Date of birth">{shortDate(a.dob)}</Field>
+              <Field label="Date of birth">{formatAbbreviatedDate(a.dob)}</Field>
               <Field label="Gender">{a.gender}</Field>
               <Field label="ID or passport number">{a.id_passport_number}</Field>
               <Field label="Phone">
@@ -208,8 +205,7 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
             <Form method="post" className="staff-form" id="confirm" aria-labelledby="confirm-heading">
               <h3 id="confirm-heading">Confirm the appointment</h3>
               <p className="staff-muted">
-                Open Monday to Friday 08:00 to 20:00 and Saturday 09:00 to 13:00; closed Sundays and public holidays.
-                Expected length {preparation.durationMinutes} minutes.
+                {openingHoursSentence()} Expected length {preparation.durationMinutes} minutes.
               </p>
               <div className="staff-form__row">
                 <div className="staff-field">
@@ -288,7 +284,7 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
               <tbody>
                 {history.map((h) => (
                   <tr key={h.id}>
-                    <td className="staff-nowrap">{clinicDateTime(h.created_at)}</td>
+                    <td className="staff-nowrap">{formatClinicDateTime(h.created_at)}</td>
                     <td>{h.staff_name}</td>
                     <td>{h.from_status ? <StatusBadge status={h.from_status} /> : null}</td>
                     <td>

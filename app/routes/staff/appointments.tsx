@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
-import { clinicDateTime, shortDate, staffMeta } from "~/components/staff/staff-format";
+import { formatAbbreviatedDate, formatClinicDateTime } from "@domain/dates";
+import { staffMeta } from "~/components/staff/staff-format";
 import { APPOINTMENT_STATUS_OPTIONS, StatusBadge } from "~/components/staff/status-badge";
 import { clinicDate, listAppointments, parseFilters, requireStaff, serviceNames } from "~/lib/staff.server";
 import type { Route } from "./+types/appointments";
@@ -136,7 +137,7 @@ export default function StaffAppointments({ loaderData, actionData }: Route.Comp
             <tbody>
               {list.rows.map((a) => (
                 <tr key={a.id}>
-                  <td className="staff-nowrap">{clinicDateTime(a.created_at)}</td>
+                  <td className="staff-nowrap">{formatClinicDateTime(a.created_at)}</td>
                   <td className="staff-mono">{a.reference}</td>
                   <td>
                     <Link to={`/staff/appointments/${a.id}`}>
@@ -146,10 +147,10 @@ export default function StaffAppointments({ loaderData, actionData }: Route.Comp
                   <td className="staff-nowrap">{a.phone}</td>
                   <td>{a.service_name}</td>
                   <td className="staff-nowrap">
-                    {shortDate(a.requested_date)}
+                    {formatAbbreviatedDate(a.requested_date)}
                     {a.status === "confirmed" && a.confirmed_date && (
                       <span className="staff-sub">
-                        Confirmed {shortDate(a.confirmed_date)} {a.confirmed_time}
+                        Confirmed {formatAbbreviatedDate(a.confirmed_date)} {a.confirmed_time}
                       </span>
                     )}
                   </td>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Pagination } from "~/components/staff/pagination";
-import { clinicDateTime, staffMeta } from "~/components/staff/staff-format";
+import { formatClinicDateTime } from "@domain/dates";
+import { staffMeta } from "~/components/staff/staff-format";
 import { AUDIT_ACTION_LABELS, listAudit, requireStaff } from "~/lib/staff.server";
 import type { Route } from "./+types/audit";
 
@@ -80,7 +81,7 @@ export default function StaffAudit({ loaderData }: Route.ComponentProps) {
             <tbody>
               {log.rows.map((r) => (
                 <tr key={r.id}>
-                  <td className="staff-nowrap">{clinicDateTime(r.createdAt)}</td>
+                  <td className="staff-nowrap">{formatClinicDateTime(r.createdAt)}</td>
                   <td>
                     {r.staffName ?? <span className="staff-muted">No account</span>}
                     {r.staffEmail.startsWith("hmac:") ? (

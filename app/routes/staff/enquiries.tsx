@@ -1,15 +1,17 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { Pagination } from "~/components/staff/pagination";
-import { clinicDateTime, staffMeta } from "~/components/staff/staff-format";
+import { whatsappHrefForTyped } from "@domain/contact-links";
+import { formatClinicDateTime } from "@domain/dates";
+import { ENQUIRY_STATUS_LABELS, ENQUIRY_STATUSES } from "@domain/statuses";
+import { staffMeta } from "~/components/staff/staff-format";
 import { StatusBadge } from "~/components/staff/status-badge";
-import { idParam, listEnquiries, markEnquiryHandled, requireStaff, whatsappLink } from "~/lib/staff.server";
+import { idParam, listEnquiries, markEnquiryHandled, requireStaff } from "~/lib/staff.server";
 import type { Route } from "./+types/enquiries";
 
 export const meta = () => staffMeta("Enquiries");
 
 const FILTERS = [
-  { value: "new", label: "New" },
-  { value: "handled", label: "Handled" },
+  ...ENQUIRY_STATUSES.map((value) => ({ value, label: ENQUIRY_STATUS_LABELS[value] })),
   { value: "all", label: "All" },
 ] as const;
 
@@ -24,7 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
     status,
     list: {
       ...list,
-      rows: list.rows.map((e) => ({ ...e, whatsapp: whatsappLink(e.phone) })),
+      rows: list.rows.map((e) => ({ ...e, whatsapp: whatsappHrefForTyped(e.phone) })),
     },
   };
 }
@@ -96,7 +98,7 @@ export default function StaffEnquiries({ loaderData, actionData }: Route.Compone
               {list.rows.map((e) => (
                 <tr key={e.id}>
                   <td className="staff-nowrap">
-                    {clinicDateTime(e.created_at)}
+                    {formatClinicDateTime(e.created_at)}
                     <span className="staff-sub staff-mono">{e.reference}</span>
                   </td>
                   <td>

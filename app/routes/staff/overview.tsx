@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { clinicDateTime, shortDate, staffMeta } from "~/components/staff/staff-format";
+import { formatAbbreviatedDate, formatClinicDateTime } from "@domain/dates";
+import { staffMeta } from "~/components/staff/staff-format";
 import { overview, requireStaff } from "~/lib/staff.server";
 import type { Route } from "./+types/overview";
 
@@ -30,7 +31,7 @@ function AppointmentTable({ rows, caption, showDate }: { rows: Upcoming; caption
         <tbody>
           {rows.map((a) => (
             <tr key={a.id}>
-              {showDate && <td>{a.confirmed_date ? shortDate(a.confirmed_date) : ""}</td>}
+              {showDate && <td>{a.confirmed_date ? formatAbbreviatedDate(a.confirmed_date) : ""}</td>}
               <td>{a.confirmed_time}</td>
               <td>
                 <Link to={`/staff/appointments/${a.id}`}>
@@ -58,7 +59,7 @@ function RequestsChart({ days }: { days: { date: string; count: number }[] }) {
   const summary =
     total === 0
       ? "No appointment requests in the last 30 days."
-      : `${total} appointment ${total === 1 ? "request" : "requests"} in the last 30 days; the busiest day was ${shortDate(busiest.date)} with ${busiest.count}.`;
+      : `${total} appointment ${total === 1 ? "request" : "requests"} in the last 30 days; the busiest day was ${formatAbbreviatedDate(busiest.date)} with ${busiest.count}.`;
   return (
     <figure className="staff-chart">
       <svg
@@ -116,7 +117,7 @@ function RequestsChart({ days }: { days: { date: string; count: number }[] }) {
           <tbody>
             {days.map((d) => (
               <tr key={d.date}>
-                <td>{shortDate(d.date)}</td>
+                <td>{formatAbbreviatedDate(d.date)}</td>
                 <td>{d.count}</td>
               </tr>
             ))}
@@ -134,7 +135,7 @@ export default function StaffOverview({ loaderData }: Route.ComponentProps) {
       <div className="staff-page-head">
         <h1>Overview</h1>
         <p className="staff-muted">
-          Today is {shortDate(d.today)}. Updated {clinicDateTime(d.generatedAt)}.
+          Today is {formatAbbreviatedDate(d.today)}. Updated {formatClinicDateTime(d.generatedAt)}.
         </p>
       </div>
       <ul className="staff-stats">

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { clinicDateTime, shortDate, staffMeta } from "~/components/staff/staff-format";
+import { formatAbbreviatedDate, formatClinicDateTime } from "@domain/dates";
+import { staffMeta } from "~/components/staff/staff-format";
 import {
   countsInWords,
   EraseRefused,
@@ -42,13 +43,13 @@ export async function action(args: Route.ActionArgs) {
       ...match.appointments.map((a) => ({
         reference: a.reference,
         kind: "Appointment",
-        date: shortDate(a.confirmed_date ?? a.requested_date),
+        date: formatAbbreviatedDate(a.confirmed_date ?? a.requested_date),
         service: a.service_name,
       })),
       ...match.enquiries.map((e) => ({
         reference: e.reference,
         kind: "Enquiry",
-        date: shortDate(clinicDateTime(e.created_at).slice(0, 10)),
+        date: formatAbbreviatedDate(formatClinicDateTime(e.created_at).slice(0, 10)),
         service: "",
       })),
     ],

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
-import { BOOKING_POLICY } from "@domain/site";
-import { whatsappUrl } from "../contact-options";
+import { BOOKING_POLICY } from "@domain/booking-policy";
+import { whatsappHref } from "@domain/contact-links";
 import { formatLongDate } from "@domain/dates";
 
 export const APPOINTMENT_SUCCESS = "Your appointment has been scheduled successfully!";
@@ -31,7 +31,7 @@ export function AppointmentConfirmation({
     heading.current?.focus();
   }, []);
   // Only the reference goes into the link: no name, date or health details.
-  const chat = whatsappUrl(whatsapp, `Hello, I am writing about my appointment request ${reference}.`);
+  const chat = whatsappHref({ whatsapp }, `Hello, I am writing about my appointment request ${reference}.`);
   return (
     <section className="confirmation" aria-labelledby="confirmation-title">
       <div className="confirmation__panel">
@@ -59,12 +59,14 @@ export function AppointmentConfirmation({
         This is a request, not yet a fixed time. The clinic will contact you to confirm the time of your appointment.
         Keep your reference number: quote it if you call or message us.
       </p>
-      <p>
-        <a className="button button--whatsapp" href={chat} rel="noopener noreferrer" target="_blank">
-          Message us on WhatsApp about <span className="nowrap">{reference}</span>
-          <span className="visually-hidden"> (opens WhatsApp)</span>
-        </a>
-      </p>
+      {chat && (
+        <p>
+          <a className="button button--whatsapp" href={chat} rel="noopener noreferrer" target="_blank">
+            Message us on WhatsApp about <span className="nowrap">{reference}</span>
+            <span className="visually-hidden"> (opens WhatsApp)</span>
+          </a>
+        </p>
+      )}
       <h3>Before your appointment</h3>
       <ul className="policy-list">
         {BOOKING_POLICY.map((item) => (

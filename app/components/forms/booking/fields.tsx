@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { BOOKABLE_SERVICES } from "@domain/catalogue";
 import type { BookingCalendar } from "@domain/dates";
-import { GENDERS, PAYMENT_METHODS } from "@domain/site";
+import { GENDERS } from "@domain/patient";
+import { PAYMENT_METHODS } from "@domain/payments";
 import { DatePicker } from "../date-picker";
 import { EmailField, PhoneField, radioId, RadioGroup, SelectField, TextAreaField, TextField } from "../field";
 import type { ErrorTargets } from "../use-submission";

@@ -1,0 +1,14 @@
+/**
+ * The clinic's booking policy, the same on the booking page, its
+ * confirmation, the terms page and the patient's e-mails. It is the clinic's
+ * own rule, kept here rather than in the environment: pages are prerendered,
+ * so a setting read at run time could not reach them.
+ */
+export const BOOKING_POLICY = [
+  "Please arrive 15 minutes before your appointment.",
+  "To change an appointment, let us know at least 24 hours ahead.",
+  "A late cancellation may incur a fee.",
+  "Bring a valid ID and your medical aid card.",
+  "Payment is due at the time of service.",
+  "We accept BPOMAS and PULA medical aid.",
+] as const;
