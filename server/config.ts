@@ -225,6 +225,13 @@ export const envSchema = z.object({
   STAFF_HMAC_KEY: z.string().trim().min(32, "must be at least 32 characters (e.g. openssl rand -base64 32)").optional(),
   /** TOTP second factor at sign-in. Always on in production (NODE_ENV=production); "false" only for development and tests. */
   STAFF_MFA_REQUIRED: bool.default(true),
+  /** No longer read: refused so that an operator who set it learns that it has no effect. */
+  BOOKING_POLICY: z
+    .never({
+      error:
+        "is no longer read: the booking policy is one list in domain/booking-policy.ts, shown on the booking page and in the e-mails; remove this variable",
+    })
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

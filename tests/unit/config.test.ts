@@ -52,6 +52,11 @@ describe("loadConfig", () => {
     expect(error.issues.map((i) => i.variable).sort()).toEqual(["CLINIC_WHATSAPP", "CLOSED_DATES", "PORT"]);
   });
 
+  it("refuses BOOKING_POLICY, which is no longer read, rather than ignore it", () => {
+    const error = errorFor({ BOOKING_POLICY: "Arrive early." });
+    expect(error.issues).toEqual([{ variable: "BOOKING_POLICY", message: expect.stringContaining("no longer read") }]);
+  });
+
   it("parses lists", () => {
     const config = loadConfig({ CLOSED_DATES: "2026-12-24, 2026-12-31", STAFF_NAMES: "A,B" });
     expect(config.closedDates).toEqual(["2026-12-24", "2026-12-31"]);
