@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { clinicDateTime, formatBytes, shortDate, staffMeta } from "~/components/staff/staff-format";
 import { StatusBadge } from "~/components/staff/status-badge";
+import { serviceGuidance, serviceTitle } from "@domain/catalogue";
 import {
   allowedNext,
   changeStatus,
@@ -10,7 +11,6 @@ import {
   openingFor,
   recordAudit,
   requireStaff,
-  serviceGuidance,
   StatusChangeError,
   type StatusChange,
 } from "~/lib/staff.server";
@@ -133,7 +133,7 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
           <section className="card staff-card" aria-labelledby="request-heading">
             <h2 id="request-heading">Request</h2>
             <dl className="staff-dl">
-              <Field label="Service">{a.service_name}</Field>
+              <Field label="Service">{serviceTitle(a.service_name)}</Field>
               <Field label="Requested date">{shortDate(a.requested_date)}</Field>
               <Field label="Submitted at (patient's clock)">{a.submitted_time}</Field>
               <Field label="Payment method">{PAYMENT_LABELS[a.payment_method] ?? a.payment_method}</Field>
