@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { clinicToday } from "../../domain/opening-days";
+import { findBookableService } from "../../domain/validation/appointment";
 import { enqueueMail } from "../mail/queue";
 import { clinicAppointmentMail, patientAppointmentMail, type AppointmentMailData } from "../mail/templates";
 import type { RouteDeps } from "../enquiries/routes";
@@ -72,7 +73,7 @@ export async function appointmentRoutes(app: FastifyInstance, { config, db, rate
           alternate_phone: a.alternateE164,
           email: a.email,
           gender: a.gender,
-          service_name: a.serviceTitle,
+          service_name: findBookableService(a.serviceTitle)?.slug ?? a.serviceTitle,
           payment_method: a.service.paymentMethod,
           medical_aid_number: a.medicalAidNumber ? a.medicalAidNumber : null,
           notes: a.notes,
@@ -93,7 +94,7 @@ export async function appointmentRoutes(app: FastifyInstance, { config, db, rate
         reference: row.reference,
         name: row.name,
         email: row.email,
-        serviceTitle: row.service_name,
+        serviceTitle: a.serviceTitle,
         requestedDate: row.requested_date,
       };
       await enqueueMail(trx, clinicAppointmentMail(mail, config), now);
@@ -102,7 +103,7 @@ export async function appointmentRoutes(app: FastifyInstance, { config, db, rate
         status: 201,
         body: {
           message: APPOINTMENT_ACCEPTED,
-          data: { reference: row.reference, appointmentDate: row.requested_date, service: { name: row.service_name } },
+          data: { reference: row.reference, appointmentDate: row.requested_date, service: { name: a.serviceTitle } },
         },
       };
     });

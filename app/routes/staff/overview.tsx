@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { clinicDateTime, shortDate, staffMeta } from "~/components/staff/staff-format";
+import { serviceTitle } from "@domain/catalogue";
 import { overview, requireStaff } from "~/lib/staff.server";
 import type { Route } from "./+types/overview";
 
@@ -37,7 +38,7 @@ function AppointmentTable({ rows, caption, showDate }: { rows: Upcoming; caption
                   {a.name} {a.surname}
                 </Link>
               </td>
-              <td>{a.service_name}</td>
+              <td>{serviceTitle(a.service_name)}</td>
               <td className="staff-mono">{a.reference}</td>
             </tr>
           ))}

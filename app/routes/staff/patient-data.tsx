@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { clinicDateTime, shortDate, staffMeta } from "~/components/staff/staff-format";
+import { serviceTitle } from "@domain/catalogue";
 import {
   countsInWords,
   EraseRefused,
@@ -43,7 +44,7 @@ export async function action(args: Route.ActionArgs) {
         reference: a.reference,
         kind: "Appointment",
         date: shortDate(a.confirmed_date ?? a.requested_date),
-        service: a.service_name,
+        service: serviceTitle(a.service_name),
       })),
       ...match.enquiries.map((e) => ({
         reference: e.reference,
