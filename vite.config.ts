@@ -21,6 +21,10 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: "framework",
                   test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
                 },
+                // The catalogue stays a chunk of its own, not merged into root's: the
+                // lazily loaded form validation imports it, and would otherwise pull
+                // in root's chunk and mark root's stylesheet as dynamically loaded.
+                { name: "catalogue", test: /[\\/]domain[\\/]catalogue\.ts$/ },
               ],
             },
           },

@@ -1,5 +1,6 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 import { SERVICE_PAGES } from "../domain/catalogue";
+import { serviceRouteId } from "./lib/prerender-paths";
 
 export default [
   index("routes/home.tsx"),
@@ -13,9 +14,9 @@ export default [
   route("terms-condition", "routes/terms-condition.tsx"),
   route("privacy", "routes/privacy.tsx"),
   route("details", "routes/details.tsx"),
-  // One static route per service page (the specification has no route parameters).
+  // One static route per service page (the specification has no route parameters), one module for all.
   ...SERVICE_PAGES.map((s) =>
-    route(`services/${s.slug}`, `routes/services/${s.slug}.tsx`, { id: `service-${s.slug}` }),
+    route(`services/${s.slug}`, "routes/services/service.tsx", { id: serviceRouteId(s.slug) }),
   ),
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),

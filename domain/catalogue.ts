@@ -1,7 +1,13 @@
 /**
- * The service catalogue: the one source of truth for every menu, card,
- * sidebar and lookup that names a service (specification, section 3). A new
- * service is one entry in SERVICES plus its place in the lists below.
+ * The service catalogue: the one source of truth for every page, menu, card,
+ * sidebar, e-mail and lookup that names a service (specification, section 3).
+ *
+ * A service is its entry in SERVICES (names, summary, icon, image, category,
+ * preparation notes and expected length), its page's text in
+ * domain/services/<slug>.ts (listed in domain/services/pages.ts, whose type
+ * asks for one per entry) and its image in public/. Its page at
+ * /services/<slug> is then routed, prerendered and in the sitemap; the lists
+ * below place it in the menus, the /services cards and the booking form.
  */
 
 /** Icon names map to lucide-react icons in app/components/service-icon.tsx. */
@@ -20,6 +26,50 @@ export type ServiceIconName =
 
 export type CategoryId = "diagnostic-imaging" | "womens-imaging" | "imaging-guided-procedures" | "telemedicine";
 
+// --- Preparation notes and durations --------------------------------------
+
+/**
+ * What the confirmation e-mail, its calendar file and the staff appointment
+ * page tell about a service: its preparation notes and the expected length
+ * of the appointment. Generic advice only: the clinic should review the
+ * wording before going live.
+ */
+export interface ServicePreparation {
+  notes: readonly string[];
+  /** Expected length of the appointment, in minutes. */
+  durationMinutes: number;
+}
+
+/** Notes every confirmation ends with, whatever the service. */
+export const EVERY_VISIT_NOTES: readonly string[] = [
+  "Please arrive 15 minutes before your appointment.",
+  "Bring a valid ID or passport, your medical aid card and your referral form if you have one.",
+];
+
+/** For a service with no notes of its own (and a stored name the catalogue does not know). */
+export const NO_SPECIAL_PREPARATION: ServicePreparation = { notes: [], durationMinutes: 30 };
+
+/** Breast ultrasound and mammography. */
+export const BREAST_IMAGING_PREPARATION: ServicePreparation = {
+  notes: [
+    "Wear a two-piece outfit so you only need to undress from the waist up.",
+    "Do not use deodorant, talcum powder or body lotion on the day.",
+    "Bring any previous breast imaging reports.",
+  ],
+  durationMinutes: 40,
+};
+
+/** Procedures through a needle: biopsies and pain injections. */
+export const NEEDLE_PROCEDURE_PREPARATION: ServicePreparation = {
+  notes: [
+    "Tell us in advance if you take blood-thinning medicine.",
+    "Arrange for someone to take you home after the procedure.",
+  ],
+  durationMinutes: 60,
+};
+
+// --- Services ---------------------------------------------------------------
+
 export interface Service {
   /** URL segment of the service's page: /services/<slug>. */
   slug: string;
@@ -33,6 +83,8 @@ export interface Service {
   /** Illustration, served from public/. */
   image: string;
   category: CategoryId | null;
+  /** What a patient is told to do before the appointment, and how long it takes. */
+  preparation: ServicePreparation;
 }
 
 export const SERVICES = {
@@ -44,6 +96,13 @@ export const SERVICES = {
     icon: "waves",
     image: "/images/services/ultrasound.svg",
     category: "diagnostic-imaging",
+    preparation: {
+      notes: [
+        "Abdominal ultrasound: do not eat for 6 hours before (sips of water are fine).",
+        "Pelvic ultrasound: drink about 1 litre of water an hour before and do not empty your bladder.",
+      ],
+      durationMinutes: 45,
+    },
   },
   xRay: {
     slug: "x-ray",
@@ -53,6 +112,13 @@ export const SERVICES = {
     icon: "scan-line",
     image: "/images/services/x-ray.svg",
     category: "diagnostic-imaging",
+    preparation: {
+      notes: [
+        "Bring your referral form.",
+        "Remove jewellery and metal objects; tell the radiographer if you are or may be pregnant.",
+      ],
+      durationMinutes: 30,
+    },
   },
   fluoroscopy: {
     slug: "fluoroscopy",
@@ -62,6 +128,13 @@ export const SERVICES = {
     icon: "monitor-play",
     image: "/images/services/fluoroscopy.svg",
     category: "diagnostic-imaging",
+    preparation: {
+      notes: [
+        "Follow your doctor's instructions; some examinations need you not to eat beforehand.",
+        "Tell us if you are or may be pregnant, or have had a reaction to contrast medium.",
+      ],
+      durationMinutes: 60,
+    },
   },
   boneDensitometry: {
     slug: "bone-densitometry-dexa-scan",
@@ -71,6 +144,13 @@ export const SERVICES = {
     icon: "bone",
     image: "/images/services/bone-densitometry.svg",
     category: "diagnostic-imaging",
+    preparation: {
+      notes: [
+        "Stop calcium supplements 24 to 48 hours before the scan.",
+        "Wear comfortable clothes without metal zips, buttons or buckles.",
+      ],
+      durationMinutes: 30,
+    },
   },
   breastUltrasound: {
     slug: "breast-ultrasound",
@@ -80,6 +160,7 @@ export const SERVICES = {
     icon: "heart-pulse",
     image: "/images/services/breast-ultrasound.svg",
     category: "womens-imaging",
+    preparation: BREAST_IMAGING_PREPARATION,
   },
   pregnancy3d: {
     slug: "3d-pregnancy-scan",
@@ -89,6 +170,10 @@ export const SERVICES = {
     icon: "baby",
     image: "/images/services/3d-pregnancy-scan.svg",
     category: "womens-imaging",
+    preparation: {
+      notes: ["Bring your antenatal card and any previous scan reports.", "You may eat and drink as normal."],
+      durationMinutes: 45,
+    },
   },
   minimallyInvasive: {
     slug: "minimally-invasive-procedure",
@@ -98,6 +183,7 @@ export const SERVICES = {
     icon: "syringe",
     image: "/images/services/minimally-invasive-procedure.svg",
     category: "imaging-guided-procedures",
+    preparation: NEEDLE_PROCEDURE_PREPARATION,
   },
   painManagement: {
     slug: "pain-management",
@@ -107,6 +193,7 @@ export const SERVICES = {
     icon: "pill",
     image: "/images/services/pain-management.svg",
     category: "imaging-guided-procedures",
+    preparation: NEEDLE_PROCEDURE_PREPARATION,
   },
   remoteReporting: {
     slug: "remote-reporting",
@@ -116,6 +203,7 @@ export const SERVICES = {
     icon: "globe",
     image: "/images/services/remote-reporting.svg",
     category: "telemedicine",
+    preparation: { notes: ["Bring or send your images and any previous reports."], durationMinutes: 30 },
   },
   mammography: {
     slug: "mammography",
@@ -125,6 +213,7 @@ export const SERVICES = {
     icon: "ribbon",
     image: "/images/services/mammography.svg",
     category: null,
+    preparation: BREAST_IMAGING_PREPARATION,
   },
   advancedTechnology: {
     slug: "advanced-technology",
@@ -134,6 +223,7 @@ export const SERVICES = {
     icon: "cpu",
     image: "/images/services/advanced-technology.svg",
     category: null,
+    preparation: NO_SPECIAL_PREPARATION,
   },
 } as const satisfies Record<string, Service>;
 
@@ -145,6 +235,32 @@ export function servicePath(service: Pick<Service, "slug">): string {
 
 /** Every service page, in route order. */
 export const SERVICE_PAGES: readonly Service[] = Object.values(SERVICES);
+
+/** The service with this slug. */
+export function findServiceBySlug(slug: string): Service | undefined {
+  return SERVICE_PAGES.find((s) => s.slug === slug);
+}
+
+/**
+ * The service an appointment names. Appointments store the slug; a title
+ * (any case) is accepted too, for e-mails built from a form's value and for
+ * rows written before migration 0012 that it could not convert.
+ */
+export function findStoredService(stored: string): Service | undefined {
+  const wanted = stored.trim().toLowerCase();
+  return findServiceBySlug(stored) ?? SERVICE_PAGES.find((s) => s.title.toLowerCase() === wanted);
+}
+
+/** The title to show for a stored service; a value the catalogue does not know is shown as stored. */
+export function serviceTitle(stored: string): string {
+  return findStoredService(stored)?.title ?? stored;
+}
+
+/** The preparation notes (the service's own, then those for every visit) and expected length for a stored service. */
+export function serviceGuidance(stored: string): ServicePreparation {
+  const own = findStoredService(stored)?.preparation ?? NO_SPECIAL_PREPARATION;
+  return { notes: [...own.notes, ...EVERY_VISIT_NOTES], durationMinutes: own.durationMinutes };
+}
 
 // --- Service categories and cards (specification, section 3) ---------------
 

@@ -3,7 +3,8 @@ import type { MetaDescriptor } from "react-router";
 export interface PageMetaInput {
   title: string;
   description: string;
-  keywords?: readonly string[];
+  /** Every page has some, including the "not found" answers. */
+  keywords: readonly string[];
   /** Canonical path; defaults to the page's own path. */
   canonicalPath?: string;
   noindex?: boolean;
@@ -43,7 +44,7 @@ export function pageMeta(args: MetaArgsLike, input: PageMetaInput): MetaDescript
     { property: "og:site_name", content: siteName },
     { property: "og:locale", content: "en_BW" },
   ];
-  if (input.keywords?.length) tags.push({ name: "keywords", content: input.keywords.join(", ") });
+  if (input.keywords.length) tags.push({ name: "keywords", content: input.keywords.join(", ") });
   if (input.noindex) tags.push({ name: "robots", content: "noindex" });
   return tags;
 }

@@ -22,3 +22,19 @@ export const PRERENDERED_PATHS: readonly string[] = [
   "/sitemap.xml",
   "/robots.txt",
 ];
+
+const SERVICE_ROUTE_ID = "service-";
+
+/**
+ * The route id of a service's page. Every service page is its own static
+ * route (the specification has no route parameters), all rendered by one
+ * module, which reads the slug back from its route id.
+ */
+export function serviceRouteId(slug: string): string {
+  return `${SERVICE_ROUTE_ID}${slug}`;
+}
+
+/** The slug of the service page with this route id (see serviceRouteId). */
+export function serviceSlugOfRoute(routeId: string | undefined): string {
+  return routeId?.startsWith(SERVICE_ROUTE_ID) ? routeId.slice(SERVICE_ROUTE_ID.length) : "";
+}

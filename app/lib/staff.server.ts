@@ -116,7 +116,6 @@ export {
 } from "../../server/staff/appointments";
 export { listEnquiries, markEnquiryHandled } from "../../server/staff/enquiries";
 export { overview } from "../../server/staff/overview";
-export { serviceGuidance } from "../../server/staff/preparation";
 export { openingFor } from "../../server/staff/open-days";
 export { clinicDate } from "../../domain/dates";
 export {

@@ -10,7 +10,7 @@ import {
 } from "@domain/catalogue";
 import { ConsultationForm } from "~/components/service/consultation-form";
 import { DisclosureNav } from "~/components/service/disclosure-nav";
-import { PageBanner, ServiceNotFound } from "~/components/service/service-page";
+import { PageBanner, SERVICE_NOT_FOUND_META, ServiceNotFound } from "~/components/service/service-page";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/details";
 import "~/styles/service.css";
@@ -42,8 +42,7 @@ export function meta(args: Route.MetaArgs) {
     // services list; an unknown name (404) is kept out of the index.
     const named = new URLSearchParams(args.location.search).has("name");
     return pageMeta(args, {
-      title: "Service not found",
-      description: "Service not found. See the full list of our imaging services.",
+      ...SERVICE_NOT_FOUND_META,
       canonicalPath: "/services",
       noindex: named,
     });

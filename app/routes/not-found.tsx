@@ -14,6 +14,7 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {
     title: "Page not found",
     description: "We could not find the page you asked for.",
+    keywords: ["page not found", "diagnostic imaging", "Gaborone"],
     noindex: true,
   }).filter((tag) => !("rel" in tag && tag.rel === "canonical"));
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { appointmentSchema } from "../../domain/validation/appointment";
+import { appointmentSchema, findBookableService } from "../../domain/validation/appointment";
 import { enqueueMail } from "../mail/queue";
 import { clinicAppointmentMail, patientAppointmentMail, type AppointmentMailData } from "../mail/templates";
 import { formProblemResponses, invalid, isRecord, send } from "../requests/http";
@@ -80,7 +80,7 @@ export async function appointmentRoutes(app: FastifyInstance, { config, db, rate
             alternate_phone: a.alternateE164,
             email: a.email,
             gender: a.gender,
-            service_name: a.serviceTitle,
+            service_name: findBookableService(a.serviceTitle)?.slug ?? a.serviceTitle,
             payment_method: a.service.paymentMethod,
             medical_aid_number: a.medicalAidNumber ? a.medicalAidNumber : null,
             notes: a.notes,
@@ -101,7 +101,7 @@ export async function appointmentRoutes(app: FastifyInstance, { config, db, rate
           reference: row.reference,
           name: row.name,
           email: row.email,
-          serviceTitle: row.service_name,
+          serviceTitle: a.serviceTitle,
           requestedDate: row.requested_date,
         };
         await enqueueMail(trx, clinicAppointmentMail(mail, config), now);
@@ -113,7 +113,7 @@ export async function appointmentRoutes(app: FastifyInstance, { config, db, rate
             data: {
               reference: row.reference,
               appointmentDate: row.requested_date,
-              service: { name: row.service_name },
+              service: { name: a.serviceTitle },
             },
           },
         };

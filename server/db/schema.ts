@@ -31,6 +31,11 @@ export interface AppointmentTable {
   alternate_phone: string;
   email: string;
   gender: "Male" | "Female" | "Other";
+  /**
+   * The service's catalogue slug ("x-ray"); show it with serviceTitle() from
+   * domain/catalogue. Rows from before migration 0012 held the title, and a
+   * title it did not know is still stored as it was.
+   */
   service_name: string;
   payment_method: "cash" | "bpomas" | "pula";
   medical_aid_number: string | null;

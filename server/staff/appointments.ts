@@ -1,4 +1,5 @@
 import type { Updateable } from "kysely";
+import { serviceGuidance } from "../../domain/catalogue";
 import type { Db } from "../db/index";
 import type { AppointmentTable } from "../db/schema";
 import {
@@ -12,7 +13,6 @@ import type { StaffIdentity } from "./accounts";
 import { recordAudit } from "./audit";
 import { confirmationMail } from "./confirmation-mail";
 import { confirmationProblem } from "./open-days";
-import { serviceGuidance } from "./preparation";
 import type { StaffRuntime } from "./runtime";
 import { isIsoDate } from "../../domain/dates";
 

@@ -1,14 +1,15 @@
+import { serviceGuidance, serviceTitle } from "../../domain/catalogue";
 import type { Config } from "../config";
 import type { OutgoingMail } from "../mail/queue";
 import { greeting } from "../mail/templates";
 import { buildIcs } from "./ics";
-import { serviceGuidance } from "./preparation";
 import { clinicInstant, formatLongDate } from "../../domain/dates";
 
 export interface ConfirmedAppointment {
   reference: string;
   name: string;
   email: string;
+  /** The service as stored: its slug (a title is understood too). */
   serviceName: string;
   date: string;
   time: string;
@@ -22,6 +23,7 @@ export interface ConfirmedAppointment {
 export function confirmationMail(config: Config, appt: ConfirmedAppointment, now: Date): OutgoingMail {
   const clinic = config.clinic;
   const guidance = serviceGuidance(appt.serviceName);
+  const service = serviceTitle(appt.serviceName);
   const start = clinicInstant(appt.date, appt.time);
   const end = new Date(start.getTime() + guidance.durationMinutes * 60_000);
   const location = `${clinic.name}, ${clinic.address.street}, ${clinic.address.city}`;
@@ -33,7 +35,7 @@ export function confirmationMail(config: Config, appt: ConfirmedAppointment, now
       start,
       end,
       stamp: now,
-      summary: `${appt.serviceName} at ${clinic.shortName}`,
+      summary: `${service} at ${clinic.shortName}`,
       location,
       description: [`Reference: ${appt.reference}`, "", "How to prepare:", ...guidance.notes.map((n) => `- ${n}`)].join(
         "\n",
@@ -44,7 +46,7 @@ export function confirmationMail(config: Config, appt: ConfirmedAppointment, now
   const text = [
     `${greeting(appt.name)},`,
     "",
-    `Your appointment for ${appt.serviceName} is confirmed for ${when} (Botswana time).`,
+    `Your appointment for ${service} is confirmed for ${when} (Botswana time).`,
     `Reference: ${appt.reference}`,
     `Where: ${location}`,
     "",
@@ -60,7 +62,7 @@ export function confirmationMail(config: Config, appt: ConfirmedAppointment, now
   ].join("\n");
   return {
     to: appt.email,
-    subject: `Appointment confirmed: ${appt.serviceName}, ${when}`,
+    subject: `Appointment confirmed: ${service}, ${when}`,
     text,
     attachments: [
       { filename: "appointment.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: ics },

@@ -1,3 +1,4 @@
+import { serviceTitle } from "../../domain/catalogue";
 import type { Db } from "../db/index";
 import { csvDocument } from "./csv";
 
@@ -46,7 +47,7 @@ export async function appointmentsCsv(db: Db, from: string, to: string): Promise
       r.alternate_phone,
       r.email,
       r.id_passport_number,
-      r.service_name,
+      serviceTitle(r.service_name),
       r.payment_method,
       r.medical_aid_number,
       r.requested_date,

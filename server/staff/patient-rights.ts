@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { strToU8, zipSync, type Zippable } from "fflate";
 import { sql, type Expression, type SqlBool } from "kysely";
+import { serviceTitle } from "../../domain/catalogue";
 import { emailField } from "../../domain/validation/fields";
 import { isPostgres, type Db } from "../db/index";
 import { outboxDir } from "../mail/transport";
@@ -349,6 +350,7 @@ export async function exportPatient(
     email: match.email,
     appointments: g.appointments.map(({ id: _id, ...a }) => ({
       ...a,
+      service_name: serviceTitle(a.service_name),
       status_history: g.history
         .filter((h) => h.appointment_id === _id)
         .map((h) => ({ from_status: h.from_status, to_status: h.to_status, note: h.note, created_at: h.created_at })),

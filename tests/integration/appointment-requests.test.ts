@@ -59,7 +59,7 @@ describe("POST /api/appointment/public/appointments", () => {
       status: "requested",
       phone: "+26771234567",
       alternate_phone: "+27821234567",
-      service_name: "X-ray Imaging",
+      service_name: "x-ray",
       payment_method: "bpomas",
       medical_aid_number: "BP-998877",
       requested_date: body.appointmentDate,

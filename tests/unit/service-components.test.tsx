@@ -4,8 +4,11 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { DisclosureNav } from "~/components/service/disclosure-nav";
+import { ServiceBody } from "~/components/service/service-body";
 import { findServicePage, ServicePage } from "~/components/service/service-page";
 import { SERVICE_PAGES, SIDEBAR_CATEGORIES } from "../../domain/catalogue";
+import { h2, link, note, p, strong, ul } from "../../domain/services/content";
+import { findServicePageContent } from "../../domain/services/pages";
 
 afterEach(cleanup);
 
@@ -62,5 +65,32 @@ describe("DisclosureNav", () => {
     await user.click(telemedicine);
     expect(telemedicine).toHaveAttribute("aria-expanded", "false");
     expect(screen.queryAllByRole("link")).toHaveLength(0);
+  });
+});
+
+describe("ServiceBody", () => {
+  it("renders a page's blocks: headings, paragraphs with bold text and links, lists and notes", () => {
+    const { container } = render(
+      <MemoryRouter>
+        <ServiceBody
+          blocks={[
+            h2("How to prepare"),
+            p("Bring it, or upload it when you", " ", link("/book-appointment", "book online"), "."),
+            ul([strong("Abdomen:"), " do not eat."], "Wear comfortable clothing."),
+            note("Pregnancy", p(strong("Tell us if you may be pregnant."))),
+          ]}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole("heading", { level: 2, name: "How to prepare" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "book online" })).toHaveAttribute("href", "/book-appointment");
+    expect(container.querySelector("li strong")?.textContent).toBe("Abdomen:");
+    expect(screen.getByRole("note", { name: "Pregnancy" })).toHaveTextContent("Tell us if you may be pregnant.");
+    expect(container.querySelector("p")?.textContent).toBe("Bring it, or upload it when you book online.");
+  });
+
+  it("has page text for every service in the catalogue", () => {
+    for (const s of SERVICE_PAGES) expect(findServicePageContent(s.slug), s.slug).toBeDefined();
+    expect(findServicePageContent("no-such-service")).toBeUndefined();
   });
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { serviceGuidance } from "../../domain/catalogue";
 import { loadConfig } from "../../server/config";
 import { contentDisposition, uploadPath } from "../../server/staff/files";
 import { isCrossSite, isStaffUrl } from "../../server/staff/guard";
 import { confirmationProblem } from "../../server/staff/open-days";
-import { serviceGuidance } from "../../server/staff/preparation";
 import { clinicDate, subtractMonths } from "../../domain/dates";
 
 const config = loadConfig({
@@ -95,6 +95,9 @@ describe("files, links and notes", () => {
     expect(serviceGuidance("Ultrasound Imaging").notes.join(" ")).toMatch(/do not eat/);
     expect(serviceGuidance("X-ray Imaging").notes.join(" ")).toMatch(/referral/);
     expect(serviceGuidance("Something new").notes.join(" ")).toMatch(/15 minutes/);
+    // Appointments store the slug; the notes and length are the catalogue entry's.
+    expect(serviceGuidance("bone-densitometry-dexa-scan")).toEqual(serviceGuidance("Bone Densitometry (DEXA Scan)"));
+    expect(serviceGuidance("pain-management").durationMinutes).toBe(60);
   });
 });
 

@@ -1,12 +1,13 @@
 import { Link } from "react-router";
-import { SERVICE_CATEGORIES, SERVICE_PAGES, servicePath, type CategoryId, type Service } from "@domain/catalogue";
+import { findServiceBySlug, SERVICE_CATEGORIES, servicePath, type CategoryId, type Service } from "@domain/catalogue";
 import { ServiceIcon } from "~/components/service-icon";
+import type { PageMetaInput } from "~/lib/meta";
 import { ServiceClosing } from "./service-closing";
 import { ServiceSidebar } from "./service-sidebar";
 import "~/styles/service.css";
 
 export function findServicePage(slug: string): Service | undefined {
-  return SERVICE_PAGES.find((s) => s.slug === slug);
+  return findServiceBySlug(slug);
 }
 
 function categoryName(id: CategoryId | null): string | undefined {
@@ -57,6 +58,13 @@ export function PageBanner({ title, lead, trail = [], eyebrow, icon }: PageBanne
   );
 }
 
+/** The "Service not found." answer's title, description and keywords (see ServiceNotFound). */
+export const SERVICE_NOT_FOUND_META = {
+  title: "Service not found",
+  description: "Service not found. See the full list of our imaging services.",
+  keywords: ["imaging services", "diagnostic imaging", "radiology", "Gaborone"],
+} as const satisfies PageMetaInput;
+
 export function ServiceNotFound() {
   return (
     <main id="main" className="service-page">
@@ -67,6 +75,19 @@ export function ServiceNotFound() {
           <Link to="/services">See all our services</Link>
         </p>
       </div>
+    </main>
+  );
+}
+
+/** A placeholder service page that shows only its label (specification, section 2). */
+export function ServiceLabelPage({ title }: { title: string }) {
+  return (
+    <main id="main" className="service-placeholder">
+      <header className="page-banner">
+        <div className="container page-banner__inner">
+          <h1>{title}</h1>
+        </div>
+      </header>
     </main>
   );
 }

@@ -5,6 +5,7 @@ import { formatAbbreviatedDate, formatClinicDateTime } from "@domain/dates";
 import { paymentLabel } from "@domain/payments";
 import { formatBytes, staffMeta } from "~/components/staff/staff-format";
 import { StatusBadge } from "~/components/staff/status-badge";
+import { serviceGuidance, serviceTitle } from "@domain/catalogue";
 import {
   allowedNext,
   changeStatus,
@@ -13,7 +14,6 @@ import {
   openingFor,
   recordAudit,
   requireStaff,
-  serviceGuidance,
   StatusChangeError,
   type StatusChange,
 } from "~/lib/staff.server";
@@ -130,7 +130,7 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
           <section className="card staff-card" aria-labelledby="request-heading">
             <h2 id="request-heading">Request</h2>
             <dl className="staff-dl">
-              <Field label="Service">{a.service_name}</Field>
+              <Field label="Service">{serviceTitle(a.service_name)}</Field>
               <Field label="Requested date">{formatAbbreviatedDate(a.requested_date)}</Field>
               <Field label="Submitted at (patient's clock)">{a.submitted_time}</Field>
               <Field label="Payment method">{paymentLabel(a.payment_method)}</Field>

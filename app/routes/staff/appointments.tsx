@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { formatAbbreviatedDate, formatClinicDateTime } from "@domain/dates";
 import { staffMeta } from "~/components/staff/staff-format";
 import { APPOINTMENT_STATUS_OPTIONS, StatusBadge } from "~/components/staff/status-badge";
+import { serviceTitle } from "@domain/catalogue";
 import { clinicDate, listAppointments, parseFilters, requireStaff, serviceNames } from "~/lib/staff.server";
 import type { Route } from "./+types/appointments";
 
@@ -82,7 +83,7 @@ export default function StaffAppointments({ loaderData, actionData }: Route.Comp
             <option value="">Any service</option>
             {services.map((s) => (
               <option key={s} value={s}>
-                {s}
+                {serviceTitle(s)}
               </option>
             ))}
           </select>
@@ -145,7 +146,7 @@ export default function StaffAppointments({ loaderData, actionData }: Route.Comp
                     </Link>
                   </td>
                   <td className="staff-nowrap">{a.phone}</td>
-                  <td>{a.service_name}</td>
+                  <td>{serviceTitle(a.service_name)}</td>
                   <td className="staff-nowrap">
                     {formatAbbreviatedDate(a.requested_date)}
                     {a.status === "confirmed" && a.confirmed_date && (

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { formatAbbreviatedDate, formatClinicDateTime } from "@domain/dates";
 import { staffMeta } from "~/components/staff/staff-format";
+import { serviceTitle } from "@domain/catalogue";
 import { overview, requireStaff } from "~/lib/staff.server";
 import type { Route } from "./+types/overview";
 
@@ -38,7 +39,7 @@ function AppointmentTable({ rows, caption, showDate }: { rows: Upcoming; caption
                   {a.name} {a.surname}
                 </Link>
               </td>
-              <td>{a.service_name}</td>
+              <td>{serviceTitle(a.service_name)}</td>
               <td className="staff-mono">{a.reference}</td>
             </tr>
           ))}

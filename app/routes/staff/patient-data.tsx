@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { formatAbbreviatedDate, formatClinicDateTime } from "@domain/dates";
 import { staffMeta } from "~/components/staff/staff-format";
+import { serviceTitle } from "@domain/catalogue";
 import {
   countsInWords,
   EraseRefused,
@@ -44,7 +45,7 @@ export async function action(args: Route.ActionArgs) {
         reference: a.reference,
         kind: "Appointment",
         date: formatAbbreviatedDate(a.confirmed_date ?? a.requested_date),
-        service: a.service_name,
+        service: serviceTitle(a.service_name),
       })),
       ...match.enquiries.map((e) => ({
         reference: e.reference,

@@ -5,6 +5,7 @@ import * as rateLimits from "./0003-rate-limits";
 import * as jobLeases from "./0004-job-leases";
 import * as staff from "./0010-staff";
 import * as staffSecurity from "./0011-staff-security";
+import * as appointmentServiceSlug from "./0012-appointment-service-slug";
 
 /**
  * Every migration, by name. Names sort in the order they run on a new
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   "0004-job-leases": jobLeases,
   "0010-staff": staff,
   "0011-staff-security": staffSecurity,
+  "0012-appointment-service-slug": appointmentServiceSlug,
 };

@@ -1,0 +1,29 @@
+import { useMatches } from "react-router";
+import { findServiceBySlug } from "@domain/catalogue";
+import { findServicePageContent } from "@domain/services/pages";
+import { ServiceBody } from "~/components/service/service-body";
+import { serviceMeta } from "~/components/service/service-meta";
+import { ServiceLabelPage, ServiceNotFound, ServicePage } from "~/components/service/service-page";
+import { serviceSlugOfRoute } from "~/lib/prerender-paths";
+import type { Route } from "./+types/service";
+
+// Every /services/<slug> page: app/routes.ts gives each service its own
+// static route, all rendered here; the route id names the service.
+
+export function meta(args: Route.MetaArgs) {
+  return serviceMeta(args, serviceSlugOfRoute(args.matches.at(-1)?.id));
+}
+
+export default function Service() {
+  const slug = serviceSlugOfRoute(useMatches().at(-1)?.id);
+  const service = findServiceBySlug(slug);
+  const content = findServicePageContent(slug);
+  if (!service || !content) return <ServiceNotFound />;
+  if (content.layout === "label-only") return <ServiceLabelPage title={service.title} />;
+  return (
+    // Keyed by slug so that moving to another service starts its page afresh.
+    <ServicePage key={slug} slug={slug} openCategory={content.openCategory} closing={content.closing}>
+      <ServiceBody blocks={content.body} />
+    </ServicePage>
+  );
+}

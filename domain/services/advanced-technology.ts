@@ -1,0 +1,8 @@
+import type { ServicePageContent } from "./content";
+
+/** A placeholder page that shows only its label (specification, section 2). */
+export const advancedTechnologyPage: ServicePageContent = {
+  layout: "label-only",
+  description: "Advanced Technology at our diagnostic imaging clinic in Gaborone.",
+  keywords: ["advanced technology", "diagnostic imaging", "Gaborone"],
+};
