@@ -14,7 +14,7 @@ export default [
   route("terms-condition", "routes/terms-condition.tsx"),
   route("privacy", "routes/privacy.tsx"),
   route("details", "routes/details.tsx"),
-  // One static route per service page (the specification has no route parameters), one module for all.
+  // One static route per service page (no route has a parameter: unknown slugs answer 404), one module for all.
   ...SERVICE_PAGES.map((s) =>
     route(`services/${s.slug}`, "routes/services/service.tsx", { id: serviceRouteId(s.slug) }),
   ),

@@ -1,6 +1,6 @@
 /**
  * The service catalogue: the one source of truth for every page, menu, card,
- * sidebar, e-mail and lookup that names a service (specification, section 3).
+ * sidebar, e-mail and lookup that names a service.
  *
  * A service is its entry in SERVICES (names, summary, icon, image, category,
  * preparation notes and expected length), its page's text in
@@ -262,7 +262,7 @@ export function serviceGuidance(stored: string): ServicePreparation {
   return { notes: [...own.notes, ...EVERY_VISIT_NOTES], durationMinutes: own.durationMinutes };
 }
 
-// --- Service categories and cards (specification, section 3) ---------------
+// --- Service categories and cards (column sizes 3, 4 or 6) -----------------
 
 export type ColSize = "3" | "4" | "6";
 
@@ -335,7 +335,7 @@ export const SERVICE_CATEGORIES: ServiceCategory[] = CATEGORY_LAYOUT.map((layout
   }),
 }));
 
-// --- Sidebar on service pages (specification, section 2) -------------------
+// --- Sidebar on service pages: the bookable services by category ------------
 
 export interface SidebarCategory {
   id: CategoryId;
@@ -364,11 +364,11 @@ export const SIDEBAR_CATEGORIES: SidebarCategory[] = SIDEBAR_LAYOUT.map((c) => (
   subcategories: c.services.map((key) => ({ name: SERVICES[key].shortTitle, link: servicePath(SERVICES[key]) })),
 }));
 
-// --- Service records for /details?name= (specification, section 3) --------
+// --- Service records for /details?name= (exact names, as old links use them) -
 
 export interface ServiceRecord {
   id: string;
-  /** Lookup key used in /details?name=…; spellings are the specification's (including "Fluroscopy"). */
+  /** Lookup key used in /details?name=…; the original site's spellings, kept so old links work (including "Fluroscopy"). */
   name: string;
   displayname: string;
   image: string;
@@ -403,7 +403,7 @@ export function findServiceRecord(name: string | null | undefined): ServiceRecor
   return name ? SERVICE_RECORDS.find((r) => r.name === name) : undefined;
 }
 
-/** The /details page's own sidebar categories (specification, section 2). */
+/** The /details page's own sidebar categories (a different list from the service pages' sidebar). */
 export const DETAILS_SIDEBAR_CATEGORIES = [
   "Diagnostic Imaging",
   "Interventional Radiology",
@@ -411,7 +411,7 @@ export const DETAILS_SIDEBAR_CATEGORIES = [
   "Telemedicine and Teleradiology",
 ] as const;
 
-// --- Ultrasound estimated durations (specification, section 9) -------------
+// --- Ultrasound estimated durations, in minutes (estimates only) ------------
 
 export interface UltrasoundTiming {
   name: string;

@@ -8,8 +8,8 @@ import { isPlaceholderPhone, PLACEHOLDER_PHONE } from "../domain/contact-links";
  * is validated here at start-up, and a bad value stops the process with a
  * message that names the variable.
  *
- * Values the specification writes in braces ({email}, {phone}, {name}) are
- * clinic details we do not have: their defaults are obviously fictional
+ * Clinic details the clinic has not given us (its e-mail, WhatsApp number,
+ * staff names, street address) have obviously fictional defaults
  * (example.org addresses, the number pattern +267 7X XXX XXX, which pages
  * show as written and never link) and must be overridden for a real
  * deployment.

@@ -27,7 +27,7 @@ const SERVICE_ROUTE_ID = "service-";
 
 /**
  * The route id of a service's page. Every service page is its own static
- * route (the specification has no route parameters), all rendered by one
+ * route (no route has a parameter, so an unknown slug is a 404), all rendered by one
  * module, which reads the slug back from its route id.
  */
 export function serviceRouteId(slug: string): string {

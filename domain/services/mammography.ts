@@ -1,7 +1,7 @@
 import { h2, link, note, p, strong, ul, type ServicePageContent } from "./content";
 
 /**
- * Mammography has a page but no sidebar link (specification, section 2). Its
+ * Mammography has a page but no sidebar link (the sidebar lists only bookable services). Its
  * sidebar opens Women's Imaging, the category a visitor would look in next.
  */
 export const mammographyPage: ServicePageContent = {

@@ -34,8 +34,8 @@ export const referralFormSchema = z.object({
 });
 
 /**
- * Appointment request (specification, sections 3 and 5). Field names are the
- * specification's so the original front end's calls also validate.
+ * Appointment request. Field names are the original site's API fields, so the
+ * original front end's calls also validate.
  */
 export const appointmentSchema = z
   .object({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { emailField, phoneField, requiredText } from "./fields";
 
-/** Contact enquiry (specification, sections 3 and 5); messages are word for word. */
+/** Contact enquiry: name, phone number, e-mail and description, each required; the messages are the original site's. */
 export const contactSchema = z.object({
   name: requiredText("Name is required.", 120),
   phoneNumber: phoneField(),

@@ -20,7 +20,7 @@ export const requiredText = (message: string, max = 200) =>
 /** An optional text, trimmed, with the same length message as the required ones. */
 export const optionalText = (max: number) => z.string().trim().max(max, tooLong(max));
 
-/** The specification's simple pattern: text, @, text, dot, text. */
+/** A simple pattern: text, @, text, dot, text (no spaces). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Characters that make an address list or a display name rather than one plain address. */

@@ -86,7 +86,7 @@ export async function appointmentRoutes(app: FastifyInstance, { config, db, rate
             notes: a.notes,
             id_passport_number: a.idPassportNumber,
             requested_date: a.appointmentDate,
-            // The spec's appointmentTime: the visitor's clock at submit, HH:mm.
+            // appointmentTime: the visitor's clock at submit, HH:mm.
             submitted_time: a.appointmentTime,
           },
           now,

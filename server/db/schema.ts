@@ -42,7 +42,7 @@ export interface AppointmentTable {
   notes: string;
   id_passport_number: string;
   requested_date: string;
-  /** The time of day the visitor submitted the form, HH:mm (specification, section 3). */
+  /** The time of day the visitor submitted the form, HH:mm (the API's appointmentTime). */
   submitted_time: string;
   status: AppointmentStatus;
   confirmed_date: string | null;
@@ -54,7 +54,7 @@ export interface AppointmentTable {
 
 export interface UploadTable {
   id: Generated<number>;
-  /** Random, unguessable id given to the browser (the spec's publicId). */
+  /** Random, unguessable id given to the browser (the upload answer's publicId). */
   public_id: string;
   /** File name inside the storage area, made by the server. */
   storage_name: string;

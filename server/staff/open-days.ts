@@ -7,8 +7,8 @@ import type { Config } from "../config";
  * When a confirmed appointment may take place: an open day by the same rules
  * as public bookings (domain/opening-days.ts: not a Sunday, not a
  * Botswana public holiday as observed, not a configured closed date) and
- * within that day's opening hours (specification, section 9), with the whole
- * appointment ending by closing time.
+ * within that day's opening hours (OPENING_HOURS in domain/clinic.ts), with
+ * the whole appointment ending by closing time.
  */
 
 /** The opening hours of a date's weekday; undefined on a day the clinic never opens (or not a date). */

@@ -3,8 +3,7 @@
  * because a new release replaced the hashed files the open page still
  * refers to. The page reloads once per URL (remembered in sessionStorage, so
  * a chunk that is truly missing cannot cause a reload loop); after that the
- * failure is shown as "Loading chunk {id} failed. ({type}: {address})"
- * (specification, section 8).
+ * failure is shown as "Loading chunk {id} failed. ({type}: {address})".
  */
 
 /** How long a lazily loaded script may take before it counts as failed. */
@@ -50,7 +49,7 @@ export function toChunkLoadError(error: unknown, chunkId?: string): ChunkLoadErr
 }
 
 /**
- * Runs a dynamic import with the script load time-out (120 s, section 9); a
+ * Runs a dynamic import with the script load time-out (120 s); a
  * failure or time-out becomes a ChunkLoadError naming the chunk.
  */
 export function loadChunk<T>(

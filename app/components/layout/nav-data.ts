@@ -24,7 +24,7 @@ export const ABOUT_LINKS: NavLinkItem[] = [
   { label: "Privacy Policy", to: "/privacy" },
 ];
 
-/** The header's main menu (specification, section 2). */
+/** The header's main menu: Home, About us (with its submenu), Services (the mega-menu), For Referrers, Contact us. */
 export const MAIN_MENU: NavEntry[] = [
   { label: "Home", to: "/" },
   { label: "About us", to: "/about", id: "about", columns: [{ heading: "About us", links: ABOUT_LINKS }] },

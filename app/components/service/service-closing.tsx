@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { useClinic } from "~/root";
 import { formatPhone } from "@domain/contact-links";
 
-/** The closing section most service pages end with (specification, section 2). */
+/** The closing section most service pages end with: the radiologist's written report to the referring doctor, payment on the day, and how to book. */
 export function ServiceClosing() {
   const clinic = useClinic();
   return (

@@ -23,7 +23,7 @@ interface PageBannerProps {
   icon?: Service["icon"];
 }
 
-/** The page title banner: 90 px below the top of the page (specification, section 9), with a breadcrumb in that space. */
+/** The page title banner: its top margin is 90 px, and the breadcrumb sits in that space. */
 export function PageBanner({ title, lead, trail = [], eyebrow, icon }: PageBannerProps) {
   return (
     <header className="page-banner">
@@ -79,7 +79,7 @@ export function ServiceNotFound() {
   );
 }
 
-/** A placeholder service page that shows only its label (specification, section 2). */
+/** A placeholder service page that shows only its label (Advanced Technology has no content yet). */
 export function ServiceLabelPage({ title }: { title: string }) {
   return (
     <main id="main" className="service-placeholder">

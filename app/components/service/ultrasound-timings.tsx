@@ -13,7 +13,7 @@ function minutes(timing: UltrasoundTiming): React.ReactNode {
   );
 }
 
-/** Estimated ultrasound durations (specification, section 9), as an accessible table. */
+/** Estimated ultrasound durations (estimates only, in minutes), as an accessible table. */
 export function UltrasoundTimingsTable() {
   return (
     <div className="timings-table__wrap">
