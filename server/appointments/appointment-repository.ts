@@ -1,6 +1,6 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Updateable } from "kysely";
 import type { Db } from "../db/index";
-import type { AppointmentTable, Database } from "../db/schema";
+import type { AppointmentStatus, AppointmentTable, Database } from "../db/schema";
 import { nextReference } from "../requests/reference";
 
 export type NewAppointment = Omit<
@@ -10,7 +10,62 @@ export type NewAppointment = Omit<
 
 export type AppointmentRow = Omit<AppointmentTable, "id"> & { id: number };
 
-/** Appointments table access. Every method takes an optional transaction. */
+/** A row of the staff console's appointment list. */
+export type AppointmentListRow = Pick<
+  AppointmentTable,
+  | "reference"
+  | "name"
+  | "surname"
+  | "phone"
+  | "service_name"
+  | "requested_date"
+  | "status"
+  | "confirmed_date"
+  | "confirmed_time"
+  | "created_at"
+> & { id: number };
+
+/** What the staff console's appointment list can be narrowed by. */
+export interface AppointmentSearch {
+  status?: AppointmentStatus;
+  service?: string;
+  /** Requested date range, inclusive, YYYY-MM-DD. */
+  from?: string;
+  to?: string;
+  /** Reference, name, phone or ID number. */
+  q?: string;
+}
+
+function searched(trx: Kysely<Database>, search: AppointmentSearch) {
+  let query = trx.selectFrom("appointments");
+  if (search.status) query = query.where("status", "=", search.status);
+  if (search.service) query = query.where("service_name", "=", search.service);
+  if (search.from) query = query.where("requested_date", ">=", search.from);
+  if (search.to) query = query.where("requested_date", "<=", search.to);
+  if (search.q) {
+    const needle = `%${search.q.toLowerCase().replace(/[%_]/g, "")}%`;
+    const digits = search.q.replace(/\D/g, "");
+    query = query.where((eb) =>
+      eb.or([
+        eb(eb.fn("lower", ["reference"]), "like", needle),
+        eb(eb.fn("lower", ["name"]), "like", needle),
+        eb(eb.fn("lower", ["surname"]), "like", needle),
+        eb(eb.fn("lower", ["id_passport_number"]), "like", needle),
+        eb("phone", "like", needle),
+        eb("alternate_phone", "like", needle),
+        ...(digits.length >= 4
+          ? [eb("phone", "like", `%${digits}%`), eb("alternate_phone", "like", `%${digits}%`)]
+          : []),
+      ]),
+    );
+  }
+  return query;
+}
+
+/**
+ * Appointments table access, with its status history
+ * (appointment_status_history). Every method takes an optional transaction.
+ */
 export function appointmentRepository(db: Db) {
   return {
     /** Inserts a requested appointment with the next APT reference of the year; call inside a transaction. */
@@ -33,16 +88,190 @@ export function appointmentRepository(db: Db) {
         .executeTakeFirstOrThrow();
     },
 
-    async findByReference(reference: string, trx: Kysely<Database> = db): Promise<AppointmentRow | undefined> {
-      return trx.selectFrom("appointments").selectAll().where("reference", "=", reference).executeTakeFirst();
+    async findById(id: number, trx: Kysely<Database> = db): Promise<AppointmentRow | undefined> {
+      return trx.selectFrom("appointments").selectAll().where("id", "=", id).executeTakeFirst();
     },
 
-    async count(trx: Kysely<Database> = db): Promise<number> {
+    /** Whole rows, in id order. */
+    async findByIds(ids: number[], trx: Kysely<Database> = db): Promise<AppointmentRow[]> {
+      return trx.selectFrom("appointments").selectAll().where("id", "in", ids).orderBy("id").execute();
+    },
+
+    /** The e-mail address on the appointment with this reference. */
+    async emailOf(reference: string, trx: Kysely<Database> = db): Promise<{ email: string } | undefined> {
+      return trx.selectFrom("appointments").select("email").where("reference", "=", reference).executeTakeFirst();
+    },
+
+    /** Appointments made with an address (trimmed, in any letter case), in id order. */
+    async findByEmail(email: string, trx: Kysely<Database> = db) {
+      return trx
+        .selectFrom("appointments")
+        .select(["id", "reference", "requested_date", "confirmed_date", "service_name", "status"])
+        .where((eb) => eb(eb.fn("lower", [eb.fn("trim", ["email"])]), "=", email))
+        .orderBy("id")
+        .execute();
+    },
+
+    async countMatching(search: AppointmentSearch, trx: Kysely<Database> = db): Promise<number> {
+      const { total } = await searched(trx, search)
+        .select((eb) => eb.fn.countAll<number>().as("total"))
+        .executeTakeFirstOrThrow();
+      return Number(total);
+    },
+
+    /** One page of the matching appointments, newest first. */
+    async findMatching(
+      search: AppointmentSearch,
+      limit: number,
+      offset: number,
+      trx: Kysely<Database> = db,
+    ): Promise<AppointmentListRow[]> {
+      return searched(trx, search)
+        .select([
+          "id",
+          "reference",
+          "name",
+          "surname",
+          "phone",
+          "service_name",
+          "requested_date",
+          "status",
+          "confirmed_date",
+          "confirmed_time",
+          "created_at",
+        ])
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(limit)
+        .offset(offset)
+        .execute();
+    },
+
+    /** The service names in the data, sorted. */
+    async serviceNames(trx: Kysely<Database> = db): Promise<string[]> {
+      const rows = await trx
+        .selectFrom("appointments")
+        .select("service_name")
+        .distinct()
+        .orderBy("service_name")
+        .execute();
+      return rows.map((r) => r.service_name);
+    },
+
+    async countByStatus(status: AppointmentStatus, trx: Kysely<Database> = db): Promise<number> {
       const row = await trx
         .selectFrom("appointments")
         .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("status", "=", status)
         .executeTakeFirstOrThrow();
       return Number(row.n);
+    },
+
+    /** When each appointment made at or after `since` (ISO) was made. */
+    async createdSince(since: string, trx: Kysely<Database> = db): Promise<{ created_at: string }[]> {
+      return trx.selectFrom("appointments").select("created_at").where("created_at", ">=", since).execute();
+    },
+
+    /** Confirmed appointments from a date on, soonest first. */
+    async confirmedFrom(date: string, limit: number, trx: Kysely<Database> = db) {
+      return trx
+        .selectFrom("appointments")
+        .select(["id", "reference", "name", "surname", "service_name", "confirmed_date", "confirmed_time"])
+        .where("status", "=", "confirmed")
+        .where("confirmed_date", ">=", date)
+        .orderBy("confirmed_date")
+        .orderBy("confirmed_time")
+        .limit(limit)
+        .execute();
+    },
+
+    /** Appointments whose requested date falls in [from, to], by date then id. */
+    async requestedBetween(from: string, to: string, trx: Kysely<Database> = db): Promise<AppointmentRow[]> {
+      return trx
+        .selectFrom("appointments")
+        .selectAll()
+        .where("requested_date", ">=", from)
+        .where("requested_date", "<=", to)
+        .orderBy("requested_date")
+        .orderBy("id")
+        .execute();
+    },
+
+    /** Ids of appointments whose date (confirmed, else requested) is before `date`. */
+    async idsDatedBefore(date: string, trx: Kysely<Database> = db): Promise<number[]> {
+      const rows = await trx
+        .selectFrom("appointments")
+        .select("id")
+        .where((eb) => eb(eb.fn.coalesce("confirmed_date", "requested_date"), "<", date))
+        .execute();
+      return rows.map((a) => a.id);
+    },
+
+    /**
+     * Applies a status change only if the status is still `from` (a change
+     * made meanwhile by someone else is refused); true when applied.
+     */
+    async updateIfStatus(
+      id: number,
+      from: AppointmentStatus,
+      set: Updateable<AppointmentTable>,
+      trx: Kysely<Database> = db,
+    ): Promise<boolean> {
+      const updated = await trx
+        .updateTable("appointments")
+        .set(set)
+        .where("id", "=", id)
+        .where("status", "=", from)
+        .executeTakeFirst();
+      return Number(updated.numUpdatedRows) === 1;
+    },
+
+    async recordStatusChange(
+      values: {
+        appointment_id: number;
+        from_status: AppointmentStatus | null;
+        to_status: AppointmentStatus;
+        note: string | null;
+        staff_id: number;
+        created_at: string;
+      },
+      trx: Kysely<Database> = db,
+    ): Promise<void> {
+      await trx.insertInto("appointment_status_history").values(values).execute();
+    },
+
+    /** An appointment's status history, oldest first, with the staff member's name. */
+    async statusHistory(appointmentId: number, trx: Kysely<Database> = db) {
+      return trx
+        .selectFrom("appointment_status_history")
+        .innerJoin("staff_users", "staff_users.id", "appointment_status_history.staff_id")
+        .select([
+          "appointment_status_history.id",
+          "appointment_status_history.from_status",
+          "appointment_status_history.to_status",
+          "appointment_status_history.note",
+          "appointment_status_history.created_at",
+          "staff_users.name as staff_name",
+        ])
+        .where("appointment_status_history.appointment_id", "=", appointmentId)
+        .orderBy("appointment_status_history.id")
+        .execute();
+    },
+
+    /** The status history of several appointments, whole rows in id order. */
+    async statusHistoryOf(appointmentIds: number[], trx: Kysely<Database> = db) {
+      return trx
+        .selectFrom("appointment_status_history")
+        .selectAll()
+        .where("appointment_id", "in", appointmentIds)
+        .orderBy("id")
+        .execute();
+    },
+
+    /** Deletes appointments and their status history. */
+    async deleteWithHistory(ids: number[], trx: Kysely<Database> = db): Promise<void> {
+      await trx.deleteFrom("appointment_status_history").where("appointment_id", "in", ids).execute();
+      await trx.deleteFrom("appointments").where("id", "in", ids).execute();
     },
   };
 }

@@ -116,3 +116,12 @@ export async function ping(db: Db): Promise<boolean> {
     return false;
   }
 }
+
+/**
+ * Rebuilds a SQLite database file (VACUUM) and empties its write-ahead log,
+ * so deleted rows no longer linger in free pages or the log. SQLite only.
+ */
+export async function compactSqlite(db: Db): Promise<void> {
+  await sql`VACUUM`.execute(db);
+  await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
+}

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Db } from "../db/index";
-import type { Database, EnquiryTable } from "../db/schema";
+import type { Database, EnquiryStatus, EnquiryTable } from "../db/schema";
 import { nextReference } from "../requests/reference";
 
 export interface NewEnquiry {
@@ -11,6 +11,11 @@ export interface NewEnquiry {
 }
 
 export type EnquiryRow = Omit<EnquiryTable, "id"> & { id: number };
+
+function withStatus(trx: Kysely<Database>, status: EnquiryStatus | undefined) {
+  const query = trx.selectFrom("enquiries");
+  return status ? query.where("status", "=", status) : query;
+}
 
 /** Enquiries table access. Every method takes an optional transaction. */
 export function enquiryRepository(db: Db) {
@@ -26,16 +31,69 @@ export function enquiryRepository(db: Db) {
         .executeTakeFirstOrThrow();
     },
 
-    async findByReference(reference: string, trx: Kysely<Database> = db): Promise<EnquiryRow | undefined> {
-      return trx.selectFrom("enquiries").selectAll().where("reference", "=", reference).executeTakeFirst();
+    /** How many enquiries there are, or how many with a status. */
+    async count(status?: EnquiryStatus, trx: Kysely<Database> = db): Promise<number> {
+      const { total } = await withStatus(trx, status)
+        .select((eb) => eb.fn.countAll<number>().as("total"))
+        .executeTakeFirstOrThrow();
+      return Number(total);
     },
 
-    async count(trx: Kysely<Database> = db): Promise<number> {
-      const row = await trx
+    /** One page of enquiries (all, or with a status), newest first. */
+    async findPage(
+      status: EnquiryStatus | undefined,
+      limit: number,
+      offset: number,
+      trx: Kysely<Database> = db,
+    ): Promise<EnquiryRow[]> {
+      return withStatus(trx, status)
+        .selectAll()
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(limit)
+        .offset(offset)
+        .execute();
+    },
+
+    /** Whole rows, in id order. */
+    async findByIds(ids: number[], trx: Kysely<Database> = db): Promise<EnquiryRow[]> {
+      return trx.selectFrom("enquiries").selectAll().where("id", "in", ids).orderBy("id").execute();
+    },
+
+    /** The e-mail address on the enquiry with this reference. */
+    async emailOf(reference: string, trx: Kysely<Database> = db): Promise<{ email: string } | undefined> {
+      return trx.selectFrom("enquiries").select("email").where("reference", "=", reference).executeTakeFirst();
+    },
+
+    /** Enquiries made with an address (trimmed, in any letter case), in id order. */
+    async findByEmail(email: string, trx: Kysely<Database> = db) {
+      return trx
         .selectFrom("enquiries")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+        .select(["id", "reference", "created_at"])
+        .where((eb) => eb(eb.fn("lower", [eb.fn("trim", ["email"])]), "=", email))
+        .orderBy("id")
+        .execute();
+    },
+
+    /** Marks a new enquiry handled; false when it does not exist or was already handled. */
+    async markHandled(id: number, now: Date, trx: Kysely<Database> = db): Promise<boolean> {
+      const result = await trx
+        .updateTable("enquiries")
+        .set({ status: "handled", updated_at: now.toISOString() })
+        .where("id", "=", id)
+        .where("status", "=", "new")
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async deleteByIds(ids: number[], trx: Kysely<Database> = db): Promise<void> {
+      await trx.deleteFrom("enquiries").where("id", "in", ids).execute();
+    },
+
+    /** Deletes enquiries made before `before` (ISO); returns how many. */
+    async deleteCreatedBefore(before: string, trx: Kysely<Database> = db): Promise<number> {
+      const result = await trx.deleteFrom("enquiries").where("created_at", "<", before).executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }

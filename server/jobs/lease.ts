@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import os from "node:os";
 import type { Db } from "../db/index";
+import { jobLeaseRepository } from "./job-lease-repository";
 
 /** Identifies this process in `job_leases.holder` (for diagnosis only). */
 export const LEASE_HOLDER = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString("hex")}`;
@@ -20,18 +21,7 @@ export async function takeLease(
   { now = new Date(), holder = LEASE_HOLDER }: { now?: Date; holder?: string } = {},
 ): Promise<boolean> {
   const expiresAt = new Date(now.getTime() + durationMs).toISOString();
-  const row = await db
-    .insertInto("job_leases")
-    .values({ name, holder, expires_at: expiresAt })
-    .onConflict((oc) =>
-      oc
-        .column("name")
-        .doUpdateSet({ holder, expires_at: expiresAt })
-        .where("job_leases.expires_at", "<=", now.toISOString()),
-    )
-    .returning("name")
-    .executeTakeFirst();
-  return row !== undefined;
+  return jobLeaseRepository(db).take(name, holder, expiresAt, now.toISOString());
 }
 
 /** A lease a little shorter than the period, so timer drift never skips a run. */

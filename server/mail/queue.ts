@@ -1,4 +1,5 @@
 import type { Db } from "../db/index";
+import { mailRepository } from "./mail-repository";
 
 export interface MailAttachment {
   filename: string;
@@ -26,21 +27,14 @@ export async function enqueueMail(db: Db, mail: OutgoingMail, now = new Date()):
     contentType: a.contentType,
     content: Buffer.isBuffer(a.content) ? a.content.toString("base64") : Buffer.from(a.content).toString("base64"),
   }));
-  await db
-    .insertInto("mail_queue")
-    .values({
+  await mailRepository(db).enqueue(
+    {
       to_address: mail.to,
       subject: mail.subject,
       text_body: mail.text,
       html_body: mail.html ?? null,
       attachments_json: JSON.stringify(attachments),
-      status: "pending",
-      attempts: 0,
-      next_attempt_at: now.toISOString(),
-      locked_until: null,
-      last_error: null,
-      created_at: now.toISOString(),
-      sent_at: null,
-    })
-    .execute();
+    },
+    now,
+  );
 }

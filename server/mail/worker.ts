@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/index";
 import type { Config } from "../config";
+import { mailRepository } from "./mail-repository";
 import { createSender, type SendMail } from "./transport";
 
 /**
@@ -46,30 +47,16 @@ export async function deliverDueMail(
   const now = opts.now ?? (() => new Date());
   const result: DeliveryResult = { sent: 0, retried: 0, failed: 0 };
   const start = now().toISOString();
-  const due = await db
-    .selectFrom("mail_queue")
-    .select("id")
-    .where("status", "=", "pending")
-    .where("next_attempt_at", "<=", start)
-    .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", start)]))
-    .orderBy("id")
-    .limit(BATCH)
-    .execute();
+  const queue = mailRepository(db);
+  const due = await queue.dueIds(start, BATCH);
 
   const claimMs = opts.claimMs ?? MAIL_CLAIM_MS;
-  for (const { id } of due) {
+  for (const id of due) {
     const claimAt = now();
     let claimedUntil = new Date(claimAt.getTime() + claimMs).toISOString();
-    const claim = await db
-      .updateTable("mail_queue")
-      .set({ locked_until: claimedUntil })
-      .where("id", "=", id)
-      .where("status", "=", "pending")
-      .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", claimAt.toISOString())]))
-      .executeTakeFirst();
-    if (Number(claim.numUpdatedRows) !== 1) continue; // another worker has it
+    if (!(await queue.claim(id, claimAt.toISOString(), claimedUntil))) continue; // another worker has it
 
-    const mail = await db.selectFrom("mail_queue").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    const mail = await queue.findById(id);
     const attachments = (
       JSON.parse(mail.attachments_json) as { filename: string; contentType: string; content: string }[]
     ).map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, "base64") }));
@@ -78,16 +65,9 @@ export async function deliverDueMail(
     const renew = () => {
       renewing = renewing.then(async () => {
         const next = new Date(now().getTime() + claimMs).toISOString();
-        const renewed = await db
-          .updateTable("mail_queue")
-          .set({ locked_until: next })
-          .where("id", "=", id)
-          .where("status", "=", "pending")
-          .where("locked_until", "=", claimedUntil)
-          .executeTakeFirst()
-          .catch(() => undefined); // a missed renewal is retried at the next beat
-        if (renewed && Number(renewed.numUpdatedRows) === 1) claimedUntil = next;
-        else if (renewed) opts.log?.warn({ mailId: id }, "mail claim lost while sending");
+        const renewed = await queue.renewClaim(id, claimedUntil, next).catch(() => undefined); // a missed renewal is retried at the next beat
+        if (renewed) claimedUntil = next;
+        else if (renewed === false) opts.log?.warn({ mailId: id }, "mail claim lost while sending");
       });
     };
     const heartbeat = setInterval(renew, opts.heartbeatMs ?? MAIL_HEARTBEAT_MS);
@@ -107,17 +87,7 @@ export async function deliverDueMail(
         attachments,
       });
       await stopHeartbeat();
-      await db
-        .updateTable("mail_queue")
-        .set({
-          status: "sent",
-          sent_at: now().toISOString(),
-          attempts: mail.attempts + 1,
-          locked_until: null,
-          last_error: null,
-        })
-        .where("id", "=", id)
-        .execute();
+      await queue.markSent(id, now().toISOString(), mail.attempts + 1);
       result.sent++;
     } catch (error) {
       await stopHeartbeat();
@@ -125,17 +95,12 @@ export async function deliverDueMail(
       const giveUp = attempts >= opts.maxAttempts;
       const code =
         (error as { code?: string; responseCode?: number }).responseCode ?? (error as { code?: string }).code;
-      await db
-        .updateTable("mail_queue")
-        .set({
-          status: giveUp ? "failed" : "pending",
-          attempts,
-          locked_until: null,
-          next_attempt_at: new Date(now().getTime() + backoffMs(attempts)).toISOString(),
-          last_error: String((error as Error).message ?? error).slice(0, 500),
-        })
-        .where("id", "=", id)
-        .execute();
+      await queue.markAttemptFailed(id, {
+        giveUp,
+        attempts,
+        nextAttemptAt: new Date(now().getTime() + backoffMs(attempts)).toISOString(),
+        error: String((error as Error).message ?? error).slice(0, 500),
+      });
       if (giveUp) result.failed++;
       else result.retried++;
       opts.log?.warn({ mailId: id, attempts, code: code ?? "unknown", gaveUp: giveUp }, "mail delivery failed");

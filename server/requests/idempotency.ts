@@ -1,8 +1,9 @@
 import crypto from "node:crypto";
-import type { Kysely, Transaction } from "kysely";
+import type { Transaction } from "kysely";
 import type { Db } from "../db/index";
 import type { Database } from "../db/schema";
 import type { ApiAnswer } from "../types";
+import { idempotencyKeyRepository } from "./idempotency-key-repository";
 
 /**
  * Idempotency for the public POSTs. The forms send an `Idempotency-Key`
@@ -72,29 +73,30 @@ export async function runIdempotent(
   now: () => Date = () => new Date(),
 ): Promise<IdempotentAnswer> {
   const hash = key ? bodyHash(body) : "";
+  const stored = idempotencyKeyRepository(db);
   for (let attempt = 0; ; attempt++) {
     try {
       return await db.transaction().execute(async (trx) => {
         if (key) {
-          const stored = await findStored(trx, endpoint, key);
-          if (stored) {
-            if (stored.body_hash !== hash) return { status: 422, body: { message: KEY_REUSED }, replayed: false };
-            return { status: stored.status_code, body: JSON.parse(stored.response_json), replayed: true };
+          const reply = await stored.find(endpoint, key, trx);
+          if (reply) {
+            if (reply.body_hash !== hash) return { status: 422, body: { message: KEY_REUSED }, replayed: false };
+            return { status: reply.status_code, body: JSON.parse(reply.response_json), replayed: true };
           }
         }
         const answer = await work(trx);
         if (key && answer.status >= 200 && answer.status < 300) {
-          await trx
-            .insertInto("idempotency_keys")
-            .values({
+          await stored.create(
+            {
               endpoint,
               idempotency_key: key,
               body_hash: hash,
               status_code: answer.status,
               response_json: JSON.stringify(answer.body),
               created_at: now().toISOString(),
-            })
-            .execute();
+            },
+            trx,
+          );
         }
         return { ...answer, replayed: false };
       });
@@ -117,20 +119,7 @@ function isBusy(error: unknown): boolean {
   return code.startsWith("SQLITE_BUSY") || code === "40001"; // 40001: PostgreSQL serialization failure
 }
 
-async function findStored(trx: Kysely<Database>, endpoint: string, key: string) {
-  return trx
-    .selectFrom("idempotency_keys")
-    .select(["body_hash", "status_code", "response_json"])
-    .where("endpoint", "=", endpoint)
-    .where("idempotency_key", "=", key)
-    .executeTakeFirst();
-}
-
 /** Forgets keys older than `before` (run by the periodic sweep). */
 export async function pruneIdempotencyKeys(db: Db, before: Date): Promise<number> {
-  const result = await db
-    .deleteFrom("idempotency_keys")
-    .where("created_at", "<", before.toISOString())
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return idempotencyKeyRepository(db).deleteBefore(before);
 }

@@ -1,11 +1,17 @@
 import crypto from "node:crypto";
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import type { Db } from "../db/index";
+import { rateLimitRepository } from "./rate-limit-repository";
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
 /** Expired windows are deleted at most this often per process. */
 const PRUNE_EVERY_MS = 60_000;
+
+/** A client address as stored in `rate_limits`: a digest, never the address itself. */
+export function clientDigest(address: string): string {
+  return crypto.createHash("sha256").update(address).digest("base64url");
+}
 
 /**
  * Counts one hit for `key` in the fixed window that contains `now` and
@@ -13,11 +19,6 @@ const PRUNE_EVERY_MS = 60_000;
  * statement (insert … on conflict do update … returning), so concurrent
  * requests on any number of instances each get their own count.
  */
-/** A client address as stored in `rate_limits`: a digest, never the address itself. */
-export function clientDigest(address: string): string {
-  return crypto.createHash("sha256").update(address).digest("base64url");
-}
-
 export async function countHit(
   db: Db,
   key: string,
@@ -26,19 +27,13 @@ export async function countHit(
 ): Promise<{ current: number; ttl: number }> {
   const window = Math.floor(now / timeWindowMs);
   const end = (window + 1) * timeWindowMs;
-  const row = await db
-    .insertInto("rate_limits")
-    .values({ key: `${key}|${window}`, hits: 1, expires_at: new Date(end).toISOString() })
-    .onConflict((oc) => oc.column("key").doUpdateSet((eb) => ({ hits: eb("rate_limits.hits", "+", 1) })))
-    .returning("hits")
-    .executeTakeFirstOrThrow();
-  return { current: Number(row.hits), ttl: end - now };
+  const current = await rateLimitRepository(db).hit(`${key}|${window}`, new Date(end).toISOString());
+  return { current, ttl: end - now };
 }
 
 /** Deletes counters whose window has ended; returns how many. */
 export async function pruneRateLimits(db: Db, now: Date = new Date()): Promise<number> {
-  const result = await db.deleteFrom("rate_limits").where("expires_at", "<=", now.toISOString()).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return rateLimitRepository(db).deleteExpired(now);
 }
 
 /**

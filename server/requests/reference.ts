@@ -1,6 +1,7 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import crypto from "node:crypto";
 import type { Database } from "../db/schema";
+import { referenceCounterRepository } from "./reference-counter-repository";
 
 export type ReferenceKind = "APT" | "ENQ";
 
@@ -12,15 +13,7 @@ export type ReferenceKind = "APT" | "ENQ";
  * number back.
  */
 export async function nextReference(trx: Kysely<Database>, kind: ReferenceKind, year: number): Promise<string> {
-  const row = await trx
-    .insertInto("reference_counters")
-    .values({ kind, year, last_value: 1 })
-    .onConflict((oc) =>
-      oc.columns(["kind", "year"]).doUpdateSet({ last_value: sql<number>`reference_counters.last_value + 1` }),
-    )
-    .returning("last_value")
-    .executeTakeFirstOrThrow();
-  return formatReference(kind, year, row.last_value);
+  return formatReference(kind, year, await referenceCounterRepository(trx).next(kind, year));
 }
 
 export function formatReference(kind: ReferenceKind, year: number, n: number): string {

@@ -1,9 +1,11 @@
-import { sql } from "kysely";
 import { recordAudit } from "./audit";
 import { keyedHash } from "./keys";
+import { loginThrottleRepository } from "./login-throttle-repository";
 import { revokeOtherSessions } from "./sessions";
 import { hashPassword, passwordProblem, verifyPassword } from "./passwords";
 import type { StaffRuntime } from "./runtime";
+import { staffSessionRepository } from "./staff-session-repository";
+import { staffUserRepository } from "./staff-user-repository";
 import type { Db } from "../db/index";
 
 export interface StaffIdentity {
@@ -34,46 +36,25 @@ export async function createStaffAccount(
   if (!name || name.length > 120) throw new StaffAccountError("Enter a name of 1 to 120 characters.");
   const problem = passwordProblem(input.password, [email, name]);
   if (problem) throw new StaffAccountError(problem);
-  const existing = await db.selectFrom("staff_users").select("id").where("email", "=", email).executeTakeFirst();
-  if (existing) throw new StaffAccountError(`An account for ${email} already exists.`);
+  const users = staffUserRepository(db);
+  if (await users.findByEmail(email)) throw new StaffAccountError(`An account for ${email} already exists.`);
   const passwordHash = await hashPassword(input.password);
-  const stamp = now.toISOString();
-  const row = await db
-    .insertInto("staff_users")
-    .values({
-      email,
-      name,
-      password_hash: passwordHash,
-      disabled: 0,
-      created_at: stamp,
-      updated_at: stamp,
-      last_sign_in_at: null,
-    })
-    .returning(["id", "email", "name"])
-    .executeTakeFirstOrThrow();
-  return row;
+  return users.create({ email, name, password_hash: passwordHash }, now.toISOString());
 }
 
 export async function listStaffAccounts(db: Db) {
-  return db
-    .selectFrom("staff_users")
-    .select(["id", "email", "name", "disabled", "created_at", "last_sign_in_at"])
-    .orderBy("email")
-    .execute();
+  return staffUserRepository(db).list();
 }
 
 /** Disables an account and ends its sessions at once. */
 export async function disableStaffAccount(db: Db, email: string, now = new Date()): Promise<void> {
   const normalised = normaliseEmail(email);
+  const users = staffUserRepository(db);
   await db.transaction().execute(async (trx) => {
-    const user = await trx.selectFrom("staff_users").select("id").where("email", "=", normalised).executeTakeFirst();
+    const user = await users.findByEmail(normalised, trx);
     if (!user) throw new StaffAccountError(`No account for ${normalised}.`);
-    await trx
-      .updateTable("staff_users")
-      .set({ disabled: 1, updated_at: now.toISOString() })
-      .where("id", "=", user.id)
-      .execute();
-    await trx.deleteFrom("staff_sessions").where("staff_id", "=", user.id).execute();
+    await users.disable(user.id, now.toISOString(), trx);
+    await staffSessionRepository(db).deleteForStaff(user.id, trx);
   });
 }
 
@@ -105,13 +86,8 @@ type ThrottleKeys = Awaited<ReturnType<typeof throttleKeys>>;
 
 /** The end of the longest active lock on these keys, if any. */
 async function activeLock(rt: StaffRuntime, keys: ThrottleKeys, now: Date): Promise<string | undefined> {
-  const rows = await rt.db
-    .selectFrom("staff_login_throttle")
-    .select("locked_until")
-    .where("key", "in", [keys.email, keys.ip])
-    .execute();
-  return rows
-    .map((t) => t.locked_until)
+  const ends = await loginThrottleRepository(rt.db).lockEnds([keys.email, keys.ip]);
+  return ends
     .filter((t): t is string => !!t && t > now.toISOString())
     .sort()
     .at(-1);
@@ -122,8 +98,8 @@ async function activeLock(rt: StaffRuntime, keys: ThrottleKeys, now: Date): Prom
  * and returns the new count), so parallel attempts on any number of
  * instances are all counted. A count older than a lockout period, or left
  * from a lock that has ended, starts again at 1. Reaching the limit sets (or
- * extends) the lock in the same statement; nothing here ever shortens or
- * clears an active lock.
+ * extends) the lock for a lockout period in the same statement; nothing here
+ * ever shortens or clears an active lock.
  */
 async function countFailure(
   rt: StaffRuntime,
@@ -131,26 +107,12 @@ async function countFailure(
   limit: number,
   now: Date,
 ): Promise<{ failures: number; lockedUntil: string | null }> {
-  const stamp = now.toISOString();
-  const windowStart = new Date(now.getTime() - rt.config.staff.lockoutMinutes * 60_000).toISOString();
-  const until = new Date(now.getTime() + rt.config.staff.lockoutMinutes * 60_000).toISOString();
-  const stale = sql<boolean>`(staff_login_throttle.updated_at < ${windowStart} or (staff_login_throttle.locked_until is not null and staff_login_throttle.locked_until <= ${stamp}))`;
-  const row = await rt.db
-    .insertInto("staff_login_throttle")
-    .values({ key, failures: 1, locked_until: limit <= 1 ? until : null, updated_at: stamp })
-    .onConflict((oc) =>
-      oc.column("key").doUpdateSet({
-        failures: sql<number>`case when ${stale} then 1 else staff_login_throttle.failures + 1 end`,
-        locked_until: sql<string | null>`case
-          when ${stale} then ${limit <= 1 ? until : null}
-          when staff_login_throttle.failures + 1 >= ${limit} and (staff_login_throttle.locked_until is null or staff_login_throttle.locked_until < ${until}) then ${until}
-          else staff_login_throttle.locked_until end`,
-        updated_at: stamp,
-      }),
-    )
-    .returning(["failures", "locked_until"])
-    .executeTakeFirstOrThrow();
-  return { failures: Number(row.failures), lockedUntil: row.locked_until };
+  const period = rt.config.staff.lockoutMinutes * 60_000;
+  return loginThrottleRepository(rt.db).countFailure(key, limit, {
+    now: now.toISOString(),
+    windowStart: new Date(now.getTime() - period).toISOString(),
+    lockUntil: new Date(now.getTime() + period).toISOString(),
+  });
 }
 
 /**
@@ -221,14 +183,10 @@ async function completeSignIn(
   now: Date,
 ): Promise<boolean> {
   const stamp = now.toISOString();
-  await rt.db
-    .deleteFrom("staff_login_throttle")
-    .where("key", "=", keys.email)
-    .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", stamp)]))
-    .execute();
+  await loginThrottleRepository(rt.db).resetUnlessLocked(keys.email, stamp);
   if (await activeLock(rt, keys, now)) return false;
   await rt.db.transaction().execute(async (trx) => {
-    await trx.updateTable("staff_users").set({ last_sign_in_at: stamp }).where("id", "=", staff.id).execute();
+    await staffUserRepository(rt.db).setLastSignIn(staff.id, stamp, trx);
     await recordAudit(trx, { staffId: staff.id, staffEmail: staff.email, action: "sign_in", detail }, now);
   });
   return true;
@@ -249,17 +207,12 @@ export async function signIn(
   rt: StaffRuntime,
   input: { email: string; password: string; clientIp: string },
 ): Promise<SignInResult> {
-  const { db } = rt;
   const now = rt.now();
   const keys = await throttleKeys(rt, input.email, input.clientIp);
   const typed = await typedEmailForAudit(rt, input.email);
   const email = normaliseEmail(input.email).slice(0, 254);
 
-  const user = await db
-    .selectFrom("staff_users")
-    .select(["id", "email", "name", "password_hash", "disabled", "totp_secret"])
-    .where("email", "=", email)
-    .executeTakeFirst();
+  const user = await staffUserRepository(rt.db).findByEmail(email);
   const locked = await refuseIfLocked(rt, keys, { staffId: user?.id ?? null, staffEmail: typed }, now);
   if (locked) return locked;
 
@@ -306,11 +259,7 @@ export async function finishSignIn(
   check: () => Promise<boolean>,
 ): Promise<SecondFactorResult> {
   const now = rt.now();
-  const user = await rt.db
-    .selectFrom("staff_users")
-    .select(["id", "email", "name", "disabled"])
-    .where("id", "=", input.staffId)
-    .executeTakeFirst();
+  const user = await staffUserRepository(rt.db).findById(input.staffId);
   if (!user || user.disabled !== 0) return { ok: false, reason: "invalid" };
   const staff = { id: user.id, email: user.email, name: user.name };
   const keys = await throttleKeys(rt, user.email, input.clientIp);
@@ -344,11 +293,8 @@ export async function changePassword(
   input: { staffId: number; keepToken: string; current: string; next: string; confirm: string; clientIp: string },
 ): Promise<PasswordChangeResult> {
   const now = rt.now();
-  const user = await rt.db
-    .selectFrom("staff_users")
-    .select(["id", "email", "name", "password_hash", "disabled"])
-    .where("id", "=", input.staffId)
-    .executeTakeFirst();
+  const users = staffUserRepository(rt.db);
+  const user = await users.findById(input.staffId);
   if (!user || user.disabled !== 0)
     return { ok: false, field: "current", message: "This account cannot change its password.", status: 401 };
   const keys = await throttleKeys(rt, user.email, input.clientIp);
@@ -385,11 +331,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.next);
   const stamp = now.toISOString();
   const ended = await rt.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable("staff_users")
-      .set({ password_hash: passwordHash, password_changed_at: stamp, updated_at: stamp })
-      .where("id", "=", user.id)
-      .execute();
+    await users.setPassword(user.id, passwordHash, stamp, trx);
     const trxRt = { ...rt, db: trx };
     const count = await revokeOtherSessions(trxRt, user.id, input.keepToken);
     await recordAudit(

@@ -1,5 +1,6 @@
 import type { Updateable } from "kysely";
 import { serviceGuidance } from "../../domain/catalogue";
+import { appointmentRepository, type AppointmentSearch } from "../appointments/appointment-repository";
 import type { Db } from "../db/index";
 import type { AppointmentTable } from "../db/schema";
 import {
@@ -9,6 +10,7 @@ import {
   type AppointmentStatus,
 } from "../../domain/statuses";
 import { enqueueMail } from "../mail/queue";
+import { uploadRepository } from "../uploads/upload-repository";
 import type { StaffIdentity } from "./accounts";
 import { recordAudit } from "./audit";
 import { confirmationMail } from "./confirmation-mail";
@@ -16,14 +18,7 @@ import { confirmationProblem } from "./open-days";
 import type { StaffRuntime } from "./runtime";
 import { isIsoDate } from "../../domain/dates";
 
-export interface AppointmentFilters {
-  status?: AppointmentStatus;
-  service?: string;
-  /** Requested date range, inclusive, YYYY-MM-DD. */
-  from?: string;
-  to?: string;
-  /** Reference, name, phone or ID number. */
-  q?: string;
+export interface AppointmentFilters extends AppointmentSearch {
   page?: number;
 }
 
@@ -47,97 +42,26 @@ export function parseFilters(get: (name: string) => string | null | undefined): 
   };
 }
 
-export type AppointmentRow = Pick<
-  AppointmentTable,
-  | "reference"
-  | "name"
-  | "surname"
-  | "phone"
-  | "service_name"
-  | "requested_date"
-  | "status"
-  | "confirmed_date"
-  | "confirmed_time"
-  | "created_at"
-> & { id: number };
-
 export async function listAppointments(db: Db, filters: AppointmentFilters) {
-  let query = db.selectFrom("appointments");
-  if (filters.status) query = query.where("status", "=", filters.status);
-  if (filters.service) query = query.where("service_name", "=", filters.service);
-  if (filters.from) query = query.where("requested_date", ">=", filters.from);
-  if (filters.to) query = query.where("requested_date", "<=", filters.to);
-  if (filters.q) {
-    const needle = `%${filters.q.toLowerCase().replace(/[%_]/g, "")}%`;
-    const digits = filters.q.replace(/\D/g, "");
-    query = query.where((eb) =>
-      eb.or([
-        eb(eb.fn("lower", ["reference"]), "like", needle),
-        eb(eb.fn("lower", ["name"]), "like", needle),
-        eb(eb.fn("lower", ["surname"]), "like", needle),
-        eb(eb.fn("lower", ["id_passport_number"]), "like", needle),
-        eb("phone", "like", needle),
-        eb("alternate_phone", "like", needle),
-        ...(digits.length >= 4
-          ? [eb("phone", "like", `%${digits}%`), eb("alternate_phone", "like", `%${digits}%`)]
-          : []),
-      ]),
-    );
-  }
-  const { total } = await query.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
-  const pages = Math.max(1, Math.ceil(Number(total) / PAGE_SIZE));
+  const appointments = appointmentRepository(db);
+  const total = await appointments.countMatching(filters);
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = Math.min(filters.page ?? 1, pages);
-  const rows: AppointmentRow[] = await query
-    .select([
-      "id",
-      "reference",
-      "name",
-      "surname",
-      "phone",
-      "service_name",
-      "requested_date",
-      "status",
-      "confirmed_date",
-      "confirmed_time",
-      "created_at",
-    ])
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(PAGE_SIZE)
-    .offset((page - 1) * PAGE_SIZE)
-    .execute();
-  return { rows, total: Number(total), page, pages };
+  const rows = await appointments.findMatching(filters, PAGE_SIZE, (page - 1) * PAGE_SIZE);
+  return { rows, total, page, pages };
 }
 
 /** Service names to filter by: those in the data. */
 export async function serviceNames(db: Db): Promise<string[]> {
-  const rows = await db.selectFrom("appointments").select("service_name").distinct().orderBy("service_name").execute();
-  return rows.map((r) => r.service_name);
+  return appointmentRepository(db).serviceNames();
 }
 
 export async function getAppointment(db: Db, id: number) {
-  const appointment = await db.selectFrom("appointments").selectAll().where("id", "=", id).executeTakeFirst();
+  const appointments = appointmentRepository(db);
+  const appointment = await appointments.findById(id);
   if (!appointment) return undefined;
-  const files = await db
-    .selectFrom("uploads")
-    .select(["public_id", "display_name", "mime_type", "size_bytes", "created_at"])
-    .where("appointment_id", "=", id)
-    .orderBy("id")
-    .execute();
-  const history = await db
-    .selectFrom("appointment_status_history")
-    .innerJoin("staff_users", "staff_users.id", "appointment_status_history.staff_id")
-    .select([
-      "appointment_status_history.id",
-      "appointment_status_history.from_status",
-      "appointment_status_history.to_status",
-      "appointment_status_history.note",
-      "appointment_status_history.created_at",
-      "staff_users.name as staff_name",
-    ])
-    .where("appointment_status_history.appointment_id", "=", id)
-    .orderBy("appointment_status_history.id")
-    .execute();
+  const files = await uploadRepository(db).listForAppointment(id);
+  const history = await appointments.statusHistory(id);
   return { appointment, files, history };
 }
 
@@ -168,8 +92,9 @@ export async function changeStatus(
   change: StatusChange,
 ): Promise<void> {
   const now = rt.now();
+  const appointments = appointmentRepository(rt.db);
   await rt.db.transaction().execute(async (trx) => {
-    const appt = await trx.selectFrom("appointments").selectAll().where("id", "=", id).executeTakeFirst();
+    const appt = await appointments.findById(id, trx);
     if (!appt) throw new StatusChangeError("This appointment no longer exists.");
     if (!allowedNext(appt.status).includes(change.to)) {
       const [from, to] = [statusLabel(appt.status), statusLabel(change.to)].map((l) => l.toLowerCase());
@@ -200,25 +125,20 @@ export async function changeStatus(
       set.cancel_reason = reason;
       note = reason;
     }
-    const updated = await trx
-      .updateTable("appointments")
-      .set(set)
-      .where("id", "=", id)
-      .where("status", "=", appt.status) // refuses a change made meanwhile by someone else
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1)
+    // Refuses a change made meanwhile by someone else.
+    if (!(await appointments.updateIfStatus(id, appt.status, set, trx)))
       throw new StatusChangeError("Someone else changed this appointment. Reload and try again.");
-    await trx
-      .insertInto("appointment_status_history")
-      .values({
+    await appointments.recordStatusChange(
+      {
         appointment_id: id,
         from_status: appt.status,
         to_status: change.to,
         note,
         staff_id: staff.id,
         created_at: now.toISOString(),
-      })
-      .execute();
+      },
+      trx,
+    );
     await recordAudit(
       trx,
       {
@@ -250,17 +170,4 @@ export async function changeStatus(
       );
     }
   });
-}
-
-/** Confirmed appointments from a date on, soonest first (the overview). */
-export async function confirmedFrom(db: Db, date: string, limit = 50) {
-  return db
-    .selectFrom("appointments")
-    .select(["id", "reference", "name", "surname", "service_name", "confirmed_date", "confirmed_time"])
-    .where("status", "=", "confirmed")
-    .where("confirmed_date", ">=", date)
-    .orderBy("confirmed_date")
-    .orderBy("confirmed_time")
-    .limit(limit)
-    .execute();
 }

@@ -1,5 +1,6 @@
 import type { Db } from "../db/index";
 import type { StaffAuditAction } from "../db/schema";
+import { auditRepository } from "./audit-repository";
 
 export interface AuditEntry {
   staffId: number | null;
@@ -14,18 +15,15 @@ export interface AuditEntry {
 
 /** Appends one line to the audit log (inside the caller's transaction when given one). */
 export async function recordAudit(db: Db, entry: AuditEntry, now: Date): Promise<void> {
-  await db
-    .insertInto("staff_audit")
-    .values({
-      staff_id: entry.staffId,
-      staff_email: entry.staffEmail,
-      action: entry.action,
-      target_type: entry.targetType ?? null,
-      target_id: entry.targetId === undefined ? null : String(entry.targetId),
-      detail: entry.detail ?? null,
-      created_at: now.toISOString(),
-    })
-    .execute();
+  await auditRepository(db).append({
+    staff_id: entry.staffId,
+    staff_email: entry.staffEmail,
+    action: entry.action,
+    target_type: entry.targetType ?? null,
+    target_id: entry.targetId === undefined ? null : String(entry.targetId),
+    detail: entry.detail ?? null,
+    created_at: now.toISOString(),
+  });
 }
 
 export const AUDIT_ACTION_LABELS: Record<StaffAuditAction, string> = {
@@ -67,27 +65,11 @@ export async function listAudit(
   db: Db,
   { page = 1, pageSize = 50, action }: { page?: number; pageSize?: number; action?: StaffAuditAction },
 ): Promise<AuditPage> {
-  let base = db.selectFrom("staff_audit");
-  if (action) base = base.where("staff_audit.action", "=", action);
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
-  const pages = Math.max(1, Math.ceil(Number(total) / pageSize));
+  const log = auditRepository(db);
+  const total = await log.count(action);
+  const pages = Math.max(1, Math.ceil(total / pageSize));
   const current = Math.min(Math.max(1, page), pages);
-  const rows = await base
-    .leftJoin("staff_users", "staff_users.id", "staff_audit.staff_id")
-    .select([
-      "staff_audit.id",
-      "staff_audit.staff_email",
-      "staff_users.name",
-      "staff_audit.action",
-      "staff_audit.target_type",
-      "staff_audit.target_id",
-      "staff_audit.detail",
-      "staff_audit.created_at",
-    ])
-    .orderBy("staff_audit.id", "desc")
-    .limit(pageSize)
-    .offset((current - 1) * pageSize)
-    .execute();
+  const rows = await log.findPage(action, pageSize, (current - 1) * pageSize);
   return {
     rows: rows.map((r) => ({
       id: r.id,
@@ -101,6 +83,6 @@ export async function listAudit(
     })),
     page: current,
     pages,
-    total: Number(total),
+    total,
   };
 }

@@ -1,5 +1,6 @@
 import { serviceTitle } from "../../domain/catalogue";
 import type { Db } from "../db/index";
+import { appointmentRepository } from "../appointments/appointment-repository";
 import { csvDocument } from "./csv";
 
 const HEADER = [
@@ -26,14 +27,7 @@ const HEADER = [
 
 /** Appointments whose requested date falls in [from, to], as CSV. */
 export async function appointmentsCsv(db: Db, from: string, to: string): Promise<{ csv: string; count: number }> {
-  const rows = await db
-    .selectFrom("appointments")
-    .selectAll()
-    .where("requested_date", ">=", from)
-    .where("requested_date", "<=", to)
-    .orderBy("requested_date")
-    .orderBy("id")
-    .execute();
+  const rows = await appointmentRepository(db).requestedBetween(from, to);
   const csv = csvDocument(
     HEADER,
     rows.map((r) => [

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { Db } from "../db/index";
 import type { StaffRuntime } from "./runtime";
+import { serverKeyRepository } from "./server-key-repository";
 
 const KEY_NAME = "staff-hmac";
 const cache = new WeakMap<Db, Promise<Buffer>>();
@@ -16,21 +17,9 @@ export function staffHmacKey(rt: Pick<StaffRuntime, "db" | "config">): Promise<B
   let key = cache.get(rt.db);
   if (!key) {
     key = (async () => {
-      await rt.db
-        .insertInto("server_keys")
-        .values({
-          name: KEY_NAME,
-          value: crypto.randomBytes(32).toString("base64"),
-          created_at: new Date().toISOString(),
-        })
-        .onConflict((oc) => oc.column("name").doNothing())
-        .execute();
-      const row = await rt.db
-        .selectFrom("server_keys")
-        .select("value")
-        .where("name", "=", KEY_NAME)
-        .executeTakeFirstOrThrow();
-      return Buffer.from(row.value, "base64");
+      const keys = serverKeyRepository(rt.db);
+      await keys.createIfMissing(KEY_NAME, crypto.randomBytes(32).toString("base64"), new Date().toISOString());
+      return Buffer.from(await keys.value(KEY_NAME), "base64");
     })();
     key.catch(() => cache.delete(rt.db));
     cache.set(rt.db, key);

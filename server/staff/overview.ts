@@ -1,8 +1,11 @@
 import type { Db } from "../db/index";
-import { confirmedFrom } from "./appointments";
+import { appointmentRepository } from "../appointments/appointment-repository";
+import { enquiryRepository } from "../enquiries/enquiry-repository";
 import { addDays, clinicDate, clinicInstant } from "../../domain/dates";
 
 export const CHART_DAYS = 30;
+/** At most this many upcoming confirmed appointments are listed. */
+const UPCOMING_LIMIT = 50;
 
 /** The overview page: today's and upcoming confirmed appointments, counts, and requests per day. */
 export async function overview(db: Db, now: Date) {
@@ -10,19 +13,12 @@ export async function overview(db: Db, now: Date) {
   const firstDay = addDays(today, -(CHART_DAYS - 1));
   // created_at is UTC; the clinic's day starts at 22:00 UTC the day before.
   const since = clinicInstant(firstDay, "00:00").toISOString();
+  const appointments = appointmentRepository(db);
   const [confirmed, newRequests, newEnquiries, created] = await Promise.all([
-    confirmedFrom(db, today),
-    db
-      .selectFrom("appointments")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("status", "=", "requested")
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom("enquiries")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("status", "=", "new")
-      .executeTakeFirstOrThrow(),
-    db.selectFrom("appointments").select("created_at").where("created_at", ">=", since).execute(),
+    appointments.confirmedFrom(today, UPCOMING_LIMIT),
+    appointments.countByStatus("requested"),
+    enquiryRepository(db).count("new"),
+    appointments.createdSince(since),
   ]);
   const perDay = new Map<string, number>();
   for (let i = 0; i < CHART_DAYS; i++) perDay.set(addDays(firstDay, i), 0);
@@ -34,8 +30,8 @@ export async function overview(db: Db, now: Date) {
     today,
     todays: confirmed.filter((a) => a.confirmed_date === today),
     upcoming: confirmed.filter((a) => a.confirmed_date !== today),
-    newRequests: Number(newRequests.n),
-    newEnquiries: Number(newEnquiries.n),
+    newRequests,
+    newEnquiries,
     requestsPerDay: [...perDay].map(([date, count]) => ({ date, count })),
   };
 }

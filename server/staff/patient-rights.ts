@@ -1,13 +1,18 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { strToU8, zipSync, type Zippable } from "fflate";
-import { sql, type Expression, type SqlBool } from "kysely";
 import { serviceTitle } from "../../domain/catalogue";
 import { emailField } from "../../domain/validation/fields";
-import { isPostgres, type Db } from "../db/index";
+import { appointmentRepository } from "../appointments/appointment-repository";
+import { compactSqlite, isPostgres, type Db } from "../db/index";
+import { enquiryRepository } from "../enquiries/enquiry-repository";
+import { mailRepository } from "../mail/mail-repository";
 import { outboxDir } from "../mail/transport";
+import { idempotencyKeyRepository } from "../requests/idempotency-key-repository";
+import { uploadRepository } from "../uploads/upload-repository";
 import type { StaffIdentity } from "./accounts";
 import { recordAudit } from "./audit";
+import { auditRepository } from "./audit-repository";
 import { uploadPath } from "./files";
 import type { StaffRuntime } from "./runtime";
 import { clinicDate } from "../../domain/dates";
@@ -56,27 +61,17 @@ export interface PatientMatch {
 
 /** Finds one patient's appointments and enquiries, or null when nothing matches. */
 export async function findPatient(db: Db, query: PatientQuery): Promise<PatientMatch | null> {
+  const appointmentRows = appointmentRepository(db);
+  const enquiryRows = enquiryRepository(db);
   let email = query.kind === "email" ? query.value : null;
   if (query.kind === "reference") {
-    const hit =
-      (await db.selectFrom("appointments").select("email").where("reference", "=", query.value).executeTakeFirst()) ??
-      (await db.selectFrom("enquiries").select("email").where("reference", "=", query.value).executeTakeFirst());
+    const hit = (await appointmentRows.emailOf(query.value)) ?? (await enquiryRows.emailOf(query.value));
     if (!hit) return null;
     email = hit.email.trim().toLowerCase();
   }
   if (!email) return null;
-  const appointments = await db
-    .selectFrom("appointments")
-    .select(["id", "reference", "requested_date", "confirmed_date", "service_name", "status"])
-    .where((eb) => eb(eb.fn("lower", [eb.fn("trim", ["email"])]), "=", email))
-    .orderBy("id")
-    .execute();
-  const enquiries = await db
-    .selectFrom("enquiries")
-    .select(["id", "reference", "created_at"])
-    .where((eb) => eb(eb.fn("lower", [eb.fn("trim", ["email"])]), "=", email))
-    .orderBy("id")
-    .execute();
+  const appointments = await appointmentRows.findByEmail(email);
+  const enquiries = await enquiryRows.findByEmail(email);
   if (!appointments.length && !enquiries.length) return null;
   return { query, email, appointments, enquiries };
 }
@@ -84,19 +79,6 @@ export async function findPatient(db: Db, query: PatientQuery): Promise<PatientM
 /** A fingerprint of what a search found, so an erasure confirmed on one list never removes a different one. */
 export function matchFingerprint(match: PatientMatch): string {
   return references(match).sort().join(",");
-}
-
-/** LIKE pattern for "contains", with % _ and \ escaped. */
-function containsPattern(value: string): string {
-  return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** True when `column` (lower-cased) contains any of the needles. */
-function containsAny(column: string, needles: string[]): Expression<SqlBool> {
-  const parts = needles.map(
-    (n) => sql<SqlBool>`lower(${sql.ref(column)}) like ${containsPattern(n.toLowerCase())} escape '\\'`,
-  );
-  return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
 }
 
 function references(match: PatientMatch): string[] {
@@ -111,68 +93,18 @@ async function gather(rt: StaffRuntime, match: PatientMatch) {
   const refs = references(match);
   const needles = [match.email, ...refs];
 
-  const appointments = appointmentIds.length
-    ? await db.selectFrom("appointments").selectAll().where("id", "in", appointmentIds).orderBy("id").execute()
-    : [];
-  const enquiries = enquiryIds.length
-    ? await db.selectFrom("enquiries").selectAll().where("id", "in", enquiryIds).orderBy("id").execute()
-    : [];
-  const uploads = appointmentIds.length
-    ? await db.selectFrom("uploads").selectAll().where("appointment_id", "in", appointmentIds).orderBy("id").execute()
-    : [];
-  const history = appointmentIds.length
-    ? await db
-        .selectFrom("appointment_status_history")
-        .selectAll()
-        .where("appointment_id", "in", appointmentIds)
-        .orderBy("id")
-        .execute()
-    : [];
-  const mails = await db
-    .selectFrom("mail_queue")
-    .selectAll()
-    .where((eb) =>
-      eb.or([
-        eb(eb.fn("lower", [eb.fn("trim", ["to_address"])]), "=", match.email),
-        containsAny("subject", needles),
-        containsAny("text_body", needles),
-        containsAny("html_body", needles),
-      ]),
-    )
-    .orderBy("id")
-    .execute();
-  const idempotency = await db
-    .selectFrom("idempotency_keys")
-    .selectAll()
-    .where(containsAny("response_json", needles))
-    .execute();
-  const audit = await db
-    .selectFrom("staff_audit")
-    .select(["id", "action", "target_type", "target_id", "detail", "created_at"])
-    .where((eb) =>
-      eb.or([
-        ...(appointmentIds.length
-          ? [eb.and([eb("target_type", "=", "appointment"), eb("target_id", "in", appointmentIds.map(String))])]
-          : []),
-        ...(enquiryIds.length
-          ? [eb.and([eb("target_type", "=", "enquiry"), eb("target_id", "in", enquiryIds.map(String))])]
-          : []),
-        ...(uploads.length
-          ? [
-              eb.and([
-                eb("target_type", "=", "upload"),
-                eb(
-                  "target_id",
-                  "in",
-                  uploads.map((u) => u.public_id),
-                ),
-              ]),
-            ]
-          : []),
-      ]),
-    )
-    .orderBy("id")
-    .execute();
+  const appointmentRows = appointmentRepository(db);
+  const appointments = appointmentIds.length ? await appointmentRows.findByIds(appointmentIds) : [];
+  const enquiries = enquiryIds.length ? await enquiryRepository(db).findByIds(enquiryIds) : [];
+  const uploads = appointmentIds.length ? await uploadRepository(db).findForAppointments(appointmentIds) : [];
+  const history = appointmentIds.length ? await appointmentRows.statusHistoryOf(appointmentIds) : [];
+  const mails = await mailRepository(db).findAbout(match.email, needles);
+  const idempotency = await idempotencyKeyRepository(db).findMentioning(needles);
+  const audit = await auditRepository(db).findAbout({
+    appointmentIds,
+    enquiryIds,
+    uploadPublicIds: uploads.map((u) => u.public_id),
+  });
   const outbox = await outboxFilesMatching(rt, needles);
   return { appointments, enquiries, uploads, history, mails, idempotency, audit, outbox };
 }
@@ -428,46 +360,27 @@ export async function erasePatient(
   const g = await gather(rt, match);
   const counts = countsOf(g);
   const now = rt.now();
-  await rt.db.transaction().execute(async (trx) => {
+  const { db } = rt;
+  await db.transaction().execute(async (trx) => {
     const appointmentIds = g.appointments.map((a) => a.id);
     if (g.uploads.length)
-      await trx
-        .deleteFrom("uploads")
-        .where(
-          "id",
-          "in",
-          g.uploads.map((u) => u.id),
-        )
-        .execute();
-    if (appointmentIds.length) {
-      await trx.deleteFrom("appointment_status_history").where("appointment_id", "in", appointmentIds).execute();
-      await trx.deleteFrom("appointments").where("id", "in", appointmentIds).execute();
-    }
+      await uploadRepository(db).deleteByIds(
+        g.uploads.map((u) => u.id),
+        trx,
+      );
+    if (appointmentIds.length) await appointmentRepository(db).deleteWithHistory(appointmentIds, trx);
     if (g.enquiries.length)
-      await trx
-        .deleteFrom("enquiries")
-        .where(
-          "id",
-          "in",
-          g.enquiries.map((e) => e.id),
-        )
-        .execute();
+      await enquiryRepository(db).deleteByIds(
+        g.enquiries.map((e) => e.id),
+        trx,
+      );
     if (g.mails.length)
-      await trx
-        .deleteFrom("mail_queue")
-        .where(
-          "id",
-          "in",
-          g.mails.map((m) => m.id),
-        )
-        .execute();
-    for (const r of g.idempotency) {
-      await trx
-        .deleteFrom("idempotency_keys")
-        .where("endpoint", "=", r.endpoint)
-        .where("idempotency_key", "=", r.idempotency_key)
-        .execute();
-    }
+      await mailRepository(db).deleteByIds(
+        g.mails.map((m) => m.id),
+        trx,
+      );
+    const replies = idempotencyKeyRepository(db);
+    for (const r of g.idempotency) await replies.delete(r.endpoint, r.idempotency_key, trx);
     await recordAudit(
       trx,
       {
@@ -485,12 +398,9 @@ export async function erasePatient(
     if (file) await fs.rm(file, { force: true });
   }
   for (const o of g.outbox) await fs.rm(o.file, { force: true });
-  if (!isPostgres(rt.db)) {
-    // SQLite keeps deleted rows in free pages and the write-ahead log until
-    // they are reused: rebuild the file and empty the log, so the erased data
-    // is gone from DATA_DIR too (decision 011 says what PostgreSQL keeps).
-    await sql`VACUUM`.execute(rt.db);
-    await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(rt.db);
-  }
+  // SQLite keeps deleted rows in free pages and the write-ahead log until
+  // they are reused: rebuild the file and empty the log, so the erased data
+  // is gone from DATA_DIR too (decision 011 says what PostgreSQL keeps).
+  if (!isPostgres(db)) await compactSqlite(db);
   return counts;
 }

@@ -12,6 +12,7 @@ import { leaseFor, takeLease } from "../jobs/lease";
 import { FORM_BODY_MAX_BYTES } from "../requests/body-limit";
 import { messageBody, queryParam, single } from "../requests/http";
 import type { LoadContextFn, StaffLoadContext } from "../types";
+import { uploadRepository } from "../uploads/upload-repository";
 import { purgeExpired } from "./purge";
 import type { StaffRuntime } from "./runtime";
 import { isIsoDate } from "../../domain/dates";
@@ -118,11 +119,7 @@ export function staffPlugin(
         async (request, reply) => {
           const staff = request.staff!;
           const upload = /^[\w-]{8,100}$/.test(request.params.publicId)
-            ? await rt.db
-                .selectFrom("uploads")
-                .selectAll()
-                .where("public_id", "=", request.params.publicId)
-                .executeTakeFirst()
+            ? await uploadRepository(rt.db).findByPublicId(request.params.publicId)
             : undefined;
           const file = upload ? uploadPath(rt.config, upload.storage_name) : null;
           const stat = file ? await fs.promises.stat(file).catch(() => null) : null;

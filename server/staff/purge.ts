@@ -1,7 +1,13 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { appointmentRepository } from "../appointments/appointment-repository";
+import { enquiryRepository } from "../enquiries/enquiry-repository";
+import { mailRepository } from "../mail/mail-repository";
 import { pruneIdempotencyKeys } from "../requests/idempotency";
 import { pruneRateLimits } from "../requests/rate-limit-store";
+import { uploadRepository } from "../uploads/upload-repository";
+import { auditRepository } from "./audit-repository";
+import { loginThrottleRepository } from "./login-throttle-repository";
 import type { StaffRuntime } from "./runtime";
 import { deleteExpiredSessions } from "./sessions";
 import { outboxDir } from "../mail/transport";
@@ -54,46 +60,24 @@ export async function purgeExpired(rt: StaffRuntime): Promise<PurgeResult> {
   // Uploads no booking claimed in time were abandoned (the upload sweep removes them too).
   const abandonedBefore = new Date(now.getTime() - config.uploads.unclaimedHours * 3_600_000).toISOString();
 
+  const appointments = appointmentRepository(db);
+  const uploadRows = uploadRepository(db);
+  const mail = mailRepository(db);
   const removed = await db.transaction().execute(async (trx) => {
-    const expired = await trx
-      .selectFrom("appointments")
-      .select("id")
-      .where((eb) => eb(eb.fn.coalesce("confirmed_date", "requested_date"), "<", cutoffDate))
-      .execute();
-    const ids = expired.map((a) => a.id);
-    const uploads = await trx
-      .selectFrom("uploads")
-      .select(["id", "storage_name"])
-      .where((eb) =>
-        eb.or([
-          ...(ids.length ? [eb("appointment_id", "in", ids)] : []),
-          eb.and([eb("appointment_id", "is", null), eb("created_at", "<", abandonedBefore)]),
-        ]),
-      )
-      .execute();
+    const ids = await appointments.idsDatedBefore(cutoffDate, trx);
+    const uploads = await uploadRows.findExpired(ids, abandonedBefore, trx);
     if (uploads.length)
-      await trx
-        .deleteFrom("uploads")
-        .where(
-          "id",
-          "in",
-          uploads.map((u) => u.id),
-        )
-        .execute();
-    if (ids.length) {
-      await trx.deleteFrom("appointment_status_history").where("appointment_id", "in", ids).execute();
-      await trx.deleteFrom("appointments").where("id", "in", ids).execute();
-    }
-    const enquiries = await trx.deleteFrom("enquiries").where("created_at", "<", cutoffIso).executeTakeFirst();
-    const mails = await trx
-      .deleteFrom("mail_queue")
-      .where("status", "in", ["sent", "failed"])
-      .where("created_at", "<", cutoffIso)
-      .executeTakeFirst();
+      await uploadRows.deleteByIds(
+        uploads.map((u) => u.id),
+        trx,
+      );
+    if (ids.length) await appointments.deleteWithHistory(ids, trx);
+    const enquiries = await enquiryRepository(db).deleteCreatedBefore(cutoffIso, trx);
+    const mails = await mail.deleteFinishedBefore(cutoffIso, trx);
     return {
       appointments: ids.length,
-      enquiries: Number(enquiries.numDeletedRows),
-      mails: Number(mails.numDeletedRows),
+      enquiries,
+      mails,
       storageNames: uploads.map((u) => u.storage_name),
     };
   });
@@ -109,7 +93,7 @@ export async function purgeExpired(rt: StaffRuntime): Promise<PurgeResult> {
   const dir = uploadsDir(config);
   const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
   if (entries.length) {
-    const known = new Set((await db.selectFrom("uploads").select("storage_name").execute()).map((u) => u.storage_name));
+    const known = await uploadRows.allStorageNames();
     const strayBefore = now.getTime() - STRAY_FILE_MINUTES * 60_000;
     for (const entry of entries) {
       if (!entry.isFile() || known.has(entry.name)) continue;
@@ -120,29 +104,13 @@ export async function purgeExpired(rt: StaffRuntime): Promise<PurgeResult> {
   }
 
   const sessions = await deleteExpiredSessions(rt);
-  await db
-    .deleteFrom("staff_login_throttle")
-    .where("updated_at", "<", new Date(now.getTime() - DAY_MS).toISOString())
-    .execute();
+  await loginThrottleRepository(db).deleteIdleBefore(new Date(now.getTime() - DAY_MS).toISOString());
 
   const retention = config.retention;
   const mailBefore = new Date(now.getTime() - retention.sentMailDays * DAY_MS).toISOString();
-  const blanked = await db
-    .updateTable("mail_queue")
-    .set({ to_address: "", text_body: "", html_body: null, attachments_json: "[]", last_error: null })
-    .where("to_address", "<>", "")
-    .where((eb) =>
-      eb.or([
-        eb.and([eb("status", "=", "sent"), eb("sent_at", "<", mailBefore)]),
-        eb.and([eb("status", "=", "failed"), eb("next_attempt_at", "<", mailBefore)]),
-      ]),
-    )
-    .executeTakeFirst();
+  const mailBodies = await mail.blankFinishedBefore(mailBefore);
   const outboxFiles = await deleteOldFiles(outboxDir(config), now.getTime() - retention.outboxDays * DAY_MS);
-  const audit = await db
-    .deleteFrom("staff_audit")
-    .where("created_at", "<", subtractMonths(now, retention.auditMonths).toISOString())
-    .executeTakeFirst();
+  const auditRows = await auditRepository(db).deleteBefore(subtractMonths(now, retention.auditMonths).toISOString());
   const idempotencyKeys = await pruneIdempotencyKeys(db, new Date(now.getTime() - retention.idempotencyDays * DAY_MS));
   const rateLimits = await pruneRateLimits(db, now);
 
@@ -154,9 +122,9 @@ export async function purgeExpired(rt: StaffRuntime): Promise<PurgeResult> {
     strayFiles,
     mails: removed.mails,
     sessions,
-    mailBodies: Number(blanked.numUpdatedRows),
+    mailBodies,
     outboxFiles,
-    auditRows: Number(audit.numDeletedRows),
+    auditRows,
     idempotencyKeys,
     rateLimits,
   };

@@ -10,8 +10,12 @@ import {
   type StaffIdentity,
 } from "./accounts";
 import { hashPassword, verifyPassword } from "./passwords";
+import { recoveryCodeRepository } from "./recovery-code-repository";
 import type { StaffRuntime } from "./runtime";
 import { hashToken, PENDING_MINUTES } from "./sessions";
+import { signInChallengeRepository } from "./sign-in-challenge-repository";
+import { staffSessionRepository } from "./staff-session-repository";
+import { staffUserRepository } from "./staff-user-repository";
 import type { Db } from "../db/index";
 
 /**
@@ -94,17 +98,12 @@ function newRecoveryCode(): string {
 
 /** Accepts a TOTP code once: the step is stored atomically, so the same code (or an older one) is refused, even in parallel. */
 async function useTotp(rt: StaffRuntime, staffId: number, code: string): Promise<boolean> {
-  const user = await rt.db.selectFrom("staff_users").select("totp_secret").where("id", "=", staffId).executeTakeFirst();
+  const users = staffUserRepository(rt.db);
+  const user = await users.findById(staffId);
   if (!user?.totp_secret) return false;
   const step = totpStep(user.totp_secret, code, rt.now());
   if (step === null) return false;
-  const result = await rt.db
-    .updateTable("staff_users")
-    .set({ totp_last_step: step })
-    .where("id", "=", staffId)
-    .where((eb) => eb.or([eb("totp_last_step", "is", null), eb("totp_last_step", "<", step)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return users.useTotpStep(staffId, step);
 }
 
 /**
@@ -115,21 +114,10 @@ async function useTotp(rt: StaffRuntime, staffId: number, code: string): Promise
 async function useRecoveryCode(rt: StaffRuntime, staffId: number, code: string): Promise<boolean> {
   if (!isRecoveryCodeShape(code)) return false;
   const typed = normaliseRecoveryCode(code);
-  const unused = await rt.db
-    .selectFrom("staff_recovery_codes")
-    .select(["id", "code_hash"])
-    .where("staff_id", "=", staffId)
-    .where("used_at", "is", null)
-    .execute();
-  for (const row of unused) {
+  const codes = recoveryCodeRepository(rt.db);
+  for (const row of await codes.findUnused(staffId)) {
     if (!(await verifyPassword(row.code_hash, typed))) continue;
-    const result = await rt.db
-      .updateTable("staff_recovery_codes")
-      .set({ used_at: rt.now().toISOString() })
-      .where("id", "=", row.id)
-      .where("used_at", "is", null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return codes.markUsed(row.id, rt.now().toISOString());
   }
   return false;
 }
@@ -148,40 +136,25 @@ export interface PendingSignIn {
 export async function createPendingSignIn(rt: StaffRuntime, staffId: number): Promise<string> {
   const token = crypto.randomBytes(32).toString("base64url");
   const now = rt.now();
+  const challenges = signInChallengeRepository(rt.db);
   // One pending sign-in per account at a time.
-  await rt.db.deleteFrom("staff_sign_in_challenges").where("staff_id", "=", staffId).execute();
-  await rt.db
-    .insertInto("staff_sign_in_challenges")
-    .values({
-      token_hash: hashToken(token),
-      staff_id: staffId,
-      enrol_secret: null,
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + PENDING_MINUTES * 60_000).toISOString(),
-    })
-    .execute();
+  await challenges.deleteForStaff(staffId);
+  await challenges.create({
+    token_hash: hashToken(token),
+    staff_id: staffId,
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + PENDING_MINUTES * 60_000).toISOString(),
+  });
   return token;
 }
 
 /** The pending sign-in behind a token, or null when unknown, expired or the account is disabled. */
 export async function lookupPendingSignIn(rt: StaffRuntime, token: string): Promise<PendingSignIn | null> {
-  const row = await rt.db
-    .selectFrom("staff_sign_in_challenges")
-    .innerJoin("staff_users", "staff_users.id", "staff_sign_in_challenges.staff_id")
-    .select([
-      "staff_sign_in_challenges.id",
-      "staff_sign_in_challenges.expires_at",
-      "staff_sign_in_challenges.enrol_secret",
-      "staff_users.id as staffId",
-      "staff_users.email",
-      "staff_users.disabled",
-      "staff_users.totp_secret",
-    ])
-    .where("staff_sign_in_challenges.token_hash", "=", hashToken(token))
-    .executeTakeFirst();
+  const challenges = signInChallengeRepository(rt.db);
+  const row = await challenges.findWithStaff(hashToken(token));
   if (!row) return null;
   if (row.expires_at <= rt.now().toISOString() || row.disabled !== 0) {
-    await rt.db.deleteFrom("staff_sign_in_challenges").where("id", "=", row.id).execute();
+    await challenges.deleteById(row.id);
     return null;
   }
   return {
@@ -194,25 +167,13 @@ export async function lookupPendingSignIn(rt: StaffRuntime, token: string): Prom
 }
 
 export async function endPendingSignIn(rt: StaffRuntime, token: string): Promise<void> {
-  await rt.db.deleteFrom("staff_sign_in_challenges").where("token_hash", "=", hashToken(token)).execute();
+  await signInChallengeRepository(rt.db).deleteByTokenHash(hashToken(token));
 }
 
 /** The secret being enrolled for a pending sign-in (made on first view, then kept until confirmed). */
 export async function enrolmentSecret(rt: StaffRuntime, pending: PendingSignIn): Promise<string> {
   if (pending.enrolSecret) return pending.enrolSecret;
-  const secret = newTotpSecret();
-  await rt.db
-    .updateTable("staff_sign_in_challenges")
-    .set({ enrol_secret: secret })
-    .where("id", "=", pending.id)
-    .where("enrol_secret", "is", null)
-    .execute();
-  const row = await rt.db
-    .selectFrom("staff_sign_in_challenges")
-    .select("enrol_secret")
-    .where("id", "=", pending.id)
-    .executeTakeFirstOrThrow();
-  return row.enrol_secret!;
+  return (await signInChallengeRepository(rt.db).keepEnrolSecret(pending.id, newTotpSecret()))!;
 }
 
 /** Second step with a TOTP code or a recovery code. Wrong codes count toward the lockout. */
@@ -229,25 +190,19 @@ export async function verifySecondFactor(
     () => (recovery ? useRecoveryCode(rt, pending.staffId, code) : useTotp(rt, pending.staffId, code)),
   );
   if (result.ok && recovery) {
-    const left = await rt.db
-      .selectFrom("staff_recovery_codes")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("staff_id", "=", pending.staffId)
-      .where("used_at", "is", null)
-      .executeTakeFirstOrThrow();
+    const left = await recoveryCodeRepository(rt.db).countUnused(pending.staffId);
     await recordAudit(
       rt.db,
       {
         staffId: result.staff.id,
         staffEmail: result.staff.email,
         action: "recovery_code_used",
-        detail: `${Number(left.n)} left`,
+        detail: `${left} left`,
       },
       rt.now(),
     );
   }
-  if (result.ok || result.reason === "locked")
-    await rt.db.deleteFrom("staff_sign_in_challenges").where("id", "=", pending.id).execute();
+  if (result.ok || result.reason === "locked") await signInChallengeRepository(rt.db).deleteById(pending.id);
   return result;
 }
 
@@ -277,21 +232,12 @@ export async function confirmEnrolment(
       // Hashed only once the code is right: ten argon2 runs are not spent on wrong or locked-out attempts.
       const hashes = await Promise.all(codes.map((c) => hashPassword(normaliseRecoveryCode(c))));
       const stamp = rt.now().toISOString();
+      const recoveryCodes = recoveryCodeRepository(rt.db);
       return rt.db.transaction().execute(async (trx) => {
-        const updated = await trx
-          .updateTable("staff_users")
-          .set({ totp_secret: secret, totp_enabled_at: stamp, totp_last_step: step })
-          .where("id", "=", pending.staffId)
-          .where("totp_secret", "is", null)
-          .executeTakeFirst();
-        if (Number(updated.numUpdatedRows) !== 1) return false;
-        await trx.deleteFrom("staff_recovery_codes").where("staff_id", "=", pending.staffId).execute();
-        await trx
-          .insertInto("staff_recovery_codes")
-          .values(
-            hashes.map((code_hash) => ({ staff_id: pending.staffId, code_hash, used_at: null, created_at: stamp })),
-          )
-          .execute();
+        // Only an account without a secret enrols, so two tabs cannot both enrol.
+        if (!(await staffUserRepository(rt.db).enrolTotp(pending.staffId, secret, step, stamp, trx))) return false;
+        await recoveryCodes.deleteForStaff(pending.staffId, trx);
+        await recoveryCodes.createMany(pending.staffId, hashes, stamp, trx);
         await recordAudit(
           trx,
           { staffId: pending.staffId, staffEmail: pending.email, action: "mfa_enrolled" },
@@ -301,8 +247,7 @@ export async function confirmEnrolment(
       });
     },
   );
-  if (result.ok || result.reason === "locked")
-    await rt.db.deleteFrom("staff_sign_in_challenges").where("id", "=", pending.id).execute();
+  if (result.ok || result.reason === "locked") await signInChallengeRepository(rt.db).deleteById(pending.id);
   if (!result.ok) return result;
   return { ok: true, staff: result.staff, recoveryCodes: codes };
 }
@@ -314,21 +259,14 @@ export async function confirmEnrolment(
  */
 export async function resetSecondFactor(db: Db, email: string, now = new Date()): Promise<void> {
   const normalised = normaliseEmail(email);
+  const users = staffUserRepository(db);
   await db.transaction().execute(async (trx) => {
-    const user = await trx
-      .selectFrom("staff_users")
-      .select(["id", "email"])
-      .where("email", "=", normalised)
-      .executeTakeFirst();
+    const user = await users.findByEmail(normalised, trx);
     if (!user) throw new StaffAccountError(`No account for ${normalised}.`);
-    await trx
-      .updateTable("staff_users")
-      .set({ totp_secret: null, totp_enabled_at: null, totp_last_step: null, updated_at: now.toISOString() })
-      .where("id", "=", user.id)
-      .execute();
-    await trx.deleteFrom("staff_recovery_codes").where("staff_id", "=", user.id).execute();
-    await trx.deleteFrom("staff_sign_in_challenges").where("staff_id", "=", user.id).execute();
-    await trx.deleteFrom("staff_sessions").where("staff_id", "=", user.id).execute();
+    await users.clearTotp(user.id, now.toISOString(), trx);
+    await recoveryCodeRepository(db).deleteForStaff(user.id, trx);
+    await signInChallengeRepository(db).deleteForStaff(user.id, trx);
+    await staffSessionRepository(db).deleteForStaff(user.id, trx);
     await recordAudit(
       trx,
       { staffId: user.id, staffEmail: user.email, action: "mfa_reset", detail: "command line" },

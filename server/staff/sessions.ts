@@ -2,6 +2,8 @@ import crypto from "node:crypto";
 import type { Config } from "../config";
 import type { StaffIdentity } from "./accounts";
 import type { StaffRuntime } from "./runtime";
+import { signInChallengeRepository } from "./sign-in-challenge-repository";
+import { staffSessionRepository } from "./staff-session-repository";
 
 /** Sessions are refreshed in the database at most this often. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -91,10 +93,7 @@ function readCookieToken(name: string, cookieHeader: string | undefined | null):
 export async function createSession(rt: StaffRuntime, staffId: number): Promise<string> {
   const token = crypto.randomBytes(32).toString("base64url");
   const stamp = rt.now().toISOString();
-  await rt.db
-    .insertInto("staff_sessions")
-    .values({ token_hash: hashToken(token), staff_id: staffId, created_at: stamp, last_seen_at: stamp })
-    .execute();
+  await staffSessionRepository(rt.db).create(hashToken(token), staffId, stamp);
   return token;
 }
 
@@ -105,63 +104,38 @@ export async function createSession(rt: StaffRuntime, staffId: number): Promise<
 export async function lookupSession(rt: StaffRuntime, token: string): Promise<StaffIdentity | null> {
   const { db, config } = rt;
   const now = rt.now();
-  const tokenHash = hashToken(token);
-  const row = await db
-    .selectFrom("staff_sessions")
-    .innerJoin("staff_users", "staff_users.id", "staff_sessions.staff_id")
-    .select([
-      "staff_sessions.id as sessionId",
-      "staff_sessions.created_at",
-      "staff_sessions.last_seen_at",
-      "staff_users.id",
-      "staff_users.email",
-      "staff_users.name",
-      "staff_users.disabled",
-    ])
-    .where("staff_sessions.token_hash", "=", tokenHash)
-    .executeTakeFirst();
+  const sessions = staffSessionRepository(db);
+  const row = await sessions.findWithStaff(hashToken(token));
   if (!row) return null;
   const idleExpired = now.getTime() - new Date(row.last_seen_at).getTime() > config.staff.sessionIdleMinutes * 60_000;
   const tooOld = now.getTime() - new Date(row.created_at).getTime() > config.staff.sessionMaxHours * 3_600_000;
   if (idleExpired || tooOld || row.disabled !== 0) {
-    await db.deleteFrom("staff_sessions").where("id", "=", row.sessionId).execute();
+    await sessions.deleteById(row.sessionId);
     return null;
   }
   if (now.getTime() - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
-    await db
-      .updateTable("staff_sessions")
-      .set({ last_seen_at: now.toISOString() })
-      .where("id", "=", row.sessionId)
-      .execute();
+    await sessions.touch(row.sessionId, now.toISOString());
   }
   return { id: row.id, email: row.email, name: row.name };
 }
 
 /** Ends a session on the server. */
 export async function revokeSession(rt: StaffRuntime, token: string): Promise<void> {
-  await rt.db.deleteFrom("staff_sessions").where("token_hash", "=", hashToken(token)).execute();
+  await staffSessionRepository(rt.db).deleteByTokenHash(hashToken(token));
 }
 
 /** Ends every session of an account except the one given (after a password change). Returns how many ended. */
 export async function revokeOtherSessions(rt: StaffRuntime, staffId: number, keepToken: string): Promise<number> {
-  const result = await rt.db
-    .deleteFrom("staff_sessions")
-    .where("staff_id", "=", staffId)
-    .where("token_hash", "!=", hashToken(keepToken))
-    .executeTakeFirst();
-  await rt.db.deleteFrom("staff_sign_in_challenges").where("staff_id", "=", staffId).execute();
-  return Number(result.numDeletedRows);
+  const ended = await staffSessionRepository(rt.db).deleteOthers(staffId, hashToken(keepToken));
+  await signInChallengeRepository(rt.db).deleteForStaff(staffId);
+  return ended;
 }
 
 /** Deletes sessions past their idle or absolute limit, and expired pending sign-ins (the daily job). */
 export async function deleteExpiredSessions(rt: StaffRuntime): Promise<number> {
   const now = rt.now().getTime();
-  await rt.db.deleteFrom("staff_sign_in_challenges").where("expires_at", "<=", new Date(now).toISOString()).execute();
+  await signInChallengeRepository(rt.db).deleteExpired(new Date(now).toISOString());
   const idleCutoff = new Date(now - rt.config.staff.sessionIdleMinutes * 60_000).toISOString();
   const ageCutoff = new Date(now - rt.config.staff.sessionMaxHours * 3_600_000).toISOString();
-  const result = await rt.db
-    .deleteFrom("staff_sessions")
-    .where((eb) => eb.or([eb("last_seen_at", "<", idleCutoff), eb("created_at", "<", ageCutoff)]))
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return staffSessionRepository(rt.db).deleteIdleOrOld(idleCutoff, ageCutoff);
 }

@@ -40,8 +40,46 @@ export function uploadRepository(db: Db) {
       return Number(result.numUpdatedRows);
     },
 
-    async forAppointment(appointmentId: number, trx: Kysely<Database> = db): Promise<UploadRow[]> {
-      return trx.selectFrom("uploads").selectAll().where("appointment_id", "=", appointmentId).execute();
+    async findByPublicId(publicId: string, trx: Kysely<Database> = db): Promise<UploadRow | undefined> {
+      return trx.selectFrom("uploads").selectAll().where("public_id", "=", publicId).executeTakeFirst();
+    },
+
+    /** What the staff console shows of an appointment's files, in upload order. */
+    async listForAppointment(appointmentId: number, trx: Kysely<Database> = db) {
+      return trx
+        .selectFrom("uploads")
+        .select(["public_id", "display_name", "mime_type", "size_bytes", "created_at"])
+        .where("appointment_id", "=", appointmentId)
+        .orderBy("id")
+        .execute();
+    },
+
+    /** Whole rows of the uploads attached to these appointments, in id order. */
+    async findForAppointments(appointmentIds: number[], trx: Kysely<Database> = db): Promise<UploadRow[]> {
+      return trx
+        .selectFrom("uploads")
+        .selectAll()
+        .where("appointment_id", "in", appointmentIds)
+        .orderBy("id")
+        .execute();
+    },
+
+    /** Uploads of these appointments, and unclaimed uploads made before `abandonedBefore` (ISO). */
+    async findExpired(appointmentIds: number[], abandonedBefore: string, trx: Kysely<Database> = db) {
+      return trx
+        .selectFrom("uploads")
+        .select(["id", "storage_name"])
+        .where((eb) =>
+          eb.or([
+            ...(appointmentIds.length ? [eb("appointment_id", "in", appointmentIds)] : []),
+            eb.and([eb("appointment_id", "is", null), eb("created_at", "<", abandonedBefore)]),
+          ]),
+        )
+        .execute();
+    },
+
+    async deleteByIds(ids: number[], trx: Kysely<Database> = db): Promise<void> {
+      await trx.deleteFrom("uploads").where("id", "in", ids).execute();
     },
 
     /** Uploads no appointment claimed, made before `before`. */

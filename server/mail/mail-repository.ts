@@ -1,0 +1,152 @@
+import type { Kysely } from "kysely";
+import type { Db } from "../db/index";
+import { containsAny } from "../db/like";
+import type { Database, MailQueueTable } from "../db/schema";
+
+export type MailRow = Omit<MailQueueTable, "id"> & { id: number };
+export type NewMail = Pick<MailQueueTable, "to_address" | "subject" | "text_body" | "html_body" | "attachments_json">;
+
+/**
+ * Mail queue (mail_queue) access. Every method takes an optional
+ * transaction. A worker claims a message by setting `locked_until` in a
+ * conditional update, so one message is sent by one worker at a time.
+ */
+export function mailRepository(db: Db) {
+  return {
+    /** Queues a pending message, due at once. */
+    async enqueue(values: NewMail, now: Date, trx: Kysely<Database> = db): Promise<void> {
+      await trx
+        .insertInto("mail_queue")
+        .values({
+          ...values,
+          status: "pending",
+          attempts: 0,
+          next_attempt_at: now.toISOString(),
+          locked_until: null,
+          last_error: null,
+          created_at: now.toISOString(),
+          sent_at: null,
+        })
+        .execute();
+    },
+
+    /** Ids of up to `limit` pending messages due at `at` (ISO) that nobody holds a claim on, oldest first. */
+    async dueIds(at: string, limit: number, trx: Kysely<Database> = db): Promise<number[]> {
+      const rows = await trx
+        .selectFrom("mail_queue")
+        .select("id")
+        .where("status", "=", "pending")
+        .where("next_attempt_at", "<=", at)
+        .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", at)]))
+        .orderBy("id")
+        .limit(limit)
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    /** Claims a pending message until `until` if no claim on it is live at `at`; true when claimed. */
+    async claim(id: number, at: string, until: string, trx: Kysely<Database> = db): Promise<boolean> {
+      const claim = await trx
+        .updateTable("mail_queue")
+        .set({ locked_until: until })
+        .where("id", "=", id)
+        .where("status", "=", "pending")
+        .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", at)]))
+        .executeTakeFirst();
+      return Number(claim.numUpdatedRows) === 1;
+    },
+
+    /** Moves a claim held until `held` on to `until`, only if it is still that claim; true when renewed. */
+    async renewClaim(id: number, held: string, until: string, trx: Kysely<Database> = db): Promise<boolean> {
+      const renewed = await trx
+        .updateTable("mail_queue")
+        .set({ locked_until: until })
+        .where("id", "=", id)
+        .where("status", "=", "pending")
+        .where("locked_until", "=", held)
+        .executeTakeFirst();
+      return Number(renewed.numUpdatedRows) === 1;
+    },
+
+    async findById(id: number, trx: Kysely<Database> = db): Promise<MailRow> {
+      return trx.selectFrom("mail_queue").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    },
+
+    async markSent(id: number, sentAt: string, attempts: number, trx: Kysely<Database> = db): Promise<void> {
+      await trx
+        .updateTable("mail_queue")
+        .set({ status: "sent", sent_at: sentAt, attempts, locked_until: null, last_error: null })
+        .where("id", "=", id)
+        .execute();
+    },
+
+    /** Records a failed attempt: pending again from `nextAttemptAt`, or failed for good. */
+    async markAttemptFailed(
+      id: number,
+      failure: { giveUp: boolean; attempts: number; nextAttemptAt: string; error: string },
+      trx: Kysely<Database> = db,
+    ): Promise<void> {
+      await trx
+        .updateTable("mail_queue")
+        .set({
+          status: failure.giveUp ? "failed" : "pending",
+          attempts: failure.attempts,
+          locked_until: null,
+          next_attempt_at: failure.nextAttemptAt,
+          last_error: failure.error,
+        })
+        .where("id", "=", id)
+        .execute();
+    },
+
+    /** Messages to an address (trimmed, any case) or naming one of `needles` in the subject or a body, in id order. */
+    async findAbout(email: string, needles: string[], trx: Kysely<Database> = db): Promise<MailRow[]> {
+      return trx
+        .selectFrom("mail_queue")
+        .selectAll()
+        .where((eb) =>
+          eb.or([
+            eb(eb.fn("lower", [eb.fn("trim", ["to_address"])]), "=", email),
+            containsAny("subject", needles),
+            containsAny("text_body", needles),
+            containsAny("html_body", needles),
+          ]),
+        )
+        .orderBy("id")
+        .execute();
+    },
+
+    async deleteByIds(ids: number[], trx: Kysely<Database> = db): Promise<void> {
+      await trx.deleteFrom("mail_queue").where("id", "in", ids).execute();
+    },
+
+    /** Deletes sent or failed messages queued before `before` (ISO); returns how many. */
+    async deleteFinishedBefore(before: string, trx: Kysely<Database> = db): Promise<number> {
+      const result = await trx
+        .deleteFrom("mail_queue")
+        .where("status", "in", ["sent", "failed"])
+        .where("created_at", "<", before)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    /**
+     * Blanks the recipient, bodies, attachments and error of messages sent,
+     * or given up on, before `before` (ISO); the rows stay. Returns how many.
+     */
+    async blankFinishedBefore(before: string, trx: Kysely<Database> = db): Promise<number> {
+      const blanked = await trx
+        .updateTable("mail_queue")
+        .set({ to_address: "", text_body: "", html_body: null, attachments_json: "[]", last_error: null })
+        .where("to_address", "<>", "")
+        .where((eb) =>
+          eb.or([
+            eb.and([eb("status", "=", "sent"), eb("sent_at", "<", before)]),
+            eb.and([eb("status", "=", "failed"), eb("next_attempt_at", "<", before)]),
+          ]),
+        )
+        .executeTakeFirst();
+      return Number(blanked.numUpdatedRows);
+    },
+  };
+}

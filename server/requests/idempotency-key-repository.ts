@@ -1,0 +1,46 @@
+import type { Kysely } from "kysely";
+import type { Db } from "../db/index";
+import { containsAny } from "../db/like";
+import type { Database, IdempotencyKeyTable } from "../db/schema";
+
+/** Stored replies to the public POSTs (idempotency_keys). Every method takes an optional transaction. */
+export function idempotencyKeyRepository(db: Db) {
+  return {
+    /** The reply stored for a key on an endpoint, if any. */
+    async find(endpoint: string, key: string, trx: Kysely<Database> = db) {
+      return trx
+        .selectFrom("idempotency_keys")
+        .select(["body_hash", "status_code", "response_json"])
+        .where("endpoint", "=", endpoint)
+        .where("idempotency_key", "=", key)
+        .executeTakeFirst();
+    },
+
+    /** Stores a reply; a key already stored for the endpoint fails with a unique violation. */
+    async create(values: IdempotencyKeyTable, trx: Kysely<Database> = db): Promise<void> {
+      await trx.insertInto("idempotency_keys").values(values).execute();
+    },
+
+    /** Stored replies whose answer names one of `needles` (any case). */
+    async findMentioning(needles: string[], trx: Kysely<Database> = db): Promise<IdempotencyKeyTable[]> {
+      return trx.selectFrom("idempotency_keys").selectAll().where(containsAny("response_json", needles)).execute();
+    },
+
+    async delete(endpoint: string, key: string, trx: Kysely<Database> = db): Promise<void> {
+      await trx
+        .deleteFrom("idempotency_keys")
+        .where("endpoint", "=", endpoint)
+        .where("idempotency_key", "=", key)
+        .execute();
+    },
+
+    /** Deletes replies stored before `before`; returns how many. */
+    async deleteBefore(before: Date, trx: Kysely<Database> = db): Promise<number> {
+      const result = await trx
+        .deleteFrom("idempotency_keys")
+        .where("created_at", "<", before.toISOString())
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import { sql, type Kysely } from "kysely";
+import type { Db } from "../db/index";
+import type { Database } from "../db/schema";
+
+/** Reference counters (reference_counters), one row per kind and year. Every method takes an optional transaction. */
+export function referenceCounterRepository(db: Db) {
+  return {
+    /**
+     * Adds one to the counter of a kind and year (starting at 1) and returns
+     * the new value, in one statement (insert … on conflict do update …
+     * returning), so two callers never get the same value.
+     */
+    async next(kind: string, year: number, trx: Kysely<Database> = db): Promise<number> {
+      const row = await trx
+        .insertInto("reference_counters")
+        .values({ kind, year, last_value: 1 })
+        .onConflict((oc) =>
+          oc.columns(["kind", "year"]).doUpdateSet({ last_value: sql<number>`reference_counters.last_value + 1` }),
+        )
+        .returning("last_value")
+        .executeTakeFirstOrThrow();
+      return row.last_value;
+    },
+  };
+}
