@@ -1,6 +1,6 @@
-import type { Kysely, Updateable } from "kysely";
+import type { Insertable, Kysely, Updateable } from "kysely";
 import type { Db } from "../db/index";
-import type { AppointmentStatus, AppointmentTable, Database } from "../db/schema";
+import type { AppointmentStatus, AppointmentStatusHistoryTable, AppointmentTable, Database } from "../db/schema";
 import { nextReference } from "../requests/reference";
 
 export type NewAppointment = Omit<
@@ -227,14 +227,7 @@ export function appointmentRepository(db: Db) {
     },
 
     async recordStatusChange(
-      values: {
-        appointment_id: number;
-        from_status: AppointmentStatus | null;
-        to_status: AppointmentStatus;
-        note: string | null;
-        staff_id: number;
-        created_at: string;
-      },
+      values: Insertable<AppointmentStatusHistoryTable>,
       trx: Kysely<Database> = db,
     ): Promise<void> {
       await trx.insertInto("appointment_status_history").values(values).execute();

@@ -1,17 +1,24 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 
-/** Previous/next links for a paginated staff table; `href` builds the URL of a page. */
+/**
+ * Previous/next controls for a paginated staff table. `href` builds the URL of
+ * a page; `control`, when given, draws the control instead (a search kept out
+ * of the URL pages with a form button).
+ */
 export function Pagination({
   page,
   pages,
   total,
   href,
+  control = (target, text) => <Link to={href(target)}>{text}</Link>,
   label,
 }: {
   page: number;
   pages: number;
   total: number;
   href: (page: number) => string;
+  control?: (page: number, text: string) => ReactNode;
   label: string;
 }) {
   return (
@@ -20,12 +27,8 @@ export function Pagination({
         Page {page} of {pages} ({total} {total === 1 ? "record" : "records"})
       </p>
       <ul>
-        <li>
-          {page > 1 ? <Link to={href(page - 1)}>Previous page</Link> : <span aria-disabled="true">Previous page</span>}
-        </li>
-        <li>
-          {page < pages ? <Link to={href(page + 1)}>Next page</Link> : <span aria-disabled="true">Next page</span>}
-        </li>
+        <li>{page > 1 ? control(page - 1, "Previous page") : <span aria-disabled="true">Previous page</span>}</li>
+        <li>{page < pages ? control(page + 1, "Next page") : <span aria-disabled="true">Next page</span>}</li>
       </ul>
     </nav>
   );

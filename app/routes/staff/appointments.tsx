@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { formatAbbreviatedDate, formatClinicDateTime } from "@domain/dates";
+import { Pagination } from "~/components/staff/pagination";
 import { staffMeta } from "~/components/staff/staff-format";
 import { APPOINTMENT_STATUS_OPTIONS, StatusBadge } from "~/components/staff/status-badge";
 import { serviceTitle } from "@domain/catalogue";
@@ -180,47 +181,28 @@ export default function StaffAppointments({ loaderData, actionData }: Route.Comp
       )}
 
       {list.pages > 1 && (
-        <nav className="staff-pagination" aria-label="Appointment pages">
-          <p>
-            Page {list.page} of {list.pages}
-          </p>
-          <ul>
-            {list.page > 1 && (
-              <li>
-                {searched ? (
+        <Pagination
+          page={list.page}
+          pages={list.pages}
+          total={list.total}
+          label="Appointment"
+          href={queryFor}
+          control={
+            searched
+              ? (target, text) => (
                   <button
                     type="submit"
                     form="filters"
                     name="page"
-                    value={list.page - 1}
+                    value={target}
                     className="button button--outline staff-button--small"
                   >
-                    Previous page
+                    {text}
                   </button>
-                ) : (
-                  <Link to={queryFor(list.page - 1)}>Previous page</Link>
-                )}
-              </li>
-            )}
-            {list.page < list.pages && (
-              <li>
-                {searched ? (
-                  <button
-                    type="submit"
-                    form="filters"
-                    name="page"
-                    value={list.page + 1}
-                    className="button button--outline staff-button--small"
-                  >
-                    Next page
-                  </button>
-                ) : (
-                  <Link to={queryFor(list.page + 1)}>Next page</Link>
-                )}
-              </li>
-            )}
-          </ul>
-        </nav>
+                )
+              : undefined
+          }
+        />
       )}
 
       <section className="staff-section staff-export" aria-labelledby="export-heading">
