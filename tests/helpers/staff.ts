@@ -8,6 +8,7 @@ import { createStaffAccount, type StaffIdentity } from "../../server/staff/accou
 import { staffRuntime } from "../../server/staff/runtime";
 import { newTotpSecret, totpCode } from "../../server/staff/second-factor";
 import { createSession, sessionCookieName } from "../../server/staff/sessions";
+import { ALLOWED_TYPES, uploadsDir } from "../../server/uploads/storage";
 
 export const STAFF_PASSWORD = "correct horse battery staple";
 
@@ -95,54 +96,58 @@ export async function sessionCookieFor(db: Db, config: Config, staffId: number):
 
 let counter = 0;
 
-export async function seedAppointment(db: Db, overrides: Partial<Omit<AppointmentTable, "id">> = {}): Promise<number> {
+/** A reference no other seeded row has (`PREFIX-TEST-…`), and the time stamps of a row made now. */
+function freshRow(prefix: string) {
   counter += 1;
   const now = new Date().toISOString();
+  return { reference: `${prefix}-TEST-${Date.now().toString(36)}-${counter}`, created_at: now, updated_at: now };
+}
+
+/** An appointment request as the booking endpoint stores it, with `overrides` applied. */
+export function appointmentRow(overrides: Partial<Omit<AppointmentTable, "id">> = {}): Omit<AppointmentTable, "id"> {
+  return {
+    ...freshRow("APT"),
+    name: "Neo",
+    surname: "Mosweu",
+    dob: "1980-04-02",
+    phone: "+26771234567",
+    alternate_phone: "+26772345678",
+    email: "neo.mosweu@example.org",
+    gender: "Female",
+    service_name: "Ultrasound Imaging",
+    payment_method: "cash",
+    medical_aid_number: null,
+    notes: "Upper abdominal pain for two weeks.",
+    id_passport_number: "123456789",
+    requested_date: "2026-12-02",
+    submitted_time: "10:15",
+    status: "requested",
+    confirmed_date: null,
+    confirmed_time: null,
+    cancel_reason: null,
+    ...overrides,
+  };
+}
+
+export async function seedAppointment(db: Db, overrides: Partial<Omit<AppointmentTable, "id">> = {}): Promise<number> {
   const row = await db
     .insertInto("appointments")
-    .values({
-      reference: `APT-TEST-${Date.now().toString(36)}-${counter}`,
-      name: "Neo",
-      surname: "Mosweu",
-      dob: "1980-04-02",
-      phone: "+26771234567",
-      alternate_phone: "+26772345678",
-      email: "neo.mosweu@example.org",
-      gender: "Female",
-      service_name: "Ultrasound Imaging",
-      payment_method: "cash",
-      medical_aid_number: null,
-      notes: "Upper abdominal pain for two weeks.",
-      id_passport_number: "123456789",
-      requested_date: "2026-12-02",
-      submitted_time: "10:15",
-      status: "requested",
-      confirmed_date: null,
-      confirmed_time: null,
-      cancel_reason: null,
-      created_at: now,
-      updated_at: now,
-      ...overrides,
-    })
+    .values(appointmentRow(overrides))
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
 export async function seedEnquiry(db: Db, overrides: Partial<Omit<EnquiryTable, "id">> = {}): Promise<number> {
-  counter += 1;
-  const now = new Date().toISOString();
   const row = await db
     .insertInto("enquiries")
     .values({
-      reference: `ENQ-TEST-${Date.now().toString(36)}-${counter}`,
+      ...freshRow("ENQ"),
       name: "Kabo Sello",
       phone: "71 234 567",
       email: "kabo@example.org",
       description: "Do you do DEXA scans on Saturdays?",
       status: "new",
-      created_at: now,
-      updated_at: now,
       ...overrides,
     })
     .returning("id")
@@ -175,8 +180,8 @@ export async function seedUpload(
   },
 ): Promise<{ publicId: string; storageName: string; file: string }> {
   const publicId = crypto.randomBytes(16).toString("base64url");
-  const storageName = `${crypto.randomUUID()}${mime === "application/pdf" ? ".pdf" : mime === "image/png" ? ".png" : ".jpg"}`;
-  const dir = path.join(dataDir, "uploads");
+  const storageName = `${crypto.randomUUID()}.${ALLOWED_TYPES[mime]}`;
+  const dir = uploadsDir({ dataDir });
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, storageName);
   fs.writeFileSync(file, bytes);
