@@ -3,11 +3,11 @@
  * prerender list (app/lib/prerender-paths.ts), so a new page is checked as
  * soon as it is added there.
  */
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { PRERENDERED_PATHS, PUBLIC_PAGE_PATHS } from "../../app/lib/prerender-paths";
 import { SERVICES, servicePath } from "../../domain/catalogue";
 import { REFERRAL_FORM_PATH } from "../../domain/site";
+import { axeViolations, expectNoAxeViolations } from "./axe";
 
 /** Every HTML page (sitemap.xml and robots.txt are resources, not pages). */
 const PAGES = PRERENDERED_PATHS.filter((p) => !/\.[a-z]+$/.test(p));
@@ -22,16 +22,6 @@ test("the route list covers the public pages and every service page", () => {
 });
 
 const normalise = (text: string | null | undefined) => (text ?? "").replace(/\s+/g, " ").trim();
-
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map((v) => ({
-    rule: v.id,
-    impact: v.impact,
-    help: v.help,
-    targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")),
-  }));
-}
 
 // One test per page (one navigation with JavaScript, one without) keeps the
 // run short; soft assertions report every problem a page has, not only the first.
@@ -121,7 +111,7 @@ test("an unknown path answers 404 with a page that links home, to services and t
   await expect(main.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
   await expect(main.getByRole("link", { name: /services/i })).toHaveAttribute("href", "/services");
   await expect(main.getByRole("link", { name: /contact/i })).toHaveAttribute("href", "/contact-us");
-  expect(await axeViolations(page)).toEqual([]);
+  await expectNoAxeViolations(page);
 });
 
 test("the sitemap lists every indexable page once, with absolute URLs that answer 200", async ({ request }) => {

@@ -7,7 +7,9 @@ import type { AppointmentTable, EnquiryTable } from "../../server/db/schema";
 import { createStaffAccount, type StaffIdentity } from "../../server/staff/accounts";
 import { staffRuntime } from "../../server/staff/runtime";
 import { newTotpSecret, totpCode } from "../../server/staff/second-factor";
+import { confirmationProblem } from "../../server/staff/open-days";
 import { createSession, sessionCookieName } from "../../server/staff/sessions";
+import { addDays, clinicDate } from "../../server/staff/time";
 import { ALLOWED_TYPES, uploadsDir } from "../../server/uploads/storage";
 
 export const STAFF_PASSWORD = "correct horse battery staple";
@@ -56,6 +58,16 @@ export async function freshTotpCode(db: Db, staffId: number, secret: string, now
   return totpCode(secret, new Date(step * 30_000 + 1_000));
 }
 
+/** Sends the sign-in form's first step (e-mail and password) to a running server, as a browser would. */
+export function postPassword(baseUrl: string, email: string, password: string): Promise<Response> {
+  return fetch(`${baseUrl}/staff/login`, {
+    method: "POST",
+    headers: SAME_ORIGIN,
+    body: form({ email, password }),
+    redirect: "manual",
+  });
+}
+
 /**
  * Signs in through the real forms over HTTP (password, then the TOTP code)
  * and returns the session cookie ("name=value").
@@ -66,19 +78,14 @@ export async function signInByForm(
   staff: TestStaff,
   password = STAFF_PASSWORD,
 ): Promise<string> {
-  const first = await fetch(`${baseUrl}/staff/login`, {
-    method: "POST",
-    headers: SAME_ORIGIN,
-    body: new URLSearchParams({ email: staff.email, password }).toString(),
-    redirect: "manual",
-  });
+  const first = await postPassword(baseUrl, staff.email, password);
   if (first.status !== 302 || first.headers.get("location") !== "/staff/login/code")
     throw new Error(`password step: ${first.status} ${first.headers.get("location")}`);
   const pending = (first.headers.get("set-cookie") ?? "").split(";")[0]!;
   const second = await fetch(`${baseUrl}/staff/login/code`, {
     method: "POST",
     headers: { ...SAME_ORIGIN, cookie: pending },
-    body: new URLSearchParams({ code: await freshTotpCode(db, staff.id, staff.totpSecret!) }).toString(),
+    body: form({ code: await freshTotpCode(db, staff.id, staff.totpSecret!) }),
     redirect: "manual",
   });
   if (second.status !== 302 || second.headers.get("location") !== "/staff")
@@ -199,6 +206,17 @@ export async function seedUpload(
     .execute();
   return { publicId, storageName, file };
 }
+
+/** A weekday (Monday to Friday), `offset` or more days ahead, on which the clinic is open at 10:00. */
+export function nextOpenWeekday(config: Config, offset = 7): string {
+  let date = addDays(clinicDate(new Date()), offset);
+  while (confirmationProblem(config, date, "10:00", 60, new Date()) || new Date(`${date}T12:00:00Z`).getUTCDay() === 6)
+    date = addDays(date, 1);
+  return date;
+}
+
+/** A form's fields as a URL-encoded body, as a browser posts it. */
+export const form = (values: Record<string, string>) => new URLSearchParams(values).toString();
 
 /** The headers a same-origin browser form submission carries. */
 export const SAME_ORIGIN = { "sec-fetch-site": "same-origin", "content-type": "application/x-www-form-urlencoded" };
