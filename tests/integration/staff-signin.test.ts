@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from "../helpers/app";
 import { staffCli } from "../helpers/scripts";
 import {
   addStaff,
+  form,
   freshTotpCode,
   SAME_ORIGIN,
   sessionCookieFor,
@@ -17,7 +18,6 @@ import { totpCode } from "../../server/staff/second-factor";
 // factor with recovery codes, the half-signed-in state, password rules and
 // changes. Runs on SQLite, and on PostgreSQL with TEST_DATABASE_URL.
 
-const form = (values: Record<string, string>) => new URLSearchParams(values).toString();
 const cookiesOf = (res: { headers: Record<string, unknown> }) =>
   ([] as string[]).concat((res.headers["set-cookie"] as string | string[] | undefined) ?? []);
 const cookieValue = (res: { headers: Record<string, unknown> }, name: string) =>
