@@ -307,6 +307,7 @@ test("the skip link moves to the main content", async ({ page }) => {
   await expect(page.locator("main#main")).toHaveCount(1);
 });
 
+// Every public page, /about among them, is also checked hydrated by public-routes.spec.ts.
 test.describe("accessibility", () => {
   // axe takes several seconds a run on this shared machine.
   test.describe.configure({ timeout: 120_000 });
@@ -322,12 +323,6 @@ test.describe("accessibility", () => {
 
     await page.getByRole("button", { name: "About us menu" }).click();
     await expect(page.locator("#submenu-about")).toBeVisible();
-    await expectNoAxeViolations(page);
-  });
-
-  test("no axe violations on /about", async ({ page }) => {
-    await page.goto("/about");
-    await hydrated(page);
     await expectNoAxeViolations(page);
   });
 });

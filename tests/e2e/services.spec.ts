@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { SERVICE_CATEGORIES, SERVICE_PAGES, ULTRASOUND_TIMINGS } from "../../domain/catalogue";
+import { SERVICE_CATEGORIES, ULTRASOUND_TIMINGS } from "../../domain/catalogue";
 import { expectNoAxeViolations } from "./axe";
 import { hydrated } from "./hydrated";
 
@@ -334,13 +334,9 @@ test.describe("/details", () => {
   });
 });
 
+// /services and every /services/… page are checked, hydrated, by public-routes.spec.ts.
 test.describe("accessibility (axe)", () => {
-  const paths = [
-    "/services",
-    "/details?name=x-ray",
-    "/details?name=nope",
-    ...SERVICE_PAGES.map((s) => `/services/${s.slug}`),
-  ];
+  const paths = ["/details?name=x-ray", "/details?name=nope"];
   for (const path of paths) {
     test(`${path} has no axe violations`, async ({ page }) => {
       await page.goto(path);
