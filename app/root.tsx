@@ -47,6 +47,10 @@ export function useClinic() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // Effects run children first, so this marks the whole page hydrated (tests and tools read it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="en">
       <head>

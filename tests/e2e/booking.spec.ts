@@ -1,10 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
 import { PDFDocument, PDFName, PDFString, StandardFonts } from "@cantoo/pdf-lib";
+import type { Page } from "@playwright/test";
+import { addDays, formatLongDate as longDate, formatMonth, formatShortDate } from "../../domain/dates";
 import { UNAVAILABLE_MESSAGE } from "../../server/requests/unavailable";
 import { PDF_ACTIVE_CONTENT } from "../../server/uploads/pdf-check";
 import { DAILY_CAP_REACHED, STORAGE_FULL } from "../../server/uploads/routes";
-import { e2eDb } from "../helpers/staff-e2e";
+import { expectNoAxeViolations } from "./axe";
+import { expect, test, type E2eDb } from "./fixtures";
+import { answer, expectNoScriptFallback, forbidDialogs, RATE_LIMITED, TOO_MANY_REQUESTS, unique } from "./forms";
 
 const BOOK = "**/api/appointment/public/appointments";
 const UPLOAD = "**/api/cloudinary/upload/referrals_forms";
@@ -17,59 +19,31 @@ interface Calendar {
 }
 
 /** Appointments with this surname and their uploads, read from the server's database (SQLite or PostgreSQL). */
-async function appointmentsBySurname(surname: string) {
-  const { db } = e2eDb();
-  try {
-    const rows = await db
-      .selectFrom("appointments")
-      .select([
-        "id",
-        "reference",
-        "requested_date",
-        "service_name",
-        "payment_method",
-        "medical_aid_number",
-        "submitted_time",
-      ])
-      .where("surname", "=", surname)
-      .execute();
-    return await Promise.all(
-      rows.map(async (row) => ({
-        ...row,
-        uploads: await db
-          .selectFrom("uploads")
-          .select(["display_name", "mime_type"])
-          .where("appointment_id", "=", row.id)
-          .execute(),
-      })),
-    );
-  } finally {
-    await db.destroy();
-  }
+async function appointmentsBySurname({ db }: E2eDb, surname: string) {
+  const rows = await db
+    .selectFrom("appointments")
+    .select([
+      "id",
+      "reference",
+      "requested_date",
+      "service_name",
+      "payment_method",
+      "medical_aid_number",
+      "submitted_time",
+    ])
+    .where("surname", "=", surname)
+    .execute();
+  return await Promise.all(
+    rows.map(async (row) => ({
+      ...row,
+      uploads: await db
+        .selectFrom("uploads")
+        .select(["display_name", "mime_type"])
+        .where("appointment_id", "=", row.id)
+        .execute(),
+    })),
+  );
 }
-
-const unique = (label: string) => `${label}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-const longDate = (iso: string) => {
-  const d = new Date(`${iso}T00:00:00Z`);
-  return `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
-};
-const addDays = (iso: string, n: number) =>
-  new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 async function tinyPdf(): Promise<Buffer> {
   const doc = await PDFDocument.create();
@@ -104,30 +78,13 @@ async function fillBooking(page: Page, calendar: Calendar, surname: string) {
   await page.getByLabel("Email address").fill("kagiso@example.net");
   await page.getByLabel("Service", { exact: true }).selectOption("X-ray Imaging");
   const day = openDay(calendar);
-  const [y, m, d] = day.split("-");
-  await page.getByLabel("Preferred date").fill(`${d}/${m}/${y}`);
+  await page.getByLabel("Preferred date").fill(formatShortDate(day));
   return day;
 }
 
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
-let dialogs: string[] = [];
-test.beforeEach(({ page }) => {
-  dialogs = [];
-  page.on("dialog", (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.dismiss();
-  });
-});
+forbidDialogs();
 // Several tests run axe more than once: allow for a busy machine.
 test.describe.configure({ timeout: 90_000 });
-
-test.afterEach(() => {
-  expect(dialogs, "the page must never use window.alert or other dialogs").toEqual([]);
-});
 
 test("the policy shows, required fields are checked with a focused summary, and a medical aid asks for its number", async ({
   page,
@@ -199,8 +156,7 @@ test("closed days are marked and cannot be picked; typing one gives a clear erro
     (d) => new Date(`${d}T00:00:00Z`).getUTCDay() === 0 && d > calendar.firstDate,
   )!;
   expect(sunday).toBeTruthy();
-  const heading = `${MONTHS[Number(sunday.slice(5, 7)) - 1]} ${sunday.slice(0, 4)}`;
-  while ((await page.locator(".calendar__month").textContent()) !== heading) {
+  while ((await page.locator(".calendar__month").textContent()) !== formatMonth(sunday)) {
     await page.getByRole("button", { name: "Next month" }).click();
   }
   const closed = page.getByRole("button", { name: `${longDate(sunday)}, clinic closed` });
@@ -210,7 +166,7 @@ test("closed days are marked and cannot be picked; typing one gives a clear erro
 
   // Picking an open day fills the field; the keyboard moves through the grid.
   const monday = addDays(sunday, 1);
-  const mondayText = `${monday.slice(8)}/${monday.slice(5, 7)}/${monday.slice(0, 4)}`;
+  const mondayText = formatShortDate(monday);
   await page.getByRole("button", { name: longDate(monday), exact: true }).click();
   await expect(page.getByLabel("Preferred date")).toHaveValue(mondayText);
   await expect(page.locator(".date-picker__chosen")).toHaveText(longDate(monday));
@@ -220,7 +176,7 @@ test("closed days are marked and cannot be picked; typing one gives a clear erro
   await page.keyboard.press("Enter");
   await expect(page.getByLabel("Preferred date")).toHaveValue(mondayText);
 
-  await page.getByLabel("Preferred date").fill(`${sunday.slice(8)}/${sunday.slice(5, 7)}/${sunday.slice(0, 4)}`);
+  await page.getByLabel("Preferred date").fill(formatShortDate(sunday));
   await page.getByRole("button", { name: "Request appointment" }).click();
   await expect(page.locator("#appointmentDate-error")).toHaveText(
     `Error: The clinic is closed on ${longDate(sunday)}. Choose another day.`,
@@ -229,6 +185,7 @@ test("closed days are marked and cannot be picked; typing one gives a clear erro
 
 test("with a referral PDF: the upload shows progress, then the booking is stored with the file and the reference shown", async ({
   page,
+  e2e,
 }) => {
   const calendar = await open(page);
   const surname = unique("Molefhe");
@@ -263,7 +220,7 @@ test("with a referral PDF: the upload shows progress, then the booking is stored
   const title = page.getByRole("heading", { name: "Your appointment has been scheduled successfully!" });
   await expect(title).toBeFocused();
   await expect(page.locator("form")).toHaveCount(0);
-  const rows = await appointmentsBySurname(surname);
+  const rows = await appointmentsBySurname(e2e, surname);
   expect(rows).toHaveLength(1);
   const row = rows[0]!;
   expect(row).toMatchObject({
@@ -287,7 +244,7 @@ test("with a referral PDF: the upload shows progress, then the booking is stored
   await expectNoAxeViolations(page);
 });
 
-test("an upload the server rejects shows the red text and no appointment is sent", async ({ page }) => {
+test("an upload the server rejects shows the red text and no appointment is sent", async ({ page, e2e }) => {
   const calendar = await open(page);
   const surname = unique("Rejected");
   await fillBooking(page, calendar, surname);
@@ -310,10 +267,10 @@ test("an upload the server rejects shows the red text and no appointment is sent
   await expect(failed).toHaveCSS("color", "rgb(176, 0, 32)");
   await expect(page.getByRole("button", { name: "Request appointment" })).toBeEnabled();
   expect(booked).toBe(false);
-  expect(await appointmentsBySurname(surname)).toHaveLength(0);
+  expect(await appointmentsBySurname(e2e, surname)).toHaveLength(0);
 });
 
-test("a double submit creates one appointment", async ({ page }) => {
+test("a double submit creates one appointment", async ({ page, e2e }) => {
   const calendar = await open(page);
   const surname = unique("Double");
   await fillBooking(page, calendar, surname);
@@ -325,7 +282,7 @@ test("a double submit creates one appointment", async ({ page }) => {
   await page.getByRole("button", { name: "Request appointment" }).dblclick();
   await expect(page.getByRole("heading", { name: "Your appointment has been scheduled successfully!" })).toBeVisible();
   expect(requests).toHaveLength(1);
-  expect(await appointmentsBySurname(surname)).toHaveLength(1);
+  expect(await appointmentsBySurname(e2e, surname)).toHaveLength(1);
 });
 
 test("a failed booking shows the failure message; a rate limit and an unavailable database show the server's message", async ({
@@ -333,39 +290,25 @@ test("a failed booking shows the failure message; a rate limit and an unavailabl
 }) => {
   const calendar = await open(page);
   await fillBooking(page, calendar, "Failure");
-  await page.route(BOOK, (route) =>
-    route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad gateway</h1>" }),
-  );
+  await answer(page, BOOK, { status: 502, contentType: "text/html", body: "<h1>Bad gateway</h1>" });
   await page.getByRole("button", { name: "Request appointment" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "An error occurred. Please try again." })).toBeVisible();
   await expect(page.getByLabel("Surname")).toHaveValue("Failure");
 
-  await page.unroute(BOOK);
-  await page.route(BOOK, (route) =>
-    route.fulfill({
-      status: 503,
-      headers: { "retry-after": "30" },
-      json: { message: UNAVAILABLE_MESSAGE, errors: {} },
-    }),
-  );
+  await answer(page, BOOK, {
+    status: 503,
+    headers: { "retry-after": "30" },
+    json: { message: UNAVAILABLE_MESSAGE, errors: {} },
+  });
   await page.getByRole("button", { name: "Request appointment" }).click();
   await expect(page.getByRole("alert").filter({ hasText: UNAVAILABLE_MESSAGE })).toBeVisible();
 
-  await page.unroute(BOOK);
-  await page.route(BOOK, (route) =>
-    route.fulfill({
-      status: 429,
-      headers: { "retry-after": "60" },
-      json: { message: "Too many requests. Please wait a minute and try again." },
-    }),
-  );
+  await answer(page, BOOK, RATE_LIMITED);
   await page.getByRole("button", { name: "Request appointment" }).click();
-  await expect(
-    page.getByRole("alert").filter({ hasText: "Too many requests. Please wait a minute and try again." }),
-  ).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: TOO_MANY_REQUESTS })).toBeVisible();
 });
 
-test("a PDF with JavaScript in it is refused by the server and the page says why", async ({ page }) => {
+test("a PDF with JavaScript in it is refused by the server and the page says why", async ({ page, e2e }) => {
   const calendar = await open(page);
   const surname = unique("Scripted");
   await fillBooking(page, calendar, surname);
@@ -379,7 +322,7 @@ test("a PDF with JavaScript in it is refused by the server and the page says why
   expect((await upload).status()).toBe(415);
   await expect(page.locator(".file-upload__failed")).toHaveText(PDF_ACTIVE_CONTENT);
   await expect(page.getByRole("button", { name: "Request appointment" })).toBeEnabled();
-  expect(await appointmentsBySurname(surname)).toHaveLength(0);
+  expect(await appointmentsBySurname(e2e, surname)).toHaveLength(0);
   await expectNoAxeViolations(page);
 });
 
@@ -423,8 +366,7 @@ test("past an upload cap the page shows the server's message", async ({ page }) 
     [507, STORAGE_FULL],
     [429, DAILY_CAP_REACHED],
   ] as const) {
-    await page.unroute(UPLOAD);
-    await page.route(UPLOAD, (route) => route.fulfill({ status, json: { message, errors: { file: message } } }));
+    await answer(page, UPLOAD, { status, json: { message, errors: { file: message } } });
     await page.getByRole("button", { name: "Request appointment" }).click();
     await expect(page.locator(".file-upload__failed")).toHaveText(message);
   }
@@ -437,17 +379,10 @@ test.describe("without JavaScript", () => {
     page,
   }) => {
     await page.goto("/book-appointment");
-    await expect(page.getByRole("heading", { level: 1, name: "Book an appointment" })).toBeVisible();
-    await expect(page.locator("form")).toHaveCount(0);
-    // (Playwright's text selectors skip <noscript>, so find the notice by its class.)
-    const notice = page.locator("noscript .notice");
-    await expect(notice).toBeVisible();
-    await expect(notice).toContainText("The online booking form needs JavaScript");
-    await expect(notice.locator('a[href^="tel:+267"]')).toBeVisible();
+    await expectNoScriptFallback(page, {
+      heading: "Book an appointment",
+      notice: "The online booking form needs JavaScript",
+    });
     await expect(page.locator(".policy")).toContainText("15 minutes");
-    await expect(page.locator('main a[href^="tel:+267"]').first()).toBeVisible();
-    // The default WhatsApp number is a placeholder: shown as its pattern, never linked.
-    await expect(page.locator("main .contact-options")).toContainText("(+267) 7X XXX XXX");
-    await expect(page.locator('main a[href^="https://wa.me/"]')).toHaveCount(0);
   });
 });

@@ -1,24 +1,18 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { e2eDb } from "../helpers/staff-e2e";
+import type { Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
+import { expect, test, type E2eDb } from "./fixtures";
+import { answer, expectNoScriptFallback, forbidDialogs, RATE_LIMITED, TOO_MANY_REQUESTS, unique } from "./forms";
 
 const ENDPOINT = "**/api/contact-enquire/public/create";
 
 /** Enquiries from this name, read from the server's database (SQLite or PostgreSQL). */
-async function enquiryByName(name: string) {
-  const { db } = e2eDb();
-  try {
-    return await db
-      .selectFrom("enquiries")
-      .select(["reference", "phone", "email", "description"])
-      .where("name", "=", name)
-      .execute();
-  } finally {
-    await db.destroy();
-  }
+async function enquiryByName({ db }: E2eDb, name: string) {
+  return await db
+    .selectFrom("enquiries")
+    .select(["reference", "phone", "email", "description"])
+    .where("name", "=", name)
+    .execute();
 }
-
-const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 async function open(page: Page) {
   await page.goto("/contact-us");
@@ -33,25 +27,9 @@ async function fill(page: Page, values: { name: string; phone?: string; email?: 
   await page.getByLabel("Your enquiry").fill(values.description ?? "Do you do ultrasound scans on Saturdays?");
 }
 
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
-let dialogs: string[] = [];
-test.beforeEach(({ page }) => {
-  dialogs = [];
-  page.on("dialog", (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.dismiss();
-  });
-});
+forbidDialogs();
 // Several tests run axe more than once: allow for a busy machine.
 test.describe.configure({ timeout: 90_000 });
-
-test.afterEach(() => {
-  expect(dialogs, "the page must never use window.alert or other dialogs").toEqual([]);
-});
 
 test("every validation message appears beside its field and in a focused summary, and clears on edit", async ({
   page,
@@ -95,6 +73,7 @@ test("every validation message appears beside its field and in a focused summary
 
 test("while sending, the button is disabled and the processing text shows; then the enquiry is stored and the form cleared", async ({
   page,
+  e2e,
 }) => {
   await open(page);
   await expectNoAxeViolations(page);
@@ -104,7 +83,7 @@ test("while sending, the button is disabled and the processing text shows; then 
     await held;
     await route.continue();
   });
-  const name = unique("Neo Sebego");
+  const name = unique("Neo Sebego", " ");
   await fill(page, { name, phone: "316 3012" });
   const requestSeen = page.waitForRequest(ENDPOINT);
   await page.getByRole("button", { name: "Send enquiry" }).click();
@@ -126,7 +105,7 @@ test("while sending, the button is disabled and the processing text shows; then 
     await expect(page.getByLabel(label)).toHaveValue("");
   }
 
-  const rows = await enquiryByName(name);
+  const rows = await enquiryByName(e2e, name);
   expect(rows).toHaveLength(1);
   expect(rows[0]).toMatchObject({ phone: "+2673163012", email: "neo.sebego@example.net" });
   await expect(success).toContainText(rows[0]!.reference);
@@ -135,7 +114,7 @@ test("while sending, the button is disabled and the processing text shows; then 
 
 test("a phone number the server rejects shows its message beside the phone field", async ({ page }) => {
   await open(page);
-  await fill(page, { name: unique("Neo"), phone: "12" });
+  await fill(page, { name: unique("Neo", " "), phone: "12" });
   await page.getByRole("button", { name: "Send enquiry" }).click();
   await expect(page.locator(".error-summary")).toBeFocused();
   await expect(page.locator("#phoneNumber-error")).toContainText(/valid phone number/);
@@ -144,26 +123,15 @@ test("a phone number the server rejects shows its message beside the phone field
 
 test("failures show the failure message, and a rate limit shows the server's message", async ({ page }) => {
   await open(page);
-  await page.route(ENDPOINT, (route) =>
-    route.fulfill({ status: 500, json: { message: "Something went wrong on our side." } }),
-  );
+  await answer(page, ENDPOINT, { status: 500, json: { message: "Something went wrong on our side." } });
   await fill(page, { name: "Neo" });
   await page.getByRole("button", { name: "Send enquiry" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "An error occurred. Please try again later." })).toBeVisible();
   await expect(page.getByLabel("Your name")).toHaveValue("Neo");
 
-  await page.unroute(ENDPOINT);
-  await page.route(ENDPOINT, (route) =>
-    route.fulfill({
-      status: 429,
-      headers: { "retry-after": "60" },
-      json: { message: "Too many requests. Please wait a minute and try again." },
-    }),
-  );
+  await answer(page, ENDPOINT, RATE_LIMITED);
   await page.getByRole("button", { name: "Send enquiry" }).click();
-  await expect(
-    page.getByRole("alert").filter({ hasText: "Too many requests. Please wait a minute and try again." }),
-  ).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: TOO_MANY_REQUESTS })).toBeVisible();
   await expect(page.getByText("An error occurred. Please try again later.")).toHaveCount(0);
 });
 
@@ -171,17 +139,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
   test("the page explains how to get in touch instead of showing a form that does nothing", async ({ page }) => {
     await page.goto("/contact-us");
-    await expect(page.getByRole("heading", { level: 1, name: "Contact us" })).toBeVisible();
+    await expectNoScriptFallback(page, { heading: "Contact us", notice: "The online enquiry form needs JavaScript" });
     await expect(page.locator("main#main")).toHaveCount(1);
-    await expect(page.locator("form")).toHaveCount(0);
-    // (Playwright's text selectors skip <noscript>, so find the notice by its class.)
-    const notice = page.locator("noscript .notice");
-    await expect(notice).toBeVisible();
-    await expect(notice).toContainText("The online enquiry form needs JavaScript");
-    await expect(notice.locator('a[href^="tel:+267"]')).toBeVisible();
-    await expect(page.locator('main a[href^="tel:+267"]').first()).toBeVisible();
-    // The default WhatsApp number is a placeholder: shown as its pattern, never linked.
-    await expect(page.locator("main .contact-options")).toContainText("(+267) 7X XXX XXX");
-    await expect(page.locator('main a[href^="https://wa.me/"]')).toHaveCount(0);
   });
 });

@@ -1,7 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { PRERENDERED_PATHS } from "../../app/lib/prerender-paths";
 import { seedAppointment, seedEnquiry } from "../helpers/staff";
-import { e2eDb, e2eSessionCookie, e2eStaff, nextOpenWeekday } from "../helpers/staff-e2e";
+import { e2eStaff, nextOpenWeekday, signInByCookie } from "../helpers/staff-e2e";
+import { expect, test } from "./fixtures";
+import { hydrated } from "./hydrated";
 
 /**
  * Every public page runs under the real Content-Security-Policy with no
@@ -47,14 +49,6 @@ async function watchCsp(page: Page) {
     if (/Content Security Policy|Permissions-Policy/i.test(msg.text())) messages.push(msg.text());
   });
   return messages;
-}
-
-/** True once React has hydrated the server HTML (it tags hydrated nodes with its fiber keys). */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const body = document.querySelector("main") ?? document.body;
-    return Object.keys(body).some((k) => k.startsWith("__react"));
-  });
 }
 
 for (const path of PAGES) {
@@ -124,38 +118,33 @@ test("the CSP would report an injected inline style, element or attribute (style
   expect(messages.join("\n")).toMatch(/Content Security Policy/);
 });
 
-test("no CSP violation on the staff pages, signed out and signed in", async ({ page, context, baseURL }, info) => {
+test("no CSP violation on the staff pages, signed out and signed in", async ({ page, context, baseURL, e2e }, info) => {
   test.setTimeout(120_000);
-  const { db, config } = e2eDb();
-  try {
-    const staff = await e2eStaff(db, `csp-${info.project.name}`);
-    const id = await seedAppointment(db, { requested_date: nextOpenWeekday(config) });
-    await seedEnquiry(db);
-    const messages = await watchCsp(page);
-    const visit = async (url: string) => {
-      const response = await page.goto(url);
-      expect(response?.headers()["content-security-policy"]).toMatch(/script-src 'self' 'nonce-/);
-      await hydrated(page);
-      await expectStrictStyles(page, response?.headers()["content-security-policy"]);
-      await page.waitForLoadState("networkidle");
-      expect(await page.evaluate(() => window.__cspViolations), url).toEqual([]);
-    };
-    await visit("/staff/login");
-    const cookie = await e2eSessionCookie(db, config, staff.id);
-    await context.addCookies([{ ...cookie, url: baseURL! }]);
-    for (const url of [
-      "/staff",
-      "/staff/appointments",
-      `/staff/appointments/${id}`,
-      "/staff/enquiries",
-      "/staff/audit",
-      "/staff/patient-data",
-      "/staff/password",
-    ]) {
-      await visit(url);
-    }
-    expect(messages).toEqual([]);
-  } finally {
-    await db.destroy();
+  const { db, config } = e2e;
+  const staff = await e2eStaff(db, `csp-${info.project.name}`);
+  const id = await seedAppointment(db, { requested_date: nextOpenWeekday(config) });
+  await seedEnquiry(db);
+  const messages = await watchCsp(page);
+  const visit = async (url: string) => {
+    const response = await page.goto(url);
+    expect(response?.headers()["content-security-policy"]).toMatch(/script-src 'self' 'nonce-/);
+    await hydrated(page);
+    await expectStrictStyles(page, response?.headers()["content-security-policy"]);
+    await page.waitForLoadState("networkidle");
+    expect(await page.evaluate(() => window.__cspViolations), url).toEqual([]);
+  };
+  await visit("/staff/login");
+  await signInByCookie(context, baseURL!, e2e, staff.id);
+  for (const url of [
+    "/staff",
+    "/staff/appointments",
+    `/staff/appointments/${id}`,
+    "/staff/enquiries",
+    "/staff/audit",
+    "/staff/patient-data",
+    "/staff/password",
+  ]) {
+    await visit(url);
   }
+  expect(messages).toEqual([]);
 });

@@ -1,9 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-
-async function hydrated(page: Page) {
-  await expect(page.locator(".site-header[data-enhanced]")).toBeAttached();
-}
+import { expectNoAxeViolations } from "./axe";
+import { hydrated } from "./hydrated";
 
 /** Moves the pointer and focus off the slides, which pause while hovered or focused. */
 async function leaveSlides(page: Page) {
@@ -303,9 +300,9 @@ test("no axe violations on the home page, also after using the tabs and the map"
   );
   await page.goto("/");
   await hydrated(page);
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page);
   await page.getByRole("tab", { name: "Women's Imaging" }).click();
   await page.getByRole("button", { name: "Load interactive map" }).click();
   await expect(page.locator("iframe.map-embed")).toBeVisible();
-  expect((await new AxeBuilder({ page }).exclude("iframe.map-embed").analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page, { exclude: "iframe.map-embed" });
 });

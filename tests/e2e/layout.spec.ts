@@ -1,12 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
+import { hydrated } from "./hydrated";
 
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 1024;
-
-/** Waits until React has hydrated the header (menus become disclosure buttons). */
-async function hydrated(page: Page) {
-  await expect(page.locator(".site-header[data-enhanced]")).toBeAttached();
-}
 
 /** On phones the main menu sits behind the Menu button. */
 async function showMainMenu(page: Page) {
@@ -308,27 +304,22 @@ test("the skip link moves to the main content", async ({ page }) => {
   await expect(page.locator("main#main")).toHaveCount(1);
 });
 
+// Every public page, /about among them, is also checked hydrated by public-routes.spec.ts.
 test.describe("accessibility", () => {
   // axe takes several seconds a run on this shared machine.
   test.describe.configure({ timeout: 120_000 });
   test("no axe violations on / with menus closed and open", async ({ page }) => {
     await page.goto("/");
     await hydrated(page);
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await expectNoAxeViolations(page);
 
     await showMainMenu(page);
     await page.getByRole("button", { name: "Services menu" }).click();
     await expect(page.locator("#submenu-services")).toBeVisible();
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await expectNoAxeViolations(page);
 
     await page.getByRole("button", { name: "About us menu" }).click();
     await expect(page.locator("#submenu-about")).toBeVisible();
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
-  });
-
-  test("no axe violations on /about", async ({ page }) => {
-    await page.goto("/about");
-    await hydrated(page);
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 });

@@ -1,26 +1,18 @@
-import AxeBuilder from "@axe-core/playwright";
 import { unzipSync } from "fflate";
 import fs from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
-import { e2eDb, e2eSessionCookie, e2eStaff } from "../helpers/staff-e2e";
+import { e2eStaff, signInByCookie } from "../helpers/staff-e2e";
 import { seedAppointment, seedEnquiry, seedUpload } from "../helpers/staff";
-
-const { db, config } = e2eDb();
-test.afterAll(async () => {
-  await db.destroy().catch(() => undefined);
-});
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
+import { expectNoAxeViolations } from "./axe";
+import { expect, test } from "./fixtures";
 
 test("a staff member finds a patient, downloads their data as a zip and erases them, by keyboard, with no accessibility violations", async ({
   page,
   context,
   baseURL,
+  e2e,
 }, info) => {
   test.setTimeout(90_000);
+  const { db, config } = e2e;
   const tag = `${info.project.name}-${Date.now().toString(36)}`;
   const email = `rights-${tag}@example.org`;
   const reference = `APT-E2E-${tag.toUpperCase()}`;
@@ -28,7 +20,7 @@ test("a staff member finds a patient, downloads their data as a zip and erases t
   await seedUpload(db, config.dataDir, { appointmentId: id, displayName: "referral.pdf" });
   await seedEnquiry(db, { reference: `ENQ-E2E-${tag.toUpperCase()}`, email });
   const staff = await e2eStaff(db, `rights-${info.project.name}`);
-  await context.addCookies([{ ...(await e2eSessionCookie(db, config, staff.id)), url: baseURL! }]);
+  await signInByCookie(context, baseURL!, e2e, staff.id);
 
   await page.goto("/staff");
   await page.getByRole("link", { name: "Patient data" }).click();

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { loadConfig } from "../../server/config";
+import { expectNoAxeViolations } from "./axe";
 
 /** The privacy page states the retention periods the daily purge applies (docs/privacy-retention.md). */
 const config = loadConfig();
@@ -24,5 +24,5 @@ test("the privacy page says how long each kind of information is kept, from the 
   await expect(page.locator("main")).toContainText(
     "E-mails about your request carry its reference, the service and the date",
   );
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page);
 });

@@ -1,14 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { SERVICE_CATEGORIES, SERVICE_PAGES, ULTRASOUND_TIMINGS } from "../../domain/catalogue";
-
-/** Resolves once React has hydrated the page (its nodes carry React's fiber keys). */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const el = document.querySelector("main");
-    return !!el && Object.keys(el).some((k) => k.startsWith("__reactFiber"));
-  });
-}
+import { expect, test } from "@playwright/test";
+import { SERVICE_CATEGORIES, ULTRASOUND_TIMINGS } from "../../domain/catalogue";
+import { expectNoAxeViolations } from "./axe";
+import { hydrated } from "./hydrated";
 
 const CLOSING = "Your results and your appointment";
 
@@ -341,21 +334,14 @@ test.describe("/details", () => {
   });
 });
 
+// /services and every /services/… page are checked, hydrated, by public-routes.spec.ts.
 test.describe("accessibility (axe)", () => {
-  const paths = [
-    "/services",
-    "/details?name=x-ray",
-    "/details?name=nope",
-    ...SERVICE_PAGES.map((s) => `/services/${s.slug}`),
-  ];
+  const paths = ["/details?name=x-ray", "/details?name=nope"];
   for (const path of paths) {
     test(`${path} has no axe violations`, async ({ page }) => {
       await page.goto(path);
       await hydrated(page).catch(() => undefined);
-      const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual(
-        [],
-      );
+      await expectNoAxeViolations(page);
     });
   }
 });

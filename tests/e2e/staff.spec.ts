@@ -1,24 +1,18 @@
 import fs from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { e2eDb, e2eSessionCookie, e2eStaff, freshTotpCode, nextOpenWeekday } from "../helpers/staff-e2e";
+import type { Page } from "@playwright/test";
+import { e2eStaff, freshTotpCode, nextOpenWeekday, signInByCookie } from "../helpers/staff-e2e";
 import { totpCode } from "../../server/staff/second-factor";
 import { PDF_BYTES, seedAppointment, seedEnquiry, seedUpload } from "../helpers/staff";
 import { waitForMail } from "../helpers/staff-mail";
-
-// One database handle per test: with fullyParallel, Playwright runs afterAll hooks after
-// each test, and a worker may then run another test of this file with the same module.
-let db: ReturnType<typeof e2eDb>["db"];
-let config: ReturnType<typeof e2eDb>["config"];
-test.beforeEach(() => {
-  ({ db, config } = e2eDb());
-});
-test.afterEach(async () => {
-  await db.destroy().catch(() => undefined);
-});
+import { expectNoAxeViolations as expectNoViolations } from "./axe";
+import { expect, test, type E2eDb } from "./fixtures";
 
 /** Signs in through the forms: password, then a code from the account's authenticator secret. */
-async function signIn(page: Page, staff: { id: number; email: string; password: string; totpSecret: string | null }) {
+async function signIn(
+  page: Page,
+  { db }: E2eDb,
+  staff: { id: number; email: string; password: string; totpSecret: string | null },
+) {
   await page.goto("/staff/login");
   await page.getByLabel("Email").fill(staff.email);
   await page.getByLabel("Password").fill(staff.password);
@@ -31,8 +25,10 @@ async function signIn(page: Page, staff: { id: number; email: string; password: 
 
 test("a staff member signs in, finds a booking made through the public API, downloads its PDF, confirms it (the patient gets an e-mail with an .ics), handles an enquiry, exports CSV and signs out", async ({
   page,
+  e2e,
 }, info) => {
   test.setTimeout(120_000);
+  const { db, config } = e2e;
   const staff = await e2eStaff(db, info.project.name);
   const date = nextOpenWeekday(config);
   const tag = `${info.project.name}-${Date.now().toString(36)}`;
@@ -77,7 +73,7 @@ test("a staff member signs in, finds a booking made through the public API, down
   });
   expect(enquiry.status(), await enquiry.text()).toBeLessThan(300);
 
-  await signIn(page, staff);
+  await signIn(page, e2e, staff);
 
   // Find the request by its reference (the search is posted, never put in the address).
   await page.getByRole("link", { name: "Appointments" }).click();
@@ -182,8 +178,9 @@ test("staff pages redirect to sign-in without a session", async ({ page }) => {
   expect(api.status()).toBe(401);
 });
 
-test("the staff pages have no accessibility violations", async ({ page, context, baseURL }, info) => {
+test("the staff pages have no accessibility violations", async ({ page, context, baseURL, e2e }, info) => {
   test.setTimeout(180_000); // seven axe runs on a shared machine
+  const { db, config } = e2e;
   const staff = await e2eStaff(db, `axe-${info.project.name}`);
   const id = await seedAppointment(db, { requested_date: nextOpenWeekday(config) });
   await seedUpload(db, config.dataDir, { appointmentId: id });
@@ -197,8 +194,7 @@ test("the staff pages have no accessibility violations", async ({ page, context,
   await expect(page.getByRole("alert")).toBeVisible();
   await expectNoViolations(page);
 
-  const cookie = await e2eSessionCookie(db, config, staff.id);
-  await context.addCookies([{ ...cookie, url: baseURL! }]);
+  await signInByCookie(context, baseURL!, e2e, staff.id);
   for (const url of [
     "/staff",
     "/staff/appointments",
@@ -215,8 +211,10 @@ test("the staff pages have no accessibility violations", async ({ page, context,
 
 test("a new staff member sets up two-step sign-in in the browser, saves recovery codes, signs in again with a code, and changes the password", async ({
   page,
+  e2e,
 }, info) => {
   test.setTimeout(180_000);
+  const { db } = e2e;
   const staff = await e2eStaff(db, `enrol-${info.project.name}`, { enrolled: false });
 
   await page.goto("/staff/login");
@@ -280,8 +278,3 @@ test("a new staff member sets up two-step sign-in in the browser, saves recovery
   );
   for (const a of ["mfa_enrolled", "sign_in", "sign_out", "password_changed"]) expect(actions).toContain(a);
 });
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}

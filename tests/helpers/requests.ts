@@ -1,3 +1,4 @@
+import type { FastifyInstance } from "fastify";
 import { addDays, clinicToday } from "../../domain/dates";
 import { isOpenDay } from "../../domain/opening-days";
 
@@ -63,4 +64,43 @@ export function multipartBody(
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** POSTs `payload` as it is, with this Content-Type, through the app in-process (no JSON encoding). */
+export function injectRaw(app: FastifyInstance, url: string, payload: string, contentType: string) {
+  return app.inject({ method: "POST", url, payload, headers: { "content-type": contentType } });
+}
+
+/** POSTs `body` as JSON to a running server. */
+export function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+/**
+ * A request body sent in pieces of `size` bytes, each after `delayMs` (as a slow phone sends it); without
+ * a Content-Length header, fetch sends it with Transfer-Encoding: chunked.
+ */
+export function chunked(payload: Buffer, { size = 16 * 1024, delayMs = 0 } = {}): ReadableStream<Uint8Array> {
+  let offset = 0;
+  return new ReadableStream({
+    async pull(controller) {
+      if (offset >= payload.length) return controller.close();
+      if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
+      controller.enqueue(new Uint8Array(payload.subarray(offset, offset + size)));
+      offset += size;
+    },
+  });
+}
+
+/** POSTs a body, streamed or whole, to a running server (fetch needs duplex: "half" for a stream). */
+export function postBody(
+  url: string,
+  body: ReadableStream<Uint8Array> | Uint8Array,
+  init: { headers: Record<string, string>; redirect?: RequestRedirect },
+): Promise<Response> {
+  return fetch(url, { method: "POST", ...init, body, duplex: "half" } as RequestInit);
 }

@@ -1,11 +1,10 @@
 import crypto from "node:crypto";
+import type { BrowserContext } from "@playwright/test";
 import { loadConfig } from "../../server/config";
 import { openDb, type Db } from "../../server/db/index";
-import { confirmationProblem } from "../../server/staff/open-days";
-import { addDays, clinicDate } from "../../domain/dates";
 import { addStaff, sessionCookieFor, STAFF_PASSWORD } from "./staff";
 
-export { freshTotpCode } from "./staff";
+export { freshTotpCode, nextOpenWeekday } from "./staff";
 
 /** The end-to-end server's database (E2E_DATABASE_URL on the PostgreSQL pass, else SQLite in E2E_DATA_DIR), opened from the test process. */
 export function e2eDb(): { db: Db; config: ReturnType<typeof loadConfig> } {
@@ -27,16 +26,13 @@ export async function e2eStaff(db: Db, label: string, { enrolled = true }: { enr
   return { ...staff, password: STAFF_PASSWORD };
 }
 
-/** A session cookie (name and value) for Playwright's context.addCookies. */
-export async function e2eSessionCookie(db: Db, config: ReturnType<typeof loadConfig>, staffId: number) {
+/** Signs a browser context in as this staff member with a live session cookie (no sign-in form needed). */
+export async function signInByCookie(
+  context: BrowserContext,
+  baseURL: string,
+  { db, config }: { db: Db; config: ReturnType<typeof loadConfig> },
+  staffId: number,
+) {
   const [name, value] = (await sessionCookieFor(db, config, staffId)).split("=") as [string, string];
-  return { name, value };
-}
-
-/** A weekday (Monday to Friday) 7 to 40 days ahead on which the clinic is open at 10:00. */
-export function nextOpenWeekday(config: ReturnType<typeof loadConfig>, offset = 7): string {
-  let date = addDays(clinicDate(new Date()), offset);
-  while (confirmationProblem(config, date, "10:00", 60, new Date()) || new Date(`${date}T12:00:00Z`).getUTCDay() === 6)
-    date = addDays(date, 1);
-  return date;
+  await context.addCookies([{ name, value, url: baseURL }]);
 }

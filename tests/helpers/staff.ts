@@ -7,7 +7,10 @@ import type { AppointmentTable, EnquiryTable } from "../../server/db/schema";
 import { createStaffAccount, type StaffIdentity } from "../../server/staff/accounts";
 import { staffRuntime } from "../../server/staff/runtime";
 import { newTotpSecret, totpCode } from "../../server/staff/second-factor";
+import { confirmationProblem } from "../../server/staff/open-days";
 import { createSession, sessionCookieName } from "../../server/staff/sessions";
+import { addDays, clinicDate } from "../../domain/dates";
+import { ALLOWED_TYPES, uploadsDir } from "../../server/uploads/storage";
 
 export const STAFF_PASSWORD = "correct horse battery staple";
 
@@ -55,6 +58,16 @@ export async function freshTotpCode(db: Db, staffId: number, secret: string, now
   return totpCode(secret, new Date(step * 30_000 + 1_000));
 }
 
+/** Sends the sign-in form's first step (e-mail and password) to a running server, as a browser would. */
+export function postPassword(baseUrl: string, email: string, password: string): Promise<Response> {
+  return fetch(`${baseUrl}/staff/login`, {
+    method: "POST",
+    headers: SAME_ORIGIN,
+    body: form({ email, password }),
+    redirect: "manual",
+  });
+}
+
 /**
  * Signs in through the real forms over HTTP (password, then the TOTP code)
  * and returns the session cookie ("name=value").
@@ -65,19 +78,14 @@ export async function signInByForm(
   staff: TestStaff,
   password = STAFF_PASSWORD,
 ): Promise<string> {
-  const first = await fetch(`${baseUrl}/staff/login`, {
-    method: "POST",
-    headers: SAME_ORIGIN,
-    body: new URLSearchParams({ email: staff.email, password }).toString(),
-    redirect: "manual",
-  });
+  const first = await postPassword(baseUrl, staff.email, password);
   if (first.status !== 302 || first.headers.get("location") !== "/staff/login/code")
     throw new Error(`password step: ${first.status} ${first.headers.get("location")}`);
   const pending = (first.headers.get("set-cookie") ?? "").split(";")[0]!;
   const second = await fetch(`${baseUrl}/staff/login/code`, {
     method: "POST",
     headers: { ...SAME_ORIGIN, cookie: pending },
-    body: new URLSearchParams({ code: await freshTotpCode(db, staff.id, staff.totpSecret!) }).toString(),
+    body: form({ code: await freshTotpCode(db, staff.id, staff.totpSecret!) }),
     redirect: "manual",
   });
   if (second.status !== 302 || second.headers.get("location") !== "/staff")
@@ -95,54 +103,58 @@ export async function sessionCookieFor(db: Db, config: Config, staffId: number):
 
 let counter = 0;
 
-export async function seedAppointment(db: Db, overrides: Partial<Omit<AppointmentTable, "id">> = {}): Promise<number> {
+/** A reference no other seeded row has (`PREFIX-TEST-…`), and the time stamps of a row made now. */
+function freshRow(prefix: string) {
   counter += 1;
   const now = new Date().toISOString();
+  return { reference: `${prefix}-TEST-${Date.now().toString(36)}-${counter}`, created_at: now, updated_at: now };
+}
+
+/** An appointment request as the booking endpoint stores it, with `overrides` applied. */
+export function appointmentRow(overrides: Partial<Omit<AppointmentTable, "id">> = {}): Omit<AppointmentTable, "id"> {
+  return {
+    ...freshRow("APT"),
+    name: "Neo",
+    surname: "Mosweu",
+    dob: "1980-04-02",
+    phone: "+26771234567",
+    alternate_phone: "+26772345678",
+    email: "neo.mosweu@example.org",
+    gender: "Female",
+    service_name: "Ultrasound Imaging",
+    payment_method: "cash",
+    medical_aid_number: null,
+    notes: "Upper abdominal pain for two weeks.",
+    id_passport_number: "123456789",
+    requested_date: "2026-12-02",
+    submitted_time: "10:15",
+    status: "requested",
+    confirmed_date: null,
+    confirmed_time: null,
+    cancel_reason: null,
+    ...overrides,
+  };
+}
+
+export async function seedAppointment(db: Db, overrides: Partial<Omit<AppointmentTable, "id">> = {}): Promise<number> {
   const row = await db
     .insertInto("appointments")
-    .values({
-      reference: `APT-TEST-${Date.now().toString(36)}-${counter}`,
-      name: "Neo",
-      surname: "Mosweu",
-      dob: "1980-04-02",
-      phone: "+26771234567",
-      alternate_phone: "+26772345678",
-      email: "neo.mosweu@example.org",
-      gender: "Female",
-      service_name: "Ultrasound Imaging",
-      payment_method: "cash",
-      medical_aid_number: null,
-      notes: "Upper abdominal pain for two weeks.",
-      id_passport_number: "123456789",
-      requested_date: "2026-12-02",
-      submitted_time: "10:15",
-      status: "requested",
-      confirmed_date: null,
-      confirmed_time: null,
-      cancel_reason: null,
-      created_at: now,
-      updated_at: now,
-      ...overrides,
-    })
+    .values(appointmentRow(overrides))
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
 export async function seedEnquiry(db: Db, overrides: Partial<Omit<EnquiryTable, "id">> = {}): Promise<number> {
-  counter += 1;
-  const now = new Date().toISOString();
   const row = await db
     .insertInto("enquiries")
     .values({
-      reference: `ENQ-TEST-${Date.now().toString(36)}-${counter}`,
+      ...freshRow("ENQ"),
       name: "Kabo Sello",
       phone: "71 234 567",
       email: "kabo@example.org",
       description: "Do you do DEXA scans on Saturdays?",
       status: "new",
-      created_at: now,
-      updated_at: now,
       ...overrides,
     })
     .returning("id")
@@ -175,8 +187,8 @@ export async function seedUpload(
   },
 ): Promise<{ publicId: string; storageName: string; file: string }> {
   const publicId = crypto.randomBytes(16).toString("base64url");
-  const storageName = `${crypto.randomUUID()}${mime === "application/pdf" ? ".pdf" : mime === "image/png" ? ".png" : ".jpg"}`;
-  const dir = path.join(dataDir, "uploads");
+  const storageName = `${crypto.randomUUID()}.${ALLOWED_TYPES[mime]}`;
+  const dir = uploadsDir({ dataDir });
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, storageName);
   fs.writeFileSync(file, bytes);
@@ -194,6 +206,17 @@ export async function seedUpload(
     .execute();
   return { publicId, storageName, file };
 }
+
+/** A weekday (Monday to Friday), `offset` or more days ahead, on which the clinic is open at 10:00. */
+export function nextOpenWeekday(config: Config, offset = 7): string {
+  let date = addDays(clinicDate(new Date()), offset);
+  while (confirmationProblem(config, date, "10:00", 60, new Date()) || new Date(`${date}T12:00:00Z`).getUTCDay() === 6)
+    date = addDays(date, 1);
+  return date;
+}
+
+/** A form's fields as a URL-encoded body, as a browser posts it. */
+export const form = (values: Record<string, string>) => new URLSearchParams(values).toString();
 
 /** The headers a same-origin browser form submission carries. */
 export const SAME_ORIGIN = { "sec-fetch-site": "same-origin", "content-type": "application/x-www-form-urlencoded" };

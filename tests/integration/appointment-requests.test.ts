@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app";
-import { multipartBody, openDate, pdfBytes, validAppointment } from "../helpers/requests";
+import { injectRaw, multipartBody, openDate, pdfBytes, validAppointment } from "../helpers/requests";
 import { addDays, clinicToday } from "../../domain/dates";
 
 const URL = "/api/appointment/public/appointments";
@@ -145,26 +145,11 @@ describe("POST /api/appointment/public/appointments", () => {
 
   it("answers 415 to a body that is not JSON, 400 to broken JSON, 413 to an oversized body", async () => {
     const before = await count();
-    const text = await t.app.inject({
-      method: "POST",
-      url: URL,
-      payload: "name=x",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-    });
+    const text = await injectRaw(t.app, URL, "name=x", "application/x-www-form-urlencoded");
     expect(text.statusCode).toBe(415);
-    const plain = await t.app.inject({
-      method: "POST",
-      url: URL,
-      payload: "hello",
-      headers: { "content-type": "text/plain" },
-    });
+    const plain = await injectRaw(t.app, URL, "hello", "text/plain");
     expect(plain.statusCode).toBe(415);
-    const broken = await t.app.inject({
-      method: "POST",
-      url: URL,
-      payload: '{"name":',
-      headers: { "content-type": "application/json" },
-    });
+    const broken = await injectRaw(t.app, URL, '{"name":', "application/json");
     expect(broken.statusCode).toBe(400);
     expect(broken.json().message).toMatch(/JSON/);
     const huge = await t.app.inject({

@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -23,6 +22,8 @@ import {
 import { isPostgres, openDb, type Db } from "../../server/db/index";
 import { tarStream } from "../../server/db/tar";
 import { createTestApp, type TestApp } from "../helpers/app";
+import { runScript } from "../helpers/scripts";
+import { seedAppointment } from "../helpers/staff";
 import { createTestDatabase, type TestDatabase } from "../helpers/pg";
 import { freePort } from "../helpers/server-process";
 
@@ -33,33 +34,14 @@ let serial = 0;
 async function book(db: Db): Promise<string> {
   serial += 1;
   const reference = `B-${String(serial).padStart(6, "0")}`;
-  const now = new Date().toISOString();
-  await db
-    .insertInto("appointments")
-    .values({
-      reference,
-      name: "Test",
-      surname: `Patient ${serial}`,
-      dob: "1990-01-01",
-      phone: "+26771000000",
-      alternate_phone: "",
-      email: "patient@example.org",
-      gender: "Other",
-      service_name: "X-Ray",
-      payment_method: "cash",
-      medical_aid_number: null,
-      notes: "x".repeat(500),
-      id_passport_number: `ID${serial}`,
-      requested_date: "2030-01-07",
-      submitted_time: "10:00",
-      status: "requested",
-      confirmed_date: null,
-      confirmed_time: null,
-      cancel_reason: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await seedAppointment(db, {
+    reference,
+    surname: `Patient ${serial}`,
+    email: "patient@example.org",
+    notes: "x".repeat(500),
+    id_passport_number: `ID${serial}`,
+    requested_date: "2030-01-07",
+  });
   return reference; // acknowledged: the insert has committed
 }
 
@@ -71,25 +53,6 @@ const UPLOAD_TEXT = "%PDF-1.4 first referral for Kgomotso";
 async function references(db: Db): Promise<Set<string>> {
   const rows = await db.selectFrom("appointments").select("reference").execute();
   return new Set(rows.map((r) => r.reference));
-}
-
-const ROOT = path.resolve(import.meta.dirname, "../..");
-
-/** Runs an npm script's entry point (`tsx scripts/NAME.ts`) with extra environment. */
-function runScript(script: string, args: string[], env: Record<string, string | undefined>, input?: string) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", `scripts/${script}.ts`, ...args], {
-      cwd: ROOT,
-      env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "silent", ...env },
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-    child.stdin.end(input ?? "");
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
 }
 
 describe("backup and restore", () => {
@@ -238,14 +201,14 @@ describe("backup and restore", () => {
       DATABASE_URL: target.databaseUrl,
       BACKUP_RECIPIENT: "",
     });
-    expect(run.code).toBe(1);
+    expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/BACKUP_RECIPIENT is not set: backups are encrypted to an age public key/);
     expect(fs.existsSync(backupsDir(target)) ? fs.readdirSync(backupsDir(target)) : []).toEqual([]);
   }, 30_000);
 
   it("`npm run backup -- keygen` prints an identity file whose key decrypts what `npm run backup` writes; `npm run restore` reads it from a file or standard input", async () => {
     const keygen = await runScript("backup", ["keygen"], {});
-    expect(keygen.code).toBe(0);
+    expect(keygen.status).toBe(0);
     const publicKey = /# public key: (age1\w+)/.exec(keygen.stdout)?.[1];
     expect(publicKey).toBeTruthy();
     expect(keygen.stderr).toContain(publicKey);
@@ -255,22 +218,22 @@ describe("backup and restore", () => {
 
     const dbEnv = { DATA_DIR: t.config.dataDir, DATABASE_URL: t.config.databaseUrl, PORT: String(port) };
     const made = await runScript("backup", [], { ...dbEnv, BACKUP_RECIPIENT: publicKey, BACKUP_KEEP_DAILY: "366" });
-    expect(made.code, made.stderr).toBe(0);
+    expect(made.status, made.stderr).toBe(0);
     const file = /backup written to (\S+)/.exec(made.stdout)![1]!;
 
     const target = await freshTarget();
     const targetEnv = { DATA_DIR: target.dataDir, DATABASE_URL: target.databaseUrl, PORT: String(port) };
     const noKey = await runScript("restore", [file], targetEnv);
-    expect(noKey.code).toBe(2);
+    expect(noKey.status).toBe(2);
     expect(noKey.stderr).toMatch(/needs its key: pass --identity/);
     const restored = await runScript("restore", [file, "--identity", keyFile], targetEnv);
-    expect(restored.code, restored.stderr).toBe(0);
+    expect(restored.status, restored.stderr).toBe(0);
     expect(restored.stdout).toMatch(/restored the (sqlite|postgres) backup/);
     const db = openDb(target);
     cleanups.push(() => db.destroy());
     expect((await references(db)).has("B-000002")).toBe(true);
     const again = await runScript("restore", [file, "--identity", "-", "--force"], targetEnv, keygen.stdout);
-    expect(again.code, again.stderr).toBe(0);
+    expect(again.status, again.stderr).toBe(0);
   }, 90_000); // five processes, each starting tsx: slow on a busy machine
 
   it("refuses to restore over existing data without --force, and replaces it with --force (old uploads kept aside)", async () => {
@@ -340,7 +303,7 @@ describe("backup and restore", () => {
       DATABASE_URL: target.databaseUrl,
       PORT: String(port),
     });
-    expect(run.code).toBe(2);
+    expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/not encrypted to this identity \(wrong key\?\)/);
     expect((await references(db)).has(extra)).toBe(true);
   }, 30_000);

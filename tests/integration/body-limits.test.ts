@@ -7,8 +7,16 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORM_BODY_MAX_BYTES, JSON_BODY_MAX_BYTES } from "../../server/requests/body-limit";
 import { createTestApp, type TestApp } from "../helpers/app";
-import { multipartBody, pdfBytes, validAppointment, validEnquiry } from "../helpers/requests";
-import { addStaff, STAFF_PASSWORD } from "../helpers/staff";
+import {
+  chunked,
+  multipartBody,
+  pdfBytes,
+  postBody,
+  postJson,
+  validAppointment,
+  validEnquiry,
+} from "../helpers/requests";
+import { addStaff, form, STAFF_PASSWORD } from "../helpers/staff";
 
 /**
  * Issue 10, "Body limits everywhere": every route that reads a body refuses a
@@ -17,18 +25,6 @@ import { addStaff, STAFF_PASSWORD } from "../helpers/staff";
  */
 const UPLOAD = "/api/cloudinary/upload/referrals_forms";
 const TOO_LARGE_FILE = "The file is too large: the limit is 10 MB.";
-
-/** A body sent in pieces without Content-Length (Transfer-Encoding: chunked). */
-function chunked(payload: Buffer, size = 16 * 1024): ReadableStream<Uint8Array> {
-  let offset = 0;
-  return new ReadableStream({
-    pull(controller) {
-      if (offset >= payload.length) return controller.close();
-      controller.enqueue(payload.subarray(offset, offset + size));
-      offset += size;
-    },
-  });
-}
 
 /** Sends the headers and the first bytes of a body on a raw socket; resolves with the status line, or "" if the server said nothing. */
 async function firstAnswer(url: string, head: string, firstBytes: Buffer, waitMs = 3000): Promise<string> {
@@ -52,7 +48,6 @@ async function firstAnswer(url: string, head: string, firstBytes: Buffer, waitMs
 describe("body limits", () => {
   let t: TestApp;
   let url = "";
-  const form = (values: Record<string, string>) => new URLSearchParams(values).toString();
   const staffHeaders = {
     "sec-fetch-site": "same-origin",
     origin: "",
@@ -74,11 +69,7 @@ describe("body limits", () => {
       ["/api/contact-enquire/public/create", validEnquiry({ description: "x".repeat(JSON_BODY_MAX_BYTES) })],
       ["/api/appointment/public/appointments", validAppointment({ notes: "x".repeat(JSON_BODY_MAX_BYTES) })],
     ] as const) {
-      const res = await fetch(`${url}${path}`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-      });
+      const res = await postJson(`${url}${path}`, body);
       expect(res.status, path).toBe(413);
       expect(res.headers.get("content-type")).toMatch(/^application\/json/);
       expect((await res.json()).message).toBe("The request is too large.");
@@ -89,12 +80,9 @@ describe("body limits", () => {
 
   it("JSON APIs: a chunked body is counted while it streams, 413 JSON past the limit", async () => {
     const payload = Buffer.from(JSON.stringify(validEnquiry({ description: "x".repeat(2 * JSON_BODY_MAX_BYTES) })));
-    const res = await fetch(`${url}/api/contact-enquire/public/create`, {
-      method: "POST",
+    const res = await postBody(`${url}/api/contact-enquire/public/create`, chunked(payload), {
       headers: { "content-type": "application/json" },
-      body: chunked(payload),
-      duplex: "half",
-    } as RequestInit);
+    });
     expect(res.status).toBe(413);
     expect((await res.json()).message).toBe("The request is too large.");
     expect(await t.db.selectFrom("enquiries").select("id").execute()).toHaveLength(0);
@@ -104,24 +92,11 @@ describe("body limits", () => {
     const body = multipartBody("big.pdf", pdfBytes(11 * 1024 * 1024), { contentType: "application/pdf" });
     // Once in one piece, once streamed in steps (as a slow phone sends it), with Content-Length declared both times:
     // the answer must not depend on whether the server answers before the client has finished sending.
-    const steps = (): ReadableStream<Uint8Array> => {
-      let offset = 0;
-      return new ReadableStream({
-        async pull(controller) {
-          if (offset >= body.payload.length) return controller.close();
-          await new Promise((r) => setTimeout(r, 2));
-          controller.enqueue(body.payload.subarray(offset, offset + 256 * 1024));
-          offset += 256 * 1024;
-        },
-      });
-    };
+    const steps = () => chunked(body.payload, { size: 256 * 1024, delayMs: 2 });
     for (const payload of [() => new Uint8Array(body.payload), steps]) {
-      const res = await fetch(`${url}${UPLOAD}`, {
-        method: "POST",
+      const res = await postBody(`${url}${UPLOAD}`, payload(), {
         headers: { ...body.headers, "content-length": String(body.payload.length) },
-        body: payload(),
-        duplex: "half",
-      } as RequestInit);
+      });
       expect(res.status).toBe(413);
       expect(await res.json()).toEqual({ message: TOO_LARGE_FILE, errors: { file: TOO_LARGE_FILE } });
     }
@@ -184,13 +159,7 @@ describe("body limits", () => {
     const payload = Buffer.from(
       form({ email: "desk@clinic.example.org", password: STAFF_PASSWORD, pad: "x".repeat(2 * FORM_BODY_MAX_BYTES) }),
     );
-    const res = await fetch(`${url}/staff/login`, {
-      method: "POST",
-      headers: staffHeaders,
-      body: chunked(payload),
-      duplex: "half",
-      redirect: "manual",
-    } as RequestInit);
+    const res = await postBody(`${url}/staff/login`, chunked(payload), { headers: staffHeaders, redirect: "manual" });
     expect(res.status).toBe(413);
     expect(res.headers.get("set-cookie")).toBeNull();
     expect((await res.json()).message).toBe("The request is too large.");

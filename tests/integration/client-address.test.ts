@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from "../../server/config";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { validAppointment } from "../helpers/requests";
 import { runServerExpectingExit } from "../helpers/server-process";
-import { SAME_ORIGIN } from "../helpers/staff";
+import { form, SAME_ORIGIN } from "../helpers/staff";
 
 /**
  * Issue 10, "Client address": behind one trusted proxy the client address is
@@ -13,7 +13,6 @@ import { SAME_ORIGIN } from "../helpers/staff";
  */
 const PROXY = "127.0.0.1";
 const BOOKING = "/api/appointment/public/appointments";
-const form = (values: Record<string, string>) => new URLSearchParams(values).toString();
 /** What nginx forwards: the client's own header, then the address nginx saw. */
 const forwarded = (invented: string, real: string) => ({ "x-forwarded-for": `${invented}, ${real}` });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app";
-import { validEnquiry } from "../helpers/requests";
+import { injectRaw, validEnquiry } from "../helpers/requests";
 
 const URL = "/api/contact-enquire/public/create";
 
@@ -90,12 +90,7 @@ describe("POST /api/contact-enquire/public/create", () => {
   });
 
   it("answers 415 to form-encoded bodies", async () => {
-    const res = await t.app.inject({
-      method: "POST",
-      url: URL,
-      payload: "name=a",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-    });
+    const res = await injectRaw(t.app, URL, "name=a", "application/x-www-form-urlencoded");
     expect(res.statusCode).toBe(415);
     expect(res.headers["cache-control"]).toBe("no-store");
   });

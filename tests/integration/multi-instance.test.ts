@@ -2,13 +2,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../server/config";
-import { openDb, type Db } from "../../server/db/index";
+import type { Db } from "../../server/db/index";
 import { enqueueMail } from "../../server/mail/queue";
 import { readMails, startMailSink, type MailSink } from "../e2e/mail-sink";
-import { createTestDatabase, type TestDatabase } from "../helpers/pg";
-import { multipartBody, pdfBytes, validAppointment } from "../helpers/requests";
-import { startTwoServers, stopServers, type ServerProcess } from "../helpers/server-process";
+import { twoInstances } from "../helpers/instances";
+import { multipartBody, pdfBytes, postBody, postJson, validAppointment } from "../helpers/requests";
+import type { ServerProcess } from "../helpers/server-process";
 import { addStaff, signInByForm } from "../helpers/staff";
 
 // Two real server processes on different ports share one PostgreSQL database
@@ -25,56 +24,36 @@ if (!admin) {
 }
 
 describe.skipIf(!admin)("two instances on one PostgreSQL database", () => {
-  let database: TestDatabase;
-  let db: Db;
   let sink: MailSink;
-  let dataDir: string;
+  let db: Db;
   let a: ServerProcess;
   let b: ServerProcess;
-  const started: ServerProcess[] = [];
 
+  // The mail sink starts before the servers (they send to it) and closes after them.
   beforeAll(async () => {
-    database = await createTestDatabase(admin!, "multi");
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "clinic-multi-"));
     sink = await startMailSink(fs.mkdtempSync(path.join(os.tmpdir(), "clinic-multi-mail-")));
-    const env = {
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
-      MAIL_POLL_MS: "50",
-      RATE_LIMIT_BOOKINGS_PER_MINUTE: String(BOOKINGS_PER_MINUTE),
-      // Each part of the test speaks for its own client address (X-Forwarded-For), so budgets do not mix.
-      TRUST_PROXY: "1",
-    };
-    // Started together: one migrates, the other waits for the migration lock.
-    // A server that did start is stopped in afterAll even if the other failed.
-    [a, b] = await startTwoServers(env, started);
-    db = openDb(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", DATABASE_URL: database.url }));
-  }, 90_000);
-
+  });
   afterAll(async () => {
-    await stopServers(started);
-    await db?.destroy();
     await sink?.close();
-    await database?.drop();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  }, 60_000);
+  });
+  const instances = twoInstances("multi", () => ({
+    SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+    MAIL_POLL_MS: "50",
+    RATE_LIMIT_BOOKINGS_PER_MINUTE: String(BOOKINGS_PER_MINUTE),
+    // Each part of the test speaks for its own client address (X-Forwarded-For), so budgets do not mix.
+    TRUST_PROXY: "1",
+  }));
+  beforeAll(() => void ({ a, b, db } = instances));
 
   const post = (server: ServerProcess, url: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${server.url}${url}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...headers },
-      body: JSON.stringify(body),
-    });
+    postJson(`${server.url}${url}`, body, headers);
 
   it("a booking made on A, with its referral PDF, is seen and downloaded by staff signed in on B", async () => {
     const client = { "x-forwarded-for": "198.51.100.10" };
     const pdf = pdfBytes(4000);
     const file = multipartBody("referral-letter.pdf", pdf);
-    const up = await fetch(`${a.url}${UPLOAD}`, {
-      method: "POST",
+    const up = await postBody(`${a.url}${UPLOAD}`, new Uint8Array(file.payload), {
       headers: { ...file.headers, ...client },
-      body: new Uint8Array(file.payload),
     });
     expect(up.status).toBe(201);
     const upload = (await up.json()).data;

@@ -4,14 +4,12 @@ import { unzipSync, strFromU8 } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { multipartBody, openDate, pdfBytes, validAppointment, validEnquiry } from "../helpers/requests";
-import { addStaff, SAME_ORIGIN, sessionCookieFor } from "../helpers/staff";
+import { addStaff, form, SAME_ORIGIN, sessionCookieFor } from "../helpers/staff";
 import type { StaffIdentity } from "../../server/staff/accounts";
 import { changeStatus } from "../../server/staff/appointments";
 import { staffRuntime } from "../../server/staff/runtime";
 import { createSender } from "../../server/mail/transport";
 import { deliverDueMail } from "../../server/mail/worker";
-
-const form = (values: Record<string, string>) => new URLSearchParams(values).toString();
 
 /** A patient whose every value is distinctive, so a scan can find any copy of it. */
 function patient(tag: string) {

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { multipartBody, pdfBytes, validAppointment } from "../helpers/requests";
+import { multipartBody, pdfBytes, postBody, postJson, validAppointment } from "../helpers/requests";
 import { startServer, type ServerProcess } from "../helpers/server-process";
 import { UPLOAD_PATH } from "../../server/uploads/routes";
 
@@ -53,20 +53,13 @@ describe("files are private on disk", () => {
   it("writes the database, uploads and the outbox as 0600 files in 0700 folders, and fixes older ones at start-up", async () => {
     const s = server!;
     const file = multipartBody("referral.pdf", pdfBytes(), { contentType: "application/pdf" });
-    const up = await fetch(`${s.url}${UPLOAD_PATH}`, {
-      method: "POST",
-      headers: file.headers,
-      body: new Uint8Array(file.payload),
-    });
+    const up = await postBody(`${s.url}${UPLOAD_PATH}`, new Uint8Array(file.payload), { headers: file.headers });
     expect(up.status).toBe(201);
     const upload = (await up.json()).data;
-    const booked = await fetch(`${s.url}/api/appointment/public/appointments`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(
-        validAppointment({ referralForms: [{ url: upload.url, publicId: upload.publicId, name: upload.fileName }] }),
-      ),
-    });
+    const booked = await postJson(
+      `${s.url}/api/appointment/public/appointments`,
+      validAppointment({ referralForms: [{ url: upload.url, publicId: upload.publicId, name: upload.fileName }] }),
+    );
     expect(booked.status).toBe(201);
 
     // The worker writes the booking's two e-mails to the outbox (bounded wait for a background job).

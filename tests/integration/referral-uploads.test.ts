@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app";
-import { multipartBody, pdfBytes, validAppointment } from "../helpers/requests";
+import { chunked, multipartBody, pdfBytes, postBody, validAppointment } from "../helpers/requests";
 import { sweepUploads } from "../../server/uploads/sweep";
 
 const URL = "/api/cloudinary/upload/referrals_forms";
@@ -118,21 +118,9 @@ describe("POST /api/cloudinary/upload/referrals_forms", () => {
       const address = await serverUrl();
       const body = multipartBody("big.pdf", pdfBytes(11 * 1024 * 1024));
       const beforeFiles = liveFiles();
-      const chunks: Buffer[] = [];
-      for (let i = 0; i < body.payload.length; i += 64 * 1024) chunks.push(body.payload.subarray(i, i + 64 * 1024));
-      const stream = new ReadableStream({
-        pull(controller) {
-          const next = chunks.shift();
-          if (next) controller.enqueue(next);
-          else controller.close();
-        },
-      });
-      const res = await fetch(`${address}${URL}`, {
-        method: "POST",
-        body: stream,
+      const res = await postBody(`${address}${URL}`, chunked(body.payload, { size: 64 * 1024 }), {
         headers: body.headers,
-        duplex: "half",
-      } as RequestInit);
+      });
       expect(res.status).toBe(413);
       expect(liveFiles()).toEqual(beforeFiles);
     });

@@ -4,7 +4,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { startServer as start, type ServerProcess } from "../helpers/server-process";
-import { multipartBody, pdfBytes, validAppointment, validEnquiry } from "../helpers/requests";
+import { multipartBody, pdfBytes, postBody, postJson, validAppointment, validEnquiry } from "../helpers/requests";
 import { readMails, startMailSink } from "../e2e/mail-sink";
 
 const BOOK = "/api/appointment/public/appointments";
@@ -35,13 +35,8 @@ describe("the real server process", () => {
       while (!stop) {
         const i = n++;
         try {
-          const res = await fetch(`${server.url}${BOOK}`, {
-            method: "POST",
-            headers: {
-              "content-type": "application/json",
-              "idempotency-key": `durability-${i.toString().padStart(6, "0")}`,
-            },
-            body: JSON.stringify(validAppointment({ notes: `booking ${i}` })),
+          const res = await postJson(`${server.url}${BOOK}`, validAppointment({ notes: `booking ${i}` }), {
+            "idempotency-key": `durability-${i.toString().padStart(6, "0")}`,
           });
           if (res.status === 201) acknowledged.push((await res.json()).data.reference);
         } catch {
@@ -59,11 +54,7 @@ describe("the real server process", () => {
 
     // Restart on the same data folder: it must come up (WAL recovery, migrations) and hold every acknowledged booking.
     const again = await startServer({ DATA_DIR: server.dataDir, RATE_LIMIT_ENABLED: "false" });
-    const after = await fetch(`${again.url}${BOOK}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(validAppointment()),
-    });
+    const after = await postJson(`${again.url}${BOOK}`, validAppointment());
     expect(after.status).toBe(201);
     again.child.kill("SIGTERM");
     expect(await again.exited).toBe(0);
@@ -144,10 +135,8 @@ describe("the real server process", () => {
     ];
     try {
       const file = multipartBody("secret-referral-name.pdf", pdfBytes());
-      const up = await fetch(`${server.url}/api/cloudinary/upload/referrals_forms`, {
-        method: "POST",
+      const up = await postBody(`${server.url}/api/cloudinary/upload/referrals_forms`, new Uint8Array(file.payload), {
         headers: file.headers,
-        body: new Uint8Array(file.payload),
       });
       expect(up.status).toBe(201);
       const u = (await up.json()).data;
@@ -156,11 +145,7 @@ describe("the real server process", () => {
         referralForms: [{ url: u.url, publicId: u.publicId, name: u.fileName }],
       });
       const post = (b: unknown, key?: string) =>
-        fetch(`${server.url}${BOOK}`, {
-          method: "POST",
-          headers: { "content-type": "application/json", ...(key ? { "idempotency-key": key } : {}) },
-          body: JSON.stringify(b),
-        });
+        postJson(`${server.url}${BOOK}`, b, key ? { "idempotency-key": key } : {});
       expect((await post(body, "log-test-key-1")).status).toBe(201);
       expect((await post(body, "log-test-key-1")).status).toBe(201); // replay
       expect((await post({ ...body, email: "not-an-email", dob: "2999-01-01" })).status).toBe(400);
@@ -171,13 +156,10 @@ describe("the real server process", () => {
         body: `{"email":"${personal.email}","idPassportNumber":"${personal.idPassportNumber}",`,
       });
       expect(broken.status).toBe(400);
-      const enquiry = await fetch(`${server.url}/api/contact-enquire/public/create`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(
-          validEnquiry({ name: "Ophelia Nkwe", phoneNumber: "3190123", description: "Xylophonist enquiry text" }),
-        ),
-      });
+      const enquiry = await postJson(
+        `${server.url}/api/contact-enquire/public/create`,
+        validEnquiry({ name: "Ophelia Nkwe", phoneNumber: "3190123", description: "Xylophonist enquiry text" }),
+      );
       expect(enquiry.status).toBe(201);
 
       const deadline = Date.now() + 15_000;

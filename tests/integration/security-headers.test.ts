@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENQUIRY_PATH } from "../../server/enquiries/routes";
 import { documentPolicy } from "../../server/security-headers";
 import { createTestApp, type TestApp } from "../helpers/app";
+import { injectRaw } from "../helpers/requests";
 
 // Needs a client build (`npm run build`), like every servePages test.
 const CLIENT = path.resolve(import.meta.dirname, "../../build/client");
@@ -220,12 +221,7 @@ describe("Strict-Transport-Security", () => {
         const res = await t.app.inject({ method: "GET", url });
         expect(res.headers["strict-transport-security"], url).toBe("max-age=31536000; includeSubDomains");
       }
-      const post = await t.app.inject({
-        method: "POST",
-        url: ENQUIRY_PATH,
-        payload: "{",
-        headers: { "content-type": "application/json" },
-      });
+      const post = await injectRaw(t.app, ENQUIRY_PATH, "{", "application/json");
       expect(post.statusCode).toBe(400);
       expect(post.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
     } finally {

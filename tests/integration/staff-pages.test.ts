@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app";
 import {
   addStaff,
+  form,
   freshTotpCode,
+  nextOpenWeekday,
   SAME_ORIGIN,
   seedAppointment,
   seedEnquiry,
@@ -13,18 +15,7 @@ import {
 } from "../helpers/staff";
 import { keyedHash } from "../../server/staff/keys";
 import { staffRuntime } from "../../server/staff/runtime";
-import { confirmationProblem } from "../../server/staff/open-days";
 import { addDays, clinicDate } from "../../domain/dates";
-
-/** A weekday at least a week ahead on which the clinic is open at 10:00. */
-function nextOpenWeekday(config: TestApp["config"]): string {
-  let date = addDays(clinicDate(new Date()), 7);
-  while (confirmationProblem(config, date, "10:00", 60, new Date()) || new Date(`${date}T12:00:00Z`).getUTCDay() === 6)
-    date = addDays(date, 1);
-  return date;
-}
-
-const form = (values: Record<string, string>) => new URLSearchParams(values).toString();
 
 describe("staff pages (server-rendered)", () => {
   let t: TestApp;

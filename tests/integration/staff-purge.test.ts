@@ -1,8 +1,8 @@
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app";
+import { appEnv, runScript, staffCli } from "../helpers/scripts";
 import { addStaff, seedAppointment, seedEnquiry, seedUpload } from "../helpers/staff";
 import { purgeExpired } from "../../server/staff/purge";
 import { staffRuntime } from "../../server/staff/runtime";
@@ -11,13 +11,7 @@ import { createStaffAccount } from "../../server/staff/accounts";
 import { staffPlugin } from "../../server/staff/plugin";
 import Fastify from "fastify";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const NOW = new Date("2026-11-22T10:00:00Z");
-
-/** DATABASE_URL for a child process when the test app runs on PostgreSQL (TEST_DATABASE_URL). */
-function databaseEnv(t: TestApp): Record<string, string> {
-  return t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : {};
-}
 
 describe("retention purge", () => {
   let t: TestApp;
@@ -103,12 +97,8 @@ describe("retention purge", () => {
   it("`npm run purge` runs the same purge against DATA_DIR", async () => {
     const id = await seedAppointment(t.db, { requested_date: "2020-01-06" });
     const file = await seedUpload(t.db, t.dataDir, { appointmentId: id });
-    const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/purge.ts"], {
-      cwd: ROOT,
-      // The same database as the test: DATA_DIR's SQLite, or the test's PostgreSQL database.
-      env: { ...process.env, DATA_DIR: t.dataDir, ...databaseEnv(t), LOG_LEVEL: "silent", NODE_ENV: "test" },
-      encoding: "utf8",
-    });
+    // The same database as the test: DATA_DIR's SQLite, or the test's PostgreSQL database.
+    const run = await runScript("purge", [], appEnv(t));
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/deleted 1 appointments/);
     expect(fs.existsSync(file.file)).toBe(false);
@@ -144,29 +134,15 @@ describe("npm run staff", () => {
   });
   afterAll(() => t.close());
 
-  const staffCli = (args: string[], env: Record<string, string> = {}, input?: string) =>
-    spawnSync(process.execPath, ["--import", "tsx", "scripts/staff.ts", ...args], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATA_DIR: t.dataDir,
-        ...databaseEnv(t),
-        LOG_LEVEL: "silent",
-        NODE_ENV: "test",
-        STAFF_PASSWORD: "",
-        ...env,
-      },
-      encoding: "utf8",
-      input,
-    });
-
   it("adds, lists and disables accounts; passwords hashed with argon2id; no default account", async () => {
     expect((await t.db.selectFrom("staff_users").select("id").execute()).length).toBe(0);
-    const short = staffCli(["add", "--email", "a@clinic.example.org", "--name", "A"], { STAFF_PASSWORD: "too short" });
+    const short = await staffCli(t, ["add", "--email", "a@clinic.example.org", "--name", "A"], {
+      STAFF_PASSWORD: "too short",
+    });
     expect(short.status).toBe(1);
     expect(short.stderr).toContain("at least 12 characters");
 
-    const added = staffCli(["add", "--email", "Nurse@Clinic.example.org", "--name", "Nurse Jane"], {
+    const added = await staffCli(t, ["add", "--email", "Nurse@Clinic.example.org", "--name", "Nurse Jane"], {
       STAFF_PASSWORD: "a long enough password",
     });
     expect(added.status, added.stderr).toBe(0);
@@ -176,7 +152,8 @@ describe("npm run staff", () => {
     expect(row.password_hash).not.toContain("a long enough password");
 
     // Password from standard input when STAFF_PASSWORD is unset (the terminal prompt hides it).
-    const piped = staffCli(
+    const piped = await staffCli(
+      t,
       ["add", "--email", "second@clinic.example.org", "--name", "Second"],
       {},
       "another long password\nanother long password\n",
@@ -191,11 +168,11 @@ describe("npm run staff", () => {
       }),
     ).rejects.toThrow(/already exists/);
 
-    const list = staffCli(["list"]);
+    const list = await staffCli(t, ["list"]);
     expect(list.stdout).toMatch(/nurse@clinic\.example\.org\tNurse Jane\tactive/);
     expect(list.stdout).not.toContain("argon2");
 
-    const disabled = staffCli(["disable", "--email", "nurse@clinic.example.org"]);
+    const disabled = await staffCli(t, ["disable", "--email", "nurse@clinic.example.org"]);
     expect(disabled.status).toBe(0);
     const nurse = await t.db
       .selectFrom("staff_users")

@@ -1,9 +1,9 @@
-import { spawnSync } from "node:child_process";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app";
+import { staffCli } from "../helpers/scripts";
 import {
   addStaff,
+  form,
   freshTotpCode,
   SAME_ORIGIN,
   sessionCookieFor,
@@ -18,8 +18,6 @@ import { totpCode } from "../../server/staff/second-factor";
 // factor with recovery codes, the half-signed-in state, password rules and
 // changes. Runs on SQLite, and on PostgreSQL with TEST_DATABASE_URL.
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
-const form = (values: Record<string, string>) => new URLSearchParams(values).toString();
 const cookiesOf = (res: { headers: Record<string, unknown> }) =>
   ([] as string[]).concat((res.headers["set-cookie"] as string | string[] | undefined) ?? []);
 const cookieValue = (res: { headers: Record<string, unknown> }, name: string) =>
@@ -358,28 +356,13 @@ describe("staff sign-in security", () => {
   });
 
   describe("npm run staff", () => {
-    const staffCli = (args: string[], env: Record<string, string> = {}) =>
-      spawnSync(process.execPath, ["--import", "tsx", "scripts/staff.ts", ...args], {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          DATA_DIR: t.dataDir,
-          ...(t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : {}),
-          LOG_LEVEL: "silent",
-          NODE_ENV: "test",
-          STAFF_PASSWORD: "",
-          ...env,
-        },
-        encoding: "utf8",
-      });
-
-    it("refuses a weak or common password when adding an account, and says why", () => {
-      const weak = staffCli(["add", "--email", "weak@clinic.example.org", "--name", "Weak"], {
+    it("refuses a weak or common password when adding an account, and says why", async () => {
+      const weak = await staffCli(t, ["add", "--email", "weak@clinic.example.org", "--name", "Weak"], {
         STAFF_PASSWORD: "password1234",
       });
       expect(weak.status).toBe(1);
       expect(weak.stderr).toContain("This password is too weak: it is very like a commonly used password.");
-      const own = staffCli(["add", "--email", "mpho.seretse@clinic.example.org", "--name", "Mpho Seretse"], {
+      const own = await staffCli(t, ["add", "--email", "mpho.seretse@clinic.example.org", "--name", "Mpho Seretse"], {
         STAFF_PASSWORD: "mpho seretse 1",
       });
       expect(own.status).toBe(1);
@@ -393,13 +376,13 @@ describe("staff sign-in security", () => {
         .values({ staff_id: staff.id, code_hash: "x".repeat(64), used_at: null, created_at: new Date().toISOString() })
         .execute();
       const cookie = await sessionCookieFor(t.db, t.config, staff.id);
-      const unknown = staffCli(["reset-mfa", "nobody@clinic.example.org"]);
+      const unknown = await staffCli(t, ["reset-mfa", "nobody@clinic.example.org"]);
       expect(unknown.status).toBe(1);
       expect(unknown.stderr).toContain("No account for nobody@clinic.example.org.");
-      const usage = staffCli(["reset-mfa"]);
+      const usage = await staffCli(t, ["reset-mfa"]);
       expect(usage.status).toBe(64);
 
-      const reset = staffCli(["reset-mfa", "Reset@Clinic.example.org"]);
+      const reset = await staffCli(t, ["reset-mfa", "Reset@Clinic.example.org"]);
       expect(reset.status, reset.stderr).toBe(0);
       expect(reset.stdout).toContain("Reset two-step sign-in for reset@clinic.example.org");
       const user = await t.db

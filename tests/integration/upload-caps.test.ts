@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DAILY_CAP_REACHED, STORAGE_FULL } from "../../server/uploads/routes";
 import { createTestApp, type TestApp } from "../helpers/app";
-import { multipartBody, pdfBytes } from "../helpers/requests";
+import { chunked, multipartBody, pdfBytes, postBody } from "../helpers/requests";
 import { seedAppointment } from "../helpers/staff";
 
 /**
@@ -73,20 +73,9 @@ describe("upload caps", () => {
     const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
     const body = multipartBody("referral.pdf", pdfBytes(600 * 1024));
     const [beforeFiles, beforeRows] = [files(), await rows()];
-    let offset = 0;
-    const stream = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (offset >= body.payload.length) return controller.close();
-        controller.enqueue(new Uint8Array(body.payload.subarray(offset, offset + 64 * 1024)));
-        offset += 64 * 1024;
-      },
-    });
-    const res = await fetch(`${address}${UPLOAD}`, {
-      method: "POST",
+    const res = await postBody(`${address}${UPLOAD}`, chunked(body.payload, { size: 64 * 1024 }), {
       headers: body.headers,
-      body: stream,
-      duplex: "half",
-    } as RequestInit);
+    });
     expect(res.status).toBe(507);
     expect((await res.json()).message).toBe(STORAGE_FULL);
     expect(files()).toEqual(beforeFiles);
@@ -100,21 +89,10 @@ describe("upload caps", () => {
     const body = multipartBody("referral.pdf", pdfBytes(5 * 1024 * 1024));
     // Over the global cap: 507 is decided from the declared size, before the file is read.
     // Sent in steps, as a phone sends it, so the answer comes while the client is still sending.
-    let offset = 0;
-    const steps = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        if (offset >= body.payload.length) return controller.close();
-        await new Promise((r) => setTimeout(r, 2));
-        controller.enqueue(new Uint8Array(body.payload.subarray(offset, offset + 256 * 1024)));
-        offset += 256 * 1024;
-      },
-    });
-    const res = await fetch(`${address}${UPLOAD}`, {
-      method: "POST",
+    const steps = chunked(body.payload, { size: 256 * 1024, delayMs: 2 });
+    const res = await postBody(`${address}${UPLOAD}`, steps, {
       headers: { ...body.headers, "content-length": String(body.payload.length) },
-      body: steps,
-      duplex: "half",
-    } as RequestInit);
+    });
     expect(res.status).toBe(507);
     expect((await res.json()).message).toBe(STORAGE_FULL);
   });

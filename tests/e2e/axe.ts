@@ -1,0 +1,21 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+/** axe's violations on the page as it is now, one readable line each (rule, impact, help, the first nodes). */
+export async function axeViolations(page: Page, { exclude }: { exclude?: string } = {}): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  if (exclude) builder.exclude(exclude);
+  const results = await builder.analyze();
+  return results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} at ${v.nodes.length} node(s): ${v.nodes
+        .slice(0, 5)
+        .map((n) => n.target.join(" "))
+        .join(", ")}`,
+  );
+}
+
+/** Fails unless axe finds no violation on the page as it is now. */
+export async function expectNoAxeViolations(page: Page, options: { exclude?: string } = {}): Promise<void> {
+  expect(await axeViolations(page, options)).toEqual([]);
+}

@@ -1,0 +1,52 @@
+import type { Page, Route } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+/** A name no other test or run uses: `label` followed by a time stamp and a random tail. */
+export const unique = (label: string, separator = "") =>
+  `${label}${separator}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** The server's answer to too many requests from one address, as the forms show it. */
+export const TOO_MANY_REQUESTS = "Too many requests. Please wait a minute and try again.";
+
+/** Registers hooks that fail each test of the file in which the page opened a dialog (alert, confirm, prompt). */
+export function forbidDialogs() {
+  let dialogs: string[] = [];
+  test.beforeEach(({ page }) => {
+    dialogs = [];
+    page.on("dialog", (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+  });
+  test.afterEach(() => {
+    expect(dialogs, "the page must never use window.alert or other dialogs").toEqual([]);
+  });
+}
+
+/** From now on the browser's requests to `url` get this answer instead of the server's. */
+export async function answer(page: Page, url: string, reply: Parameters<Route["fulfill"]>[0]) {
+  await page.unroute(url);
+  await page.route(url, (route) => route.fulfill(reply));
+}
+
+/** The answer of a rate limit, as the server gives it. */
+export const RATE_LIMITED = {
+  status: 429,
+  headers: { "retry-after": "60" },
+  json: { message: TOO_MANY_REQUESTS },
+};
+
+/** A form page without JavaScript: no form that does nothing, but a notice with the phone, and the contact links. */
+export async function expectNoScriptFallback(page: Page, { heading, notice }: { heading: string; notice: string }) {
+  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+  await expect(page.locator("form")).toHaveCount(0);
+  // (Playwright's text selectors skip <noscript>, so find the notice by its class.)
+  const box = page.locator("noscript .notice");
+  await expect(box).toBeVisible();
+  await expect(box).toContainText(notice);
+  await expect(box.locator('a[href^="tel:+267"]')).toBeVisible();
+  await expect(page.locator('main a[href^="tel:+267"]').first()).toBeVisible();
+  // The default WhatsApp number is a placeholder: shown as its pattern, never linked.
+  await expect(page.locator("main .contact-options")).toContainText("(+267) 7X XXX XXX");
+  await expect(page.locator('main a[href^="https://wa.me/"]')).toHaveCount(0);
+}

@@ -1,0 +1,12 @@
+import type { Page } from "@playwright/test";
+
+/**
+ * The marker the app sets once React has hydrated a page: `<html data-hydrated="true">`, set by an
+ * effect in the root layout (app/root.tsx), so it is there on every page, public, staff or error.
+ */
+export const HYDRATED = 'html[data-hydrated="true"]';
+
+/** Resolves once React has hydrated the page, read from the marker the app sets (no React internals). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForSelector(HYDRATED, { state: "attached" });
+}
