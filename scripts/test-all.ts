@@ -22,10 +22,19 @@ interface StepResult {
   passed: number;
   failed: number;
   ok: boolean;
+  seconds: number;
 }
 
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), "clinic-test-"));
 const results: StepResult[] = [];
+let stepStart = Date.now();
+
+/** Records a step's outcome with the time since the previous step ended. */
+function record(result: Omit<StepResult, "seconds">) {
+  const now = Date.now();
+  results.push({ ...result, seconds: Math.round((now - stepStart) / 1000) });
+  stepStart = now;
+}
 
 function run(command: string, args: string[], env: Record<string, string> = {}): boolean {
   console.log(`\n▶ ${command} ${args.join(" ")}`);
@@ -36,7 +45,7 @@ function run(command: string, args: string[], env: Record<string, string> = {}):
 /** A step that is one check (lint, typecheck, build). */
 function check(name: string, command: string, args: string[]) {
   const ok = run(command, args);
-  results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, ok });
+  record({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, ok });
   return ok;
 }
 
@@ -62,12 +71,12 @@ function vitest(name: string, args: string[], env: Record<string, string> = {}) 
   const report = readJson<{ numPassedTests: number; numFailedTests: number; numTotalTests: number }>(out);
   const passed = report?.numPassedTests ?? 0;
   const failed = report ? report.numFailedTests : 1;
-  results.push({ name, passed, failed: ok ? failed : Math.max(failed, 1), ok: ok && passed > 0 });
+  record({ name, passed, failed: ok ? failed : Math.max(failed, 1), ok: ok && passed > 0 });
 }
 
 function playwright(name: string, env: Record<string, string> = {}) {
   if (!built || !chromiumReady) {
-    results.push({ name, passed: 0, failed: 1, ok: false });
+    record({ name, passed: 0, failed: 1, ok: false });
     return;
   }
   const out = path.join(reportDir, `${name}.json`);
@@ -75,7 +84,7 @@ function playwright(name: string, env: Record<string, string> = {}) {
   const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(out);
   const passed = report ? report.stats.expected + report.stats.flaky : 0;
   const failed = report ? report.stats.unexpected : 1;
-  results.push({ name, passed, failed: ok ? failed : Math.max(failed, 1), ok: ok && passed > 0 });
+  record({ name, passed, failed: ok ? failed : Math.max(failed, 1), ok: ok && passed > 0 });
 }
 
 // The first pass runs on SQLite whatever the environment says.
@@ -88,7 +97,7 @@ if (process.env.TEST_POSTGRES === "1" || process.argv.includes("--pg")) {
   const url = process.env.TEST_DATABASE_URL;
   if (!url || !/^postgres(ql)?:\/\//.test(url)) {
     console.error("\nTEST_POSTGRES is set but TEST_DATABASE_URL is not a postgres:// URL");
-    results.push({ name: "postgres", passed: 0, failed: 1, ok: false });
+    record({ name: "postgres", passed: 0, failed: 1, ok: false });
   } else {
     const pgEnv = { TEST_DATABASE_URL: url, E2E_DATABASE_URL: "" };
     vitest("vitest-pg", ["tests/integration"], pgEnv);
@@ -104,12 +113,14 @@ if (process.env.SKIP_LIGHTHOUSE === "1") {
   // `npm run lighthouse` measures and asserts it on its own (docs/decisions/005-lighthouse-gates-and-budgets.md).
   check("lighthouse", "npx", ["tsx", "scripts/lighthouse.ts", "--assert-only", "a11y,bp,seo,budget"]);
 } else {
-  results.push({ name: "lighthouse", passed: 0, failed: 1, ok: false });
+  record({ name: "lighthouse", passed: 0, failed: 1, ok: false });
 }
 
 console.log("\nSummary:");
 for (const r of results) {
-  console.log(`  ${r.ok ? "ok  " : "FAIL"} ${r.name.padEnd(14)} ${r.passed} passed, ${r.failed} failed`);
+  console.log(
+    `  ${r.ok ? "ok  " : "FAIL"} ${r.name.padEnd(14)} ${r.passed} passed, ${r.failed} failed (${r.seconds} s)`,
+  );
 }
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
