@@ -28,7 +28,8 @@ export function StaffHeader({ name, role }: { name: string; role: StaffRole }) {
         </nav>
         <div className="staff-header__user">
           <span>
-            Signed in as <strong>{name}</strong>{` (${ROLE_LABELS[role]})`}
+            Signed in as <strong>{name}</strong>
+            {` (${ROLE_LABELS[role]})`}
           </span>
           <NavLink to="/staff/password" className="staff-header__account">
             Change password
