@@ -1,7 +1,10 @@
 /**
- * Staff accounts, from the command line only:
- *   npm run staff -- add --email EMAIL --name "NAME"   (password from STAFF_PASSWORD, or prompted without echo)
+ * Staff accounts, from the command line:
+ *   npm run staff -- add --email EMAIL --name "NAME" [--role manager|reception]
+ *       (password from STAFF_PASSWORD, or prompted without echo; without --role, the first
+ *       account is a manager and later ones reception)
  *   npm run staff -- list
+ *   npm run staff -- role --email EMAIL --role manager|reception
  *   npm run staff -- disable --email EMAIL
  *   npm run staff -- reset-mfa EMAIL                   (clears the second factor and recovery codes; audited)
  * Uses the same configuration (DATA_DIR, DATABASE_URL) as the server.
@@ -13,14 +16,19 @@ import {
   createStaffAccount,
   disableStaffAccount,
   listStaffAccounts,
+  setStaffRole,
   StaffAccountError,
 } from "../server/staff/accounts";
+import { isStaffRole, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "../domain/staff-roles";
 import { resetSecondFactor } from "../server/staff/second-factor";
 
 const USAGE = `Usage:
-  npm run staff -- add --email EMAIL --name "NAME"   (password from STAFF_PASSWORD or a prompt; at least 12 characters)
+  npm run staff -- add --email EMAIL --name "NAME" [--role manager|reception]
+      (password from STAFF_PASSWORD or a prompt; at least 12 characters;
+       without --role: a manager when there is no manager yet, reception after that)
   npm run staff -- list
-  npm run staff -- disable --email EMAIL
+  npm run staff -- role --email EMAIL --role manager|reception
+  npm run staff -- disable --email EMAIL   (never the last active manager)
   npm run staff -- reset-mfa EMAIL   (clears two-step sign-in and recovery codes; the next sign-in sets it up again)`;
 
 let pipedLines: Promise<string[]> | undefined;
@@ -70,13 +78,21 @@ async function main(): Promise<number> {
   const [command, ...rest] = process.argv.slice(2);
   const { values, positionals } = parseArgs({
     args: rest,
-    options: { email: { type: "string" }, name: { type: "string" } },
+    options: { email: { type: "string" }, name: { type: "string" }, role: { type: "string" } },
     allowPositionals: true,
     strict: true,
   });
   if (positionals.length && command !== "reset-mfa") {
     console.error(USAGE);
     return 64;
+  }
+  let role: StaffRole | undefined;
+  if (values.role !== undefined) {
+    if (!isStaffRole(values.role)) {
+      console.error(`--role must be one of: ${STAFF_ROLES.join(", ")}.`);
+      return 64;
+    }
+    role = values.role;
   }
   const config = loadConfig();
   const db = openDb(config);
@@ -97,8 +113,8 @@ async function main(): Promise<number> {
             return 1;
           }
         }
-        const staff = await createStaffAccount(db, { email: values.email, name: values.name, password });
-        console.log(`Created staff account ${staff.email} (${staff.name}).`);
+        const staff = await createStaffAccount(db, { email: values.email, name: values.name, password, role });
+        console.log(`Created staff account ${staff.email} (${staff.name}), role ${ROLE_LABELS[staff.role]}.`);
         return 0;
       }
       case "list": {
@@ -107,9 +123,18 @@ async function main(): Promise<number> {
           console.log('No staff accounts. Add one with: npm run staff -- add --email EMAIL --name "NAME"');
         for (const r of rows) {
           console.log(
-            `${r.email}\t${r.name}\t${r.disabled ? "disabled" : "active"}\tlast sign-in ${r.last_sign_in_at ?? "never"}`,
+            `${r.email}\t${r.name}\t${ROLE_LABELS[r.role]}\t${r.disabled ? "disabled" : "active"}\tlast sign-in ${r.last_sign_in_at ?? "never"}`,
           );
         }
+        return 0;
+      }
+      case "role": {
+        if (!values.email || !role) {
+          console.error(USAGE);
+          return 64;
+        }
+        await setStaffRole(db, values.email, role);
+        console.log(`${values.email.trim().toLowerCase()} is now ${ROLE_LABELS[role]}.`);
         return 0;
       }
       case "disable": {

@@ -1,3 +1,4 @@
+import type { StaffRole } from "../domain/staff-roles";
 import type { FastifyRequest } from "fastify";
 import type { Config } from "./config";
 import type { Db } from "./db/index";
@@ -57,6 +58,8 @@ declare module "fastify" {
      * (no-store, `{message, errors}`, 429, 503 with Retry-After); see server/error-handler.ts.
      */
     publicRequest?: boolean;
+    /** A staff API route only this role may use (checked by the staff guard; others get 403). */
+    staffRole?: StaffRole;
   }
 
   interface FastifyRequest {

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { MANAGER_ONLY_MESSAGE, type StaffRole } from "../../domain/staff-roles";
 import type { StaffIdentity } from "../../server/staff/accounts";
 import { checkStaffRequest, isCrossSite } from "../../server/staff/guard";
 import type { StaffLoadContext } from "../../server/staff/plugin";
@@ -28,16 +29,19 @@ export function staffRuntimeFrom(context: Args["context"]): StaffRuntime {
 
 /**
  * The guard for every staff page loader and action: refuses cross-site
- * state changes with 403, and sends anyone without a live session to the
- * sign-in page. Returns the signed-in staff member and the runtime.
+ * state changes with 403, sends anyone without a live session to the
+ * sign-in page, and, with `role`, refuses an account without that role with
+ * 403 before anything is read or changed. Returns the signed-in staff member
+ * and the runtime.
  */
-export async function requireStaff({
-  request,
-  context,
-}: Args): Promise<{ staff: StaffIdentity; rt: StaffRuntime; token: string }> {
+export async function requireStaff(
+  { request, context }: Args,
+  { role }: { role?: StaffRole } = {},
+): Promise<{ staff: StaffIdentity; rt: StaffRuntime; token: string }> {
   const rt = staffRuntimeFrom(context);
-  const result = await checkStaffRequest(rt, request.method, reader(request));
+  const result = await checkStaffRequest(rt, request.method, reader(request), { role });
   if (!result.ok) {
+    if (result.reason === "role") throw new Response(MANAGER_ONLY_MESSAGE, { status: 403 });
     if (result.status === 403) throw new Response("Cross-site requests are refused.", { status: 403 });
     throw redirect("/staff/login");
   }

@@ -1,3 +1,4 @@
+import type { StaffRole } from "../../domain/staff-roles";
 import type { Generated } from "kysely";
 import type { AppointmentStatus, EnquiryStatus } from "../../domain/statuses";
 
@@ -125,6 +126,9 @@ export interface StaffUserTable {
   /** The last TOTP time step accepted, so a code is never accepted twice. */
   totp_last_step: number | null;
   password_changed_at: string | null;
+  // --- migration 0013-staff-roles ---
+  /** What the account may do (domain/staff-roles.ts). */
+  role: Generated<StaffRole>;
 }
 
 export interface StaffSessionTable {
@@ -205,7 +209,11 @@ export type StaffAuditAction =
   | "mfa_enrolled"
   | "mfa_reset"
   | "recovery_code_used"
-  | "password_changed";
+  | "password_changed"
+  // --- migration 0013-staff-roles (values only) ---
+  | "staff_added"
+  | "staff_disabled"
+  | "role_changed";
 
 export interface StaffAuditTable {
   id: Generated<number>;

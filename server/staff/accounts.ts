@@ -7,11 +7,13 @@ import type { StaffRuntime } from "./runtime";
 import { staffSessionRepository } from "./staff-session-repository";
 import { staffUserRepository } from "./staff-user-repository";
 import type { Db } from "../db/index";
+import { ROLE_LABELS, type StaffRole } from "../../domain/staff-roles";
 
 export interface StaffIdentity {
   id: number;
   email: string;
   name: string;
+  role: StaffRole;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -24,10 +26,14 @@ export class StaffAccountError extends Error {
   override name = "StaffAccountError";
 }
 
-/** Creates an account (command line only). Throws StaffAccountError for bad input or a taken address. */
+/**
+ * Creates an account (command line only). Without a role, the first manager:
+ * a manager while no enabled manager exists, reception after that. Throws
+ * StaffAccountError for bad input or a taken address.
+ */
 export async function createStaffAccount(
   db: Db,
-  input: { email: string; name: string; password: string },
+  input: { email: string; name: string; password: string; role?: StaffRole },
   now = new Date(),
 ): Promise<StaffIdentity> {
   const email = normaliseEmail(input.email);
@@ -39,22 +45,70 @@ export async function createStaffAccount(
   const users = staffUserRepository(db);
   if (await users.findByEmail(email)) throw new StaffAccountError(`An account for ${email} already exists.`);
   const passwordHash = await hashPassword(input.password);
-  return users.create({ email, name, password_hash: passwordHash }, now.toISOString());
+  return db.transaction().execute(async (trx) => {
+    if (await users.findByEmail(email, trx)) throw new StaffAccountError(`An account for ${email} already exists.`);
+    const role = input.role ?? ((await users.countActiveManagers(trx)) === 0 ? "manager" : "reception");
+    const staff = await users.create({ email, name, role, password_hash: passwordHash }, now.toISOString(), trx);
+    await recordAudit(
+      trx,
+      { staffId: staff.id, staffEmail: staff.email, action: "staff_added", detail: `command line, ${role}` },
+      now,
+    );
+    return staff;
+  });
 }
+
+const LAST_MANAGER = "the clinic's last active manager: make another account a manager first.";
 
 export async function listStaffAccounts(db: Db) {
   return staffUserRepository(db).list();
 }
 
-/** Disables an account and ends its sessions at once. */
+/** Disables an account and ends its sessions at once; the last active manager stays. */
 export async function disableStaffAccount(db: Db, email: string, now = new Date()): Promise<void> {
   const normalised = normaliseEmail(email);
   const users = staffUserRepository(db);
   await db.transaction().execute(async (trx) => {
+    await users.lockActiveManagers(trx);
     const user = await users.findByEmail(normalised, trx);
     if (!user) throw new StaffAccountError(`No account for ${normalised}.`);
+    if (user.disabled) return;
+    if (user.role === "manager" && (await users.countActiveManagers(trx)) <= 1) {
+      throw new StaffAccountError(`${normalised} is ${LAST_MANAGER}`);
+    }
     await users.disable(user.id, now.toISOString(), trx);
     await staffSessionRepository(db).deleteForStaff(user.id, trx);
+    await recordAudit(
+      trx,
+      { staffId: user.id, staffEmail: user.email, action: "staff_disabled", detail: "command line" },
+      now,
+    );
+  });
+}
+
+/** Gives an account another role; the last active manager keeps theirs. */
+export async function setStaffRole(db: Db, email: string, role: StaffRole, now = new Date()): Promise<void> {
+  const normalised = normaliseEmail(email);
+  const users = staffUserRepository(db);
+  await db.transaction().execute(async (trx) => {
+    await users.lockActiveManagers(trx);
+    const user = await users.findByEmail(normalised, trx);
+    if (!user) throw new StaffAccountError(`No account for ${normalised}.`);
+    if (user.role === role) return;
+    if (user.role === "manager" && !user.disabled && (await users.countActiveManagers(trx)) <= 1) {
+      throw new StaffAccountError(`${normalised} is ${LAST_MANAGER}`);
+    }
+    await users.setRole(user.id, role, now.toISOString(), trx);
+    await recordAudit(
+      trx,
+      {
+        staffId: user.id,
+        staffEmail: user.email,
+        action: "role_changed",
+        detail: `command line: ${ROLE_LABELS[user.role]} to ${ROLE_LABELS[role]}`,
+      },
+      now,
+    );
   });
 }
 
@@ -220,7 +274,7 @@ export async function signIn(
   const valid = await verifyPassword(active?.password_hash ?? null, input.password);
 
   if (valid && active) {
-    const staff = { id: active.id, email: active.email, name: active.name };
+    const staff = { id: active.id, email: active.email, name: active.name, role: active.role };
     if (rt.config.staff.mfaRequired) {
       // Password right, second factor pending: no lock may have been set meanwhile.
       const lockedNow = await refuseIfLocked(rt, keys, { staffId: active.id, staffEmail: typed }, now);
@@ -261,7 +315,7 @@ export async function finishSignIn(
   const now = rt.now();
   const user = await staffUserRepository(rt.db).findById(input.staffId);
   if (!user || user.disabled !== 0) return { ok: false, reason: "invalid" };
-  const staff = { id: user.id, email: user.email, name: user.name };
+  const staff = { id: user.id, email: user.email, name: user.name, role: user.role };
   const keys = await throttleKeys(rt, user.email, input.clientIp);
   // Failed steps are audited like failed passwords: the account id, and the e-mail only as a keyed hash.
   const failed = { staffId: user.id, staffEmail: await typedEmailForAudit(rt, user.email) };

@@ -42,6 +42,9 @@ export const AUDIT_ACTION_LABELS: Record<StaffAuditAction, string> = {
   mfa_reset: "Two-step sign-in reset",
   recovery_code_used: "Used a recovery code",
   password_changed: "Changed password",
+  staff_added: "Added a staff account",
+  staff_disabled: "Disabled a staff account",
+  role_changed: "Changed a staff role",
 };
 
 export interface AuditPage {

@@ -1,3 +1,4 @@
+import type { StaffRole } from "../../domain/staff-roles";
 import type { Config } from "../config";
 import type { StaffIdentity } from "./accounts";
 import type { StaffRuntime } from "./runtime";
@@ -32,19 +33,20 @@ export function isCrossSite(config: Pick<Config, "publicBaseUrl">, header: Heade
 
 export type GuardResult =
   | { ok: true; staff: StaffIdentity; token: string }
-  | { ok: false; status: 401 | 403; reason: "no_session" | "cross_site" };
+  | { ok: false; status: 401 | 403; reason: "no_session" | "cross_site" | "role" };
 
 /**
  * The one staff guard. Every staff page loader and action and every staff
  * API route calls it: state-changing requests (and, with `strict`, every
  * request) from another site are refused, then the session cookie must name a
- * live session of an enabled account.
+ * live session of an enabled account, and, with `role`, that account must
+ * have it (a manager's pages and actions answer reception with 403).
  */
 export async function checkStaffRequest(
   rt: StaffRuntime,
   method: string,
   header: HeaderReader,
-  { strict = false }: { strict?: boolean } = {},
+  { strict = false, role }: { strict?: boolean; role?: StaffRole } = {},
 ): Promise<GuardResult> {
   if ((strict || !SAFE_METHODS.has(method.toUpperCase())) && isCrossSite(rt.config, header)) {
     return { ok: false, status: 403, reason: "cross_site" };
@@ -53,6 +55,7 @@ export async function checkStaffRequest(
   if (!token) return { ok: false, status: 401, reason: "no_session" };
   const staff = await lookupSession(rt, token);
   if (!staff) return { ok: false, status: 401, reason: "no_session" };
+  if (role && staff.role !== role) return { ok: false, status: 403, reason: "role" };
   return { ok: true, staff, token };
 }
 

@@ -16,6 +16,7 @@ import { uploadRepository } from "../uploads/upload-repository";
 import { purgeExpired } from "./purge";
 import type { StaffRuntime } from "./runtime";
 import { isIsoDate } from "../../domain/dates";
+import { MANAGER_ONLY_MESSAGE } from "../../domain/staff-roles";
 
 const PURGE_FIRST_RUN_MS = 5 * 60_000;
 const PURGE_EVERY_MS = 24 * 3_600_000;
@@ -28,7 +29,7 @@ export function staffLoadContext(rt: StaffRuntime): LoadContextFn {
   return (request) => ({ staffRuntime: rt, clientIp: request.ip });
 }
 
-/** Answers every staff API route can give: 401 not signed in, 403 cross-site, 500. */
+/** Answers every staff API route can give: 401 not signed in, 403 cross-site or another role's route, 500. */
 const guardedResponses = { 401: messageBody, 403: messageBody, 500: messageBody } as const;
 
 /**
@@ -80,11 +81,15 @@ export function staffPlugin(
     const guard = async (request: FastifyRequest, reply: FastifyReply) => {
       const result = await checkStaffRequest(rt, request.method, (name) => headerValue(request, name), {
         strict: true,
+        role: request.routeOptions.config.staffRole,
       });
       if (!result.ok) {
-        return reply
-          .code(result.status)
-          .send({ message: result.status === 401 ? "Sign in to continue." : "Cross-site requests are refused." });
+        const messages = {
+          no_session: "Sign in to continue.",
+          cross_site: "Cross-site requests are refused.",
+          role: MANAGER_ONLY_MESSAGE,
+        } as const;
+        return reply.code(result.status).send({ message: messages[result.reason] });
       }
       request.staff = result.staff;
     };
@@ -158,6 +163,7 @@ export function staffPlugin(
       api.get(
         "/api/staff/appointments/export",
         {
+          config: { staffRole: "manager" },
           schema: {
             // Checked below, with the answer's own message.
             querystring: z.object({ from: queryParam, to: queryParam }),

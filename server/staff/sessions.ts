@@ -116,7 +116,7 @@ export async function lookupSession(rt: StaffRuntime, token: string): Promise<St
   if (now.getTime() - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
     await sessions.touch(row.sessionId, now.toISOString());
   }
-  return { id: row.id, email: row.email, name: row.name };
+  return { id: row.id, email: row.email, name: row.name, role: row.role };
 }
 
 /** Ends a session on the server. */

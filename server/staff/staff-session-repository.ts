@@ -24,6 +24,7 @@ export function staffSessionRepository(db: Db) {
           "staff_users.id",
           "staff_users.email",
           "staff_users.name",
+          "staff_users.role",
           "staff_users.disabled",
         ])
         .where("staff_sessions.token_hash", "=", tokenHash)

@@ -1,23 +1,24 @@
 import type { Kysely } from "kysely";
-import type { Db } from "../db/index";
+import { isPostgres, type Db } from "../db/index";
+import type { StaffRole } from "../../domain/staff-roles";
 import type { Database } from "../db/schema";
 
 /** What sign-in, the second factor and the command line read of an account. */
-const ACCOUNT = ["id", "email", "name", "password_hash", "disabled", "totp_secret"] as const;
+const ACCOUNT = ["id", "email", "name", "role", "password_hash", "disabled", "totp_secret"] as const;
 
 /** Staff accounts (staff_users). Every method takes an optional transaction. */
 export function staffUserRepository(db: Db) {
   return {
     /** Inserts an enabled account; returns its id, e-mail and name. */
     async create(
-      values: { email: string; name: string; password_hash: string },
+      values: { email: string; name: string; role: StaffRole; password_hash: string },
       stamp: string,
       trx: Kysely<Database> = db,
     ) {
       return trx
         .insertInto("staff_users")
         .values({ ...values, disabled: 0, created_at: stamp, updated_at: stamp, last_sign_in_at: null })
-        .returning(["id", "email", "name"])
+        .returning(["id", "email", "name", "role"])
         .executeTakeFirstOrThrow();
     },
 
@@ -34,13 +35,38 @@ export function staffUserRepository(db: Db) {
     async list(trx: Kysely<Database> = db) {
       return trx
         .selectFrom("staff_users")
-        .select(["id", "email", "name", "disabled", "created_at", "last_sign_in_at"])
+        .select(["id", "email", "name", "role", "disabled", "created_at", "last_sign_in_at"])
         .orderBy("email")
         .execute();
     },
 
     async disable(id: number, stamp: string, trx: Kysely<Database> = db): Promise<void> {
       await trx.updateTable("staff_users").set({ disabled: 1, updated_at: stamp }).where("id", "=", id).execute();
+    },
+
+    /**
+     * Locks the enabled managers' rows until the transaction ends (PostgreSQL;
+     * SQLite runs one write transaction at a time), so two changes cannot each
+     * leave the other as the last manager and both go through.
+     */
+    async lockActiveManagers(trx: Kysely<Database>): Promise<void> {
+      const query = trx.selectFrom("staff_users").select("id").where("role", "=", "manager").where("disabled", "=", 0);
+      await (isPostgres(trx) ? query.forUpdate() : query).execute();
+    },
+
+    /** How many enabled managers there are (the last one may not be disabled or demoted). */
+    async countActiveManagers(trx: Kysely<Database> = db): Promise<number> {
+      const row = await trx
+        .selectFrom("staff_users")
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .where("role", "=", "manager")
+        .where("disabled", "=", 0)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    async setRole(id: number, role: StaffRole, stamp: string, trx: Kysely<Database> = db): Promise<void> {
+      await trx.updateTable("staff_users").set({ role, updated_at: stamp }).where("id", "=", id).execute();
     },
 
     async setLastSignIn(id: number, stamp: string, trx: Kysely<Database> = db): Promise<void> {

@@ -10,6 +10,7 @@ import { newTotpSecret, totpCode } from "../../server/staff/second-factor";
 import { confirmationProblem } from "../../server/staff/open-days";
 import { createSession, sessionCookieName } from "../../server/staff/sessions";
 import { addDays, clinicDate } from "../../domain/dates";
+import type { StaffRole } from "../../domain/staff-roles";
 import { ALLOWED_TYPES, uploadsDir } from "../../server/uploads/storage";
 
 export const STAFF_PASSWORD = "correct horse battery staple";
@@ -19,16 +20,17 @@ export type TestStaff = StaffIdentity & { totpSecret: string | null };
 /**
  * A staff account made with the same code as `npm run staff -- add`, with its
  * second factor already set up (as if enrolled at a first sign-in), unless
- * `enrolled: false`.
+ * `enrolled: false`; a manager unless `role` says otherwise.
  */
 export async function addStaff(
   db: Db,
-  overrides: Partial<{ email: string; name: string; password: string; enrolled: boolean }> = {},
+  overrides: Partial<{ email: string; name: string; password: string; enrolled: boolean; role: StaffRole }> = {},
 ): Promise<TestStaff> {
   const staff = await createStaffAccount(db, {
     email: overrides.email ?? `staff-${crypto.randomUUID().slice(0, 8)}@clinic.example.org`,
     name: overrides.name ?? "Test Receptionist",
     password: overrides.password ?? STAFF_PASSWORD,
+    role: overrides.role ?? "manager",
   });
   if (overrides.enrolled === false) return { ...staff, totpSecret: null };
   const totpSecret = newTotpSecret();

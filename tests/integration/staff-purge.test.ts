@@ -168,12 +168,39 @@ describe("npm run staff", () => {
       }),
     ).rejects.toThrow(/already exists/);
 
+    // Without --role: the first account is a manager, later ones reception.
     const list = await staffCli(t, ["list"]);
-    expect(list.stdout).toMatch(/nurse@clinic\.example\.org\tNurse Jane\tactive/);
+    expect(list.stdout).toMatch(/nurse@clinic\.example\.org\tNurse Jane\tManager\tactive/);
+    expect(list.stdout).toMatch(/second@clinic\.example\.org\tSecond\tReception\tactive/);
     expect(list.stdout).not.toContain("argon2");
+
+    // The last active manager can be neither disabled nor demoted.
+    const lastManager = await staffCli(t, ["disable", "--email", "nurse@clinic.example.org"]);
+    expect(lastManager.status).toBe(1);
+    expect(lastManager.stderr).toContain("last active manager");
+    const demoted = await staffCli(t, ["role", "--email", "nurse@clinic.example.org", "--role", "reception"]);
+    expect(demoted.status).toBe(1);
+    const badRole = await staffCli(t, ["role", "--email", "second@clinic.example.org", "--role", "admin"]);
+    expect(badRole.status).toBe(64);
+    expect(badRole.stderr).toContain("--role must be one of: manager, reception");
+    const promoted = await staffCli(t, ["role", "--email", "second@clinic.example.org", "--role", "manager"]);
+    expect(promoted.status, promoted.stderr).toBe(0);
 
     const disabled = await staffCli(t, ["disable", "--email", "nurse@clinic.example.org"]);
     expect(disabled.status).toBe(0);
+    const audited = await t.db.selectFrom("staff_audit").select(["action", "staff_email", "detail"]).execute();
+    expect(audited).toEqual(
+      expect.arrayContaining([
+        { action: "staff_added", staff_email: "nurse@clinic.example.org", detail: "command line, manager" },
+        { action: "staff_added", staff_email: "second@clinic.example.org", detail: "command line, reception" },
+        {
+          action: "role_changed",
+          staff_email: "second@clinic.example.org",
+          detail: "command line: Reception to Manager",
+        },
+        { action: "staff_disabled", staff_email: "nurse@clinic.example.org", detail: "command line" },
+      ]),
+    );
     const nurse = await t.db
       .selectFrom("staff_users")
       .select("disabled")

@@ -1,22 +1,23 @@
 import { Form, NavLink } from "react-router";
+import { ROLE_LABELS, type StaffRole } from "@domain/staff-roles";
 
 const LINKS = [
-  { to: "/staff", label: "Overview", end: true },
-  { to: "/staff/appointments", label: "Appointments", end: false },
-  { to: "/staff/enquiries", label: "Enquiries", end: false },
-  { to: "/staff/audit", label: "Audit log", end: false },
-  { to: "/staff/patient-data", label: "Patient data", end: false },
+  { to: "/staff", label: "Overview", end: true, managerOnly: false },
+  { to: "/staff/appointments", label: "Appointments", end: false, managerOnly: false },
+  { to: "/staff/enquiries", label: "Enquiries", end: false, managerOnly: false },
+  { to: "/staff/audit", label: "Audit log", end: false, managerOnly: true },
+  { to: "/staff/patient-data", label: "Patient data", end: false, managerOnly: true },
 ];
 
-/** The console's own header: its navigation, who is signed in, and sign-out. */
-export function StaffHeader({ name }: { name: string }) {
+/** The console's own header: its navigation (a manager's pages for managers only), who is signed in, and sign-out. */
+export function StaffHeader({ name, role }: { name: string; role: StaffRole }) {
   return (
     <header className="staff-header">
       <div className="staff-header__inner">
         <p className="staff-header__brand">Staff console</p>
         <nav aria-label="Staff console">
           <ul className="staff-nav">
-            {LINKS.map((link) => (
+            {LINKS.filter((link) => role === "manager" || !link.managerOnly).map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} end={link.end} className="staff-nav__link">
                   {link.label}
@@ -28,6 +29,7 @@ export function StaffHeader({ name }: { name: string }) {
         <div className="staff-header__user">
           <span>
             Signed in as <strong>{name}</strong>
+            {` (${ROLE_LABELS[role]})`}
           </span>
           <NavLink to="/staff/password" className="staff-header__account">
             Change password

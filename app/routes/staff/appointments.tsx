@@ -16,11 +16,12 @@ async function load(
   get: (name: string) => string | null,
   allowSearch: boolean,
 ) {
-  const { rt } = await requireStaff(args);
+  const { rt, staff } = await requireStaff(args);
   const filters = parseFilters((name) => (name === "q" && !allowSearch ? null : get(name)));
   const [list, services] = await Promise.all([listAppointments(rt.db, filters), serviceNames(rt.db)]);
   const today = clinicDate(rt.now());
-  return { list, services, filters: { ...filters, page: list.page }, today, searched: allowSearch };
+  const canExport = staff.role === "manager";
+  return { list, services, filters: { ...filters, page: list.page }, today, searched: allowSearch, canExport };
 }
 
 export async function loader(args: Route.LoaderArgs) {
@@ -34,7 +35,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function StaffAppointments({ loaderData, actionData }: Route.ComponentProps) {
-  const { list, services, filters, today, searched } = actionData ?? loaderData;
+  const { list, services, filters, today, searched, canExport } = actionData ?? loaderData;
   const first = (list.page - 1) * 25 + 1;
   const dayOffset = (days: number) =>
     new Date(new Date(`${today}T00:00:00Z`).getTime() + days * 86_400_000).toISOString().slice(0, 10);
@@ -205,28 +206,30 @@ export default function StaffAppointments({ loaderData, actionData }: Route.Comp
         />
       )}
 
-      <section className="staff-section staff-export" aria-labelledby="export-heading">
-        <h2 id="export-heading">Export to CSV</h2>
-        <p className="staff-muted">
-          Appointments whose requested date falls in the range, for a spreadsheet. The export is recorded in the audit
-          log.
-        </p>
-        <form method="get" action="/api/staff/appointments/export" className="staff-filters">
-          <div className="staff-field">
-            <label htmlFor="export-from">From</label>
-            <input id="export-from" name="from" type="date" required defaultValue={dayOffset(-30)} />
-          </div>
-          <div className="staff-field">
-            <label htmlFor="export-to">To</label>
-            <input id="export-to" name="to" type="date" required defaultValue={dayOffset(90)} />
-          </div>
-          <div className="staff-filters__actions">
-            <button type="submit" className="button button--outline">
-              Export CSV
-            </button>
-          </div>
-        </form>
-      </section>
+      {canExport && (
+        <section className="staff-section staff-export" aria-labelledby="export-heading">
+          <h2 id="export-heading">Export to CSV</h2>
+          <p className="staff-muted">
+            Appointments whose requested date falls in the range, for a spreadsheet. The export is recorded in the audit
+            log.
+          </p>
+          <form method="get" action="/api/staff/appointments/export" className="staff-filters">
+            <div className="staff-field">
+              <label htmlFor="export-from">From</label>
+              <input id="export-from" name="from" type="date" required defaultValue={dayOffset(-30)} />
+            </div>
+            <div className="staff-field">
+              <label htmlFor="export-to">To</label>
+              <input id="export-to" name="to" type="date" required defaultValue={dayOffset(90)} />
+            </div>
+            <div className="staff-filters__actions">
+              <button type="submit" className="button button--outline">
+                Export CSV
+              </button>
+            </div>
+          </form>
+        </section>
+      )}
     </>
   );
 }

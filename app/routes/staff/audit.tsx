@@ -8,7 +8,7 @@ import type { Route } from "./+types/audit";
 export const meta = () => staffMeta("Audit log");
 
 export async function loader(args: Route.LoaderArgs) {
-  const { rt } = await requireStaff(args);
+  const { rt } = await requireStaff(args, { role: "manager" });
   const params = new URL(args.request.url).searchParams;
   const rawAction = params.get("action");
   const action =

@@ -6,7 +6,7 @@ import type { Route } from "./+types/layout";
 
 export async function loader(args: Route.LoaderArgs) {
   const { staff } = await requireStaff(args);
-  return { staff: { name: staff.name } };
+  return { staff: { name: staff.name, role: staff.role } };
 }
 
 export default function StaffLayout({ loaderData }: Route.ComponentProps) {
@@ -15,7 +15,7 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
       <a className="skip-link" href="#staff-main">
         Skip to content
       </a>
-      <StaffHeader name={loaderData.staff.name} />
+      <StaffHeader name={loaderData.staff.name} role={loaderData.staff.role} />
       <main id="staff-main" className="staff-main" tabIndex={-1}>
         <Outlet />
       </main>
@@ -25,6 +25,8 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // A 403 says why: another site's request, or a manager's page (the guard's message).
+  const refusal = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "";
   return (
     <div className="staff">
       <main id="staff-main" className="staff-main">
@@ -33,7 +35,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           {status === 404
             ? "This record does not exist, or it was deleted."
             : status === 403
-              ? "The request came from another site, so it was refused."
+              ? refusal || "The request came from another site, so it was refused."
               : "The console could not load this page. Try again in a moment."}
         </p>
         <p>

@@ -7,7 +7,7 @@ import type { Route } from "./+types/patient-data-export";
  * zip (a POST, so the reference or e-mail never sits in a URL or a log line).
  */
 export async function action(args: Route.ActionArgs) {
-  const { staff, rt } = await requireStaff(args);
+  const { staff, rt } = await requireStaff(args, { role: "manager" });
   const form = await args.request.formData();
   const query = parsePatientQuery(form.get("q"));
   if (!query)
@@ -30,6 +30,6 @@ export async function action(args: Route.ActionArgs) {
 
 /** Nothing to show at this address: back to the page. */
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args);
+  await requireStaff(args, { role: "manager" });
   throw redirect("/staff/patient-data");
 }

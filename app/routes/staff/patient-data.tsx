@@ -19,7 +19,7 @@ import type { Route } from "./+types/patient-data";
 export const meta = () => staffMeta("Patient data");
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args);
+  await requireStaff(args, { role: "manager" });
   return null;
 }
 
@@ -27,7 +27,7 @@ const NOT_FOUND = "No appointment or enquiry matches. Check the reference or e-m
 
 /** Searches and erasures are POSTs, so a patient's e-mail address never appears in a URL or a log line. */
 export async function action(args: Route.ActionArgs) {
-  const { staff, rt } = await requireStaff(args);
+  const { staff, rt } = await requireStaff(args, { role: "manager" });
   const form = await args.request.formData();
   const intent = form.get("intent");
   const q = String(form.get("q") ?? "");

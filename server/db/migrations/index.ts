@@ -6,6 +6,7 @@ import * as jobLeases from "./0004-job-leases";
 import * as staff from "./0010-staff";
 import * as staffSecurity from "./0011-staff-security";
 import * as appointmentServiceSlug from "./0012-appointment-service-slug";
+import * as staffRoles from "./0013-staff-roles";
 
 /**
  * Every migration, by name. Names sort in the order they run on a new
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   "0010-staff": staff,
   "0011-staff-security": staffSecurity,
   "0012-appointment-service-slug": appointmentServiceSlug,
+  "0013-staff-roles": staffRoles,
 };

@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../helpers/app";
+import { addStaff, form, SAME_ORIGIN, seedAppointment, sessionCookieFor } from "../helpers/staff";
+import { disableStaffAccount, setStaffRole, StaffAccountError } from "../../server/staff/accounts";
+import { MANAGER_ONLY_MESSAGE } from "../../domain/staff-roles";
+
+/**
+ * Roles: reception works appointments and enquiries; only a manager reaches the
+ * audit log, patients' export and erasure, and the CSV export. One guard
+ * (server/staff/guard.ts) answers every other role with 403 before anything is
+ * read or changed.
+ */
+describe("staff roles", () => {
+  let t: TestApp;
+  let managerCookie: string;
+  let receptionCookie: string;
+  const reference = "APT-ROLES-0001";
+  const email = "roles.patient@example.org";
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { servePages: true });
+    const manager = await addStaff(t.db, { email: "manager@clinic.example.org", name: "Clinic Manager" });
+    const reception = await addStaff(t.db, {
+      email: "reception@clinic.example.org",
+      name: "Front Desk",
+      role: "reception",
+    });
+    managerCookie = await sessionCookieFor(t.db, t.config, manager.id);
+    receptionCookie = await sessionCookieFor(t.db, t.config, reception.id);
+    await seedAppointment(t.db, { reference, email, name: "Kagiso", surname: "Roles" });
+  });
+  afterAll(() => t.close());
+
+  /** Every manager's page and action, as a browser sends it. */
+  const managerRequests = () => [
+    { method: "GET" as const, url: "/staff/audit" },
+    { method: "GET" as const, url: "/staff/patient-data" },
+    { method: "GET" as const, url: "/staff/patient-data/export" },
+    { method: "POST" as const, url: "/staff/patient-data", body: form({ intent: "find", q: reference }) },
+    {
+      method: "POST" as const,
+      url: "/staff/patient-data",
+      body: form({ intent: "erase", q: reference, confirm: reference, fingerprint: reference }),
+    },
+    { method: "POST" as const, url: "/staff/patient-data/export", body: form({ q: reference }) },
+    { method: "GET" as const, url: "/api/staff/appointments/export?from=2026-01-01&to=2026-12-31" },
+  ];
+
+  const send = (request: ReturnType<typeof managerRequests>[number], cookie: string) =>
+    t.app.inject({
+      method: request.method,
+      url: request.url,
+      headers: { ...(request.method === "POST" ? SAME_ORIGIN : { "sec-fetch-site": "same-origin" }), cookie },
+      ...(request.body ? { payload: request.body } : {}),
+    });
+
+  it("answers reception with 403 on every manager page and action, and nothing changes or is recorded", async () => {
+    const auditBefore = await t.db.selectFrom("staff_audit").select("id").execute();
+    for (const request of managerRequests()) {
+      const res = await send(request, receptionCookie);
+      expect(res.statusCode, `${request.method} ${request.url}`).toBe(403);
+      expect(res.body, request.url).toContain(
+        request.url.startsWith("/api/") ? MANAGER_ONLY_MESSAGE : "Only a manager",
+      );
+      expect(res.body, request.url).not.toContain("Kagiso");
+      expect(res.headers["content-type"], request.url).not.toContain("zip");
+      expect(res.headers["content-type"], request.url).not.toContain("csv");
+    }
+    const appointment = await t.db
+      .selectFrom("appointments")
+      .select(["name", "email"])
+      .where("reference", "=", reference)
+      .executeTakeFirst();
+    expect(appointment).toEqual({ name: "Kagiso", email });
+    expect(await t.db.selectFrom("staff_audit").select("id").execute()).toHaveLength(auditBefore.length);
+  });
+
+  it("lets reception work appointments and enquiries, and shows it no manager's links", async () => {
+    for (const url of ["/staff", "/staff/appointments", "/staff/enquiries"]) {
+      const res = await t.app.inject({ method: "GET", url, headers: { cookie: receptionCookie } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain("Front Desk</strong> (Reception)");
+      expect(res.body, url).not.toContain('href="/staff/audit"');
+      expect(res.body, url).not.toContain('href="/staff/patient-data"');
+    }
+    const list = await t.app.inject({
+      method: "GET",
+      url: "/staff/appointments",
+      headers: { cookie: receptionCookie },
+    });
+    expect(list.body).not.toContain("/api/staff/appointments/export");
+  });
+
+  it("lets a manager reach the same pages and actions", async () => {
+    const found = await send(managerRequests()[3]!, managerCookie);
+    expect(found.statusCode).toBe(200);
+    expect(found.body).toContain(reference);
+    for (const url of ["/staff/audit", "/staff/patient-data"]) {
+      const res = await t.app.inject({ method: "GET", url, headers: { cookie: managerCookie } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain("(Manager)");
+      expect(res.body, url).toContain('href="/staff/audit"');
+    }
+    const csv = await send(managerRequests()[6]!, managerCookie);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers["content-type"]).toContain("text/csv");
+    const list = await t.app.inject({ method: "GET", url: "/staff/appointments", headers: { cookie: managerCookie } });
+    expect(list.body).toContain("/api/staff/appointments/export");
+  });
+});
+
+describe("the last active manager", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("survives two managers disabling each other at once: exactly one change goes through", async () => {
+    const a = await addStaff(t.db, { email: "a.manager@clinic.example.org", name: "A" });
+    const b = await addStaff(t.db, { email: "b.manager@clinic.example.org", name: "B" });
+    const results = await Promise.allSettled([disableStaffAccount(t.db, b.email), disableStaffAccount(t.db, a.email)]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect(refused.reason).toBeInstanceOf(StaffAccountError);
+    expect(String(refused.reason.message)).toContain("last active manager");
+    const active = await t.db
+      .selectFrom("staff_users")
+      .select("email")
+      .where("role", "=", "manager")
+      .where("disabled", "=", 0)
+      .execute();
+    expect(active).toHaveLength(1);
+
+    // Nor can the one left be demoted; a disabled manager's role may change.
+    await expect(setStaffRole(t.db, active[0]!.email, "reception")).rejects.toThrow(/last active manager/);
+    const disabled = active[0]!.email === a.email ? b.email : a.email;
+    await setStaffRole(t.db, disabled, "reception");
+    await setStaffRole(t.db, disabled, "manager");
+  });
+
+  it("survives a demotion and a disable racing on the only two managers", async () => {
+    const c = await addStaff(t.db, { email: "c.manager@clinic.example.org", name: "C" });
+    const rest = await t.db
+      .selectFrom("staff_users")
+      .select("email")
+      .where("role", "=", "manager")
+      .where("disabled", "=", 0)
+      .where("email", "!=", c.email)
+      .executeTakeFirstOrThrow();
+    const results = await Promise.allSettled([
+      setStaffRole(t.db, c.email, "reception"),
+      disableStaffAccount(t.db, rest.email),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const managers = await t.db
+      .selectFrom("staff_users")
+      .select("id")
+      .where("role", "=", "manager")
+      .where("disabled", "=", 0)
+      .execute();
+    expect(managers).toHaveLength(1);
+  });
+});
