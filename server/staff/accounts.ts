@@ -6,7 +6,9 @@ import { hashPassword, passwordProblem, verifyPassword } from "./passwords";
 import type { StaffRuntime } from "./runtime";
 import { staffSessionRepository } from "./staff-session-repository";
 import { staffUserRepository } from "./staff-user-repository";
+import type { Kysely } from "kysely";
 import type { Db } from "../db/index";
+import type { Database } from "../db/schema";
 import { ROLE_LABELS, type StaffRole } from "../../domain/staff-roles";
 
 export interface StaffIdentity {
@@ -64,52 +66,72 @@ export async function listStaffAccounts(db: Db) {
   return staffUserRepository(db).list();
 }
 
-/** Disables an account and ends its sessions at once; the last active manager stays. */
-export async function disableStaffAccount(db: Db, email: string, now = new Date()): Promise<void> {
+type StaffRow = NonNullable<Awaited<ReturnType<ReturnType<typeof staffUserRepository>["findByEmail"]>>>;
+
+/**
+ * Changes one account in a transaction that first locks the enabled managers,
+ * and refuses a change that would leave the clinic without an active manager
+ * (`removesManager` says whether this change takes one away).
+ */
+async function changeAccount(
+  db: Db,
+  email: string,
+  removesManager: (user: StaffRow) => boolean,
+  change: (user: StaffRow, trx: Kysely<Database>) => Promise<void>,
+): Promise<void> {
   const normalised = normaliseEmail(email);
   const users = staffUserRepository(db);
   await db.transaction().execute(async (trx) => {
     await users.lockActiveManagers(trx);
     const user = await users.findByEmail(normalised, trx);
     if (!user) throw new StaffAccountError(`No account for ${normalised}.`);
-    if (user.disabled) return;
-    if (user.role === "manager" && (await users.countActiveManagers(trx)) <= 1) {
+    if (removesManager(user) && (await users.countActiveManagers(trx)) <= 1) {
       throw new StaffAccountError(`${normalised} is ${LAST_MANAGER}`);
     }
-    await users.disable(user.id, now.toISOString(), trx);
-    await staffSessionRepository(db).deleteForStaff(user.id, trx);
-    await recordAudit(
-      trx,
-      { staffId: user.id, staffEmail: user.email, action: "staff_disabled", detail: "command line" },
-      now,
-    );
+    await change(user, trx);
   });
+}
+
+/** Disables an account and ends its sessions at once; the last active manager stays. */
+export async function disableStaffAccount(db: Db, email: string, now = new Date()): Promise<void> {
+  await changeAccount(
+    db,
+    email,
+    (user) => user.role === "manager" && !user.disabled,
+    async (user, trx) => {
+      if (user.disabled) return;
+      await staffUserRepository(db).disable(user.id, now.toISOString(), trx);
+      await staffSessionRepository(db).deleteForStaff(user.id, trx);
+      await recordAudit(
+        trx,
+        { staffId: user.id, staffEmail: user.email, action: "staff_disabled", detail: "command line" },
+        now,
+      );
+    },
+  );
 }
 
 /** Gives an account another role; the last active manager keeps theirs. */
 export async function setStaffRole(db: Db, email: string, role: StaffRole, now = new Date()): Promise<void> {
-  const normalised = normaliseEmail(email);
-  const users = staffUserRepository(db);
-  await db.transaction().execute(async (trx) => {
-    await users.lockActiveManagers(trx);
-    const user = await users.findByEmail(normalised, trx);
-    if (!user) throw new StaffAccountError(`No account for ${normalised}.`);
-    if (user.role === role) return;
-    if (user.role === "manager" && !user.disabled && (await users.countActiveManagers(trx)) <= 1) {
-      throw new StaffAccountError(`${normalised} is ${LAST_MANAGER}`);
-    }
-    await users.setRole(user.id, role, now.toISOString(), trx);
-    await recordAudit(
-      trx,
-      {
-        staffId: user.id,
-        staffEmail: user.email,
-        action: "role_changed",
-        detail: `command line: ${ROLE_LABELS[user.role]} to ${ROLE_LABELS[role]}`,
-      },
-      now,
-    );
-  });
+  await changeAccount(
+    db,
+    email,
+    (user) => user.role === "manager" && role !== "manager" && !user.disabled,
+    async (user, trx) => {
+      if (user.role === role) return;
+      await staffUserRepository(db).setRole(user.id, role, now.toISOString(), trx);
+      await recordAudit(
+        trx,
+        {
+          staffId: user.id,
+          staffEmail: user.email,
+          action: "role_changed",
+          detail: `command line: ${ROLE_LABELS[user.role]} to ${ROLE_LABELS[role]}`,
+        },
+        now,
+      );
+    },
+  );
 }
 
 export type SignInResult =
