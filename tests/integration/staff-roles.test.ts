@@ -116,6 +116,17 @@ describe("the last active manager", () => {
   });
   afterAll(() => t.close());
 
+  /** The e-mail addresses of the enabled managers. */
+  const activeManagers = async () =>
+    (
+      await t.db
+        .selectFrom("staff_users")
+        .select("email")
+        .where("role", "=", "manager")
+        .where("disabled", "=", 0)
+        .execute()
+    ).map((r) => r.email);
+
   it("survives two managers disabling each other at once: exactly one change goes through", async () => {
     const a = await addStaff(t.db, { email: "a.manager@clinic.example.org", name: "A" });
     const b = await addStaff(t.db, { email: "b.manager@clinic.example.org", name: "B" });
@@ -124,41 +135,24 @@ describe("the last active manager", () => {
     const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
     expect(refused.reason).toBeInstanceOf(StaffAccountError);
     expect(String(refused.reason.message)).toContain("last active manager");
-    const active = await t.db
-      .selectFrom("staff_users")
-      .select("email")
-      .where("role", "=", "manager")
-      .where("disabled", "=", 0)
-      .execute();
+    const active = await activeManagers();
     expect(active).toHaveLength(1);
 
     // Nor can the one left be demoted; a disabled manager's role may change.
-    await expect(setStaffRole(t.db, active[0]!.email, "reception")).rejects.toThrow(/last active manager/);
-    const disabled = active[0]!.email === a.email ? b.email : a.email;
+    await expect(setStaffRole(t.db, active[0]!, "reception")).rejects.toThrow(/last active manager/);
+    const disabled = active[0] === a.email ? b.email : a.email;
     await setStaffRole(t.db, disabled, "reception");
     await setStaffRole(t.db, disabled, "manager");
   });
 
   it("survives a demotion and a disable racing on the only two managers", async () => {
     const c = await addStaff(t.db, { email: "c.manager@clinic.example.org", name: "C" });
-    const rest = await t.db
-      .selectFrom("staff_users")
-      .select("email")
-      .where("role", "=", "manager")
-      .where("disabled", "=", 0)
-      .where("email", "!=", c.email)
-      .executeTakeFirstOrThrow();
+    const rest = (await activeManagers()).find((email) => email !== c.email)!;
     const results = await Promise.allSettled([
       setStaffRole(t.db, c.email, "reception"),
-      disableStaffAccount(t.db, rest.email),
+      disableStaffAccount(t.db, rest),
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    const managers = await t.db
-      .selectFrom("staff_users")
-      .select("id")
-      .where("role", "=", "manager")
-      .where("disabled", "=", 0)
-      .execute();
-    expect(managers).toHaveLength(1);
+    expect(await activeManagers()).toHaveLength(1);
   });
 });
