@@ -15,7 +15,7 @@ import securityHeaders from "./security-headers";
 import { startMailWorker } from "./mail/worker";
 import { drainUnreadBody, FORM_BODY_MAX_BYTES, JSON_BODY_MAX_BYTES, refuseOversizedBody } from "./requests/body-limit";
 import { messageBody, queryParam, single } from "./requests/http";
-import { bookingPageRoute, publicForms } from "./requests/page-forms";
+import { pageFormRoutes, publicForms } from "./requests/page-forms";
 import { requestsPlugin } from "./requests/plugin";
 import { startUploadSweep } from "./uploads/sweep";
 import { staffLoadContext, staffPlugin } from "./staff/plugin";
@@ -202,7 +202,7 @@ async function registerBuiltPages(app: FastifyInstance, config: Config, clientDi
   const serverBuild = path.join(ROOT, "build/server/index.js");
   const build = (await import(serverBuild)) as ServerBuild;
   const renderPage = reactRouterHandler(async () => build, config.env, loadContext);
-  await bookingPageRoute(app, { config, render: renderPage });
+  await pageFormRoutes(app, { config, render: renderPage });
   app.all("/*", { bodyLimit: FORM_BODY_MAX_BYTES }, renderPage);
 }
 
@@ -217,7 +217,7 @@ async function registerDevPages(app: FastifyInstance, config: Config, loadContex
     config.env,
     loadContext,
   );
-  await bookingPageRoute(app, { config, render: renderPage });
+  await pageFormRoutes(app, { config, render: renderPage });
   app.all("/*", { bodyLimit: FORM_BODY_MAX_BYTES }, renderPage);
 }
 

@@ -22,6 +22,11 @@ export async function action(args: Route.ActionArgs) {
   return publicFormAction("booking", args);
 }
 
+/** The action's headers (no-store) on the page it renders. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
+
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {
     title: "Book an Appointment",

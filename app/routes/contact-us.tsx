@@ -21,6 +21,11 @@ export async function action(args: Route.ActionArgs) {
   return publicFormAction("enquiry", args);
 }
 
+/** The action's headers (no-store) on the page it renders. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
+
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {
     title: "Contact Us",

@@ -20,7 +20,7 @@ import { storeEnquiry, validateEnquiry } from "../enquiries/submit";
 import type { ApiAnswer } from "../types";
 import { DISCARD_EXCEEDED, ENVELOPE_BYTES, NO_FILE, tooLarge, uploadIntake, type Received } from "../uploads/intake";
 import { removeQuietly } from "../uploads/storage";
-import { DISCARD_MAX_BYTES } from "./body-limit";
+import { DISCARD_MAX_BYTES, FORM_BODY_MAX_BYTES } from "./body-limit";
 import { isHoneypotFilled } from "./honeypot";
 import { INVALID_MESSAGE, RATE_LIMIT_MESSAGE } from "./http";
 import { clientDigest, countHit } from "./rate-limit-store";
@@ -343,22 +343,38 @@ function answered(answer: ApiAnswer, values: Record<string, string>): PageFormAn
   return { status: answer.status, values: shown(values), errors, failure: String(answer.body.message) };
 }
 
-/** The page whose plain form post carries a file (multipart). */
+/** The pages whose forms post to their own action without JavaScript. */
 export const BOOKING_PAGE = "/book-appointment";
+export const CONTACT_PAGE = "/contact-us";
 
 /**
- * The booking page's plain form post reaches React Router unread: its action
- * reads the multipart body as a stream (publicForms().booking), so the file is
- * counted while it arrives. The route's body limit leaves room to read and
- * discard a file over the limit, so the page can say so (413) instead of
- * cutting the browser off; past that, the 413 comes before anything is read.
+ * The routes of the two pages' plain form posts, in front of React Router
+ * (which answers a post whose Origin differs from its Host with its own 400):
+ * a cross-site post is refused here with 403 before its body is read, by the
+ * staff console's same-origin rule; the action checks again.
+ *
+ * The booking's multipart body reaches React Router unread: its action reads
+ * it as a stream (publicForms().booking), so the file is counted while it
+ * arrives. The route's body limit leaves room to read and discard a file over
+ * the limit, so the page can say so (413) instead of cutting the browser off;
+ * past that, the 413 comes before anything is read. The contact form's
+ * urlencoded body is read by the app's form parser (FORM_BODY_MAX_BYTES).
  */
-export async function bookingPageRoute(
+export async function pageFormRoutes(
   app: FastifyInstance,
   { config, render }: { config: Config; render: RouteHandlerMethod },
 ) {
   await app.register(async (scope) => {
     scope.addContentTypeParser("multipart/form-data", (_request, _payload, done) => done(null, undefined));
+    scope.addHook("onRequest", async (request, reply) => {
+      const header = (name: string) => {
+        const value = request.headers[name];
+        return Array.isArray(value) ? value[0] : value;
+      };
+      if (isCrossSite(config, header)) {
+        return reply.code(403).header("cache-control", "no-store").type("text/plain").send(CROSS_SITE_MESSAGE);
+      }
+    });
     scope.post(
       BOOKING_PAGE,
       {
@@ -367,5 +383,6 @@ export async function bookingPageRoute(
       },
       render,
     );
+    scope.post(CONTACT_PAGE, { bodyLimit: FORM_BODY_MAX_BYTES }, render);
   });
 }
