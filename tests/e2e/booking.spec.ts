@@ -226,7 +226,7 @@ test("with a referral PDF: the upload shows progress, then the booking is stored
   const row = rows[0]!;
   expect(row).toMatchObject({
     requested_date: day,
-    service_name: "X-ray Imaging",
+    service_name: "x-ray", // stored as its slug (server/appointments)
     payment_method: "pula",
     medical_aid_number: "PULA-4411",
   });

@@ -136,6 +136,47 @@ test("failures show the failure message, and a rate limit shows the server's mes
   await expect(page.getByText("An error occurred. Please try again later.")).toHaveCount(0);
 });
 
+test.describe("before the script takes over", () => {
+  /** Holds the page's scripts until `release` is called: the page is as a slow phone shows it while they download. */
+  async function holdScripts(page: Page) {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    return release;
+  }
+
+  test("a submit before hydration is not lost: the browser posts the form and the enquiry is stored", async ({
+    page,
+    e2e,
+  }) => {
+    const release = await holdScripts(page);
+    await page.goto("/contact-us", { waitUntil: "domcontentloaded" });
+    const name = unique("Neo Early", " ");
+    await fill(page, { name });
+    await page.getByRole("button", { name: "Send enquiry" }).click();
+    await expect(page.getByText("Your inquiry has been submitted successfully!")).toBeVisible();
+    release();
+    expect(await enquiryByName(e2e, name)).toHaveLength(1);
+  });
+
+  test("what was typed before hydration is kept and sent by the script", async ({ page, e2e }) => {
+    const release = await holdScripts(page);
+    await page.goto("/contact-us", { waitUntil: "domcontentloaded" });
+    const name = unique("Neo Typed", " ");
+    await fill(page, { name });
+    release();
+    await hydrated(page);
+    const sent = page.waitForRequest(ENDPOINT);
+    await page.getByRole("button", { name: "Send enquiry" }).click();
+    expect((await sent).postDataJSON()).toMatchObject({ name, phoneNumber: "71234567" });
+    await expect(page.getByText("Your inquiry has been submitted successfully!")).toBeVisible();
+    expect(await enquiryByName(e2e, name)).toHaveLength(1);
+  });
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
