@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useActionData } from "react-router";
-import { CONTACT_FIELDS, type ContactValues } from "@domain/validation/contact";
+import { CONTACT_FIELDS, type ContactValues } from "@domain/validation/contact-form";
 import { ContactOptions } from "~/components/forms/contact-options";
 import { EmailField, PhoneField, TextAreaField, TextField } from "~/components/forms/field";
 import { lazyModule } from "~/components/forms/lazy";

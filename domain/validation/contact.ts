@@ -11,8 +11,3 @@ export const contactSchema = z.object({
 
 export type ContactInput = z.input<typeof contactSchema>;
 export type Contact = z.output<typeof contactSchema>;
-
-/** The contact form's fields, as the browser posts them without JavaScript (website is the honeypot). */
-export const CONTACT_FIELDS = ["name", "phoneNumber", "email", "description", "website"] as const;
-
-export type ContactValues = Record<(typeof CONTACT_FIELDS)[number], string>;

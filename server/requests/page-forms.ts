@@ -11,7 +11,7 @@ import {
   type BookingValues,
   type ReferralForm,
 } from "../../domain/validation/appointment-form";
-import { CONTACT_FIELDS, type ContactValues } from "../../domain/validation/contact";
+import { CONTACT_FIELDS, type ContactValues } from "../../domain/validation/contact-form";
 import { storeAppointment } from "../appointments/submit";
 import { validateAppointment } from "../appointments/validate";
 import type { Config } from "../config";
