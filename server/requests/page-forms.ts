@@ -1,3 +1,5 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import Busboy from "@fastify/busboy";
@@ -23,6 +25,7 @@ import { removeQuietly } from "../uploads/storage";
 import { DISCARD_MAX_BYTES, FORM_BODY_MAX_BYTES } from "./body-limit";
 import { isHoneypotFilled } from "./honeypot";
 import { INVALID_MESSAGE, RATE_LIMIT_MESSAGE } from "./http";
+import { canonicalJson } from "./idempotency";
 import { clientDigest, countHit } from "./rate-limit-store";
 import { fakeReference } from "./reference";
 import { isCrossSite } from "./same-origin";
@@ -37,8 +40,11 @@ import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from "./unavailable";
  * and server-only rules (validateAppointment, validateEnquiry), the referral
  * file through the upload endpoint's own intake (caps, type by content, size
  * counted while it streams, PDF check, server-made names), and the same
- * transactions (storeAppointment, storeEnquiry). A plain form has no
- * Idempotency-Key: its HTML is the same for every visitor.
+ * transactions (storeAppointment, storeEnquiry). A plain form sends no
+ * Idempotency-Key (its HTML is the same for every visitor), so its key is
+ * made from what was posted and the client's address (contentKey): the same
+ * form sent again (a reload, a second tap) gets the first answer and creates
+ * nothing new.
  */
 
 /** What the page shows after a plain form post. */
@@ -71,6 +77,12 @@ export const FORM_UNREADABLE = "The form could not be read. Please try again.";
 export const SEND_AS_FORM = "Send the form from the page.";
 
 const MINUTE_MS = 60_000;
+
+/** The Idempotency-Key of a plain form post: a digest of the client's address and of what it posted. */
+export function contentKey(kind: string, clientIp: string, posted: unknown): string {
+  const digest = crypto.createHash("sha256").update(`${clientDigest(clientIp)}|${canonicalJson(posted)}`);
+  return `page-${kind}:${digest.digest("base64url")}`;
+}
 /** Field limits of the booking's multipart body (the longest field, notes, is 2,000 characters). */
 const FIELD_LIMITS = { fields: 30, parts: 32, files: 1, fieldSize: 16 * 1024, fieldNameSize: 100, headerPairs: 50 };
 
@@ -149,7 +161,8 @@ export async function publicForms({
     const checked = validateEnquiry(values);
     if (!checked.ok) return { status: 400, values: shown(values), errors: checked.errors, failure: INVALID_MESSAGE };
     return guarded(values, async () => {
-      const answer = await storeEnquiry(db, config, checked.value, { body: values, now, year });
+      const key = contentKey("enquiry", clientIp, values);
+      const answer = await storeEnquiry(db, config, checked.value, { body: values, key, now, year });
       return answered(answer, values);
     });
   }
@@ -232,12 +245,10 @@ export async function publicForms({
         const data = stored.body.data as { url: string; publicId: string; fileName: string };
         referralForms = [{ url: data.url, publicId: data.publicId, name: data.fileName }];
       }
-      const answer = await storeAppointment(
-        db,
-        config,
-        { ...valid, referralForms },
-        { body: { ...body, referralForms }, now, year },
-      );
+      // What identifies a resent form: its values and the file's name and size (not the minute it was sent).
+      const posted = { values, file: temp ? { name: read.fileName, bytes: read.fileBytes } : null };
+      const key = contentKey("booking", clientIp, posted);
+      const answer = await storeAppointment(db, config, { ...valid, referralForms }, { body: posted, key, now, year });
       const result = answered(answer, values);
       if (answer.status === 201) {
         const data = answer.body.data as { reference: string; appointmentDate: string; service: { name: string } };
@@ -252,6 +263,7 @@ export async function publicForms({
     /** The referral file: refused (with the answer), or complete in a temporary file; none when not sent. */
     file?: Received;
     fileName: string;
+    fileBytes: number;
   }
 
   /**
@@ -315,7 +327,8 @@ export async function publicForms({
             if (received && "temp" in received) void removeQuietly(received.temp);
             return;
           }
-          resolve({ values: pick(BOOKING_FIELDS, (n) => fields[n]), file: received, fileName });
+          const fileBytes = received && "temp" in received ? fs.statSync(received.temp).size : 0;
+          resolve({ values: pick(BOOKING_FIELDS, (n) => fields[n]), file: received, fileName, fileBytes });
         }, fail);
       });
 

@@ -234,4 +234,30 @@ describe("plain form posts (no JavaScript)", () => {
     expect(res.body).toMatch(/<textarea[^>]*id="description"[^>]*>Hello<\/textarea>/);
     expect(await count("enquiries")).toBe(0);
   });
+
+  it("a form sent again (a reload, a second tap) gets the first answer and creates nothing new", async () => {
+    const values = {
+      name: "Neo Again",
+      phoneNumber: "3163012",
+      email: "neo.again@example.net",
+      description: "Same question twice",
+      website: "",
+    };
+    const [first, second] = [await enquire(values), await enquire(values)];
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    const rows = await t.db.selectFrom("enquiries").select("reference").execute();
+    expect(rows).toHaveLength(1);
+    expect(second.body).toContain(rows[0]!.reference);
+    // Another question from the same address is a new enquiry.
+    expect((await enquire({ ...values, description: "Another question" })).statusCode).toBe(200);
+    expect(await count("enquiries")).toBe(2);
+
+    const fields = bookingFields({ surname: "Twice" });
+    await book(fields);
+    const again = await book(fields);
+    expect(again.statusCode).toBe(200);
+    const appointments = await t.db.selectFrom("appointments").select("reference").execute();
+    expect(appointments).toHaveLength(1);
+    expect(again.body).toContain(appointments[0]!.reference);
+  });
 });
