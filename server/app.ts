@@ -15,6 +15,7 @@ import securityHeaders from "./security-headers";
 import { startMailWorker } from "./mail/worker";
 import { drainUnreadBody, FORM_BODY_MAX_BYTES, JSON_BODY_MAX_BYTES, refuseOversizedBody } from "./requests/body-limit";
 import { messageBody, queryParam, single } from "./requests/http";
+import { pageFormRoutes, publicForms } from "./requests/page-forms";
 import { requestsPlugin } from "./requests/plugin";
 import { startUploadSweep } from "./uploads/sweep";
 import { staffLoadContext, staffPlugin } from "./staff/plugin";
@@ -141,7 +142,10 @@ export async function buildApp({
   );
 
   if (!servePages) return app;
-  const loadContext = staffLoadContext(staff);
+  const staffContext = staffLoadContext(staff);
+  // The booking and contact pages' plain form posts (no JavaScript) go through the public endpoints' rules.
+  const forms = await publicForms({ config, db, log: app.log });
+  const loadContext: LoadContextFn = (request) => ({ ...staffContext(request), publicForms: forms });
   if (config.env === "development") {
     await registerDevPages(app, config, loadContext);
   } else {
@@ -198,6 +202,7 @@ async function registerBuiltPages(app: FastifyInstance, config: Config, clientDi
   const serverBuild = path.join(ROOT, "build/server/index.js");
   const build = (await import(serverBuild)) as ServerBuild;
   const renderPage = reactRouterHandler(async () => build, config.env, loadContext);
+  await pageFormRoutes(app, { config, render: renderPage });
   app.all("/*", { bodyLimit: FORM_BODY_MAX_BYTES }, renderPage);
 }
 
@@ -212,6 +217,7 @@ async function registerDevPages(app: FastifyInstance, config: Config, loadContex
     config.env,
     loadContext,
   );
+  await pageFormRoutes(app, { config, render: renderPage });
   app.all("/*", { bodyLimit: FORM_BODY_MAX_BYTES }, renderPage);
 }
 

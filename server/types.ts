@@ -2,6 +2,7 @@ import type { StaffRole } from "../domain/staff-roles";
 import type { FastifyRequest } from "fastify";
 import type { Config } from "./config";
 import type { Db } from "./db/index";
+import type { PublicForms } from "./requests/page-forms";
 import type { StaffIdentity } from "./staff/accounts";
 import type { StaffRuntime } from "./staff/runtime";
 
@@ -46,8 +47,11 @@ export type StaffLoadContext = {
   clientIp: string;
 };
 
+/** The load context of every page: the staff console's, and the public forms' plain posts (server/requests/page-forms.ts). */
+export type PageLoadContext = StaffLoadContext & { publicForms: PublicForms };
+
 /** Builds a page's load context from its request. */
-export type LoadContextFn = (request: FastifyRequest) => StaffLoadContext;
+export type LoadContextFn = (request: FastifyRequest) => PageLoadContext;
 
 declare module "fastify" {
   interface FastifyContextConfig {

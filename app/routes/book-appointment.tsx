@@ -1,6 +1,7 @@
+import { useActionData } from "react-router";
 import { BookingFlow } from "~/components/forms/booking/booking-form";
-import { ContactOptions, FormNeedsScript } from "~/components/forms/contact-options";
-import { useHydrated } from "~/components/layout/use-hydrated";
+import { ContactOptions } from "~/components/forms/contact-options";
+import { publicFormAction } from "~/lib/public-forms.server";
 import { BOOKING_POLICY } from "@domain/booking-policy";
 import { pageMeta } from "~/lib/meta";
 import { useClinic } from "~/root";
@@ -13,6 +14,19 @@ import "~/styles/forms.css";
  * calendar, submission (on the shared ../use-submission) and confirmation.
  */
 
+/** The page's script enhances the form (root.tsx loads scripts only for routes that ask). */
+export const handle = { hydrate: true };
+
+/** The form posted without JavaScript (multipart, with the referral file): the same rules as the JSON API. */
+export async function action(args: Route.ActionArgs) {
+  return publicFormAction("booking", args);
+}
+
+/** The action's headers (no-store) on the page it renders. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
+
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {
     title: "Book an Appointment",
@@ -23,7 +37,7 @@ export function meta(args: Route.MetaArgs) {
 
 export default function BookAppointment() {
   const clinic = useClinic();
-  const hydrated = useHydrated();
+  const posted = useActionData<typeof action>();
   return (
     <main id="main" className="form-page">
       <div className="container">
@@ -46,11 +60,11 @@ export default function BookAppointment() {
           </div>
           <section className="form-page__main" aria-labelledby="booking-title">
             <h2 id="booking-title">Request an appointment</h2>
-            {hydrated ? (
-              <BookingFlow whatsapp={clinic.whatsapp} />
-            ) : (
-              <FormNeedsScript clinic={clinic} what="booking form" />
-            )}
+            <BookingFlow
+              whatsapp={clinic.whatsapp}
+              posted={posted && !posted.confirmed ? posted : undefined}
+              booked={posted?.confirmed}
+            />
           </section>
         </div>
       </div>

@@ -1,15 +1,30 @@
 import { useEffect, useRef, useState } from "react";
-import { ContactOptions, FormNeedsScript } from "~/components/forms/contact-options";
+import { useActionData } from "react-router";
+import { CONTACT_FIELDS, type ContactValues } from "@domain/validation/contact-form";
+import { ContactOptions } from "~/components/forms/contact-options";
 import { EmailField, PhoneField, TextAreaField, TextField } from "~/components/forms/field";
-import { useHydrated } from "~/components/layout/use-hydrated";
 import { lazyModule } from "~/components/forms/lazy";
 import { SubmissionForm } from "~/components/forms/submission-form";
 import { useFormSubmission } from "~/components/forms/use-submission";
 import { postJson } from "~/lib/api-client";
 import { pageMeta } from "~/lib/meta";
+import { publicFormAction } from "~/lib/public-forms.server";
 import { useClinic } from "~/root";
 import type { Route } from "./+types/contact-us";
 import "~/styles/forms.css";
+
+/** The page's script enhances the form (root.tsx loads scripts only for routes that ask). */
+export const handle = { hydrate: true };
+
+/** The form posted without JavaScript (urlencoded): the same rules as the JSON API. */
+export async function action(args: Route.ActionArgs) {
+  return publicFormAction("enquiry", args);
+}
+
+/** The action's headers (no-store) on the page it renders. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {
@@ -23,16 +38,15 @@ export const CONTACT_SUCCESS = "Your inquiry has been submitted successfully!";
 export const CONTACT_FAILURE = "An error occurred. Please try again later.";
 
 const ENDPOINT = "/api/contact-enquire/public/create";
-const FIELDS = ["name", "phoneNumber", "email", "description"] as const;
-const TARGETS = FIELDS.map((f) => [f, f] as const);
-const EMPTY = { name: "", phoneNumber: "", email: "", description: "", website: "" };
+const TARGETS = CONTACT_FIELDS.filter((f) => f !== "website").map((f) => [f, f] as const);
+const EMPTY: ContactValues = { name: "", phoneNumber: "", email: "", description: "", website: "" };
 const loadValidation = lazyModule(() =>
   Promise.all([import("@domain/validation/contact"), import("@domain/validation/fields")]),
 );
 
 export default function ContactUs() {
   const clinic = useClinic();
-  const hydrated = useHydrated();
+  const posted = useActionData<typeof action>();
   return (
     <main id="main" className="form-page">
       <div className="container">
@@ -50,7 +64,7 @@ export default function ContactUs() {
           </div>
           <section className="form-page__main" aria-labelledby="enquiry-title">
             <h2 id="enquiry-title">Send us an enquiry</h2>
-            {hydrated ? <ContactForm /> : <FormNeedsScript clinic={clinic} what="enquiry form" />}
+            <ContactForm posted={posted} />
           </section>
         </div>
       </div>
@@ -58,11 +72,20 @@ export default function ContactUs() {
   );
 }
 
-function ContactForm() {
-  const [reference, setReference] = useState<string | null>(null);
+/** A plain post's answer (server/requests/page-forms.ts): the reference, or the errors with the values kept. */
+interface ContactPosted {
+  reference?: string;
+  values?: Partial<ContactValues>;
+  errors?: Record<string, string>;
+  failure?: string;
+}
+
+function ContactForm({ posted }: { posted?: ContactPosted }) {
+  const [reference, setReference] = useState<string | null>(posted?.reference ?? null);
   const successRef = useRef<HTMLDivElement>(null);
   const submission = useFormSubmission({
-    initial: EMPTY,
+    initial: { ...EMPTY, ...posted?.values },
+    posted,
     loadValidation,
     check: ([{ contactSchema }, { fieldErrors }], values) => {
       const parsed = contactSchema.safeParse(values);
@@ -107,6 +130,7 @@ function ContactForm() {
         onWebsite={(v) => update("website", v)}
         submitLabel="Send enquiry"
         describedBy="enquiry-required"
+        action="/contact-us"
       >
         <p id="enquiry-required" className="form__intro">
           All fields are required.

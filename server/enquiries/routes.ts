@@ -2,18 +2,13 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { contactSchema } from "../../domain/validation/contact";
-import { enqueueMail } from "../mail/queue";
-import { clinicEnquiryMail } from "../mail/templates";
-import { formProblemResponses, invalid, send, validationFieldErrors } from "../requests/http";
-import { runIdempotent } from "../requests/idempotency";
-import { checkPhone } from "../requests/phone";
+import { formProblemResponses, invalid, send } from "../requests/http";
 import { fakeReference } from "../requests/reference";
 import { screenSubmission } from "../requests/submission";
 import type { RouteDeps } from "../types";
-import { enquiryRepository } from "./enquiry-repository";
+import { ENQUIRY_ACCEPTED, ENQUIRY_PATH, storeEnquiry, validateEnquiry } from "./submit";
 
-export const ENQUIRY_PATH = "/api/contact-enquire/public/create";
-export const ENQUIRY_ACCEPTED = "Your inquiry has been submitted successfully!";
+export { ENQUIRY_ACCEPTED, ENQUIRY_PATH };
 
 /** The 201 answer: the enquiry's reference. */
 const enquiryAccepted = z.object({
@@ -23,8 +18,6 @@ const enquiryAccepted = z.object({
 
 /** POST /api/contact-enquire/public/create: stores an enquiry and queues the clinic's notification. */
 export async function enquiryRoutes(app: FastifyInstance, { config, db, rateLimit }: RouteDeps) {
-  const enquiries = enquiryRepository(db);
-
   app.withTypeProvider<ZodTypeProvider>().post(
     ENQUIRY_PATH,
     {
@@ -34,26 +27,14 @@ export async function enquiryRoutes(app: FastifyInstance, { config, db, rateLimi
         status: 201,
         body: { message: ENQUIRY_ACCEPTED, data: { reference: fakeReference("ENQ", year, seed) } },
       })),
-      // Schema errors are answered here, together with the phone rule's.
+      // Schema errors are answered by validateEnquiry, together with the phone rule's.
       attachValidation: true,
     },
     async (request, reply) => {
-      const { body, key, now, year } = request.submission!;
-      const errors = request.validationError ? validationFieldErrors(request.validationError.validation) : {};
-      const phone = checkPhone(body, "phoneNumber", errors);
-      if (request.validationError || !phone || Object.keys(errors).length) return send(reply, invalid(errors));
-      const value = request.body;
-
-      const answer = await runIdempotent(db, ENQUIRY_PATH, key, body, async (trx) => {
-        const row = await enquiries.create(
-          { name: value.name, phone, email: value.email, description: value.description },
-          now,
-          year,
-          trx,
-        );
-        await enqueueMail(trx, clinicEnquiryMail({ reference: row.reference }, config), now);
-        return { status: 201, body: { message: ENQUIRY_ACCEPTED, data: { reference: row.reference } } };
-      });
+      const submission = request.submission!;
+      const checked = validateEnquiry(submission.body);
+      if (!checked.ok) return send(reply, invalid(checked.errors));
+      const answer = await storeEnquiry(db, config, checked.value, submission);
       if (answer.replayed) reply.header("idempotent-replayed", "true");
       return send(reply, answer);
     },

@@ -14,7 +14,7 @@ import type { TooLargeBody } from "../types";
 
 /** JSON API bodies (enquiries, appointments): Fastify's default bodyLimit. */
 export const JSON_BODY_MAX_BYTES = 64 * 1024;
-/** Staff console form posts (urlencoded, read by React Router actions). */
+/** Urlencoded form posts read by React Router actions: the staff console's and the contact page's. */
 export const FORM_BODY_MAX_BYTES = 32 * 1024;
 /** Bytes beyond a route's limit that are read and discarded so the client can read the 413. */
 export const DISCARD_MAX_BYTES = 16 * 1024 * 1024;

@@ -1,35 +1,13 @@
 import type { StaffRole } from "../../domain/staff-roles";
-import type { Config } from "../config";
+import { isCrossSite, type HeaderReader } from "../requests/same-origin";
 import type { StaffIdentity } from "./accounts";
 import type { StaffRuntime } from "./runtime";
 import { lookupSession, readSessionToken } from "./sessions";
 
-/** Reads one request header (lower-case name). */
-export type HeaderReader = (name: string) => string | undefined;
+// The same-origin rule is shared with the public form posts; the console's modules import it from here.
+export { isCrossSite, type HeaderReader };
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-
-/**
- * True when a request comes from another site. Browsers send Sec-Fetch-Site;
- * only same-origin and none (typed address, bookmark) pass. Without it, the
- * Origin must be the public base URL or the Host the request was sent to.
- */
-export function isCrossSite(config: Pick<Config, "publicBaseUrl">, header: HeaderReader): boolean {
-  const site = header("sec-fetch-site");
-  if (site) return site !== "same-origin" && site !== "none";
-  const origin = header("origin");
-  if (!origin) return false; // not a browser request that could carry the cookie cross-site
-  if (origin === "null") return true;
-  let parsed: URL;
-  try {
-    parsed = new URL(origin);
-  } catch {
-    return true;
-  }
-  if (parsed.origin === new URL(config.publicBaseUrl).origin) return false;
-  const host = header("host");
-  return !host || parsed.host !== host;
-}
 
 export type GuardResult =
   | { ok: true; staff: StaffIdentity; token: string }

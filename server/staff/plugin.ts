@@ -11,7 +11,7 @@ import { checkStaffRequest, isStaffUrl, STAFF_RESPONSE_HEADERS } from "./guard";
 import { leaseFor, takeLease } from "../jobs/lease";
 import { FORM_BODY_MAX_BYTES } from "../requests/body-limit";
 import { messageBody, queryParam, single } from "../requests/http";
-import type { LoadContextFn, StaffLoadContext } from "../types";
+import type { StaffLoadContext } from "../types";
 import { uploadRepository } from "../uploads/upload-repository";
 import { purgeExpired } from "./purge";
 import type { StaffRuntime } from "./runtime";
@@ -25,7 +25,7 @@ const MAX_EXPORT_DAYS = 366 * 2;
 // The load context's type lives in server/types.ts; app/lib/staff.server.ts imports it from here.
 export type { StaffLoadContext };
 
-export function staffLoadContext(rt: StaffRuntime): LoadContextFn {
+export function staffLoadContext(rt: StaffRuntime): (request: FastifyRequest) => StaffLoadContext {
   return (request) => ({ staffRuntime: rt, clientIp: request.ip });
 }
 

@@ -6,7 +6,7 @@ import { PDF_ACTIVE_CONTENT } from "../../server/uploads/pdf-check";
 import { DAILY_CAP_REACHED, STORAGE_FULL } from "../../server/uploads/routes";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test, type E2eDb } from "./fixtures";
-import { answer, expectNoScriptFallback, forbidDialogs, RATE_LIMITED, TOO_MANY_REQUESTS, unique } from "./forms";
+import { answer, expectPlainForm, forbidDialogs, RATE_LIMITED, TOO_MANY_REQUESTS, unique } from "./forms";
 
 const BOOK = "**/api/appointment/public/appointments";
 const UPLOAD = "**/api/cloudinary/upload/referrals_forms";
@@ -102,7 +102,8 @@ test("the policy shows, required fields are checked with a focused summary, and 
   }
   await expectNoAxeViolations(page);
   await expect(page.getByRole("radio", { name: "Cash Payment" })).toBeChecked();
-  await expect(page.getByLabel("Medical aid membership number")).toHaveCount(0);
+  // In the page from the start (it works without JavaScript), hidden while cash is chosen.
+  await expect(page.getByLabel("Medical aid membership number")).toBeHidden();
 
   await page.getByRole("radio", { name: "Bpomas" }).check();
   await expect(page.getByLabel("Medical aid membership number")).toBeVisible();
@@ -375,14 +376,80 @@ test("past an upload cap the page shows the server's message", async ({ page }) 
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
-  test("the page explains how to book by phone or WhatsApp instead of showing a form that does nothing", async ({
+
+  /** The booking window, from the server (the page has no script to load it). */
+  async function calendarOf(page: Page): Promise<Calendar> {
+    return (await (await page.request.get("/api/appointment/public/calendar")).json()) as Calendar;
+  }
+
+  test("a booking with a referral file posts to the page, is stored with the file, and the reference is shown", async ({
     page,
+    e2e,
   }) => {
     await page.goto("/book-appointment");
-    await expectNoScriptFallback(page, {
+    await expectPlainForm(page, {
       heading: "Book an appointment",
-      notice: "The online booking form needs JavaScript",
+      action: "/book-appointment",
+      submit: "Request appointment",
+      multipart: true,
     });
     await expect(page.locator(".policy")).toContainText("15 minutes");
+    const surname = unique("NoScript");
+    const day = await fillBooking(page, await calendarOf(page), surname);
+    await expect(page.getByLabel("Medical aid membership number")).toBeHidden();
+    await page.getByRole("radio", { name: "Pula Medical Aid" }).check();
+    await page.getByLabel("Medical aid membership number").fill("PULA-4411");
+    await page
+      .getByLabel("Referral form")
+      .setInputFiles({ name: "referral.pdf", mimeType: "application/pdf", buffer: await tinyPdf() });
+    await page.getByRole("button", { name: "Request appointment" }).click();
+
+    await expect(
+      page.getByRole("heading", { name: "Your appointment has been scheduled successfully!" }),
+    ).toBeVisible();
+    const rows = await appointmentsBySurname(e2e, surname);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ requested_date: day, payment_method: "pula", medical_aid_number: "PULA-4411" });
+    expect(rows[0]!.uploads).toEqual([
+      expect.objectContaining({ display_name: "referral.pdf", mime_type: "application/pdf" }),
+    ]);
+    const confirmation = page.locator(".confirmation");
+    await expect(confirmation).toContainText(rows[0]!.reference);
+    await expect(confirmation).toContainText(longDate(day));
+    // No personal data in the address: the page answered the post itself.
+    expect(new URL(page.url()).search).toBe("");
+    await expect(confirmation.getByRole("link", { name: "Request another appointment" })).toHaveAttribute(
+      "href",
+      "/book-appointment",
+    );
+  });
+
+  test("an invalid booking comes back with the errors beside the fields, the values kept, and nothing stored", async ({
+    page,
+    e2e,
+  }) => {
+    await page.goto("/book-appointment");
+    const surname = unique("NoScriptBad");
+    await fillBooking(page, await calendarOf(page), surname);
+    await page.getByLabel("First name").fill("");
+    await page.getByLabel("Phone number", { exact: true }).fill("12");
+    await page.getByLabel("Preferred date").fill("next week");
+    await page
+      .getByLabel("Referral form")
+      .setInputFiles({ name: "referral.pdf", mimeType: "application/pdf", buffer: await tinyPdf() });
+    await page.getByRole("button", { name: "Request appointment" }).click();
+
+    const summary = page.locator(".error-summary");
+    await expect(summary.getByRole("heading", { name: "There is a problem" })).toBeVisible();
+    await expect(summary.getByRole("link", { name: "First name is required." })).toHaveAttribute("href", "#name");
+    await expect(page.locator("#name-error")).toHaveText("Error: First name is required.");
+    await expect(page.locator("#phoneNumber-error")).toContainText("Enter a valid phone number");
+    await expect(page.locator("#appointmentDate-error")).toContainText("day/month/year");
+    await expect(page.getByLabel("Surname")).toHaveValue(surname);
+    await expect(page.getByLabel("Service", { exact: true })).toHaveValue("X-ray Imaging");
+    await expect(page.getByRole("radio", { name: "Female" })).toBeChecked();
+    await expect(page.getByLabel("Preferred date")).toHaveValue("next week");
+    await expect(page.getByText("Your referral form was not kept")).toBeVisible();
+    expect(await appointmentsBySurname(e2e, surname)).toHaveLength(0);
   });
 });

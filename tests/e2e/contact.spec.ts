@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test, type E2eDb } from "./fixtures";
-import { answer, expectNoScriptFallback, forbidDialogs, RATE_LIMITED, TOO_MANY_REQUESTS, unique } from "./forms";
+import { hydrated } from "./hydrated";
+import { answer, expectPlainForm, forbidDialogs, RATE_LIMITED, TOO_MANY_REQUESTS, unique } from "./forms";
 
 const ENDPOINT = "**/api/contact-enquire/public/create";
 
@@ -16,8 +17,8 @@ async function enquiryByName({ db }: E2eDb, name: string) {
 
 async function open(page: Page) {
   await page.goto("/contact-us");
-  // The form appears once the page is interactive.
-  await expect(page.getByRole("button", { name: "Send enquiry" })).toBeVisible();
+  // The form is in the page's HTML; these tests check what the script adds, so they wait for it.
+  await hydrated(page);
 }
 
 async function fill(page: Page, values: { name: string; phone?: string; email?: string; description?: string }) {
@@ -135,11 +136,82 @@ test("failures show the failure message, and a rate limit shows the server's mes
   await expect(page.getByText("An error occurred. Please try again later.")).toHaveCount(0);
 });
 
+test.describe("before the script takes over", () => {
+  /** Holds the page's scripts until `release` is called: the page is as a slow phone shows it while they download. */
+  async function holdScripts(page: Page) {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    return release;
+  }
+
+  test("a submit before hydration is not lost: the browser posts the form and the enquiry is stored", async ({
+    page,
+    e2e,
+  }) => {
+    const release = await holdScripts(page);
+    await page.goto("/contact-us", { waitUntil: "domcontentloaded" });
+    const name = unique("Neo Early", " ");
+    await fill(page, { name });
+    await page.getByRole("button", { name: "Send enquiry" }).click();
+    await expect(page.getByText("Your inquiry has been submitted successfully!")).toBeVisible();
+    release();
+    expect(await enquiryByName(e2e, name)).toHaveLength(1);
+  });
+
+  test("what was typed before hydration is kept and sent by the script", async ({ page, e2e }) => {
+    const release = await holdScripts(page);
+    await page.goto("/contact-us", { waitUntil: "domcontentloaded" });
+    const name = unique("Neo Typed", " ");
+    await fill(page, { name });
+    release();
+    await hydrated(page);
+    const sent = page.waitForRequest(ENDPOINT);
+    await page.getByRole("button", { name: "Send enquiry" }).click();
+    expect((await sent).postDataJSON()).toMatchObject({ name, phoneNumber: "71234567" });
+    await expect(page.getByText("Your inquiry has been submitted successfully!")).toBeVisible();
+    expect(await enquiryByName(e2e, name)).toHaveLength(1);
+  });
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
-  test("the page explains how to get in touch instead of showing a form that does nothing", async ({ page }) => {
+
+  test("the enquiry form posts to the page: errors beside the fields with the values kept, nothing stored", async ({
+    page,
+    e2e,
+  }) => {
     await page.goto("/contact-us");
-    await expectNoScriptFallback(page, { heading: "Contact us", notice: "The online enquiry form needs JavaScript" });
-    await expect(page.locator("main#main")).toHaveCount(1);
+    await expectPlainForm(page, { heading: "Contact us", action: "/contact-us", submit: "Send enquiry" });
+    const name = unique("Neo NoScript ");
+    await fill(page, { name, phone: "12", email: "neo@example" });
+    await page.getByRole("button", { name: "Send enquiry" }).click();
+
+    const summary = page.locator(".error-summary");
+    await expect(summary.getByRole("heading", { name: "There is a problem" })).toBeVisible();
+    await expect(page.locator("#phoneNumber-error")).toHaveText(
+      "Error: Enter a valid phone number: 7 or 8 digits for Botswana, or + and the country code.",
+    );
+    await expect(page.locator("#email-error")).toHaveText("Error: Enter a valid email address.");
+    await expect(summary.getByRole("link", { name: "Enter a valid email address." })).toHaveAttribute("href", "#email");
+    await expect(page.getByLabel("Your name")).toHaveValue(name);
+    await expect(page.getByLabel("Email address")).toHaveValue("neo@example");
+    await expect(page.getByLabel("Your enquiry")).toHaveValue("Do you do ultrasound scans on Saturdays?");
+    expect(await enquiryByName(e2e, name)).toHaveLength(0);
+  });
+
+  test("a valid enquiry is stored and the thank-you shows its reference", async ({ page, e2e }) => {
+    await page.goto("/contact-us");
+    const name = unique("Neo NoScript ");
+    await fill(page, { name });
+    await page.getByRole("button", { name: "Send enquiry" }).click();
+    await expect(page.getByText("Your inquiry has been submitted successfully!")).toBeVisible();
+    const rows = await enquiryByName(e2e, name);
+    expect(rows).toHaveLength(1);
+    await expect(page.locator(".notice--success")).toContainText(rows[0]!.reference);
+    await expect(page.getByLabel("Your name")).toHaveValue("");
   });
 });

@@ -36,15 +36,27 @@ export const RATE_LIMITED = {
   json: { message: TOO_MANY_REQUESTS },
 };
 
-/** A form page without JavaScript: no form that does nothing, but a notice with the phone, and the contact links. */
-export async function expectNoScriptFallback(page: Page, { heading, notice }: { heading: string; notice: string }) {
+/**
+ * A form page before (or without) its script: the real form is in the page's HTML, a plain form that
+ * posts to the page's own address (multipart when it carries a file), with its submit button enabled,
+ * so a tap is never lost. The phone and WhatsApp options stay beside it.
+ */
+export async function expectPlainForm(
+  page: Page,
+  {
+    heading,
+    action,
+    submit,
+    multipart = false,
+  }: { heading: string; action: string; submit: string; multipart?: boolean },
+) {
   await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
-  await expect(page.locator("form")).toHaveCount(0);
-  // (Playwright's text selectors skip <noscript>, so find the notice by its class.)
-  const box = page.locator("noscript .notice");
-  await expect(box).toBeVisible();
-  await expect(box).toContainText(notice);
-  await expect(box.locator('a[href^="tel:+267"]')).toBeVisible();
+  const form = page.locator("main form");
+  await expect(form).toHaveCount(1);
+  await expect(form).toHaveAttribute("method", "post");
+  await expect(form).toHaveAttribute("action", action);
+  if (multipart) await expect(form).toHaveAttribute("enctype", "multipart/form-data");
+  await expect(form.getByRole("button", { name: submit })).toBeEnabled();
   await expect(page.locator('main a[href^="tel:+267"]').first()).toBeVisible();
   // The default WhatsApp number is a placeholder: shown as its pattern, never linked.
   await expect(page.locator("main .contact-options")).toContainText("(+267) 7X XXX XXX");

@@ -68,33 +68,3 @@ export function ContactOptions({
     </section>
   );
 }
-
-/**
- * Shown in place of the live form until the page is interactive, and the
- * only thing a visitor without JavaScript sees: never a form that silently
- * does nothing.
- */
-export function FormNeedsScript({
-  clinic,
-  what,
-}: {
-  clinic: Pick<ClinicContact, "landline" | "whatsapp">;
-  what: string;
-}) {
-  const chat = whatsappHref(clinic);
-  return (
-    <div className="form-placeholder">
-      <noscript>
-        <div className="notice">
-          <p>
-            <strong>The online {what} needs JavaScript, which is turned off or not available in your browser.</strong>
-          </p>
-          <p>
-            Call us on <PhoneLink number={clinic.landline} /> or WhatsApp us on{" "}
-            {chat ? <a href={chat}>{formatPhone(clinic.whatsapp)}</a> : formatPhone(clinic.whatsapp)} instead.
-          </p>
-        </div>
-      </noscript>
-    </div>
-  );
-}

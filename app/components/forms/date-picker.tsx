@@ -22,7 +22,8 @@ interface DatePickerProps {
   text: string;
   onTextChange: (text: string) => void;
   error?: string;
-  calendar: BookingCalendar;
+  /** The booking window and closed days; null until loaded (the field works without it). */
+  calendar: BookingCalendar | null;
   /** A note under the calendar, e.g. when closures could not be loaded. */
   note?: string;
 }
@@ -37,8 +38,77 @@ const monthStart = (iso: string) => `${iso.slice(0, 7)}-01`;
  * Typing such a day is caught by the page's validation.
  */
 export function DatePicker({ id, label, text, onTextChange, error, calendar, note }: DatePickerProps) {
-  const closed = useMemo(() => new Set(calendar.closedDates), [calendar.closedDates]);
   const selected = parseDateInput(text);
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const chosenId = `${id}-chosen`;
+
+  return (
+    <div className={error ? "field field--error date-picker" : "field date-picker"}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <div id={hintId} className="field__hint">
+        {calendar ? (
+          <>
+            Type the date, for example {formatShortDate(calendar.firstDate)}, or pick a day in the calendar. Days the
+            clinic is closed cannot be chosen.
+          </>
+        ) : (
+          <>
+            Type the date as day/month/year, for example 07/12/2026. The clinic is closed on Sundays and public
+            holidays.
+          </>
+        )}
+      </div>
+      {error && <ErrorMessage id={errorId}>{error}</ErrorMessage>}
+      <input
+        id={id}
+        name={id}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        className="field__input field__input--date"
+        value={text}
+        onChange={(e) => onTextChange(e.target.value)}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hintId, error ? errorId : null, selected ? chosenId : null].filter(Boolean).join(" ")}
+      />
+      {selected && !error && (
+        <p id={chosenId} className="date-picker__chosen">
+          {formatLongDate(selected)}
+        </p>
+      )}
+      {calendar && (
+        <CalendarGrid
+          id={id}
+          calendar={calendar}
+          selected={selected}
+          onPick={(iso) => onTextChange(formatShortDate(iso))}
+        />
+      )}
+      {note && <p className="calendar__note">{note}</p>}
+    </div>
+  );
+}
+
+/**
+ * The calendar beside the date field, once the clinic's calendar is loaded
+ * (the field works without it, and without JavaScript).
+ */
+function CalendarGrid({
+  id,
+  calendar,
+  selected,
+  onPick,
+}: {
+  id: string;
+  calendar: BookingCalendar;
+  selected: string | null;
+  onPick: (iso: string) => void;
+}) {
+  const closed = useMemo(() => new Set(calendar.closedDates), [calendar.closedDates]);
   const firstMonth = monthStart(calendar.firstDate);
   const lastMonth = monthStart(calendar.lastDate);
   const clampToRange = (iso: string) =>
@@ -47,6 +117,13 @@ export function DatePicker({ id, label, text, onTextChange, error, calendar, not
   const [active, setActive] = useState(() => clampToRange(selected ?? calendar.firstDate));
   const moveFocus = useRef(false);
   const gridRef = useRef<HTMLTableElement>(null);
+
+  // A typed date within the window brings its month into view (state adjusted while rendering, not in an effect).
+  const [shown, setShown] = useState(selected);
+  if (selected !== shown) {
+    setShown(selected);
+    if (selected && selected >= calendar.firstDate && selected <= calendar.lastDate) setActive(selected);
+  }
 
   useEffect(() => {
     if (!moveFocus.current) return;
@@ -57,14 +134,11 @@ export function DatePicker({ id, label, text, onTextChange, error, calendar, not
   const view = monthStart(active);
   const weeks = monthGrid(view);
   const headingId = `${id}-month`;
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const chosenId = `${id}-chosen`;
 
   function pick(iso: string) {
     if (availability(calendar, closed, iso) !== "open") return;
     setActive(iso);
-    onTextChange(formatShortDate(iso));
+    onPick(iso);
   }
 
   function onGridKey(event: KeyboardEvent<HTMLTableElement>) {
@@ -91,110 +165,75 @@ export function DatePicker({ id, label, text, onTextChange, error, calendar, not
   }
 
   return (
-    <div className={error ? "field field--error date-picker" : "field date-picker"}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <div id={hintId} className="field__hint">
-        Type the date, for example {formatShortDate(calendar.firstDate)}, or pick a day in the calendar. Days the clinic
-        is closed cannot be chosen.
+    <div className="calendar" role="group" aria-labelledby={headingId}>
+      <div className="calendar__header">
+        <button
+          type="button"
+          className="calendar__nav"
+          onClick={() => showMonth(-1)}
+          disabled={view <= firstMonth}
+          aria-label="Previous month"
+        >
+          <ChevronLeft aria-hidden="true" />
+        </button>
+        <h3 id={headingId} className="calendar__month" aria-live="polite">
+          {formatMonth(view)}
+        </h3>
+        <button
+          type="button"
+          className="calendar__nav"
+          onClick={() => showMonth(1)}
+          disabled={view >= lastMonth}
+          aria-label="Next month"
+        >
+          <ChevronRight aria-hidden="true" />
+        </button>
       </div>
-      {error && <ErrorMessage id={errorId}>{error}</ErrorMessage>}
-      <input
-        id={id}
-        name={id}
-        type="text"
-        inputMode="numeric"
-        autoComplete="off"
-        className="field__input field__input--date"
-        value={text}
-        onChange={(e) => {
-          onTextChange(e.target.value);
-          // A typed date within the window brings its month into view.
-          const typed = parseDateInput(e.target.value);
-          if (typed && typed >= calendar.firstDate && typed <= calendar.lastDate) setActive(typed);
-        }}
-        required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, error ? errorId : null, selected ? chosenId : null].filter(Boolean).join(" ")}
-      />
-      {selected && !error && (
-        <p id={chosenId} className="date-picker__chosen">
-          {formatLongDate(selected)}
-        </p>
-      )}
-
-      <div className="calendar" role="group" aria-labelledby={headingId}>
-        <div className="calendar__header">
-          <button
-            type="button"
-            className="calendar__nav"
-            onClick={() => showMonth(-1)}
-            disabled={view <= firstMonth}
-            aria-label="Previous month"
-          >
-            <ChevronLeft aria-hidden="true" />
-          </button>
-          <h3 id={headingId} className="calendar__month" aria-live="polite">
-            {formatMonth(view)}
-          </h3>
-          <button
-            type="button"
-            className="calendar__nav"
-            onClick={() => showMonth(1)}
-            disabled={view >= lastMonth}
-            aria-label="Next month"
-          >
-            <ChevronRight aria-hidden="true" />
-          </button>
-        </div>
-        <table ref={gridRef} role="grid" className="calendar__grid" aria-labelledby={headingId} onKeyDown={onGridKey}>
-          <thead>
-            <tr>
-              {WEEKDAYS.map((day) => (
-                <th key={day} scope="col" abbr={day}>
-                  <span aria-hidden="true">{day.slice(0, 2)}</span>
-                  <span className="visually-hidden">{day}</span>
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {weeks.map((week, w) => (
-              <tr key={w}>
-                {week.map((iso, d) => {
-                  if (!iso) return <td key={d} className="calendar__pad" />;
-                  const state = availability(calendar, closed, iso);
-                  const isSelected = iso === selected;
-                  const isToday = iso === calendar.today;
-                  const suffix =
-                    state === "closed" ? ", clinic closed" : state === "out-of-range" ? ", not available" : "";
-                  return (
-                    <td key={iso} aria-selected={isSelected}>
-                      <button
-                        type="button"
-                        data-date={iso}
-                        className={`calendar__day calendar__day--${state}${isSelected ? " calendar__day--selected" : ""}${isToday ? " calendar__day--today" : ""}`}
-                        tabIndex={iso === active ? 0 : -1}
-                        aria-disabled={state !== "open" ? true : undefined}
-                        aria-label={`${formatLongDate(iso)}${isToday ? ", today" : ""}${suffix}`}
-                        onClick={() => pick(iso)}
-                      >
-                        {Number(iso.slice(8))}
-                      </button>
-                    </td>
-                  );
-                })}
-              </tr>
+      <table ref={gridRef} role="grid" className="calendar__grid" aria-labelledby={headingId} onKeyDown={onGridKey}>
+        <thead>
+          <tr>
+            {WEEKDAYS.map((day) => (
+              <th key={day} scope="col" abbr={day}>
+                <span aria-hidden="true">{day.slice(0, 2)}</span>
+                <span className="visually-hidden">{day}</span>
+              </th>
             ))}
-          </tbody>
-        </table>
-        <p className="calendar__legend">
-          <span className="calendar__key calendar__key--closed" aria-hidden="true" /> Closed or not available
-          <span className="calendar__key calendar__key--selected" aria-hidden="true" /> Your choice
-        </p>
-        {note && <p className="calendar__note">{note}</p>}
-      </div>
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week, w) => (
+            <tr key={w}>
+              {week.map((iso, d) => {
+                if (!iso) return <td key={d} className="calendar__pad" />;
+                const state = availability(calendar, closed, iso);
+                const isSelected = iso === selected;
+                const isToday = iso === calendar.today;
+                const suffix =
+                  state === "closed" ? ", clinic closed" : state === "out-of-range" ? ", not available" : "";
+                return (
+                  <td key={iso} aria-selected={isSelected}>
+                    <button
+                      type="button"
+                      data-date={iso}
+                      className={`calendar__day calendar__day--${state}${isSelected ? " calendar__day--selected" : ""}${isToday ? " calendar__day--today" : ""}`}
+                      tabIndex={iso === active ? 0 : -1}
+                      aria-disabled={state !== "open" ? true : undefined}
+                      aria-label={`${formatLongDate(iso)}${isToday ? ", today" : ""}${suffix}`}
+                      onClick={() => pick(iso)}
+                    >
+                      {Number(iso.slice(8))}
+                    </button>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="calendar__legend">
+        <span className="calendar__key calendar__key--closed" aria-hidden="true" /> Closed or not available
+        <span className="calendar__key calendar__key--selected" aria-hidden="true" /> Your choice
+      </p>
     </div>
   );
 }

@@ -123,8 +123,12 @@ interface RadioGroupProps {
   onChange: (value: string) => void;
   required?: boolean;
   inline?: boolean;
-  /** Shown under the chosen option (GOV.UK "conditional reveal"). */
-  conditional?: Partial<Record<string, ReactNode>>;
+  /**
+   * Shown under the options unless `hiddenFor` is chosen (GOV.UK "conditional
+   * reveal"). Always in the page, hidden by CSS, so it works without
+   * JavaScript and nothing is replaced when the script takes over.
+   */
+  conditional?: { hiddenFor: string; content: ReactNode };
 }
 
 /** The id of a radio option, also the target of error-summary links. */
@@ -166,17 +170,16 @@ export function RadioGroup({
                   onChange={() => onChange(o.value)}
                   required={required}
                   aria-invalid={error ? true : undefined}
+                  data-hides-conditional={conditional?.hiddenFor === o.value ? "" : undefined}
                 />
                 <label className="radios__label" htmlFor={radioId(name, o.value)}>
                   {o.label}
                 </label>
               </div>
-              {conditional?.[o.value] && value === o.value && (
-                <div className="radios__conditional">{conditional[o.value]}</div>
-              )}
             </div>
           ))}
         </div>
+        {conditional && <div className="radios__conditional">{conditional.content}</div>}
       </fieldset>
     </div>
   );

@@ -1,4 +1,4 @@
-import type { ChangeEvent } from "react";
+import { useEffect, useRef, type ChangeEvent } from "react";
 import { REFERRAL_ACCEPT } from "@domain/validation/referral";
 import { ErrorMessage } from "./field";
 
@@ -13,13 +13,26 @@ interface FileUploadProps {
   /** 0…1 while uploading, null otherwise. */
   progress: number | null;
   disabled?: boolean;
+  /** A file was posted without JavaScript but not kept: ask for it again. */
+  reattach?: boolean;
 }
 
-export function FileUpload({ id, label, onFile, error, uploadFailed, progress, disabled }: FileUploadProps) {
+export const REATTACH_FILE = "Your referral form was not kept. If you want to send it, please attach it again.";
+
+export function FileUpload({ id, label, onFile, error, uploadFailed, progress, disabled, reattach }: FileUploadProps) {
+  const input = useRef<HTMLInputElement>(null);
+  // A file chosen before the script took over is in the input, not yet in the form's state.
+  useEffect(() => {
+    const chosen = input.current?.files?.[0];
+    if (chosen) onFile(chosen);
+    // Once, when the page is hydrated.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const failedId = `${id}-failed`;
   const progressId = `${id}-progress`;
+  const reattachId = `${id}-reattach`;
   const percent = progress === null ? 0 : Math.round(progress * 100);
 
   function onChange(event: ChangeEvent<HTMLInputElement>) {
@@ -36,8 +49,14 @@ export function FileUpload({ id, label, onFile, error, uploadFailed, progress, d
         If your doctor gave you a referral form, you can attach it: a PDF, JPG or PNG file up to 10 MB. You can also
         bring it on the day.
       </div>
+      {reattach && (
+        <p id={reattachId} className="field__hint file-upload__reattach">
+          <strong>{REATTACH_FILE}</strong>
+        </p>
+      )}
       {error && <ErrorMessage id={errorId}>{error}</ErrorMessage>}
       <input
+        ref={input}
         id={id}
         name={id}
         type="file"
@@ -46,7 +65,9 @@ export function FileUpload({ id, label, onFile, error, uploadFailed, progress, d
         onChange={onChange}
         disabled={disabled}
         aria-invalid={error || uploadFailed ? true : undefined}
-        aria-describedby={[hintId, error ? errorId : null, uploadFailed ? failedId : null].filter(Boolean).join(" ")}
+        aria-describedby={[hintId, reattach ? reattachId : null, error ? errorId : null, uploadFailed ? failedId : null]
+          .filter(Boolean)
+          .join(" ")}
       />
       {progress !== null && (
         <div className="file-upload__progress">

@@ -16,6 +16,8 @@ export function SubmissionForm({
   submitLabel,
   progressText,
   describedBy,
+  action,
+  encType,
   children,
 }: {
   submission: FormSubmission;
@@ -26,16 +28,32 @@ export function SubmissionForm({
   /** Shown after the processing text while busy (e.g. upload progress). */
   progressText?: string;
   describedBy?: string;
+  /** Where the plain form posts without JavaScript: the page's own route action. */
+  action: string;
+  /** multipart/form-data when the form carries a file. */
+  encType?: "multipart/form-data";
   children: ReactNode;
 }) {
+  const { attachForm, busy, failure, onSubmit, summary, focusToken } = submission;
   return (
     <>
-      <ErrorSummary items={submission.summary} focusToken={submission.focusToken} />
-      <form className="form" noValidate onSubmit={submission.onSubmit} aria-describedby={describedBy}>
+      <ErrorSummary items={summary} focusToken={focusToken} />
+      {/* A plain HTML form first: before the script takes over (or without it) the browser posts it to the
+          page's action; once hydrated, onSubmit sends it with the JSON API instead. */}
+      <form
+        ref={attachForm}
+        className="form"
+        method="post"
+        action={action}
+        encType={encType}
+        noValidate
+        onSubmit={onSubmit}
+        aria-describedby={describedBy}
+      >
         {children}
         <Honeypot value={website} onChange={onWebsite} />
-        <FormStatus busy={submission.busy} error={submission.failure} progressText={progressText} />
-        <SubmitButton busy={submission.busy}>{submitLabel}</SubmitButton>
+        <FormStatus busy={busy} error={failure} progressText={progressText} />
+        <SubmitButton busy={busy}>{submitLabel}</SubmitButton>
       </form>
     </>
   );

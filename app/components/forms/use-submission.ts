@@ -1,4 +1,13 @@
-import { useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+} from "react";
 import { isDefiniteAnswer, newIdempotencyKey, type ApiResult } from "~/lib/api-client";
 import type { SummaryItem } from "./error-summary";
 
@@ -82,15 +91,38 @@ interface SubmissionOptions<F, V, B, T> {
   onRejected?: (errors: Record<string, string>) => void;
   /** After each attempt that was sent, whatever its outcome. */
   onSettled?: () => void;
+  /** What a plain form post (without JavaScript) was answered: its errors and failure message, shown from the start. */
+  posted?: { errors?: Record<string, string>; failure?: string };
+}
+
+/** The server's field errors a form can show, under the form's keys (the first message per key). */
+function knownErrors(
+  found: Record<string, string>,
+  targets: ErrorTargets,
+  normaliseKey?: (key: string) => string,
+): Record<string, string> {
+  const mapped: Record<string, string> = {};
+  for (const [k, message] of Object.entries(found)) {
+    const mine = normaliseKey?.(k) ?? k;
+    if (targets.some(([known]) => known === mine)) mapped[mine] ??= message;
+  }
+  return mapped;
 }
 
 export function useFormSubmission<F extends Record<string, string>, V, B, T>(options: SubmissionOptions<F, V, B, T>) {
   const { loadValidation, targets } = options;
   const [values, setValues] = useState<F>(options.initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>(() =>
+    knownErrors(options.posted?.errors ?? {}, targets, options.normaliseKey),
+  );
   const [focusToken, setFocusToken] = useState(0);
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState("");
+  const [failure, setFailure] = useState(() => (Object.keys(errors).length ? "" : (options.posted?.failure ?? "")));
+  // The form element: the page renders it as a plain HTML form that works before (and without) the script.
+  const formElement = useRef<HTMLFormElement | null>(null);
+  const attachForm = useCallback((form: HTMLFormElement | null) => {
+    formElement.current = form;
+  }, []);
   // The ref, not state, guards against a second click before React re-renders.
   const inFlight = useRef(false);
   const key = useIdempotencyKey();
@@ -98,6 +130,22 @@ export function useFormSubmission<F extends Record<string, string>, V, B, T>(opt
   useEffect(() => {
     loadValidation().catch(() => {}); // warm up; a failure is reported on submit
   }, [loadValidation]);
+
+  // What the visitor typed or chose before the script took over is in the page, not in the state:
+  // take it over once hydrated (before the first paint), so nothing typed is lost or sent empty.
+  useLayoutEffect(() => {
+    const form = formElement.current;
+    if (!form) return;
+    const typed = new FormData(form);
+    setValues((current) => {
+      let next = current;
+      for (const name of Object.keys(current)) {
+        const value = typed.get(name);
+        if (typeof value === "string" && value !== current[name]) next = { ...next, [name]: value };
+      }
+      return next;
+    });
+  }, []);
 
   /** Removes the errors under `keys` (a field's edit clears its own). */
   function clear(...keys: string[]) {
@@ -137,16 +185,6 @@ export function useFormSubmission<F extends Record<string, string>, V, B, T>(opt
     setFocusToken((t) => t + 1);
   }
 
-  /** The server's field errors this form can show, under the form's keys. */
-  function knownErrors(found: Record<string, string>): Record<string, string> {
-    const mapped: Record<string, string> = {};
-    for (const [k, message] of Object.entries(found)) {
-      const mine = options.normaliseKey?.(k) ?? k;
-      if (targets.some(([known]) => known === mine)) mapped[mine] ??= message;
-    }
-    return mapped;
-  }
-
   function answer(result: ApiResult<T>, body: B) {
     if (result.ok) {
       setErrors({});
@@ -154,7 +192,7 @@ export function useFormSubmission<F extends Record<string, string>, V, B, T>(opt
       return;
     }
     options.onRejected?.(result.errors);
-    const known = knownErrors(result.errors);
+    const known = knownErrors(result.errors, targets, options.normaliseKey);
     if (result.status === 400 && Object.keys(known).length) return showErrors(known);
     const own = serverMessage(result, options.selfExplaining);
     if (own) return setFailure(own);
@@ -211,11 +249,17 @@ export function useFormSubmission<F extends Record<string, string>, V, B, T>(opt
     clear,
     setError,
     onSubmit,
+    attachForm,
+    /** A field's value as the page holds it (for effects: what was chosen before the script ran). */
+    pageValue: (name: string) => {
+      const value = formElement.current && new FormData(formElement.current).get(name);
+      return typeof value === "string" ? value : "";
+    },
   };
 }
 
 /** What SubmissionForm needs of a submission. */
 export type FormSubmission = Pick<
   ReturnType<typeof useFormSubmission>,
-  "summary" | "focusToken" | "busy" | "failure" | "onSubmit"
+  "summary" | "focusToken" | "busy" | "failure" | "onSubmit" | "attachForm"
 >;

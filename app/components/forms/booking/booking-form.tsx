@@ -1,16 +1,28 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { localToday } from "@domain/dates";
 import { FileUpload } from "../file-upload";
 import { SubmissionForm } from "../submission-form";
 import { useBookingCalendar } from "./calendar";
 import { AppointmentConfirmation, type Confirmed } from "./confirmation";
-import { BookingFields } from "./fields";
-import { useBookingSubmission } from "./submission";
+import { BookingFields, serviceFromAddress } from "./fields";
+import { useBookingSubmission, type BookingPosted } from "./submission";
 import { useReferralUpload } from "./upload";
 
-/** The booking form, replaced by the confirmation once a request is stored. */
-export function BookingFlow({ whatsapp }: { whatsapp: string }) {
-  const [confirmed, setConfirmed] = useState<Confirmed | null>(null);
+/**
+ * The booking form, replaced by the confirmation once a request is stored.
+ * Without JavaScript the form posts to the page's action, which answers with
+ * `posted` (the errors, values kept) or `booked` (the confirmation).
+ */
+export function BookingFlow({
+  whatsapp,
+  posted,
+  booked,
+}: {
+  whatsapp: string;
+  posted?: BookingPosted;
+  booked?: Confirmed;
+}) {
+  const [confirmed, setConfirmed] = useState<Confirmed | null>(booked ?? null);
   const [formKey, setFormKey] = useState(0);
   if (confirmed) {
     return (
@@ -24,13 +36,22 @@ export function BookingFlow({ whatsapp }: { whatsapp: string }) {
       />
     );
   }
-  return <BookingForm key={formKey} onBooked={setConfirmed} />;
+  // A form shown again after "request another" starts empty.
+  return <BookingForm key={formKey} onBooked={setConfirmed} posted={formKey === 0 ? posted : undefined} />;
 }
 
-function BookingForm({ onBooked }: { onBooked: (confirmed: Confirmed) => void }) {
+function BookingForm({ onBooked, posted }: { onBooked: (confirmed: Confirmed) => void; posted?: BookingPosted }) {
   const { calendar, note } = useBookingCalendar();
   const upload = useReferralUpload();
-  const submission = useBookingSubmission({ calendar, upload, onBooked });
+  const submission = useBookingSubmission({ calendar, upload, onBooked, posted });
+  const { update, pageValue } = submission;
+  // The service the address names (?service=slug) is chosen once the script runs, unless one was chosen already.
+  useEffect(() => {
+    const service = serviceFromAddress(window.location.search);
+    if (service && !pageValue("service")) update("service", service);
+    // Once, when the page is hydrated.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const { progress } = upload;
   const percent =
     progress === null || progress >= 1 ? undefined : `Uploading your referral form: ${Math.round(progress * 100)}%.`;
@@ -42,6 +63,8 @@ function BookingForm({ onBooked }: { onBooked: (confirmed: Confirmed) => void })
       onWebsite={(v) => submission.update("website", v)}
       submitLabel="Request appointment"
       progressText={percent}
+      action="/book-appointment"
+      encType="multipart/form-data"
     >
       <BookingFields
         form={submission}
@@ -57,6 +80,7 @@ function BookingForm({ onBooked }: { onBooked: (confirmed: Confirmed) => void })
             uploadFailed={upload.failed}
             progress={progress}
             disabled={submission.busy}
+            reattach={posted?.reattach}
           />
         }
       />

@@ -74,9 +74,17 @@ export function AppointmentConfirmation({
         ))}
       </ul>
       <p>
-        <button type="button" className="button button--outline" onClick={onBookAnother}>
+        {/* A link without JavaScript (a fresh form); with it, the form comes back without reloading. */}
+        <a
+          href="/book-appointment"
+          className="button button--outline"
+          onClick={(event) => {
+            event.preventDefault();
+            onBookAnother();
+          }}
+        >
           Request another appointment
-        </button>
+        </a>
       </p>
     </section>
   );

@@ -6,33 +6,15 @@ import { PAYMENT_METHODS } from "@domain/payments";
 import { DatePicker } from "../date-picker";
 import { EmailField, PhoneField, radioId, RadioGroup, SelectField, TextAreaField, TextField } from "../field";
 import type { ErrorTargets } from "../use-submission";
+import type { BookingValues } from "@domain/validation/appointment-form";
 import type { BookingSubmission } from "./submission";
 
 /** The booking form's fields: what the visitor types, and where each error shows. */
 
-export type BookingValues = {
-  name: string;
-  surname: string;
-  dob: string;
-  gender: string;
-  idPassportNumber: string;
-  phoneNumber: string;
-  alternateNumber: string;
-  email: string;
-  service: string;
-  /** As typed or picked: DD/MM/YYYY (or YYYY-MM-DD). */
-  appointmentDate: string;
-  paymentMethod: string;
-  medicalAidNumber: string;
-  notes: string;
-  /** The honeypot. */
-  website: string;
-};
+export type { BookingValues };
 
-/** Empty, with cash chosen and the service from the address (?service=slug) preselected. */
-export function initialValues(): BookingValues {
-  const slug = new URLSearchParams(window.location.search).get("service");
-  const service = BOOKABLE_SERVICES.find((s) => s.slug === slug)?.title ?? "";
+/** Empty, with cash chosen; or the values a plain form post sent back (server/requests/page-forms.ts). */
+export function initialValues(posted: Partial<BookingValues> = {}): BookingValues {
   return {
     name: "",
     surname: "",
@@ -42,13 +24,20 @@ export function initialValues(): BookingValues {
     phoneNumber: "",
     alternateNumber: "",
     email: "",
-    service,
+    service: "",
     appointmentDate: "",
     paymentMethod: "cash",
     medicalAidNumber: "",
     notes: "",
     website: "",
+    ...posted,
   };
+}
+
+/** The service the address names (?service=slug), once the page runs in the browser. */
+export function serviceFromAddress(search: string): string {
+  const slug = new URLSearchParams(search).get("service");
+  return BOOKABLE_SERVICES.find((s) => s.slug === slug)?.title ?? "";
 }
 
 /** Where each error key (dotted, as the API sends them) is shown and where its summary link jumps. */
@@ -159,19 +148,15 @@ export function BookingFields({ form, today, calendar, calendarNote, upload }: B
           options={BOOKABLE_SERVICES.map((s) => ({ value: s.title, label: s.title }))}
           error={errors["service.name"]}
         />
-        {calendar ? (
-          <DatePicker
-            id="appointmentDate"
-            label="Preferred date"
-            text={values.appointmentDate}
-            onTextChange={(t) => update("appointmentDate", t)}
-            error={errors.appointmentDate}
-            calendar={calendar}
-            note={calendarNote}
-          />
-        ) : (
-          <p className="field date-picker__loading">Loading the days the clinic is open…</p>
-        )}
+        <DatePicker
+          id="appointmentDate"
+          label="Preferred date"
+          text={values.appointmentDate}
+          onTextChange={(t) => update("appointmentDate", t)}
+          error={errors.appointmentDate}
+          calendar={calendar}
+          note={calendarNote}
+        />
         <RadioGroup
           name="paymentMethod"
           legend="How will you pay?"
@@ -181,20 +166,19 @@ export function BookingFields({ form, today, calendar, calendarNote, upload }: B
           onChange={(v) => update("paymentMethod", v)}
           error={errors["service.paymentMethod"]}
           required
-          conditional={Object.fromEntries(
-            PAYMENT_METHODS.filter((p) => p.value !== "cash").map((p) => [
-              p.value,
+          conditional={{
+            hiddenFor: "cash",
+            content: (
               <TextField
-                key={p.value}
                 {...field("medicalAidNumber")}
                 label="Medical aid membership number"
                 autoComplete="off"
                 spellCheck={false}
                 required
                 className="field__input--medium"
-              />,
-            ]),
-          )}
+              />
+            ),
+          }}
         />
         {upload}
         <TextAreaField

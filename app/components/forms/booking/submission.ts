@@ -1,11 +1,12 @@
 import { localTime, localToday, parseDateInput, type BookingCalendar } from "@domain/dates";
-import { bookingDateProblem, DATE_MESSAGES, dobProblem } from "@domain/validation/appointment-dates";
+import { bookingDateProblem, dobProblem } from "@domain/validation/appointment-dates";
+import { appointmentRequest, dateFormatProblem } from "@domain/validation/appointment-form";
 import { postJson } from "~/lib/api-client";
 import { lazyModule } from "../lazy";
 import { useFormSubmission } from "../use-submission";
 import type { Confirmed } from "./confirmation";
 import { CLEARS, ERROR_TARGETS, initialValues, type BookingValues } from "./fields";
-import type { ReferralForm, ReferralUpload } from "./upload";
+import type { ReferralUpload } from "./upload";
 
 const APPOINTMENT_PATH = "/api/appointment/public/appointments";
 export const APPOINTMENT_FAILURE = "An error occurred. Please try again.";
@@ -22,28 +23,6 @@ function normaliseKey(key: string): string {
   return key;
 }
 
-/** The request as the API takes it (referral forms are added once uploaded). */
-function requestBody(values: BookingValues) {
-  const aid = values.paymentMethod !== "cash";
-  return {
-    name: values.name,
-    surname: values.surname,
-    dob: values.dob,
-    phoneNumber: values.phoneNumber,
-    alternateNumber: values.alternateNumber,
-    email: values.email,
-    gender: values.gender,
-    service: { name: values.service, paymentMethod: values.paymentMethod },
-    ...(aid ? { medicalAidNumber: values.medicalAidNumber.trim() } : {}),
-    notes: values.notes,
-    appointmentDate: parseDateInput(values.appointmentDate) ?? values.appointmentDate.trim(),
-    appointmentTime: localTime(),
-    referralForms: [] as ReferralForm[],
-    idPassportNumber: values.idPassportNumber,
-    website: values.website,
-  };
-}
-
 /**
  * Everything the browser can check, with the shared rules: the schema, then
  * the day rules against the calendar (the same ones the server applies with
@@ -55,14 +34,15 @@ function check(
   calendar: BookingCalendar | null,
   fileProblem: string | null,
 ) {
-  const body = requestBody(values);
+  const body = appointmentRequest(values, localTime());
   const parsed = appointmentSchema.safeParse(body);
   const errors: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error);
   const dob = errors.dob ? undefined : dobProblem(values.dob, calendar?.today ?? localToday());
   if (dob) errors.dob = dob;
   const dateIso = parseDateInput(values.appointmentDate);
-  if (values.appointmentDate.trim() && !dateIso) {
-    errors.appointmentDate = DATE_MESSAGES.format;
+  const format = dateFormatProblem(values.appointmentDate);
+  if (format) {
+    errors.appointmentDate = format;
   } else if (dateIso && calendar) {
     const problem = bookingDateProblem(dateIso, calendar);
     if (problem) errors.appointmentDate = problem;
@@ -76,13 +56,17 @@ export function useBookingSubmission({
   calendar,
   upload,
   onBooked,
+  posted,
 }: {
   calendar: BookingCalendar | null;
   upload: ReferralUpload;
   onBooked: (confirmed: Confirmed) => void;
+  /** What a plain form post was answered (values kept, errors, failure). */
+  posted?: BookingPosted;
 }) {
   return useFormSubmission({
-    initial: initialValues,
+    initial: () => initialValues(posted?.values),
+    posted,
     clears: CLEARS,
     loadValidation,
     check: (validation, values) => check(validation, values, calendar, upload.problem()),
@@ -106,6 +90,14 @@ export function useBookingSubmission({
     },
     onSettled: upload.done,
   });
+}
+
+/** A plain booking post's answer, as the page's action gives it (server/requests/page-forms.ts). */
+export interface BookingPosted {
+  values?: Partial<BookingValues>;
+  errors?: Record<string, string>;
+  failure?: string;
+  reattach?: boolean;
 }
 
 export type BookingSubmission = ReturnType<typeof useBookingSubmission>;

@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import type { ReferralForm } from "@domain/validation/appointment-form";
 import { referralFileProblem } from "@domain/validation/referral";
 import { uploadFile } from "~/lib/api-client";
 import { serverMessage, useIdempotencyKey } from "../use-submission";
@@ -6,12 +7,7 @@ import { serverMessage, useIdempotencyKey } from "../use-submission";
 const UPLOAD_PATH = "/api/cloudinary/upload/referrals_forms";
 export const UPLOAD_FAILED = "Failed to upload the file. Please try again.";
 
-/** One uploaded referral form, as the appointment request lists it. */
-export interface ReferralForm {
-  url: string;
-  publicId: string;
-  name: string;
-}
+export type { ReferralForm };
 
 /**
  * The optional referral form: the file chosen, its upload (sent with the

@@ -1,0 +1,27 @@
+import { data } from "react-router";
+import { CROSS_SITE_MESSAGE, type PublicForms } from "../../server/requests/page-forms";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    publicForms?: PublicForms;
+  }
+}
+
+interface Args {
+  request: Request;
+  context: { publicForms?: PublicForms; clientIp?: string };
+}
+
+/**
+ * The action of a public form page (booking, contact) posted without
+ * JavaScript: the server's rules run in server/requests/page-forms.ts; the
+ * page is rendered again with what it answered (its status, the errors and
+ * values, or the reference). A cross-site post is refused with 403 and
+ * changes nothing.
+ */
+export async function publicFormAction(kind: keyof PublicForms, { request, context }: Args) {
+  if (!context.publicForms) throw new Response("The form is unavailable.", { status: 503 });
+  const { status, close, ...answer } = await context.publicForms[kind](request, context.clientIp ?? "");
+  if (status === 403) throw new Response(CROSS_SITE_MESSAGE, { status });
+  return data(answer, { status, headers: { "cache-control": "no-store", ...(close ? { connection: "close" } : {}) } });
+}

@@ -1,0 +1,92 @@
+import { findBookableService } from "../../domain/validation/appointment";
+import type { Config } from "../config";
+import type { Db } from "../db/index";
+import { enqueueMail } from "../mail/queue";
+import { clinicAppointmentMail, patientAppointmentMail, type AppointmentMailData } from "../mail/templates";
+import { invalid } from "../requests/http";
+import { Rejection, runIdempotent, type IdempotentAnswer } from "../requests/idempotency";
+import type { Submission } from "../types";
+import { uploadRepository } from "../uploads/upload-repository";
+import { appointmentRepository } from "./appointment-repository";
+import type { ValidAppointment } from "./validate";
+
+export const APPOINTMENT_PATH = "/api/appointment/public/appointments";
+export const APPOINTMENT_ACCEPTED = "Your appointment has been scheduled successfully!";
+export const REFERRAL_MISSING = "This referral form was not found or has expired. Please upload it again.";
+
+/**
+ * Stores a valid appointment request (validateAppointment) in one
+ * transaction: the answer to a repeated Idempotency-Key is replayed; its
+ * referral uploads must still be unclaimed and are attached; the record is
+ * inserted with its reference (the service as its slug) and both e-mails are
+ * queued. Any rejection rolls everything back. Used by the JSON endpoint and
+ * by the booking page's plain form post.
+ */
+export async function storeAppointment(
+  db: Db,
+  config: Config,
+  a: ValidAppointment,
+  { body, key, now, year }: Submission,
+): Promise<IdempotentAnswer> {
+  const appointments = appointmentRepository(db);
+  const uploads = uploadRepository(db);
+  const publicIds = [...new Set(a.referralForms.map((f) => f.publicId))];
+
+  return runIdempotent(db, APPOINTMENT_PATH, key, body, async (trx) => {
+    const since = new Date(now.getTime() - config.uploads.unclaimedHours * 3600_000);
+    const claimable = await uploads.findClaimable(publicIds, since, trx);
+    const found = new Set(claimable.map((u) => u.public_id));
+    const missing: Record<string, string> = {};
+    a.referralForms.forEach((f, i) => {
+      if (!found.has(f.publicId)) missing[`referralForms.${i}.publicId`] = REFERRAL_MISSING;
+    });
+    if (Object.keys(missing).length) throw new Rejection(invalid(missing));
+
+    const row = await appointments.create(
+      {
+        name: a.name,
+        surname: a.surname,
+        dob: a.dob,
+        phone: a.phoneE164,
+        alternate_phone: a.alternateE164,
+        email: a.email,
+        gender: a.gender,
+        service_name: findBookableService(a.serviceTitle)?.slug ?? a.serviceTitle,
+        payment_method: a.service.paymentMethod,
+        medical_aid_number: a.medicalAidNumber ? a.medicalAidNumber : null,
+        notes: a.notes,
+        id_passport_number: a.idPassportNumber,
+        requested_date: a.appointmentDate,
+        // appointmentTime: the visitor's clock at submit, HH:mm.
+        submitted_time: a.appointmentTime,
+      },
+      now,
+      year,
+      trx,
+    );
+    const attached = await uploads.attach(publicIds, row.id, trx);
+    if (attached !== publicIds.length) throw new Rejection(invalid({ referralForms: REFERRAL_MISSING }));
+
+    const mail: AppointmentMailData = {
+      id: row.id,
+      reference: row.reference,
+      name: row.name,
+      email: row.email,
+      serviceTitle: a.serviceTitle,
+      requestedDate: row.requested_date,
+    };
+    await enqueueMail(trx, clinicAppointmentMail(mail, config), now);
+    await enqueueMail(trx, patientAppointmentMail(mail, config), now);
+    return {
+      status: 201,
+      body: {
+        message: APPOINTMENT_ACCEPTED,
+        data: {
+          reference: row.reference,
+          appointmentDate: row.requested_date,
+          service: { name: a.serviceTitle },
+        },
+      },
+    };
+  });
+}

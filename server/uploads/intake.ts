@@ -1,0 +1,229 @@
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import { once } from "node:events";
+import { finished } from "node:stream/promises";
+import type { FastifyBaseLogger } from "fastify";
+import { fileTypeFromBuffer } from "file-type";
+import type { Config } from "../config";
+import type { Db } from "../db/index";
+import { DISCARD_MAX_BYTES } from "../requests/body-limit";
+import { clientDigest, countHit } from "../requests/rate-limit-store";
+import type { ApiAnswer } from "../types";
+import {
+  ALLOWED_TYPES,
+  randomPublicId,
+  randomStorageName,
+  removeQuietly,
+  safeDisplayName,
+  tempPath,
+  ensureUploadsDir,
+  type AllowedMime,
+} from "./storage";
+import { checkPdf, PDF_ACTIVE_CONTENT, PDF_UNREADABLE } from "./pdf-check";
+import { uploadRepository } from "./upload-repository";
+
+/**
+ * The referral upload's core, shared by the upload endpoint
+ * (server/uploads/routes.ts) and the booking page's plain form post
+ * (server/requests/page-forms.ts): the caps checked before the file is read,
+ * the type decided by content, the size enforced while streaming, PDFs
+ * checked for active content, and the file stored under a server-made name
+ * with its row inserted only once it is complete on disk.
+ */
+
+export const STAFF_DOWNLOAD_PREFIX = "/api/staff/uploads/";
+export const WRONG_TYPE = "Upload a PDF, JPEG or PNG file.";
+export const NO_FILE = "Choose a file to upload.";
+export const DAILY_CAP_REACHED =
+  "This device or network has sent as many referral forms as we accept in one day. Please try again tomorrow, or bring the form with you to your appointment.";
+export const STORAGE_FULL =
+  "We cannot accept referral forms right now because our storage is full. Please try again later, or bring the form with you to your appointment.";
+export const tooLarge = (max: number) => `The file is too large: the limit is ${Math.floor(max / (1024 * 1024))} MB.`;
+
+/** Thrown (as `code`) when a body goes so far beyond the limit that it is not read to the end: close the connection. */
+export const DISCARD_EXCEEDED = "UPLOAD_DISCARD_EXCEEDED";
+
+const DAY_MS = 24 * 3600_000;
+/** Room for multipart boundaries and headers on top of the file itself. */
+export const ENVELOPE_BYTES = 16 * 1024;
+/** Bytes file-type needs to recognise a format. */
+const SNIFF_BYTES = 4100;
+
+/** What receive() gives: a refusal, or the complete file in a temporary place with its sniffed type. */
+export type Received = { answer: ApiAnswer } | { temp: string; mime: AllowedMime };
+
+export type UploadIntake = Awaited<ReturnType<typeof uploadIntake>>;
+
+export async function uploadIntake({ config, db, log }: { config: Config; db: Db; log: FastifyBaseLogger }) {
+  const uploads = uploadRepository(db);
+  const maxBytes = config.uploads.maxBytes;
+  const dir = await ensureUploadsDir(config);
+
+  /**
+   * The daily cap per client address (attempts, counted atomically in the
+   * rate-limit table under a digest of the address) and the global cap on the
+   * bytes unclaimed uploads hold, with the incoming size counted.
+   */
+  async function checkCaps(clientIp: string, incomingBytes: number): Promise<ApiAnswer | null> {
+    const { current } = await countHit(db, `upload-day|${clientDigest(clientIp)}`, DAY_MS);
+    if (current > config.uploadCaps.dailyPerAddress) return fileError(429, DAILY_CAP_REACHED);
+    return overGlobalCap(incomingBytes);
+  }
+
+  async function overGlobalCap(incomingBytes: number): Promise<ApiAnswer | null> {
+    const used = await uploads.unclaimedBytes();
+    return used + incomingBytes > config.uploadCaps.unclaimedMaxBytes ? fileError(507, STORAGE_FULL) : null;
+  }
+
+  /** A 415 answer (and the file removed) when a PDF holds active content or cannot be checked. */
+  async function refusePdf(temp: string): Promise<ApiAnswer | null> {
+    const verdict = await checkPdf(await fsp.readFile(temp));
+    if (verdict.ok) return null;
+    await removeQuietly(temp);
+    // What was found is logged (a PDF name such as "JavaScript", no personal data); the file is not kept.
+    log.warn({ pdfRefused: verdict.reason, found: verdict.found }, "referral PDF refused");
+    return fileError(415, verdict.reason === "active" ? PDF_ACTIVE_CONTENT : PDF_UNREADABLE);
+  }
+
+  /** Reads the stream: sniffs the first bytes, then writes to a temporary file, enforcing the size limit. */
+  async function receive(stream: NodeJS.ReadableStream & { truncated?: boolean }): Promise<Received> {
+    const head: Buffer[] = [];
+    let headBytes = 0;
+    let mime: AllowedMime | undefined;
+    let rejected: ApiAnswer | undefined;
+    let out: fs.WriteStream | undefined;
+    let temp: string | undefined;
+    let total = 0;
+
+    const decide = async () => {
+      const buffer = Buffer.concat(head);
+      const type = buffer.length ? await fileTypeFromBuffer(buffer) : undefined;
+      if (!type || !(type.mime in ALLOWED_TYPES)) {
+        rejected = fileError(415, WRONG_TYPE);
+        return;
+      }
+      mime = type.mime as AllowedMime;
+      temp = tempPath(dir);
+      out = fs.createWriteStream(temp, { flags: "wx", mode: 0o600 });
+      await write(out, buffer);
+    };
+
+    try {
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        total += chunk.length;
+        // Past the limit the rest is read and discarded so the client can read the 413, within a bound.
+        if (total > maxBytes + DISCARD_MAX_BYTES)
+          throw Object.assign(new Error("upload far beyond the limit"), { code: DISCARD_EXCEEDED });
+        if (rejected || stream.truncated) continue; // drain
+        if (!mime) {
+          head.push(chunk);
+          headBytes += chunk.length;
+          if (headBytes >= SNIFF_BYTES) await decide();
+          continue;
+        }
+        await write(out!, chunk);
+      }
+      if (stream.truncated) {
+        if (out) await close(out);
+        if (temp) await removeQuietly(temp);
+        return { answer: fileError(413, tooLarge(maxBytes)) };
+      }
+      if (!mime && !rejected) {
+        if (total === 0) return { answer: fileError(400, NO_FILE) };
+        await decide();
+      }
+      if (rejected) {
+        if (out) await close(out);
+        if (temp) await removeQuietly(temp);
+        return { answer: rejected };
+      }
+      await close(out!, true);
+      return { temp: temp!, mime: mime! };
+    } catch (error) {
+      if (out) out.destroy();
+      if (temp) await removeQuietly(temp);
+      throw error;
+    }
+  }
+
+  /** Renames the complete file into place and inserts its row; undoes the file if the insert fails. */
+  async function commit(temp: string, mime: AllowedMime, originalName: string): Promise<ApiAnswer> {
+    const size = (await fsp.stat(temp)).size;
+    // Checked again with the real size (a chunked upload declares none).
+    const full = await overGlobalCap(size).catch(async (error: unknown) => {
+      await removeQuietly(temp);
+      throw error;
+    });
+    if (full) {
+      await removeQuietly(temp);
+      return full;
+    }
+    const storageName = randomStorageName(mime);
+    const finalPath = path.join(dir, storageName);
+    await fsp.rename(temp, finalPath);
+    await syncDir(dir);
+    try {
+      const row = await uploads.create({
+        public_id: randomPublicId(),
+        storage_name: storageName,
+        display_name: safeDisplayName(originalName, mime),
+        mime_type: mime,
+        size_bytes: size,
+        created_at: new Date().toISOString(),
+      });
+      return {
+        status: 201,
+        body: {
+          message: "File uploaded.",
+          data: {
+            url: `${STAFF_DOWNLOAD_PREFIX}${row.public_id}`,
+            publicId: row.public_id,
+            fileName: row.display_name,
+          },
+        },
+      };
+    } catch (error) {
+      await removeQuietly(finalPath);
+      throw error;
+    }
+  }
+
+  return { maxBytes, checkCaps, refusePdf, receive, commit, fileError };
+}
+
+/** An answer about the file: its message, also under the field "file". */
+export function fileError(status: number, message: string): ApiAnswer {
+  return { status, body: { message, errors: { file: message } } };
+}
+
+async function write(out: fs.WriteStream, chunk: Buffer): Promise<void> {
+  if (!out.write(chunk)) await once(out, "drain");
+}
+
+/** Ends the file (and with `sync`, flushes it to the disk), or throws it away. */
+async function close(out: fs.WriteStream, sync = false): Promise<void> {
+  if (sync) {
+    out.end();
+    await finished(out);
+    const handle = await fsp.open(out.path, "r+");
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    return;
+  }
+  out.destroy();
+  await finished(out).catch(() => undefined);
+}
+
+/** Makes a rename durable: sync the folder entry. */
+async function syncDir(dir: string): Promise<void> {
+  const handle = await fsp.open(dir, "r");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,263 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { formatShortDate } from "../../domain/dates";
+import { DATE_MESSAGES } from "../../domain/validation/appointment-dates";
+import { REATTACH_FILE } from "../../app/components/forms/file-upload";
+import { createTestApp, type TestApp } from "../helpers/app";
+import { openDate, pdfBytes } from "../helpers/requests";
+
+/**
+ * The booking and contact forms posted as plain HTML (no JavaScript) to their
+ * pages' actions: the JSON API's rules, the upload's checks and limits, the
+ * same-origin check, and the page rendered again with the answer.
+ */
+
+type Field = [name: string, value: string];
+type FilePart = { field: string; filename: string; content: Buffer; type?: string };
+
+/** A multipart/form-data body as a browser sends a form: fields in order, and file parts. */
+function multipart(fields: Field[], files: FilePart[] = []) {
+  const boundary = `----WebKitFormBoundary${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of fields) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const f of files) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.filename}"\r\nContent-Type: ${f.type ?? "application/octet-stream"}\r\n\r\n`,
+      ),
+      f.content,
+      Buffer.from("\r\n"),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+const SAME_ORIGIN = { "sec-fetch-site": "same-origin" };
+
+function bookingFields(overrides: Record<string, string> = {}): Field[] {
+  const values: Record<string, string> = {
+    name: "Kagiso",
+    surname: "Molefhe",
+    dob: "1984-03-12",
+    gender: "Female",
+    idPassportNumber: "123456789",
+    phoneNumber: "71234567",
+    alternateNumber: "+27821234567",
+    email: "kagiso.molefhe@example.net",
+    service: "X-ray Imaging",
+    appointmentDate: formatShortDate(openDate(2)),
+    paymentMethod: "bpomas",
+    medicalAidNumber: "BP-998877",
+    notes: "Left wrist & <b>fell</b>.",
+    website: "",
+    ...overrides,
+  };
+  return Object.entries(values);
+}
+
+describe("plain form posts (no JavaScript)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_ENABLED: "false" }, { servePages: true });
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    await t.db.deleteFrom("uploads").execute();
+    await t.db.deleteFrom("appointment_status_history").execute();
+    await t.db.deleteFrom("appointments").execute();
+    await t.db.deleteFrom("enquiries").execute();
+  });
+
+  const count = async (table: "appointments" | "uploads" | "enquiries") =>
+    Number(
+      (
+        await t.db
+          .selectFrom(table)
+          .select((e) => e.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  const book = (fields: Field[], files: FilePart[] = [], headers: Record<string, string> = SAME_ORIGIN) => {
+    const body = multipart(fields, files);
+    return t.app.inject({
+      method: "POST",
+      url: "/book-appointment",
+      payload: body.payload,
+      headers: { "content-type": body.contentType, ...headers },
+    });
+  };
+
+  const enquire = (values: Record<string, string>, headers: Record<string, string> = SAME_ORIGIN) =>
+    t.app.inject({
+      method: "POST",
+      url: "/contact-us",
+      payload: new URLSearchParams(values).toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+    });
+
+  it("stores a booking with its referral file and shows the confirmation with the reference", async () => {
+    const res = await book(bookingFields(), [
+      { field: "referral", filename: "my referral.pdf", content: pdfBytes(), type: "application/pdf" },
+    ]);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^text\/html/);
+    expect(res.headers["cache-control"]).toBe("no-store");
+    const row = await t.db.selectFrom("appointments").selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      name: "Kagiso",
+      phone: "+26771234567",
+      alternate_phone: "+27821234567",
+      service_name: "x-ray",
+      payment_method: "bpomas",
+      medical_aid_number: "BP-998877",
+      requested_date: openDate(2),
+      notes: "Left wrist & <b>fell</b>.",
+    });
+    expect(res.body).toContain("Your appointment has been scheduled successfully!");
+    expect(res.body).toContain(row.reference);
+    // The referral is attached, stored under a name the server made.
+    const upload = await t.db.selectFrom("uploads").selectAll().executeTakeFirstOrThrow();
+    expect(upload.appointment_id).toBe(row.id);
+    expect(upload.mime_type).toBe("application/pdf");
+    expect(upload.storage_name).not.toContain("referral");
+    // Both e-mails are queued, as for the JSON API.
+    const mails = await t.db.selectFrom("mail_queue").select("id").execute();
+    expect(mails.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("stores a booking without a file (no file chosen: an empty file part)", async () => {
+    const res = await book(bookingFields({ paymentMethod: "cash", medicalAidNumber: "" }), [
+      { field: "referral", filename: "", content: Buffer.alloc(0) },
+    ]);
+    expect(res.statusCode).toBe(200);
+    expect(await count("appointments")).toBe(1);
+    expect(await count("uploads")).toBe(0);
+  });
+
+  it("answers an invalid booking 400 with the errors beside the fields, the values kept, nothing stored", async () => {
+    const res = await book(
+      bookingFields({
+        name: "",
+        phoneNumber: "12",
+        appointmentDate: "next tuesday",
+        paymentMethod: "pula",
+        medicalAidNumber: "",
+      }),
+      [{ field: "referral", filename: "referral.pdf", content: pdfBytes(), type: "application/pdf" }],
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain("There is a problem");
+    expect(res.body).toMatch(/id="name-error"[^>]*>.*First name is required\./);
+    expect(res.body).toMatch(/id="phoneNumber-error"[^>]*>.*Enter a valid phone number/);
+    expect(res.body).toMatch(/id="appointmentDate-error"[^>]*>.*day\/month\/year/);
+    expect(res.body).toContain(DATE_MESSAGES.format.split(",")[0]);
+    expect(res.body).toMatch(/id="medicalAidNumber-error"[^>]*>.*Enter your medical aid membership number\./);
+    // Values kept (escaped), the file not: it must be attached again.
+    expect(res.body).toMatch(/id="surname"[^>]*value="Molefhe"/);
+    expect(res.body).toContain("Left wrist &amp; &lt;b&gt;fell&lt;/b&gt;.");
+    expect(res.body).toMatch(/id="paymentMethod-pula"[^>]*checked/);
+    expect(res.body).toContain(REATTACH_FILE);
+    expect(await count("appointments")).toBe(0);
+    expect(await count("uploads")).toBe(0);
+  });
+
+  it("refuses a file over the 10 MB limit with 413 and the upload's message, storing nothing", async () => {
+    const big = Buffer.concat([pdfBytes(), Buffer.alloc(10 * 1024 * 1024 + 1, 0x20)]);
+    const res = await book(bookingFields(), [{ field: "referral", filename: "big.pdf", content: big }]);
+    expect(res.statusCode).toBe(413);
+    expect(res.body).toMatch(/id="referral-error"[^>]*>.*The file is too large: the limit is 10 MB\./);
+    expect(res.body).toMatch(/id="name"[^>]*value="Kagiso"/);
+    expect(await count("appointments")).toBe(0);
+    expect(await count("uploads")).toBe(0);
+  });
+
+  it("refuses a file that is not a PDF, JPEG or PNG by its content (415), whatever its name", async () => {
+    const res = await book(bookingFields(), [
+      { field: "referral", filename: "referral.pdf", content: Buffer.from("just text, not a PDF at all") },
+    ]);
+    expect(res.statusCode).toBe(415);
+    expect(res.body).toMatch(/id="referral-error"[^>]*>.*Upload a PDF, JPEG or PNG file\./);
+    expect(await count("appointments")).toBe(0);
+    expect(await count("uploads")).toBe(0);
+  });
+
+  it("refuses cross-site posts with 403 and changes nothing (Sec-Fetch-Site, else Origin)", async () => {
+    const cross = await book(bookingFields(), [], { "sec-fetch-site": "cross-site" });
+    expect(cross.statusCode).toBe(403);
+    const origin = await book(bookingFields(), [], { origin: "https://evil.example" });
+    expect(origin.statusCode).toBe(403);
+    const contact = await enquire(
+      { name: "Neo", phoneNumber: "3163012", email: "neo@example.net", description: "Hi", website: "" },
+      { "sec-fetch-site": "same-site" },
+    );
+    expect(contact.statusCode).toBe(403);
+    expect(await count("appointments")).toBe(0);
+    expect(await count("enquiries")).toBe(0);
+    // The same post from the page itself is accepted.
+    const same = await book(bookingFields(), [], { origin: "http://clinic.example", host: "clinic.example" });
+    expect(same.statusCode).toBe(200);
+  });
+
+  it("answers a filled honeypot like an accepted booking, storing nothing", async () => {
+    const res = await book(bookingFields({ website: "http://spam.example" }));
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/APT-\d{4}-\d{6}/);
+    expect(await count("appointments")).toBe(0);
+  });
+
+  it("stores a contact enquiry and shows the thank-you with the reference and a cleared form", async () => {
+    const res = await enquire({
+      name: "Neo Sebego",
+      phoneNumber: "3163012",
+      email: "neo.sebego@example.net",
+      description: "Do you do ultrasound on Saturdays?",
+      website: "",
+    });
+    expect(res.statusCode).toBe(200);
+    const row = await t.db.selectFrom("enquiries").selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ name: "Neo Sebego", phone: "+2673163012" });
+    expect(res.body).toContain("Your inquiry has been submitted successfully!");
+    expect(res.body).toContain(row.reference);
+    expect(res.body).not.toContain("Do you do ultrasound on Saturdays?");
+  });
+
+  it("answers an invalid enquiry 400 with the schema's and the phone rule's messages, the values kept, nothing stored", async () => {
+    const res = await enquire({ name: "", phoneNumber: "12", email: "neo@", description: "Hello", website: "" });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toMatch(/id="name-error"[^>]*>.*Name is required\./);
+    expect(res.body).toMatch(/id="phoneNumber-error"[^>]*>.*Enter a valid phone number/);
+    expect(res.body).toMatch(/id="email-error"[^>]*>.*Enter a valid email address\./);
+    expect(res.body).toMatch(/id="email"[^>]*value="neo@"/);
+    expect(res.body).toMatch(/<textarea[^>]*id="description"[^>]*>Hello<\/textarea>/);
+    expect(await count("enquiries")).toBe(0);
+  });
+
+  it("a form sent again (a reload, a second tap) gets the first answer and creates nothing new", async () => {
+    const values = {
+      name: "Neo Again",
+      phoneNumber: "3163012",
+      email: "neo.again@example.net",
+      description: "Same question twice",
+      website: "",
+    };
+    const [first, second] = [await enquire(values), await enquire(values)];
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    const rows = await t.db.selectFrom("enquiries").select("reference").execute();
+    expect(rows).toHaveLength(1);
+    expect(second.body).toContain(rows[0]!.reference);
+    // Another question from the same address is a new enquiry.
+    expect((await enquire({ ...values, description: "Another question" })).statusCode).toBe(200);
+    expect(await count("enquiries")).toBe(2);
+
+    const fields = bookingFields({ surname: "Twice" });
+    await book(fields);
+    const again = await book(fields);
+    expect(again.statusCode).toBe(200);
+    const appointments = await t.db.selectFrom("appointments").select("reference").execute();
+    expect(appointments).toHaveLength(1);
+    expect(again.body).toContain(appointments[0]!.reference);
+  });
+});
