@@ -26,6 +26,7 @@ export default [
     route("login/code", "routes/staff/login-code.tsx"),
     route("login/setup", "routes/staff/login-setup.tsx"),
     route("logout", "routes/staff/logout.tsx"),
+    route("invite", "routes/staff/invite.tsx"),
     route("patient-data/export", "routes/staff/patient-data-export.ts"),
     layout("routes/staff/layout.tsx", [
       index("routes/staff/overview.tsx"),
@@ -34,6 +35,7 @@ export default [
       route("enquiries", "routes/staff/enquiries.tsx"),
       route("audit", "routes/staff/audit.tsx"),
       route("patient-data", "routes/staff/patient-data.tsx"),
+      route("accounts", "routes/staff/accounts.tsx"),
       route("password", "routes/staff/password.tsx"),
     ]),
   ]),

@@ -82,7 +82,14 @@ export function idParam(value: string | undefined): number {
 }
 
 // The staff server modules the console's routes use (routes may only reach server/ through *.server.ts).
-export { changePassword, lockedMessage, signIn } from "../../server/staff/accounts";
+export {
+  changePassword,
+  disableStaffAccount,
+  lockedMessage,
+  setStaffRole,
+  signIn,
+  StaffAccountError,
+} from "../../server/staff/accounts";
 export { checkStaffRequest } from "../../server/staff/guard";
 export {
   clearedPendingCookie,
@@ -104,10 +111,18 @@ export {
   lookupPendingSignIn,
   otpauthUri,
   qrSvg,
+  resetSecondFactor,
   verifySecondFactor,
   type PendingSignIn,
 } from "../../server/staff/second-factor";
 export { listAudit, recordAudit, AUDIT_ACTION_LABELS } from "../../server/staff/audit";
+export {
+  acceptInvitation,
+  findInvitation,
+  INVITATION_HOURS,
+  inviteStaff,
+  listStaff,
+} from "../../server/staff/invitations";
 export {
   allowedNext,
   changeStatus,

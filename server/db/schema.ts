@@ -213,7 +213,25 @@ export type StaffAuditAction =
   // --- migration 0013-staff-roles (values only) ---
   | "staff_added"
   | "staff_disabled"
-  | "role_changed";
+  | "role_changed"
+  // --- migration 0014-staff-invitations (values only) ---
+  | "staff_invited"
+  | "invitation_accepted";
+
+/** A pending invitation to join the staff console (migration 0014-staff-invitations). */
+export interface StaffInvitationTable {
+  id: Generated<number>;
+  /** SHA-256 of the one-time link's token; the token itself is only in the e-mail. */
+  token_hash: string;
+  /** Lower-cased; one pending invitation per address. */
+  email: string;
+  name: string;
+  role: StaffRole;
+  /** The manager who sent it (null once that account is gone). */
+  invited_by: number | null;
+  created_at: string;
+  expires_at: string;
+}
 
 export interface StaffAuditTable {
   id: Generated<number>;
@@ -257,6 +275,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeyTable;
   reference_counters: ReferenceCounterTable;
   staff_users: StaffUserTable;
+  staff_invitations: StaffInvitationTable;
   staff_sessions: StaffSessionTable;
   staff_login_throttle: StaffLoginThrottleTable;
   appointment_status_history: AppointmentStatusHistoryTable;

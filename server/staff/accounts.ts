@@ -1,4 +1,4 @@
-import { recordAudit } from "./audit";
+import { recordAudit, type AuditEntry } from "./audit";
 import { keyedHash } from "./keys";
 import { loginThrottleRepository } from "./login-throttle-repository";
 import { revokeOtherSessions } from "./sessions";
@@ -28,6 +28,36 @@ export class StaffAccountError extends Error {
   override name = "StaffAccountError";
 }
 
+/** A staff e-mail address, normalised; throws StaffAccountError when it is not one. */
+export function validEmail(raw: string): string {
+  const email = normaliseEmail(raw);
+  if (!EMAIL.test(email) || email.length > 254) throw new StaffAccountError("Enter a valid e-mail address.");
+  return email;
+}
+
+/** A staff member's name, trimmed; throws StaffAccountError when empty or too long. */
+export function validName(raw: string): string {
+  const name = raw.trim();
+  if (!name || name.length > 120) throw new StaffAccountError("Enter a name of 1 to 120 characters.");
+  return name;
+}
+
+/** Inserts an enabled account inside the caller's transaction; throws StaffAccountError when the address is taken. */
+export async function createAccountRow(
+  trx: Kysely<Database>,
+  input: { email: string; name: string; role: StaffRole; passwordHash: string },
+  now: Date,
+): Promise<StaffIdentity> {
+  const users = staffUserRepository(trx);
+  if (await users.findByEmail(input.email, trx))
+    throw new StaffAccountError(`An account for ${input.email} already exists.`);
+  return users.create(
+    { email: input.email, name: input.name, role: input.role, password_hash: input.passwordHash },
+    now.toISOString(),
+    trx,
+  );
+}
+
 /**
  * Creates an account (command line only). Without a role, the first manager:
  * a manager while no enabled manager exists, reception after that. Throws
@@ -38,19 +68,16 @@ export async function createStaffAccount(
   input: { email: string; name: string; password: string; role?: StaffRole },
   now = new Date(),
 ): Promise<StaffIdentity> {
-  const email = normaliseEmail(input.email);
-  const name = input.name.trim();
-  if (!EMAIL.test(email) || email.length > 254) throw new StaffAccountError("Enter a valid e-mail address.");
-  if (!name || name.length > 120) throw new StaffAccountError("Enter a name of 1 to 120 characters.");
+  const email = validEmail(input.email);
+  const name = validName(input.name);
   const problem = passwordProblem(input.password, [email, name]);
   if (problem) throw new StaffAccountError(problem);
   const users = staffUserRepository(db);
   if (await users.findByEmail(email)) throw new StaffAccountError(`An account for ${email} already exists.`);
   const passwordHash = await hashPassword(input.password);
   return db.transaction().execute(async (trx) => {
-    if (await users.findByEmail(email, trx)) throw new StaffAccountError(`An account for ${email} already exists.`);
     const role = input.role ?? ((await users.countActiveManagers(trx)) === 0 ? "manager" : "reception");
-    const staff = await users.create({ email, name, role, password_hash: passwordHash }, now.toISOString(), trx);
+    const staff = await createAccountRow(trx, { email, name, role, passwordHash }, now);
     await recordAudit(
       trx,
       { staffId: staff.id, staffEmail: staff.email, action: "staff_added", detail: `command line, ${role}` },
@@ -58,6 +85,26 @@ export async function createStaffAccount(
     );
     return staff;
   });
+}
+
+/** Who changes an account: a manager in the console, or the server's command line. */
+export type ChangedBy = StaffIdentity | "command line";
+
+/** The audit line of an account change: the manager as actor and the account as target, or the command line. */
+export function accountChangeAudit(
+  by: ChangedBy,
+  user: { id: number; email: string },
+  action: AuditEntry["action"],
+  detail?: string,
+): AuditEntry {
+  if (by === "command line")
+    return {
+      staffId: user.id,
+      staffEmail: user.email,
+      action,
+      detail: detail ? `command line: ${detail}` : "command line",
+    };
+  return { staffId: by.id, staffEmail: by.email, action, targetType: "staff", targetId: user.id, detail };
 }
 
 const LAST_MANAGER = "the clinic's last active manager: make another account a manager first.";
@@ -93,7 +140,12 @@ async function changeAccount(
 }
 
 /** Disables an account and ends its sessions at once; the last active manager stays. */
-export async function disableStaffAccount(db: Db, email: string, now = new Date()): Promise<void> {
+export async function disableStaffAccount(
+  db: Db,
+  email: string,
+  now = new Date(),
+  by: ChangedBy = "command line",
+): Promise<void> {
   await changeAccount(
     db,
     email,
@@ -102,17 +154,19 @@ export async function disableStaffAccount(db: Db, email: string, now = new Date(
       if (user.disabled) return;
       await staffUserRepository(db).disable(user.id, now.toISOString(), trx);
       await staffSessionRepository(db).deleteForStaff(user.id, trx);
-      await recordAudit(
-        trx,
-        { staffId: user.id, staffEmail: user.email, action: "staff_disabled", detail: "command line" },
-        now,
-      );
+      await recordAudit(trx, accountChangeAudit(by, user, "staff_disabled"), now);
     },
   );
 }
 
 /** Gives an account another role; the last active manager keeps theirs. */
-export async function setStaffRole(db: Db, email: string, role: StaffRole, now = new Date()): Promise<void> {
+export async function setStaffRole(
+  db: Db,
+  email: string,
+  role: StaffRole,
+  now = new Date(),
+  by: ChangedBy = "command line",
+): Promise<void> {
   await changeAccount(
     db,
     email,
@@ -122,12 +176,7 @@ export async function setStaffRole(db: Db, email: string, role: StaffRole, now =
       await staffUserRepository(db).setRole(user.id, role, now.toISOString(), trx);
       await recordAudit(
         trx,
-        {
-          staffId: user.id,
-          staffEmail: user.email,
-          action: "role_changed",
-          detail: `command line: ${ROLE_LABELS[user.role]} to ${ROLE_LABELS[role]}`,
-        },
+        accountChangeAudit(by, user, "role_changed", `${ROLE_LABELS[user.role]} to ${ROLE_LABELS[role]}`),
         now,
       );
     },

@@ -45,6 +45,8 @@ export const AUDIT_ACTION_LABELS: Record<StaffAuditAction, string> = {
   staff_added: "Added a staff account",
   staff_disabled: "Disabled a staff account",
   role_changed: "Changed a staff role",
+  staff_invited: "Invited a staff member",
+  invitation_accepted: "Accepted an invitation",
 };
 
 export interface AuditPage {

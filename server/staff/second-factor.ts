@@ -3,9 +3,11 @@ import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import { recordAudit } from "./audit";
 import {
+  accountChangeAudit,
   finishSignIn,
   normaliseEmail,
   StaffAccountError,
+  type ChangedBy,
   type SecondFactorResult,
   type StaffIdentity,
 } from "./accounts";
@@ -257,7 +259,12 @@ export async function confirmEnrolment(
  * reset-mfa), ends its sessions and pending sign-ins, and audits the reset.
  * The next sign-in enrols again.
  */
-export async function resetSecondFactor(db: Db, email: string, now = new Date()): Promise<void> {
+export async function resetSecondFactor(
+  db: Db,
+  email: string,
+  now = new Date(),
+  by: ChangedBy = "command line",
+): Promise<void> {
   const normalised = normaliseEmail(email);
   const users = staffUserRepository(db);
   await db.transaction().execute(async (trx) => {
@@ -267,10 +274,6 @@ export async function resetSecondFactor(db: Db, email: string, now = new Date())
     await recoveryCodeRepository(db).deleteForStaff(user.id, trx);
     await signInChallengeRepository(db).deleteForStaff(user.id, trx);
     await staffSessionRepository(db).deleteForStaff(user.id, trx);
-    await recordAudit(
-      trx,
-      { staffId: user.id, staffEmail: user.email, action: "mfa_reset", detail: "command line" },
-      now,
-    );
+    await recordAudit(trx, accountChangeAudit(by, user, "mfa_reset"), now);
   });
 }

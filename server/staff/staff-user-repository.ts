@@ -35,7 +35,7 @@ export function staffUserRepository(db: Db) {
     async list(trx: Kysely<Database> = db) {
       return trx
         .selectFrom("staff_users")
-        .select(["id", "email", "name", "role", "disabled", "created_at", "last_sign_in_at"])
+        .select(["id", "email", "name", "role", "disabled", "totp_enabled_at", "created_at", "last_sign_in_at"])
         .orderBy("email")
         .execute();
     },

@@ -7,6 +7,7 @@ import * as staff from "./0010-staff";
 import * as staffSecurity from "./0011-staff-security";
 import * as appointmentServiceSlug from "./0012-appointment-service-slug";
 import * as staffRoles from "./0013-staff-roles";
+import * as staffInvitations from "./0014-staff-invitations";
 
 /**
  * Every migration, by name. Names sort in the order they run on a new
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   "0011-staff-security": staffSecurity,
   "0012-appointment-service-slug": appointmentServiceSlug,
   "0013-staff-roles": staffRoles,
+  "0014-staff-invitations": staffInvitations,
 };

@@ -1,0 +1,260 @@
+import { data, Form, useNavigation } from "react-router";
+import { formatClinicDateTime } from "@domain/dates";
+import { ROLE_LABELS, STAFF_ROLES, isStaffRole, type StaffRole } from "@domain/staff-roles";
+import { staffMeta } from "~/components/staff/staff-format";
+import {
+  disableStaffAccount,
+  INVITATION_HOURS,
+  inviteStaff,
+  listStaff,
+  requireStaff,
+  resetSecondFactor,
+  setStaffRole,
+  StaffAccountError,
+} from "~/lib/staff.server";
+import type { Route } from "./+types/accounts";
+
+export const meta = () => staffMeta("Staff accounts");
+
+export async function loader(args: Route.LoaderArgs) {
+  const { rt, staff } = await requireStaff(args, { role: "manager" });
+  return { ...(await listStaff(rt)), me: staff.id, invitationHours: INVITATION_HOURS };
+}
+
+type Result = { ok: true; message: string } | { ok: false; error: string; field?: "email" | "name" };
+
+/** Every change is a POST with an intent; the guard refuses anyone but a manager before the body is read. */
+export async function action(args: Route.ActionArgs) {
+  const { rt, staff } = await requireStaff(args, { role: "manager" });
+  const form = await args.request.formData();
+  const text = (name: string) => String(form.get(name) ?? "").slice(0, 300);
+  const intent = text("intent");
+  const role = text("role");
+  const refuse = (error: string, status = 400, field?: "email" | "name") =>
+    data<Result>({ ok: false, error, field }, { status });
+  try {
+    if (intent === "invite") {
+      if (!isStaffRole(role)) return refuse("Choose a role.");
+      await inviteStaff(rt, staff, { email: text("email"), name: text("name"), role });
+      return data<Result>({ ok: true, message: `Invitation sent to ${text("email").trim().toLowerCase()}.` });
+    }
+    const target = (await listStaff(rt)).accounts.find((a) => String(a.id) === text("id"));
+    if (!target) return refuse("That account does not exist.", 404);
+    const now = rt.now();
+    if (intent === "role") {
+      if (!isStaffRole(role)) return refuse("Choose a role.");
+      await setStaffRole(rt.db, target.email, role, now, staff);
+      return data<Result>({ ok: true, message: `${target.name} is now ${ROLE_LABELS[role].toLowerCase()}.` });
+    }
+    if (intent === "disable") {
+      await disableStaffAccount(rt.db, target.email, now, staff);
+      return data<Result>({ ok: true, message: `${target.name}'s account is disabled and signed out.` });
+    }
+    if (intent === "reset-mfa") {
+      await resetSecondFactor(rt.db, target.email, now, staff);
+      return data<Result>({
+        ok: true,
+        message: `${target.name}'s two-step sign-in is reset: their next sign-in sets it up again.`,
+      });
+    }
+    return refuse("Unknown action.");
+  } catch (error) {
+    if (error instanceof StaffAccountError) {
+      const field = /e-mail|account for/.test(error.message)
+        ? "email"
+        : /name/.test(error.message)
+          ? "name"
+          : undefined;
+      return refuse(error.message, 409, field);
+    }
+    throw error;
+  }
+}
+
+function RoleSelect({ id, defaultValue }: { id: string; defaultValue?: StaffRole }) {
+  return (
+    <select id={id} name="role" defaultValue={defaultValue ?? "reception"}>
+      {STAFF_ROLES.map((r) => (
+        <option key={r} value={r}>
+          {ROLE_LABELS[r]}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+export default function StaffAccounts({ loaderData, actionData }: Route.ComponentProps) {
+  const { accounts, invitations, me, invitationHours } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  const fieldError = actionData && !actionData.ok ? actionData.field : undefined;
+  return (
+    <>
+      <div className="staff-page-head">
+        <h1>Staff accounts</h1>
+        <p className="staff-muted">
+          Reception works appointments and enquiries; managers also see the audit log, export and erase patients&apos;
+          data, export CSV and manage accounts. Every change here is recorded in the audit log.
+        </p>
+      </div>
+
+      <div role="status" className="staff-live">
+        {actionData?.ok && <p className="staff-alert staff-alert--success">{actionData.message}</p>}
+        {actionData && !actionData.ok && !fieldError && (
+          <p className="staff-alert staff-alert--error">{actionData.error}</p>
+        )}
+      </div>
+
+      <section className="staff-section" aria-labelledby="invite-heading">
+        <h2 id="invite-heading">Invite a colleague</h2>
+        <p className="staff-muted">
+          They receive an e-mail with a link that works once, for {invitationHours} hours, to choose a password and set
+          up two-step sign-in.
+        </p>
+        <Form method="post" className="staff-filters">
+          <div className="staff-field">
+            <label htmlFor="invite-name">Name</label>
+            <input
+              id="invite-name"
+              name="name"
+              required
+              maxLength={120}
+              autoComplete="off"
+              aria-invalid={fieldError === "name" || undefined}
+              aria-describedby={fieldError === "name" ? "invite-error" : undefined}
+            />
+          </div>
+          <div className="staff-field">
+            <label htmlFor="invite-email">E-mail</label>
+            <input
+              id="invite-email"
+              name="email"
+              type="email"
+              required
+              maxLength={254}
+              autoComplete="off"
+              spellCheck={false}
+              aria-invalid={fieldError === "email" || undefined}
+              aria-describedby={fieldError === "email" ? "invite-error" : undefined}
+            />
+          </div>
+          <div className="staff-field">
+            <label htmlFor="invite-role">Role</label>
+            <RoleSelect id="invite-role" />
+          </div>
+          <div className="staff-filters__actions">
+            <button type="submit" name="intent" value="invite" className="button button--primary" disabled={busy}>
+              Send invitation
+            </button>
+          </div>
+        </Form>
+        {actionData && !actionData.ok && fieldError && (
+          <p id="invite-error" className="staff-alert staff-alert--error">
+            {actionData.error}
+          </p>
+        )}
+        {invitations.length > 0 && (
+          <>
+            <h3>Waiting to be accepted</h3>
+            <ul className="staff-link-list">
+              {invitations.map((i) => (
+                <li key={i.id}>
+                  {i.name} ({i.email}), {ROLE_LABELS[i.role].toLowerCase()}, until {formatClinicDateTime(i.expires_at)}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+
+      <section className="staff-section" aria-labelledby="accounts-heading">
+        <h2 id="accounts-heading">Accounts</h2>
+        <div
+          className="staff-table-wrap staff-table-wrap--scroll"
+          role="region"
+          aria-labelledby="accounts-heading"
+          tabIndex={0}
+        >
+          <table className="staff-table">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Role</th>
+                <th scope="col">Status</th>
+                <th scope="col">Last sign-in</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {accounts.map((a) => (
+                <tr key={a.id}>
+                  <td>
+                    {a.name}
+                    {a.id === me && " (you)"}
+                    <span className="staff-sub staff-break">{a.email}</span>
+                  </td>
+                  <td>
+                    <Form method="post" className="staff-inline-form">
+                      <input type="hidden" name="id" value={a.id} />
+                      <label htmlFor={`role-${a.id}`} className="visually-hidden">
+                        Role of {a.name}
+                      </label>
+                      <RoleSelect id={`role-${a.id}`} defaultValue={a.role} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="role"
+                        className="button button--outline staff-button--small"
+                        disabled={busy}
+                      >
+                        Change<span className="visually-hidden"> the role of {a.name}</span>
+                      </button>
+                    </Form>
+                  </td>
+                  <td>
+                    {a.disabled ? "Disabled" : "Active"}
+                    <span className="staff-sub">
+                      {a.totp_enabled_at ? "Two-step sign-in set up" : "Two-step sign-in not set up"}
+                    </span>
+                  </td>
+                  <td className="staff-nowrap">
+                    {a.last_sign_in_at ? formatClinicDateTime(a.last_sign_in_at) : "Never"}
+                  </td>
+                  <td>
+                    {!a.disabled && (
+                      <div className="staff-row-actions">
+                        <Form method="post">
+                          <input type="hidden" name="id" value={a.id} />
+                          <button
+                            type="submit"
+                            name="intent"
+                            value="reset-mfa"
+                            className="button button--outline staff-button--small"
+                            disabled={busy}
+                          >
+                            Reset two-step sign-in<span className="visually-hidden"> of {a.name}</span>
+                          </button>
+                        </Form>
+                        <Form method="post">
+                          <input type="hidden" name="id" value={a.id} />
+                          <button
+                            type="submit"
+                            name="intent"
+                            value="disable"
+                            className="button staff-button--danger staff-button--small"
+                            disabled={busy}
+                          >
+                            Disable<span className="visually-hidden"> {a.name}</span>
+                          </button>
+                        </Form>
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </>
+  );
+}

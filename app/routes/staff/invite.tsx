@@ -1,0 +1,91 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { SignInCard } from "~/components/staff/sign-in-card";
+import { staffMeta } from "~/components/staff/staff-format";
+import {
+  acceptInvitation,
+  assertSameSite,
+  createPendingSignIn,
+  findInvitation,
+  pendingCookie,
+  staffRuntimeFrom,
+} from "~/lib/staff.server";
+import "~/styles/staff.css";
+import type { Route } from "./+types/invite";
+
+export const meta = () => staffMeta("Accept your invitation");
+
+const NOT_VALID = "This invitation link is not valid: it was used already, it expired, or it was copied wrongly.";
+
+/** The link's token rides in the query string (never logged) and then in the form, never in a path. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const rt = staffRuntimeFrom(context);
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const invitation = await findInvitation(rt, token);
+  if (!invitation) throw data(NOT_VALID, { status: 404 });
+  return { token, name: invitation.name, email: invitation.email };
+}
+
+/** Sets the password, takes the invitation once, then goes on to set up two-step sign-in. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const rt = assertSameSite({ request, context });
+  const form = await request.formData();
+  const value = (name: string) => String(form.get(name) ?? "").slice(0, 1000);
+  const password = value("password");
+  if (!password) return data({ error: "Choose a password." }, { status: 400 });
+  if (password !== value("confirm")) return data({ error: "The two passwords are not the same." }, { status: 400 });
+  const result = await acceptInvitation(rt, value("token"), password);
+  if (!result) throw data(NOT_VALID, { status: 404 });
+  if (!result.ok) return data({ error: result.error }, { status: 400 });
+  const pending = await createPendingSignIn(rt, result.staff.id);
+  return redirect("/staff/login/setup", { headers: { "set-cookie": pendingCookie(rt.config, pending) } });
+}
+
+export default function StaffInvite({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <SignInCard title="Choose your password" error={actionData?.error}>
+      <p>
+        Welcome, {loaderData.name}. Your account will be <strong>{loaderData.email}</strong>. After the password, you
+        set up two-step sign-in with an authenticator app.
+      </p>
+      <Form method="post" className="staff-form" aria-describedby={actionData?.error ? "login-error" : undefined}>
+        <input type="hidden" name="token" value={loaderData.token} />
+        <div className="staff-field">
+          <label htmlFor="password">New password</label>
+          <input
+            id="password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={12}
+            maxLength={1000}
+            aria-describedby="password-hint"
+          />
+          <p id="password-hint" className="staff-field__hint">
+            At least 12 characters, not common or easy to guess. A few unrelated words work well.
+          </p>
+        </div>
+        <div className="staff-field">
+          <label htmlFor="confirm">New password again</label>
+          <input id="confirm" name="confirm" type="password" autoComplete="new-password" required maxLength={1000} />
+        </div>
+        <button type="submit" className="button button--primary staff-login__submit" disabled={busy}>
+          {busy ? "Saving…" : "Save and continue"}
+        </button>
+      </Form>
+    </SignInCard>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <SignInCard title="Invitation not valid">
+      <p>{NOT_VALID}</p>
+      <p>Ask a manager of the clinic to send you a new invitation.</p>
+      <p>
+        <Link to="/staff/login">Go to the sign-in page</Link>
+      </p>
+    </SignInCard>
+  );
+}

@@ -1,0 +1,47 @@
+import type { Kysely } from "kysely";
+import type { Db } from "../db/index";
+import type { Database, StaffInvitationTable } from "../db/schema";
+import type { Insertable } from "kysely";
+
+/** Pending staff invitations (staff_invitations). Every method takes an optional transaction. */
+export function invitationRepository(db: Db) {
+  return {
+    async create(values: Insertable<StaffInvitationTable>, trx: Kysely<Database> = db): Promise<void> {
+      await trx.insertInto("staff_invitations").values(values).execute();
+    },
+
+    /** Removes the invitations that expired by `stamp`, and any for this address (a new one replaces it). */
+    async deleteExpiredOr(email: string, stamp: string, trx: Kysely<Database> = db): Promise<void> {
+      await trx
+        .deleteFrom("staff_invitations")
+        .where((eb) => eb.or([eb("expires_at", "<=", stamp), eb("email", "=", email)]))
+        .execute();
+    },
+
+    /** The live invitation behind a token hash, if any. */
+    async findLive(tokenHash: string, stamp: string, trx: Kysely<Database> = db) {
+      return trx
+        .selectFrom("staff_invitations")
+        .select(["id", "email", "name", "role"])
+        .where("token_hash", "=", tokenHash)
+        .where("expires_at", ">", stamp)
+        .executeTakeFirst();
+    },
+
+    /** Takes the invitation once: deletes it and answers true only for the one caller that did. */
+    async take(id: number, trx: Kysely<Database> = db): Promise<boolean> {
+      const result = await trx.deleteFrom("staff_invitations").where("id", "=", id).executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
+    },
+
+    /** Invitations not yet accepted or expired, newest first. */
+    async listLive(stamp: string, trx: Kysely<Database> = db) {
+      return trx
+        .selectFrom("staff_invitations")
+        .select(["id", "email", "name", "role", "expires_at"])
+        .where("expires_at", ">", stamp)
+        .orderBy("created_at", "desc")
+        .execute();
+    },
+  };
+}

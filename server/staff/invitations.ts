@@ -1,0 +1,147 @@
+import crypto from "node:crypto";
+import { ROLE_LABELS, type StaffRole } from "../../domain/staff-roles";
+import { enqueueMail } from "../mail/queue";
+import {
+  createAccountRow,
+  normaliseEmail,
+  StaffAccountError,
+  validEmail,
+  validName,
+  type StaffIdentity,
+} from "./accounts";
+import { recordAudit } from "./audit";
+import { invitationRepository } from "./invitation-repository";
+import { hashPassword, passwordProblem } from "./passwords";
+import type { StaffRuntime } from "./runtime";
+import { hashToken } from "./sessions";
+import { staffUserRepository } from "./staff-user-repository";
+
+/** How long an invitation link works. */
+export const INVITATION_HOURS = 24;
+
+/** Where an invitation link leads; the token goes in the query string, which is never logged. */
+export const INVITATION_PATH = "/staff/invite";
+
+export interface Invitation {
+  id: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+}
+
+/**
+ * A manager invites a colleague: one pending invitation per address (a new
+ * one replaces the old), valid INVITATION_HOURS, its token only in the e-mail
+ * and only its hash stored. Audited. Throws StaffAccountError for bad input
+ * or an address that already has an account.
+ */
+export async function inviteStaff(
+  rt: StaffRuntime,
+  by: StaffIdentity,
+  input: { email: string; name: string; role: StaffRole },
+): Promise<void> {
+  const email = validEmail(input.email);
+  const name = validName(input.name);
+  const now = rt.now();
+  const token = crypto.randomBytes(32).toString("base64url");
+  const link = new URL(`${INVITATION_PATH}?token=${token}`, rt.config.publicBaseUrl).toString();
+  await rt.db.transaction().execute(async (trx) => {
+    if (await staffUserRepository(rt.db).findByEmail(email, trx)) {
+      throw new StaffAccountError(`An account for ${email} already exists.`);
+    }
+    const invitations = invitationRepository(rt.db);
+    await invitations.deleteExpiredOr(email, now.toISOString(), trx);
+    await invitations.create(
+      {
+        token_hash: hashToken(token),
+        email,
+        name,
+        role: input.role,
+        invited_by: by.id,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + INVITATION_HOURS * 3_600_000).toISOString(),
+      },
+      trx,
+    );
+    await enqueueMail(trx, invitationMail(rt, { name, email, role: input.role, link, from: by.name }), now);
+    await recordAudit(
+      trx,
+      { staffId: by.id, staffEmail: by.email, action: "staff_invited", targetType: "staff", detail: input.role },
+      now,
+    );
+  });
+}
+
+function invitationMail(
+  rt: StaffRuntime,
+  invite: { name: string; email: string; role: StaffRole; link: string; from: string },
+) {
+  const clinic = rt.config.clinic;
+  return {
+    to: invite.email,
+    subject: `Your staff account at ${clinic.name}`,
+    text: [
+      `Dear ${invite.name},`,
+      "",
+      `${invite.from} has invited you to the staff console of ${clinic.name}, as ${ROLE_LABELS[invite.role].toLowerCase()}.`,
+      `Open this link within ${INVITATION_HOURS} hours to choose your password and set up two-step sign-in with an authenticator app:`,
+      "",
+      invite.link,
+      "",
+      "The link works once. If you did not expect this message, ignore it: no account is made until the link is used.",
+      "",
+      clinic.name,
+    ].join("\n"),
+  };
+}
+
+/** The live invitation behind a link's token, or null (unknown, used or expired). */
+export async function findInvitation(rt: StaffRuntime, token: string): Promise<Invitation | null> {
+  if (!/^[\w-]{20,100}$/.test(token)) return null;
+  const row = await invitationRepository(rt.db).findLive(hashToken(token), rt.now().toISOString());
+  return row ?? null;
+}
+
+export type AcceptResult = { ok: true; staff: StaffIdentity } | { ok: false; error: string };
+
+/**
+ * Accepts an invitation with the password its holder chose: the invitation is
+ * taken once (a second use, even in parallel, finds it gone), the account is
+ * made with the invited role, and the acceptance is audited. The caller then
+ * starts the half-signed-in state, so the next step enrols the second factor.
+ */
+export async function acceptInvitation(
+  rt: StaffRuntime,
+  token: string,
+  password: string,
+): Promise<AcceptResult | null> {
+  const invitation = await findInvitation(rt, token);
+  if (!invitation) return null;
+  const problem = passwordProblem(password, [invitation.email, invitation.name]);
+  if (problem) return { ok: false, error: problem };
+  const passwordHash = await hashPassword(password);
+  const now = rt.now();
+  return rt.db.transaction().execute(async (trx) => {
+    if (!(await invitationRepository(rt.db).take(invitation.id, trx))) return null;
+    const staff = await createAccountRow(
+      trx,
+      { email: normaliseEmail(invitation.email), name: invitation.name, role: invitation.role, passwordHash },
+      now,
+    );
+    await recordAudit(
+      trx,
+      { staffId: staff.id, staffEmail: staff.email, action: "invitation_accepted", detail: invitation.role },
+      now,
+    );
+    return { ok: true as const, staff };
+  });
+}
+
+/** The staff console's list of people: every account, and the invitations still waiting. */
+export async function listStaff(rt: StaffRuntime) {
+  const [accounts, invitations] = await Promise.all([
+    staffUserRepository(rt.db).list(),
+    invitationRepository(rt.db).listLive(rt.now().toISOString()),
+  ]);
+  return { accounts, invitations };
+}

@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../helpers/app";
+import { addStaff, form, SAME_ORIGIN, sessionCookieFor, STAFF_PASSWORD, type TestStaff } from "../helpers/staff";
+import { hashToken } from "../../server/staff/sessions";
+
+/**
+ * The staff accounts page (managers only) and the invitation link: a manager
+ * invites by e-mail; the link, valid 24 hours and once, sets the password and
+ * leads on to setting up two-step sign-in. Every change is audited.
+ */
+describe("staff accounts and invitations", () => {
+  let t: TestApp;
+  let manager: TestStaff;
+  let managerCookie: string;
+  let receptionCookie: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { servePages: true });
+    manager = await addStaff(t.db, { email: "boss@clinic.example.org", name: "Clinic Manager" });
+    const reception = await addStaff(t.db, { email: "desk@clinic.example.org", name: "Desk", role: "reception" });
+    managerCookie = await sessionCookieFor(t.db, t.config, manager.id);
+    receptionCookie = await sessionCookieFor(t.db, t.config, reception.id);
+  });
+  afterAll(() => t.close());
+
+  const post = (url: string, values: Record<string, string>, cookie = managerCookie, headers = SAME_ORIGIN) =>
+    t.app.inject({ method: "POST", url, headers: { ...headers, cookie }, payload: form(values) });
+
+  /** Invites an address and returns the token from the e-mail the invitee would receive. */
+  async function invite(email: string, name: string, role = "reception"): Promise<string> {
+    const res = await post("/staff/accounts", { intent: "invite", email, name, role });
+    expect(res.statusCode, res.body).toBe(200);
+    const mail = await t.db
+      .selectFrom("mail_queue")
+      .select("text_body")
+      .where("to_address", "=", email)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    const token = /\/staff\/invite\?token=([\w-]+)/.exec(mail.text_body)?.[1];
+    expect(token).toBeTruthy();
+    return token!;
+  }
+
+  it("invites by e-mail: a one-time link, only its hash stored, audited", async () => {
+    const token = await invite("new.desk@clinic.example.org", "New Desk");
+    const row = await t.db
+      .selectFrom("staff_invitations")
+      .selectAll()
+      .where("email", "=", "new.desk@clinic.example.org")
+      .executeTakeFirstOrThrow();
+    expect(row.token_hash).toBe(hashToken(token));
+    expect(JSON.stringify(row)).not.toContain(token);
+    expect(new Date(row.expires_at).getTime() - new Date(row.created_at).getTime()).toBe(24 * 3_600_000);
+    const mail = await t.db
+      .selectFrom("mail_queue")
+      .select("text_body")
+      .where("to_address", "=", "new.desk@clinic.example.org")
+      .executeTakeFirstOrThrow();
+    expect(mail.text_body).toContain(`${t.config.publicBaseUrl}/staff/invite?token=`);
+    const audit = await t.db.selectFrom("staff_audit").selectAll().where("action", "=", "staff_invited").execute();
+    expect(audit.at(-1)).toMatchObject({ staff_id: manager.id, detail: "reception" });
+    const page = await t.app.inject({ method: "GET", url: "/staff/accounts", headers: { cookie: managerCookie } });
+    expect(page.body).toContain("new.desk@clinic.example.org");
+  });
+
+  it("refuses an invitation for an address that already has an account, and a bad address", async () => {
+    const taken = await post("/staff/accounts", {
+      intent: "invite",
+      email: "desk@clinic.example.org",
+      name: "X",
+      role: "reception",
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.body).toContain("already exists");
+    const bad = await post("/staff/accounts", {
+      intent: "invite",
+      email: "not-an-address",
+      name: "X",
+      role: "manager",
+    });
+    expect(bad.statusCode).toBe(409);
+    expect(bad.body).toContain("Enter a valid e-mail address.");
+    expect(await t.db.selectFrom("staff_invitations").select("id").where("name", "=", "X").execute()).toHaveLength(0);
+  });
+
+  it("accepts once: the password is set, the account has the invited role, then two-step sign-in is set up", async () => {
+    const token = await invite("accept@clinic.example.org", "Accept Me", "manager");
+    const open = await t.app.inject({ method: "GET", url: `/staff/invite?token=${token}` });
+    expect(open.statusCode).toBe(200);
+    expect(open.body).toContain("Accept Me");
+
+    const weak = await post("/staff/invite", { token, password: "short", confirm: "short" }, "");
+    expect(weak.statusCode).toBe(400);
+    const mismatch = await post("/staff/invite", { token, password: STAFF_PASSWORD, confirm: "something else" }, "");
+    expect(mismatch.statusCode).toBe(400);
+    expect(
+      await t.db.selectFrom("staff_users").where("email", "=", "accept@clinic.example.org").select("id").execute(),
+    ).toHaveLength(0);
+
+    const accepted = await post("/staff/invite", { token, password: STAFF_PASSWORD, confirm: STAFF_PASSWORD }, "");
+    expect(accepted.statusCode).toBe(302);
+    expect(accepted.headers.location).toBe("/staff/login/setup");
+    expect(String(accepted.headers["set-cookie"])).toMatch(/staff_pending=/);
+    const account = await t.db
+      .selectFrom("staff_users")
+      .select(["role", "disabled", "totp_secret", "password_hash"])
+      .where("email", "=", "accept@clinic.example.org")
+      .executeTakeFirstOrThrow();
+    expect(account).toMatchObject({ role: "manager", disabled: 0, totp_secret: null });
+    expect(account.password_hash).toMatch(/^\$argon2id\$/);
+
+    // The link works once.
+    const again = await post("/staff/invite", { token, password: STAFF_PASSWORD, confirm: STAFF_PASSWORD }, "");
+    expect(again.statusCode).toBe(404);
+    const reopen = await t.app.inject({ method: "GET", url: `/staff/invite?token=${token}` });
+    expect(reopen.statusCode).toBe(404);
+    expect(reopen.body).toContain("This invitation link is not valid");
+  });
+
+  it("accepts one of two parallel uses of one link", async () => {
+    const token = await invite("race@clinic.example.org", "Race");
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => post("/staff/invite", { token, password: STAFF_PASSWORD, confirm: STAFF_PASSWORD }, "")),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([302, 404, 404]);
+    expect(
+      await t.db.selectFrom("staff_users").where("email", "=", "race@clinic.example.org").select("id").execute(),
+    ).toHaveLength(1);
+  });
+
+  it("refuses an expired, altered or cross-site use, changing nothing", async () => {
+    const token = await invite("late@clinic.example.org", "Late");
+    const altered = `${token.slice(0, -2)}${token.endsWith("AA") ? "BB" : "AA"}`;
+    expect((await t.app.inject({ method: "GET", url: `/staff/invite?token=${altered}` })).statusCode).toBe(404);
+    const crossSite = await post("/staff/invite", { token, password: STAFF_PASSWORD, confirm: STAFF_PASSWORD }, "", {
+      ...SAME_ORIGIN,
+      "sec-fetch-site": "cross-site",
+    });
+    expect(crossSite.statusCode).toBe(403);
+    await t.db
+      .updateTable("staff_invitations")
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where("email", "=", "late@clinic.example.org")
+      .execute();
+    const expired = await post("/staff/invite", { token, password: STAFF_PASSWORD, confirm: STAFF_PASSWORD }, "");
+    expect(expired.statusCode).toBe(404);
+    expect(
+      await t.db.selectFrom("staff_users").where("email", "=", "late@clinic.example.org").select("id").execute(),
+    ).toHaveLength(0);
+  });
+
+  it("answers reception 403 on the accounts page and its actions, sending and changing nothing", async () => {
+    const before = await t.db.selectFrom("mail_queue").select("id").execute();
+    expect(
+      (await t.app.inject({ method: "GET", url: "/staff/accounts", headers: { cookie: receptionCookie } })).statusCode,
+    ).toBe(403);
+    const desk = await t.db
+      .selectFrom("staff_users")
+      .select("id")
+      .where("email", "=", "desk@clinic.example.org")
+      .executeTakeFirstOrThrow();
+    for (const values of [
+      { intent: "invite", email: "sneaky@clinic.example.org", name: "Sneaky", role: "manager" },
+      { intent: "role", id: String(desk.id), role: "manager" },
+      { intent: "disable", id: String(manager.id) },
+      { intent: "reset-mfa", id: String(manager.id) },
+    ]) {
+      const res = await post("/staff/accounts", values, receptionCookie);
+      expect(res.statusCode, values.intent).toBe(403);
+    }
+    expect(await t.db.selectFrom("mail_queue").select("id").execute()).toHaveLength(before.length);
+    const rows = await t.db.selectFrom("staff_users").select(["email", "role", "disabled", "totp_secret"]).execute();
+    expect(rows.find((r) => r.email === "desk@clinic.example.org")?.role).toBe("reception");
+    const boss = rows.find((r) => r.email === "boss@clinic.example.org")!;
+    expect(boss).toMatchObject({ role: "manager", disabled: 0 });
+    expect(boss.totp_secret).toBeTruthy();
+  });
+
+  it("changes a role, resets two-step sign-in and disables an account, each audited with the manager as actor", async () => {
+    const other = await addStaff(t.db, { email: "other@clinic.example.org", name: "Other", role: "reception" });
+    const id = String(other.id);
+    expect((await post("/staff/accounts", { intent: "role", id, role: "manager" })).statusCode).toBe(200);
+    expect((await post("/staff/accounts", { intent: "reset-mfa", id })).statusCode).toBe(200);
+    expect((await post("/staff/accounts", { intent: "disable", id })).statusCode).toBe(200);
+    const row = await t.db.selectFrom("staff_users").selectAll().where("id", "=", other.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ role: "manager", disabled: 1, totp_secret: null });
+    const audit = await t.db
+      .selectFrom("staff_audit")
+      .select(["action", "staff_id", "target_type", "target_id", "detail"])
+      .where("target_id", "=", id)
+      .orderBy("id")
+      .execute();
+    expect(audit).toEqual([
+      {
+        action: "role_changed",
+        staff_id: manager.id,
+        target_type: "staff",
+        target_id: id,
+        detail: "Reception to Manager",
+      },
+      { action: "mfa_reset", staff_id: manager.id, target_type: "staff", target_id: id, detail: null },
+      { action: "staff_disabled", staff_id: manager.id, target_type: "staff", target_id: id, detail: null },
+    ]);
+  });
+});
