@@ -51,7 +51,7 @@ export default defineConfig({
   },
   projects: onPostgres ? [{ ...phone, testMatch: DATABASE_SPECS }] : [phone, { ...desktop, testMatch: LAYOUT_SPECS }],
   webServer: {
-    command: "node --import tsx server/index.ts",
+    command: "node --enable-source-maps build/node/server.js",
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

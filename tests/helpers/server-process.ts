@@ -26,12 +26,15 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts the real server (`tsx server/index.ts`) on a free port and waits for /api/health. */
+/** The compiled server (`npm run build` writes it), run as `npm start` runs it. */
+export const SERVER_ARGS = ["--enable-source-maps", "build/node/server.js"];
+
+/** Starts the real, compiled server on a free port and waits for /api/health. */
 export async function startServer(env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "clinic-proc-"));
   let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const child = spawn(process.execPath, SERVER_ARGS, {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -72,7 +75,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
 export async function runServerExpectingExit(
   env: Record<string, string>,
 ): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const child = spawn(process.execPath, SERVER_ARGS, {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
