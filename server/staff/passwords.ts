@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import type * as Argon2 from "@node-rs/argon2";
 import type { Algorithm } from "@node-rs/argon2";
 import type * as ZxcvbnCore from "@zxcvbn-ts/core";
 import type * as ZxcvbnCommon from "@zxcvbn-ts/language-common";
@@ -7,7 +8,8 @@ import type * as ZxcvbnCommon from "@zxcvbn-ts/language-common";
 // alone hold several MB): argon2 by dynamic import, zxcvbn (CommonJS, called
 // synchronously) by require.
 const require = createRequire(import.meta.url);
-const argon2 = () => import("@node-rs/argon2");
+let argon2Module: Promise<typeof Argon2> | undefined;
+const argon2 = () => (argon2Module ??= import("@node-rs/argon2"));
 
 /** argon2id (the enum is a const enum, so its value is written here). */
 const ARGON2ID = 2 as Algorithm;
@@ -67,7 +69,8 @@ export function passwordProblem(password: string, userInputs: string[] = []): st
 }
 
 export async function hashPassword(password: string): Promise<string> {
-  return (await argon2()).hash(password, OPTIONS);
+  const { hash } = await argon2();
+  return hash(password, OPTIONS);
 }
 
 let dummyHash: Promise<string> | undefined;
@@ -78,13 +81,14 @@ let dummyHash: Promise<string> | undefined;
  */
 export async function verifyPassword(stored: string | null, password: string): Promise<boolean> {
   if (password.length > MAX_PASSWORD_LENGTH) password = password.slice(0, MAX_PASSWORD_LENGTH);
+  const { verify } = await argon2();
   if (!stored) {
     dummyHash ??= hashPassword("dummy password that matches nothing");
-    await (await argon2()).verify(await dummyHash, password).catch(() => false);
+    await verify(await dummyHash, password).catch(() => false);
     return false;
   }
   try {
-    return await (await argon2()).verify(stored, password);
+    return await verify(stored, password);
   } catch {
     return false;
   }
