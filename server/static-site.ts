@@ -37,8 +37,11 @@ interface StaticFile {
   identity: Representation;
   br?: Representation;
   gzip?: Representation;
-  /** For a page with the footer's year: its HTML as built (base URL already stamped) and the year it carries now. */
-  yearTemplate?: string;
+  /**
+   * For a page with the footer's year: its HTML as built (base URL already stamped; kept as UTF-8 bytes,
+   * half the memory of a string with any non-ASCII character) and the year it carries now.
+   */
+  yearTemplate?: Buffer;
   year?: number;
 }
 
@@ -208,8 +211,9 @@ export class StaticSite {
     this.files.set(url, file);
     if (!rel.startsWith("assets/") && STAMPABLE.test(rel)) {
       const text = stampBaseUrl(built.toString("utf8"), publicBaseUrl);
-      if (text.search(YEAR_STAMP) !== -1) file.yearTemplate = text;
-      const stamped = file.yearTemplate ? stampYear(text, this.year) : text;
+      const hasYear = text.search(YEAR_STAMP) !== -1;
+      if (hasYear) file.yearTemplate = Buffer.from(text, "utf8");
+      const stamped = hasYear ? stampYear(text, this.year) : text;
       file.year = this.year;
       if (rel.endsWith("index.html")) this.hashes.set(url, inlineScriptHashes(stamped));
       if (stamped !== built.toString("utf8")) {
@@ -266,7 +270,7 @@ export class StaticSite {
     if (file.year !== year) {
       // The year turned since this page was stamped: stamp it again, once a year per page, synchronously
       // (a few milliseconds), so every form of the page changes at once.
-      const body = Buffer.from(stampYear(file.yearTemplate, year), "utf8");
+      const body = Buffer.from(stampYear(file.yearTemplate.toString("utf8"), year), "utf8");
       Object.assign(file, forms(body, zlib.brotliCompressSync(body, brotliOptions(body.length))), { year });
     }
     return file;
