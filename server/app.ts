@@ -51,7 +51,7 @@ export async function buildApp({
   now,
 }: AppOptions): Promise<FastifyInstance> {
   // The client build, in memory and stamped for this server (production pages only).
-  const site = servePages && config.env !== "development" ? await loadSite(config, clientDir, now) : undefined;
+  const site = servePages && config.env !== "development" ? loadSite(config, clientDir, now) : undefined;
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
     trustProxy: trustProxyOption(config.trustProxy),
@@ -164,7 +164,7 @@ export function trustProxyOption(
   return trust;
 }
 
-async function loadSite(config: Config, clientDir = CLIENT_BUILD_DIR, now?: () => Date): Promise<StaticSite> {
+function loadSite(config: Config, clientDir = CLIENT_BUILD_DIR, now?: () => Date): StaticSite {
   if (!fs.existsSync(clientDir)) {
     throw new Error(`No client build at ${clientDir}: run "npm run build" first`);
   }
@@ -178,6 +178,10 @@ async function loadSite(config: Config, clientDir = CLIENT_BUILD_DIR, now?: () =
 async function registerBuiltPages(app: FastifyInstance, config: Config, site: StaticSite, loadContext: LoadContextFn) {
   const build = (await import(SERVER_BUILD_FILE)) as ServerBuild;
   const renderPage = reactRouterHandler(async () => build, config.env, loadContext);
+  // Pages stamped at start were compressed fast; a listening server brings them to full brotli quality.
+  app.addHook("onListen", async () => {
+    site.recompress().catch((error: unknown) => app.log.error({ err: error }, "recompressing the pages failed"));
+  });
   // One route for every page: a built file (from memory) when there is one, else React Router renders.
   // (One lookup in a Map costs less than hundreds of routes, one per file, to register at start.)
   app.all("/*", { bodyLimit: FORM_BODY_MAX_BYTES }, async (request, reply) => {

@@ -11,7 +11,7 @@ import { BUILD_BASE_URL } from "../../domain/stamps";
 import { buildApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
 import { migrate, openDb } from "../../server/db/index";
-import { acceptedEncodings } from "../../server/static-site";
+import { acceptedEncodings, StaticSite } from "../../server/static-site";
 
 // Needs a client build (`npm run build`), like every servePages test.
 const CLIENT = path.resolve(import.meta.dirname, "../../build/client");
@@ -229,6 +229,20 @@ describe("the in-memory client build", () => {
         expect(policy, url).toContain(hash);
       }
     }
+  });
+});
+
+describe("compression of the stamped pages", () => {
+  it("is fast at start, then full-quality brotli once recompressed, the page unchanged", async () => {
+    const site = StaticSite.load(CLIENT, { publicBaseUrl: BASE });
+    const before = (await site.file("/services/ultrasound"))!;
+    const fast = before.br!;
+    await site.recompress();
+    const after = (await site.file("/services/ultrasound"))!;
+    expect(after.br!.body.length).toBeLessThan(fast.body.length);
+    expect(after.br!.etag).not.toBe(fast.etag);
+    expect(zlib.brotliDecompressSync(after.br!.body).equals(after.identity.body)).toBe(true);
+    expect(after.identity.body.toString()).toContain(`${BASE}/services/ultrasound`);
   });
 });
 
