@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/e2e/chromium";
+import { SERVER_ARGS } from "./tests/helpers/server-process";
 
 const port = Number(process.env.E2E_PORT ?? 4321);
 // One fresh data folder per run, shared by the server and the test workers.
@@ -51,7 +52,7 @@ export default defineConfig({
   },
   projects: onPostgres ? [{ ...phone, testMatch: DATABASE_SPECS }] : [phone, { ...desktop, testMatch: LAYOUT_SPECS }],
   webServer: {
-    command: "node --import tsx server/index.ts",
+    command: `node ${SERVER_ARGS.join(" ")}`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

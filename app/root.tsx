@@ -10,6 +10,7 @@ import {
 } from "react-router";
 import fontUrl from "@fontsource-variable/source-sans-3/files/source-sans-3-latin-wght-normal.woff2?url";
 import type { Route } from "./+types/root";
+import { clinicYear } from "@domain/dates";
 import { getClinic } from "~/lib/clinic.server";
 import { useNonce } from "~/lib/nonce";
 import {
@@ -28,9 +29,9 @@ import "./styles/app.css";
 import "./styles/layout.css";
 
 export async function loader() {
-  // renderedYear: the year this HTML was rendered (prerendered pages: the build year);
-  // the footer shows the browser's current year once hydrated.
-  return { clinic: getClinic(), renderedYear: new Date().getFullYear() };
+  // renderedYear: the clinic's year when this HTML was rendered (prerendered pages:
+  // the build year, which the server stamps with the current one; see site-footer.tsx).
+  return { clinic: getClinic(), renderedYear: clinicYear() };
 }
 
 export const links: Route.LinksFunction = () => [

@@ -156,6 +156,11 @@ export function clinicToday(now: Date = new Date()): string {
   return clinicDate(now);
 }
 
+/** The clinic's calendar year at an instant (the footer's copyright year). */
+export function clinicYear(at: Date = new Date()): number {
+  return Number(clinicDate(at).slice(0, 4));
+}
+
 /** The clinic's wall-clock time (HH:mm) at an instant. */
 export function clinicTime(at: Date): string {
   return new Date(at.getTime() + CLINIC_OFFSET_MS).toISOString().slice(11, 16);

@@ -1,17 +1,29 @@
 /**
- * npm run bench: load test of the public request endpoints on the real
- * server (fresh DATA_DIR, RATE_LIMIT_ENABLED=false, LOG_LEVEL=warn, loopback).
- * Runs autocannon for BENCH_SECONDS (10) with BENCH_CONNECTIONS (50) against
- * GET /api/health (baseline), POST appointment and POST enquiry, then prints
- * requests/s, p50, p99, errors and non-2xx for each, the ratio to the
- * baseline, and the server's peak RSS (VmHWM from /proc/<pid>/status).
- * Needs a build (npm run build).
+ * npm run bench: load test of the compiled server (build/node/server.js, as
+ * `npm start` runs it; fresh DATA_DIR, RATE_LIMIT_ENABLED=false,
+ * LOG_LEVEL=warn, loopback). Prints, from one run:
+ * - start-up: from spawning the process to its first /api/health answer;
+ * - idle RSS, a few seconds after start;
+ * - the static page rate (GET /about, brotli) as a share of a bare node:http
+ *   server (its own process) sending the same bytes and headers, the two
+ *   taking turns in 4 rounds so the shared machine's load weighs on both;
+ * - requests/s, p50, p99, errors and non-2xx of GET /api/health (baseline),
+ *   POST appointment (the booking load) and POST enquiry, each for
+ *   BENCH_SECONDS (10) with BENCH_CONNECTIONS (50);
+ * - the peak RSS under the booking load (VmRSS sampled every 100 ms) and over
+ *   the whole run (VmHWM).
+ * Goals (issue 13): static share >= 50 %, idle RSS <= 100 MB, booking peak
+ * RSS <= 150 MB, start-up < 1 s. Needs a build (npm run build).
  */
+import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
 // @ts-expect-error -- autocannon ships no types; the part used here is typed below.
 import autocannonUntyped from "autocannon";
-import { startServer } from "../tests/helpers/server-process";
+import { freePort, startServer } from "../tests/helpers/server-process";
 import { addDays, clinicToday } from "../domain/dates";
 import { isOpenDay } from "../domain/opening-days";
 
@@ -71,10 +83,61 @@ interface CannonResult {
 }
 const autocannon = autocannonUntyped as (opts: CannonOptions) => Promise<CannonResult>;
 
-function peakRssMb(pid: number): number {
+/** A memory figure of a process from /proc/<pid>/status (VmRSS now, VmHWM the peak so far), in MB. */
+function memoryMb(pid: number, field: "VmRSS" | "VmHWM"): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
+  const kb = Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
   return kb / 1024;
+}
+
+/** The largest VmRSS seen while `work` runs. */
+async function peakRssDuring<T>(pid: number, work: () => Promise<T>): Promise<[T, number]> {
+  let peak = memoryMb(pid, "VmRSS");
+  const sampler = setInterval(() => {
+    try {
+      peak = Math.max(peak, memoryMb(pid, "VmRSS"));
+    } catch {
+      // process gone
+    }
+  }, 100);
+  try {
+    const result = await work();
+    return [result, Math.max(peak, memoryMb(pid, "VmRSS"))];
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+/**
+ * A bare node:http server, in its own process like ours, that answers every
+ * request with the given bytes and headers: the ceiling for serving a page.
+ */
+async function startBareServer(body: Buffer, headers: Record<string, string>) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "clinic-bench-"));
+  fs.writeFileSync(path.join(dir, "body"), body);
+  const port = await freePort();
+  const code = `
+    import fs from "node:fs";
+    import http from "node:http";
+    const body = fs.readFileSync(process.env.BODY_FILE);
+    const headers = JSON.parse(process.env.HEADERS);
+    http.createServer((req, res) => { res.writeHead(200, headers); res.end(body); })
+      .listen(Number(process.env.PORT), "127.0.0.1", () => console.log("ready"));`;
+  const child = spawn(process.execPath, ["--input-type=module", "-e", code], {
+    env: { ...process.env, BODY_FILE: path.join(dir, "body"), HEADERS: JSON.stringify(headers), PORT: String(port) },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.once("data", () => resolve());
+    child.once("exit", (code) => reject(new Error(`bare server exited with ${code}`)));
+  });
+  const stop = async () => {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  return { url: `http://127.0.0.1:${port}`, stop };
 }
 
 interface Row {
@@ -102,22 +165,63 @@ async function run(name: string, url: string, opts: Partial<CannonOptions>): Pro
   };
 }
 
+const STATIC_PAGE = "/about";
+const ROUNDS = 4;
+
+/** Rounds of one load test as one line: total requests over total time, worst p99, median p50. */
+function combine(rounds: Row[]): Row {
+  const sum = (pick: (r: Row) => number) => rounds.reduce((total, r) => total + pick(r), 0);
+  return {
+    name: rounds[0]!.name,
+    rps: sum((r) => r.rps) / rounds.length,
+    p50: rounds.map((r) => r.p50).sort((a, b) => a - b)[Math.floor(rounds.length / 2)]!,
+    p99: Math.max(...rounds.map((r) => r.p99)),
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
+    non2xx: sum((r) => r.non2xx),
+    total: sum((r) => r.total),
+  };
+}
+
 async function main() {
   const server = await startServer({ RATE_LIMIT_ENABLED: "false", LOG_LEVEL: "warn", MAIL_POLL_MS: "1000" });
   const pid = server.child.pid!;
-  let peak = peakRssMb(pid);
-  const sampler = setInterval(() => {
-    try {
-      peak = Math.max(peak, peakRssMb(pid));
-    } catch {
-      // process gone
-    }
-  }, 250);
   try {
-    const rows: Row[] = [];
+    // Idle: the server has started and answered once; let start-up work (compression, GC) settle.
+    await new Promise((r) => setTimeout(r, 3000));
+    const idleRss = memoryMb(pid, "VmRSS");
+
+    // Static pages: our server against a bare node:http server sending the same bytes and headers.
+    const pageHeaders = { "accept-encoding": "br, gzip" };
+    const { body: raw, headers } = await rawResponse(server.url, STATIC_PAGE, pageHeaders);
+    // The machine is shared, so its load drifts: the two servers take turns, ROUNDS times each, and
+    // each line sums its rounds (a steady background load then weighs on both alike).
+    const bare = await startBareServer(raw, headers);
+    const ours: Row[] = [];
+    const theirs: Row[] = [];
+    try {
+      const slice = SECONDS / ROUNDS;
+      for (let round = 0; round < ROUNDS; round++) {
+        ours.push(
+          await run(`GET ${STATIC_PAGE} (brotli)`, `${server.url}${STATIC_PAGE}`, {
+            headers: pageHeaders,
+            duration: slice,
+          }),
+        );
+        theirs.push(
+          await run("bare node:http, same bytes", `${bare.url}${STATIC_PAGE}`, {
+            headers: pageHeaders,
+            duration: slice,
+          }),
+        );
+      }
+    } finally {
+      await bare.stop();
+    }
+    const rows: Row[] = [combine(ours), combine(theirs)];
     rows.push(await run("GET /api/health (baseline)", `${server.url}/api/health`, {}));
-    rows.push(
-      await run("POST appointment", `${server.url}/api/appointment/public/appointments`, {
+    const [booking, bookingPeakRss] = await peakRssDuring(pid, () =>
+      run("POST appointment", `${server.url}/api/appointment/public/appointments`, {
         requests: [
           {
             method: "POST",
@@ -131,6 +235,7 @@ async function main() {
         ],
       }),
     );
+    rows.push(booking);
     rows.push(
       await run("POST enquiry", `${server.url}/api/contact-enquire/public/create`, {
         method: "POST",
@@ -138,7 +243,8 @@ async function main() {
         body: enquiry,
       }),
     );
-    const base = rows[0]!.rps;
+    const peakRss = memoryMb(pid, "VmHWM");
+
     console.log(`\n${SECONDS} s each, ${CONNECTIONS} connections, server pid ${pid} on ${server.url}\n`);
     console.log(
       [
@@ -150,7 +256,6 @@ async function main() {
         "timeouts".padStart(9),
         "non-2xx".padStart(8),
         "total".padStart(8),
-        "vs baseline".padStart(12),
       ].join(" "),
     );
     for (const r of rows) {
@@ -164,18 +269,54 @@ async function main() {
           String(r.timeouts).padStart(9),
           String(r.non2xx).padStart(8),
           String(r.total).padStart(8),
-          `${((r.rps / base) * 100).toFixed(1)}%`.padStart(12),
         ].join(" "),
       );
     }
-    peak = Math.max(peak, peakRssMb(pid));
-    console.log(`\nserver peak RSS (VmHWM): ${peak.toFixed(1)} MB`);
+    const share = (rows[0]!.rps / rows[1]!.rps) * 100;
+    const figures: [string, string, string][] = [
+      ["start-up to first /api/health answer", `${server.startupMs.toFixed(0)} ms`, "< 1000 ms"],
+      ["idle RSS", `${idleRss.toFixed(1)} MB`, "<= 100 MB"],
+      [
+        `static page rate (${STATIC_PAGE}, ${raw.length} B brotli) vs bare node:http`,
+        `${share.toFixed(1)} %`,
+        ">= 50 %",
+      ],
+      ["booking rate (POST appointment)", `${booking.rps.toFixed(0)} req/s, p99 ${booking.p99} ms`, ""],
+      ["peak RSS under the booking load", `${bookingPeakRss.toFixed(1)} MB`, "<= 150 MB"],
+      ["peak RSS over the whole run (VmHWM)", `${peakRss.toFixed(1)} MB`, ""],
+    ];
+    console.log("");
+    for (const [name, value, goal] of figures) {
+      console.log(`${name.padEnd(62)} ${value.padStart(24)}   ${goal ? `goal ${goal}` : ""}`);
+    }
   } finally {
-    clearInterval(sampler);
     server.child.kill("SIGTERM");
     await server.exited;
     fs.rmSync(server.dataDir, { recursive: true, force: true });
   }
+}
+
+/** A response's bytes as sent (still compressed, which fetch would undo) and its headers, minus per-connection ones. */
+async function rawResponse(
+  base: string,
+  urlPath: string,
+  headers: Record<string, string>,
+): Promise<{ body: Buffer; headers: Record<string, string> }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${base}${urlPath}`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => {
+          const kept: Record<string, string> = {};
+          for (const [name, value] of Object.entries(res.headers)) {
+            if (typeof value === "string" && !["date", "connection", "keep-alive"].includes(name)) kept[name] = value;
+          }
+          resolve({ body: Buffer.concat(chunks), headers: kept });
+        });
+      })
+      .on("error", reject);
+  });
 }
 
 main().catch((error: unknown) => {

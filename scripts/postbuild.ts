@@ -1,21 +1,19 @@
 /**
  * After `react-router build`:
- * 1. hash every inline script of each prerendered page into build/csp-hashes.json,
- *    so the Content-Security-Policy can allow exactly those scripts (no 'unsafe-inline');
- * 2. write the fillable referral form PDF carrying the clinic's configured details;
- * 3. precompress every text asset of the client build with brotli and gzip, so
+ * 1. check the prerendered pages: no inline styles (the CSP blocks them), and
+ *    built for the placeholder base URL the server stamps (BUILD_BASE_URL);
+ * 2. precompress every text asset of the client build with brotli and gzip, so
  *    the server sends compressed bytes without compressing per request (PDFs are
  *    already compressed and are not precompressed).
+ * The server hashes each page's inline scripts for the CSP when it loads the
+ * stamped pages, and makes the referral form PDF from its own configuration
+ * (server/static-site.ts).
  */
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { REFERRAL_FORM_PATH } from "../domain/paths";
-import { loadConfig } from "../server/config";
-import { buildReferralForm } from "../server/referral-form";
-
-const CLIENT_DIR = path.resolve(import.meta.dirname, "../build/client");
+import { BUILD_BASE_URL } from "../domain/stamps";
+import { CLIENT_BUILD_DIR as CLIENT_DIR } from "../server/paths";
 const TEXT = /\.(html|js|mjs|css|svg|json|txt|xml|data|webmanifest|map|ics)$/;
 
 function* files(dir: string): Generator<string> {
@@ -24,24 +22,6 @@ function* files(dir: string): Generator<string> {
     if (entry.isDirectory()) yield* files(full);
     else yield full;
   }
-}
-
-/**
- * The CSP sources ('sha256-…') of a page's inline scripts. Data blocks
- * (application/ld+json) are not executed, so they need no hash; everything
- * else inline (classic, module, importmap) does.
- */
-function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
-    const attrs = match[1] ?? "";
-    const body = match[2] ?? "";
-    if (/\bsrc\s*=/i.test(attrs) || body.length === 0) continue;
-    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1]?.toLowerCase();
-    if (type?.endsWith("json")) continue;
-    hashes.add(`sha256-${crypto.createHash("sha256").update(body, "utf8").digest("base64")}`);
-  }
-  return [...hashes];
 }
 
 /**
@@ -55,14 +35,14 @@ function inlineStyles(html: string): string[] {
   return found;
 }
 
-const manifest: Record<string, string[]> = {};
 const styled: string[] = [];
+const unstamped: string[] = [];
 for (const file of files(CLIENT_DIR)) {
   if (path.basename(file) !== "index.html") continue;
   const rel = path.relative(CLIENT_DIR, file).split(path.sep).join("/");
   const html = fs.readFileSync(file, "utf8");
-  manifest[rel] = inlineScriptHashes(html);
   for (const tag of inlineStyles(html)) styled.push(`  ${rel}: ${tag.slice(0, 120)}`);
+  if (!html.includes(`"${BUILD_BASE_URL}`)) unstamped.push(`  ${rel}`);
 }
 if (styled.length > 0) {
   console.error(
@@ -72,15 +52,13 @@ if (styled.length > 0) {
   );
   process.exit(1);
 }
-fs.writeFileSync(path.join(CLIENT_DIR, "../csp-hashes.json"), JSON.stringify(manifest, null, 2) + "\n");
-console.log(`hashed inline scripts of ${Object.keys(manifest).length} prerendered pages into build/csp-hashes.json`);
-
-{
-  const target = path.join(CLIENT_DIR, REFERRAL_FORM_PATH);
-  const pdf = await buildReferralForm(loadConfig());
-  fs.mkdirSync(path.dirname(target), { recursive: true });
-  fs.writeFileSync(target, pdf);
-  console.log(`referral form: ${path.relative(process.cwd(), target)} (${(pdf.length / 1024).toFixed(1)} KiB)`);
+if (unstamped.length > 0) {
+  console.error(
+    `These pages were not built for the placeholder base URL ${BUILD_BASE_URL}, which the server replaces with ` +
+      "its PUBLIC_BASE_URL: build with `npm run build` (it sets PUBLIC_BASE_URL for React Router's build).\n" +
+      unstamped.join("\n"),
+  );
+  process.exit(1);
 }
 
 let count = 0;
@@ -89,7 +67,8 @@ let brotli = 0;
 for (const file of files(CLIENT_DIR)) {
   if (!TEXT.test(file)) continue;
   const body = fs.readFileSync(file);
-  if (body.length < 256) continue;
+  // Files with the placeholder base URL are stamped, then compressed, by the server when it starts.
+  if (body.length < 256 || body.includes(BUILD_BASE_URL)) continue;
   const br = zlib.brotliCompressSync(body, {
     params: {
       [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,

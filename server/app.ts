@@ -1,8 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
-import path from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
-import fastifyStatic from "@fastify/static";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ServerBuild } from "react-router";
 import { z } from "zod";
@@ -10,8 +8,10 @@ import type { Config } from "./config";
 import { ping, type Db } from "./db/index";
 import { errorHandler } from "./error-handler";
 import { loggerOptions } from "./logger";
+import { CLIENT_BUILD_DIR, SERVER_BUILD_FILE } from "./paths";
 import { reactRouterHandler } from "./react-router";
 import securityHeaders from "./security-headers";
+import { referralFormMaker, StaticSite } from "./static-site";
 import { startMailWorker } from "./mail/worker";
 import { drainUnreadBody, FORM_BODY_MAX_BYTES, JSON_BODY_MAX_BYTES, refuseOversizedBody } from "./requests/body-limit";
 import { messageBody, queryParam, single } from "./requests/http";
@@ -31,9 +31,9 @@ export interface AppOptions {
   servePages?: boolean;
   /** Run the staff console's daily retention purge inside the server (default on). */
   schedulePurge?: boolean;
+  /** The clock the footer's copyright year follows (tests inject one). */
+  now?: () => Date;
 }
-
-const ROOT = path.resolve(import.meta.dirname, "..");
 
 /** Pages that read the query string are rendered per request, not served from prerendered HTML. */
 const QUERY_RENDERED = new Set(["/details"]);
@@ -49,7 +49,10 @@ export async function buildApp({
   clientDir,
   servePages = true,
   schedulePurge = true,
+  now,
 }: AppOptions): Promise<FastifyInstance> {
+  // The client build, in memory and stamped for this server (production pages only).
+  const site = servePages && config.env !== "development" ? loadSite(config, clientDir, now) : undefined;
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
     trustProxy: trustProxyOption(config.trustProxy),
@@ -69,10 +72,7 @@ export async function buildApp({
   app.addHook("onRequest", refuseOversizedBody);
   // An answer given before the body was read waits for the rest to be discarded (bounded), so clients can read it.
   app.addHook("onSend", drainUnreadBody);
-  await app.register(securityHeaders, {
-    config,
-    hashesFile: path.join(clientDir ?? path.join(ROOT, "build/client"), "../csp-hashes.json"),
-  });
+  await app.register(securityHeaders, { config, scriptHashes: site && ((urlPath) => site.scriptHashes(urlPath)) });
 
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
@@ -146,10 +146,10 @@ export async function buildApp({
   // The booking and contact pages' plain form posts (no JavaScript) go through the public endpoints' rules.
   const forms = await publicForms({ config, db, log: app.log });
   const loadContext: LoadContextFn = (request) => ({ ...staffContext(request), publicForms: forms });
-  if (config.env === "development") {
-    await registerDevPages(app, config, loadContext);
+  if (site) {
+    await registerBuiltPages(app, config, site, loadContext);
   } else {
-    await registerBuiltPages(app, config, clientDir ?? path.join(ROOT, "build/client"), loadContext);
+    await registerDevPages(app, config, loadContext);
   }
   return app;
 }
@@ -168,42 +168,40 @@ export function trustProxyOption(
   return trust;
 }
 
-async function registerBuiltPages(app: FastifyInstance, config: Config, clientDir: string, loadContext: LoadContextFn) {
+function loadSite(config: Config, clientDir = CLIENT_BUILD_DIR, now?: () => Date): StaticSite {
   if (!fs.existsSync(clientDir)) {
     throw new Error(`No client build at ${clientDir}: run "npm run build" first`);
   }
-  await app.register(fastifyStatic, {
-    root: clientDir,
-    wildcard: false,
-    index: false,
-    redirect: false,
-    preCompressed: true,
-    setHeaders(reply, filePath) {
-      const rel = path.relative(clientDir, filePath);
-      if (rel.startsWith(`assets${path.sep}`)) {
-        reply.header("cache-control", "public, max-age=31536000, immutable");
-      } else {
-        reply.header("cache-control", "public, max-age=0, must-revalidate");
-      }
-    },
+  return StaticSite.load(clientDir, {
+    publicBaseUrl: config.publicBaseUrl,
+    now,
+    referralForm: referralFormMaker(config),
   });
+}
 
-  // Prerendered pages: build/client/<path>/index.html is served at /<path>, with no redirect.
-  for (const page of prerenderedPages(clientDir)) {
-    app.get(page.url, async (request, reply) => {
-      if (QUERY_RENDERED.has(page.url) && request.url.includes("?")) return renderPage(request, reply);
-      return reply.sendFile(page.file);
-    });
-    if (page.url !== "/") {
-      app.get(`${page.url}/`, async (request, reply) => reply.redirect(page.url, 301));
-    }
-  }
-
-  const serverBuild = path.join(ROOT, "build/server/index.js");
-  const build = (await import(serverBuild)) as ServerBuild;
+async function registerBuiltPages(app: FastifyInstance, config: Config, site: StaticSite, loadContext: LoadContextFn) {
+  const build = (await import(SERVER_BUILD_FILE)) as ServerBuild;
   const renderPage = reactRouterHandler(async () => build, config.env, loadContext);
   await pageFormRoutes(app, { config, render: renderPage });
-  app.all("/*", { bodyLimit: FORM_BODY_MAX_BYTES }, renderPage);
+  // Pages stamped at start were compressed fast; a listening server brings them to full brotli quality.
+  app.addHook("onListen", async () => {
+    site.recompress().catch((error: unknown) => app.log.error({ err: error }, "recompressing the pages failed"));
+  });
+  // One route for every page: a built file (from memory) when there is one, else React Router renders.
+  // (One lookup in a Map costs less than hundreds of routes, one per file, to register at start.)
+  app.all("/*", { bodyLimit: FORM_BODY_MAX_BYTES }, async (request, reply) => {
+    if (request.method === "GET" || request.method === "HEAD") {
+      const q = request.url.indexOf("?");
+      const urlPath = q === -1 ? request.url : request.url.slice(0, q);
+      if (site.has(urlPath)) {
+        if (q === -1 || !QUERY_RENDERED.has(urlPath)) return site.send(request, reply, urlPath);
+      } else if (urlPath.length > 1 && urlPath.endsWith("/") && site.isPage(urlPath.slice(0, -1))) {
+        // A prerendered page answers at /<path>; /<path>/ redirects there.
+        return reply.redirect(urlPath.slice(0, -1), 301);
+      }
+    }
+    return renderPage(request, reply);
+  });
 }
 
 async function registerDevPages(app: FastifyInstance, config: Config, loadContext: LoadContextFn) {
@@ -219,22 +217,4 @@ async function registerDevPages(app: FastifyInstance, config: Config, loadContex
   );
   await pageFormRoutes(app, { config, render: renderPage });
   app.all("/*", { bodyLimit: FORM_BODY_MAX_BYTES }, renderPage);
-}
-
-/** Lists every prerendered page (a folder's index.html) as URL and file. */
-export function prerenderedPages(clientDir: string): { url: string; file: string }[] {
-  const pages: { url: string; file: string }[] = [];
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory() && entry.name !== "assets") walk(full);
-      else if (entry.name === "index.html") {
-        const rel = path.relative(clientDir, full).split(path.sep).join("/");
-        const url = "/" + rel.replace(/(^|\/)index\.html$/, "");
-        pages.push({ url: url === "/" ? "/" : url, file: rel });
-      }
-    }
-  };
-  walk(clientDir);
-  return pages;
 }

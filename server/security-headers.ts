@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Config } from "./config";
@@ -7,11 +6,11 @@ import type { Config } from "./config";
 export interface SecurityHeadersOptions {
   config: Pick<Config, "publicBaseUrl" | "env">;
   /**
-   * The CSP hash manifest written by scripts/postbuild.ts (build/csp-hashes.json):
-   * prerendered file (relative to build/client) -> sha256 sources of its inline scripts.
-   * Missing file = no prerendered pages (API-only tests, development).
+   * The CSP sources ('sha256-…', quoted) of the inline scripts of the
+   * prerendered page at a URL path (server/static-site.ts hashes the pages it
+   * serves). None = no prerendered pages (API-only tests, development).
    */
-  hashesFile?: string;
+  scriptHashes?: (path: string) => readonly string[];
 }
 
 /** The only page with the (click-to-load) Google Maps embed. */
@@ -44,19 +43,22 @@ export const PERMISSIONS_POLICY = [
 const TEXTUAL =
   /^(text\/|application\/(json|javascript|ecmascript|xml|manifest\+json|ld\+json|[\w.+-]+\+(xml|json))\b)|^image\/svg\+xml\b/i;
 
-/** Reads the build's hash manifest into URL path -> script sources. */
-export function loadScriptHashes(file: string | undefined): Map<string, string[]> {
-  const byPath = new Map<string, string[]>();
-  if (!file || !fs.existsSync(file)) return byPath;
-  const manifest = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, string[]>;
-  for (const [rel, hashes] of Object.entries(manifest)) {
-    const url = "/" + rel.replace(/(^|\/)index\.html$/, "");
-    byPath.set(
-      url === "/" ? "/" : url.replace(/\/$/, ""),
-      hashes.map((h) => `'${h}'`),
-    );
+/**
+ * The CSP sources ('sha256-…', quoted) of a page's inline scripts. Data blocks
+ * (application/ld+json) are not executed, so they need no hash; everything
+ * else inline (classic, module, importmap) does.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    const attrs = match[1] ?? "";
+    const body = match[2] ?? "";
+    if (/\bsrc\s*=/i.test(attrs) || body.length === 0) continue;
+    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1]?.toLowerCase();
+    if (type?.endsWith("json")) continue;
+    hashes.add(`'sha256-${crypto.createHash("sha256").update(body, "utf8").digest("base64")}'`);
   }
-  return byPath;
+  return [...hashes];
 }
 
 /** HSTS for an https base URL: a year, subdomains included. */
@@ -79,7 +81,7 @@ export function documentPolicy({
   development = false,
 }: {
   nonce: string;
-  hashes: string[];
+  hashes: readonly string[];
   path: string;
   development?: boolean;
 }): string {
@@ -109,6 +111,24 @@ function resourcePolicy(contentType: string): string {
   return "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 }
 
+/**
+ * A fresh 128-bit nonce (base64). The random bytes are drawn 4 KB at a time
+ * and each used once: one system call per 256 nonces instead of one per
+ * request (crypto.randomUUID pools the same way).
+ */
+const NONCE_BYTES = 16;
+const noncePool = Buffer.alloc(NONCE_BYTES * 256);
+let nonceOffset = noncePool.length;
+export function nextNonce(): string {
+  if (nonceOffset === noncePool.length) {
+    crypto.randomFillSync(noncePool);
+    nonceOffset = 0;
+  }
+  const nonce = noncePool.toString("base64", nonceOffset, nonceOffset + NONCE_BYTES);
+  nonceOffset += NONCE_BYTES;
+  return nonce;
+}
+
 function setIfAbsent(reply: FastifyReply, name: string, value: string) {
   if (!reply.hasHeader(name)) reply.header(name, value);
 }
@@ -124,14 +144,13 @@ function pathOf(request: FastifyRequest): string {
  * downloads), set in one onSend hook; a header a route already set wins.
  * Shared through fastify-plugin, so the hooks cover the whole app.
  */
-async function securityHeaders(app: FastifyInstance, { config, hashesFile }: SecurityHeadersOptions) {
-  const hashes = loadScriptHashes(hashesFile);
+async function securityHeaders(app: FastifyInstance, { config, scriptHashes }: SecurityHeadersOptions) {
   const hsts = config.publicBaseUrl.startsWith("https://");
   const development = config.env === "development";
 
   app.decorateRequest("cspNonce", "");
   app.addHook("onRequest", async (request) => {
-    request.cspNonce = crypto.randomBytes(16).toString("base64");
+    request.cspNonce = nextNonce();
   });
 
   app.addHook("onSend", async (request, reply, payload) => {
@@ -152,7 +171,7 @@ async function securityHeaders(app: FastifyInstance, { config, hashesFile }: Sec
       reply,
       "content-security-policy",
       isDocument
-        ? documentPolicy({ nonce: request.cspNonce, hashes: hashes.get(path) ?? [], path, development })
+        ? documentPolicy({ nonce: request.cspNonce, hashes: scriptHashes?.(path) ?? [], path, development })
         : resourcePolicy(contentType),
     );
     if (hsts) setIfAbsent(reply, "strict-transport-security", HSTS);

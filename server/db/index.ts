@@ -1,8 +1,9 @@
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type MigrationProvider } from "kysely";
-import pg from "pg";
+import type * as Pg from "pg";
 import type { Config } from "../config";
 import { ensurePrivateDirSync, securePrivateFiles, touchPrivateFileSync } from "../private-files";
 import { migrations } from "./migrations/index";
@@ -34,6 +35,8 @@ export function isPostgres<T>(db: Kysely<T>): boolean {
  */
 export function openDb(config: Pick<Config, "dataDir" | "databaseUrl">): Db {
   if (isPostgresUrl(config.databaseUrl)) {
+    // pg (CommonJS) loads only when PostgreSQL is configured, synchronously so this stays so.
+    const pg = createRequire(import.meta.url)("pg") as typeof Pg;
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
       max: 10,

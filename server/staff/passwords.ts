@@ -1,7 +1,15 @@
-import { hash, verify, type Algorithm } from "@node-rs/argon2";
-// CommonJS packages: the default import is module.exports.
-import zxcvbnCore from "@zxcvbn-ts/core";
-import * as zxcvbnCommon from "@zxcvbn-ts/language-common";
+import { createRequire } from "node:module";
+import type * as Argon2 from "@node-rs/argon2";
+import type { Algorithm } from "@node-rs/argon2";
+import type * as ZxcvbnCore from "@zxcvbn-ts/core";
+import type * as ZxcvbnCommon from "@zxcvbn-ts/language-common";
+
+// Staff-only libraries load on first use, not with every server (zxcvbn's dictionaries
+// alone hold several MB): argon2 by dynamic import, zxcvbn (CommonJS, called
+// synchronously) by require.
+const require = createRequire(import.meta.url);
+let argon2Module: Promise<typeof Argon2> | undefined;
+const argon2 = () => (argon2Module ??= import("@node-rs/argon2"));
 
 /** argon2id (the enum is a const enum, so its value is written here). */
 const ARGON2ID = 2 as Algorithm;
@@ -33,9 +41,11 @@ const WARNINGS: Record<string, string> = {
   pwned: "it has appeared in a data breach",
 };
 
-let factory: InstanceType<typeof zxcvbnCore.ZxcvbnFactory> | undefined;
+let factory: InstanceType<typeof ZxcvbnCore.ZxcvbnFactory> | undefined;
 
 function strength(password: string, userInputs: string[]) {
+  const zxcvbnCore = require("@zxcvbn-ts/core") as typeof ZxcvbnCore;
+  const zxcvbnCommon = require("@zxcvbn-ts/language-common") as typeof ZxcvbnCommon;
   factory ??= new zxcvbnCore.ZxcvbnFactory({
     dictionary: { ...zxcvbnCommon.dictionary },
     graphs: zxcvbnCommon.adjacencyGraphs,
@@ -58,7 +68,8 @@ export function passwordProblem(password: string, userInputs: string[] = []): st
   return `This password is too weak: ${reason}. Use four or more unrelated words, or a long random password from a password manager.`;
 }
 
-export function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string): Promise<string> {
+  const { hash } = await argon2();
   return hash(password, OPTIONS);
 }
 
@@ -70,6 +81,7 @@ let dummyHash: Promise<string> | undefined;
  */
 export async function verifyPassword(stored: string | null, password: string): Promise<boolean> {
   if (password.length > MAX_PASSWORD_LENGTH) password = password.slice(0, MAX_PASSWORD_LENGTH);
+  const { verify } = await argon2();
   if (!stored) {
     dummyHash ??= hashPassword("dummy password that matches nothing");
     await verify(await dummyHash, password).catch(() => false);

@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import { Secret, TOTP } from "otpauth";
-import QRCode from "qrcode";
 import { recordAudit } from "./audit";
 import {
   accountChangeAudit,
@@ -55,7 +54,9 @@ export function otpauthUri(secret: string, email: string, issuer: string): strin
 }
 
 /** The QR code as an SVG string, made here on the server (no outside service). */
-export function qrSvg(uri: string): Promise<string> {
+export async function qrSvg(uri: string): Promise<string> {
+  // Loaded on first use: only a staff member setting up sign-in needs it.
+  const { default: QRCode } = await import("qrcode");
   return QRCode.toString(uri, {
     type: "svg",
     errorCorrectionLevel: "M",

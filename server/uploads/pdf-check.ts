@@ -1,4 +1,8 @@
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFObject } from "@cantoo/pdf-lib";
+import type * as PdfLibModule from "@cantoo/pdf-lib";
+import type { PDFDocument, PDFObject } from "@cantoo/pdf-lib";
+
+/** pdf-lib (tens of MB once loaded) is loaded with the first PDF to check, not at start. */
+type PdfLib = typeof PdfLibModule;
 
 /**
  * Active content in an uploaded PDF. Referral forms are read by staff, who
@@ -66,7 +70,8 @@ export function scanRaw(bytes: Uint8Array): string | null {
 }
 
 /** Walks one object (not following references: every indirect object is walked on its own). */
-function findInObject(object: PDFObject, seen: Set<PDFObject>): string | null {
+function findInObject(pdf: PdfLib, object: PDFObject, seen: Set<PDFObject>): string | null {
+  const { PDFArray, PDFDict, PDFName, PDFRawStream } = pdf;
   if (seen.has(object)) return null;
   seen.add(object);
   const dict = object instanceof PDFRawStream ? object.dict : object instanceof PDFDict ? object : undefined;
@@ -76,14 +81,14 @@ function findInObject(object: PDFObject, seen: Set<PDFObject>): string | null {
       if (DANGEROUS_KEYS.has(name)) return name;
       if (NAME_VALUE_KEYS.has(name) && value instanceof PDFName && DANGEROUS_NAMES.has(value.decodeText()))
         return value.decodeText();
-      const inner = findInObject(value, seen);
+      const inner = findInObject(pdf, value, seen);
       if (inner) return inner;
     }
     return null;
   }
   if (object instanceof PDFArray) {
     for (const item of object.asArray()) {
-      const inner = findInObject(item, seen);
+      const inner = findInObject(pdf, item, seen);
       if (inner) return inner;
     }
   }
@@ -94,9 +99,10 @@ function findInObject(object: PDFObject, seen: Set<PDFObject>): string | null {
 export async function checkPdf(bytes: Uint8Array): Promise<PdfVerdict> {
   const raw = scanRaw(bytes);
   if (raw) return { ok: false, reason: "active", found: raw };
+  const pdf = await import("@cantoo/pdf-lib");
   let doc: PDFDocument;
   try {
-    doc = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true });
+    doc = await pdf.PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true });
   } catch (error) {
     return { ok: false, reason: "unreadable", found: (error as Error).name || "parse error" };
   }
@@ -106,12 +112,12 @@ export async function checkPdf(bytes: Uint8Array): Promise<PdfVerdict> {
   const seen = new Set<PDFObject>();
   for (const entry of [trailer.Root, trailer.Info, trailer.Encrypt]) {
     if (entry) {
-      const found = findInObject(entry, seen);
+      const found = findInObject(pdf, entry, seen);
       if (found) return { ok: false, reason: "active", found };
     }
   }
   for (const [, object] of doc.context.enumerateIndirectObjects()) {
-    const found = findInObject(object, seen);
+    const found = findInObject(pdf, object, seen);
     if (found) return { ok: false, reason: "active", found };
   }
   return { ok: true };

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
+import { clinicYear } from "../../domain/dates";
 import { hydrated } from "./hydrated";
 
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 1024;
@@ -238,7 +239,7 @@ test.describe("footer", () => {
     await page.goto("/about");
     await hydrated(page);
     const footer = page.getByRole("contentinfo");
-    await expect(footer.getByTestId("copyright-year")).toHaveText(String(new Date().getFullYear()));
+    await expect(footer.getByTestId("copyright-year")).toHaveText(String(clinicYear()));
     await expect(footer).toContainText(/©/);
 
     const quick = footer.getByRole("navigation", { name: "Quick Links" });
@@ -268,12 +269,7 @@ test.describe("footer", () => {
     await expect(page).toHaveURL(/\/services\/x-ray$/);
   });
 
-  test("the browser's year replaces a stale prerendered year", async ({ page }) => {
-    // Pretend the visit happens years after the build.
-    await page.clock.setFixedTime(new Date("2031-06-01T10:00:00Z"));
-    await page.goto("/about");
-    await expect(page.getByTestId("copyright-year")).toHaveText("2031");
-  });
+  // The year is the server's stamp, with no script: tests/integration/static-site.test.ts turns it with an injected clock.
 });
 
 test("every page carries MedicalClinic structured data", async ({ page }) => {

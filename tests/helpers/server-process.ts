@@ -24,14 +24,28 @@ export interface ServerProcess {
   dataDir: string;
   output: () => string;
   exited: Promise<number | null>;
+  /** Milliseconds from spawning the process to its first successful /api/health answer. */
+  startupMs: number;
 }
 
-/** Starts the real server (`tsx server/index.ts`) on a free port and waits for /api/health. */
+/**
+ * Node's arguments for the compiled server (`npm run build` writes it), read
+ * from package.json's start script, so tests run it exactly as `npm start` does.
+ */
+export const SERVER_ARGS: string[] = (() => {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } };
+  const args = /\bnode\s+(.+)$/.exec(pkg.scripts.start)?.[1]?.split(/\s+/);
+  if (!args?.length) throw new Error(`package.json's start script does not run node: ${pkg.scripts.start}`);
+  return args;
+})();
+
+/** Starts the real, compiled server on a free port and waits for /api/health. */
 export async function startServer(env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "clinic-proc-"));
   let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const spawnedAt = performance.now();
+  const child = spawn(process.execPath, SERVER_ARGS, {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -63,16 +77,17 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
       await exited;
       throw new Error(`server did not start:\n${output}`);
     }
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 20));
   }
-  return { child, port, url, dataDir, output: () => output, exited };
+  const startupMs = performance.now() - spawnedAt;
+  return { child, port, url, dataDir, output: () => output, exited, startupMs };
 }
 
 /** Runs the server entry point once and returns its exit code and output (for start-up failures). */
 export async function runServerExpectingExit(
   env: Record<string, string>,
 ): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const child = spawn(process.execPath, SERVER_ARGS, {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],

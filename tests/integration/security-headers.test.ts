@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REFERRAL_FORM_PATH } from "../../domain/paths";
 import { ENQUIRY_PATH } from "../../server/enquiries/routes";
 import { documentPolicy } from "../../server/security-headers";
 import { createTestApp, type TestApp } from "../helpers/app";
@@ -14,9 +15,8 @@ const assets = fs.readdirSync(path.join(CLIENT, "assets"));
 const jsAsset = assets.find((f) => f.endsWith(".js"));
 const font = assets.find((f) => f.endsWith(".woff2"));
 const cssAsset = assets.find((f) => f.endsWith(".css"));
-const download = fs.existsSync(path.join(CLIENT, "files/referral-form.pdf"))
-  ? "/files/referral-form.pdf"
-  : `/assets/${font}`;
+// The referral form is made by the server from its configuration (server/static-site.ts).
+const download = REFERRAL_FORM_PATH;
 
 function directives(csp: string): Map<string, string[]> {
   return new Map(

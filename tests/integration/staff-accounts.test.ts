@@ -159,12 +159,13 @@ describe("staff accounts and invitations", () => {
       .select("id")
       .where("email", "=", "desk@clinic.example.org")
       .executeTakeFirstOrThrow();
-    for (const values of [
+    const attempts: Record<string, string>[] = [
       { intent: "invite", email: "sneaky@clinic.example.org", name: "Sneaky", role: "manager" },
       { intent: "role", id: String(desk.id), role: "manager" },
       { intent: "disable", id: String(manager.id) },
       { intent: "reset-mfa", id: String(manager.id) },
-    ]) {
+    ];
+    for (const values of attempts) {
       const res = await post("/staff/accounts", values, receptionCookie);
       expect(res.statusCode, values.intent).toBe(403);
     }

@@ -1,12 +1,13 @@
-import { buildReferralForm } from "../../../server/referral-form";
 import { loadConfig } from "../../../server/config";
 
 /**
  * The size of the referral form PDF, for the For Referrers page. The page is
- * prerendered in the same build that writes the PDF (scripts/postbuild.ts),
- * from the same configuration, so building it here gives the served file's size.
+ * prerendered; the server makes the served file from its own configuration
+ * (server/static-site.ts), so the size shown is the build's, to the kilobyte.
+ * Imported on demand, so the server build loads pdf-lib only when this runs.
  */
 export async function referralFormSize(): Promise<{ bytes: number; label: string }> {
+  const { buildReferralForm } = await import("../../../server/referral-form");
   const bytes = (await buildReferralForm(loadConfig())).length;
   return { bytes, label: `${Math.max(1, Math.round(bytes / 1024))} KB` };
 }

@@ -1,7 +1,7 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
-import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { ClinicIdentity } from "@domain/clinic";
+import { YEAR_STAMP_ATTRIBUTE } from "@domain/stamps";
 import { Logo } from "./logo";
 import { PhoneLink } from "./phone-link";
 import { POPULAR_SERVICES, QUICK_LINKS } from "./nav-data";
@@ -12,17 +12,20 @@ type FooterClinic = Pick<
 >;
 
 /**
- * The copyright year. Prerendered pages bake the year they were built in
- * (`renderedYear`, from the root loader, so hydration matches); the browser
- * then shows the current year.
+ * The copyright year: the clinic's current year, with no script. A page
+ * rendered per request prints it directly; a prerendered page carries the
+ * year it was built in, which the server replaces (the element's
+ * YEAR_STAMP_ATTRIBUTE marks it) when it loads the page and again when the
+ * year turns (server/static-site.ts). A hydrating page may thus hold a later
+ * year than its loader data: the server's text is kept.
  */
-function CurrentYear({ renderedYear }: { renderedYear: number }) {
-  const [year, setYear] = useState(renderedYear);
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the clock is only readable after hydration
-    setYear(new Date().getFullYear());
-  }, []);
-  return <span data-testid="copyright-year">{year}</span>;
+function CopyrightYear({ renderedYear }: { renderedYear: number }) {
+  const stamp = { [YEAR_STAMP_ATTRIBUTE]: "" };
+  return (
+    <span data-testid="copyright-year" {...stamp} suppressHydrationWarning>
+      {renderedYear}
+    </span>
+  );
 }
 
 export function SiteFooter({ clinic, renderedYear }: { clinic: FooterClinic; renderedYear: number }) {
@@ -88,7 +91,7 @@ export function SiteFooter({ clinic, renderedYear }: { clinic: FooterClinic; ren
       <div className="site-footer__bottom">
         <div className="container site-footer__bottom-inner">
           <p>
-            © <CurrentYear renderedYear={renderedYear} /> {clinic.name}. All rights reserved.
+            © <CopyrightYear renderedYear={renderedYear} /> {clinic.name}. All rights reserved.
           </p>
           <ul role="list" className="site-footer__legal">
             <li>
