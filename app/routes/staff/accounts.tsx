@@ -83,6 +83,36 @@ function RoleSelect({ id, defaultValue }: { id: string; defaultValue?: StaffRole
   );
 }
 
+/** One account's one-button action (a POST with its intent). */
+function AccountAction({
+  id,
+  intent,
+  busy,
+  danger = false,
+  children,
+}: {
+  id: number;
+  intent: "reset-mfa" | "disable";
+  busy: boolean;
+  danger?: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="id" value={id} />
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        className={`button ${danger ? "staff-button--danger" : "button--outline"} staff-button--small`}
+        disabled={busy}
+      >
+        {children}
+      </button>
+    </Form>
+  );
+}
+
 export default function StaffAccounts({ loaderData, actionData }: Route.ComponentProps) {
   const { accounts, invitations, me, invitationHours } = loaderData;
   const busy = useNavigation().state !== "idle";
@@ -222,30 +252,12 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
                   <td>
                     {!a.disabled && (
                       <div className="staff-row-actions">
-                        <Form method="post">
-                          <input type="hidden" name="id" value={a.id} />
-                          <button
-                            type="submit"
-                            name="intent"
-                            value="reset-mfa"
-                            className="button button--outline staff-button--small"
-                            disabled={busy}
-                          >
-                            Reset two-step sign-in<span className="visually-hidden"> of {a.name}</span>
-                          </button>
-                        </Form>
-                        <Form method="post">
-                          <input type="hidden" name="id" value={a.id} />
-                          <button
-                            type="submit"
-                            name="intent"
-                            value="disable"
-                            className="button staff-button--danger staff-button--small"
-                            disabled={busy}
-                          >
-                            Disable<span className="visually-hidden"> {a.name}</span>
-                          </button>
-                        </Form>
+                        <AccountAction id={a.id} intent="reset-mfa" busy={busy}>
+                          Reset two-step sign-in<span className="visually-hidden"> of {a.name}</span>
+                        </AccountAction>
+                        <AccountAction id={a.id} intent="disable" busy={busy} danger>
+                          Disable<span className="visually-hidden"> {a.name}</span>
+                        </AccountAction>
                       </div>
                     )}
                   </td>
