@@ -6,11 +6,13 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import fontUrl from "@fontsource-variable/source-sans-3/files/source-sans-3-latin-wght-normal.woff2?url";
 import type { Route } from "./+types/root";
 import { getClinic } from "~/lib/clinic.server";
+import { wantsScripts } from "~/lib/hydrate";
 import { useNonce } from "~/lib/nonce";
 import {
   canReloadOnce,
@@ -47,6 +49,9 @@ export function useClinic() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // Content pages are plain HTML and CSS: only routes whose handle asks for it
+  // (app/lib/hydrate.ts) get React Router's scripts, module preloads and data.
+  const scripts = wantsScripts(useMatches());
   // Effects run children first, so this marks the whole page hydrated (tests and tools read it).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
@@ -62,9 +67,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ChunkErrorRecovery />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {scripts && (
+          <>
+            <ChunkErrorRecovery />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

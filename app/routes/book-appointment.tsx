@@ -6,12 +6,16 @@ import { pageMeta } from "~/lib/meta";
 import { useClinic } from "~/root";
 import type { Route } from "./+types/book-appointment";
 import "~/styles/forms.css";
+import { HYDRATE } from "~/lib/hydrate";
 
 /**
  * The booking page: the policy and other ways to book beside the form. The
  * form's parts live in app/components/forms/booking/: fields, upload,
  * calendar, submission (on the shared ../use-submission) and confirmation.
  */
+
+/** Needs React in the browser (app/lib/hydrate.ts). */
+export const handle = HYDRATE;
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {

@@ -10,6 +10,10 @@ import { pageMeta } from "~/lib/meta";
 import { useClinic } from "~/root";
 import type { Route } from "./+types/contact-us";
 import "~/styles/forms.css";
+import { HYDRATE } from "~/lib/hydrate";
+
+/** Needs React in the browser (app/lib/hydrate.ts). */
+export const handle = HYDRATE;
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {

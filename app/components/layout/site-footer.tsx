@@ -1,6 +1,5 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
 import type { ClinicIdentity } from "@domain/clinic";
 import { Logo } from "./logo";
 import { PhoneLink } from "./phone-link";
@@ -53,7 +52,7 @@ export function SiteFooter({ clinic, renderedYear }: { clinic: FooterClinic; ren
           <ul role="list">
             {QUICK_LINKS.map((l) => (
               <li key={l.to}>
-                <Link to={l.to}>{l.label}</Link>
+                <a href={l.to}>{l.label}</a>
               </li>
             ))}
           </ul>
@@ -63,7 +62,7 @@ export function SiteFooter({ clinic, renderedYear }: { clinic: FooterClinic; ren
           <ul role="list">
             {POPULAR_SERVICES.map((l) => (
               <li key={l.to}>
-                <Link to={l.to}>{l.label}</Link>
+                <a href={l.to}>{l.label}</a>
               </li>
             ))}
           </ul>
@@ -92,10 +91,10 @@ export function SiteFooter({ clinic, renderedYear }: { clinic: FooterClinic; ren
           </p>
           <ul role="list" className="site-footer__legal">
             <li>
-              <Link to="/terms-condition">Terms & conditions</Link>
+              <a href="/terms-condition">Terms & conditions</a>
             </li>
             <li>
-              <Link to="/privacy">Privacy Policy</Link>
+              <a href="/privacy">Privacy Policy</a>
             </li>
           </ul>
           <p className="site-footer__credit">{clinic.siteCredit}</p>
