@@ -9,7 +9,6 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
-import fontUrl from "@fontsource-variable/source-sans-3/files/source-sans-3-latin-wght-normal.woff2?url";
 import type { Route } from "./+types/root";
 import { getClinic } from "~/lib/clinic.server";
 import { wantsScripts } from "~/lib/hydrate";
@@ -26,8 +25,13 @@ import {
 import { ChunkErrorRecovery } from "~/components/layout/chunk-error-recovery";
 import { SiteShell } from "~/components/layout/site-shell";
 import { useEffect, useRef } from "react";
+// Every content page's styles in one render-blocking stylesheet (about 10 KB compressed),
+// fetched once and cached for every page, instead of two per page.
 import "./styles/app.css";
 import "./styles/layout.css";
+import "./styles/home.css";
+import "./styles/info.css";
+import "./styles/service.css";
 
 export async function loader() {
   // renderedYear: the year this HTML was rendered (prerendered pages: the build year);
@@ -35,10 +39,7 @@ export async function loader() {
   return { clinic: getClinic(), renderedYear: new Date().getFullYear() };
 }
 
-export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "preload", href: fontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 /** The clinic's public details, from the root loader. */
 export function useClinic() {

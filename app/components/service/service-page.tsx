@@ -4,7 +4,6 @@ import { ServiceIcon } from "~/components/service-icon";
 import type { PageMetaInput } from "~/lib/meta";
 import { ServiceClosing } from "./service-closing";
 import { ServiceSidebar } from "./service-sidebar";
-import "~/styles/service.css";
 
 export function findServicePage(slug: string): Service | undefined {
   return findServiceBySlug(slug);
