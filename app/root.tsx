@@ -25,13 +25,8 @@ import {
 import { ChunkErrorRecovery } from "~/components/layout/chunk-error-recovery";
 import { SiteShell } from "~/components/layout/site-shell";
 import { useEffect, useRef } from "react";
-// Every content page's styles in one render-blocking stylesheet (about 10 KB compressed),
-// fetched once and cached for every page, instead of two per page.
 import "./styles/app.css";
 import "./styles/layout.css";
-import "./styles/home.css";
-import "./styles/info.css";
-import "./styles/service.css";
 
 export async function loader() {
   // renderedYear: the year this HTML was rendered (prerendered pages: the build year);

@@ -5,6 +5,7 @@ import { LinkTiles, type LinkTile } from "~/components/info/link-tiles";
 import { PageHeader } from "~/components/info/page-header";
 import { pageMeta } from "~/lib/meta";
 import { useClinic } from "~/root";
+import "~/styles/info.css";
 import type { Route } from "./+types/about";
 
 export function meta(args: Route.MetaArgs) {

@@ -13,6 +13,7 @@ import { DisclosureNav } from "~/components/service/disclosure-nav";
 import { PageBanner, SERVICE_NOT_FOUND_META, ServiceNotFound } from "~/components/service/service-page";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/details";
+import "~/styles/service.css";
 
 /** The record named by ?name= (exact match), or null. */
 function lookup(request: Request): { name: string | null; record: ServiceRecord | null } {

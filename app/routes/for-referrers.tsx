@@ -7,6 +7,7 @@ import { referralFormSize } from "~/components/info/referral-form.server";
 import { REFERRAL_FORM_PATH } from "@domain/paths";
 import { pageMeta } from "~/lib/meta";
 import { useClinic } from "~/root";
+import "~/styles/info.css";
 import type { Route } from "./+types/for-referrers";
 
 export function meta(args: Route.MetaArgs) {

@@ -19,6 +19,7 @@ import { SERVICE_CATEGORIES } from "@domain/catalogue";
 import { pageMeta } from "~/lib/meta";
 import { useClinic } from "~/root";
 import type { Route } from "./+types/home";
+import "~/styles/home.css";
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {

@@ -1,6 +1,7 @@
 import { House, LayoutGrid, MessageCircle } from "lucide-react";
 import { Link } from "react-router";
 import { pageMeta } from "~/lib/meta";
+import "~/styles/info.css";
 import type { Route } from "./+types/not-found";
 
 /** Every path no other route matches: answers 404 and renders the error boundary below. */

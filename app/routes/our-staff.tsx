@@ -5,6 +5,7 @@ import { ProfileCard } from "~/components/info/profile-card";
 import { STAFF_ROLES } from "@domain/team";
 import { pageMeta } from "~/lib/meta";
 import { useClinic } from "~/root";
+import "~/styles/info.css";
 import type { Route } from "./+types/our-staff";
 
 export function meta(args: Route.MetaArgs) {

@@ -4,6 +4,7 @@ import { PageHeader } from "~/components/info/page-header";
 import { pageMeta } from "~/lib/meta";
 import { getRetentionPeriods } from "~/lib/retention.server";
 import { useClinic } from "~/root";
+import "~/styles/info.css";
 import type { Route } from "./+types/privacy";
 
 export function meta(args: Route.MetaArgs) {

@@ -4,6 +4,7 @@ import { PageHeader } from "~/components/info/page-header";
 import { ProfileCard } from "~/components/info/profile-card";
 import { STAFF_EXPERIENCE_YEARS } from "@domain/team";
 import { pageMeta } from "~/lib/meta";
+import "~/styles/info.css";
 import type { Route } from "./+types/radiologists";
 
 export function meta(args: Route.MetaArgs) {

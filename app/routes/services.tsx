@@ -3,6 +3,7 @@ import { ServiceCard } from "~/components/service/service-card";
 import { PageBanner } from "~/components/service/service-page";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/services";
+import "~/styles/service.css";
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {

@@ -4,6 +4,7 @@ import { PageHeader } from "~/components/info/page-header";
 import { BOOKING_POLICY } from "@domain/booking-policy";
 import { pageMeta } from "~/lib/meta";
 import { useClinic } from "~/root";
+import "~/styles/info.css";
 import type { Route } from "./+types/terms-condition";
 
 export function meta(args: Route.MetaArgs) {

@@ -4,6 +4,7 @@ import { ServiceIcon } from "~/components/service-icon";
 import type { PageMetaInput } from "~/lib/meta";
 import { ServiceClosing } from "./service-closing";
 import { ServiceSidebar } from "./service-sidebar";
+import "~/styles/service.css";
 
 export function findServicePage(slug: string): Service | undefined {
   return findServiceBySlug(slug);
