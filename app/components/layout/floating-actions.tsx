@@ -45,15 +45,21 @@ export function WhatsAppFloat({ clinic }: { clinic: Pick<ClinicIdentity, "whatsa
   );
 }
 
+/** The empty element at the very start of every page that the back-to-top link points at. */
+export const TOP_ID = "top";
+
 /**
- * Back to the top of the page: a plain link to `#top` (the HTML standard's
- * name for the top of the document), so it needs no script. Smooth only when
- * motion is not reduced (layout.css); it shows once the first screens have
- * scrolled away where the browser supports scroll-driven animations, else always.
+ * Back to the top of the page: a plain link to `#top`, so it needs no script.
+ * It points at an element (SiteShell renders it before the skip link) rather
+ * than at the bare top of the document, so following it also moves the
+ * keyboard's starting point: the next Tab reaches the skip link. Smooth only
+ * when motion is not reduced (layout.css); it shows once the first screens
+ * have scrolled away where the browser supports scroll-driven animations,
+ * else always.
  */
 export function ScrollToTop() {
   return (
-    <a href="#top" className="float-button float-button--top">
+    <a href={`#${TOP_ID}`} className="float-button float-button--top">
       <ArrowUp aria-hidden="true" size={24} />
       <span className="visually-hidden">Back to top</span>
     </a>
