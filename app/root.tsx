@@ -9,6 +9,7 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
+import fontUrl from "@fontsource-variable/source-sans-3/files/source-sans-3-latin-wght-normal.woff2?url";
 import type { Route } from "./+types/root";
 import { getClinic } from "~/lib/clinic.server";
 import { wantsScripts } from "~/lib/hydrate";
@@ -34,7 +35,10 @@ export async function loader() {
   return { clinic: getClinic(), renderedYear: new Date().getFullYear() };
 }
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "preload", href: fontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+];
 
 /** The clinic's public details, from the root loader. */
 export function useClinic() {
