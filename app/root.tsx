@@ -6,12 +6,14 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import fontUrl from "@fontsource-variable/source-sans-3/files/source-sans-3-latin-wght-normal.woff2?url";
 import type { Route } from "./+types/root";
 import { clinicYear } from "@domain/dates";
 import { getClinic } from "~/lib/clinic.server";
+import { wantsScripts } from "~/lib/hydrate";
 import { useNonce } from "~/lib/nonce";
 import {
   canReloadOnce,
@@ -48,6 +50,9 @@ export function useClinic() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // Content pages are plain HTML and CSS: only routes whose handle asks for it
+  // (app/lib/hydrate.ts) get React Router's scripts, module preloads and data.
+  const scripts = wantsScripts(useMatches());
   // Effects run children first, so this marks the whole page hydrated (tests and tools read it).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
@@ -63,9 +68,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ChunkErrorRecovery />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {scripts && (
+          <>
+            <ChunkErrorRecovery />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

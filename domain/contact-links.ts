@@ -81,12 +81,6 @@ export function mapsHref(clinic: Located): string {
   return `https://www.google.com/maps/search/?api=1&query=${latitude},${longitude}`;
 }
 
-/** Google Maps embed address, requested only when the visitor asks for the map. */
-export function mapsEmbedSrc(clinic: Located): string {
-  const { latitude, longitude } = clinic.geo;
-  return `https://www.google.com/maps?q=${latitude},${longitude}&z=16&output=embed`;
-}
-
 const SHORT_DAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 
 /** ISO weekdays as a compact range: [1,2,3,4,5] → "Mon–Fri", [6] → "Sat", [1,3] → "Mon, Wed". */

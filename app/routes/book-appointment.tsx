@@ -7,6 +7,7 @@ import { pageMeta } from "~/lib/meta";
 import { useClinic } from "~/root";
 import type { Route } from "./+types/book-appointment";
 import "~/styles/forms.css";
+import { HYDRATE } from "~/lib/hydrate";
 
 /**
  * The booking page: the policy and other ways to book beside the form. The
@@ -14,8 +15,8 @@ import "~/styles/forms.css";
  * calendar, submission (on the shared ../use-submission) and confirmation.
  */
 
-/** The page's script enhances the form (root.tsx loads scripts only for routes that ask). */
-export const handle = { hydrate: true };
+/** The page's script enhances the form (app/lib/hydrate.ts). */
+export const handle = HYDRATE;
 
 /** The form posted without JavaScript (multipart, with the referral file): the same rules as the JSON API. */
 export async function action(args: Route.ActionArgs) {

@@ -12,9 +12,10 @@ import { publicFormAction } from "~/lib/public-forms.server";
 import { useClinic } from "~/root";
 import type { Route } from "./+types/contact-us";
 import "~/styles/forms.css";
+import { HYDRATE } from "~/lib/hydrate";
 
-/** The page's script enhances the form (root.tsx loads scripts only for routes that ask). */
-export const handle = { hydrate: true };
+/** Needs React in the browser (app/lib/hydrate.ts). */
+export const handle = HYDRATE;
 
 /** The form posted without JavaScript (urlencoded): the same rules as the JSON API. */
 export async function action(args: Route.ActionArgs) {

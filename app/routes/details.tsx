@@ -29,12 +29,6 @@ export function loader({ request }: Route.LoaderArgs) {
   return data({ record }, { status: name !== null && !record ? 404 : 200 });
 }
 
-// Client navigations look the name up in the bundled catalogue: the
-// prerendered details.data file cannot know the query.
-export function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return { record: lookup(request).record };
-}
-
 export function meta(args: Route.MetaArgs) {
   const record = args.loaderData?.record;
   if (!record) {

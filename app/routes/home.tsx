@@ -9,7 +9,6 @@ import {
   Stethoscope,
   Upload,
 } from "lucide-react";
-import { Link } from "react-router";
 import { HeroSlides } from "~/components/home/hero-slides";
 import { MapSection } from "~/components/home/map-section";
 import { ServiceTabs } from "~/components/home/service-tabs";
@@ -64,6 +63,7 @@ export default function Home() {
   const slides = [
     {
       id: "care",
+      label: "Compassionate care",
       content: (
         <div className="hero-slide">
           <p className="hero-slide__kicker">Compassionate care</p>
@@ -73,18 +73,19 @@ export default function Home() {
             expect your results.
           </p>
           <div className="hero-slide__actions">
-            <Link to="/book-appointment" className="button button--accent button--large">
+            <a href="/book-appointment" className="button button--accent button--large">
               Book Now
-            </Link>
-            <Link to="/services" className="button button--outline button--large">
+            </a>
+            <a href="/services" className="button button--outline button--large">
               Our services
-            </Link>
+            </a>
           </div>
         </div>
       ),
     },
     {
       id: "centre",
+      label: "Medical imaging and radiology centre",
       content: (
         <div className="hero-slide">
           <p className="hero-slide__kicker">Medical imaging and radiology centre</p>
@@ -94,12 +95,12 @@ export default function Home() {
             you and your doctor.
           </p>
           <div className="hero-slide__actions">
-            <Link to="/services" className="button button--primary button--large">
+            <a href="/services" className="button button--primary button--large">
               Explore services
-            </Link>
-            <Link to="/for-referrers" className="button button--outline button--large">
+            </a>
+            <a href="/for-referrers" className="button button--outline button--large">
               For referring doctors
-            </Link>
+            </a>
           </div>
         </div>
       ),
@@ -167,7 +168,7 @@ export default function Home() {
               <Stethoscope aria-hidden="true" className="info-box__icon" size={28} />
               <h3>For referring doctors</h3>
               <p>The referral form and our numbers, in one place.</p>
-              <Link to="/for-referrers">Go to For Referrers</Link>
+              <a href="/for-referrers">Go to For Referrers</a>
             </li>
           </ul>
         </div>
@@ -181,9 +182,9 @@ export default function Home() {
           </div>
           <ServiceTabs categories={SERVICE_CATEGORIES} />
           <p className="section__more">
-            <Link to="/services" className="button button--outline">
+            <a href="/services" className="button button--outline">
               See all services
-            </Link>
+            </a>
           </p>
         </div>
       </section>
@@ -209,16 +210,15 @@ export default function Home() {
                 </li>
               ))}
             </ol>
-            {/* Document links: the browser follows them itself, so a tap made while the
-                page is still hydrating on a slow phone is never lost to the router. */}
+            {/* Plain links on a page without script: a tap is never lost to hydration. */}
             <div className="guide__actions">
-              <Link to="/book-appointment" reloadDocument className="button button--accent button--large">
+              <a href="/book-appointment" className="button button--accent button--large">
                 <CalendarCheck aria-hidden="true" size={20} />
                 Book an appointment
-              </Link>
-              <Link to="/contact-us" reloadDocument className="button button--outline button--large">
+              </a>
+              <a href="/contact-us" className="button button--outline button--large">
                 Contact us
-              </Link>
+              </a>
             </div>
           </div>
           <aside className="hours card" aria-labelledby="hours-title">

@@ -18,28 +18,33 @@ test.describe("About (Our Story)", () => {
 
   test("the three benefits are disclosures that open and close with mouse and keyboard", async ({ page }) => {
     await page.goto("/about");
-    await page.waitForLoadState("networkidle");
-    const buttons = [
-      page.getByRole("button", { name: "Patient-centric care" }),
-      page.getByRole("button", { name: "Excellence in diagnostics" }),
-      page.getByRole("button", { name: "Professionalism and integrity" }),
-    ] as const;
-    await expect(buttons[0]).toHaveAttribute("aria-expanded", "true");
-    await expect(buttons[1]).toHaveAttribute("aria-expanded", "false");
-    await expect(buttons[2]).toHaveAttribute("aria-expanded", "false");
+    const names = ["Patient-centric care", "Excellence in diagnostics", "Professionalism and integrity"];
+    // Each benefit is a <details>: its <summary> holds the title as a heading.
+    const items = names.map((name) =>
+      page.locator("details.disclosure", { has: page.getByRole("heading", { level: 3, name }) }),
+    );
+    const toggles = items.map((item) => item.locator("summary"));
+    await expect(items[0]!).toHaveAttribute("open");
+    await expect(items[1]!).not.toHaveAttribute("open");
+    await expect(items[2]!).not.toHaveAttribute("open");
 
-    const panel = page.locator(`#${await buttons[1].getAttribute("aria-controls")}`);
+    const panel = items[1]!.locator(".disclosure__panel");
     await expect(panel).toBeHidden();
-    await buttons[1].click();
-    await expect(buttons[1]).toHaveAttribute("aria-expanded", "true");
+    await toggles[1]!.click();
+    await expect(items[1]!).toHaveAttribute("open");
     await expect(panel).toBeVisible();
     await expect(panel).toContainText("radiologist");
+    // Independent: the first stays open.
+    await expect(items[0]!).toHaveAttribute("open");
 
-    await buttons[2].focus();
+    // Tab moves from one title to the next (the panels hold text only), with a visible focus ring.
+    await page.keyboard.press("Tab");
+    await expect(toggles[2]!).toBeFocused();
+    expect(await toggles[2]!.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe("none");
     await page.keyboard.press("Enter");
-    await expect(buttons[2]).toHaveAttribute("aria-expanded", "true");
+    await expect(items[2]!).toHaveAttribute("open");
     await page.keyboard.press("Space");
-    await expect(buttons[2]).toHaveAttribute("aria-expanded", "false");
+    await expect(items[2]!).not.toHaveAttribute("open");
   });
 
   test("closed benefits are in the HTML the server sends", async ({ request }) => {

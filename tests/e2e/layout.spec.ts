@@ -1,22 +1,41 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { clinicYear } from "../../domain/dates";
-import { hydrated } from "./hydrated";
+
+// The header loads no script: its menus are <details> whose <summary> toggles them
+// (app/components/layout/site-header.tsx), so nothing here waits for hydration.
 
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 1024;
+
+/** The phone menu's Menu button (a <summary>) and its <details>. */
+const menuButton = (page: Page) => page.locator(".site-menu > summary");
+const menuDetails = (page: Page) => page.locator("details.site-menu");
+/** A submenu's <summary> ("About us", "Services") and its <details>. */
+const groupToggle = (page: Page, id: "about" | "services") => page.locator(`.menu__item--${id} summary`);
+const groupDetails = (page: Page, id: "about" | "services") => page.locator(`.menu__item--${id} > details`);
 
 /** On phones the main menu sits behind the Menu button. */
 async function showMainMenu(page: Page) {
   if (isMobile(page)) {
-    await page.getByRole("button", { name: "Menu", exact: true }).click();
+    await menuButton(page).click();
     await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
   }
+}
+
+/** The focused element draws a visible focus outline. */
+async function expectVisibleFocus(page: Page) {
+  const outline = await page.evaluate(() => {
+    const s = getComputedStyle(document.activeElement!);
+    return { style: s.outlineStyle, width: parseFloat(s.outlineWidth) };
+  });
+  expect(outline.style).not.toBe("none");
+  expect(outline.width).toBeGreaterThanOrEqual(2);
 }
 
 test.describe("active menu item", () => {
   const cases: [path: string, active: string][] = [
     ["/", "Home"],
-    ["/about", "About us"],
+    ["/about", "Our Story"],
     ["/radiologists", "Radiologists"],
     ["/contact-us", "Contact us"],
     ["/services/x-ray", "X-ray"],
@@ -24,7 +43,6 @@ test.describe("active menu item", () => {
   for (const [path, label] of cases) {
     test(`${path} marks ${label}`, async ({ page }) => {
       await page.goto(path);
-      await hydrated(page);
       await showMainMenu(page);
       const nav = page.getByRole("navigation", { name: "Main" });
       const current = nav.locator('a[aria-current="page"]');
@@ -53,26 +71,28 @@ test.describe("active menu item", () => {
     await page.goto("/services/ultrasound");
     await expect(page.locator(".menu__item--services")).toHaveClass(/is-active/);
     await expect(page.locator(".menu__item--about")).not.toHaveClass(/is-active/);
+    const shadow = (id: "about" | "services") => groupToggle(page, id).evaluate((el) => getComputedStyle(el).boxShadow);
+    expect(await shadow("services")).not.toBe(await shadow("about"));
   });
 });
 
 test.describe("menus", () => {
-  test("the Services mega-menu works from the keyboard", async ({ page }) => {
+  test("the Services mega-menu works from the keyboard, with visible focus", async ({ page }) => {
     await page.goto("/");
-    await hydrated(page);
     await showMainMenu(page);
-    const trigger = page.getByRole("button", { name: "Services menu" });
+    const toggle = groupToggle(page, "services");
     const panel = page.locator("#submenu-services");
 
-    // Tab from the Services link reaches the trigger.
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Services", exact: true }).focus();
+    // Tab from the About us toggle reaches the Services toggle.
+    await groupToggle(page, "about").focus();
     await page.keyboard.press("Tab");
-    await expect(trigger).toBeFocused();
-    await expect(trigger).toHaveAttribute("aria-expanded", "false");
+    await expect(toggle).toBeFocused();
+    await expectVisibleFocus(page);
+    await expect(groupDetails(page, "services")).not.toHaveAttribute("open");
     await expect(panel).toBeHidden();
 
     await page.keyboard.press("Enter");
-    await expect(trigger).toHaveAttribute("aria-expanded", "true");
+    await expect(groupDetails(page, "services")).toHaveAttribute("open");
     await expect(panel).toBeVisible();
     // Four columns, one per category.
     await expect(panel.locator(".submenu__column")).toHaveCount(4);
@@ -80,31 +100,26 @@ test.describe("menus", () => {
 
     await page.keyboard.press("Tab");
     await expect(panel.getByRole("link", { name: "Ultrasound", exact: true })).toBeFocused();
-    await page.keyboard.press("ArrowDown");
+    await expectVisibleFocus(page);
+    await page.keyboard.press("Tab");
     await expect(panel.getByRole("link", { name: "X-ray" })).toBeFocused();
-    await page.keyboard.press("End");
-    await expect(panel.getByRole("link", { name: "All services" })).toBeFocused();
 
-    await page.keyboard.press("Escape");
+    // Space on the toggle closes it, and opens it again.
+    await toggle.focus();
+    await page.keyboard.press(" ");
     await expect(panel).toBeHidden();
-    await expect(trigger).toHaveAttribute("aria-expanded", "false");
-    await expect(trigger).toBeFocused();
-
-    // Space opens it too, and ArrowDown on the trigger goes straight to the first link.
     await page.keyboard.press(" ");
     await expect(panel).toBeVisible();
-    await page.keyboard.press(" ");
-    await expect(panel).toBeHidden();
-    await page.keyboard.press("ArrowDown");
-    await expect(panel.getByRole("link", { name: "Ultrasound", exact: true })).toBeFocused();
+    await panel.getByRole("link", { name: "Fluoroscopy" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/services\/fluoroscopy$/);
   });
 
-  test("the About us submenu opens, follows links and closes on an outside click", async ({ page }) => {
+  test("the About us submenu opens, follows links and one submenu is open at a time", async ({ page }) => {
     await page.goto("/");
-    await hydrated(page);
     await showMainMenu(page);
-    const trigger = page.getByRole("button", { name: "About us menu" });
-    await trigger.click();
+    const toggle = groupToggle(page, "about");
+    await toggle.click();
     const panel = page.locator("#submenu-about");
     await expect(panel).toBeVisible();
     await expect(panel.getByRole("link")).toHaveText([
@@ -114,54 +129,74 @@ test.describe("menus", () => {
       "Privacy Policy",
     ]);
 
-    // Opening another group closes this one.
-    await page.getByRole("button", { name: "Services menu" }).click();
+    // Opening another group closes this one (the <details> share a name).
+    await groupToggle(page, "services").click();
     await expect(panel).toBeHidden();
     await expect(page.locator("#submenu-services")).toBeVisible();
-    await page.getByRole("button", { name: "Services menu" }).click();
+    await groupToggle(page, "services").click();
+    await expect(page.locator("#submenu-services")).toBeHidden();
 
-    await trigger.click();
+    await toggle.click();
     await expect(panel).toBeVisible();
-    if (!isMobile(page)) {
-      await page.mouse.click(20, 700);
-      await expect(panel).toBeHidden();
-      await trigger.click();
-    }
     await panel.getByRole("link", { name: "Our Key Staff" }).click();
     await expect(page).toHaveURL(/\/our-staff$/);
     await expect(panel).toBeHidden();
   });
 
-  test("the phone menu opens, its links work and it closes again", async ({ page }) => {
+  test("the phone menu opens and closes from its button, and never covers the page", async ({ page }) => {
     test.skip(!isMobile(page), "phone layout");
     await page.goto("/");
-    await hydrated(page);
-    const button = page.getByRole("button", { name: "Menu", exact: true });
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav).toBeHidden();
-    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await expect(menuButton(page)).toHaveText("Menu");
 
-    await button.click();
-    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await menuButton(page).click();
+    await expect(menuDetails(page)).toHaveAttribute("open");
+    await expect(nav).toBeVisible();
     await nav.getByRole("link", { name: "Radiologists" }).click();
     await expect(page).toHaveURL(/\/radiologists$/);
     await expect(nav).toBeHidden();
 
-    await button.click();
-    await page.getByRole("button", { name: "Services menu" }).click();
+    await menuButton(page).click();
+    await groupToggle(page, "services").click();
     await nav.getByRole("link", { name: "Breast Ultrasound" }).click();
     await expect(page).toHaveURL(/\/services\/breast-ultrasound$/);
 
-    // Escape closes the menu and returns focus to the button.
-    await button.click();
+    // Keyboard: Enter opens it, Space closes it, focus stays on the button and shows.
+    await menuButton(page).focus();
+    await expectVisibleFocus(page);
+    await page.keyboard.press("Enter");
     await expect(nav).toBeVisible();
-    await nav.getByRole("link", { name: "Home" }).focus();
-    await page.keyboard.press("Escape");
+    await page.keyboard.press(" ");
     await expect(nav).toBeHidden();
-    await expect(button).toBeFocused();
+    await expect(menuButton(page)).toBeFocused();
+
+    // Open, the menu pushes the page down and scrolls away with it (the header stops sticking):
+    // the page's heading can be scrolled to and is not covered.
+    await page.keyboard.press("Enter");
+    await expect(nav).toBeVisible();
+    const heading = page.getByRole("heading", { level: 1 });
+    await heading.scrollIntoViewIfNeeded();
+    await expect(heading).toBeInViewport();
+    const uncovered = await heading.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + 8, box.top + box.height / 2);
+      return hit !== null && el.contains(hit);
+    });
+    expect(uncovered).toBe(true);
   });
 
-  test("without JavaScript every menu destination is a plain link", async ({ browser }) => {
+  test("on wide screens the menu shows without its Menu button", async ({ page }) => {
+    test.skip(isMobile(page), "desktop menu bar");
+    await page.goto("/about");
+    await expect(menuButton(page)).toBeHidden();
+    await expect(menuDetails(page)).not.toHaveAttribute("open");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Radiologists" })).toBeVisible();
+    await expect(groupToggle(page, "about")).toBeVisible();
+  });
+
+  test("without JavaScript every menu destination is a link, and the menus open", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto("/");
@@ -195,10 +230,10 @@ test.describe("menus", () => {
           .first(),
       ).toBeAttached();
     }
-    // The phone menu opens through a plain link to #site-menu.
     await expect(nav).toBeHidden();
-    await page.getByRole("link", { name: "Menu", exact: true }).click();
+    await menuButton(page).click();
     await expect(nav).toBeVisible();
+    await groupToggle(page, "about").click();
     await nav.getByRole("link", { name: "Our Key Staff" }).click();
     await expect(page).toHaveURL(/\/our-staff$/);
     await context.close();
@@ -237,7 +272,6 @@ test.describe("calls to action", () => {
 test.describe("footer", () => {
   test("shows the current year, the links and the credit", async ({ page }) => {
     await page.goto("/about");
-    await hydrated(page);
     const footer = page.getByRole("contentinfo");
     await expect(footer.getByTestId("copyright-year")).toHaveText(String(clinicYear()));
     await expect(footer).toContainText(/©/);
@@ -300,21 +334,20 @@ test("the skip link moves to the main content", async ({ page }) => {
   await expect(page.locator("main#main")).toHaveCount(1);
 });
 
-// Every public page, /about among them, is also checked hydrated by public-routes.spec.ts.
+// Every public page, /about among them, is also checked by public-routes.spec.ts.
 test.describe("accessibility", () => {
   // axe takes several seconds a run on this shared machine.
   test.describe.configure({ timeout: 120_000 });
   test("no axe violations on / with menus closed and open", async ({ page }) => {
     await page.goto("/");
-    await hydrated(page);
     await expectNoAxeViolations(page);
 
     await showMainMenu(page);
-    await page.getByRole("button", { name: "Services menu" }).click();
+    await groupToggle(page, "services").click();
     await expect(page.locator("#submenu-services")).toBeVisible();
     await expectNoAxeViolations(page);
 
-    await page.getByRole("button", { name: "About us menu" }).click();
+    await groupToggle(page, "about").click();
     await expect(page.locator("#submenu-about")).toBeVisible();
     await expectNoAxeViolations(page);
   });

@@ -3,7 +3,6 @@ import {
   compactHours,
   formatPhone,
   isPlaceholderPhone,
-  mapsEmbedSrc,
   mapsHref,
   PLACEHOLDER_PHONE,
   shortDays,
@@ -38,9 +37,6 @@ describe("clinic links", () => {
     );
     expect(mapsHref({ geo: { latitude: -24.6282, longitude: 25.9231 } })).toBe(
       "https://www.google.com/maps/search/?api=1&query=-24.6282,25.9231",
-    );
-    expect(mapsEmbedSrc({ geo: { latitude: -24.6282, longitude: 25.9231 } })).toBe(
-      "https://www.google.com/maps?q=-24.6282,25.9231&z=16&output=embed",
     );
   });
 

@@ -1,8 +1,4 @@
 import { ArrowUp, CalendarCheck, MessageCircle, Phone } from "lucide-react";
-import { useEffect, useState } from "react";
-
-export const SCROLL_MARKER_ID = "scroll-marker";
-import { Link } from "react-router";
 import type { ClinicIdentity } from "@domain/clinic";
 import { telHref, whatsappHref } from "@domain/contact-links";
 
@@ -14,10 +10,10 @@ export function ActionBar({ clinic }: { clinic: Pick<ClinicIdentity, "landline" 
   const chat = whatsappHref(clinic);
   return (
     <nav className="action-bar" aria-label="Quick actions">
-      <Link to="/book-appointment" className="action-bar__item action-bar__item--book">
+      <a href="/book-appointment" className="action-bar__item action-bar__item--book">
         <CalendarCheck aria-hidden="true" size={22} />
         <span>Book Now</span>
-      </Link>
+      </a>
       <a href={telHref(clinic.landline)} className="action-bar__item">
         <Phone aria-hidden="true" size={22} />
         <span>Call Us Now</span>
@@ -49,34 +45,23 @@ export function WhatsAppFloat({ clinic }: { clinic: Pick<ClinicIdentity, "whatsa
   );
 }
 
+/** The empty element at the very start of every page that the back-to-top link points at. */
+export const TOP_ID = "top";
+
 /**
- * Appears once the visitor has scrolled past the first 600 px (watched with an
- * IntersectionObserver on a marker, so scrolling never forces a layout), and
- * jumps smoothly to the top unless motion is reduced.
+ * Back to the top of the page: a plain link to `#top`, so it needs no script.
+ * It points at an element (SiteShell renders it before the skip link) rather
+ * than at the bare top of the document, so following it also moves the
+ * keyboard's starting point: the next Tab reaches the skip link. Smooth only
+ * when motion is not reduced (layout.css); it shows once the first screens
+ * have scrolled away where the browser supports scroll-driven animations,
+ * else always.
  */
 export function ScrollToTop() {
-  const [shown, setShown] = useState(false);
-  useEffect(() => {
-    const marker = document.getElementById(SCROLL_MARKER_ID);
-    if (!marker) return;
-    const observer = new IntersectionObserver(([entry]) => setShown(entry ? !entry.isIntersecting : false));
-    observer.observe(marker);
-    return () => observer.disconnect();
-  }, []);
-  if (!shown) return null;
   return (
-    <button
-      type="button"
-      className="float-button float-button--top"
-      onClick={() => {
-        const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-        window.scrollTo({ top: 0, behavior: reduce ? "auto" : "smooth" });
-        // Keyboard and screen reader users land at the top of the page, not on a vanished button.
-        document.querySelector<HTMLElement>(".skip-link")?.focus({ preventScroll: true });
-      }}
-    >
+    <a href={`#${TOP_ID}`} className="float-button float-button--top">
       <ArrowUp aria-hidden="true" size={24} />
       <span className="visually-hidden">Back to top</span>
-    </button>
+    </a>
   );
 }

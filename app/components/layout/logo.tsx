@@ -1,5 +1,3 @@
-import { Link } from "react-router";
-
 /**
  * The clinic's mark (a scan wave inside a rounded square, echoing an
  * ultrasound trace) and its name as a wordmark. The name comes from
@@ -32,13 +30,13 @@ export function Logo({
   className?: string;
 }) {
   return (
-    <Link to="/" className={`logo${className ? ` ${className}` : ""}`}>
+    <a href="/" className={`logo${className ? ` ${className}` : ""}`}>
       <LogoMark />
       <span className="logo__text">
         <span className="logo__name">{name}</span>
         <span className="logo__tagline">{tagline}</span>
       </span>
       <span className="visually-hidden">, home</span>
-    </Link>
+    </a>
   );
 }

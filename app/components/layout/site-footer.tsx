@@ -1,5 +1,4 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
-import { Link } from "react-router";
 import type { ClinicIdentity } from "@domain/clinic";
 import { YEAR_STAMP_ATTRIBUTE } from "@domain/stamps";
 import { Logo } from "./logo";
@@ -56,7 +55,7 @@ export function SiteFooter({ clinic, renderedYear }: { clinic: FooterClinic; ren
           <ul role="list">
             {QUICK_LINKS.map((l) => (
               <li key={l.to}>
-                <Link to={l.to}>{l.label}</Link>
+                <a href={l.to}>{l.label}</a>
               </li>
             ))}
           </ul>
@@ -66,7 +65,7 @@ export function SiteFooter({ clinic, renderedYear }: { clinic: FooterClinic; ren
           <ul role="list">
             {POPULAR_SERVICES.map((l) => (
               <li key={l.to}>
-                <Link to={l.to}>{l.label}</Link>
+                <a href={l.to}>{l.label}</a>
               </li>
             ))}
           </ul>
@@ -95,10 +94,10 @@ export function SiteFooter({ clinic, renderedYear }: { clinic: FooterClinic; ren
           </p>
           <ul role="list" className="site-footer__legal">
             <li>
-              <Link to="/terms-condition">Terms & conditions</Link>
+              <a href="/terms-condition">Terms & conditions</a>
             </li>
             <li>
-              <Link to="/privacy">Privacy Policy</Link>
+              <a href="/privacy">Privacy Policy</a>
             </li>
           </ul>
           <p className="site-footer__credit">{clinic.siteCredit}</p>

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { ActionBar, SCROLL_MARKER_ID, ScrollToTop, WhatsAppFloat } from "./floating-actions";
+import { ActionBar, ScrollToTop, TOP_ID, WhatsAppFloat } from "./floating-actions";
 import { ClinicJsonLd } from "./json-ld";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
@@ -19,10 +19,10 @@ export function SiteShell({
 }) {
   return (
     <>
+      <span id={TOP_ID} />
       <a href="#main" className="skip-link">
         Skip to main content
       </a>
-      <span id={SCROLL_MARKER_ID} className="scroll-marker" aria-hidden="true" />
       <ClinicJsonLd clinic={clinic} />
       <SiteHeader clinic={clinic} />
       {children}

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useId } from "react";
 import { Link } from "react-router";
 
 /** Placeholder choices: roles from the Radiologists page, never invented names. */
@@ -7,12 +7,10 @@ const DOCTOR_OPTIONS = ["First available doctor", "Specialist radiologist", "Lea
 /**
  * The /details consultation form. In the original it did nothing; here it says
  * so. Its fields have no `name`, so nothing typed here can reach a URL, a log
- * or a server: without JavaScript, submitting opens the appointment page; with
- * JavaScript, it stays put and explains, in a live region, where to book.
+ * or a server: submitting opens the appointment page (a GET with an empty query).
  */
 export function ConsultationForm({ serviceName }: { serviceName: string }) {
   const id = useId();
-  const [submitted, setSubmitted] = useState(false);
   return (
     <section className="consultation" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Ask for a consultation</h2>
@@ -20,15 +18,7 @@ export function ConsultationForm({ serviceName }: { serviceName: string }) {
         This form does not send your details anywhere. Consultations are booked through our{" "}
         <Link to="/book-appointment">appointment page</Link>.
       </p>
-      <form
-        action="/book-appointment"
-        method="get"
-        aria-describedby={`${id}-note`}
-        onSubmit={(event) => {
-          event.preventDefault();
-          setSubmitted(true);
-        }}
-      >
+      <form action="/book-appointment" method="get" aria-describedby={`${id}-note`}>
         <div className="field">
           <label htmlFor={`${id}-name`}>Your name</label>
           <input id={`${id}-name`} type="text" autoComplete="name" />
@@ -53,14 +43,6 @@ export function ConsultationForm({ serviceName }: { serviceName: string }) {
           Request consultation
         </button>
       </form>
-      <div className="consultation__status" role="status" aria-live="polite">
-        {submitted && (
-          <p>
-            Nothing has been sent. To book a consultation for {serviceName}, please use our{" "}
-            <Link to="/book-appointment">appointment page</Link> or call the clinic.
-          </p>
-        )}
-      </div>
     </section>
   );
 }

@@ -1,6 +1,4 @@
 import { ChevronDown } from "lucide-react";
-import { useId, useState } from "react";
-import { Link } from "react-router";
 
 export interface DisclosureGroup {
   /** Stable key, also used to decide which group starts open. */
@@ -15,54 +13,46 @@ interface DisclosureNavProps {
   /** Visible heading above the groups. */
   heading: string;
   groups: readonly DisclosureGroup[];
-  /** The group open on first render (and in the HTML sent before JavaScript runs); null for none. */
+  /** The group that starts open; null for none. */
   initialOpenId: string | null;
   /** The link marked aria-current="page". */
   currentHref?: string;
 }
 
 /**
- * An accordion of link groups built from disclosure buttons: one group open at
- * a time, opening another closes the previous, and the open group's links are
- * in the server-rendered HTML so they work before (or without) JavaScript.
+ * An accordion of link groups without script: one `<details>` per group, all
+ * sharing a `name`, so the browser keeps one open at a time (opening another
+ * closes the previous). Every group's links are in the HTML.
  */
 export function DisclosureNav({ label, heading, groups, initialOpenId, currentHref }: DisclosureNavProps) {
-  const [openId, setOpenId] = useState<string | null>(initialOpenId);
-  const baseId = useId();
+  const name = `${label.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-accordion`;
   return (
     <nav className="disclosure-nav" aria-label={label}>
       <h2 className="disclosure-nav__heading">{heading}</h2>
       <ul className="disclosure-nav__groups">
-        {groups.map((group, index) => {
-          const open = group.id === openId;
-          const panelId = `${baseId}-panel-${index}`;
-          return (
-            <li key={group.id} className="disclosure-nav__group" data-open={open || undefined}>
-              <button
-                type="button"
-                className="disclosure-nav__toggle"
-                aria-expanded={open}
-                aria-controls={panelId}
-                onClick={() => setOpenId(open ? null : group.id)}
-              >
+        {groups.map((group) => (
+          <li key={group.id} className="disclosure-nav__group">
+            <details name={name} open={group.id === initialOpenId}>
+              <summary className="disclosure-nav__toggle">
                 <span>{group.name}</span>
                 <ChevronDown aria-hidden="true" focusable="false" size={20} className="disclosure-nav__chevron" />
-              </button>
-              <ul id={panelId} className="disclosure-nav__links" hidden={!open}>
-                {group.links.map((link) => {
-                  const current = link.href === currentHref;
-                  return (
-                    <li key={link.href}>
-                      <Link to={link.href} aria-current={current ? "page" : undefined} className="disclosure-nav__link">
-                        {link.name}
-                      </Link>
-                    </li>
-                  );
-                })}
+              </summary>
+              <ul className="disclosure-nav__links">
+                {group.links.map((link) => (
+                  <li key={link.href}>
+                    <a
+                      href={link.href}
+                      aria-current={link.href === currentHref ? "page" : undefined}
+                      className="disclosure-nav__link"
+                    >
+                      {link.name}
+                    </a>
+                  </li>
+                ))}
               </ul>
-            </li>
-          );
-        })}
+            </details>
+          </li>
+        ))}
       </ul>
     </nav>
   );

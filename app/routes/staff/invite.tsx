@@ -9,10 +9,14 @@ import {
   pendingCookie,
   staffRuntimeFrom,
 } from "~/lib/staff.server";
+import { HYDRATE } from "~/lib/hydrate";
 import "~/styles/staff.css";
 import type { Route } from "./+types/invite";
 
 export const meta = () => staffMeta("Accept your invitation");
+
+/** The console loads React like its sign-in pages (app/lib/hydrate.ts). */
+export const handle = HYDRATE;
 
 const NOT_VALID = "This invitation link is not valid: it was used already, it expired, or it was copied wrongly.";
 

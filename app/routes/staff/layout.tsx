@@ -3,6 +3,10 @@ import { StaffHeader } from "~/components/staff/staff-header";
 import { requireStaff } from "~/lib/staff.server";
 import "~/styles/staff.css";
 import type { Route } from "./+types/layout";
+import { HYDRATE } from "~/lib/hydrate";
+
+/** Needs React in the browser (app/lib/hydrate.ts). */
+export const handle = HYDRATE;
 
 export async function loader(args: Route.LoaderArgs) {
   const { staff } = await requireStaff(args);

@@ -10,6 +10,10 @@ import {
 } from "~/lib/staff.server";
 import "~/styles/staff.css";
 import type { Route } from "./+types/login-code";
+import { HYDRATE } from "~/lib/hydrate";
+
+/** Needs React in the browser (app/lib/hydrate.ts). */
+export const handle = HYDRATE;
 
 export const meta = () => staffMeta("Enter your code");
 

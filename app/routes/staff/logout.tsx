@@ -8,8 +8,13 @@ import {
   revokeSession,
 } from "~/lib/staff.server";
 import type { Route } from "./+types/logout";
+import { HYDRATE } from "~/lib/hydrate";
 
 /** GET /staff/logout is not a way to sign out (that needs a same-site POST): send the visitor on. */
+
+/** Needs React in the browser (app/lib/hydrate.ts). */
+export const handle = HYDRATE;
+
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args);
   throw redirect("/staff");

@@ -1,0 +1,59 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PRERENDERED_PATHS } from "../../app/lib/prerender-paths";
+import { createTestApp, type TestApp } from "../helpers/app";
+
+// Needs a client build (`npm run build`), like every servePages test.
+const CLIENT = path.resolve(import.meta.dirname, "../../build/client");
+
+/** The pages that load React (their route's handle is HYDRATE, app/lib/hydrate.ts). */
+const SCRIPTED = ["/book-appointment", "/contact-us"];
+const CONTENT_PAGES = PRERENDERED_PATHS.filter((p) => !/\.(xml|txt)$/.test(p) && !SCRIPTED.includes(p));
+/** Pages rendered per request rather than prerendered: a query-rendered /details and the 404 page. */
+const RENDERED_PAGES = ["/details?name=x-ray", "/details?name=Fluroscopy", "/details?name=nothing", "/no-such-page"];
+
+/** Everything in an HTML page that would make the browser fetch or run JavaScript. */
+function scriptsIn(html: string): string[] {
+  const tags = [...html.matchAll(/<script\b[^>]*>/gi)]
+    .map((m) => m[0])
+    .filter((tag) => !/\btype="application\/ld\+json"/i.test(tag));
+  const preloads = [...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/gi)].map((m) => m[0]);
+  const handlers = [...html.matchAll(/<[^>]+\son[a-z]+=/gi)].map((m) => m[0]);
+  const other = [/__reactRouterContext/, /\/assets\/[^"']+\.m?js\b/].flatMap((re) => html.match(re) ?? []);
+  return [...tags, ...preloads, ...handlers, ...other];
+}
+
+function builtPage(urlPath: string): string {
+  return fs.readFileSync(path.join(CLIENT, urlPath, "index.html"), "utf8");
+}
+
+describe("content pages load no JavaScript", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({}, { servePages: true });
+  });
+  afterAll(() => t.close());
+
+  it.each(CONTENT_PAGES)("the prerendered %s has no script but JSON-LD, no module preload", (urlPath) => {
+    const html = builtPage(urlPath);
+    expect(scriptsIn(html)).toEqual([]);
+    // The structured data stays.
+    expect(html).toMatch(/<script type="application\/ld\+json">/);
+  });
+
+  it.each([...CONTENT_PAGES, ...RENDERED_PAGES])("%s as served has no script but JSON-LD", async (url) => {
+    const res = await t.app.inject({ method: "GET", url });
+    expect(res.headers["content-type"]).toMatch(/^text\/html/);
+    expect(res.statusCode === 200 || res.statusCode === 404).toBe(true);
+    expect(scriptsIn(res.body)).toEqual([]);
+  });
+
+  // The check above can fail: the pages that ask for scripts have them.
+  it.each([...SCRIPTED, "/staff/login"])("%s still loads React", async (url) => {
+    const res = await t.app.inject({ method: "GET", url });
+    expect(res.statusCode).toBe(200);
+    expect(scriptsIn(res.body).some((s) => /^<script\b[^>]*type="module"/.test(s))).toBe(true);
+    expect(scriptsIn(res.body).some((s) => /modulepreload/.test(s))).toBe(true);
+  });
+});
