@@ -15,6 +15,9 @@ export const PUBLIC_PAGE_PATHS = [
   "/details",
 ] as const;
 
+/** The public pages that load JavaScript (their forms enhance); every other public page ships none. */
+export const SCRIPTED_PAGE_PATHS: readonly string[] = ["/contact-us", "/book-appointment"];
+
 /** Every public page: rendered to static HTML at build time. */
 export const PRERENDERED_PATHS: readonly string[] = [
   ...PUBLIC_PAGE_PATHS,
