@@ -13,10 +13,6 @@ export interface SecurityHeadersOptions {
   scriptHashes?: (path: string) => readonly string[];
 }
 
-/** The only page with the (click-to-load) Google Maps embed. */
-const MAP_PAGES = new Set(["/"]);
-const MAP_FRAME_SOURCES = "https://www.google.com https://maps.google.com";
-
 export const PERMISSIONS_POLICY = [
   "accelerometer=()",
   "autoplay=()",
@@ -77,12 +73,10 @@ export const HSTS = "max-age=31536000; includeSubDomains";
 export function documentPolicy({
   nonce,
   hashes,
-  path,
   development = false,
 }: {
   nonce: string;
   hashes: readonly string[];
-  path: string;
   development?: boolean;
 }): string {
   return [
@@ -92,7 +86,8 @@ export function documentPolicy({
     "img-src 'self' data:",
     "font-src 'self'",
     development ? "connect-src 'self' ws:" : "connect-src 'self'",
-    `frame-src ${MAP_PAGES.has(path) ? MAP_FRAME_SOURCES : "'none'"}`,
+    // No page frames anything: the map is a link that opens Google Maps on request.
+    "frame-src 'none'",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
@@ -171,7 +166,7 @@ async function securityHeaders(app: FastifyInstance, { config, scriptHashes }: S
       reply,
       "content-security-policy",
       isDocument
-        ? documentPolicy({ nonce: request.cspNonce, hashes: scriptHashes?.(path) ?? [], path, development })
+        ? documentPolicy({ nonce: request.cspNonce, hashes: scriptHashes?.(path) ?? [], development })
         : resourcePolicy(contentType),
     );
     if (hsts) setIfAbsent(reply, "strict-transport-security", HSTS);

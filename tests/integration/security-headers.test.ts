@@ -89,7 +89,7 @@ describe("security headers", () => {
 
   const get = (url: string) => t.app.inject({ method: "GET", url, headers: { "accept-encoding": "identity" } });
 
-  it("prerendered HTML: every inline script is allowed by a build-time hash, and only / may frame the map", async () => {
+  it("prerendered HTML: every inline script is allowed by its hash, and no page frames anything", async () => {
     // Content pages load no script at all (tests/integration/content-pages-no-script.test.ts);
     // /book-appointment loads React, through inline scripts the build hashed.
     for (const url of ["/", "/about", "/book-appointment"]) {
@@ -101,9 +101,7 @@ describe("security headers", () => {
       const scripts = inlineScripts(res.body);
       expect(scripts.length > 0).toBe(url === "/book-appointment");
       for (const script of scripts) expect(csp.get("script-src")).toContain(sha256(script.body));
-      expect(csp.get("frame-src")).toEqual(
-        url === "/" ? ["https://www.google.com", "https://maps.google.com"] : ["'none'"],
-      );
+      expect(csp.get("frame-src")).toEqual(["'none'"]);
     }
   });
 
@@ -254,12 +252,12 @@ describe("Strict-Transport-Security", () => {
 describe("style-src", () => {
   it("keeps 'unsafe-inline' for styles only in development (Vite injects <style> elements), never with a nonce", async () => {
     const styleSrc = (development: boolean) =>
-      directives(documentPolicy({ nonce: "abc", hashes: [], path: "/", development })).get("style-src");
+      directives(documentPolicy({ nonce: "abc", hashes: [], development })).get("style-src");
     expect(styleSrc(false)).toEqual(["'self'", "'nonce-abc'"]);
     expect(styleSrc(true)).toEqual(["'self'", "'unsafe-inline'"]);
     // Development also lets Vite's hot-reload WebSocket connect; production does not.
     const connectSrc = (development: boolean) =>
-      directives(documentPolicy({ nonce: "abc", hashes: [], path: "/", development })).get("connect-src");
+      directives(documentPolicy({ nonce: "abc", hashes: [], development })).get("connect-src");
     expect(connectSrc(false)).toEqual(["'self'"]);
     expect(connectSrc(true)).toEqual(["'self'", "ws:"]);
   });
