@@ -39,14 +39,16 @@ const CONTENT_PERFORMANCE_MIN = 100;
 const FORM_PERFORMANCE_MIN = 98;
 /**
  * The two form pages' JavaScript. Issue 13's goal is 100 KB; React and React Router
- * alone are about 90 KiB of brotli, and the pages load about 118 KiB today
+ * alone are about 90 KiB of brotli, and the pages load about 106 and 111 KiB today
  * (docs/decisions/015-no-script-pages-and-plain-forms.md), so this budget stops a
  * regression while the goal is still open.
  */
-const FORM_JS_BUDGET_KIB = 125;
+const FORM_JS_BUDGET_KIB = 115;
 const TOTAL_BUDGET_KIB = 300;
 const isFormPage = (route: string) => SCRIPTED_PAGE_PATHS.includes(route);
 const RUN_TIMEOUT_MS = 150_000;
+/** Lighthouse runtime errors about recording the browser's trace, not about the page. */
+const TRACE_ERRORS = new Set(["NO_NAVSTART", "NO_TRACING_STARTED"]);
 
 const ASSERTIONS = ["a11y", "bp", "seo", "perf", "budget"] as const;
 type Assertion = (typeof ASSERTIONS)[number];
@@ -240,6 +242,25 @@ function median(values: number[]): number | undefined {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
+/**
+ * One Lighthouse run. Chromium sometimes fails to record the trace itself
+ * (TRACE_ERRORS: nothing the page did, and the same page passes the next
+ * time), so such a run is measured again, at most twice; any other error stands.
+ */
+async function measure(url: string, outFile: string): Promise<LhResult> {
+  for (let attempt = 1; ; attempt++) {
+    const again = attempt < 3;
+    try {
+      const lhr = await runLighthouse(url, outFile);
+      if (again && lhr.runtimeError && TRACE_ERRORS.has(lhr.runtimeError.code)) continue;
+      return lhr;
+    } catch (error) {
+      if (again && [...TRACE_ERRORS].some((code) => String(error).includes(code))) continue;
+      throw error;
+    }
+  }
+}
+
 /** Runs one page `runs` times; the result holds the medians, or the first error. */
 async function auditPage(base: string, route: string, runs: number, reportDir: string): Promise<PageResult> {
   const name = route === "/" ? "home" : route.slice(1).replace(/\//g, "_");
@@ -247,7 +268,8 @@ async function auditPage(base: string, route: string, runs: number, reportDir: s
   const scripts: number[] = [];
   for (let run = 1; run <= runs; run++) {
     try {
-      const lhr = await runLighthouse(`${base}${route}`, path.join(reportDir, `${name}-${run}.json`));
+      const outFile = path.join(reportDir, `${name}-${run}.json`);
+      const lhr = await measure(`${base}${route}`, outFile);
       if (lhr.runtimeError)
         return { route, scores: {}, lhr, error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` };
       reports.push(lhr);

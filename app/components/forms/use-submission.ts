@@ -127,8 +127,21 @@ export function useFormSubmission<F extends Record<string, string>, V, B, T>(opt
   const inFlight = useRef(false);
   const key = useIdempotencyKey();
 
+  // Warm up the schemas when the visitor starts on the form, not with the page: a visitor
+  // who only reads the policy or phones downloads none of it. A failure is reported on submit.
   useEffect(() => {
-    loadValidation().catch(() => {}); // warm up; a failure is reported on submit
+    const form = formElement.current;
+    const warm = () => void loadValidation().catch(() => {});
+    if (!form || form.contains(document.activeElement)) return warm();
+    const events = ["focusin", "pointerdown", "input"] as const;
+    const once = () => {
+      for (const type of events) form.removeEventListener(type, once);
+      warm();
+    };
+    for (const type of events) form.addEventListener(type, once);
+    return () => {
+      for (const type of events) form.removeEventListener(type, once);
+    };
   }, [loadValidation]);
 
   // What the visitor typed or chose before the script took over is in the page, not in the state:
