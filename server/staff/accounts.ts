@@ -76,6 +76,7 @@ export async function createStaffAccount(
   if (await users.findByEmail(email)) throw new StaffAccountError(`An account for ${email} already exists.`);
   const passwordHash = await hashPassword(input.password);
   return db.transaction().execute(async (trx) => {
+    await users.lockActiveManagers(trx);
     const role = input.role ?? ((await users.countActiveManagers(trx)) === 0 ? "manager" : "reception");
     const staff = await createAccountRow(trx, { email, name, role, passwordHash }, now);
     await recordAudit(

@@ -46,11 +46,12 @@ export async function inviteStaff(
   const token = crypto.randomBytes(32).toString("base64url");
   const link = new URL(`${INVITATION_PATH}?token=${token}`, rt.config.publicBaseUrl).toString();
   await rt.db.transaction().execute(async (trx) => {
+    // A write first, so the transaction holds SQLite's write lock before it reads (see lockActiveManagers).
+    const invitations = invitationRepository(rt.db);
+    await invitations.deleteExpiredOr(email, now.toISOString(), trx);
     if (await staffUserRepository(rt.db).findByEmail(email, trx)) {
       throw new StaffAccountError(`An account for ${email} already exists.`);
     }
-    const invitations = invitationRepository(rt.db);
-    await invitations.deleteExpiredOr(email, now.toISOString(), trx);
     await invitations.create(
       {
         token_hash: hashToken(token),

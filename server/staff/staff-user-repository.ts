@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { isPostgres, type Db } from "../db/index";
 import type { StaffRole } from "../../domain/staff-roles";
 import type { Database } from "../db/schema";
@@ -45,13 +45,29 @@ export function staffUserRepository(db: Db) {
     },
 
     /**
-     * Locks the enabled managers' rows until the transaction ends (PostgreSQL;
-     * SQLite runs one write transaction at a time), so two changes cannot each
-     * leave the other as the last manager and both go through.
+     * Call first in a transaction. Locks the enabled managers' rows until it
+     * ends (PostgreSQL), or takes SQLite's write lock at once with a write that
+     * changes nothing (SQLite runs one write transaction at a time; one that
+     * read first and wrote later would fail at once with "database is locked"
+     * when another process, such as the command line, wrote meanwhile). Two
+     * changes then cannot each leave the other as the last manager.
      */
     async lockActiveManagers(trx: Kysely<Database>): Promise<void> {
-      const query = trx.selectFrom("staff_users").select("id").where("role", "=", "manager").where("disabled", "=", 0);
-      await (isPostgres(trx) ? query.forUpdate() : query).execute();
+      if (!isPostgres(trx)) {
+        await trx
+          .updateTable("staff_users")
+          .set({ role: sql`role` })
+          .where(sql<boolean>`0 = 1`)
+          .execute();
+        return;
+      }
+      await trx
+        .selectFrom("staff_users")
+        .select("id")
+        .where("role", "=", "manager")
+        .where("disabled", "=", 0)
+        .forUpdate()
+        .execute();
     },
 
     /** How many enabled managers there are (the last one may not be disabled or demoted). */

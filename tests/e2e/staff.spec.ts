@@ -6,6 +6,7 @@ import { PDF_BYTES, seedAppointment, seedEnquiry, seedUpload } from "../helpers/
 import { waitForMail } from "../helpers/staff-mail";
 import { expectNoAxeViolations as expectNoViolations } from "./axe";
 import { expect, test, type E2eDb } from "./fixtures";
+import { hydrated } from "./hydrated";
 
 /** Signs in through the forms: password, then a code from the account's authenticator secret. */
 async function signIn(
@@ -277,4 +278,59 @@ test("a new staff member sets up two-step sign-in in the browser, saves recovery
     (r) => r.action,
   );
   for (const a of ["mfa_enrolled", "sign_in", "sign_out", "password_changed"]) expect(actions).toContain(a);
+});
+
+test("a manager invites a receptionist by e-mail, who accepts, sets up two-step sign-in and sees only reception's pages", async ({
+  page,
+  browser,
+  baseURL,
+  e2e,
+}, info) => {
+  test.setTimeout(180_000);
+  const { db } = e2e;
+  const manager = await e2eStaff(db, `manager-${info.project.name}`);
+  await signInByCookie(page.context(), baseURL!, e2e, manager.id);
+  const email = `e2e-invited-${info.project.name}-${Date.now()}@clinic.example.org`;
+
+  await page.goto("/staff/accounts");
+  await hydrated(page);
+  await expectNoViolations(page);
+  await page.getByLabel("Name").fill("Invited Receptionist");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Role", { exact: true }).selectOption("reception");
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByRole("status")).toContainText(`Invitation sent to ${email}.`);
+  await expect(page.getByText(`Invited Receptionist (${email})`)).toBeVisible();
+
+  // The invitee's own browser opens the link from the e-mail.
+  const mail = await waitForMail(process.env.E2E_MAIL_DIR!, (m) => (m.headers.to ?? "").includes(email), 60_000);
+  const text = mail.parts.find((p) => p.contentType === "text/plain")!.body;
+  const link = /http\S+\/staff\/invite\?token=[\w-]+/.exec(text)?.[0];
+  expect(link).toBeTruthy();
+  const invitee = await browser.newContext({ baseURL });
+  const tab = await invitee.newPage();
+  await tab.goto(new URL(link!).pathname + new URL(link!).search);
+  await expect(tab.getByRole("heading", { level: 1, name: "Choose your password" })).toBeVisible();
+  await expectNoViolations(tab);
+  await tab.getByLabel("New password", { exact: true }).fill("a long new reception password");
+  await tab.getByLabel("New password again").fill("a long new reception password");
+  await tab.getByRole("button", { name: "Save and continue" }).click();
+
+  await expect(tab.getByRole("heading", { level: 1, name: "Set up two-step sign-in" })).toBeVisible();
+  const secret = (await tab.locator(".staff-secret code").innerText()).replace(/\s+/g, "");
+  await tab.getByLabel("Code from the app").fill(totpCode(secret));
+  await tab.getByRole("button", { name: "Confirm and sign in" }).click();
+  await expect(tab.getByRole("heading", { level: 1, name: "Save your recovery codes" })).toBeVisible();
+  await tab.getByRole("link", { name: /open the console/ }).click();
+  await expect(tab.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+  const nav = tab.getByRole("navigation", { name: "Staff console" });
+  await expect(nav.getByRole("link", { name: "Appointments" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Audit log" })).toHaveCount(0);
+  await expect(nav.getByRole("link", { name: "Staff accounts" })).toHaveCount(0);
+  expect((await tab.request.get("/staff/accounts")).status()).toBe(403);
+
+  // The link worked once.
+  await tab.goto(new URL(link!).pathname + new URL(link!).search);
+  await expect(tab.getByRole("heading", { level: 1, name: "Invitation not valid" })).toBeVisible();
+  await invitee.close();
 });

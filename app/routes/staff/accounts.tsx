@@ -201,7 +201,7 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
         <div
           className="staff-table-wrap staff-table-wrap--scroll"
           role="region"
-          aria-labelledby="accounts-heading"
+          aria-label="Accounts table"
           tabIndex={0}
         >
           <table className="staff-table">
