@@ -4,7 +4,7 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import Busboy from "@fastify/busboy";
 import type { FastifyBaseLogger, FastifyInstance, RouteHandlerMethod } from "fastify";
-import { clinicTime, clinicToday, parseDateInput } from "../../domain/dates";
+import { clinicTime, clinicToday, clinicYear, parseDateInput } from "../../domain/dates";
 import {
   appointmentRequest,
   BOOKING_FIELDS,
@@ -149,7 +149,7 @@ export async function publicForms({
     );
     if (refused) return refused;
     const now = new Date();
-    const year = Number(clinicToday(now).slice(0, 4));
+    const year = clinicYear(now);
     const form = await request.formData();
     const values: ContactValues = pick(CONTACT_FIELDS, (n) => {
       const v = form.get(n);
@@ -177,7 +177,7 @@ export async function publicForms({
     );
     if (refused) return refused;
     const now = new Date();
-    const year = Number(clinicToday(now).slice(0, 4));
+    const year = clinicYear(now);
 
     let read: BookingPost;
     try {
@@ -322,14 +322,16 @@ export async function publicForms({
       parser.on("fieldsLimit", unreadable);
       parser.on("error", unreadable);
       parser.on("finish", () => {
-        file.then((received) => {
-          if (failed) {
-            if (received && "temp" in received) void removeQuietly(received.temp);
-            return;
-          }
-          const fileBytes = received && "temp" in received ? fs.statSync(received.temp).size : 0;
-          resolve({ values: pick(BOOKING_FIELDS, (n) => fields[n]), file: received, fileName, fileBytes });
-        }, fail);
+        file
+          .then(async (received) => {
+            if (failed) {
+              if (received && "temp" in received) void removeQuietly(received.temp);
+              return;
+            }
+            const fileBytes = received && "temp" in received ? (await fs.promises.stat(received.temp)).size : 0;
+            resolve({ values: pick(BOOKING_FIELDS, (n) => fields[n]), file: received, fileName, fileBytes });
+          })
+          .catch(fail);
       });
 
       source.on("error", fail);

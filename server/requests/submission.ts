@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { clinicToday } from "../../domain/dates";
+import { clinicYear } from "../../domain/dates";
 import type { ApiAnswer } from "../types";
 import { isHoneypotFilled } from "./honeypot";
 import { invalid, isRecord, requireJson, send } from "./http";
@@ -19,7 +19,7 @@ export function screenSubmission(
 ) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const now = new Date();
-    const year = Number(clinicToday(now).slice(0, 4));
+    const year = clinicYear(now);
     const wrongType = requireJson(request.headers["content-type"]);
     if (wrongType) return send(reply, wrongType);
     const body: unknown = request.body;
