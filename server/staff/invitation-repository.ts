@@ -1,7 +1,6 @@
-import type { Kysely } from "kysely";
+import type { Insertable, Kysely } from "kysely";
 import type { Db } from "../db/index";
 import type { Database, StaffInvitationTable } from "../db/schema";
-import type { Insertable } from "kysely";
 
 /** Pending staff invitations (staff_invitations). Every method takes an optional transaction. */
 export function invitationRepository(db: Db) {
