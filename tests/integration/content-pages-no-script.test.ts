@@ -3,9 +3,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRERENDERED_PATHS } from "../../app/lib/prerender-paths";
 import { createTestApp, type TestApp } from "../helpers/app";
+import { CLIENT_BUILD_DIR } from "../../server/paths";
 
 // Needs a client build (`npm run build`), like every servePages test.
-const CLIENT = path.resolve(import.meta.dirname, "../../build/client");
 
 /** The pages that load React (their route's handle is HYDRATE, app/lib/hydrate.ts). */
 const SCRIPTED = ["/book-appointment", "/contact-us"];
@@ -25,7 +25,7 @@ function scriptsIn(html: string): string[] {
 }
 
 function builtPage(urlPath: string): string {
-  return fs.readFileSync(path.join(CLIENT, urlPath, "index.html"), "utf8");
+  return fs.readFileSync(path.join(CLIENT_BUILD_DIR, urlPath, "index.html"), "utf8");
 }
 
 describe("content pages load no JavaScript", () => {

@@ -8,10 +8,10 @@ import { ENQUIRY_PATH } from "../../server/enquiries/routes";
 import { documentPolicy } from "../../server/security-headers";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { injectRaw } from "../helpers/requests";
+import { CLIENT_BUILD_DIR } from "../../server/paths";
 
 // Needs a client build (`npm run build`), like every servePages test.
-const CLIENT = path.resolve(import.meta.dirname, "../../build/client");
-const assets = fs.readdirSync(path.join(CLIENT, "assets"));
+const assets = fs.readdirSync(path.join(CLIENT_BUILD_DIR, "assets"));
 const jsAsset = assets.find((f) => f.endsWith(".js"));
 const font = assets.find((f) => f.endsWith(".woff2"));
 const cssAsset = assets.find((f) => f.endsWith(".css"));

@@ -12,9 +12,9 @@ import { buildApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
 import { migrate, openDb } from "../../server/db/index";
 import { acceptedEncodings, StaticSite } from "../../server/static-site";
+import { CLIENT_BUILD_DIR } from "../../server/paths";
 
 // Needs a client build (`npm run build`), like every servePages test.
-const CLIENT = path.resolve(import.meta.dirname, "../../build/client");
 const BASE = "https://imaging.example.bw";
 
 /** A production-like app on the build, with this base URL and clock. */
@@ -137,8 +137,10 @@ describe("the in-memory client build", () => {
   });
 
   it("serves hashed assets as immutable, precompressed, with ETags and 304", async () => {
-    const assets = fs.readdirSync(path.join(CLIENT, "assets"));
-    const js = assets.find((f) => f.endsWith(".js") && fs.existsSync(path.join(CLIENT, "assets", `${f}.br`)))!;
+    const assets = fs.readdirSync(path.join(CLIENT_BUILD_DIR, "assets"));
+    const js = assets.find(
+      (f) => f.endsWith(".js") && fs.existsSync(path.join(CLIENT_BUILD_DIR, "assets", `${f}.br`)),
+    )!;
     const css = assets.find((f) => f.endsWith(".css"))!;
     const font = assets.find((f) => f.endsWith(".woff2"))!;
     const script = await get(`/assets/${js}`, { "accept-encoding": "br, gzip" });
@@ -146,7 +148,7 @@ describe("the in-memory client build", () => {
     expect(script.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(script.headers["content-type"]).toBe("text/javascript; charset=utf-8");
     expect(script.headers["content-encoding"]).toBe("br");
-    expect(script.rawPayload.equals(fs.readFileSync(path.join(CLIENT, "assets", `${js}.br`)))).toBe(true);
+    expect(script.rawPayload.equals(fs.readFileSync(path.join(CLIENT_BUILD_DIR, "assets", `${js}.br`)))).toBe(true);
     const cached = await get(`/assets/${js}`, {
       "accept-encoding": "br, gzip",
       "if-none-match": String(script.headers.etag),
@@ -234,7 +236,7 @@ describe("the in-memory client build", () => {
 
 describe("compression of the stamped pages", () => {
   it("is fast at start, then full-quality brotli once recompressed, the page unchanged", async () => {
-    const site = StaticSite.load(CLIENT, { publicBaseUrl: BASE });
+    const site = StaticSite.load(CLIENT_BUILD_DIR, { publicBaseUrl: BASE });
     const before = (await site.file("/services/ultrasound"))!;
     const fast = before.br!;
     await site.recompress();
