@@ -1,5 +1,6 @@
 import { data } from "react-router";
-import { CROSS_SITE_MESSAGE, type PublicForms } from "../../server/requests/page-forms";
+import type { PublicForms } from "../../server/requests/page-forms";
+import { CROSS_SITE_MESSAGE } from "../../server/requests/same-origin";
 
 declare module "react-router" {
   interface AppLoadContext {

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { MANAGER_ONLY_MESSAGE, type StaffRole } from "../../domain/staff-roles";
 import type { StaffIdentity } from "../../server/staff/accounts";
+import { CROSS_SITE_MESSAGE } from "../../server/requests/same-origin";
 import { checkStaffRequest, isCrossSite } from "../../server/staff/guard";
 import type { StaffLoadContext } from "../../server/staff/plugin";
 import type { StaffRuntime } from "../../server/staff/runtime";
@@ -42,7 +43,7 @@ export async function requireStaff(
   const result = await checkStaffRequest(rt, request.method, reader(request), { role });
   if (!result.ok) {
     if (result.reason === "role") throw new Response(MANAGER_ONLY_MESSAGE, { status: 403 });
-    if (result.status === 403) throw new Response("Cross-site requests are refused.", { status: 403 });
+    if (result.status === 403) throw new Response(CROSS_SITE_MESSAGE, { status: 403 });
     throw redirect("/staff/login");
   }
   return { staff: result.staff, rt, token: result.token };
@@ -52,7 +53,7 @@ export async function requireStaff(
 export function assertSameSite({ request, context }: Args): StaffRuntime {
   const rt = staffRuntimeFrom(context);
   if (request.method !== "GET" && request.method !== "HEAD" && isCrossSite(rt.config, reader(request))) {
-    throw new Response("Cross-site requests are refused.", { status: 403 });
+    throw new Response(CROSS_SITE_MESSAGE, { status: 403 });
   }
   return rt;
 }
@@ -85,6 +86,7 @@ export function idParam(value: string | undefined): number {
 export {
   changePassword,
   disableStaffAccount,
+  findStaffAccount,
   lockedMessage,
   setStaffRole,
   signIn,

@@ -28,7 +28,7 @@ import { INVALID_MESSAGE, RATE_LIMIT_MESSAGE } from "./http";
 import { canonicalJson } from "./idempotency";
 import { clientDigest, countHit } from "./rate-limit-store";
 import { fakeReference } from "./reference";
-import { isCrossSite } from "./same-origin";
+import { CROSS_SITE_MESSAGE, isCrossSite } from "./same-origin";
 import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from "./unavailable";
 
 /**
@@ -72,7 +72,6 @@ export interface PublicForms {
   enquiry(request: Request, clientIp: string): Promise<PageFormAnswer>;
 }
 
-export const CROSS_SITE_MESSAGE = "Cross-site requests are refused.";
 export const FORM_UNREADABLE = "The form could not be read. Please try again.";
 export const SEND_AS_FORM = "Send the form from the page.";
 

@@ -1,6 +1,9 @@
 import type { Config } from "../config";
 
 /** Reads one request header (lower-case name). */
+/** The answer to a state-changing request from another site (403). */
+export const CROSS_SITE_MESSAGE = "Cross-site requests are refused.";
+
 export type HeaderReader = (name: string) => string | undefined;
 
 /**

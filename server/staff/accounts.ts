@@ -26,19 +26,26 @@ export function normaliseEmail(email: string): string {
 
 export class StaffAccountError extends Error {
   override name = "StaffAccountError";
+  /** The form field the refusal is about, when it is about one. */
+  constructor(
+    message: string,
+    readonly field?: "email" | "name",
+  ) {
+    super(message);
+  }
 }
 
 /** A staff e-mail address, normalised; throws StaffAccountError when it is not one. */
 export function validEmail(raw: string): string {
   const email = normaliseEmail(raw);
-  if (!EMAIL.test(email) || email.length > 254) throw new StaffAccountError("Enter a valid e-mail address.");
+  if (!EMAIL.test(email) || email.length > 254) throw new StaffAccountError("Enter a valid e-mail address.", "email");
   return email;
 }
 
 /** A staff member's name, trimmed; throws StaffAccountError when empty or too long. */
 export function validName(raw: string): string {
   const name = raw.trim();
-  if (!name || name.length > 120) throw new StaffAccountError("Enter a name of 1 to 120 characters.");
+  if (!name || name.length > 120) throw new StaffAccountError("Enter a name of 1 to 120 characters.", "name");
   return name;
 }
 
@@ -112,6 +119,12 @@ const LAST_MANAGER = "the clinic's last active manager: make another account a m
 
 export async function listStaffAccounts(db: Db) {
   return staffUserRepository(db).list();
+}
+
+/** One account by id (who it is, never its secrets), or undefined. */
+export async function findStaffAccount(db: Db, id: number): Promise<StaffIdentity | undefined> {
+  const row = Number.isSafeInteger(id) ? await staffUserRepository(db).findById(id) : undefined;
+  return row && { id: row.id, email: row.email, name: row.name, role: row.role };
 }
 
 type StaffRow = NonNullable<Awaited<ReturnType<ReturnType<typeof staffUserRepository>["findByEmail"]>>>;

@@ -3,6 +3,7 @@ import { ROLE_LABELS, type StaffRole } from "../../domain/staff-roles";
 import { enqueueMail } from "../mail/queue";
 import {
   createAccountRow,
+  listStaffAccounts,
   normaliseEmail,
   StaffAccountError,
   validEmail,
@@ -39,7 +40,7 @@ export async function inviteStaff(
   rt: StaffRuntime,
   by: StaffIdentity,
   input: { email: string; name: string; role: StaffRole },
-): Promise<void> {
+): Promise<string> {
   const email = validEmail(input.email);
   const name = validName(input.name);
   const now = rt.now();
@@ -50,7 +51,7 @@ export async function inviteStaff(
     const invitations = invitationRepository(rt.db);
     await invitations.deleteExpiredOr(email, now.toISOString(), trx);
     if (await staffUserRepository(rt.db).findByEmail(email, trx)) {
-      throw new StaffAccountError(`An account for ${email} already exists.`);
+      throw new StaffAccountError(`An account for ${email} already exists.`, "email");
     }
     await invitations.create(
       {
@@ -71,6 +72,7 @@ export async function inviteStaff(
       now,
     );
   });
+  return email;
 }
 
 function invitationMail(
@@ -141,7 +143,7 @@ export async function acceptInvitation(
 /** The staff console's list of people: every account, and the invitations still waiting. */
 export async function listStaff(rt: StaffRuntime) {
   const [accounts, invitations] = await Promise.all([
-    staffUserRepository(rt.db).list(),
+    listStaffAccounts(rt.db),
     invitationRepository(rt.db).listLive(rt.now().toISOString()),
   ]);
   return { accounts, invitations };

@@ -10,6 +10,7 @@ import { contentDisposition, isInlineSafe, uploadPath } from "./files";
 import { checkStaffRequest, isStaffUrl, STAFF_RESPONSE_HEADERS } from "./guard";
 import { leaseFor, takeLease } from "../jobs/lease";
 import { FORM_BODY_MAX_BYTES } from "../requests/body-limit";
+import { CROSS_SITE_MESSAGE } from "../requests/same-origin";
 import { messageBody, queryParam, single } from "../requests/http";
 import type { StaffLoadContext } from "../types";
 import { uploadRepository } from "../uploads/upload-repository";
@@ -86,7 +87,7 @@ export function staffPlugin(
       if (!result.ok) {
         const messages = {
           no_session: "Sign in to continue.",
-          cross_site: "Cross-site requests are refused.",
+          cross_site: CROSS_SITE_MESSAGE,
           role: MANAGER_ONLY_MESSAGE,
         } as const;
         return reply.code(result.status).send({ message: messages[result.reason] });

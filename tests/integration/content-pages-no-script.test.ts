@@ -1,14 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PRERENDERED_PATHS } from "../../app/lib/prerender-paths";
+import { PRERENDERED_PATHS, SCRIPTED_PAGE_PATHS } from "../../app/lib/prerender-paths";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { CLIENT_BUILD_DIR } from "../../server/paths";
 
 // Needs a client build (`npm run build`), like every servePages test.
 
 /** The pages that load React (their route's handle is HYDRATE, app/lib/hydrate.ts). */
-const SCRIPTED = ["/book-appointment", "/contact-us"];
+const SCRIPTED = SCRIPTED_PAGE_PATHS;
 const CONTENT_PAGES = PRERENDERED_PATHS.filter((p) => !/\.(xml|txt)$/.test(p) && !SCRIPTED.includes(p));
 /** Pages rendered per request rather than prerendered: a query-rendered /details and the 404 page. */
 const RENDERED_PAGES = ["/details?name=x-ray", "/details?name=Fluroscopy", "/details?name=nothing", "/no-such-page"];

@@ -4,6 +4,7 @@ import { ROLE_LABELS, STAFF_ROLES, isStaffRole, type StaffRole } from "@domain/s
 import { staffMeta } from "~/components/staff/staff-format";
 import {
   disableStaffAccount,
+  findStaffAccount,
   INVITATION_HOURS,
   inviteStaff,
   listStaff,
@@ -35,10 +36,10 @@ export async function action(args: Route.ActionArgs) {
   try {
     if (intent === "invite") {
       if (!isStaffRole(role)) return refuse("Choose a role.");
-      await inviteStaff(rt, staff, { email: text("email"), name: text("name"), role });
-      return data<Result>({ ok: true, message: `Invitation sent to ${text("email").trim().toLowerCase()}.` });
+      const email = await inviteStaff(rt, staff, { email: text("email"), name: text("name"), role });
+      return data<Result>({ ok: true, message: `Invitation sent to ${email}.` });
     }
-    const target = (await listStaff(rt)).accounts.find((a) => String(a.id) === text("id"));
+    const target = await findStaffAccount(rt.db, Number(text("id")));
     if (!target) return refuse("That account does not exist.", 404);
     const now = rt.now();
     if (intent === "role") {
@@ -59,14 +60,7 @@ export async function action(args: Route.ActionArgs) {
     }
     return refuse("Unknown action.");
   } catch (error) {
-    if (error instanceof StaffAccountError) {
-      const field = /e-mail|account for/.test(error.message)
-        ? "email"
-        : /name/.test(error.message)
-          ? "name"
-          : undefined;
-      return refuse(error.message, 409, field);
-    }
+    if (error instanceof StaffAccountError) return refuse(error.message, 409, error.field);
     throw error;
   }
 }
@@ -223,7 +217,7 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
                     <span className="staff-sub staff-break">{a.email}</span>
                   </td>
                   <td>
-                    <Form method="post" className="staff-inline-form">
+                    <Form method="post" className="staff-button-row staff-button-row--centred">
                       <input type="hidden" name="id" value={a.id} />
                       <label htmlFor={`role-${a.id}`} className="visually-hidden">
                         Role of {a.name}
@@ -251,7 +245,7 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
                   </td>
                   <td>
                     {!a.disabled && (
-                      <div className="staff-row-actions">
+                      <div className="staff-button-row staff-button-row--centred">
                         <AccountAction id={a.id} intent="reset-mfa" busy={busy}>
                           Reset two-step sign-in<span className="visually-hidden"> of {a.name}</span>
                         </AccountAction>
