@@ -261,8 +261,27 @@ export function appointmentRepository(db: Db) {
         .execute();
     },
 
-    /** Deletes appointments and their status history. */
+    /** Stores a patient link's token hash for an appointment. */
+    async addLink(tokenHash: string, appointmentId: number, stamp: string, trx: Kysely<Database> = db): Promise<void> {
+      await trx
+        .insertInto("appointment_links")
+        .values({ token_hash: tokenHash, appointment_id: appointmentId, created_at: stamp })
+        .execute();
+    },
+
+    /** The appointment a patient link's token hash belongs to, if any. */
+    async findByLinkHash(tokenHash: string, trx: Kysely<Database> = db): Promise<AppointmentRow | undefined> {
+      return trx
+        .selectFrom("appointment_links")
+        .innerJoin("appointments", "appointments.id", "appointment_links.appointment_id")
+        .selectAll("appointments")
+        .where("appointment_links.token_hash", "=", tokenHash)
+        .executeTakeFirst();
+    },
+
+    /** Deletes appointments with their status history and patient links. */
     async deleteWithHistory(ids: number[], trx: Kysely<Database> = db): Promise<void> {
+      await trx.deleteFrom("appointment_links").where("appointment_id", "in", ids).execute();
       await trx.deleteFrom("appointment_status_history").where("appointment_id", "in", ids).execute();
       await trx.deleteFrom("appointments").where("id", "in", ids).execute();
     },

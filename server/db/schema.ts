@@ -219,6 +219,14 @@ export type StaffAuditAction =
   | "invitation_accepted";
 
 /** A pending invitation to join the staff console (migration 0014-staff-invitations). */
+/** A patient's private link to an appointment (migration 0017). */
+export interface AppointmentLinkTable {
+  /** SHA-256 of the link's token; the token itself is only in the e-mail or the booking answer. */
+  token_hash: string;
+  appointment_id: number;
+  created_at: string;
+}
+
 export interface StaffInvitationTable {
   id: Generated<number>;
   /** SHA-256 of the one-time link's token; the token itself is only in the e-mail. */
@@ -279,6 +287,7 @@ export interface Database {
   staff_sessions: StaffSessionTable;
   staff_login_throttle: StaffLoginThrottleTable;
   appointment_status_history: AppointmentStatusHistoryTable;
+  appointment_links: AppointmentLinkTable;
   staff_audit: StaffAuditTable;
   staff_recovery_codes: StaffRecoveryCodeTable;
   staff_sign_in_challenges: StaffSignInChallengeTable;

@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import { ROLE_LABELS, type StaffRole } from "../../domain/staff-roles";
 import { enqueueMail } from "../mail/queue";
 import {
@@ -14,7 +13,7 @@ import { recordAudit } from "./audit";
 import { invitationRepository } from "./invitation-repository";
 import { hashPassword, passwordProblem } from "./passwords";
 import type { StaffRuntime } from "./runtime";
-import { hashToken } from "./sessions";
+import { hashToken, newToken } from "../tokens";
 import { staffUserRepository } from "./staff-user-repository";
 
 /** How long an invitation link works. */
@@ -44,7 +43,7 @@ export async function inviteStaff(
   const email = validEmail(input.email);
   const name = validName(input.name);
   const now = rt.now();
-  const token = crypto.randomBytes(32).toString("base64url");
+  const token = newToken();
   const link = new URL(`${INVITATION_PATH}?token=${token}`, rt.config.publicBaseUrl).toString();
   await rt.db.transaction().execute(async (trx) => {
     // A write first, so the transaction holds SQLite's write lock before it reads (see lockActiveManagers).

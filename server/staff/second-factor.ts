@@ -13,7 +13,8 @@ import {
 import { hashPassword, verifyPassword } from "./passwords";
 import { recoveryCodeRepository } from "./recovery-code-repository";
 import type { StaffRuntime } from "./runtime";
-import { hashToken, PENDING_MINUTES } from "./sessions";
+import { PENDING_MINUTES } from "./sessions";
+import { hashToken, newToken } from "../tokens";
 import { signInChallengeRepository } from "./sign-in-challenge-repository";
 import { staffSessionRepository } from "./staff-session-repository";
 import { staffUserRepository } from "./staff-user-repository";
@@ -137,7 +138,7 @@ export interface PendingSignIn {
 
 /** Starts the half-signed-in state after a right password; returns its token (for the pending cookie only). */
 export async function createPendingSignIn(rt: StaffRuntime, staffId: number): Promise<string> {
-  const token = crypto.randomBytes(32).toString("base64url");
+  const token = newToken();
   const now = rt.now();
   const challenges = signInChallengeRepository(rt.db);
   // One pending sign-in per account at a time.

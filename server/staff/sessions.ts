@@ -1,16 +1,12 @@
-import crypto from "node:crypto";
 import type { Config } from "../config";
 import type { StaffIdentity } from "./accounts";
 import type { StaffRuntime } from "./runtime";
 import { signInChallengeRepository } from "./sign-in-challenge-repository";
 import { staffSessionRepository } from "./staff-session-repository";
+import { hashToken, newToken } from "../tokens";
 
 /** Sessions are refreshed in the database at most this often. */
 const TOUCH_INTERVAL_MS = 60_000;
-
-export function hashToken(token: string): string {
-  return crypto.createHash("sha256").update(token).digest("hex");
-}
 
 /** `__Host-` prefixed (which browsers only accept with Secure, Path=/ and no Domain) when the site is https. */
 export function sessionCookieName(config: Pick<Config, "publicBaseUrl">): string {
@@ -91,7 +87,7 @@ function readCookieToken(name: string, cookieHeader: string | undefined | null):
 
 /** Starts a new session (a fresh random token every sign-in) and returns its token. */
 export async function createSession(rt: StaffRuntime, staffId: number): Promise<string> {
-  const token = crypto.randomBytes(32).toString("base64url");
+  const token = newToken();
   const stamp = rt.now().toISOString();
   await staffSessionRepository(rt.db).create(hashToken(token), staffId, stamp);
   return token;

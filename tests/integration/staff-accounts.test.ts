@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { addStaff, form, SAME_ORIGIN, sessionCookieFor, STAFF_PASSWORD, type TestStaff } from "../helpers/staff";
-import { hashToken } from "../../server/staff/sessions";
+import { hashToken } from "../../server/tokens";
 
 /**
  * The staff accounts page (managers only) and the invitation link: a manager

@@ -8,6 +8,7 @@ import * as staffSecurity from "./0011-staff-security";
 import * as appointmentServiceSlug from "./0012-appointment-service-slug";
 import * as staffRoles from "./0013-staff-roles";
 import * as staffInvitations from "./0014-staff-invitations";
+import * as appointmentLinks from "./0017-appointment-links";
 
 /**
  * Every migration, by name. Names sort in the order they run on a new
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   "0012-appointment-service-slug": appointmentServiceSlug,
   "0013-staff-roles": staffRoles,
   "0014-staff-invitations": staffInvitations,
+  "0017-appointment-links": appointmentLinks,
 };

@@ -1,0 +1,51 @@
+import type { Kysely } from "kysely";
+import { addDays, clinicDate } from "../../domain/dates";
+import { MANAGE_PATH_PREFIX } from "../../domain/paths";
+import type { Config } from "../config";
+import type { Db } from "../db/index";
+import type { Database } from "../db/schema";
+import { hashToken, newToken, TOKEN_PATTERN } from "../tokens";
+import { appointmentRepository, type AppointmentRow } from "./appointment-repository";
+
+/**
+ * A patient's private link to their appointment: `/appointment/<token>`, a
+ * 256-bit token of which only the hash is stored. Every e-mail to the patient
+ * carries a fresh link (the stored hash cannot give the old token back), and
+ * each works until LINK_DAYS_AFTER days after the appointment's date: the
+ * confirmed date if there is one, else the requested date, read at lookup so
+ * a moved appointment moves its links' expiry too.
+ */
+
+/** How many days after the appointment's date its links still open. */
+export const LINK_DAYS_AFTER = 7;
+
+/** The appointment's date as the patient last heard it. */
+export function appointmentDate(appt: Pick<AppointmentRow, "confirmed_date" | "requested_date">): string {
+  return appt.confirmed_date ?? appt.requested_date;
+}
+
+/** Makes a new link for an appointment, stores its hash (in `trx` when given) and answers the absolute URL. */
+export async function issueManageLink(
+  db: Db,
+  config: Pick<Config, "publicBaseUrl">,
+  appointmentId: number,
+  now: Date,
+  trx: Kysely<Database> = db,
+): Promise<string> {
+  const token = newToken();
+  await appointmentRepository(db).addLink(hashToken(token), appointmentId, now.toISOString(), trx);
+  return new URL(`${MANAGE_PATH_PREFIX}${token}`, config.publicBaseUrl).toString();
+}
+
+/** The appointment behind a link's token, or undefined when the token is malformed, unknown or expired. */
+export async function findByManageToken(
+  db: Db,
+  token: string,
+  now: Date,
+  trx: Kysely<Database> = db,
+): Promise<AppointmentRow | undefined> {
+  if (!TOKEN_PATTERN.test(token)) return undefined;
+  const appt = await appointmentRepository(db).findByLinkHash(hashToken(token), trx);
+  if (!appt) return undefined;
+  return clinicDate(now) <= addDays(appointmentDate(appt), LINK_DAYS_AFTER) ? appt : undefined;
+}
