@@ -13,7 +13,7 @@ import fontUrl from "@fontsource-variable/source-sans-3/files/source-sans-3-lati
 import type { Route } from "./+types/root";
 import { clinicYear } from "@domain/dates";
 import { getClinic } from "~/lib/clinic.server";
-import { wantsScripts } from "~/lib/hydrate";
+import { islandScript, markHydrated, pageIsland, wantsScripts } from "~/lib/hydrate";
 import { useNonce } from "~/lib/nonce";
 import {
   canReloadOnce,
@@ -50,13 +50,14 @@ export function useClinic() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  // Content pages are plain HTML and CSS: only routes whose handle asks for it
-  // (app/lib/hydrate.ts) get React Router's scripts, module preloads and data.
-  const scripts = wantsScripts(useMatches());
+  // Content pages are plain HTML and CSS. The staff console gets React Router's
+  // scripts, module preloads and data; a form page, its island's one script
+  // (app/lib/hydrate.ts), except in development, where the router hydrates it.
+  const matches = useMatches();
+  const island = pageIsland(matches);
+  const scripts = wantsScripts(matches) || (island !== undefined && import.meta.env.DEV);
   // Effects run children first, so this marks the whole page hydrated (tests and tools read it).
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
+  useEffect(markHydrated, []);
   return (
     <html lang="en">
       <head>
@@ -75,6 +76,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <Scripts nonce={nonce} />
           </>
         )}
+        {island && !scripts && <script type="module" async src={islandScript(island)} nonce={nonce || undefined} />}
       </body>
     </html>
   );

@@ -1,4 +1,5 @@
 import { SERVICE_PAGES, servicePath } from "../../domain/catalogue";
+import type { IslandName } from "./hydrate";
 
 /** Public pages outside /services/*, in menu order. */
 export const PUBLIC_PAGE_PATHS = [
@@ -16,7 +17,11 @@ export const PUBLIC_PAGE_PATHS = [
 ] as const;
 
 /** The public pages that load JavaScript (their forms enhance); every other public page ships none. */
-export const SCRIPTED_PAGE_PATHS: readonly string[] = ["/contact-us", "/book-appointment"];
+export const ISLAND_PAGES: Readonly<Record<string, IslandName>> = {
+  "/contact-us": "contact",
+  "/book-appointment": "booking",
+};
+export const SCRIPTED_PAGE_PATHS: readonly string[] = Object.keys(ISLAND_PAGES);
 
 /** Every public page: rendered to static HTML at build time. */
 export const PRERENDERED_PATHS: readonly string[] = [

@@ -7,7 +7,8 @@ import { pageMeta } from "~/lib/meta";
 import { useClinic } from "~/root";
 import type { Route } from "./+types/book-appointment";
 import "~/styles/forms.css";
-import { HYDRATE } from "~/lib/hydrate";
+import { Island } from "~/components/island";
+import { island } from "~/lib/hydrate";
 
 /**
  * The booking page: the policy and other ways to book beside the form. The
@@ -15,8 +16,8 @@ import { HYDRATE } from "~/lib/hydrate";
  * calendar, submission (on the shared ../use-submission) and confirmation.
  */
 
-/** The page's script enhances the form (app/lib/hydrate.ts). */
-export const handle = HYDRATE;
+/** The form is an island: its script enhances it without the router (app/lib/hydrate.ts). */
+export const handle = island("booking");
 
 /** The form posted without JavaScript (multipart, with the referral file): the same rules as the JSON API. */
 export async function action(args: Route.ActionArgs) {
@@ -61,10 +62,14 @@ export default function BookAppointment() {
           </div>
           <section className="form-page__main" aria-labelledby="booking-title">
             <h2 id="booking-title">Request an appointment</h2>
-            <BookingFlow
-              whatsapp={clinic.whatsapp}
-              posted={posted && !posted.confirmed ? posted : undefined}
-              booked={posted?.confirmed}
+            <Island
+              name="booking"
+              component={BookingFlow}
+              props={{
+                whatsapp: clinic.whatsapp,
+                posted: posted && !posted.confirmed ? posted : undefined,
+                booked: posted?.confirmed,
+              }}
             />
           </section>
         </div>

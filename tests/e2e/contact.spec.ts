@@ -141,7 +141,7 @@ test.describe("before the script takes over", () => {
   async function holdScripts(page: Page) {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/assets/*.js", async (route) => {
+    await page.route(/\/(assets|islands)\/[^/]+\.js$/, async (route) => {
       await held;
       await route.continue();
     });

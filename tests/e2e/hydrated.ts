@@ -2,8 +2,8 @@ import type { Page } from "@playwright/test";
 
 /**
  * The marker the app sets once React has hydrated a page: `<html data-hydrated="true">`, set by an
- * effect in the root layout (app/root.tsx). Only pages that load React have it: the two form
- * pages and the staff console (their route's handle is HYDRATE, app/lib/hydrate.ts). Content
+ * effect in the root layout (app/root.tsx) or the form island. Only pages that load React have it: the two form
+ * pages (their islands, app/islands/mount.tsx) and the staff console (HYDRATE, app/lib/hydrate.ts). Content
  * pages load no script, so their specs never wait for it.
  */
 export const HYDRATED = 'html[data-hydrated="true"]';

@@ -1,23 +1,24 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PRERENDERED_PATHS, SCRIPTED_PAGE_PATHS } from "../../app/lib/prerender-paths";
+import { ISLAND_PAGES, PRERENDERED_PATHS, SCRIPTED_PAGE_PATHS } from "../../app/lib/prerender-paths";
+import { islandScript } from "../../app/lib/hydrate";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { CLIENT_BUILD_DIR } from "../../server/paths";
 
 // Needs a client build (`npm run build`), like every servePages test.
 
-/** The pages that load React (their route's handle is HYDRATE, app/lib/hydrate.ts). */
+/** The pages that load a form island (their route's handle is island(name), app/lib/hydrate.ts). */
 const SCRIPTED = SCRIPTED_PAGE_PATHS;
 const CONTENT_PAGES = PRERENDERED_PATHS.filter((p) => !/\.(xml|txt)$/.test(p) && !SCRIPTED.includes(p));
 /** Pages rendered per request rather than prerendered: a query-rendered /details and the 404 page. */
 const RENDERED_PAGES = ["/details?name=x-ray", "/details?name=Fluroscopy", "/details?name=nothing", "/no-such-page"];
 
-/** Everything in an HTML page that would make the browser fetch or run JavaScript. */
+/** Everything in an HTML page that would make the browser fetch or run JavaScript (JSON data blocks run nothing). */
 function scriptsIn(html: string): string[] {
   const tags = [...html.matchAll(/<script\b[^>]*>/gi)]
     .map((m) => m[0])
-    .filter((tag) => !/\btype="application\/ld\+json"/i.test(tag));
+    .filter((tag) => !/\btype="application\/(ld\+)?json"/i.test(tag));
   const preloads = [...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/gi)].map((m) => m[0]);
   const handlers = [...html.matchAll(/<[^>]+\son[a-z]+=/gi)].map((m) => m[0]);
   const other = [/__reactRouterContext/, /\/assets\/[^"']+\.m?js\b/].flatMap((re) => html.match(re) ?? []);
@@ -50,8 +51,19 @@ describe("content pages load no JavaScript", () => {
   });
 
   // The check above can fail: the pages that ask for scripts have them.
-  it.each([...SCRIPTED, "/staff/login"])("%s still loads React", async (url) => {
+  it.each(Object.entries(ISLAND_PAGES))("%s loads its island's one script and not the router", async (url, name) => {
     const res = await t.app.inject({ method: "GET", url });
+    expect(res.statusCode).toBe(200);
+    expect(scriptsIn(res.body)).toEqual([`<script type="module" async="" src="${islandScript(name)}">`]);
+    const script = await t.app.inject({ method: "GET", url: islandScript(name), headers: { "accept-encoding": "br" } });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers["content-type"]).toMatch(/javascript/);
+    expect(script.headers["content-encoding"]).toBe("br");
+    expect(script.headers["cache-control"]).toBe("public, max-age=0, must-revalidate");
+  });
+
+  it("the staff console still loads React Router", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/staff/login" });
     expect(res.statusCode).toBe(200);
     expect(scriptsIn(res.body).some((s) => /^<script\b[^>]*type="module"/.test(s))).toBe(true);
     expect(scriptsIn(res.body).some((s) => /modulepreload/.test(s))).toBe(true);

@@ -91,7 +91,7 @@ describe("security headers", () => {
 
   it("prerendered HTML: every inline script is allowed by its hash, and no page frames anything", async () => {
     // Content pages load no script at all (tests/integration/content-pages-no-script.test.ts);
-    // /book-appointment loads React, through inline scripts the build hashed.
+    // a form page loads its island from our origin ('self'), with no inline script.
     for (const url of ["/", "/about", "/book-appointment"]) {
       const res = await get(url);
       expect(res.statusCode).toBe(200);
@@ -99,7 +99,9 @@ describe("security headers", () => {
       expectTextWithCharset(res, /^text\/html/);
       const csp = expectDocumentPolicy(res);
       const scripts = inlineScripts(res.body);
-      expect(scripts.length > 0).toBe(url === "/book-appointment");
+      expect(scripts).toEqual([]);
+      expect(res.body.includes('src="/islands/booking.js"')).toBe(url === "/book-appointment");
+      expect(csp.get("script-src")).toContain("'self'");
       for (const script of scripts) expect(csp.get("script-src")).toContain(sha256(script.body));
       expect(csp.get("frame-src")).toEqual(["'none'"]);
     }

@@ -1,0 +1,106 @@
+import { useEffect, useRef, useState } from "react";
+import { CONTACT_FIELDS, type ContactValues } from "@domain/validation/contact-form";
+import { postJson } from "~/lib/api-client";
+import { EmailField, PhoneField, TextAreaField, TextField } from "./field";
+import { lazyModule } from "./lazy";
+import { SubmissionForm } from "./submission-form";
+import { useFormSubmission } from "./use-submission";
+
+/**
+ * The contact page's enquiry form. Without JavaScript it posts to the page's
+ * action, which answers with `posted` (the reference, or the errors with the
+ * values kept); with it, it validates as the visitor types and sends JSON.
+ */
+
+const CONTACT_SUCCESS = "Your inquiry has been submitted successfully!";
+const CONTACT_FAILURE = "An error occurred. Please try again later.";
+
+const ENDPOINT = "/api/contact-enquire/public/create";
+const TARGETS = CONTACT_FIELDS.filter((f) => f !== "website").map((f) => [f, f] as const);
+const EMPTY: ContactValues = { name: "", phoneNumber: "", email: "", description: "", website: "" };
+const loadValidation = lazyModule(() =>
+  Promise.all([import("@domain/validation/contact"), import("@domain/validation/fields")]),
+);
+
+/** A plain post's answer (server/requests/page-forms.ts): the reference, or the errors with the values kept. */
+export interface ContactPosted {
+  reference?: string;
+  values?: Partial<ContactValues>;
+  errors?: Record<string, string>;
+  failure?: string;
+}
+
+export function ContactForm({ posted }: { posted?: ContactPosted }) {
+  const [reference, setReference] = useState<string | null>(posted?.reference ?? null);
+  const successRef = useRef<HTMLDivElement>(null);
+  const submission = useFormSubmission({
+    initial: { ...EMPTY, ...posted?.values },
+    posted,
+    loadValidation,
+    check: ([{ contactSchema }, { fieldErrors }], values) => {
+      const parsed = contactSchema.safeParse(values);
+      return parsed.success
+        ? { body: { ...parsed.data, website: values.website }, errors: {} }
+        : { body: null, errors: fieldErrors(parsed.error) };
+    },
+    send: (body, key) => postJson<{ reference?: string }>(ENDPOINT, body, key),
+    onSuccess: (data) => {
+      submission.reset(EMPTY);
+      setReference(data.reference ?? "");
+    },
+    onStart: () => setReference(null),
+    failure: CONTACT_FAILURE,
+    targets: TARGETS,
+    // Only a rate limit's own words are shown; anything else is the general failure.
+    selfExplaining: [429],
+    logAs: "Contact enquiry",
+  });
+  const { values, update, field } = submission;
+
+  useEffect(() => {
+    if (reference !== null) successRef.current?.focus();
+  }, [reference]);
+
+  return (
+    <>
+      {reference !== null && (
+        <div className="notice notice--success" ref={successRef} tabIndex={-1}>
+          <p className="notice__title">{CONTACT_SUCCESS}</p>
+          {reference && (
+            <p>
+              Your reference is <strong>{reference}</strong>.
+            </p>
+          )}
+          <p>The clinic will reply using the phone number or e-mail address you gave.</p>
+        </div>
+      )}
+      <SubmissionForm
+        submission={submission}
+        website={values.website}
+        onWebsite={(v) => update("website", v)}
+        submitLabel="Send enquiry"
+        describedBy="enquiry-required"
+        action="/contact-us"
+      >
+        <p id="enquiry-required" className="form__intro">
+          All fields are required.
+        </p>
+        <TextField {...field("name")} label="Your name" autoComplete="name" required />
+        <PhoneField
+          {...field("phoneNumber")}
+          label="Phone number"
+          hint="We may call or WhatsApp you on this number. For example 71 234 567; for a number outside Botswana, start with + and the country code."
+          autoComplete="tel"
+        />
+        <EmailField {...field("email")} />
+        <TextAreaField
+          {...field("description")}
+          label="Your enquiry"
+          hint="Tell us what you would like to know. Please do not include detailed medical history."
+          rows={6}
+          required
+        />
+      </SubmissionForm>
+    </>
+  );
+}
