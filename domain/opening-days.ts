@@ -1,34 +1,64 @@
-import Holidays from "date-holidays";
 import { addDays, type BookingCalendar, clinicToday, isoWeekday } from "./dates";
 
 /**
  * Pure date rules for bookings: which calendar days (Africa/Gaborone) the
  * clinic is open. A date is a "YYYY-MM-DD" string throughout.
  *
- * Botswana public holidays come from date-holidays ("BW", type "public"),
- * corrected where it differs from the Public Holidays Act:
- * - it lacks the Botswana Day Holiday on 1 October (next to Botswana Day,
- *   30 September): added every year;
- * - it moves only Sir Seretse Khama Day (Sunday) and Botswana Day (Saturday or
- *   Sunday) to a Monday; the Act moves every public holiday that falls on a
- *   Sunday to the next day that is not already a holiday. So its own
- *   substitute days are dropped and one general rule is applied instead
- *   (e.g. Family Day, Sunday 26 December 2027, is observed on Monday 27th).
+ * Botswana public holidays follow the Public Holidays Act: the fixed days,
+ * the Easter days, Ascension Day and President's Day (the third Monday of July)
+ * with the day after it, and the Botswana Day Holiday on 1 October next to
+ * Botswana Day. Every public holiday that falls on a Sunday moves to the next
+ * day that is not already a holiday (e.g. Family Day, Sunday 26 December
+ * 2027, is observed on Monday 27th). They are computed here rather than with
+ * date-holidays, which loads every country's calendar and moment-timezone
+ * (about 25 MB of the server's memory) for these fourteen days; a unit test
+ * checks them against date-holidays' Botswana calendar year by year.
  */
 
-const hd = new Holidays("BW");
 const cache = new Map<number, Map<string, string>>();
 
-/** Public holidays named in the calendar of one year, before the Sunday rule. */
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** Easter Sunday in the Gregorian calendar (the anonymous algorithm, as given by Meeus). */
+export function easterSunday(year: number): string {
+  const a = year % 19;
+  const b = Math.floor(year / 100);
+  const c = year % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const day = ((h + l - 7 * m + 114) % 31) + 1;
+  return `${year}-${pad(month)}-${pad(day)}`;
+}
+
+/** Public holidays named in the Act for one year, before the Sunday rule. */
 function statutoryHolidays(year: number): Map<string, string> {
-  const base = new Map<string, string>();
-  for (const h of hd.getHolidays(year)) {
-    if (h.type !== "public") continue;
-    if (/substitutes/.test(h.rule ?? "")) continue; // replaced by the general Sunday rule below
-    base.set(h.date.slice(0, 10), h.name);
-  }
-  base.set(`${year}-10-01`, "Botswana Day Holiday");
-  return base;
+  const easter = easterSunday(year);
+  const july1 = `${year}-07-01`;
+  const presidentsDay = addDays(july1, ((8 - isoWeekday(july1)) % 7) + 14);
+  return new Map([
+    [`${year}-01-01`, "New Year's Day"],
+    [`${year}-01-02`, "New Year's Holiday"],
+    [addDays(easter, -2), "Good Friday"],
+    [addDays(easter, -1), "Easter Saturday"],
+    [addDays(easter, 1), "Easter Monday"],
+    [`${year}-05-01`, "Labour Day"],
+    [addDays(easter, 39), "Ascension Day"],
+    [july1, "Sir Seretse Khama Day"],
+    [presidentsDay, "President’s Day"],
+    [addDays(presidentsDay, 1), "President’s Day Holiday"],
+    [`${year}-09-30`, "Botswana Day"],
+    [`${year}-10-01`, "Botswana Day Holiday"],
+    [`${year}-12-25`, "Christmas Day"],
+    [`${year}-12-26`, "Family Day"],
+  ]);
 }
 
 /** Botswana public holidays observed in a year, date → name, sorted by date. */

@@ -180,8 +180,16 @@ function loadSite(config: Config, clientDir = CLIENT_BUILD_DIR, now?: () => Date
 }
 
 async function registerBuiltPages(app: FastifyInstance, config: Config, site: StaticSite, loadContext: LoadContextFn) {
-  const build = (await import(SERVER_BUILD_FILE)) as ServerBuild;
-  const renderPage = reactRouterHandler(async () => build, config.env, loadContext);
+  if (!fs.existsSync(SERVER_BUILD_FILE)) {
+    throw new Error(`No server build at ${SERVER_BUILD_FILE}: run "npm run build" first`);
+  }
+  // Loaded with the first page React Router renders (server/react-router.ts).
+  let build: Promise<ServerBuild> | undefined;
+  const renderPage = reactRouterHandler(
+    () => (build ??= import(SERVER_BUILD_FILE) as Promise<ServerBuild>),
+    config.env,
+    loadContext,
+  );
   await pageFormRoutes(app, { config, render: renderPage });
   // Pages stamped at start were compressed fast; a listening server brings them to full brotli quality.
   app.addHook("onListen", async () => {

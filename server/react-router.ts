@@ -1,20 +1,36 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import type { AppLoadContext, ServerBuild } from "react-router";
 
 /**
  * Bridges Fastify to React Router's fetch-style request handler, for pages
  * that are not prerendered (and for every page in development).
+ *
+ * React Router, React's server renderer and the app's server build load on the
+ * first page rendered, not at start: a server that has only sent prerendered
+ * pages and answered the API (most of its work) does not hold them in memory.
  */
 export function reactRouterHandler(
   build: () => Promise<ServerBuild>,
   mode: string,
   getLoadContext?: (request: FastifyRequest) => AppLoadContext,
 ) {
-  const handle = createRequestHandler(build, mode);
+  let router: ReturnType<typeof loadRouter> | undefined;
+  const loadRouter = async () => {
+    const [{ createRequestHandler }, { createReadableStreamFromReadable }] = await Promise.all([
+      import("react-router"),
+      import("@react-router/node"),
+    ]);
+    return { handle: createRequestHandler(build, mode), createReadableStreamFromReadable };
+  };
   return async (request: FastifyRequest, reply: FastifyReply) => {
+    // A failed load is not kept: the next request tries again.
+    router ??= loadRouter().catch((error: unknown) => {
+      router = undefined;
+      throw error;
+    });
+    const { handle, createReadableStreamFromReadable } = await router;
     const controller = new AbortController();
     reply.raw.on("close", () => {
       if (!reply.raw.writableFinished) controller.abort();

@@ -1,9 +1,60 @@
 import { bookingDateProblem, DATE_MESSAGES } from "../../domain/validation/appointment-dates";
 import { describe, expect, it } from "vitest";
-import { bookingCalendar, botswanaPublicHolidays, closedReason, isOpenDay } from "../../domain/opening-days";
-import { clinicToday } from "../../domain/dates";
+import Holidays from "date-holidays";
+import {
+  bookingCalendar,
+  botswanaPublicHolidays,
+  closedReason,
+  easterSunday,
+  isOpenDay,
+} from "../../domain/opening-days";
+import { addDays, clinicToday, isoWeekday } from "../../domain/dates";
+
+/**
+ * The reference: date-holidays' Botswana calendar (public days only, its own
+ * substitute days dropped), with the Botswana Day Holiday added and the Act's
+ * Sunday rule applied, as the site computed it before it stopped loading
+ * date-holidays at run time.
+ */
+function referenceHolidays(year: number): Map<string, string> {
+  const hd = new Holidays("BW");
+  const statutory = (y: number) => {
+    const base = new Map<string, string>();
+    for (const h of hd.getHolidays(y)) {
+      if (h.type !== "public" || /substitutes/.test(h.rule ?? "")) continue;
+      base.set(h.date.slice(0, 10), h.name);
+    }
+    base.set(`${y}-10-01`, "Botswana Day Holiday");
+    return base;
+  };
+  const base = new Map([...statutory(year - 1), ...statutory(year)]);
+  const all = new Map(base);
+  for (const [date, name] of [...base].sort(([a], [b]) => a.localeCompare(b))) {
+    if (isoWeekday(date) !== 7) continue;
+    let next = addDays(date, 1);
+    while (all.has(next) || isoWeekday(next) === 7) next = addDays(next, 1);
+    all.set(next, `${name} (observed)`);
+  }
+  return new Map([...all].filter(([d]) => d.startsWith(`${year}-`)).sort(([a], [b]) => a.localeCompare(b)));
+}
 
 describe("Botswana public holidays", () => {
+  it("match date-holidays' Botswana calendar, dates and names, every year from 2000 to 2075", () => {
+    for (let year = 2000; year <= 2075; year++) {
+      expect([...botswanaPublicHolidays(year)], String(year)).toEqual([...referenceHolidays(year)]);
+    }
+  });
+
+  it("computes Easter Sunday (known dates)", () => {
+    expect(["2024", "2025", "2026", "2038", "2285"].map((y) => easterSunday(Number(y)))).toEqual([
+      "2024-03-31",
+      "2025-04-20",
+      "2026-04-05",
+      "2038-04-25",
+      "2285-03-22",
+    ]);
+  });
+
   it("lists 2026 in full, including the Botswana Day Holiday on 1 October", () => {
     expect([...botswanaPublicHolidays(2026).keys()]).toEqual([
       "2026-01-01",
