@@ -14,6 +14,8 @@ export default [
   route("terms-condition", "routes/terms-condition.tsx"),
   route("privacy", "routes/privacy.tsx"),
   route("details", "routes/details.tsx"),
+  // A patient's private link: rendered per request, never prerendered, no script.
+  route("appointment/:token", "routes/appointment.tsx"),
   // One static route per service page (no route has a parameter: unknown slugs answer 404), one module for all.
   ...SERVICE_PAGES.map((s) =>
     route(`services/${s.slug}`, "routes/services/service.tsx", { id: serviceRouteId(s.slug) }),

@@ -4,11 +4,14 @@
  * own rule, kept here rather than in the environment: pages are prerendered,
  * so a setting read at run time could not reach them.
  */
+/** How many hours ahead a change must be asked for; within them a cancellation is late. */
+export const NOTICE_HOURS = 24;
+
 export const BOOKING_POLICY = [
   "Please arrive 15 minutes before your appointment.",
-  "To change an appointment, let us know at least 24 hours ahead.",
+  `To change an appointment, let us know at least ${NOTICE_HOURS} hours ahead.`,
   "A late cancellation may incur a fee.",
   "Bring a valid ID and your medical aid card.",
   "Payment is due at the time of service.",
   "We accept BPOMAS and PULA medical aid.",
-] as const;
+];

@@ -21,6 +21,7 @@ import { startUploadSweep } from "./uploads/sweep";
 import { staffLoadContext, staffPlugin } from "./staff/plugin";
 import { staffRuntime } from "./staff/runtime";
 import type { LoadContextFn } from "./types";
+import { patientLinks } from "./appointments/manage";
 
 export interface AppOptions {
   config: Config;
@@ -33,6 +34,8 @@ export interface AppOptions {
   schedulePurge?: boolean;
   /** The clock the footer's copyright year follows (tests inject one). */
   now?: () => Date;
+  /** Where the logs go (default standard output); tests read what would be logged. */
+  logStream?: { write: (line: string) => void };
 }
 
 /** Pages that read the query string are rendered per request, not served from prerendered HTML. */
@@ -50,11 +53,12 @@ export async function buildApp({
   servePages = true,
   schedulePurge = true,
   now,
+  logStream,
 }: AppOptions): Promise<FastifyInstance> {
   // The client build, in memory and stamped for this server (production pages only).
   const site = servePages && config.env !== "development" ? loadSite(config, clientDir, now) : undefined;
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: { ...loggerOptions(config.logLevel), ...(logStream ? { stream: logStream } : {}) },
     trustProxy: trustProxyOption(config.trustProxy),
     genReqId: (req) => {
       const incoming = req.headers["x-request-id"];
@@ -145,7 +149,13 @@ export async function buildApp({
   const staffContext = staffLoadContext(staff);
   // The booking and contact pages' plain form posts (no JavaScript) go through the public endpoints' rules.
   const forms = await publicForms({ config, db, log: app.log });
-  const loadContext: LoadContextFn = (request) => ({ ...staffContext(request), publicForms: forms });
+  // A patient's private link to their appointment (server/appointments/manage.ts).
+  const links = patientLinks({ config, db });
+  const loadContext: LoadContextFn = (request) => ({
+    ...staffContext(request),
+    publicForms: forms,
+    patientLinks: links,
+  });
   if (site) {
     await registerBuiltPages(app, config, site, loadContext);
   } else {

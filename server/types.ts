@@ -3,6 +3,7 @@ import type { FastifyRequest } from "fastify";
 import type { Config } from "./config";
 import type { Db } from "./db/index";
 import type { PublicForms } from "./requests/page-forms";
+import type { PatientLinks } from "./appointments/manage";
 import type { StaffIdentity } from "./staff/accounts";
 import type { StaffRuntime } from "./staff/runtime";
 
@@ -48,7 +49,7 @@ export type StaffLoadContext = {
 };
 
 /** The load context of every page: the staff console's, and the public forms' plain posts (server/requests/page-forms.ts). */
-export type PageLoadContext = StaffLoadContext & { publicForms: PublicForms };
+export type PageLoadContext = StaffLoadContext & { publicForms: PublicForms; patientLinks: PatientLinks };
 
 /** Builds a page's load context from its request. */
 export type LoadContextFn = (request: FastifyRequest) => PageLoadContext;

@@ -97,6 +97,16 @@ export function appointmentRepository(db: Db) {
       return trx.selectFrom("appointments").selectAll().where("id", "in", ids).orderBy("id").execute();
     },
 
+    /** The id of the appointment with this reference. */
+    async idOf(reference: string, trx: Kysely<Database> = db): Promise<number | undefined> {
+      const row = await trx
+        .selectFrom("appointments")
+        .select("id")
+        .where("reference", "=", reference)
+        .executeTakeFirst();
+      return row?.id;
+    },
+
     /** The e-mail address on the appointment with this reference. */
     async emailOf(reference: string, trx: Kysely<Database> = db): Promise<{ email: string } | undefined> {
       return trx.selectFrom("appointments").select("email").where("reference", "=", reference).executeTakeFirst();
@@ -226,6 +236,27 @@ export function appointmentRepository(db: Db) {
       return Number(updated.numUpdatedRows) === 1;
     },
 
+    /**
+     * Applies a change only if the row is still as it was read (its status and
+     * updated_at): of two posts made from the same page, one applies; true when applied.
+     */
+    async updateIfVersion(
+      id: number,
+      from: AppointmentStatus,
+      version: string,
+      set: Updateable<AppointmentTable>,
+      trx: Kysely<Database> = db,
+    ): Promise<boolean> {
+      const updated = await trx
+        .updateTable("appointments")
+        .set(set)
+        .where("id", "=", id)
+        .where("status", "=", from)
+        .where("updated_at", "=", version)
+        .executeTakeFirst();
+      return Number(updated.numUpdatedRows) === 1;
+    },
+
     async recordStatusChange(
       values: Insertable<AppointmentStatusHistoryTable>,
       trx: Kysely<Database> = db,
@@ -233,11 +264,11 @@ export function appointmentRepository(db: Db) {
       await trx.insertInto("appointment_status_history").values(values).execute();
     },
 
-    /** An appointment's status history, oldest first, with the staff member's name. */
+    /** An appointment's status history, oldest first, with the staff member's name (null: the patient). */
     async statusHistory(appointmentId: number, trx: Kysely<Database> = db) {
       return trx
         .selectFrom("appointment_status_history")
-        .innerJoin("staff_users", "staff_users.id", "appointment_status_history.staff_id")
+        .leftJoin("staff_users", "staff_users.id", "appointment_status_history.staff_id")
         .select([
           "appointment_status_history.id",
           "appointment_status_history.from_status",

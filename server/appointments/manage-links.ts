@@ -37,6 +37,11 @@ export async function issueManageLink(
   return new URL(`${MANAGE_PATH_PREFIX}${token}`, config.publicBaseUrl).toString();
 }
 
+/** A link of the real shape to no appointment: the answer a honeypot gives a bot, so it cannot tell. */
+export function fakeManageUrl(config: Pick<Config, "publicBaseUrl">): string {
+  return new URL(`${MANAGE_PATH_PREFIX}${newToken()}`, config.publicBaseUrl).toString();
+}
+
 /** The appointment behind a link's token, or undefined when the token is malformed, unknown or expired. */
 export async function findByManageToken(
   db: Db,

@@ -7,17 +7,22 @@ import { fakeReference } from "../requests/reference";
 import { screenSubmission } from "../requests/submission";
 import type { RouteDeps } from "../types";
 import { APPOINTMENT_ACCEPTED, APPOINTMENT_PATH, REFERRAL_MISSING, storeAppointment } from "./submit";
+import { fakeManageUrl } from "./manage-links";
 import { validateAppointment } from "./validate";
 
 export { APPOINTMENT_ACCEPTED, APPOINTMENT_PATH, REFERRAL_MISSING };
 
-/** The 201 answer: the request's reference, with the date and service it asks for. */
+/**
+ * The 201 answer: the request's reference, with the date and service it asks
+ * for (the specification's fields), and the patient's private link to it.
+ */
 const appointmentAccepted = z.object({
   message: z.string(),
   data: z.object({
     reference: z.string(),
     appointmentDate: z.string(),
     service: z.object({ name: z.string() }),
+    manageUrl: z.string(),
   }),
 });
 
@@ -39,6 +44,8 @@ export async function appointmentRoutes(app: FastifyInstance, { config, db, rate
               name:
                 isRecord(body.service) && typeof body.service.name === "string" ? body.service.name.slice(0, 100) : "",
             },
+            // A link of the real shape that leads nowhere, so a bot cannot tell this answer from a stored one.
+            manageUrl: fakeManageUrl(config),
           },
         },
       })),

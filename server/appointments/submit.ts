@@ -8,6 +8,7 @@ import { Rejection, runIdempotent, type IdempotentAnswer } from "../requests/ide
 import type { Submission } from "../types";
 import { uploadRepository } from "../uploads/upload-repository";
 import { appointmentRepository } from "./appointment-repository";
+import { issueManageLink } from "./manage-links";
 import type { ValidAppointment } from "./validate";
 
 export const APPOINTMENT_PATH = "/api/appointment/public/appointments";
@@ -19,8 +20,12 @@ export const REFERRAL_MISSING = "This referral form was not found or has expired
  * transaction: the answer to a repeated Idempotency-Key is replayed; its
  * referral uploads must still be unclaimed and are attached; the record is
  * inserted with its reference (the service as its slug) and both e-mails are
- * queued. Any rejection rolls everything back. Used by the JSON endpoint and
- * by the booking page's plain form post.
+ * queued, the patient's with a private link. Any rejection rolls everything
+ * back. Used by the JSON endpoint and by the booking page's plain form post.
+ *
+ * The answer carries `data.manageUrl`, a second private link made after the
+ * transaction and never part of the stored answer (only hashes of links are
+ * kept): a replay gets a fresh one for the same appointment.
  */
 export async function storeAppointment(
   db: Db,
@@ -32,7 +37,7 @@ export async function storeAppointment(
   const uploads = uploadRepository(db);
   const publicIds = [...new Set(a.referralForms.map((f) => f.publicId))];
 
-  return runIdempotent(db, APPOINTMENT_PATH, key, body, async (trx) => {
+  const answer = await runIdempotent(db, APPOINTMENT_PATH, key, body, async (trx) => {
     const since = new Date(now.getTime() - config.uploads.unclaimedHours * 3600_000);
     const claimable = await uploads.findClaimable(publicIds, since, trx);
     const found = new Set(claimable.map((u) => u.public_id));
@@ -74,6 +79,7 @@ export async function storeAppointment(
       email: row.email,
       serviceTitle: a.serviceTitle,
       requestedDate: row.requested_date,
+      manageUrl: await issueManageLink(db, config, row.id, now, trx),
     };
     await enqueueMail(trx, clinicAppointmentMail(mail, config), now);
     await enqueueMail(trx, patientAppointmentMail(mail, config), now);
@@ -89,4 +95,12 @@ export async function storeAppointment(
       },
     };
   });
+  if (answer.status !== 201) return answer;
+  const data = answer.body.data as { reference: string };
+  const id = await appointments.idOf(data.reference);
+  if (id === undefined) return answer;
+  return {
+    ...answer,
+    body: { ...answer.body, data: { ...data, manageUrl: await issueManageLink(db, config, id, now) } },
+  };
 }

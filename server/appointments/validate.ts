@@ -18,6 +18,19 @@ export interface ValidAppointment extends Appointment {
 }
 
 /**
+ * Why a date cannot be booked, or null: an open day in the booking window, by
+ * the clinic's own today, holidays and closures. The booking form and a
+ * patient changing their date through their link both run this rule.
+ */
+export function appointmentDateProblem(
+  date: string,
+  now: Date,
+  config: Pick<Config, "bookingHorizonDays" | "closedDates">,
+): string | null {
+  return bookingDateProblem(date, bookingCalendar(now, config.bookingHorizonDays, config.closedDates)) ?? null;
+}
+
+/**
  * The shared form schema, then the rules the browser cannot be trusted with
  * or cannot check: phone numbers (libphonenumber), and the day rules (a real
  * past date of birth, an open booking day in the window) against the

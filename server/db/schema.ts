@@ -186,9 +186,10 @@ export interface AppointmentStatusHistoryTable {
   appointment_id: number;
   from_status: AppointmentStatus | null;
   to_status: AppointmentStatus;
-  /** Confirmed date and time, or the cancellation reason. */
+  /** Confirmed date and time, or the cancellation reason; a patient's change says so. */
   note: string | null;
-  staff_id: number;
+  /** Who made the change; null when the patient did, through their private link (migration 0019). */
+  staff_id: number | null;
   created_at: string;
 }
 

@@ -23,6 +23,8 @@ export interface AppointmentMailData {
   email: string;
   serviceTitle: string;
   requestedDate: string;
+  /** The patient's private link to see, change or cancel the appointment (server/appointments/manage-links.ts). */
+  manageUrl: string;
 }
 
 export interface EnquiryMailData {
@@ -82,6 +84,28 @@ function link(url: string, label: string): string {
   return `<p><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></p>`;
 }
 
+/** How every patient e-mail offers the private link. */
+export const MANAGE_LINK_TEXT = "See, change or cancel your appointment";
+export const MANAGE_LINK_PRIVATE = "This link is private to you: do not share it.";
+
+/**
+ * Tells the clinic that a patient changed or cancelled a request through
+ * their link: the reference and a console link only, nothing else.
+ */
+export function clinicPatientChangeMail(
+  change: { id: number; reference: string; what: "cancelled" | "changed the date of" },
+  config: MailConfig,
+): OutgoingMail {
+  const url = staffAppointmentUrl(config, change.id);
+  const intro = `A patient ${change.what} appointment ${change.reference} through their private link. Sign in to the staff console to see it.`;
+  return {
+    to: config.clinic.email,
+    subject: `Appointment ${change.reference} ${change.what === "cancelled" ? "cancelled" : "date changed"} by the patient`,
+    text: `${intro}\n\nOpen the request: ${url}\n`,
+    html: `<p>${escapeHtml(intro)}</p>${link(url, "Open the request in the staff console")}`,
+  };
+}
+
 export function clinicAppointmentMail(a: AppointmentMailData, config: MailConfig): OutgoingMail {
   const details = table([
     ["Reference", a.reference],
@@ -113,6 +137,9 @@ export function patientAppointmentMail(a: AppointmentMailData, config: MailConfi
     "",
     "This is a request, not yet a confirmed booking: the clinic will contact you to confirm the time of your appointment.",
     "",
+    `${MANAGE_LINK_TEXT}: ${a.manageUrl}`,
+    MANAGE_LINK_PRIVATE,
+    "",
     "Booking policy:",
     ...BOOKING_POLICY.map((p) => `- ${p}`),
     "",
@@ -129,6 +156,8 @@ export function patientAppointmentMail(a: AppointmentMailData, config: MailConfi
       ["Service", a.serviceTitle],
     ]).html +
     "<p><strong>This is a request, not yet a confirmed booking:</strong> the clinic will contact you to confirm the time of your appointment.</p>" +
+    link(a.manageUrl, MANAGE_LINK_TEXT) +
+    `<p>${escapeHtml(MANAGE_LINK_PRIVATE)}</p>` +
     `<h2>Booking policy</h2><ul>${BOOKING_POLICY.map((p) => `<li>${escapeHtml(p)}</li>`).join("")}</ul>` +
     `<p>Questions? Call ${escapeHtml(clinic.landline)}, WhatsApp ${escapeHtml(clinic.whatsapp)} or write to ${escapeHtml(clinic.email)}. Please quote your reference.</p>`;
   return {

@@ -5,6 +5,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import Busboy from "@fastify/busboy";
 import type { FastifyBaseLogger, FastifyInstance, RouteHandlerMethod } from "fastify";
 import { clinicTime, clinicToday, clinicYear, parseDateInput } from "../../domain/dates";
+import { MANAGE_PATH_PREFIX } from "../../domain/paths";
 import {
   appointmentRequest,
   BOOKING_FIELDS,
@@ -14,6 +15,7 @@ import {
   type ReferralForm,
 } from "../../domain/validation/appointment-form";
 import { CONTACT_FIELDS, type ContactValues } from "../../domain/validation/contact-form";
+import { fakeManageUrl } from "../appointments/manage-links";
 import { storeAppointment } from "../appointments/submit";
 import { validateAppointment } from "../appointments/validate";
 import type { Config } from "../config";
@@ -60,7 +62,7 @@ export interface PageFormAnswer {
   /** The accepted request's reference. */
   reference?: string;
   /** An accepted booking: what the confirmation shows. */
-  confirmed?: { reference: string; date: string; service: string };
+  confirmed?: { reference: string; date: string; service: string; manageUrl: string };
   /** A file was sent but not kept: it must be attached again. */
   reattach?: boolean;
   /** The body was not read to its end: close the connection after answering. */
@@ -203,7 +205,12 @@ export async function publicForms({
         status: 200,
         values: {},
         errors: {},
-        confirmed: { reference: fakeReference("APT", year), date, service: values.service.slice(0, 100) },
+        confirmed: {
+          reference: fakeReference("APT", year),
+          date,
+          service: values.service.slice(0, 100),
+          manageUrl: fakeManageUrl(config),
+        },
       };
     }
 
@@ -250,8 +257,18 @@ export async function publicForms({
       const answer = await storeAppointment(db, config, { ...valid, referralForms }, { body: posted, key, now, year });
       const result = answered(answer, values);
       if (answer.status === 201) {
-        const data = answer.body.data as { reference: string; appointmentDate: string; service: { name: string } };
-        result.confirmed = { reference: data.reference, date: data.appointmentDate, service: data.service.name };
+        const data = answer.body.data as {
+          reference: string;
+          appointmentDate: string;
+          service: { name: string };
+          manageUrl: string;
+        };
+        result.confirmed = {
+          reference: data.reference,
+          date: data.appointmentDate,
+          service: data.service.name,
+          manageUrl: data.manageUrl,
+        };
       }
       return result;
     });
@@ -362,7 +379,7 @@ export const BOOKING_PAGE = "/book-appointment";
 export const CONTACT_PAGE = "/contact-us";
 
 /**
- * The routes of the two pages' plain form posts, in front of React Router
+ * The routes of the pages' plain form posts (booking, contact, a patient's link), in front of React Router
  * (which answers a post whose Origin differs from its Host with its own 400):
  * a cross-site post is refused here with 403 before its body is read, by the
  * staff console's same-origin rule; the action checks again.
@@ -398,5 +415,7 @@ export async function pageFormRoutes(
       render,
     );
     scope.post(CONTACT_PAGE, { bodyLimit: FORM_BODY_MAX_BYTES }, render);
+    // A patient changing or cancelling through their private link (server/appointments/manage.ts).
+    scope.post(`${MANAGE_PATH_PREFIX}:token`, { bodyLimit: FORM_BODY_MAX_BYTES }, render);
   });
 }

@@ -24,7 +24,7 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  { servePages = false }: { servePages?: boolean } = {},
+  { servePages = false, logStream }: { servePages?: boolean; logStream?: { write: (line: string) => void } } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "clinic-test-"));
   const pgAdmin = process.env.TEST_DATABASE_URL;
@@ -38,7 +38,7 @@ export async function createTestApp(
   });
   const db = openDb(config);
   await migrate(db);
-  const app = await buildApp({ config, db, servePages });
+  const app = await buildApp({ config, db, servePages, logStream });
   await app.ready();
   return {
     app,

@@ -2,9 +2,19 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { injectRaw, multipartBody, openDate, pdfBytes, validAppointment } from "../helpers/requests";
 import { addDays, clinicToday } from "../../domain/dates";
+import { hashToken } from "../../server/tokens";
 
 const URL = "/api/appointment/public/appointments";
 const UPLOAD = "/api/cloudinary/upload/referrals_forms";
+
+/** A patient's private link as the booking answers it. */
+const MANAGE_URL = /^http:\/\/localhost:3000\/appointment\/[A-Za-z0-9_-]{43}$/;
+
+/** An answer without its private link, which is fresh on every answer. */
+function withoutLink(answer: { data: Record<string, unknown> }) {
+  const { manageUrl: _link, ...data } = answer.data;
+  return { ...answer, data };
+}
 
 describe("POST /api/appointment/public/appointments", () => {
   let t: TestApp;
@@ -48,6 +58,7 @@ describe("POST /api/appointment/public/appointments", () => {
       reference: data.reference,
       appointmentDate: body.appointmentDate,
       service: { name: "X-ray Imaging" },
+      manageUrl: expect.stringMatching(MANAGE_URL),
     });
 
     const row = await t.db
@@ -173,13 +184,16 @@ describe("POST /api/appointment/public/appointments", () => {
     expect(data.reference).toMatch(/^APT-\d{4}-\d{6}$/);
     expect(data.appointmentDate).toBe(body.appointmentDate);
     expect(data.service).toEqual({ name: "X-ray Imaging" });
+    // A link of the real shape, to nothing.
+    expect(data.manageUrl).toMatch(MANAGE_URL);
     expect(await count()).toBe(before);
     expect(await t.db.selectFrom("mail_queue").selectAll().execute()).toEqual([]);
-    // A retry with the same Idempotency-Key gets the same answer, as a real one would.
+    // A retry with the same Idempotency-Key gets the same answer, as a real one would (with a fresh link).
     const headers = { "idempotency-key": "bot-form-0000001" };
     const first = await post(body, headers);
     const second = await post(body, headers);
-    expect(second.json()).toEqual(first.json());
+    expect(withoutLink(second.json())).toEqual(withoutLink(first.json()));
+    expect(second.json().data.manageUrl).toMatch(MANAGE_URL);
     expect(await count()).toBe(before);
   });
 
@@ -192,7 +206,17 @@ describe("POST /api/appointment/public/appointments", () => {
       const second = await post(body, headers);
       expect(first.statusCode).toBe(201);
       expect(second.statusCode).toBe(201);
-      expect(second.json()).toEqual(first.json());
+      // The same answer, with a fresh private link to the same appointment (links are never stored whole).
+      expect(withoutLink(second.json())).toEqual(withoutLink(first.json()));
+      expect(second.json().data.manageUrl).not.toBe(first.json().data.manageUrl);
+      const tokens = [first, second].map((r) => String(r.json().data.manageUrl).split("/").pop()!);
+      const links = await t.db
+        .selectFrom("appointment_links")
+        .select("appointment_id")
+        .where("token_hash", "in", tokens.map(hashToken))
+        .execute();
+      expect(links).toHaveLength(2);
+      expect(links[0]!.appointment_id).toBe(links[1]!.appointment_id);
       expect(second.headers["idempotent-replayed"]).toBe("true");
       expect(await count()).toBe(before + 1);
       expect(await t.db.selectFrom("mail_queue").selectAll().execute()).toHaveLength(2);

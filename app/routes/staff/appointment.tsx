@@ -285,7 +285,7 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
                 {history.map((h) => (
                   <tr key={h.id}>
                     <td className="staff-nowrap">{formatClinicDateTime(h.created_at)}</td>
-                    <td>{h.staff_name}</td>
+                    <td>{h.staff_name ?? "The patient"}</td>
                     <td>{h.from_status ? <StatusBadge status={h.from_status} /> : null}</td>
                     <td>
                       <StatusBadge status={h.to_status} />

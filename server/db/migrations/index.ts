@@ -9,6 +9,7 @@ import * as appointmentServiceSlug from "./0012-appointment-service-slug";
 import * as staffRoles from "./0013-staff-roles";
 import * as staffInvitations from "./0014-staff-invitations";
 import * as appointmentLinks from "./0017-appointment-links";
+import * as patientHistory from "./0019-patient-history";
 
 /**
  * Every migration, by name. Names sort in the order they run on a new
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   "0013-staff-roles": staffRoles,
   "0014-staff-invitations": staffInvitations,
   "0017-appointment-links": appointmentLinks,
+  "0019-patient-history": patientHistory,
 };

@@ -11,6 +11,8 @@ export interface Confirmed {
   /** The requested date, YYYY-MM-DD. */
   date: string;
   service: string;
+  /** The patient's private link to the appointment. */
+  manageUrl: string;
 }
 
 interface AppointmentConfirmationProps extends Confirmed {
@@ -23,6 +25,7 @@ export function AppointmentConfirmation({
   reference,
   date,
   service,
+  manageUrl,
   whatsapp,
   onBookAnother,
 }: AppointmentConfirmationProps) {
@@ -58,6 +61,16 @@ export function AppointmentConfirmation({
       <p>
         This is a request, not yet a fixed time. The clinic will contact you to confirm the time of your appointment.
         Keep your reference number: quote it if you call or message us.
+      </p>
+      <h3>Your private link</h3>
+      <p>
+        Use it to see your appointment, change the date, cancel, and answer a few safety questions before your visit. We
+        have also sent it to your e-mail address. Do not share it.
+      </p>
+      <p>
+        <a className="button button--outline" href={manageUrl}>
+          See, change or cancel your appointment
+        </a>
       </p>
       {chat && (
         <p>

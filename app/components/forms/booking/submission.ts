@@ -73,14 +73,19 @@ export function useBookingSubmission({
     send: async (body, idempotencyKey) => {
       const referral = upload.file ? await upload.send(upload.file) : null;
       if (upload.file && !referral) return null;
-      return postJson<{ reference?: string }>(
+      return postJson<{ reference?: string; manageUrl?: string }>(
         APPOINTMENT_PATH,
         { ...body, referralForms: referral ? [referral] : [] },
         idempotencyKey,
       );
     },
     onSuccess: (data, body) =>
-      onBooked({ reference: data.reference ?? "", date: body.appointmentDate, service: body.service.name }),
+      onBooked({
+        reference: data.reference ?? "",
+        date: body.appointmentDate,
+        service: body.service.name,
+        manageUrl: data.manageUrl ?? "",
+      }),
     failure: APPOINTMENT_FAILURE,
     targets: ERROR_TARGETS,
     normaliseKey,

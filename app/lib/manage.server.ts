@@ -1,0 +1,42 @@
+import { data } from "react-router";
+import type { ManageAnswer, PatientLinks } from "../../server/appointments/manage";
+
+export type { ManageAnswer, ManageView } from "../../server/appointments/manage";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    patientLinks?: PatientLinks;
+  }
+}
+
+/**
+ * The headers of every answer to a patient's private link: never stored by a
+ * cache or the browser, never indexed, and the address (with its token) never
+ * sent on as a referrer.
+ */
+export const MANAGE_HEADERS = {
+  "cache-control": "no-store",
+  "referrer-policy": "no-referrer",
+  "x-robots-tag": "noindex, nofollow",
+} as const;
+
+interface Args {
+  params: { token?: string };
+  context: { patientLinks?: PatientLinks; clientIp?: string };
+}
+
+async function answer(context: Args["context"], work: (links: PatientLinks, ip: string) => Promise<ManageAnswer>) {
+  if (!context.patientLinks) throw new Response("This page is unavailable.", { status: 503 });
+  const result = await work(context.patientLinks, context.clientIp ?? "");
+  return data(result, { status: result.status, headers: MANAGE_HEADERS });
+}
+
+/** The appointment behind the link (server/appointments/manage.ts). */
+export function manageLoader({ params, context }: Args) {
+  return answer(context, (links, ip) => links.open(params.token ?? "", ip));
+}
+
+/** A patient's cancel or change, posted as a plain form. */
+export function manageAction({ request, params, context }: Args & { request: Request }) {
+  return answer(context, (links, ip) => links.act(request, params.token ?? "", ip));
+}

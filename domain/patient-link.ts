@@ -1,0 +1,35 @@
+import { NOTICE_HOURS } from "./booking-policy";
+import type { AppointmentStatus } from "./statuses";
+
+/**
+ * The words of a patient's private link to their appointment: its page
+ * (app/routes/appointment.tsx) and its rules (server/appointments/manage.ts).
+ */
+
+/** The page a wrong, altered or expired link gets (HTTP 404). */
+export const LINK_NOT_VALID = "This link is not valid";
+/** How many times a minute one address may open or post to patient links. */
+export const MANAGE_PER_MINUTE = 30;
+/** The longest reason a patient may give for cancelling. */
+export const REASON_MAX = 500;
+
+/** How the page words each status for the patient. */
+export const PATIENT_STATUS_WORDS: Record<AppointmentStatus, string> = {
+  requested: "Requested: the clinic will contact you to confirm the time",
+  confirmed: "Confirmed",
+  attended: "Attended",
+  no_show: "Missed",
+  cancelled: "Cancelled",
+};
+
+export const PATIENT_MESSAGES = {
+  cancelled: "Your appointment is cancelled. The clinic has been told.",
+  changed: "Your new date is requested. The clinic will contact you to confirm the time.",
+  cannotCancel: "This appointment can no longer be cancelled here. Please call the clinic.",
+  cannotChange: "This appointment can no longer be changed here. Please call the clinic.",
+  tooLate: `Your appointment is less than ${NOTICE_HOURS} hours away: please call the clinic to change it.`,
+  sameDate: "That is already the date you asked for. Choose another date.",
+  stale: "Your appointment changed since you opened this page. Here it is as it stands now; please try again.",
+  reasonTooLong: `Keep the reason under ${REASON_MAX} characters.`,
+  unknownAction: "That action is not available on this page.",
+} as const;

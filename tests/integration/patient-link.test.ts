@@ -1,0 +1,287 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, clinicToday, formatLongDate } from "../../domain/dates";
+import { LINK_NOT_VALID, PATIENT_MESSAGES } from "../../domain/patient-link";
+import { DATE_MESSAGES } from "../../domain/validation/appointment-dates";
+import { APPOINTMENT_PATH } from "../../server/appointments/submit";
+import { hashToken } from "../../server/tokens";
+import { createTestApp, type TestApp } from "../helpers/app";
+import { openDate, validAppointment } from "../helpers/requests";
+
+/**
+ * A patient's private link (issue 11): the booking answers and e-mails it,
+ * its page shows the appointment without anything cacheable, indexable or
+ * logged, and the patient cancels or asks for another date through plain
+ * form posts under the booking rules. Needs a client build (`npm run build`).
+ */
+
+const SAME_ORIGIN = { "sec-fetch-site": "same-origin", "content-type": "application/x-www-form-urlencoded" };
+
+describe("a patient's private link", () => {
+  let t: TestApp;
+  const logged: string[] = [];
+  beforeAll(async () => {
+    t = await createTestApp(
+      { LOG_LEVEL: "info", RATE_LIMIT_ENABLED: "false" },
+      { servePages: true, logStream: { write: (l) => logged.push(l) } },
+    );
+  });
+  afterAll(() => t.close());
+
+  /** Books through the JSON API and answers the link it gave, with the appointment's id. */
+  async function book(overrides: Record<string, unknown> = {}) {
+    const res = await t.app.inject({ method: "POST", url: APPOINTMENT_PATH, payload: validAppointment(overrides) });
+    expect(res.statusCode).toBe(201);
+    const data = res.json().data as { reference: string; manageUrl: string };
+    const row = await t.db
+      .selectFrom("appointments")
+      .selectAll()
+      .where("reference", "=", data.reference)
+      .executeTakeFirstOrThrow();
+    const path = new URL(data.manageUrl).pathname;
+    return { ...data, path, token: path.split("/").pop()!, row };
+  }
+
+  const open = (path: string) => t.app.inject({ method: "GET", url: path });
+  const version = async (id: number) =>
+    (await t.db.selectFrom("appointments").select("updated_at").where("id", "=", id).executeTakeFirstOrThrow())
+      .updated_at;
+  const post = async (path: string, id: number, fields: Record<string, string>, headers = SAME_ORIGIN) =>
+    t.app.inject({
+      method: "POST",
+      url: path,
+      headers,
+      payload: new URLSearchParams({ version: await version(id), ...fields }).toString(),
+    });
+  const appointment = (id: number) =>
+    t.db.selectFrom("appointments").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  const history = (id: number) =>
+    t.db.selectFrom("appointment_status_history").selectAll().where("appointment_id", "=", id).orderBy("id").execute();
+
+  it("the booking answers with an absolute link on PUBLIC_BASE_URL, e-mails another, and stores only hashes", async () => {
+    const { manageUrl, token, row, reference } = await book();
+    expect(manageUrl.startsWith(`${t.config.publicBaseUrl}/appointment/`)).toBe(true);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 bits
+    const links = await t.db.selectFrom("appointment_links").selectAll().where("appointment_id", "=", row.id).execute();
+    expect(links.map((l) => l.token_hash)).toContain(hashToken(token));
+    expect(links).toHaveLength(2);
+    for (const l of links) expect(l.token_hash).not.toContain(token);
+    // The acknowledgement carries the other link; the idempotency record carries none.
+    const mail = await t.db
+      .selectFrom("mail_queue")
+      .selectAll()
+      .where("subject", "=", `Your appointment request ${reference}`)
+      .executeTakeFirstOrThrow();
+    const mailed = /\/appointment\/([A-Za-z0-9_-]{43})/.exec(mail.text_body)![1]!;
+    expect(mailed).not.toBe(token);
+    expect(links.map((l) => l.token_hash)).toContain(hashToken(mailed));
+    expect(mail.html_body).toContain(`/appointment/${mailed}`);
+    const replies = await t.db.selectFrom("idempotency_keys").selectAll().execute();
+    for (const r of replies) expect(JSON.stringify(r)).not.toContain("/appointment/");
+  });
+
+  it("opens the appointment: reference, service, status, date, preparation, policy, contacts; private headers; no script", async () => {
+    const { path, reference } = await book();
+    const res = await open(path);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.headers["referrer-policy"]).toBe("no-referrer");
+    expect(res.headers["x-robots-tag"]).toBe("noindex, nofollow");
+    expect(res.body).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    expect(res.body).toContain(reference);
+    expect(res.body).toContain("X-ray Imaging");
+    expect(res.body).toContain("Requested: the clinic will contact you to confirm the time");
+    expect(res.body).toContain(formatLongDate(openDate(2)));
+    expect(res.body).toContain("Before your visit");
+    expect(res.body).toContain("A late cancellation may incur a fee.");
+    expect(res.body).toContain(t.config.clinic.email);
+    expect(res.body).not.toMatch(/<script\b(?![^>]*application\/ld\+json)/);
+    // Nothing about the patient beyond the reference.
+    expect(res.body).not.toContain("Molefhe");
+    expect(res.body).not.toContain("BP-998877");
+  });
+
+  it("a wrong, altered or expired link gets the same 404 page, and the logs never hold a token", async () => {
+    const { path, token, row } = await book();
+    const altered = path.slice(0, -1) + (token.endsWith("A") ? "B" : "A");
+    const answers = await Promise.all(
+      ["/appointment/nonsense", altered, `/appointment/${"x".repeat(43)}`].map((p) => open(p)),
+    );
+    // Seven days after the requested date, the link stops working.
+    await t.db
+      .updateTable("appointments")
+      .set({ requested_date: addDays(clinicToday(new Date()), -8) })
+      .where("id", "=", row.id)
+      .execute();
+    answers.push(await open(path));
+    for (const res of answers) {
+      expect(res.statusCode).toBe(404);
+      expect(res.headers["cache-control"]).toBe("no-store");
+      expect(res.body).toContain(LINK_NOT_VALID);
+      expect(res.body).toContain(t.config.clinic.email);
+    }
+    const bodies = new Set(answers.map((r) => r.body.replace(/nonce="[^"]*"/g, "")));
+    expect(bodies.size).toBe(1);
+    const lines = logged.join("");
+    expect(lines).toContain('"path":"/appointment/[token]"');
+    expect(lines).not.toContain(token);
+  });
+
+  it("cancel: a confirm step, an optional reason, history 'cancelled by the patient', the clinic told the reference only", async () => {
+    const { path, row } = await book();
+    const step = await open(`${path}?step=cancel`);
+    expect(step.body).toContain("Yes, cancel my appointment");
+    expect(step.body).toContain("Why are you cancelling?");
+    const res = await post(path, row.id, { intent: "cancel", reason: "I feel better" });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(PATIENT_MESSAGES.cancelled);
+    expect((await appointment(row.id)).status).toBe("cancelled");
+    const last = (await history(row.id)).at(-1)!;
+    expect(last).toMatchObject({
+      to_status: "cancelled",
+      staff_id: null,
+      note: "Cancelled by the patient: I feel better",
+    });
+    const mail = await t.db
+      .selectFrom("mail_queue")
+      .selectAll()
+      .where("subject", "=", `Appointment ${row.reference} cancelled by the patient`)
+      .executeTakeFirstOrThrow();
+    expect(mail.to_address).toBe(t.config.clinic.email);
+    for (const secret of ["Kagiso", "Molefhe", "feel better", "X-ray", "kagiso.molefhe"]) {
+      expect(mail.text_body).not.toContain(secret);
+    }
+    // Cancelled: a second cancel, or a change, is refused and changes nothing.
+    const again = await post(path, row.id, { intent: "cancel" });
+    expect(again.statusCode).toBe(409);
+    expect(again.body).toContain(PATIENT_MESSAGES.cannotCancel);
+    const change = await post(path, row.id, { intent: "change", date: openDate(5) });
+    expect(change.statusCode).toBe(409);
+    expect(await history(row.id)).toHaveLength(1);
+  });
+
+  it("within 24 hours of a confirmed time: cancelling warns of the fee, changing says to phone", async () => {
+    const { path, row } = await book();
+    const soon = new Date(Date.now() + 5 * 3600_000);
+    const date = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Gaborone" }).format(soon);
+    const time = new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Africa/Gaborone",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }).format(soon);
+    await t.db
+      .updateTable("appointments")
+      .set({ status: "confirmed", confirmed_date: date, confirmed_time: time })
+      .where("id", "=", row.id)
+      .execute();
+    const page = await open(`${path}?step=cancel`);
+    expect(page.body).toContain("A late cancellation may");
+    expect(page.body).toContain("please call the clinic to change it");
+    expect(page.body).not.toContain("Ask for this date");
+    const change = await post(path, row.id, { intent: "change", date: openDate(5) });
+    expect(change.statusCode).toBe(409);
+    expect(change.body).toContain(PATIENT_MESSAGES.tooLate);
+    expect((await appointment(row.id)).status).toBe("confirmed");
+  });
+
+  it("change: a new open date goes back to requested with the old one in the history; bad dates change nothing", async () => {
+    const { path, row } = await book();
+    await t.db
+      .updateTable("appointments")
+      .set({ status: "confirmed", confirmed_date: openDate(10), confirmed_time: "09:00" })
+      .where("id", "=", row.id)
+      .execute();
+    const sunday = (() => {
+      let d = addDays(clinicToday(new Date()), 3);
+      while (new Date(`${d}T12:00:00Z`).getUTCDay() !== 0) d = addDays(d, 1);
+      return d;
+    })();
+    const refusals: [string, number, string][] = [
+      [sunday, 400, DATE_MESSAGES.closed(sunday)],
+      [addDays(clinicToday(new Date()), -1), 400, DATE_MESSAGES.past],
+      [
+        addDays(clinicToday(new Date()), t.config.bookingHorizonDays + 5),
+        400,
+        DATE_MESSAGES.tooFar(t.config.bookingHorizonDays),
+      ],
+      ["not a date", 400, DATE_MESSAGES.format],
+    ];
+    for (const [date, status, message] of refusals) {
+      const res = await post(path, row.id, { intent: "change", date });
+      expect(res.statusCode, date).toBe(status);
+      expect(res.body).toContain(message.replace(/'/g, "&#x27;"));
+    }
+    expect(await appointment(row.id)).toMatchObject({ status: "confirmed", confirmed_time: "09:00" });
+
+    const next = openDate(6);
+    const res = await post(path, row.id, { intent: "change", date: next });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(PATIENT_MESSAGES.changed);
+    expect(await appointment(row.id)).toMatchObject({
+      status: "requested",
+      requested_date: next,
+      confirmed_date: null,
+      confirmed_time: null,
+    });
+    const last = (await history(row.id)).at(-1)!;
+    expect(last).toMatchObject({ from_status: "confirmed", to_status: "requested", staff_id: null });
+    expect(last.note).toBe(`Date changed by the patient from ${openDate(10)} 09:00 to ${next}`);
+    // The link still opens: its expiry follows the new date.
+    expect((await open(path)).statusCode).toBe(200);
+  });
+
+  it("parallel posts from one page change the appointment once; a stale page and a cross-site post are refused", async () => {
+    const { path, row } = await book();
+    const v = await version(row.id);
+    const send = (fields: Record<string, string>, headers = SAME_ORIGIN) =>
+      t.app.inject({
+        method: "POST",
+        url: path,
+        headers,
+        payload: new URLSearchParams({ version: v, ...fields }).toString(),
+      });
+    const answers = await Promise.all(Array.from({ length: 8 }, () => send({ intent: "cancel" })));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((r) => r.statusCode === 409)).toHaveLength(7);
+    expect(await history(row.id)).toHaveLength(1);
+
+    const other = await book();
+    const stale = await t.app.inject({
+      method: "POST",
+      url: other.path,
+      headers: SAME_ORIGIN,
+      payload: new URLSearchParams({ version: "2000-01-01T00:00:00.000Z", intent: "cancel" }).toString(),
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.body).toContain(PATIENT_MESSAGES.stale.replace(/;/g, ";"));
+    const crossSite = await post(
+      other.path,
+      other.row.id,
+      { intent: "cancel" },
+      {
+        ...SAME_ORIGIN,
+        "sec-fetch-site": "cross-site",
+      },
+    );
+    expect(crossSite.statusCode).toBe(403);
+    expect((await appointment(other.row.id)).status).toBe("requested");
+  });
+});
+
+describe("a patient's private link, rate limited", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_ENABLED: "true" }, { servePages: true });
+  });
+  afterAll(() => t.close());
+
+  it("answers 429 past 30 openings a minute from one address", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 32; i++) {
+      statuses.push((await t.app.inject({ method: "GET", url: `/appointment/${"a".repeat(43)}` })).statusCode);
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 404)).toBe(true);
+    expect(statuses.slice(30)).toEqual([429, 429]);
+  });
+});
