@@ -40,6 +40,12 @@ export function reactRouterHandler(
       if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
       else if (value !== undefined) headers.set(key, value);
     }
+    // A page sent with Referrer-Policy: no-referrer (a patient's private link) makes the
+    // browser post its forms with "Origin: null", which React Router would refuse as
+    // cross-site. The browser's own Sec-Fetch-Site says whether it is: same-origin
+    // posts go on without the opaque Origin (cross-site ones were refused by
+    // server/requests/same-origin.ts before reaching here).
+    if (headers.get("origin") === "null" && headers.get("sec-fetch-site") === "same-origin") headers.delete("origin");
     const init: RequestInit & { duplex?: "half" } = {
       method: request.method,
       headers,

@@ -230,6 +230,26 @@ describe("a patient's private link", () => {
     expect((await open(path)).statusCode).toBe(200);
   });
 
+  it("a post from the page itself, which the no-referrer policy sends with Origin: null, is taken", async () => {
+    const { path, row } = await book();
+    const res = await post(path, row.id, { intent: "cancel" }, { ...SAME_ORIGIN, origin: "null" });
+    expect(res.statusCode).toBe(200);
+    expect((await appointment(row.id)).status).toBe("cancelled");
+    // Without the browser's word that it is same-origin, an opaque origin is refused.
+    const other = await book();
+    const refused = await post(
+      other.path,
+      other.row.id,
+      { intent: "cancel" },
+      {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: "null",
+      },
+    );
+    expect(refused.statusCode).toBe(403);
+    expect((await appointment(other.row.id)).status).toBe("requested");
+  });
+
   it("parallel posts from one page change the appointment once; a stale page and a cross-site post are refused", async () => {
     const { path, row } = await book();
     const v = await version(row.id);
