@@ -123,7 +123,7 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
               className="field__input--date"
               required
             />
-            <button type="submit" className="button">
+            <button type="submit" className="button button--primary">
               Ask for this date
             </button>
           </form>
@@ -186,7 +186,7 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
           ))}
         </ul>
       </section>
-      <section className="form__section policy" aria-labelledby="policy-title">
+      <section className="form__section" aria-labelledby="policy-title">
         <h2 id="policy-title">Our booking policy</h2>
         <ul className="policy-list">
           {BOOKING_POLICY.map((item) => (
