@@ -13,7 +13,8 @@ import { enqueueMail } from "../mail/queue";
 import { uploadRepository } from "../uploads/upload-repository";
 import type { StaffIdentity } from "./accounts";
 import { recordAudit } from "./audit";
-import { confirmationMail } from "./confirmation-mail";
+import { cancellationMail, confirmationMail } from "./confirmation-mail";
+import { issueManageLink } from "../appointments/manage-links";
 import { confirmationProblem } from "./open-days";
 import type { StaffRuntime } from "./runtime";
 import { isIsoDate } from "../../domain/dates";
@@ -163,9 +164,24 @@ export async function changeStatus(
             serviceName: appt.service_name,
             date: change.date,
             time: change.time,
+            manageUrl: await issueManageLink(rt.db, rt.config, id, now, trx),
           },
           now,
         ),
+        now,
+      );
+    }
+    if (change.to === "cancelled") {
+      await enqueueMail(
+        trx,
+        cancellationMail(rt.config, {
+          reference: appt.reference,
+          name: appt.name,
+          email: appt.email,
+          serviceName: appt.service_name,
+          reason: change.reason.trim(),
+          manageUrl: await issueManageLink(rt.db, rt.config, id, now, trx),
+        }),
         now,
       );
     }

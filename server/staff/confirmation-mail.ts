@@ -1,7 +1,7 @@
 import { serviceGuidance, serviceTitle } from "../../domain/catalogue";
 import type { Config } from "../config";
 import type { OutgoingMail } from "../mail/queue";
-import { greeting } from "../mail/templates";
+import { greeting, MANAGE_LINK_PRIVATE, MANAGE_LINK_TEXT } from "../mail/templates";
 import { buildIcs } from "./ics";
 import { clinicInstant, formatLongDate } from "../../domain/dates";
 
@@ -13,6 +13,8 @@ export interface ConfirmedAppointment {
   serviceName: string;
   date: string;
   time: string;
+  /** The patient's private link (server/appointments/manage-links.ts). */
+  manageUrl: string;
 }
 
 /**
@@ -54,6 +56,8 @@ export function confirmationMail(config: Config, appt: ConfirmedAppointment, now
     ...guidance.notes.map((n) => `- ${n}`),
     "",
     "To change your appointment, please let us know at least 24 hours ahead. A late cancellation may incur a fee.",
+    `${MANAGE_LINK_TEXT}: ${appt.manageUrl}`,
+    MANAGE_LINK_PRIVATE,
     `Telephone: ${clinic.landline}  WhatsApp: ${clinic.whatsapp}  E-mail: ${clinic.email}`,
     "",
     "The attached calendar file adds the appointment to your calendar.",
@@ -68,4 +72,32 @@ export function confirmationMail(config: Config, appt: ConfirmedAppointment, now
       { filename: "appointment.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: ics },
     ],
   };
+}
+
+/**
+ * The patient's e-mail when the clinic cancels: the reason the staff member
+ * gave (the clinic's own words), the reference and service, and the private
+ * link; nothing the patient typed but a first name that looks like one.
+ */
+export function cancellationMail(
+  config: Config,
+  appt: Pick<ConfirmedAppointment, "reference" | "name" | "email" | "serviceName" | "manageUrl"> & { reason: string },
+): OutgoingMail {
+  const clinic = config.clinic;
+  const service = serviceTitle(appt.serviceName);
+  const text = [
+    `${greeting(appt.name)},`,
+    "",
+    `The clinic has cancelled your appointment for ${service}.`,
+    `Reference: ${appt.reference}`,
+    `Reason: ${appt.reason}`,
+    "",
+    `${MANAGE_LINK_TEXT}: ${appt.manageUrl}`,
+    MANAGE_LINK_PRIVATE,
+    "",
+    `To book again or ask about this, call ${clinic.landline}, WhatsApp ${clinic.whatsapp} or write to ${clinic.email}. Please quote your reference.`,
+    "",
+    clinic.name,
+  ].join("\n");
+  return { to: appt.email, subject: `Appointment cancelled: ${service} (${appt.reference})`, text };
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { multipartBody, pdfBytes, validAppointment, validEnquiry } from "../helpers/requests";
 import { greeting } from "../../server/mail/templates";
-import { confirmationMail } from "../../server/staff/confirmation-mail";
+import { cancellationMail, confirmationMail } from "../../server/staff/confirmation-mail";
 import { UPLOAD_PATH } from "../../server/uploads/routes";
 
 /**
@@ -161,12 +161,32 @@ describe("e-mails carry the least personal data", () => {
       serviceName: "X-ray Imaging",
       date: "2026-12-02",
       time: "09:30",
+      manageUrl: "https://clinic.example.org/appointment/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ",
     };
     const spam = confirmationMail(t.config, { ...appt, name: "Win\nhttp://spam.example" }, new Date());
     expect(spam.text).toMatch(/^Dear patient,$/m);
     expect(spam.text).not.toContain("spam.example");
     const plain = confirmationMail(t.config, { ...appt, name: "Neo" }, new Date());
     expect(plain.text).toMatch(/^Dear Neo,$/m);
+    expect(plain.text).toContain(`See, change or cancel your appointment: ${appt.manageUrl}`);
+  });
+
+  it("the staff cancellation e-mail: the staff member's reason, the service, the private link, a safe first name only", () => {
+    const manageUrl = "https://clinic.example.org/appointment/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ";
+    const mail = cancellationMail(t.config, {
+      reference: "APT-2",
+      name: "Win http://spam.example",
+      email: "p@example.org",
+      serviceName: "x-ray",
+      reason: "The X-ray room is closed for repairs.",
+      manageUrl,
+    });
+    expect(mail.to).toBe("p@example.org");
+    expect(mail.subject).toBe("Appointment cancelled: X-ray Imaging (APT-2)");
+    expect(mail.text).toMatch(/^Dear patient,$/m);
+    expect(mail.text).toContain("Reason: The X-ray room is closed for repairs.");
+    expect(mail.text).toContain(manageUrl);
+    expect(mail.text).not.toContain("spam.example");
   });
 
   it.each([

@@ -45,7 +45,12 @@ describe("a patient's private link", () => {
   const version = async (id: number) =>
     (await t.db.selectFrom("appointments").select("updated_at").where("id", "=", id).executeTakeFirstOrThrow())
       .updated_at;
-  const post = async (path: string, id: number, fields: Record<string, string>, headers = SAME_ORIGIN) =>
+  const post = async (
+    path: string,
+    id: number,
+    fields: Record<string, string>,
+    headers: Record<string, string> = SAME_ORIGIN,
+  ) =>
     t.app.inject({
       method: "POST",
       url: path,

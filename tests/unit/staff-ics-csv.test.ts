@@ -64,6 +64,7 @@ describe("iCalendar writer", () => {
         serviceName: "Bone Densitometry (DEXA Scan)",
         date: "2026-12-02",
         time: "09:30",
+        manageUrl: "https://clinic.example.org/appointment/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ",
       },
       new Date("2026-11-22T10:00:00Z"),
     );
