@@ -22,6 +22,7 @@ import { staffLoadContext, staffPlugin } from "./staff/plugin";
 import { staffRuntime } from "./staff/runtime";
 import type { LoadContextFn } from "./types";
 import { patientLinks } from "./appointments/manage";
+import { startReminders } from "./appointments/reminders";
 
 export interface AppOptions {
   config: Config;
@@ -127,11 +128,15 @@ export async function buildApp({
 
   // Contact enquiries, appointment requests, referral uploads, booking calendar (own rate limits, multipart, errors).
   await app.register(requestsPlugin, { config, db });
-  // Background jobs run only in a listening server (not in inject tests): mail delivery and the upload sweep.
+  // Background jobs run only in a listening server (not in inject tests): mail delivery, the upload sweep, reminders.
   const stopJobs: (() => Promise<void>)[] = [];
   app.addHook("onListen", async () => {
     if (stopJobs.length) return;
-    stopJobs.push(startMailWorker(db, config, app.log), startUploadSweep(db, config, app.log));
+    stopJobs.push(
+      startMailWorker(db, config, app.log),
+      startUploadSweep(db, config, app.log),
+      startReminders(db, config, app.log),
+    );
   });
   app.addHook("preClose", async () => {
     await Promise.all(stopJobs.splice(0).map((stop) => stop()));

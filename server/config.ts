@@ -142,6 +142,8 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).default("Example Imaging <no-reply@clinic.example.org>"),
   MAIL_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5000),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  /** How often a listening server looks for appointment reminders to send (server/appointments/reminders.ts). */
+  REMINDER_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(300_000),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -252,7 +254,14 @@ export interface Config {
   clinic: ClinicIdentity;
   // --- Requests, uploads and mail ---
   /** allowPlaintext: SMTP_ALLOW_PLAINTEXT (privacy block below). */
-  mail: { smtpUrl: string | undefined; from: string; pollMs: number; maxAttempts: number; allowPlaintext: boolean };
+  mail: {
+    smtpUrl: string | undefined;
+    from: string;
+    pollMs: number;
+    maxAttempts: number;
+    allowPlaintext: boolean;
+    reminderPollMs: number;
+  };
   uploads: { maxBytes: number; unclaimedHours: number; sweepMs: number };
   rateLimit: { enabled: boolean; bookingsPerMinute: number; enquiriesPerMinute: number; uploadsPerMinute: number };
   staff: StaffConfig;
@@ -347,6 +356,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       pollMs: e.MAIL_POLL_MS,
       maxAttempts: e.MAIL_MAX_ATTEMPTS,
       allowPlaintext: e.SMTP_ALLOW_PLAINTEXT,
+      reminderPollMs: e.REMINDER_POLL_MS,
     },
     uploads: { maxBytes: e.UPLOAD_MAX_BYTES, unclaimedHours: e.UPLOAD_UNCLAIMED_HOURS, sweepMs: e.UPLOAD_SWEEP_MS },
     rateLimit: {

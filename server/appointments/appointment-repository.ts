@@ -5,7 +5,15 @@ import { nextReference } from "../requests/reference";
 
 export type NewAppointment = Omit<
   AppointmentTable,
-  "id" | "reference" | "status" | "confirmed_date" | "confirmed_time" | "cancel_reason" | "created_at" | "updated_at"
+  | "id"
+  | "reference"
+  | "status"
+  | "confirmed_date"
+  | "confirmed_time"
+  | "cancel_reason"
+  | "reminder_sent_for"
+  | "created_at"
+  | "updated_at"
 >;
 
 export type AppointmentRow = Omit<AppointmentTable, "id"> & { id: number };
@@ -290,6 +298,38 @@ export function appointmentRepository(db: Db) {
         .where("appointment_id", "in", appointmentIds)
         .orderBy("id")
         .execute();
+    },
+
+    /** Confirmed appointments dated from `from` to `to` (YYYY-MM-DD) whose reminder was not sent for their time. */
+    async awaitingReminder(from: string, to: string, trx: Kysely<Database> = db): Promise<AppointmentRow[]> {
+      return trx
+        .selectFrom("appointments")
+        .selectAll()
+        .where("status", "=", "confirmed")
+        .where("confirmed_date", ">=", from)
+        .where("confirmed_date", "<=", to)
+        .orderBy("id")
+        .execute()
+        .then((rows) => rows.filter((r) => r.reminder_sent_for !== `${r.confirmed_date} ${r.confirmed_time}`));
+    },
+
+    /**
+     * Marks the reminder sent for this confirmed date and time, only if the
+     * appointment is still confirmed for it and it was not marked already:
+     * of several instances, one gets true.
+     */
+    async markReminded(id: number, date: string, time: string, trx: Kysely<Database> = db): Promise<boolean> {
+      const key = `${date} ${time}`;
+      const updated = await trx
+        .updateTable("appointments")
+        .set({ reminder_sent_for: key })
+        .where("id", "=", id)
+        .where("status", "=", "confirmed")
+        .where("confirmed_date", "=", date)
+        .where("confirmed_time", "=", time)
+        .where((eb) => eb.or([eb("reminder_sent_for", "is", null), eb("reminder_sent_for", "<>", key)]))
+        .executeTakeFirst();
+      return Number(updated.numUpdatedRows) === 1;
     },
 
     /** Stores a patient link's token hash for an appointment. */

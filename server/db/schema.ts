@@ -49,6 +49,8 @@ export interface AppointmentTable {
   confirmed_date: string | null;
   confirmed_time: string | null;
   cancel_reason: string | null;
+  /** The confirmed "YYYY-MM-DD HH:MM" the reminder e-mail was sent for (migration 0020). */
+  reminder_sent_for: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -2,6 +2,7 @@ import type { Config } from "../config";
 import type { OutgoingMail } from "./queue";
 import { BOOKING_POLICY } from "../../domain/booking-policy";
 import { formatLongDate } from "../../domain/dates";
+import { serviceGuidance, serviceTitle } from "../../domain/catalogue";
 
 /**
  * The messages sent for new requests, written for the least personal data
@@ -82,6 +83,63 @@ function table(rows: [string, string][]): { text: string; html: string } {
 
 function link(url: string, label: string): string {
   return `<p><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></p>`;
+}
+
+/**
+ * The reminder the day before a confirmed appointment: the date and time, to
+ * arrive early, what to bring (the booking policy), the service's preparation
+ * notes and the private link. Nothing the patient typed but a safe first name.
+ */
+export function reminderMail(
+  appt: {
+    name: string;
+    email: string;
+    reference: string;
+    service_name: string;
+    confirmed_date: string | null;
+    confirmed_time: string | null;
+  },
+  manageUrl: string,
+  config: MailConfig,
+): OutgoingMail {
+  const clinic = config.clinic;
+  const service = serviceTitle(appt.service_name);
+  const when = `${formatLongDate(appt.confirmed_date!)} at ${appt.confirmed_time}`;
+  const notes = serviceGuidance(appt.service_name).notes;
+  const bring = BOOKING_POLICY.filter((p) => /^Bring /.test(p));
+  const arrive = BOOKING_POLICY.find((p) => /^Please arrive /.test(p))!;
+  const lines = [
+    `${greeting(appt.name)},`,
+    "",
+    `A reminder of your appointment for ${service} on ${when} (Botswana time).`,
+    `Reference: ${appt.reference}`,
+    arrive,
+    "",
+    "What to bring:",
+    ...bring.map((p) => `- ${p}`),
+    "",
+    "How to prepare:",
+    ...notes.map((n) => `- ${n}`),
+    "",
+    `${MANAGE_LINK_TEXT}: ${manageUrl}`,
+    MANAGE_LINK_PRIVATE,
+    "",
+    `Questions? Call ${clinic.landline}, WhatsApp ${clinic.whatsapp} or write to ${clinic.email}.`,
+    "",
+    clinic.name,
+  ];
+  const list = (items: readonly string[]) => `<ul>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join("")}</ul>`;
+  const html =
+    `<p>${escapeHtml(greeting(appt.name))},</p>` +
+    `<p>A reminder of your appointment for ${escapeHtml(service)} on ${escapeHtml(when)} (Botswana time).</p>` +
+    table([["Reference", appt.reference]]).html +
+    `<p><strong>${escapeHtml(arrive)}</strong></p>` +
+    `<h2>What to bring</h2>${list(bring)}` +
+    `<h2>How to prepare</h2>${list(notes)}` +
+    link(manageUrl, MANAGE_LINK_TEXT) +
+    `<p>${escapeHtml(MANAGE_LINK_PRIVATE)}</p>` +
+    `<p>Questions? Call ${escapeHtml(clinic.landline)}, WhatsApp ${escapeHtml(clinic.whatsapp)} or write to ${escapeHtml(clinic.email)}.</p>`;
+  return { to: appt.email, subject: `Reminder: your appointment on ${when}`, text: lines.join("\n") + "\n", html };
 }
 
 /** How every patient e-mail offers the private link. */

@@ -134,6 +134,7 @@ export function appointmentRow(overrides: Partial<Omit<AppointmentTable, "id">> 
     confirmed_date: null,
     confirmed_time: null,
     cancel_reason: null,
+    reminder_sent_for: null,
     ...overrides,
   };
 }

@@ -10,6 +10,7 @@ import * as staffRoles from "./0013-staff-roles";
 import * as staffInvitations from "./0014-staff-invitations";
 import * as appointmentLinks from "./0017-appointment-links";
 import * as patientHistory from "./0019-patient-history";
+import * as appointmentReminders from "./0020-appointment-reminders";
 
 /**
  * Every migration, by name. Names sort in the order they run on a new
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   "0014-staff-invitations": staffInvitations,
   "0017-appointment-links": appointmentLinks,
   "0019-patient-history": patientHistory,
+  "0020-appointment-reminders": appointmentReminders,
 };

@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, clinicDate, clinicInstant, clinicTime } from "../../domain/dates";
+import { reminderDue, sendDueReminders } from "../../server/appointments/reminders";
+import { openDb } from "../../server/db/index";
+import { hashToken } from "../../server/tokens";
+import { createTestApp, type TestApp } from "../helpers/app";
+import { twoInstances } from "../helpers/instances";
+import { seedAppointment } from "../helpers/staff";
+
+/**
+ * The reminder e-mail the day before a confirmed appointment (issue 11),
+ * driven by an injected clock: due from 08:00 in Gaborone the day before, at
+ * once when confirmed later, never within 3 hours, never for a cancelled or
+ * moved appointment, once per confirmed time across instances.
+ */
+
+const at = (date: string, time: string) => clinicInstant(date, time);
+const DATE = "2026-12-02";
+const confirmed = {
+  status: "confirmed" as const,
+  confirmed_date: DATE,
+  confirmed_time: "10:00",
+  reminder_sent_for: null,
+};
+
+describe("when a reminder is due", () => {
+  it("from 08:00 in Gaborone on the day before, not earlier", () => {
+    expect(reminderDue(confirmed, at("2026-12-01", "07:59"))).toBe(false);
+    expect(reminderDue(confirmed, at("2026-12-01", "08:00"))).toBe(true);
+    expect(reminderDue(confirmed, at("2026-12-01", "19:00"))).toBe(true);
+  });
+
+  it("at once when confirmed after that, unless less than 3 hours ahead", () => {
+    expect(reminderDue(confirmed, at(DATE, "06:59"))).toBe(true);
+    expect(reminderDue(confirmed, at(DATE, "07:00"))).toBe(true);
+    expect(reminderDue(confirmed, at(DATE, "07:01"))).toBe(false);
+    expect(reminderDue(confirmed, at(DATE, "11:00"))).toBe(false);
+  });
+
+  it("never for an appointment not confirmed, or already reminded for this time; again for a new time", () => {
+    const now = at("2026-12-01", "09:00");
+    for (const status of ["requested", "cancelled", "attended", "no_show"] as const) {
+      expect(reminderDue({ ...confirmed, status }, now)).toBe(false);
+    }
+    expect(reminderDue({ ...confirmed, reminder_sent_for: `${DATE} 10:00` }, now)).toBe(false);
+    expect(reminderDue({ ...confirmed, reminder_sent_for: `${DATE} 09:00` }, now)).toBe(true);
+  });
+});
+
+describe("sending reminders", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const reminders = (reference: string) =>
+    t.db
+      .selectFrom("mail_queue")
+      .selectAll()
+      .where("subject", "like", "Reminder:%")
+      .where("text_body", "like", `%${reference}%`)
+      .execute();
+
+  it("queues one reminder with the time, arrival, what to bring, preparation and a working link; no health details", async () => {
+    const now = at("2026-12-01", "09:00");
+    const id = await seedAppointment(t.db, {
+      ...confirmed,
+      service_name: "bone-densitometry-dexa-scan",
+      notes: "Fractured wrist in 2019",
+      email: "reminded@example.org",
+    });
+    const { reference } = await t.db
+      .selectFrom("appointments")
+      .select("reference")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(await sendDueReminders(t.db, t.config, now)).toBeGreaterThanOrEqual(1);
+    expect(await sendDueReminders(t.db, t.config, now)).toBe(0);
+    const [mail, ...more] = await reminders(reference);
+    expect(more).toEqual([]);
+    expect(mail!.to_address).toBe("reminded@example.org");
+    expect(mail!.subject).toBe("Reminder: your appointment on Wednesday 2 December 2026 at 10:00");
+    expect(mail!.text_body).toContain("Please arrive 15 minutes before your appointment.");
+    expect(mail!.text_body).toContain("Bring a valid ID and your medical aid card.");
+    expect(mail!.text_body).toContain("Bone Densitometry");
+    expect(mail!.text_body).toContain("How to prepare:");
+    expect(mail!.text_body).not.toContain("Fractured");
+    const token = /\/appointment\/([A-Za-z0-9_-]{43})/.exec(mail!.text_body)![1]!;
+    const link = await t.db
+      .selectFrom("appointment_links")
+      .select("appointment_id")
+      .where("token_hash", "=", hashToken(token))
+      .executeTakeFirst();
+    expect(link?.appointment_id).toBe(id);
+  });
+
+  it("never for a cancelled appointment; once more for a moved one, for its new time", async () => {
+    const now = at("2026-12-01", "09:00");
+    const cancelled = await seedAppointment(t.db, { ...confirmed, status: "cancelled" });
+    const moved = await seedAppointment(t.db, { ...confirmed, reminder_sent_for: `${DATE} 09:00` });
+    await sendDueReminders(t.db, t.config, now);
+    const refOf = async (id: number) =>
+      (await t.db.selectFrom("appointments").select("reference").where("id", "=", id).executeTakeFirstOrThrow())
+        .reference;
+    expect(await reminders(await refOf(cancelled))).toHaveLength(0);
+    expect(await reminders(await refOf(moved))).toHaveLength(1);
+    const row = await t.db
+      .selectFrom("appointments")
+      .select("reminder_sent_for")
+      .where("id", "=", moved)
+      .executeTakeFirstOrThrow();
+    expect(row.reminder_sent_for).toBe(`${DATE} 10:00`);
+  });
+
+  it("parallel runs queue one reminder per appointment", async () => {
+    const now = at("2026-12-01", "09:00");
+    const ids = await Promise.all([1, 2, 3].map(() => seedAppointment(t.db, confirmed)));
+    const runs = await Promise.all(Array.from({ length: 6 }, () => sendDueReminders(t.db, t.config, now)));
+    expect(runs.reduce((a, b) => a + b, 0)).toBe(ids.length);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("reminders with two instances on PostgreSQL", () => {
+  const two = twoInstances("reminders", () => ({ REMINDER_POLL_MS: "100", MAIL_POLL_MS: "60000" }));
+
+  it("both servers look every 100 ms; the reminder is queued exactly once", async () => {
+    // A confirmed appointment five hours from now: its reminder is due at once.
+    const start = new Date(Date.now() + 5 * 3600_000);
+    const id = await seedAppointment(two.db, {
+      ...confirmed,
+      confirmed_date: clinicDate(start),
+      confirmed_time: clinicTime(start),
+    });
+    const { reference } = await two.db
+      .selectFrom("appointments")
+      .select("reference")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    const count = async () =>
+      (
+        await two.db
+          .selectFrom("mail_queue")
+          .select("id")
+          .where("subject", "like", "Reminder:%")
+          .where("text_body", "like", `%${reference}%`)
+          .execute()
+      ).length;
+    const deadline = Date.now() + 15_000;
+    while ((await count()) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    // Both instances keep looking for a while longer.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await count()).toBe(1);
+  }, 30_000);
+
+  it("a second handle on the database, racing the servers' own runs, queues nothing more", async () => {
+    const other = openDb(two.config);
+    try {
+      const tomorrow = addDays(clinicDate(new Date()), 1);
+      await seedAppointment(two.db, { ...confirmed, confirmed_date: tomorrow, confirmed_time: "23:00" });
+      const runs = await Promise.all([
+        sendDueReminders(two.db, two.config, at(tomorrow, "12:00")),
+        sendDueReminders(other, two.config, at(tomorrow, "12:00")),
+      ]);
+      expect(runs[0]! + runs[1]!).toBeLessThanOrEqual(1);
+    } finally {
+      await other.destroy();
+    }
+  });
+});
