@@ -7,10 +7,13 @@
 /** How many hours ahead a change must be asked for; within them a cancellation is late. */
 export const NOTICE_HOURS = 24;
 
+/** The policy's word on late cancellations, which a patient cancelling within NOTICE_HOURS also reads. */
+export const LATE_CANCELLATION_FEE = "A late cancellation may incur a fee.";
+
 export const BOOKING_POLICY = [
   "Please arrive 15 minutes before your appointment.",
   `To change an appointment, let us know at least ${NOTICE_HOURS} hours ahead.`,
-  "A late cancellation may incur a fee.",
+  LATE_CANCELLATION_FEE,
   "Bring a valid ID and your medical aid card.",
   "Payment is due at the time of service.",
   "We accept BPOMAS and PULA medical aid.",

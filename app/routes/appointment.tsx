@@ -1,5 +1,5 @@
 import { useActionData, useLoaderData, useSearchParams } from "react-router";
-import { BOOKING_POLICY, NOTICE_HOURS } from "@domain/booking-policy";
+import { BOOKING_POLICY, LATE_CANCELLATION_FEE, NOTICE_HOURS } from "@domain/booking-policy";
 import { formatLongDate } from "@domain/dates";
 import { LINK_NOT_VALID, PATIENT_MESSAGES, REASON_MAX } from "@domain/patient-link";
 import { ContactOptions } from "~/components/forms/contact-options";
@@ -132,12 +132,12 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
       {view.changeByPhone && (
         <section className="form__section" aria-labelledby="change-title">
           <h2 id="change-title">Change the date</h2>
-          <p>Your appointment is less than {NOTICE_HOURS} hours away: please call the clinic to change it.</p>
+          <p>{PATIENT_MESSAGES.tooLate}</p>
         </section>
       )}
 
       {view.canCancel && (
-        <section className="form__section" aria-labelledby="cancel-title">
+        <section className="form__section" id="cancel" aria-labelledby="cancel-title">
           <h2 id="cancel-title">Cancel the appointment</h2>
           {confirmingCancel ? (
             <form method="post" className="form" noValidate>
@@ -145,8 +145,7 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
               <input type="hidden" name="version" value={view.version} />
               {view.lateCancel && (
                 <p className="notice">
-                  <strong>Your appointment is less than {NOTICE_HOURS} hours away.</strong> A late cancellation may
-                  incur a fee.
+                  <strong>Your appointment is less than {NOTICE_HOURS} hours away.</strong> {LATE_CANCELLATION_FEE}
                 </p>
               )}
               <TextAreaField
@@ -170,7 +169,7 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
             </form>
           ) : (
             <p>
-              <a href="?step=cancel" className="button button--outline">
+              <a href="?step=cancel#cancel" className="button button--outline">
                 Cancel this appointment
               </a>
             </p>

@@ -129,3 +129,55 @@ test("a link that is not valid gets the 404 page with the clinic's contacts", as
   await expect(page.getByRole("heading", { name: "Contact the clinic" })).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  /** Any script a browser would run (the shell's JSON-LD is data). */
+  const SCRIPT = "script:not([type='application/ld+json'])";
+
+  test("a booking posted as a plain form shows the link; its page has no script and takes plain posts", async ({
+    page,
+    e2e,
+  }) => {
+    const calendar = (await (await page.request.get("/api/appointment/public/calendar")).json()) as Calendar;
+    await page.goto("/book-appointment");
+    const surname = unique("NoScriptLink");
+    await page.getByLabel("First name").fill("Kagiso");
+    await page.getByLabel("Surname").fill(surname);
+    await page.getByLabel("Date of birth").fill("1984-03-12");
+    await page.getByRole("radio", { name: "Female" }).check();
+    await page.getByLabel("ID or passport number").fill("123456789");
+    await page.getByLabel("Phone number", { exact: true }).fill("71234567");
+    await page.getByLabel("Alternative phone number").fill("+27821234567");
+    await page.getByLabel("Email address").fill(`${surname.toLowerCase()}@example.net`);
+    await page.getByLabel("Service", { exact: true }).selectOption("X-ray Imaging");
+    const day = openAfter(calendar, 2);
+    await page.getByLabel("Preferred date").fill(formatShortDate(day));
+    await page.getByRole("button", { name: "Request appointment" }).click();
+
+    // The plain post's confirmation carries the link.
+    const link = page.getByRole("link", { name: "See, change or cancel your appointment" });
+    const href = await link.getAttribute("href");
+    expect(href).toMatch(/\/appointment\/[\w-]{43}$/);
+    await page.goto(new URL(href!).pathname);
+    await expect(page.getByRole("heading", { level: 1, name: "Your appointment" })).toBeVisible();
+    expect(await page.locator(SCRIPT).count()).toBe(0);
+
+    // A change of date and a cancel, each a plain form post answered by the page.
+    const next = openAfter(calendar, 4);
+    await page.getByLabel("New date").fill(next);
+    await page.getByRole("button", { name: "Ask for this date" }).click();
+    await expect(page.getByRole("status")).toContainText(PATIENT_MESSAGES.changed);
+    await page.getByRole("link", { name: "Cancel this appointment" }).click();
+    await page.getByRole("button", { name: "Yes, cancel my appointment" }).click();
+    await expect(page.getByRole("status")).toContainText(PATIENT_MESSAGES.cancelled);
+    expect(await page.locator(SCRIPT).count()).toBe(0);
+
+    const row = await e2e.db
+      .selectFrom("appointments")
+      .select(["status", "requested_date"])
+      .where("surname", "=", surname)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: "cancelled", requested_date: next });
+  });
+});

@@ -4,6 +4,10 @@ import { DATE_MESSAGES } from "../../domain/validation/appointment-dates";
 import { REATTACH_FILE } from "../../app/components/forms/file-upload";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { openDate, pdfBytes } from "../helpers/requests";
+import { hashToken } from "../../server/tokens";
+
+/** The patient's private link in a confirmation page, as its token. */
+const manageToken = (html: string) => /href="http:\/\/[^"]+\/appointment\/([A-Za-z0-9_-]{43})"/.exec(html)?.[1];
 
 /**
  * The booking and contact forms posted as plain HTML (no JavaScript) to their
@@ -118,6 +122,15 @@ describe("plain form posts (no JavaScript)", () => {
     });
     expect(res.body).toContain("Your appointment has been scheduled successfully!");
     expect(res.body).toContain(row.reference);
+    // The confirmation links to the appointment's private page; only the token's hash is stored.
+    const token = manageToken(res.body);
+    expect(token).toBeDefined();
+    const link = await t.db
+      .selectFrom("appointment_links")
+      .selectAll()
+      .where("token_hash", "=", hashToken(token!))
+      .executeTakeFirstOrThrow();
+    expect(link.appointment_id).toBe(row.id);
     // The referral is attached, stored under a name the server made.
     const upload = await t.db.selectFrom("uploads").selectAll().executeTakeFirstOrThrow();
     expect(upload.appointment_id).toBe(row.id);
@@ -253,11 +266,30 @@ describe("plain form posts (no JavaScript)", () => {
     expect(await count("enquiries")).toBe(2);
 
     const fields = bookingFields({ surname: "Twice" });
-    await book(fields);
+    const once = await book(fields);
     const again = await book(fields);
     expect(again.statusCode).toBe(200);
-    const appointments = await t.db.selectFrom("appointments").select("reference").execute();
+    const appointments = await t.db.selectFrom("appointments").select(["id", "reference"]).execute();
     expect(appointments).toHaveLength(1);
     expect(again.body).toContain(appointments[0]!.reference);
+    // The replay shows a fresh private link to the same appointment; the stored answer holds none.
+    const tokens = [manageToken(once.body), manageToken(again.body)];
+    expect(tokens[0]).toBeDefined();
+    expect(tokens[1]).toBeDefined();
+    expect(tokens[1]).not.toBe(tokens[0]);
+    for (const token of tokens) {
+      const link = await t.db
+        .selectFrom("appointment_links")
+        .select("appointment_id")
+        .where("token_hash", "=", hashToken(token!))
+        .executeTakeFirstOrThrow();
+      expect(link.appointment_id).toBe(appointments[0]!.id);
+    }
+    const stored = await t.db.selectFrom("idempotency_keys").select("response_json").execute();
+    expect(stored.some((r) => r.response_json.includes(appointments[0]!.reference))).toBe(true);
+    for (const { response_json } of stored) {
+      expect(response_json).not.toContain("/appointment/");
+      for (const token of tokens) expect(response_json).not.toContain(token);
+    }
   });
 });
