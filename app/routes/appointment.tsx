@@ -1,7 +1,8 @@
 import { useActionData, useLoaderData, useSearchParams } from "react-router";
-import { BOOKING_POLICY, LATE_CANCELLATION_FEE, NOTICE_HOURS } from "@domain/booking-policy";
+import { LATE_CANCELLATION_FEE, NOTICE_HOURS } from "@domain/booking-policy";
 import { formatLongDate } from "@domain/dates";
 import { LINK_NOT_VALID, PATIENT_MESSAGES, REASON_MAX } from "@domain/patient-link";
+import { BookingPolicy } from "~/components/forms/booking-policy";
 import { ContactOptions } from "~/components/forms/contact-options";
 import { TextAreaField, TextField } from "~/components/forms/field";
 import { manageAction, manageLoader, MANAGE_HEADERS, type ManageAnswer, type ManageView } from "~/lib/manage.server";
@@ -185,14 +186,7 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
           ))}
         </ul>
       </section>
-      <section className="form__section" aria-labelledby="policy-title">
-        <h2 id="policy-title">Our booking policy</h2>
-        <ul className="policy-list">
-          {BOOKING_POLICY.map((item) => (
-            <li key={item}>{item}</li>
-          ))}
-        </ul>
-      </section>
+      <BookingPolicy className="form__section" />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { useActionData } from "react-router";
 import { BookingFlow } from "~/components/forms/booking/booking-form";
 import { ContactOptions } from "~/components/forms/contact-options";
 import { publicFormAction } from "~/lib/public-forms.server";
-import { BOOKING_POLICY } from "@domain/booking-policy";
+import { BookingPolicy } from "~/components/forms/booking-policy";
 import { pageMeta } from "~/lib/meta";
 import { useClinic } from "~/root";
 import type { Route } from "./+types/book-appointment";
@@ -50,14 +50,7 @@ export default function BookAppointment() {
         </p>
         <div className="form-page__layout">
           <div className="form-page__aside">
-            <section className="policy" aria-labelledby="policy-title">
-              <h2 id="policy-title">Our booking policy</h2>
-              <ul className="policy-list">
-                {BOOKING_POLICY.map((item) => (
-                  <li key={item}>{item}</li>
-                ))}
-              </ul>
-            </section>
+            <BookingPolicy className="policy" />
             <ContactOptions clinic={clinic} title="Prefer to book by phone?" />
           </div>
           <section className="form-page__main" aria-labelledby="booking-title">

@@ -226,42 +226,19 @@ export function appointmentRepository(db: Db) {
     },
 
     /**
-     * Applies a status change only if the status is still `from` (a change
-     * made meanwhile by someone else is refused); true when applied.
+     * Applies a change only if the row is still as it was read: its status,
+     * and its updated_at when given (a change made meanwhile, by staff or by
+     * another post from the same page, is refused); true when applied.
      */
-    async updateIfStatus(
+    async updateIf(
       id: number,
-      from: AppointmentStatus,
+      expected: { status: AppointmentStatus; updatedAt?: string },
       set: Updateable<AppointmentTable>,
       trx: Kysely<Database> = db,
     ): Promise<boolean> {
-      const updated = await trx
-        .updateTable("appointments")
-        .set(set)
-        .where("id", "=", id)
-        .where("status", "=", from)
-        .executeTakeFirst();
-      return Number(updated.numUpdatedRows) === 1;
-    },
-
-    /**
-     * Applies a change only if the row is still as it was read (its status and
-     * updated_at): of two posts made from the same page, one applies; true when applied.
-     */
-    async updateIfVersion(
-      id: number,
-      from: AppointmentStatus,
-      version: string,
-      set: Updateable<AppointmentTable>,
-      trx: Kysely<Database> = db,
-    ): Promise<boolean> {
-      const updated = await trx
-        .updateTable("appointments")
-        .set(set)
-        .where("id", "=", id)
-        .where("status", "=", from)
-        .where("updated_at", "=", version)
-        .executeTakeFirst();
+      let update = trx.updateTable("appointments").set(set).where("id", "=", id).where("status", "=", expected.status);
+      if (expected.updatedAt !== undefined) update = update.where("updated_at", "=", expected.updatedAt);
+      const updated = await update.executeTakeFirst();
       return Number(updated.numUpdatedRows) === 1;
     },
 

@@ -183,10 +183,9 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
     const stamp = now.toISOString();
     const changed = await db.transaction().execute(async (trx) => {
       // Compare and set on the state the page showed: of two posts, one changes the row.
-      const done = await appointments.updateIfVersion(
+      const done = await appointments.updateIf(
         appt.id,
-        appt.status,
-        appt.updated_at,
+        { status: appt.status, updatedAt: appt.updated_at },
         { ...change.set, updated_at: stamp },
         trx,
       );

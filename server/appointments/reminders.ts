@@ -5,6 +5,7 @@ import type { Db } from "../db/index";
 import { enqueueMail } from "../mail/queue";
 import { reminderMail } from "../mail/templates";
 import { appointmentRepository, type AppointmentRow } from "./appointment-repository";
+import { runEvery } from "../jobs/periodic";
 import { issueManageLink } from "./manage-links";
 
 /**
@@ -53,21 +54,13 @@ export async function sendDueReminders(db: Db, config: Config, now: Date): Promi
 
 /** Runs sendDueReminders every REMINDER_POLL_MS (config.mail.reminderPollMs) in a listening server; the returned function stops it. */
 export function startReminders(db: Db, config: Config, log?: FastifyBaseLogger) {
-  let running: Promise<unknown> = Promise.resolve();
-  const run = () => {
-    running = sendDueReminders(db, config, new Date())
-      .then((sent) => {
-        if (sent) log?.info({ sent }, "appointment reminders queued");
-      })
-      .catch((error: unknown) => log?.error({ err: { message: (error as Error).message } }, "reminders failed"));
-  };
-  const first = setTimeout(run, Math.min(3000, config.mail.reminderPollMs));
-  const timer = setInterval(run, config.mail.reminderPollMs);
-  first.unref();
-  timer.unref();
-  return async () => {
-    clearTimeout(first);
-    clearInterval(timer);
-    await running;
-  };
+  return runEvery(
+    config.mail.reminderPollMs,
+    Math.min(3000, config.mail.reminderPollMs),
+    async () => {
+      const sent = await sendDueReminders(db, config, new Date());
+      if (sent) log?.info({ sent }, "appointment reminders queued");
+    },
+    (error) => log?.error({ err: { message: (error as Error).message } }, "reminders failed"),
+  );
 }

@@ -127,7 +127,7 @@ export async function changeStatus(
       note = reason;
     }
     // Refuses a change made meanwhile by someone else.
-    if (!(await appointments.updateIfStatus(id, appt.status, set, trx)))
+    if (!(await appointments.updateIf(id, { status: appt.status }, set, trx)))
       throw new StatusChangeError("Someone else changed this appointment. Reload and try again.");
     await appointments.recordStatusChange(
       {

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config";
 import type { Db } from "../db/index";
 import { leaseFor, takeLease } from "../jobs/lease";
+import { runEvery } from "../jobs/periodic";
 import { removeQuietly, TEMP_PREFIX, uploadsDir } from "./storage";
 import { uploadRepository } from "./upload-repository";
 
@@ -66,23 +67,14 @@ export async function sweepUploads(
  * sweep per period.
  */
 export function startUploadSweep(db: Db, config: Pick<Config, "dataDir" | "uploads">, log?: FastifyBaseLogger) {
-  let running: Promise<unknown> = Promise.resolve();
-  const run = () => {
-    running = takeLease(db, "upload-sweep", leaseFor(config.uploads.sweepMs))
-      .then(async (mine) => {
-        if (!mine) return;
-        const r = await sweepUploads(db, config);
-        if (r.uploadsDeleted || r.orphanFilesDeleted) log?.info(r, "upload sweep");
-      })
-      .catch((error: unknown) => log?.error({ err: { message: (error as Error).message } }, "upload sweep failed"));
-  };
-  const first = setTimeout(run, 2000);
-  const timer = setInterval(run, config.uploads.sweepMs);
-  first.unref();
-  timer.unref();
-  return async () => {
-    clearTimeout(first);
-    clearInterval(timer);
-    await running;
-  };
+  return runEvery(
+    config.uploads.sweepMs,
+    2000,
+    async () => {
+      if (!(await takeLease(db, "upload-sweep", leaseFor(config.uploads.sweepMs)))) return;
+      const r = await sweepUploads(db, config);
+      if (r.uploadsDeleted || r.orphanFilesDeleted) log?.info(r, "upload sweep");
+    },
+    (error) => log?.error({ err: { message: (error as Error).message } }, "upload sweep failed"),
+  );
 }

@@ -6,7 +6,15 @@ import { PDF_ACTIVE_CONTENT } from "../../server/uploads/pdf-check";
 import { DAILY_CAP_REACHED, STORAGE_FULL } from "../../server/uploads/routes";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test, type E2eDb } from "./fixtures";
-import { answer, expectPlainForm, forbidDialogs, RATE_LIMITED, TOO_MANY_REQUESTS, unique } from "./forms";
+import {
+  answer,
+  expectPlainForm,
+  fillBookingForm,
+  forbidDialogs,
+  RATE_LIMITED,
+  TOO_MANY_REQUESTS,
+  unique,
+} from "./forms";
 
 const BOOK = "**/api/appointment/public/appointments";
 const UPLOAD = "**/api/cloudinary/upload/referrals_forms";
@@ -68,17 +76,8 @@ function openDay(calendar: Calendar): string {
 }
 
 async function fillBooking(page: Page, calendar: Calendar, surname: string) {
-  await page.getByLabel("First name").fill("Kagiso");
-  await page.getByLabel("Surname").fill(surname);
-  await page.getByLabel("Date of birth").fill("1984-03-12");
-  await page.getByRole("radio", { name: "Female" }).check();
-  await page.getByLabel("ID or passport number").fill("123456789");
-  await page.getByLabel("Phone number", { exact: true }).fill("71234567");
-  await page.getByLabel("Alternative phone number").fill("+27821234567");
-  await page.getByLabel("Email address").fill("kagiso@example.net");
-  await page.getByLabel("Service", { exact: true }).selectOption("X-ray Imaging");
   const day = openDay(calendar);
-  await page.getByLabel("Preferred date").fill(formatShortDate(day));
+  await fillBookingForm(page, { surname, email: "kagiso@example.net", date: day });
   return day;
 }
 

@@ -1,4 +1,5 @@
 import type { Page, Route } from "@playwright/test";
+import { formatShortDate } from "../../domain/dates";
 import { expect, test } from "./fixtures";
 
 /** A name no other test or run uses: `label` followed by a time stamp and a random tail. */
@@ -61,4 +62,21 @@ export async function expectPlainForm(
   // The default WhatsApp number is a placeholder: shown as its pattern, never linked.
   await expect(page.locator("main .contact-options")).toContainText("(+267) 7X XXX XXX");
   await expect(page.locator('main a[href^="https://wa.me/"]')).toHaveCount(0);
+}
+
+/** Fills the booking form as a patient would: an X-ray request for `date` (YYYY-MM-DD), paid in cash. */
+export async function fillBookingForm(
+  page: Page,
+  { surname, email, date }: { surname: string; email: string; date: string },
+) {
+  await page.getByLabel("First name").fill("Kagiso");
+  await page.getByLabel("Surname").fill(surname);
+  await page.getByLabel("Date of birth").fill("1984-03-12");
+  await page.getByRole("radio", { name: "Female" }).check();
+  await page.getByLabel("ID or passport number").fill("123456789");
+  await page.getByLabel("Phone number", { exact: true }).fill("71234567");
+  await page.getByLabel("Alternative phone number").fill("+27821234567");
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("Service", { exact: true }).selectOption("X-ray Imaging");
+  await page.getByLabel("Preferred date").fill(formatShortDate(date));
 }

@@ -1,12 +1,12 @@
 import type { Page } from "@playwright/test";
-import { addDays, formatLongDate, formatShortDate } from "../../domain/dates";
+import { addDays, formatLongDate } from "../../domain/dates";
 import { PATIENT_MESSAGES } from "../../domain/patient-link";
 import { e2eStaff, signInByCookie } from "../helpers/staff-e2e";
 import { waitForMail } from "../helpers/staff-mail";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./hydrated";
-import { unique } from "./forms";
+import { fillBookingForm, unique } from "./forms";
 
 /**
  * Issue 11's path in Chromium: book, get the private link from the
@@ -30,17 +30,8 @@ async function book(page: Page, surname: string, email: string) {
   await page.goto("/book-appointment");
   const calendar = (await (await calendarAnswer).json()) as Calendar;
   await hydrated(page);
-  await page.getByLabel("First name").fill("Kagiso");
-  await page.getByLabel("Surname").fill(surname);
-  await page.getByLabel("Date of birth").fill("1984-03-12");
-  await page.getByRole("radio", { name: "Female" }).check();
-  await page.getByLabel("ID or passport number").fill("123456789");
-  await page.getByLabel("Phone number", { exact: true }).fill("71234567");
-  await page.getByLabel("Alternative phone number").fill("+27821234567");
-  await page.getByLabel("Email address").fill(email);
-  await page.getByLabel("Service", { exact: true }).selectOption("X-ray Imaging");
   const day = openAfter(calendar, 2);
-  await page.getByLabel("Preferred date").fill(formatShortDate(day));
+  await fillBookingForm(page, { surname, email, date: day });
   const answered = page.waitForResponse("**/api/appointment/public/appointments");
   await page.getByRole("button", { name: "Request appointment" }).click();
   const data = (await (await answered).json()).data as { reference: string; manageUrl: string };
@@ -142,17 +133,11 @@ test.describe("without JavaScript", () => {
     const calendar = (await (await page.request.get("/api/appointment/public/calendar")).json()) as Calendar;
     await page.goto("/book-appointment");
     const surname = unique("NoScriptLink");
-    await page.getByLabel("First name").fill("Kagiso");
-    await page.getByLabel("Surname").fill(surname);
-    await page.getByLabel("Date of birth").fill("1984-03-12");
-    await page.getByRole("radio", { name: "Female" }).check();
-    await page.getByLabel("ID or passport number").fill("123456789");
-    await page.getByLabel("Phone number", { exact: true }).fill("71234567");
-    await page.getByLabel("Alternative phone number").fill("+27821234567");
-    await page.getByLabel("Email address").fill(`${surname.toLowerCase()}@example.net`);
-    await page.getByLabel("Service", { exact: true }).selectOption("X-ray Imaging");
-    const day = openAfter(calendar, 2);
-    await page.getByLabel("Preferred date").fill(formatShortDate(day));
+    await fillBookingForm(page, {
+      surname,
+      email: `${surname.toLowerCase()}@example.net`,
+      date: openAfter(calendar, 2),
+    });
     await page.getByRole("button", { name: "Request appointment" }).click();
 
     // The plain post's confirmation carries the link.
