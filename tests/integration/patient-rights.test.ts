@@ -270,9 +270,10 @@ describe("patients' rights: export and erase (Data Protection Act 2024)", () => 
     expect(strFromU8(zip[filePath]!, true)).toContain(A.fileMarker);
     // E-mails: sent and queued, to the patient and to the clinic about them.
     const statuses = doc.emails.map((m: { status: string }) => m.status).sort();
-    // The booking's two e-mails and the first enquiry's notification were sent; the second enquiry's is queued.
+    // The booking's two e-mails and the first enquiry's notification were sent; the second enquiry's
+    // and the patient's cancellation notice (the staff member's reason and the private link) are queued.
     expect(statuses.filter((s: string) => s === "sent").length).toBe(3);
-    expect(statuses.filter((s: string) => s === "pending").length).toBe(1);
+    expect(statuses.filter((s: string) => s === "pending").length).toBe(2);
     expect(doc.emails.some((m: { to: string }) => m.to === t.config.clinic.email)).toBe(true);
     // Outbox .eml files, the stored idempotency replies and the audit entries about the records.
     expect(doc.outbox_files).toHaveLength(3);
@@ -354,7 +355,7 @@ describe("patients' rights: export and erase (Data Protection Act 2024)", () => 
       staff_email: staff.email,
       target_type: "patient",
       target_id: null,
-      detail: "1 appointment, 2 enquiries, 1 file, 1 status change, 4 e-mails, 3 outbox files, 3 stored replies",
+      detail: "1 appointment, 2 enquiries, 1 file, 1 status change, 5 e-mails, 3 outbox files, 3 stored replies",
     });
 
     // Searching again finds nothing.
