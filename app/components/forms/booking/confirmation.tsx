@@ -64,8 +64,8 @@ export function AppointmentConfirmation({
       </p>
       <h3>Your private link</h3>
       <p>
-        Use it to see your appointment, change the date, cancel, and answer a few safety questions before your visit. We
-        have also sent it to your e-mail address. Do not share it.
+        Use it to see your appointment, change the date or cancel. We have also sent it to your e-mail address. Do not
+        share it.
       </p>
       <p>
         <a className="button button--outline" href={manageUrl}>
