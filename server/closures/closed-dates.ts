@@ -67,7 +67,11 @@ export async function bookingCalendarNow(
 }
 
 /** Whether one date is closed by configuration or a closure, and why (for staff confirmations). */
-export async function closureOn(db: Db, config: ClosureConfig, date: string): Promise<{ closed: boolean; reason: string | null }> {
+export async function closureOn(
+  db: Db,
+  config: ClosureConfig,
+  date: string,
+): Promise<{ closed: boolean; reason: string | null }> {
   const days = await closedDatesBetween(db, config, date, date);
   return days.has(date) ? { closed: true, reason: days.get(date) ?? null } : { closed: false, reason: null };
 }
