@@ -57,7 +57,7 @@ describe("clinic closures", () => {
     const refused = await book(day);
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain("Closed for staff training");
-    const [row] = await closures();
+    const row = (await closures())[0]!;
     const audit = await t.db
       .selectFrom("staff_audit")
       .select(["action", "detail"])
@@ -138,7 +138,7 @@ describe("clinic closures", () => {
     const day = nextOpenWeekday(t.config, 20);
     const add = await post(reception, { intent: "add", firstDate: day, lastDate: "", reason: "Sneaky" });
     expect(add.statusCode).toBe(403);
-    const remove = await post(reception, { intent: "remove", id: String(before[0].id) });
+    const remove = await post(reception, { intent: "remove", id: String(before[0]!.id) });
     expect(remove.statusCode).toBe(403);
     expect(await closures()).toEqual(before);
     expect(await t.db.selectFrom("staff_audit").select("id").execute()).toHaveLength(auditBefore.length);
