@@ -25,8 +25,6 @@ export async function calendarRoutes(app: FastifyInstance, { config, db }: Pick<
   app
     .withTypeProvider<ZodTypeProvider>()
     .get(CALENDAR_PATH, { schema: { response: { 200: calendarBody, 500: messageBody } } }, async (_request, reply) => {
-      return reply
-        .header("cache-control", "no-store")
-        .send(await bookingCalendarNow(db, config, new Date()));
+      return reply.header("cache-control", "no-store").send(await bookingCalendarNow(db, config, new Date()));
     });
 }

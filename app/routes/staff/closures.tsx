@@ -81,6 +81,14 @@ function AppointmentList({ appointments }: { appointments: AffectedAppointment[]
   );
 }
 
+function FieldError({ name, errors }: { name: ClosureField; errors: Partial<Record<ClosureField, string>> }) {
+  return errors[name] ? (
+    <p id={`${name}-error`} className="staff-field__error">
+      {errors[name]}
+    </p>
+  ) : null;
+}
+
 const range = (first: string, last: string) =>
   first === last ? formatLongDate(first) : `${formatLongDate(first)} to ${formatLongDate(last)}`;
 
@@ -92,12 +100,6 @@ export default function StaffClosures({ loaderData, actionData }: Route.Componen
     "aria-invalid": errors[name] ? true : undefined,
     "aria-describedby": errors[name] ? `${name}-error` : undefined,
   });
-  const FieldError = ({ name }: { name: ClosureField }) =>
-    errors[name] ? (
-      <p id={`${name}-error`} className="staff-field__error">
-        {errors[name]}
-      </p>
-    ) : null;
   return (
     <>
       <div className="staff-page-head">
@@ -128,12 +130,12 @@ export default function StaffClosures({ loaderData, actionData }: Route.Componen
           <div className="staff-field">
             <label htmlFor="firstDate">First closed day</label>
             <input id="firstDate" name="firstDate" type="date" min={today} required {...field("firstDate")} />
-            <FieldError name="firstDate" />
+            <FieldError name="firstDate" errors={errors} />
           </div>
           <div className="staff-field">
             <label htmlFor="lastDate">Last closed day (empty for one day)</label>
             <input id="lastDate" name="lastDate" type="date" min={today} {...field("lastDate")} />
-            <FieldError name="lastDate" />
+            <FieldError name="lastDate" errors={errors} />
           </div>
           <div className="staff-field">
             <label htmlFor="reason">Reason patients see</label>
@@ -146,7 +148,7 @@ export default function StaffClosures({ loaderData, actionData }: Route.Componen
               autoComplete="off"
               {...field("reason")}
             />
-            <FieldError name="reason" />
+            <FieldError name="reason" errors={errors} />
           </div>
           <div className="staff-filters__actions">
             <button type="submit" name="intent" value="add" className="button button--primary" disabled={busy}>
