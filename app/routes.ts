@@ -38,6 +38,7 @@ export default [
       route("audit", "routes/staff/audit.tsx"),
       route("patient-data", "routes/staff/patient-data.tsx"),
       route("accounts", "routes/staff/accounts.tsx"),
+      route("closures", "routes/staff/closures.tsx"),
       route("password", "routes/staff/password.tsx"),
     ]),
   ]),

@@ -150,3 +150,10 @@ export {
   patientCounts,
   QUERY_INVALID,
 } from "../../server/staff/patient-rights";
+export {
+  addClosure,
+  closuresComingUp,
+  removeClosure,
+  upcomingClosures,
+  type AffectedAppointment,
+} from "../../server/closures/closures";

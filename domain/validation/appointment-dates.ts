@@ -18,7 +18,11 @@ export const DATE_MESSAGES = {
   format: "Enter the appointment date as day/month/year, for example 07/12/2026.",
   past: "Choose today or a later date.",
   tooFar: (days: number) => `Choose a date within the next ${days} days.`,
-  closed: (date: string) => `The clinic is closed on ${formatLongDate(date)}. Choose another day.`,
+  /** With the reason a manager gave for a closure, when there is one ("Closed for staff training"). */
+  closed: (date: string, reason?: string) =>
+    reason
+      ? `The clinic is closed on ${formatLongDate(date)}: ${reason.replace(/[.\s]+$/, "")}. Choose another day.`
+      : `The clinic is closed on ${formatLongDate(date)}. Choose another day.`,
 } as const;
 
 /** A real date of birth (YYYY-MM-DD): before today and at most 120 years ago. */
@@ -30,9 +34,13 @@ export function dobProblem(dob: string, today: string): string | undefined {
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 
 /** An open day (YYYY-MM-DD) within the booking window: `calendar` is today … today + horizon and its closed days. */
-export function bookingDateProblem(date: string, calendar: BookingCalendar): string | undefined {
+export function bookingDateProblem(
+  date: string,
+  calendar: BookingCalendar,
+  reasons: Readonly<Record<string, string>> = {},
+): string | undefined {
   if (date < calendar.firstDate) return DATE_MESSAGES.past;
   if (date > calendar.lastDate) return DATE_MESSAGES.tooFar(daysBetween(calendar.today, calendar.lastDate));
-  if (calendar.closedDates.includes(date)) return DATE_MESSAGES.closed(date);
+  if (calendar.closedDates.includes(date)) return DATE_MESSAGES.closed(date, reasons[date]);
   return undefined;
 }

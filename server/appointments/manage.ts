@@ -19,7 +19,7 @@ import { clientDigest, countHit } from "../requests/rate-limit-store";
 import { CROSS_SITE_MESSAGE, isCrossSite } from "../requests/same-origin";
 import { appointmentRepository, type AppointmentRow } from "./appointment-repository";
 import { appointmentDate, findByManageToken } from "./manage-links";
-import { appointmentDateProblem } from "./validate";
+import { bookingDateProblemNow } from "./validate";
 
 /**
  * What a patient does through their private link (`/appointment/<token>`):
@@ -164,7 +164,7 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
       if (!view.canChange) return refuse(409, PATIENT_MESSAGES.cannotChange);
       // The browser's date field sends YYYY-MM-DD; a browser without one sends what was typed.
       const date = parseDateInput(values.date);
-      const problem = date ? appointmentDateProblem(date, now, config) : DATE_MESSAGES.format;
+      const problem = date ? await bookingDateProblemNow(db, config, date, now) : DATE_MESSAGES.format;
       if (!date || problem)
         return refuse(400, problem ?? DATE_MESSAGES.format, { date: problem ?? DATE_MESSAGES.format });
       values.date = date;

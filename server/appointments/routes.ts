@@ -8,6 +8,7 @@ import { screenSubmission } from "../requests/submission";
 import type { RouteDeps } from "../types";
 import { APPOINTMENT_ACCEPTED, APPOINTMENT_PATH, REFERRAL_MISSING, storeAppointment } from "./submit";
 import { fakeManageUrl } from "./manage-links";
+import { bookingRulesNow } from "../closures/closed-dates";
 import { validateAppointment } from "./validate";
 
 export { APPOINTMENT_ACCEPTED, APPOINTMENT_PATH, REFERRAL_MISSING };
@@ -54,7 +55,7 @@ export async function appointmentRoutes(app: FastifyInstance, { config, db, rate
     },
     async (request, reply) => {
       const { body, now } = request.submission!;
-      const checked = validateAppointment(body, now, config);
+      const checked = validateAppointment(body, now, await bookingRulesNow(db, config, now));
       if (!checked.ok) return send(reply, invalid(checked.errors));
       const answer = await storeAppointment(db, config, checked.value, request.submission!);
       if (answer.replayed) reply.header("idempotent-replayed", "true");

@@ -7,7 +7,9 @@ import {
 import { bookingDateProblem, dobProblem } from "../../domain/validation/appointment-dates";
 import { fieldErrors } from "../../domain/validation/fields";
 import { bookingCalendar } from "../../domain/opening-days";
+import { bookingRulesNow, type BookingRules } from "../closures/closed-dates";
 import type { Config } from "../config";
+import type { Db } from "../db/index";
 import { checkPhone } from "../requests/phone";
 
 /** An appointment request that passed every rule, normalised for storage. */
@@ -22,12 +24,25 @@ export interface ValidAppointment extends Appointment {
  * the clinic's own today, holidays and closures. The booking form and a
  * patient changing their date through their link both run this rule.
  */
-export function appointmentDateProblem(
+export function appointmentDateProblem(date: string, now: Date, rules: BookingRules): string | null {
+  return (
+    bookingDateProblem(date, bookingCalendar(now, rules.bookingHorizonDays, rules.closedDates), rules.closureReasons) ??
+    null
+  );
+}
+
+/**
+ * The booking form's date rule as it stands now, with the closures in the
+ * database (server/closures/closed-dates.ts): the entry point for anything
+ * that lets a patient choose a date.
+ */
+export async function bookingDateProblemNow(
+  db: Db,
+  config: Pick<Config, "bookingHorizonDays" | "closedDates">,
   date: string,
   now: Date,
-  config: Pick<Config, "bookingHorizonDays" | "closedDates">,
-): string | null {
-  return bookingDateProblem(date, bookingCalendar(now, config.bookingHorizonDays, config.closedDates)) ?? null;
+): Promise<string | null> {
+  return appointmentDateProblem(date, now, await bookingRulesNow(db, config, now));
 }
 
 /**
@@ -36,17 +51,18 @@ export function appointmentDateProblem(
  * past date of birth, an open booking day in the window) against the
  * clinic's own today, holidays and closures. Each message is the shared
  * one from domain/validation. (Referral uploads are checked against the
- * database in the transaction.)
+ * database in the transaction.) `rules` comes from bookingRulesNow (the
+ * closures in the database as they stand now).
  */
 export function validateAppointment(
   body: unknown,
   now: Date,
-  config: Pick<Config, "bookingHorizonDays" | "closedDates">,
+  rules: BookingRules,
 ): { ok: true; value: ValidAppointment } | { ok: false; errors: Record<string, string> } {
   const parsed = appointmentSchema.safeParse(body);
   const errors: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error);
   const raw = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
-  const calendar = bookingCalendar(now, config.bookingHorizonDays, config.closedDates);
+  const calendar = bookingCalendar(now, rules.bookingHorizonDays, rules.closedDates);
 
   const phone = checkPhone(raw, "phoneNumber", errors);
   const alternate = checkPhone(raw, "alternateNumber", errors);
@@ -55,7 +71,7 @@ export function validateAppointment(
     if (problem) errors.dob = problem;
   }
   if (!errors.appointmentDate && typeof raw.appointmentDate === "string") {
-    const problem = bookingDateProblem(raw.appointmentDate, calendar);
+    const problem = bookingDateProblem(raw.appointmentDate, calendar, rules.closureReasons);
     if (problem) errors.appointmentDate = problem;
   }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { BookingCalendar } from "../../domain/dates";
-import { bookingCalendar } from "../../domain/opening-days";
+import { bookingCalendarNow } from "../closures/closed-dates";
 import { messageBody } from "../requests/http";
 import type { RouteDeps } from "../types";
 
@@ -21,12 +21,10 @@ const calendarBody = z.object({
 }) satisfies z.ZodType<BookingCalendar>;
 
 /** GET /api/appointment/public/calendar: the booking window and its closed dates (Africa/Gaborone). */
-export async function calendarRoutes(app: FastifyInstance, { config }: Pick<RouteDeps, "config">) {
+export async function calendarRoutes(app: FastifyInstance, { config, db }: Pick<RouteDeps, "config" | "db">) {
   app
     .withTypeProvider<ZodTypeProvider>()
     .get(CALENDAR_PATH, { schema: { response: { 200: calendarBody, 500: messageBody } } }, async (_request, reply) => {
-      return reply
-        .header("cache-control", "no-store")
-        .send(bookingCalendar(new Date(), config.bookingHorizonDays, config.closedDates));
+      return reply.header("cache-control", "no-store").send(await bookingCalendarNow(db, config, new Date()));
     });
 }

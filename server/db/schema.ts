@@ -219,7 +219,22 @@ export type StaffAuditAction =
   | "role_changed"
   // --- migration 0014-staff-invitations (values only) ---
   | "staff_invited"
-  | "invitation_accepted";
+  | "invitation_accepted"
+  // --- migration 0015-clinic-closures (values only) ---
+  | "closure_added"
+  | "closure_removed";
+
+/** A day or range of days the clinic is closed, with the reason patients see (migration 0015). */
+export interface ClinicClosureTable {
+  id: Generated<number>;
+  /** YYYY-MM-DD, Africa/Gaborone. */
+  first_date: string;
+  /** YYYY-MM-DD, inclusive; equal to first_date for one day. */
+  last_date: string;
+  reason: string;
+  created_by: number | null;
+  created_at: string;
+}
 
 /** A pending invitation to join the staff console (migration 0014-staff-invitations). */
 /** A patient's private link to an appointment (migration 0017). */
@@ -287,6 +302,7 @@ export interface Database {
   reference_counters: ReferenceCounterTable;
   staff_users: StaffUserTable;
   staff_invitations: StaffInvitationTable;
+  clinic_closures: ClinicClosureTable;
   staff_sessions: StaffSessionTable;
   staff_login_throttle: StaffLoginThrottleTable;
   appointment_status_history: AppointmentStatusHistoryTable;

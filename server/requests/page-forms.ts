@@ -18,6 +18,7 @@ import { CONTACT_FIELDS, type ContactValues } from "../../domain/validation/cont
 import { fakeManageUrl } from "../appointments/manage-links";
 import { storeAppointment } from "../appointments/submit";
 import { validateAppointment } from "../appointments/validate";
+import { bookingRulesNow } from "../closures/closed-dates";
 import type { Config } from "../config";
 import type { Db } from "../db/index";
 import { storeEnquiry, validateEnquiry } from "../enquiries/submit";
@@ -215,7 +216,7 @@ export async function publicForms({
     }
 
     const body = appointmentRequest(values, clinicTime(now));
-    const checked = validateAppointment(body, now, config);
+    const checked = validateAppointment(body, now, await bookingRulesNow(db, config, now));
     const errors = checked.ok ? {} : { ...checked.errors };
     const format = dateFormatProblem(values.appointmentDate);
     if (format) errors.appointmentDate = format;

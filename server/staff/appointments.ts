@@ -15,6 +15,7 @@ import type { StaffIdentity } from "./accounts";
 import { recordAudit } from "./audit";
 import { cancellationMail, confirmationMail } from "./confirmation-mail";
 import { issueManageLink } from "../appointments/manage-links";
+import { closedDatesBetween } from "../closures/closed-dates";
 import { confirmationProblem } from "./open-days";
 import type { StaffRuntime } from "./runtime";
 import { isIsoDate } from "../../domain/dates";
@@ -94,6 +95,13 @@ export async function changeStatus(
 ): Promise<void> {
   const now = rt.now();
   const appointments = appointmentRepository(rt.db);
+  // The closures on the chosen day, from the database (server/closures/closed-dates.ts).
+  const closedThere =
+    change.to === "confirmed" && isIsoDate(change.date)
+      ? await closedDatesBetween(rt.db, rt.config, change.date, change.date)
+      : new Map<string, string | null>();
+  const closureReasons: Record<string, string> = {};
+  for (const [d, reason] of closedThere) if (reason) closureReasons[d] = reason;
   await rt.db.transaction().execute(async (trx) => {
     const appt = await appointments.findById(id, trx);
     if (!appt) throw new StatusChangeError("This appointment no longer exists.");
@@ -108,7 +116,7 @@ export async function changeStatus(
     };
     if (change.to === "confirmed") {
       const problem = confirmationProblem(
-        rt.config,
+        { closedDates: [...rt.config.closedDates, ...closedThere.keys()], closureReasons },
         change.date,
         change.time,
         serviceGuidance(appt.service_name).durationMinutes,

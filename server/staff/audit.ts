@@ -47,6 +47,8 @@ export const AUDIT_ACTION_LABELS: Record<StaffAuditAction, string> = {
   role_changed: "Changed a staff role",
   staff_invited: "Invited a staff member",
   invitation_accepted: "Accepted an invitation",
+  closure_added: "Added a closure",
+  closure_removed: "Removed a closure",
 };
 
 export interface AuditPage {

@@ -6,7 +6,9 @@ import type { Config } from "../config";
 /**
  * When a confirmed appointment may take place: an open day by the same rules
  * as public bookings (domain/opening-days.ts: not a Sunday, not a
- * Botswana public holiday as observed, not a configured closed date) and
+ * Botswana public holiday as observed, not a closed date: pass the rules from
+ * server/closures/closed-dates.ts, bookingRulesNow, so database closures
+ * count) and
  * within that day's opening hours (OPENING_HOURS in domain/clinic.ts), with
  * the whole appointment ending by closing time.
  */
@@ -21,7 +23,7 @@ const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.sl
 
 /** Why a date and time cannot be confirmed, or null when they can. */
 export function confirmationProblem(
-  config: Pick<Config, "closedDates">,
+  config: Pick<Config, "closedDates"> & { closureReasons?: Readonly<Record<string, string>> },
   date: string,
   time: string,
   durationMinutes: number,
@@ -36,7 +38,11 @@ export function confirmationProblem(
   if (closed.reason === "sunday" || !opening) return "The clinic is closed on Sundays. Choose another day.";
   if (closed.reason === "holiday")
     return `The clinic is closed on that day (${closed.holiday ?? "public holiday"}). Choose another day.`;
-  if (closed.closed) return "The clinic is closed on that day. Choose another day.";
+  const reason = config.closureReasons?.[date];
+  if (closed.closed)
+    return reason
+      ? `The clinic is closed on that day (${reason}). Choose another day.`
+      : "The clinic is closed on that day. Choose another day.";
   const start = minutes(time);
   if (start < minutes(opening.opens) || start + durationMinutes > minutes(opening.closes)) {
     return `On ${opening.label} the clinic is open ${opening.opens} to ${opening.closes}; the appointment must start and end within those hours.`;

@@ -7,6 +7,7 @@ import { waitForMail } from "../helpers/staff-mail";
 import { expectNoAxeViolations as expectNoViolations } from "./axe";
 import { expect, test, type E2eDb } from "./fixtures";
 import { hydrated } from "./hydrated";
+import { formatLongDate, formatShortDate } from "../../domain/dates";
 
 /** Signs in through the forms: password, then a code from the account's authenticator secret. */
 async function signIn(
@@ -333,4 +334,55 @@ test("a manager invites a receptionist by e-mail, who accepts, sets up two-step 
   await tab.goto(new URL(link!).pathname + new URL(link!).search);
   await expect(tab.getByRole("heading", { level: 1, name: "Invitation not valid" })).toBeVisible();
   await invitee.close();
+});
+
+test("a manager adds a closure, and the public booking page refuses that day at once", async ({
+  page,
+  baseURL,
+  e2e,
+}, info) => {
+  test.skip(info.project.name !== "mobile", "one width");
+  test.setTimeout(120_000);
+  const { db, config } = e2e;
+  const manager = await e2eStaff(db, `closures-${info.project.name}`);
+  await signInByCookie(page.context(), baseURL!, e2e, manager.id);
+  // Far ahead, so no other test books or confirms on it.
+  const day = nextOpenWeekday(config, 61);
+
+  await page.goto("/staff/closures");
+  await hydrated(page);
+  await expectNoViolations(page);
+  await page.getByLabel("First closed day").fill(day);
+  await page.getByLabel("Reason patients see").fill("Closed for staff training");
+  await page.getByRole("button", { name: "Add closure" }).click();
+  await expect(page.getByRole("status")).toContainText("The clinic is now closed on");
+  await expect(page.getByRole("cell", { name: "Closed for staff training" })).toBeVisible();
+
+  // The public page, prerendered before the closure, learns of it from the calendar endpoint.
+  await page.goto("/book-appointment");
+  await hydrated(page);
+  await page.getByLabel("Preferred date").fill(formatShortDate(day));
+  await page.getByRole("button", { name: "Request appointment" }).click();
+  await expect(page.locator("#appointmentDate-error")).toContainText(`The clinic is closed on ${formatLongDate(day)}`);
+  // The server refuses it too, with the reason.
+  const refused = await page.request.post("/api/appointment/public/appointments", {
+    data: {
+      name: "Kagiso",
+      surname: "Molefhe",
+      dob: "1984-03-12",
+      phoneNumber: "71234567",
+      alternateNumber: "+27821234567",
+      email: "kagiso.closure@example.net",
+      gender: "Female",
+      service: { name: "X-ray Imaging", paymentMethod: "cash" },
+      medicalAidNumber: "",
+      notes: "",
+      appointmentDate: day,
+      appointmentTime: "10:15",
+      referralForms: [],
+      idPassportNumber: "123456789",
+    },
+  });
+  expect(refused.status()).toBe(400);
+  expect(await refused.text()).toContain("Closed for staff training");
 });

@@ -44,6 +44,12 @@ describe("staff roles", () => {
     },
     { method: "POST" as const, url: "/staff/patient-data/export", body: form({ q: reference }) },
     { method: "GET" as const, url: "/api/staff/appointments/export?from=2026-01-01&to=2026-12-31" },
+    { method: "GET" as const, url: "/staff/closures" },
+    {
+      method: "POST" as const,
+      url: "/staff/closures",
+      body: form({ intent: "add", firstDate: "2099-01-05", lastDate: "", reason: "Closed for staff training" }),
+    },
   ];
 
   const send = (request: ReturnType<typeof managerRequests>[number], cookie: string) =>

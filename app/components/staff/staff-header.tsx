@@ -7,6 +7,7 @@ const LINKS = [
   { to: "/staff/enquiries", label: "Enquiries", end: false, managerOnly: false },
   { to: "/staff/audit", label: "Audit log", end: false, managerOnly: true },
   { to: "/staff/patient-data", label: "Patient data", end: false, managerOnly: true },
+  { to: "/staff/closures", label: "Closures", end: false, managerOnly: true },
   { to: "/staff/accounts", label: "Staff accounts", end: false, managerOnly: true },
 ];
 

@@ -2,15 +2,18 @@ import { Link } from "react-router";
 import { formatAbbreviatedDate, formatClinicDateTime } from "@domain/dates";
 import { staffMeta } from "~/components/staff/staff-format";
 import { serviceTitle } from "@domain/catalogue";
-import { overview, requireStaff } from "~/lib/staff.server";
+import { closuresComingUp, overview, requireStaff } from "~/lib/staff.server";
+import { ClosuresComingUp } from "~/components/staff/closures-coming-up";
 import type { Route } from "./+types/overview";
 
 export const meta = () => staffMeta("Overview");
 
 export async function loader(args: Route.LoaderArgs) {
-  const { rt } = await requireStaff(args);
+  const { rt, staff } = await requireStaff(args);
   const now = rt.now();
-  return { ...(await overview(rt.db, now)), generatedAt: now.toISOString() };
+  // Closures coming up (issue 12): its own query and panel.
+  const closures = { list: await closuresComingUp(rt.db, now), canManage: staff.role === "manager" };
+  return { ...(await overview(rt.db, now)), closures, generatedAt: now.toISOString() };
 }
 
 type Upcoming = Route.ComponentProps["loaderData"]["todays"];
@@ -179,6 +182,8 @@ export default function StaffOverview({ loaderData }: Route.ComponentProps) {
           <p>No upcoming confirmed appointments.</p>
         )}
       </section>
+
+      <ClosuresComingUp closures={d.closures.list} canManage={d.closures.canManage} />
 
       <section aria-labelledby="chart-heading" className="staff-section">
         <h2 id="chart-heading">Requests per day</h2>

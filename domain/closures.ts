@@ -1,0 +1,65 @@
+import { addDays, isIsoDate } from "./dates";
+
+/**
+ * The rules for a clinic closure a manager adds (issue 12): one day or a
+ * range, in the future, with a reason patients see. Pure, so the page, the
+ * server and the unit tests share them.
+ */
+
+export const CLOSURE_MAX_DAYS = 366;
+export const CLOSURE_REASON_MAX = 120;
+
+export interface ClosureInput {
+  firstDate: string;
+  lastDate: string;
+  reason: string;
+}
+
+export type ClosureField = "firstDate" | "lastDate" | "reason";
+
+export const CLOSURE_MESSAGES = {
+  firstDate: "Enter the first closed day as a date.",
+  lastDate: "Enter the last closed day as a date, or leave it empty for one day.",
+  past: "Choose today or a later day: a closure cannot start in the past.",
+  order: "The last closed day cannot be before the first.",
+  tooLong: `A closure can last at most ${CLOSURE_MAX_DAYS} days.`,
+  reasonEmpty: "Enter the reason patients will see, such as “Closed for staff training”.",
+  reasonLong: `Keep the reason to ${CLOSURE_REASON_MAX} characters or fewer.`,
+  cannotRemove: "A closure that has started or is past cannot be removed.",
+  notFound: "That closure does not exist.",
+} as const;
+
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+
+/** Checks a new closure against today (YYYY-MM-DD, the clinic's): the normalised closure, or one message per field. */
+export function checkClosure(
+  raw: { firstDate?: string; lastDate?: string; reason?: string },
+  today: string,
+): { ok: true; value: ClosureInput } | { ok: false; errors: Partial<Record<ClosureField, string>> } {
+  const errors: Partial<Record<ClosureField, string>> = {};
+  const firstDate = (raw.firstDate ?? "").trim();
+  const lastDate = (raw.lastDate ?? "").trim() || firstDate;
+  const reason = (raw.reason ?? "").replace(/\s+/g, " ").trim();
+  if (!isIsoDate(firstDate)) errors.firstDate = CLOSURE_MESSAGES.firstDate;
+  else if (firstDate < today) errors.firstDate = CLOSURE_MESSAGES.past;
+  if (!isIsoDate(lastDate)) errors.lastDate = CLOSURE_MESSAGES.lastDate;
+  else if (!errors.firstDate && lastDate < firstDate) errors.lastDate = CLOSURE_MESSAGES.order;
+  else if (!errors.firstDate && daysBetween(firstDate, lastDate) + 1 > CLOSURE_MAX_DAYS)
+    errors.lastDate = CLOSURE_MESSAGES.tooLong;
+  if (!reason) errors.reason = CLOSURE_MESSAGES.reasonEmpty;
+  else if (reason.length > CLOSURE_REASON_MAX) errors.reason = CLOSURE_MESSAGES.reasonLong;
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, value: { firstDate, lastDate, reason } };
+}
+
+/** A closure may be removed only while it lies wholly in the future (it starts after today). */
+export function canRemoveClosure(closure: { firstDate: string }, today: string): boolean {
+  return closure.firstDate > today;
+}
+
+/** Every date of a closure, first to last. */
+export function closureDays(firstDate: string, lastDate: string): string[] {
+  const days: string[] = [];
+  for (let d = firstDate; d <= lastDate; d = addDays(d, 1)) days.push(d);
+  return days;
+}

@@ -1,0 +1,77 @@
+import type { BookingCalendar } from "../../domain/dates";
+import { addDays, clinicToday } from "../../domain/dates";
+import { bookingCalendar } from "../../domain/opening-days";
+import type { Config } from "../config";
+import type { Db } from "../db/index";
+import { closureRepository } from "./closure-repository";
+
+/**
+ * The one place the clinic's closed dates come from (issue 12, decision
+ * 017): the configured seed list (CLOSED_DATES, merged at read time) and the
+ * closures managers add in the console (clinic_closures), read from the
+ * database on every call: one indexed query, no process cache, so every
+ * instance obeys a new closure at once. Sundays and public holidays stay
+ * computed in domain/opening-days.ts.
+ *
+ * Everything that decides whether a day is open goes through here: the
+ * calendar endpoint, the booking rules (server/appointments/validate.ts) and
+ * staff confirmations (server/staff/open-days.ts).
+ */
+
+/** Closed dates (YYYY-MM-DD) → the reason patients see, or null for a configured date with no reason. */
+export type ClosedDays = ReadonlyMap<string, string | null>;
+
+type ClosureConfig = Pick<Config, "closedDates">;
+
+/** Configured and database closures with a day in from … to (inclusive). */
+export async function closedDatesBetween(db: Db, config: ClosureConfig, from: string, to: string): Promise<ClosedDays> {
+  const days = new Map<string, string | null>();
+  for (const d of config.closedDates) if (d >= from && d <= to) days.set(d, null);
+  for (const c of await closureRepository(db).overlapping(from, to)) {
+    const first = c.firstDate < from ? from : c.firstDate;
+    const last = c.lastDate > to ? to : c.lastDate;
+    for (let d = first; d <= last; d = addDays(d, 1)) if (!days.get(d)) days.set(d, c.reason);
+  }
+  return days;
+}
+
+/** What the booking rules need: the window's length, every closed date and the reasons patients see. */
+export interface BookingRules {
+  bookingHorizonDays: number;
+  closedDates: readonly string[];
+  /** Date → the reason for a closure a manager added; absent for configured dates. */
+  closureReasons?: Readonly<Record<string, string>>;
+}
+
+/** The booking rules as they stand now, from the database (today … today + horizon). */
+export async function bookingRulesNow(
+  db: Db,
+  config: Pick<Config, "bookingHorizonDays" | "closedDates">,
+  now: Date,
+): Promise<BookingRules> {
+  const today = clinicToday(now);
+  const days = await closedDatesBetween(db, config, today, addDays(today, config.bookingHorizonDays));
+  const closureReasons: Record<string, string> = {};
+  for (const [d, reason] of days) if (reason) closureReasons[d] = reason;
+  return { bookingHorizonDays: config.bookingHorizonDays, closedDates: [...days.keys()], closureReasons };
+}
+
+/** The booking calendar (the calendar endpoint's answer) as it stands now. */
+export async function bookingCalendarNow(
+  db: Db,
+  config: Pick<Config, "bookingHorizonDays" | "closedDates">,
+  now: Date,
+): Promise<BookingCalendar> {
+  const rules = await bookingRulesNow(db, config, now);
+  return bookingCalendar(now, rules.bookingHorizonDays, rules.closedDates);
+}
+
+/** Whether one date is closed by configuration or a closure, and why (for staff confirmations). */
+export async function closureOn(
+  db: Db,
+  config: ClosureConfig,
+  date: string,
+): Promise<{ closed: boolean; reason: string | null }> {
+  const days = await closedDatesBetween(db, config, date, date);
+  return days.has(date) ? { closed: true, reason: days.get(date) ?? null } : { closed: false, reason: null };
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { canRemoveClosure, checkClosure, closureDays, CLOSURE_MESSAGES } from "../../domain/closures";
+import { DATE_MESSAGES } from "../../domain/validation/appointment-dates";
+
+const today = "2026-11-25";
+
+describe("closure rules (domain/closures.ts)", () => {
+  it("accepts one day (empty last day) and a range, normalising the reason", () => {
+    expect(
+      checkClosure({ firstDate: "2026-12-01", lastDate: "", reason: "  Closed for  staff training " }, today),
+    ).toEqual({
+      ok: true,
+      value: { firstDate: "2026-12-01", lastDate: "2026-12-01", reason: "Closed for staff training" },
+    });
+    expect(checkClosure({ firstDate: today, lastDate: "2026-12-03", reason: "Move" }, today).ok).toBe(true);
+  });
+
+  it("refuses a past start, an end before the start, a range over 366 days, and an empty or long reason", () => {
+    const errors = (raw: Parameters<typeof checkClosure>[0]) => {
+      const r = checkClosure(raw, today);
+      return r.ok ? {} : r.errors;
+    };
+    expect(errors({ firstDate: "2026-11-24", reason: "x" }).firstDate).toBe(CLOSURE_MESSAGES.past);
+    expect(errors({ firstDate: "2026-12-05", lastDate: "2026-12-04", reason: "x" }).lastDate).toBe(
+      CLOSURE_MESSAGES.order,
+    );
+    expect(errors({ firstDate: "2026-12-01", lastDate: "2027-12-02", reason: "x" }).lastDate).toBe(
+      CLOSURE_MESSAGES.tooLong,
+    );
+    expect(errors({ firstDate: "2026-12-01", lastDate: "2027-12-01", reason: "x" }).lastDate).toBeUndefined();
+    expect(errors({ firstDate: "2026-12-01", reason: " " }).reason).toBe(CLOSURE_MESSAGES.reasonEmpty);
+    expect(errors({ firstDate: "2026-12-01", reason: "x".repeat(121) }).reason).toBe(CLOSURE_MESSAGES.reasonLong);
+    expect(errors({ firstDate: "2026-02-30", reason: "x" }).firstDate).toBe(CLOSURE_MESSAGES.firstDate);
+  });
+
+  it("lets only a closure that starts after today be removed", () => {
+    expect(canRemoveClosure({ firstDate: "2026-11-26" }, today)).toBe(true);
+    expect(canRemoveClosure({ firstDate: today }, today)).toBe(false);
+    expect(canRemoveClosure({ firstDate: "2026-11-01" }, today)).toBe(false);
+  });
+
+  it("lists a closure's days", () => {
+    expect(closureDays("2026-12-30", "2027-01-01")).toEqual(["2026-12-30", "2026-12-31", "2027-01-01"]);
+  });
+
+  it("puts the reason in the patient's message for a closed day", () => {
+    expect(DATE_MESSAGES.closed("2026-12-01", "Closed for staff training.")).toBe(
+      "The clinic is closed on Tuesday 1 December 2026: Closed for staff training. Choose another day.",
+    );
+  });
+});
