@@ -308,11 +308,14 @@ describe("a patient's private link, rate limited", () => {
   afterAll(() => t.close());
 
   it("answers 429 past 30 openings a minute from one address", async () => {
+    // Counters are per calendar minute: 61 openings put at least 31 into one minute however they
+    // straddle a boundary, and none of the first 30 can be refused.
     const statuses: number[] = [];
-    for (let i = 0; i < 32; i++) {
+    for (let i = 0; i < 61; i++) {
       statuses.push((await t.app.inject({ method: "GET", url: `/appointment/${"a".repeat(43)}` })).statusCode);
     }
     expect(statuses.slice(0, 30).every((s) => s === 404)).toBe(true);
-    expect(statuses.slice(30)).toEqual([429, 429]);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+    expect(statuses.every((s) => s === 404 || s === 429)).toBe(true);
   });
 });
