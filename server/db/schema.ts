@@ -51,6 +51,13 @@ export interface AppointmentTable {
   cancel_reason: string | null;
   /** The confirmed "YYYY-MM-DD HH:MM" the reminder e-mail was sent for (migration 0020). */
   reminder_sent_for: string | null;
+  /** The room a confirmed appointment holds (domain/rooms.ts id; migration 0016). Null: no room. */
+  room: string | null;
+  /** Clinic-local minutes since 1970-01-01 (domain/rooms.ts clinicMinutes), half-open [starts_at, ends_at). */
+  starts_at: number | null;
+  ends_at: number | null;
+  /** The ultrasound examination staff chose on confirming (ULTRASOUND_TIMINGS name, optionally " (Double)"). */
+  examination: string | null;
   created_at: string;
   updated_at: string;
 }
