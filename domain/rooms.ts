@@ -57,8 +57,8 @@ export function needsNoRoom(slug: string): boolean {
  * and ends_at so both databases compare plain integers.
  */
 export function clinicMinutes(date: string, time: string): number {
-  const [y, m, d] = date.split("-").map(Number);
-  const [hh, mm] = time.split(":").map(Number);
+  const [y = 0, m = 1, d = 1] = date.split("-").map(Number);
+  const [hh = 0, mm = 0] = time.split(":").map(Number);
   return Date.UTC(y, m - 1, d) / 60_000 + hh * 60 + mm;
 }
 

@@ -12,6 +12,10 @@ export type NewAppointment = Omit<
   | "confirmed_time"
   | "cancel_reason"
   | "reminder_sent_for"
+  | "room"
+  | "starts_at"
+  | "ends_at"
+  | "examination"
   | "created_at"
   | "updated_at"
 >;
@@ -89,6 +93,10 @@ export function appointmentRepository(db: Db) {
           confirmed_date: null,
           confirmed_time: null,
           cancel_reason: null,
+          room: null,
+          starts_at: null,
+          ends_at: null,
+          examination: null,
           created_at: stamp,
           updated_at: stamp,
         })
@@ -103,6 +111,23 @@ export function appointmentRepository(db: Db) {
     /** Whole rows, in id order. */
     async findByIds(ids: number[], trx: Kysely<Database> = db): Promise<AppointmentRow[]> {
       return trx.selectFrom("appointments").selectAll().where("id", "in", ids).orderBy("id").execute();
+    },
+
+    /**
+     * Confirmed appointments holding a room at any moment in [from, to)
+     * (clinic minutes, domain/rooms.ts clinicMinutes), by start time, then room.
+     */
+    async confirmedBetween(from: number, to: number, trx: Kysely<Database> = db): Promise<AppointmentRow[]> {
+      return trx
+        .selectFrom("appointments")
+        .selectAll()
+        .where("status", "=", "confirmed")
+        .where("room", "is not", null)
+        .where("starts_at", "<", to)
+        .where("ends_at", ">", from)
+        .orderBy("starts_at")
+        .orderBy("room")
+        .execute();
     },
 
     /** The id of the appointment with this reference. */

@@ -226,7 +226,9 @@ export type StaffAuditAction =
   | "role_changed"
   // --- migration 0014-staff-invitations (values only) ---
   | "staff_invited"
-  | "invitation_accepted";
+  | "invitation_accepted"
+  // --- migration 0016-appointment-schedule (values only) ---
+  | "appointment_move";
 
 /** A pending invitation to join the staff console (migration 0014-staff-invitations). */
 /** A patient's private link to an appointment (migration 0017). */

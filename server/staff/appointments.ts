@@ -1,8 +1,13 @@
-import type { Updateable } from "kysely";
-import { serviceGuidance } from "../../domain/catalogue";
-import { appointmentRepository, type AppointmentSearch } from "../appointments/appointment-repository";
+import type { Kysely, Updateable } from "kysely";
+import {
+  appointmentRepository,
+  type AppointmentRow,
+  type AppointmentSearch,
+} from "../appointments/appointment-repository";
 import type { Db } from "../db/index";
-import type { AppointmentTable } from "../db/schema";
+import type { AppointmentTable, Database } from "../db/schema";
+import { findRoom } from "../../domain/rooms";
+import { movedMail } from "./moved-mail";
 import {
   APPOINTMENT_TRANSITIONS,
   isAppointmentStatus,
@@ -15,7 +20,14 @@ import type { StaffIdentity } from "./accounts";
 import { recordAudit } from "./audit";
 import { cancellationMail, confirmationMail } from "./confirmation-mail";
 import { issueManageLink } from "../appointments/manage-links";
-import { confirmationProblem } from "./open-days";
+import {
+  isTimeTaken,
+  placeAppointment,
+  PlacementError,
+  TIME_TAKEN,
+  type Placement,
+  type PlacementColumns,
+} from "./schedule";
 import type { StaffRuntime } from "./runtime";
 import { isIsoDate } from "../../domain/dates";
 
@@ -67,7 +79,7 @@ export async function getAppointment(db: Db, id: number) {
 }
 
 export type StatusChange =
-  | { to: "confirmed"; date: string; time: string }
+  | { to: "confirmed"; date: string; time: string; room?: string | null; examination?: string | null }
   | { to: "attended" }
   | { to: "no_show" }
   | { to: "cancelled"; reason: string };
@@ -107,17 +119,9 @@ export async function changeStatus(
       updated_at: now.toISOString(),
     };
     if (change.to === "confirmed") {
-      const problem = confirmationProblem(
-        rt.config,
-        change.date,
-        change.time,
-        serviceGuidance(appt.service_name).durationMinutes,
-        now,
-      );
-      if (problem) throw new StatusChangeError(problem);
-      set.confirmed_date = change.date;
-      set.confirmed_time = change.time;
-      note = `${change.date} ${change.time}`;
+      const placed = await place(rt, appt, change, now, trx);
+      Object.assign(set, placed);
+      note = placementNote(placed);
     }
     if (change.to === "cancelled") {
       const reason = change.reason.trim();
@@ -126,8 +130,8 @@ export async function changeStatus(
       set.cancel_reason = reason;
       note = reason;
     }
-    // Refuses a change made meanwhile by someone else.
-    if (!(await appointments.updateIf(id, { status: appt.status }, set, trx)))
+    // Refuses a change made meanwhile by someone else, and (the database) an overlap in one room.
+    if (!(await updateOrTaken(appointments, id, { status: appt.status }, set, trx)))
       throw new StatusChangeError("Someone else changed this appointment. Reload and try again.");
     await appointments.recordStatusChange(
       {
@@ -185,5 +189,106 @@ export async function changeStatus(
         now,
       );
     }
+  });
+}
+
+/** Checks a placement (server/staff/schedule.ts), giving its problem as a StatusChangeError. */
+async function place(
+  rt: StaffRuntime,
+  appt: AppointmentRow,
+  placement: Placement,
+  now: Date,
+  trx: Kysely<Database>,
+): Promise<PlacementColumns> {
+  try {
+    return await placeAppointment(rt.db, rt.config, appt, placement, now, trx);
+  } catch (error) {
+    if (error instanceof PlacementError) throw new StatusChangeError(error.message);
+    throw error;
+  }
+}
+
+/** "2026-12-02 10:00, Ultrasound 1, Thyroid": the status-history note for a placement. */
+function placementNote(placed: PlacementColumns): string {
+  return [`${placed.confirmed_date} ${placed.confirmed_time}`, findRoom(placed.room)?.name, placed.examination]
+    .filter(Boolean)
+    .join(", ");
+}
+
+/** updateIf, with the database's refusal of an overlap in one room given as TIME_TAKEN. */
+async function updateOrTaken(
+  appointments: ReturnType<typeof appointmentRepository>,
+  id: number,
+  expected: { status: AppointmentStatus; updatedAt?: string },
+  set: Updateable<AppointmentTable>,
+  trx: Kysely<Database>,
+): Promise<boolean> {
+  try {
+    return await appointments.updateIf(id, expected, set, trx);
+  } catch (error) {
+    if (isTimeTaken(error)) throw new StatusChangeError(TIME_TAKEN);
+    throw error;
+  }
+}
+
+/**
+ * Moves a confirmed appointment to another time (and room), by the same
+ * checks as confirming, recording it in the status history and the audit
+ * log and queuing the patient's e-mail with a fresh manage link, in one
+ * transaction.
+ */
+export async function moveAppointment(
+  rt: StaffRuntime,
+  staff: StaffIdentity,
+  id: number,
+  placement: Placement,
+): Promise<void> {
+  const now = rt.now();
+  const appointments = appointmentRepository(rt.db);
+  await rt.db.transaction().execute(async (trx) => {
+    const appt = await appointments.findById(id, trx);
+    if (!appt) throw new StatusChangeError("This appointment no longer exists.");
+    if (appt.status !== "confirmed") throw new StatusChangeError("Only a confirmed appointment can be moved.");
+    const placed = await place(rt, appt, placement, now, trx);
+    const set = { ...placed, updated_at: now.toISOString() };
+    if (!(await updateOrTaken(appointments, id, { status: "confirmed", updatedAt: appt.updated_at }, set, trx)))
+      throw new StatusChangeError("Someone else changed this appointment. Reload and try again.");
+    const from = `${appt.confirmed_date ?? ""} ${appt.confirmed_time ?? ""}`.trim();
+    await appointments.recordStatusChange(
+      {
+        appointment_id: id,
+        from_status: "confirmed",
+        to_status: "confirmed",
+        note: `Moved from ${from} to ${placementNote(placed)}`,
+        staff_id: staff.id,
+        created_at: now.toISOString(),
+      },
+      trx,
+    );
+    await recordAudit(
+      trx,
+      {
+        staffId: staff.id,
+        staffEmail: staff.email,
+        action: "appointment_move",
+        targetType: "appointment",
+        targetId: id,
+        detail: `${from} -> ${placed.confirmed_date} ${placed.confirmed_time}`,
+      },
+      now,
+    );
+    await enqueueMail(
+      trx,
+      movedMail(rt.config, {
+        reference: appt.reference,
+        name: appt.name,
+        email: appt.email,
+        serviceName: appt.service_name,
+        date: placed.confirmed_date,
+        time: placed.confirmed_time,
+        manageUrl: await issueManageLink(rt.db, rt.config, id, now, trx),
+      }),
+      now,
+    );
   });
 }

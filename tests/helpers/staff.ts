@@ -135,6 +135,10 @@ export function appointmentRow(overrides: Partial<Omit<AppointmentTable, "id">> 
     confirmed_time: null,
     cancel_reason: null,
     reminder_sent_for: null,
+    room: null,
+    starts_at: null,
+    ends_at: null,
+    examination: null,
     ...overrides,
   };
 }
