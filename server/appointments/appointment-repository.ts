@@ -104,6 +104,20 @@ export function appointmentRepository(db: Db) {
         .executeTakeFirstOrThrow();
     },
 
+    /**
+     * Call first in a transaction that reads then writes an appointment: a
+     * write that changes nothing, so SQLite's write lock is taken at once (one
+     * that read first and wrote later fails with "database is locked" when
+     * another connection wrote meanwhile); on PostgreSQL it locks the row.
+     */
+    async lockForChange(id: number, trx: Kysely<Database>): Promise<void> {
+      await trx
+        .updateTable("appointments")
+        .set((eb) => ({ updated_at: eb.ref("updated_at") }))
+        .where("id", "=", id)
+        .execute();
+    },
+
     async findById(id: number, trx: Kysely<Database> = db): Promise<AppointmentRow | undefined> {
       return trx.selectFrom("appointments").selectAll().where("id", "=", id).executeTakeFirst();
     },

@@ -107,6 +107,7 @@ export async function changeStatus(
   const now = rt.now();
   const appointments = appointmentRepository(rt.db);
   await rt.db.transaction().execute(async (trx) => {
+    await appointments.lockForChange(id, trx);
     const appt = await appointments.findById(id, trx);
     if (!appt) throw new StatusChangeError("This appointment no longer exists.");
     if (!allowedNext(appt.status).includes(change.to)) {
@@ -246,6 +247,7 @@ export async function moveAppointment(
   const now = rt.now();
   const appointments = appointmentRepository(rt.db);
   await rt.db.transaction().execute(async (trx) => {
+    await appointments.lockForChange(id, trx);
     const appt = await appointments.findById(id, trx);
     if (!appt) throw new StatusChangeError("This appointment no longer exists.");
     if (appt.status !== "confirmed") throw new StatusChangeError("Only a confirmed appointment can be moved.");
