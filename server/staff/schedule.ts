@@ -104,7 +104,7 @@ export interface PlacementColumns {
 /**
  * Checks a date, time, room and examination for an appointment and works out
  * the columns to write: the time within opening hours on an open day, the
- * examination one of the service's, the room one that serves the service and
+ * examination (when given) one of the service's (none: the catalogue's default length), the room one that serves the service and
  * is free (or, when none is given, the first free one). Call inside the
  * transaction that writes them; the database still refuses an overlap
  * written meanwhile (isTimeTaken).
@@ -121,7 +121,6 @@ export async function placeAppointment(
   const examination = placement.examination?.trim() || null;
   if (examination && !examinations.some((e) => e.name === examination))
     throw new PlacementError("Choose an examination from the list.");
-  if (!examination && examinations.length > 0) throw new PlacementError("Choose the examination, to set its length.");
   const minutes = appointmentMinutes(appt.service_name, examination);
   const problem = confirmationProblem(config, placement.date, placement.time, minutes, now);
   if (problem) throw new PlacementError(problem);
