@@ -122,7 +122,7 @@ export async function changeStatus(
     if (change.to === "confirmed") {
       const placed = await place(rt, appt, change, now, trx);
       Object.assign(set, placed);
-      note = placementNote(placed);
+      note = `${placed.confirmed_date} ${placed.confirmed_time}`;
     }
     if (change.to === "cancelled") {
       const reason = change.reason.trim();
