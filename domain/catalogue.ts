@@ -449,3 +449,33 @@ export const ULTRASOUND_TIMINGS: UltrasoundTiming[] = [
 export const BOOKABLE_SERVICES: readonly Service[] = SIDEBAR_LAYOUT.flatMap((c) =>
   c.services.map((k) => SERVICES[k]),
 ).concat(SERVICES.mammography);
+
+// --- How long a confirmed appointment holds its room (issue 12) -------------
+
+/** Services whose length staff set by choosing the examination from ULTRASOUND_TIMINGS when confirming. */
+export const EXAMINATION_SERVICES: readonly string[] = ["ultrasound", "breast-ultrasound"];
+
+/**
+ * The examinations staff may choose for a service, each with its minutes:
+ * one per ULTRASOUND_TIMINGS row, or one per option ("Breast (Double)").
+ * Empty for a service whose length is its catalogue default.
+ */
+export function examinationsFor(stored: string): { name: string; minutes: number }[] {
+  const slug = findStoredService(stored)?.slug;
+  if (!slug || !EXAMINATION_SERVICES.includes(slug)) return [];
+  return ULTRASOUND_TIMINGS.flatMap((t) =>
+    t.options
+      ? t.options.map((o) => ({ name: `${t.name} (${o.type})`, minutes: Number(o.duration) }))
+      : [{ name: t.name, minutes: Number(t.duration) }],
+  );
+}
+
+/**
+ * How many minutes an appointment for a stored service holds its room: the
+ * chosen examination's time when the service has examinations and one is
+ * given, otherwise the service's catalogue default (preparation.durationMinutes).
+ */
+export function appointmentMinutes(stored: string, examination?: string | null): number {
+  const chosen = examination ? examinationsFor(stored).find((e) => e.name === examination) : undefined;
+  return chosen?.minutes ?? serviceGuidance(stored).durationMinutes;
+}

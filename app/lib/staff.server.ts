@@ -128,6 +128,8 @@ export {
 export {
   allowedNext,
   changeStatus,
+  moveAppointment,
+  dayRules,
   getAppointment,
   listAppointments,
   parseFilters,
@@ -138,6 +140,7 @@ export {
 export { listEnquiries, markEnquiryHandled } from "../../server/staff/enquiries";
 export { overview } from "../../server/staff/overview";
 export { openingFor } from "../../server/staff/open-days";
+export { freeTimes, type FreeTimes } from "../../server/staff/schedule";
 export { clinicDate } from "../../domain/dates";
 export {
   countsInWords,

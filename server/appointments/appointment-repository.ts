@@ -12,6 +12,10 @@ export type NewAppointment = Omit<
   | "confirmed_time"
   | "cancel_reason"
   | "reminder_sent_for"
+  | "room"
+  | "starts_at"
+  | "ends_at"
+  | "examination"
   | "created_at"
   | "updated_at"
 >;
@@ -89,11 +93,29 @@ export function appointmentRepository(db: Db) {
           confirmed_date: null,
           confirmed_time: null,
           cancel_reason: null,
+          room: null,
+          starts_at: null,
+          ends_at: null,
+          examination: null,
           created_at: stamp,
           updated_at: stamp,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+    },
+
+    /**
+     * Call first in a transaction that reads then writes an appointment: a
+     * write that changes nothing, so SQLite's write lock is taken at once (one
+     * that read first and wrote later fails with "database is locked" when
+     * another connection wrote meanwhile); on PostgreSQL it locks the row.
+     */
+    async lockForChange(id: number, trx: Kysely<Database>): Promise<void> {
+      await trx
+        .updateTable("appointments")
+        .set((eb) => ({ updated_at: eb.ref("updated_at") }))
+        .where("id", "=", id)
+        .execute();
     },
 
     async findById(id: number, trx: Kysely<Database> = db): Promise<AppointmentRow | undefined> {
@@ -103,6 +125,23 @@ export function appointmentRepository(db: Db) {
     /** Whole rows, in id order. */
     async findByIds(ids: number[], trx: Kysely<Database> = db): Promise<AppointmentRow[]> {
       return trx.selectFrom("appointments").selectAll().where("id", "in", ids).orderBy("id").execute();
+    },
+
+    /**
+     * Confirmed appointments holding a room at any moment in [from, to)
+     * (clinic minutes, domain/rooms.ts clinicMinutes), by start time, then room.
+     */
+    async confirmedBetween(from: number, to: number, trx: Kysely<Database> = db): Promise<AppointmentRow[]> {
+      return trx
+        .selectFrom("appointments")
+        .selectAll()
+        .where("status", "=", "confirmed")
+        .where("room", "is not", null)
+        .where("starts_at", "<", to)
+        .where("ends_at", ">", from)
+        .orderBy("starts_at")
+        .orderBy("room")
+        .execute();
     },
 
     /** The id of the appointment with this reference. */

@@ -51,6 +51,13 @@ export interface AppointmentTable {
   cancel_reason: string | null;
   /** The confirmed "YYYY-MM-DD HH:MM" the reminder e-mail was sent for (migration 0020). */
   reminder_sent_for: string | null;
+  /** The room a confirmed appointment holds (domain/rooms.ts id; migration 0016). Null: no room. */
+  room: string | null;
+  /** Clinic-local minutes since 1970-01-01 (domain/rooms.ts clinicMinutes), half-open [starts_at, ends_at). */
+  starts_at: number | null;
+  ends_at: number | null;
+  /** The ultrasound examination staff chose on confirming (ULTRASOUND_TIMINGS name, optionally " (Double)"). */
+  examination: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -222,7 +229,9 @@ export type StaffAuditAction =
   | "invitation_accepted"
   // --- migration 0015-clinic-closures (values only) ---
   | "closure_added"
-  | "closure_removed";
+  | "closure_removed"
+  // --- migration 0016-appointment-schedule (values only) ---
+  | "appointment_move";
 
 /** A day or range of days the clinic is closed, with the reason patients see (migration 0015). */
 export interface ClinicClosureTable {
@@ -236,7 +245,6 @@ export interface ClinicClosureTable {
   created_at: string;
 }
 
-/** A pending invitation to join the staff console (migration 0014-staff-invitations). */
 /** A patient's private link to an appointment (migration 0017). */
 export interface AppointmentLinkTable {
   /** SHA-256 of the link's token; the token itself is only in the e-mail or the booking answer. */
@@ -245,6 +253,7 @@ export interface AppointmentLinkTable {
   created_at: string;
 }
 
+/** A pending invitation to join the staff console (migration 0014-staff-invitations). */
 export interface StaffInvitationTable {
   id: Generated<number>;
   /** SHA-256 of the one-time link's token; the token itself is only in the e-mail. */

@@ -1,8 +1,13 @@
-import type { Updateable } from "kysely";
-import { serviceGuidance } from "../../domain/catalogue";
-import { appointmentRepository, type AppointmentSearch } from "../appointments/appointment-repository";
+import type { Kysely, Updateable } from "kysely";
+import {
+  appointmentRepository,
+  type AppointmentRow,
+  type AppointmentSearch,
+} from "../appointments/appointment-repository";
 import type { Db } from "../db/index";
-import type { AppointmentTable } from "../db/schema";
+import type { AppointmentTable, Database } from "../db/schema";
+import { findRoom } from "../../domain/rooms";
+import { movedMail } from "./moved-mail";
 import {
   APPOINTMENT_TRANSITIONS,
   isAppointmentStatus,
@@ -16,7 +21,15 @@ import { recordAudit } from "./audit";
 import { cancellationMail, confirmationMail } from "./confirmation-mail";
 import { issueManageLink } from "../appointments/manage-links";
 import { closedDatesBetween } from "../closures/closed-dates";
-import { confirmationProblem } from "./open-days";
+import type { confirmationProblem } from "./open-days";
+import {
+  isTimeTaken,
+  placeAppointment,
+  PlacementError,
+  TIME_TAKEN,
+  type Placement,
+  type PlacementColumns,
+} from "./schedule";
 import type { StaffRuntime } from "./runtime";
 import { isIsoDate } from "../../domain/dates";
 
@@ -68,7 +81,7 @@ export async function getAppointment(db: Db, id: number) {
 }
 
 export type StatusChange =
-  | { to: "confirmed"; date: string; time: string }
+  | { to: "confirmed"; date: string; time: string; room?: string | null; examination?: string | null }
   | { to: "attended" }
   | { to: "no_show" }
   | { to: "cancelled"; reason: string };
@@ -95,14 +108,10 @@ export async function changeStatus(
 ): Promise<void> {
   const now = rt.now();
   const appointments = appointmentRepository(rt.db);
-  // The closures on the chosen day, from the database (server/closures/closed-dates.ts).
-  const closedThere =
-    change.to === "confirmed" && isIsoDate(change.date)
-      ? await closedDatesBetween(rt.db, rt.config, change.date, change.date)
-      : new Map<string, string | null>();
-  const closureReasons: Record<string, string> = {};
-  for (const [d, reason] of closedThere) if (reason) closureReasons[d] = reason;
+  // Read before the transaction: SQLite's one connection is the transaction's until it ends.
+  const rules = change.to === "confirmed" ? await dayRules(rt, change.date) : undefined;
   await rt.db.transaction().execute(async (trx) => {
+    await appointments.lockForChange(id, trx);
     const appt = await appointments.findById(id, trx);
     if (!appt) throw new StatusChangeError("This appointment no longer exists.");
     if (!allowedNext(appt.status).includes(change.to)) {
@@ -115,17 +124,9 @@ export async function changeStatus(
       updated_at: now.toISOString(),
     };
     if (change.to === "confirmed") {
-      const problem = confirmationProblem(
-        { closedDates: [...rt.config.closedDates, ...closedThere.keys()], closureReasons },
-        change.date,
-        change.time,
-        serviceGuidance(appt.service_name).durationMinutes,
-        now,
-      );
-      if (problem) throw new StatusChangeError(problem);
-      set.confirmed_date = change.date;
-      set.confirmed_time = change.time;
-      note = `${change.date} ${change.time}`;
+      const placed = await place(rt, rules!, appt, change, now, trx);
+      Object.assign(set, placed);
+      note = `${placed.confirmed_date} ${placed.confirmed_time}`;
     }
     if (change.to === "cancelled") {
       const reason = change.reason.trim();
@@ -134,8 +135,8 @@ export async function changeStatus(
       set.cancel_reason = reason;
       note = reason;
     }
-    // Refuses a change made meanwhile by someone else.
-    if (!(await appointments.updateIf(id, { status: appt.status }, set, trx)))
+    // Refuses a change made meanwhile by someone else, and (the database) an overlap in one room.
+    if (!(await updateOrTaken(appointments, id, { status: appt.status }, set, trx)))
       throw new StatusChangeError("Someone else changed this appointment. Reload and try again.");
     await appointments.recordStatusChange(
       {
@@ -193,5 +194,126 @@ export async function changeStatus(
         now,
       );
     }
+  });
+}
+
+/** Checks a placement (server/staff/schedule.ts), giving its problem as a StatusChangeError. */
+/** What confirmationProblem checks a day against (server/staff/open-days.ts). */
+export type DayRules = Parameters<typeof confirmationProblem>[0];
+
+/**
+ * The closed days a placement on `date` is checked against: CLOSED_DATES and
+ * the closures in the database (server/closures/closed-dates.ts), with the
+ * reasons staff see in the refusal.
+ */
+export async function dayRules(rt: StaffRuntime, date: string): Promise<DayRules> {
+  const closedThere = isIsoDate(date)
+    ? await closedDatesBetween(rt.db, rt.config, date, date)
+    : new Map<string, string | null>();
+  const closureReasons: Record<string, string> = {};
+  for (const [d, reason] of closedThere) if (reason) closureReasons[d] = reason;
+  return { closedDates: [...rt.config.closedDates, ...closedThere.keys()], closureReasons };
+}
+
+async function place(
+  rt: StaffRuntime,
+  rules: DayRules,
+  appt: AppointmentRow,
+  placement: Placement,
+  now: Date,
+  trx: Kysely<Database>,
+): Promise<PlacementColumns> {
+  try {
+    return await placeAppointment(rt.db, rules, appt, placement, now, trx);
+  } catch (error) {
+    if (error instanceof PlacementError) throw new StatusChangeError(error.message);
+    throw error;
+  }
+}
+
+/** "2026-12-02 10:00, Ultrasound 1, Thyroid": the status-history note for a placement. */
+function placementNote(placed: PlacementColumns): string {
+  return [`${placed.confirmed_date} ${placed.confirmed_time}`, findRoom(placed.room)?.name, placed.examination]
+    .filter(Boolean)
+    .join(", ");
+}
+
+/** updateIf, with the database's refusal of an overlap in one room given as TIME_TAKEN. */
+async function updateOrTaken(
+  appointments: ReturnType<typeof appointmentRepository>,
+  id: number,
+  expected: { status: AppointmentStatus; updatedAt?: string },
+  set: Updateable<AppointmentTable>,
+  trx: Kysely<Database>,
+): Promise<boolean> {
+  try {
+    return await appointments.updateIf(id, expected, set, trx);
+  } catch (error) {
+    if (isTimeTaken(error)) throw new StatusChangeError(TIME_TAKEN);
+    throw error;
+  }
+}
+
+/**
+ * Moves a confirmed appointment to another time (and room), by the same
+ * checks as confirming, recording it in the status history and the audit
+ * log and queuing the patient's e-mail with a fresh manage link, in one
+ * transaction.
+ */
+export async function moveAppointment(
+  rt: StaffRuntime,
+  staff: StaffIdentity,
+  id: number,
+  placement: Placement,
+): Promise<void> {
+  const now = rt.now();
+  const appointments = appointmentRepository(rt.db);
+  const rules = await dayRules(rt, placement.date);
+  await rt.db.transaction().execute(async (trx) => {
+    await appointments.lockForChange(id, trx);
+    const appt = await appointments.findById(id, trx);
+    if (!appt) throw new StatusChangeError("This appointment no longer exists.");
+    if (appt.status !== "confirmed") throw new StatusChangeError("Only a confirmed appointment can be moved.");
+    const placed = await place(rt, rules, appt, placement, now, trx);
+    const set = { ...placed, updated_at: now.toISOString() };
+    if (!(await updateOrTaken(appointments, id, { status: "confirmed", updatedAt: appt.updated_at }, set, trx)))
+      throw new StatusChangeError("Someone else changed this appointment. Reload and try again.");
+    const from = `${appt.confirmed_date ?? ""} ${appt.confirmed_time ?? ""}`.trim();
+    await appointments.recordStatusChange(
+      {
+        appointment_id: id,
+        from_status: "confirmed",
+        to_status: "confirmed",
+        note: `Moved from ${from} to ${placementNote(placed)}`,
+        staff_id: staff.id,
+        created_at: now.toISOString(),
+      },
+      trx,
+    );
+    await recordAudit(
+      trx,
+      {
+        staffId: staff.id,
+        staffEmail: staff.email,
+        action: "appointment_move",
+        targetType: "appointment",
+        targetId: id,
+        detail: `${from} -> ${placed.confirmed_date} ${placed.confirmed_time}`,
+      },
+      now,
+    );
+    await enqueueMail(
+      trx,
+      movedMail(rt.config, {
+        reference: appt.reference,
+        name: appt.name,
+        email: appt.email,
+        serviceName: appt.service_name,
+        date: placed.confirmed_date,
+        time: placed.confirmed_time,
+        manageUrl: await issueManageLink(rt.db, rt.config, id, now, trx),
+      }),
+      now,
+    );
   });
 }

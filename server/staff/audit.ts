@@ -49,6 +49,7 @@ export const AUDIT_ACTION_LABELS: Record<StaffAuditAction, string> = {
   invitation_accepted: "Accepted an invitation",
   closure_added: "Added a closure",
   closure_removed: "Removed a closure",
+  appointment_move: "Moved an appointment",
 };
 
 export interface AuditPage {

@@ -112,14 +112,17 @@ function freshRow(prefix: string) {
   return { reference: `${prefix}-TEST-${Date.now().toString(36)}-${counter}`, created_at: now, updated_at: now };
 }
 
+/** Appointment columns added after migration 0012 (the schedule's, the reminder's). */
+type LaterColumns = "reminder_sent_for" | "room" | "starts_at" | "ends_at" | "examination";
+
 /**
  * An appointment request as the booking endpoint stores it, with `overrides`
- * applied. Columns later migrations added (reminder_sent_for) are left out
+ * applied. Columns later migrations added (LaterColumns) are left out
  * unless given, so a test can seed rows into an older schema.
  */
 export function appointmentRow(
   overrides: Partial<Omit<AppointmentTable, "id">> = {},
-): Omit<AppointmentTable, "id" | "reminder_sent_for"> & Partial<Pick<AppointmentTable, "reminder_sent_for">> {
+): Omit<AppointmentTable, "id" | LaterColumns> & Partial<Pick<AppointmentTable, LaterColumns>> {
   return {
     ...freshRow("APT"),
     name: "Neo",

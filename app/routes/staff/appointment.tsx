@@ -5,11 +5,15 @@ import { formatAbbreviatedDate, formatClinicDateTime } from "@domain/dates";
 import { paymentLabel } from "@domain/payments";
 import { formatBytes, staffMeta } from "~/components/staff/staff-format";
 import { StatusBadge } from "~/components/staff/status-badge";
-import { serviceGuidance, serviceTitle } from "@domain/catalogue";
+import { examinationsFor, serviceGuidance, serviceTitle } from "@domain/catalogue";
+import { findRoom } from "@domain/rooms";
 import {
   allowedNext,
   changeStatus,
+  dayRules,
+  freeTimes,
   getAppointment,
+  moveAppointment,
   idParam,
   openingFor,
   recordAudit,
@@ -27,6 +31,7 @@ const DONE_MESSAGES: Record<string, string> = {
   attended: "Marked as attended.",
   no_show: "Marked as no-show.",
   cancelled: "Appointment cancelled.",
+  moved: "Appointment moved. The patient's e-mail with the new time is on its way.",
 };
 
 export async function loader(args: Route.LoaderArgs) {
@@ -46,13 +51,27 @@ export async function loader(args: Route.LoaderArgs) {
     rt.now(),
   );
   const a = found.appointment;
-  const done = new URL(args.request.url).searchParams.get("done");
+  const params = new URL(args.request.url).searchParams;
+  const done = params.get("done");
+  const examinations = examinationsFor(a.service_name);
+  const wanted = params.get("examination") ?? a.examination ?? "";
+  const examination = examinations.some((e) => e.name === wanted) ? wanted : null;
+  const dateParam = params.get("date") ?? "";
+  const placeDate = /^\d{4}-\d{2}-\d{2}$/.test(dateParam) ? dateParam : (a.confirmed_date ?? a.requested_date);
+  const placing = a.status === "requested" || a.status === "confirmed";
+  const free = placing
+    ? await freeTimes(rt.db, await dayRules(rt, placeDate), a, placeDate, examination, rt.now())
+    : null;
   return {
     ...found,
     next: allowedNext(a.status),
     preparation: serviceGuidance(a.service_name),
     opening: openingFor(a.requested_date) ?? null,
     done: done && DONE_MESSAGES[done] ? DONE_MESSAGES[done] : null,
+    examinations,
+    examination,
+    placeDate,
+    free,
   };
 }
 
@@ -62,13 +81,25 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   const intent = String(form.get("intent") ?? "");
   let change: StatusChange;
-  if (intent === "confirm")
-    change = {
-      to: "confirmed",
-      date: String(form.get("date") ?? ""),
-      time: String(form.get("time") ?? ""),
-    };
-  else if (intent === "attended") change = { to: "attended" };
+  const typed = String(form.get("typed_time") ?? "").trim();
+  const placement = {
+    date: String(form.get("date") ?? ""),
+    time: typed || String(form.get("time") ?? ""),
+    examination: String(form.get("examination") ?? "") || null,
+  };
+  if (intent === "move") {
+    try {
+      await moveAppointment(rt, staff, id, placement);
+    } catch (error) {
+      if (error instanceof StatusChangeError) return data({ error: error.message, intent }, { status: 422 });
+      throw error;
+    }
+    return redirect(`/staff/appointments/${id}?done=moved`);
+  }
+  if (intent === "confirm") {
+    if (!placement.time) return data({ error: "Choose a free time or type one.", intent }, { status: 422 });
+    change = { to: "confirmed", ...placement };
+  } else if (intent === "attended") change = { to: "attended" };
   else if (intent === "no_show") change = { to: "no_show" };
   else if (intent === "cancel") change = { to: "cancelled", reason: String(form.get("reason") ?? "") };
   else return data({ error: "Unknown action.", intent }, { status: 400 });
@@ -81,6 +112,101 @@ export async function action(args: Route.ActionArgs) {
   return redirect(`/staff/appointments/${id}?done=${change.to}`);
 }
 
+/**
+ * Confirming or moving: a GET form chooses the date (and the examination,
+ * which sets the length), then a POST form offers the free start times that
+ * day, or a typed time checked the same way. Works without JavaScript.
+ */
+function PlaceForm({
+  intent,
+  placeDate,
+  examinations,
+  examination,
+  free,
+  busy,
+  room,
+}: {
+  intent: "confirm" | "move";
+  placeDate: string;
+  examinations: { name: string; minutes: number }[];
+  examination: string | null;
+  free: { minutes: number; offers: { time: string; rooms: { id: string; name: string }[] }[]; problem: string | null };
+  busy: boolean;
+  room: string | null;
+}) {
+  const heading = intent === "move" ? "Move the appointment" : "Confirm the appointment";
+  const needsExamination = examinations.length > 0 && !examination;
+  return (
+    <div className="staff-form" id={intent}>
+      <h3 id={`${intent}-heading`}>{heading}</h3>
+      {intent === "move" && room && <p className="staff-muted">Now in {findRoom(room)?.name ?? room}.</p>}
+      <p className="staff-muted">{openingHoursSentence()}</p>
+      <Form method="get" className="staff-form__row" aria-label={`${heading}: choose the day`}>
+        <div className="staff-field">
+          <label htmlFor={`${intent}-day`}>Date</label>
+          <input id={`${intent}-day`} name="date" type="date" required defaultValue={placeDate} />
+        </div>
+        {examinations.length > 0 && (
+          <div className="staff-field">
+            <label htmlFor={`${intent}-examination`}>Examination (sets the length)</label>
+            <select id={`${intent}-examination`} name="examination" defaultValue={examination ?? ""} required>
+              <option value="" disabled>
+                Choose the examination
+              </option>
+              {examinations.map((e) => (
+                <option key={e.name} value={e.name}>
+                  {e.name}, {e.minutes} minutes
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <button type="submit" className="button button--outline">
+          Show free times
+        </button>
+      </Form>
+      {needsExamination ? (
+        <p>Choose the examination to see the free times.</p>
+      ) : (
+        <Form method="post" aria-labelledby={`${intent}-heading`}>
+          <input type="hidden" name="date" value={placeDate} />
+          {examination && <input type="hidden" name="examination" value={examination} />}
+          <p>
+            {formatAbbreviatedDate(placeDate)}: length {free.minutes} minutes.
+          </p>
+          {free.problem ? (
+            <p className="staff-muted">{free.problem}</p>
+          ) : (
+            <fieldset className="staff-slots">
+              <legend>Free start times</legend>
+              <ul className="staff-slots__list">
+                {free.offers.map((o) => (
+                  <li key={o.time}>
+                    <input type="radio" id={`${intent}-slot-${o.time}`} name="time" value={o.time} />
+                    <label htmlFor={`${intent}-slot-${o.time}`}>
+                      {o.time}
+                      {o.rooms.length > 0 && (
+                        <span className="staff-muted"> {o.rooms.map((r) => r.name).join(", ")}</span>
+                      )}
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            </fieldset>
+          )}
+          <div className="staff-field">
+            <label htmlFor={`${intent}-typed`}>Or type a time (HH:MM)</label>
+            <input id={`${intent}-typed`} name="typed_time" type="time" step={300} />
+          </div>
+          <button type="submit" name="intent" value={intent} className="button button--primary" disabled={busy}>
+            {intent === "move" ? "Move appointment" : "Confirm appointment"}
+          </button>
+        </Form>
+      )}
+    </div>
+  );
+}
+
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div className="staff-dl__row">
@@ -91,14 +217,24 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 }
 
 export default function StaffAppointment({ loaderData, actionData }: Route.ComponentProps) {
-  const { appointment: a, files, history, next, preparation, opening, done } = loaderData;
+  const {
+    appointment: a,
+    files,
+    history,
+    next,
+    preparation,
+    done,
+    examinations,
+    examination,
+    placeDate,
+    free,
+  } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const alertRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (actionData?.error || done) alertRef.current?.focus();
   }, [actionData, done]);
-  const suggestedTime = opening?.opens && opening.opens > "09:00" ? opening.opens : "09:00";
   return (
     <>
       <p className="staff-back">
@@ -201,26 +337,16 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
         <section className="card staff-card staff-actions staff-detail__actions" aria-labelledby="actions-heading">
           <h2 id="actions-heading">Actions</h2>
           {next.length === 0 && <p>No further status changes are possible.</p>}
-          {next.includes("confirmed") && (
-            <Form method="post" className="staff-form" id="confirm" aria-labelledby="confirm-heading">
-              <h3 id="confirm-heading">Confirm the appointment</h3>
-              <p className="staff-muted">
-                {openingHoursSentence()} Expected length {preparation.durationMinutes} minutes.
-              </p>
-              <div className="staff-form__row">
-                <div className="staff-field">
-                  <label htmlFor="confirm-date">Date</label>
-                  <input id="confirm-date" name="date" type="date" required defaultValue={a.requested_date} />
-                </div>
-                <div className="staff-field">
-                  <label htmlFor="confirm-time">Time</label>
-                  <input id="confirm-time" name="time" type="time" required step={300} defaultValue={suggestedTime} />
-                </div>
-              </div>
-              <button type="submit" name="intent" value="confirm" className="button button--primary" disabled={busy}>
-                Confirm appointment
-              </button>
-            </Form>
+          {free && (
+            <PlaceForm
+              intent={a.status === "confirmed" ? "move" : "confirm"}
+              placeDate={placeDate}
+              examinations={examinations}
+              examination={examination}
+              free={free}
+              busy={busy}
+              room={a.room}
+            />
           )}
           {(next.includes("attended") || next.includes("no_show")) && (
             <Form method="post" className="staff-form staff-form--inline">

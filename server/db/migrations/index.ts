@@ -9,6 +9,7 @@ import * as appointmentServiceSlug from "./0012-appointment-service-slug";
 import * as staffRoles from "./0013-staff-roles";
 import * as staffInvitations from "./0014-staff-invitations";
 import * as clinicClosures from "./0015-clinic-closures";
+import * as appointmentSchedule from "./0016-appointment-schedule";
 import * as appointmentLinks from "./0017-appointment-links";
 import * as patientHistory from "./0019-patient-history";
 import * as appointmentReminders from "./0020-appointment-reminders";
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   "0013-staff-roles": staffRoles,
   "0014-staff-invitations": staffInvitations,
   "0015-clinic-closures": clinicClosures,
+  "0016-appointment-schedule": appointmentSchedule,
   "0017-appointment-links": appointmentLinks,
   "0019-patient-history": patientHistory,
   "0020-appointment-reminders": appointmentReminders,

@@ -1,0 +1,31 @@
+import { serviceTitle } from "../../domain/catalogue";
+import { formatLongDate } from "../../domain/dates";
+import type { Config } from "../config";
+import type { OutgoingMail } from "../mail/queue";
+import { greeting, MANAGE_LINK_PRIVATE, MANAGE_LINK_TEXT } from "../mail/templates";
+import type { ConfirmedAppointment } from "./confirmation-mail";
+
+/**
+ * The patient's e-mail when the clinic moves a confirmed appointment (issue
+ * 12): the new date and time, the reference and service, and the private
+ * link; nothing the patient typed but a first name that looks like one.
+ */
+export function movedMail(config: Config, appt: ConfirmedAppointment): OutgoingMail {
+  const clinic = config.clinic;
+  const service = serviceTitle(appt.serviceName);
+  const when = `${formatLongDate(appt.date)} at ${appt.time}`;
+  const text = [
+    `${greeting(appt.name)},`,
+    "",
+    `The clinic has moved your appointment for ${service}. It is now on ${when} (Botswana time).`,
+    `Reference: ${appt.reference}`,
+    `Where: ${clinic.name}, ${clinic.address.street}, ${clinic.address.city}`,
+    "",
+    `If the new time does not suit you, call ${clinic.landline}, WhatsApp ${clinic.whatsapp} or write to ${clinic.email}, quoting your reference.`,
+    `${MANAGE_LINK_TEXT}: ${appt.manageUrl}`,
+    MANAGE_LINK_PRIVATE,
+    "",
+    clinic.name,
+  ].join("\n");
+  return { to: appt.email, subject: `Appointment moved: ${service}, ${when}`, text };
+}

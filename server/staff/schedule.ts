@@ -1,0 +1,163 @@
+import type { Kysely } from "kysely";
+import { appointmentMinutes, examinationsFor, findStoredService } from "../../domain/catalogue";
+import { clinicDate, clinicTime } from "../../domain/dates";
+import { clinicMinutes, findRoom, needsNoRoom, roomsForService, type Room } from "../../domain/rooms";
+import { freeRoomsAt, freeStarts, timeOfDay } from "../../domain/schedule";
+import { appointmentRepository, type AppointmentRow } from "../appointments/appointment-repository";
+import type { Db } from "../db/index";
+import type { Database } from "../db/schema";
+import { confirmationProblem, openingFor } from "./open-days";
+
+/**
+ * Rooms and times of confirmed appointments (issue 12, decision 018): the
+ * free start times offered when staff confirm or move an appointment, and the
+ * checks on a chosen or typed time. The database refuses an overlap in one
+ * room in the end (migration 0016); isTimeTaken recognises that refusal.
+ */
+
+export const TIME_TAKEN = "That time was just taken. Choose another.";
+
+export class PlacementError extends Error {
+  override name = "PlacementError";
+}
+
+/** The rooms that may hold an appointment for a stored service (none: it needs no room or the catalogue does not know it). */
+export function roomsFor(stored: string): Room[] {
+  const slug = findStoredService(stored)?.slug;
+  return slug ? roomsForService(slug) : [];
+}
+
+/** Whether a stored service is booked without a room (remote reporting, or a service no room serves). */
+export function isRoomless(stored: string): boolean {
+  const slug = findStoredService(stored)?.slug;
+  return !slug || needsNoRoom(slug) || roomsForService(slug).length === 0;
+}
+
+export interface FreeTimes {
+  minutes: number;
+  /** Free starts ("HH:MM") with the rooms free for the whole appointment; empty on a closed day. */
+  offers: { time: string; rooms: { id: string; name: string }[] }[];
+  /** Why no time can be offered that day, if so. */
+  problem: string | null;
+}
+
+/**
+ * The start times free on `date` for an appointment (leaving out the
+ * appointment itself, when it is being moved), on the step grid, inside
+ * opening hours, later than now.
+ */
+export async function freeTimes(
+  db: Db,
+  config: Parameters<typeof confirmationProblem>[0],
+  appt: Pick<AppointmentRow, "id" | "service_name">,
+  date: string,
+  examination: string | null,
+  now: Date,
+): Promise<FreeTimes> {
+  const minutes = appointmentMinutes(appt.service_name, examination);
+  const opening = openingFor(date);
+  const problem = opening
+    ? confirmationProblem(config, date, opening.opens, 0, new Date(0))
+    : confirmationProblem(config, date, "08:00", 0, new Date(0));
+  if (problem || !opening) return { minutes, offers: [], problem: problem ?? "The clinic is closed on that day." };
+  const rooms = isRoomless(appt.service_name) ? [] : roomsFor(appt.service_name);
+  const opens = clinicMinutes(date, opening.opens);
+  const closes = clinicMinutes(date, opening.closes);
+  const notBefore = clinicMinutes(clinicDate(now), clinicTime(now));
+  if (rooms.length === 0) {
+    const offers = freeStarts([{ id: "", name: "", serves: [] }], [], opens, closes, minutes, notBefore).map((o) => ({
+      time: timeOfDay(o.start),
+      rooms: [],
+    }));
+    return { minutes, offers, problem: null };
+  }
+  const booked = (await appointmentRepository(db).confirmedBetween(opens, closes)).filter((b) => b.id !== appt.id);
+  const offers = freeStarts(rooms, booked, opens, closes, minutes, notBefore).map((o) => ({
+    time: timeOfDay(o.start),
+    rooms: o.rooms.map((r) => ({ id: r.id, name: r.name })),
+  }));
+  return {
+    minutes,
+    offers,
+    problem: offers.length ? null : "No time is free that day for this appointment. Choose another day.",
+  };
+}
+
+export interface Placement {
+  date: string;
+  time: string;
+  room?: string | null;
+  examination?: string | null;
+}
+
+/** The columns a placement sets on the appointment. */
+export interface PlacementColumns {
+  confirmed_date: string;
+  confirmed_time: string;
+  room: string | null;
+  starts_at: number;
+  ends_at: number;
+  examination: string | null;
+}
+
+/**
+ * Checks a date, time, room and examination for an appointment and works out
+ * the columns to write: the time within opening hours on an open day, the
+ * examination (when given) one of the service's (none: the catalogue's default length), the room one that serves the service and
+ * is free (or, when none is given, the first free one). Call inside the
+ * transaction that writes them; the database still refuses an overlap
+ * written meanwhile (isTimeTaken).
+ */
+export async function placeAppointment(
+  db: Db,
+  config: Parameters<typeof confirmationProblem>[0],
+  appt: Pick<AppointmentRow, "id" | "service_name">,
+  placement: Placement,
+  now: Date,
+  trx: Kysely<Database>,
+): Promise<PlacementColumns> {
+  const examinations = examinationsFor(appt.service_name);
+  const examination = placement.examination?.trim() || null;
+  if (examination && !examinations.some((e) => e.name === examination))
+    throw new PlacementError("Choose an examination from the list.");
+  const minutes = appointmentMinutes(appt.service_name, examination);
+  const problem = confirmationProblem(config, placement.date, placement.time, minutes, now);
+  if (problem) throw new PlacementError(problem);
+  const starts = clinicMinutes(placement.date, placement.time);
+  const ends = starts + minutes;
+  const base = {
+    confirmed_date: placement.date,
+    confirmed_time: placement.time,
+    starts_at: starts,
+    ends_at: ends,
+    examination,
+  };
+  if (isRoomless(appt.service_name)) {
+    if (placement.room) throw new PlacementError("This service needs no room.");
+    return { ...base, room: null };
+  }
+  const rooms = roomsFor(appt.service_name);
+  let candidates = rooms;
+  const chosen = placement.room ? findRoom(placement.room) : undefined;
+  if (placement.room) {
+    if (!chosen || !rooms.includes(chosen)) throw new PlacementError("Choose a room that serves this service.");
+    candidates = [chosen];
+  }
+  const booked = (await appointmentRepository(db).confirmedBetween(starts, ends, trx)).filter((b) => b.id !== appt.id);
+  const [first] = freeRoomsAt(candidates, booked, starts, minutes);
+  if (!first)
+    throw new PlacementError(
+      chosen
+        ? `${chosen.name} is taken at ${placement.time} for ${minutes} minutes. Choose another time.`
+        : `No room is free at ${placement.time} for ${minutes} minutes. Choose another time.`,
+    );
+  return { ...base, room: first.id };
+}
+
+/** Whether an error is the database refusing two confirmed appointments in one room at once (migration 0016). */
+export function isTimeTaken(error: unknown): boolean {
+  if (!error || typeof error !== "object") return false;
+  const e = error as { code?: unknown; constraint?: unknown; message?: unknown };
+  if (e.code === "23P01") return true;
+  return typeof e.message === "string" && e.message.includes("appointment_room_overlap");
+}

@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clinicMinutes } from "../../domain/rooms";
+import { openDb, type Db } from "../../server/db/index";
+import { changeStatus, moveAppointment } from "../../server/staff/appointments";
+import { staffRuntime } from "../../server/staff/runtime";
+import { freeTimes, TIME_TAKEN } from "../../server/staff/schedule";
+import { createTestApp, type TestApp } from "../helpers/app";
+import { addStaff, nextOpenWeekday, seedAppointment, type TestStaff } from "../helpers/staff";
+
+/**
+ * No two confirmed appointments overlap in one room (issue 12, decision
+ * 018), guaranteed by the database (migration 0016) on SQLite and
+ * PostgreSQL (TEST_DATABASE_URL), also through a second connection pool as a
+ * second instance would have; freed as soon as an appointment leaves
+ * "confirmed".
+ */
+
+let t: TestApp;
+let other: Db;
+let staff: TestStaff;
+let date: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // A second, independent connection pool on the same database: another
+  // instance. PostgreSQL only: several instances need PostgreSQL, and two
+  // synchronous SQLite connections in one process would wait on each other.
+  other = process.env.TEST_DATABASE_URL ? openDb(t.config) : t.db;
+  staff = await addStaff(t.db, { role: "reception" });
+  date = nextOpenWeekday(t.config, 14);
+});
+afterAll(async () => {
+  if (other !== t.db) await other?.destroy();
+  await t?.close();
+});
+
+const xray = () => seedAppointment(t.db, { service_name: "x-ray" });
+const confirm = (db: Db, id: number, time: string, extra: { room?: string; examination?: string } = {}) =>
+  changeStatus(staffRuntime(db, t.config), staff, id, { to: "confirmed", date, time, ...extra });
+const settle = async (attempts: Promise<unknown>[]) => {
+  const results = await Promise.allSettled(attempts);
+  return {
+    ok: results.filter((r) => r.status === "fulfilled").length,
+    reasons: results.flatMap((r) => (r.status === "rejected" ? [(r.reason as Error).message] : [])),
+  };
+};
+
+describe("confirming into a room", () => {
+  it("20 parallel confirmations of different requests into one slot, from two instances: exactly one succeeds", async () => {
+    const ids = await Promise.all(Array.from({ length: 20 }, xray));
+    const { ok, reasons } = await settle(ids.map((id, i) => confirm(i % 2 ? other : t.db, id, "10:00")));
+    expect(ok).toBe(1);
+    expect(reasons).toHaveLength(19);
+    // Refused by the check before writing, or by the database when both wrote at once.
+    for (const reason of reasons) expect(reason).toMatch(/That time was just taken|No room is free at 10:00/);
+    const rows = await t.db.selectFrom("appointments").select(["status", "room"]).where("id", "in", ids).execute();
+    expect(rows.filter((r) => r.status === "confirmed")).toEqual([{ status: "confirmed", room: "x-ray" }]);
+  });
+
+  it("the database itself refuses an overlapping confirmed appointment in one room, even written directly", async () => {
+    const first = await xray();
+    await confirm(t.db, first, "12:00");
+    const second = await xray();
+    const start = clinicMinutes(date, "12:15");
+    const write = () =>
+      other
+        .updateTable("appointments")
+        .set({ status: "confirmed", room: "x-ray", starts_at: start, ends_at: start + 30 })
+        .where("id", "=", second)
+        .execute();
+    await expect(write()).rejects.toThrow();
+    const row = await t.db.selectFrom("appointments").select("status").where("id", "=", second).executeTakeFirst();
+    expect(row?.status).toBe("requested");
+  });
+
+  it("refuses a time that only partly overlaps another, allows one that starts as the other ends", async () => {
+    const first = await xray();
+    await confirm(t.db, first, "14:00"); // x-ray: 30 minutes, 14:00 to 14:30
+    const second = await xray();
+    await expect(confirm(t.db, second, "14:15")).rejects.toThrow("No room is free at 14:15");
+    await confirm(t.db, second, "14:30");
+  });
+
+  it("allows a different room at the same time", async () => {
+    const a = await seedAppointment(t.db, { service_name: "ultrasound" });
+    const b = await seedAppointment(t.db, { service_name: "ultrasound" });
+    await confirm(t.db, a, "09:00", { examination: "Thyroid" });
+    await confirm(t.db, b, "09:00", { examination: "Thyroid" });
+    const rooms = await t.db
+      .selectFrom("appointments")
+      .select("room")
+      .where("id", "in", [a, b])
+      .orderBy("id")
+      .execute();
+    expect(rooms.map((r) => r.room)).toEqual(["ultrasound-1", "ultrasound-2"]);
+    const c = await seedAppointment(t.db, { service_name: "ultrasound" });
+    await expect(confirm(t.db, c, "09:15", { examination: "Thyroid" })).rejects.toThrow("No room is free");
+    // A different room serving another service, same time.
+    const d = await xray();
+    await confirm(t.db, d, "09:00");
+  });
+
+  it("frees the time when the appointment is cancelled", async () => {
+    const first = await xray();
+    await confirm(t.db, first, "16:00");
+    const second = await xray();
+    await expect(confirm(t.db, second, "16:00")).rejects.toThrow();
+    await changeStatus(staffRuntime(t.db, t.config), staff, first, { to: "cancelled", reason: "Machine service." });
+    await confirm(t.db, second, "16:00");
+  });
+
+  it("frees the time when the status goes back to requested, with nothing else changed", async () => {
+    const first = await xray();
+    await confirm(t.db, first, "17:00");
+    await t.db.updateTable("appointments").set({ status: "requested" }).where("id", "=", first).execute();
+    const second = await xray();
+    await confirm(t.db, second, "17:00");
+  });
+
+  it("maps the database's refusal to 'That time was just taken'", async () => {
+    expect(TIME_TAKEN).toBe("That time was just taken. Choose another.");
+  });
+
+  it("offers free starts on a 15-minute grid, leaving out taken times; moving checks the same way", async () => {
+    const first = await xray();
+    await confirm(t.db, first, "18:00");
+    const probe = await xray();
+    const free = await freeTimes(t.db, t.config, { id: probe, service_name: "x-ray" }, date, null, new Date());
+    const times = free.offers.map((o) => o.time);
+    expect(times).toContain("08:00");
+    expect(times).toContain("08:15");
+    expect(times).not.toContain("17:45");
+    expect(times).not.toContain("18:00");
+    expect(times).not.toContain("18:15");
+    expect(times).toContain("18:30");
+    expect(times.at(-1)).toBe("19:30");
+    await confirm(t.db, probe, "19:00");
+    await expect(moveAppointment(staffRuntime(t.db, t.config), staff, probe, { date, time: "18:15" })).rejects.toThrow(
+      "No room is free",
+    );
+    await moveAppointment(staffRuntime(t.db, t.config), staff, probe, { date, time: "19:30" });
+    const row = await t.db
+      .selectFrom("appointments")
+      .select(["confirmed_time", "starts_at", "ends_at"])
+      .where("id", "=", probe)
+      .executeTakeFirst();
+    expect(row).toEqual({
+      confirmed_time: "19:30",
+      starts_at: clinicMinutes(date, "19:30"),
+      ends_at: clinicMinutes(date, "20:00"),
+    });
+    const mail = await t.db.selectFrom("mail_queue").select(["subject"]).orderBy("id", "desc").executeTakeFirst();
+    expect(mail?.subject).toMatch(/^Appointment moved: X-ray/);
+  });
+});
