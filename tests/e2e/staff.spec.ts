@@ -84,7 +84,7 @@ test("a staff member signs in, finds a booking made through the public API, down
   await expect(page.getByText("Showing 1–1 of 1 appointment.")).toBeVisible();
   expect(page.url()).not.toContain(reference);
 
-  // Two clicks from the list: Confirm, then Confirm appointment (date prefilled from the request).
+  // From the list: Confirm, then the day (prefilled from the request), the examination and a free time.
   await page.getByRole("link", { name: `Confirm ${reference}` }).click();
   await expect(page.getByRole("heading", { level: 1, name: `Boitumelo Tester ${info.project.name}` })).toBeVisible();
 
@@ -97,7 +97,10 @@ test("a staff member signs in, finds a booking made through the public API, down
   const pdf = fs.readFileSync((await download.path())!);
   expect(pdf.equals(PDF_BYTES)).toBe(true);
 
-  await page.getByLabel("Time").fill("10:00");
+  // An ultrasound: the examination sets the length, then a free start time in a room that serves it.
+  await page.getByLabel("Examination (sets the length)").selectOption({ index: 1 });
+  await page.getByRole("button", { name: "Show free times" }).click();
+  await page.getByRole("radio", { name: /^10:00/ }).check();
   await page.getByRole("button", { name: "Confirm appointment" }).click();
   await expect(page.getByText("Appointment confirmed.")).toBeVisible();
 
