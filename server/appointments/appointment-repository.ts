@@ -316,8 +316,8 @@ export function appointmentRepository(db: Db) {
         .execute();
     },
 
-    /** Confirmed appointments dated from `from` to `to` (YYYY-MM-DD) whose reminder was not sent for their time. */
-    async awaitingReminder(from: string, to: string, trx: Kysely<Database> = db): Promise<AppointmentRow[]> {
+    /** Confirmed appointments dated from `from` to `to` (YYYY-MM-DD), in id order. */
+    async confirmedOn(from: string, to: string, trx: Kysely<Database> = db): Promise<AppointmentRow[]> {
       return trx
         .selectFrom("appointments")
         .selectAll()
@@ -325,8 +325,7 @@ export function appointmentRepository(db: Db) {
         .where("confirmed_date", ">=", from)
         .where("confirmed_date", "<=", to)
         .orderBy("id")
-        .execute()
-        .then((rows) => rows.filter((r) => r.reminder_sent_for !== `${r.confirmed_date} ${r.confirmed_time}`));
+        .execute();
     },
 
     /**

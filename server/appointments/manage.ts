@@ -129,11 +129,12 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
     if (refused) return refused;
     const appt = await findByManageToken(db, token, now);
     if (!appt) return notValid;
+    const view = viewOf(appt, config, now);
     let form: FormData;
     try {
       form = await request.formData();
     } catch {
-      return { status: 400, view: viewOf(appt, config, now), failure: PATIENT_MESSAGES.unknownAction };
+      return { status: 400, view, failure: PATIENT_MESSAGES.unknownAction };
     }
     const field = (name: string) => {
       const value = form.get(name);
@@ -142,11 +143,10 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
     const intent = field("intent");
     const values = { date: field("date"), reason: field("reason") };
     const refuse = (status: number, failure: string, errors?: { date?: string; reason?: string }) =>
-      ({ status, view: viewOf(appt, config, now), failure, errors, values }) satisfies ManageAnswer;
+      ({ status, view, failure, errors, values }) satisfies ManageAnswer;
 
     if (intent !== "cancel" && intent !== "change") return refuse(400, PATIENT_MESSAGES.unknownAction);
     if (field("version") !== appt.updated_at) return refuse(409, PATIENT_MESSAGES.stale);
-    const view = viewOf(appt, config, now);
 
     let change: { to: AppointmentStatus; note: string; set: Partial<AppointmentRow> };
     if (intent === "cancel") {
@@ -205,7 +205,7 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
       await enqueueMail(trx, clinicPatientChangeMail({ id: appt.id, reference: appt.reference, what }, config), now);
       return true;
     });
-    const current = (await findByManageToken(db, token, now)) ?? appt;
+    const current = (await appointments.findById(appt.id)) ?? appt;
     if (!changed) return { status: 409, view: viewOf(current, config, now), failure: PATIENT_MESSAGES.stale };
     return { status: 200, view: viewOf(current, config, now), done: intent === "cancel" ? "cancelled" : "changed" };
   }

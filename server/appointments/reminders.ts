@@ -39,7 +39,7 @@ export async function sendDueReminders(db: Db, config: Config, now: Date): Promi
   const appointments = appointmentRepository(db);
   const today = clinicToday(now);
   let sent = 0;
-  for (const appt of await appointments.awaitingReminder(today, addDays(today, 1))) {
+  for (const appt of await appointments.confirmedOn(today, addDays(today, 1))) {
     if (!reminderDue(appt, now)) continue;
     const queued = await db.transaction().execute(async (trx) => {
       if (!(await appointments.markReminded(appt.id, appt.confirmed_date!, appt.confirmed_time!, trx))) return false;

@@ -138,29 +138,13 @@ export async function changeStatus(
     // Refuses a change made meanwhile by someone else, and (the database) an overlap in one room.
     if (!(await updateOrTaken(appointments, id, { status: appt.status }, set, trx)))
       throw new StatusChangeError("Someone else changed this appointment. Reload and try again.");
-    await appointments.recordStatusChange(
-      {
-        appointment_id: id,
-        from_status: appt.status,
-        to_status: change.to,
-        note,
-        staff_id: staff.id,
-        created_at: now.toISOString(),
-      },
-      trx,
-    );
-    await recordAudit(
-      trx,
-      {
-        staffId: staff.id,
-        staffEmail: staff.email,
-        action: "status_change",
-        targetType: "appointment",
-        targetId: id,
-        detail: `${appt.status} -> ${change.to}`,
-      },
-      now,
-    );
+    await recordStaffChange(trx, staff, id, now, {
+      from: appt.status,
+      to: change.to,
+      note,
+      action: "status_change",
+      detail: `${appt.status} -> ${change.to}`,
+    });
     if (change.to === "confirmed") {
       await enqueueMail(
         trx,
@@ -195,6 +179,45 @@ export async function changeStatus(
       );
     }
   });
+}
+
+/** A staff member's change to an appointment: its status-history row and its audit entry, in `trx`. */
+async function recordStaffChange(
+  trx: Kysely<Database>,
+  staff: StaffIdentity,
+  id: number,
+  now: Date,
+  change: {
+    from: AppointmentStatus;
+    to: AppointmentStatus;
+    note: string | null;
+    action: "status_change" | "appointment_move";
+    detail: string;
+  },
+): Promise<void> {
+  await appointmentRepository(trx).recordStatusChange(
+    {
+      appointment_id: id,
+      from_status: change.from,
+      to_status: change.to,
+      note: change.note,
+      staff_id: staff.id,
+      created_at: now.toISOString(),
+    },
+    trx,
+  );
+  await recordAudit(
+    trx,
+    {
+      staffId: staff.id,
+      staffEmail: staff.email,
+      action: change.action,
+      targetType: "appointment",
+      targetId: id,
+      detail: change.detail,
+    },
+    now,
+  );
 }
 
 /** Checks a placement (server/staff/schedule.ts), giving its problem as a StatusChangeError. */
@@ -279,29 +302,13 @@ export async function moveAppointment(
     if (!(await updateOrTaken(appointments, id, { status: "confirmed", updatedAt: appt.updated_at }, set, trx)))
       throw new StatusChangeError("Someone else changed this appointment. Reload and try again.");
     const from = `${appt.confirmed_date ?? ""} ${appt.confirmed_time ?? ""}`.trim();
-    await appointments.recordStatusChange(
-      {
-        appointment_id: id,
-        from_status: "confirmed",
-        to_status: "confirmed",
-        note: `Moved from ${from} to ${placementNote(placed)}`,
-        staff_id: staff.id,
-        created_at: now.toISOString(),
-      },
-      trx,
-    );
-    await recordAudit(
-      trx,
-      {
-        staffId: staff.id,
-        staffEmail: staff.email,
-        action: "appointment_move",
-        targetType: "appointment",
-        targetId: id,
-        detail: `${from} -> ${placed.confirmed_date} ${placed.confirmed_time}`,
-      },
-      now,
-    );
+    await recordStaffChange(trx, staff, id, now, {
+      from: "confirmed",
+      to: "confirmed",
+      note: `Moved from ${from} to ${placementNote(placed)}`,
+      action: "appointment_move",
+      detail: `${from} -> ${placed.confirmed_date} ${placed.confirmed_time}`,
+    });
     await enqueueMail(
       trx,
       movedMail(rt.config, {
