@@ -21,6 +21,8 @@
  *   --report-only              print the table, assert nothing
  *   --url http://host:port     audit a server that is already running instead of starting one
  *   --keep-reports             keep each page's full JSON report (its folder is printed)
+ *   --parallel 2               audit N pages at once (default 1); only without the perf assertion,
+ *                              since pages audited side by side slow each other's timings
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -105,6 +107,7 @@ function parseOptions() {
       "report-only": { type: "boolean", default: false },
       url: { type: "string" },
       "keep-reports": { type: "boolean", default: false },
+      parallel: { type: "string", default: "1" },
     },
     strict: true,
   });
@@ -132,7 +135,18 @@ function parseOptions() {
   if (values.url && !/^https?:\/\//.test(values.url)) fail("--url must start with http:// or https://");
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1 || runs > 9) fail("--runs takes a whole number from 1 to 9");
-  return { routes, asserted, runs, url: values.url?.replace(/\/+$/, ""), keepReports: values["keep-reports"] };
+  const parallel = Number(values.parallel);
+  if (!Number.isInteger(parallel) || parallel < 1 || parallel > 4) fail("--parallel takes a whole number from 1 to 4");
+  if (parallel > 1 && asserted.has("perf"))
+    fail("--parallel needs --assert-only without perf: timings would be shared");
+  return {
+    routes,
+    asserted,
+    runs,
+    parallel,
+    url: values.url?.replace(/\/+$/, ""),
+    keepReports: values["keep-reports"],
+  };
 }
 
 /** Runs the Lighthouse CLI for one URL in a fresh Chromium profile; resolves with the parsed report. */
@@ -309,7 +323,7 @@ function overBudget(r: PageResult): string[] {
 }
 
 async function main() {
-  const { routes, asserted, runs, url, keepReports } = parseOptions();
+  const { routes, asserted, runs, parallel, url, keepReports } = parseOptions();
   if (!url && !fs.existsSync(path.join(ROOT, "build/client/index.html")))
     fail('no production build: run "npm run build" first');
   if (!fs.existsSync(CHROME_PATH))
@@ -336,14 +350,22 @@ async function main() {
       `Lighthouse ${version} (mobile) against ${base}, ${routes.length} page(s) × ${runs} run(s), about 15 s each` +
         `${runs > 1 ? "; figures are medians" : ""}\n`,
     );
-    for (const route of routes) {
-      const started = Date.now();
-      const r = await auditPage(base, route, runs, reportDir);
-      results.push(r);
-      console.log(
-        `  ${cells(r).join("  ")}   ${((Date.now() - started) / 1000).toFixed(0)} s${r.error ? `  ERROR ${r.error}` : ""}`,
-      );
-    }
+    // `parallel` workers take the next page in turn; the table keeps the pages' order.
+    const byRoute = new Map<string, PageResult>();
+    let next = 0;
+    const worker = async () => {
+      while (next < routes.length) {
+        const route = routes[next++]!;
+        const started = Date.now();
+        const r = await auditPage(base, route, runs, reportDir);
+        byRoute.set(route, r);
+        console.log(
+          `  ${cells(r).join("  ")}   ${((Date.now() - started) / 1000).toFixed(0)} s${r.error ? `  ERROR ${r.error}` : ""}`,
+        );
+      }
+    };
+    await Promise.all(Array.from({ length: parallel }, worker));
+    for (const route of routes) results.push(byRoute.get(route)!);
   } finally {
     if (server) {
       server.child.kill("SIGTERM");

@@ -111,7 +111,15 @@ if (process.env.SKIP_LIGHTHOUSE === "1") {
   // Accessibility, Best Practices, SEO and the home page's byte budget are
   // deterministic and gate the run; Performance swings with machine load, so
   // `npm run lighthouse` measures and asserts it on its own (docs/decisions/005-lighthouse-gates-and-budgets.md).
-  check("lighthouse", "npx", ["tsx", "scripts/lighthouse.ts", "--assert-only", "a11y,bp,seo,budget"]);
+  // Two pages at a time: nothing asserted here depends on timings.
+  check("lighthouse", "npx", [
+    "tsx",
+    "scripts/lighthouse.ts",
+    "--assert-only",
+    "a11y,bp,seo,budget",
+    "--parallel",
+    "2",
+  ]);
 } else {
   record({ name: "lighthouse", passed: 0, failed: 1, ok: false });
 }
