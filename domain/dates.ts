@@ -176,6 +176,12 @@ export function formatClinicDateTime(instant: string): string {
   return new Date(new Date(instant).getTime() + CLINIC_OFFSET_MS).toISOString().slice(0, 16).replace("T", " ");
 }
 
+/** An instant as the clinic's long date and time, e.g. "Wednesday 25 November 2026 at 10:14". */
+export function formatClinicMoment(instant: string): string {
+  const at = new Date(instant);
+  return `${formatLongDate(clinicDate(at))} at ${clinicTime(at)}`;
+}
+
 // --- The browser's clock ---
 
 /** Today's date where the browser is, as YYYY-MM-DD. */

@@ -1,4 +1,5 @@
 import { NOTICE_HOURS } from "./booking-policy";
+import { SAFETY_MESSAGES } from "./safety-questions";
 import type { AppointmentStatus } from "./statuses";
 
 /**
@@ -32,4 +33,5 @@ export const PATIENT_MESSAGES = {
   stale: "Your appointment changed since you opened this page. Here it is as it stands now; please try again.",
   reasonTooLong: `Keep the reason under ${REASON_MAX} characters.`,
   unknownAction: "That action is not available on this page.",
+  saved: SAFETY_MESSAGES.saved,
 } as const;

@@ -4,6 +4,7 @@ import { formatLongDate } from "@domain/dates";
 import { LINK_NOT_VALID, PATIENT_MESSAGES, REASON_MAX } from "@domain/patient-link";
 import { BookingPolicy } from "~/components/forms/booking-policy";
 import { ContactOptions } from "~/components/forms/contact-options";
+import { SafetyForm } from "~/components/patient/safety-form";
 import { TextAreaField, TextField } from "~/components/forms/field";
 import { manageAction, manageLoader, MANAGE_HEADERS, type ManageAnswer, type ManageView } from "~/lib/manage.server";
 import { useClinic } from "~/root";
@@ -58,22 +59,15 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
   const [params] = useSearchParams();
   const outcome = "done" in answer && answer.done ? PATIENT_MESSAGES[answer.done] : undefined;
   const failure = answer.status >= 400 ? answer.failure : undefined;
+  // The safety form's outcome is shown beside it (its post returns to #safety).
+  const aboutSafety = "about" in answer && answer.about === "safety";
   const errors = ("errors" in answer && answer.errors) || {};
   const values = ("values" in answer && answer.values) || {};
   const confirmingCancel = params.get("step") === "cancel" || Boolean(errors.reason);
   return (
     <>
       <h1>Your appointment</h1>
-      {outcome && (
-        <div className="notice notice--success" role="status">
-          <p className="notice__title">{outcome}</p>
-        </div>
-      )}
-      {failure && (
-        <div role="alert" className="form-alert">
-          <p className="form-alert__message">{failure}</p>
-        </div>
-      )}
+      {!aboutSafety && <Outcome outcome={outcome} failure={failure} />}
       <dl className="confirmation__summary">
         <div>
           <dt>Reference</dt>
@@ -101,6 +95,10 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
           </div>
         )}
       </dl>
+
+      <SafetyForm {...view.safety} errors={errors}>
+        {aboutSafety && <Outcome outcome={outcome} failure={failure} />}
+      </SafetyForm>
 
       {view.canChange && (
         <section className="form__section" aria-labelledby="change-title">
@@ -187,6 +185,24 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
         </ul>
       </section>
       <BookingPolicy className="form__section" />
+    </>
+  );
+}
+
+/** What a post did: a success notice, or why nothing changed. */
+function Outcome({ outcome, failure }: { outcome?: string; failure?: string }) {
+  return (
+    <>
+      {outcome && (
+        <div className="notice notice--success" role="status">
+          <p className="notice__title">{outcome}</p>
+        </div>
+      )}
+      {failure && (
+        <div role="alert" className="form-alert">
+          <p className="form-alert__message">{failure}</p>
+        </div>
+      )}
     </>
   );
 }

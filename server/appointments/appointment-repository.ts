@@ -16,6 +16,8 @@ export type NewAppointment = Omit<
   | "starts_at"
   | "ends_at"
   | "examination"
+  | "safety_answers"
+  | "safety_saved_at"
   | "created_at"
   | "updated_at"
 >;
@@ -35,6 +37,7 @@ export type AppointmentListRow = Pick<
   | "confirmed_date"
   | "confirmed_time"
   | "created_at"
+  | "safety_answers"
 > & { id: number };
 
 /** What the staff console's appointment list can be narrowed by. */
@@ -196,6 +199,7 @@ export function appointmentRepository(db: Db) {
           "confirmed_date",
           "confirmed_time",
           "created_at",
+          "safety_answers",
         ])
         .orderBy("created_at", "desc")
         .orderBy("id", "desc")
@@ -278,6 +282,28 @@ export function appointmentRepository(db: Db) {
       let update = trx.updateTable("appointments").set(set).where("id", "=", id).where("status", "=", expected.status);
       if (expected.updatedAt !== undefined) update = update.where("updated_at", "=", expected.updatedAt);
       const updated = await update.executeTakeFirst();
+      return Number(updated.numUpdatedRows) === 1;
+    },
+
+    /**
+     * Stores a patient's safety answers while the appointment still has the
+     * status the page showed (a cancellation meanwhile refuses them); true
+     * when stored. Leaves updated_at alone: answering is not a change of the
+     * booking, and must not make a staff member's open page stale.
+     */
+    async saveSafetyAnswers(
+      id: number,
+      expectedStatus: AppointmentStatus,
+      answers: string,
+      stamp: string,
+      trx: Kysely<Database> = db,
+    ): Promise<boolean> {
+      const updated = await trx
+        .updateTable("appointments")
+        .set({ safety_answers: answers, safety_saved_at: stamp })
+        .where("id", "=", id)
+        .where("status", "=", expectedStatus)
+        .executeTakeFirst();
       return Number(updated.numUpdatedRows) === 1;
     },
 

@@ -7,6 +7,14 @@ import {
   REASON_MAX,
 } from "../../domain/patient-link";
 import { serviceGuidance, serviceTitle } from "../../domain/catalogue";
+import {
+  parseSafetyForm,
+  readSafetyAnswers,
+  SAFETY_MESSAGES,
+  safetyQuestionsFor,
+  type SafetyAnswers,
+  type SafetyQuestion,
+} from "../../domain/safety-questions";
 import { addDays, clinicInstant, clinicToday, parseDateInput } from "../../domain/dates";
 import { DATE_MESSAGES } from "../../domain/validation/appointment-dates";
 import type { AppointmentStatus } from "../../domain/statuses";
@@ -51,6 +59,14 @@ export interface ManageView {
   lastDate: string;
   /** Sent back with each post: a post made against an older state of the appointment is refused. */
   version: string;
+  /** The pre-exam safety questions and the answers saved so far (health data: this page only). */
+  safety: {
+    questions: readonly SafetyQuestion[];
+    answers: SafetyAnswers;
+    savedAt: string | null;
+    /** Open, and the visit has not begun: answers may still change. */
+    canAnswer: boolean;
+  };
 }
 
 export type ManageAnswer =
@@ -60,7 +76,10 @@ export type ManageAnswer =
       view: ManageView;
       done?: keyof typeof PATIENT_MESSAGES;
       failure?: string;
-      errors?: { date?: string; reason?: string };
+      /** The answer is to the safety questions' form: the page shows its outcome beside them. */
+      about?: "safety";
+      /** By field name: date, reason, or a safety answer's field. */
+      errors?: Record<string, string>;
       values?: { date?: string; reason?: string };
     };
 
@@ -71,6 +90,12 @@ const withinNotice = (appt: AppointmentRow, now: Date) =>
   appt.confirmed_date !== null &&
   appt.confirmed_time !== null &&
   clinicInstant(appt.confirmed_date, appt.confirmed_time).getTime() - now.getTime() < NOTICE_HOURS * 3600_000;
+
+/** Until the confirmed time, or until the end of the requested day. */
+const beforeVisit = (appt: AppointmentRow, now: Date) =>
+  appt.status === "confirmed" && appt.confirmed_date && appt.confirmed_time
+    ? now.getTime() < clinicInstant(appt.confirmed_date, appt.confirmed_time).getTime()
+    : appt.status === "requested" && clinicToday(now) <= appt.requested_date;
 
 function viewOf(appt: AppointmentRow, config: LinkConfig, now: Date): ManageView {
   const late = withinNotice(appt, now);
@@ -92,6 +117,12 @@ function viewOf(appt: AppointmentRow, config: LinkConfig, now: Date): ManageView
     firstDate: today,
     lastDate: addDays(today, config.bookingHorizonDays),
     version: appt.updated_at,
+    safety: {
+      questions: safetyQuestionsFor(appt.service_name),
+      answers: readSafetyAnswers(appt.safety_answers) ?? {},
+      savedAt: appt.safety_saved_at,
+      canAnswer: beforeVisit(appt, now),
+    },
   };
 }
 
@@ -116,8 +147,37 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
   }
 
   /**
-   * POST: `intent` cancel (with an optional `reason`) or change (with `date`),
-   * and the `version` the page showed. A change the status forbids, a bad date,
+   * The safety answers: stored while the visit is still ahead, or refused
+   * whole with the errors by field (nothing saved). No version check: the
+   * answers are the patient's own, and the last save wins.
+   */
+  async function saveSafety(
+    appt: AppointmentRow,
+    view: ManageView,
+    field: (name: string) => string,
+    now: Date,
+  ): Promise<ManageAnswer> {
+    const about = "safety" as const;
+    if (!view.safety.canAnswer) return { status: 409, view, about, failure: SAFETY_MESSAGES.closed };
+    const { answers, errors } = parseSafetyForm(view.safety.questions, field);
+    if (Object.keys(errors).length) {
+      const shown = { ...view, safety: { ...view.safety, answers } };
+      return { status: 400, view: shown, about, failure: SAFETY_MESSAGES.invalid, errors };
+    }
+    const saved = await appointments.saveSafetyAnswers(
+      appt.id,
+      appt.status,
+      JSON.stringify(answers),
+      now.toISOString(),
+    );
+    const current = (await appointments.findById(appt.id)) ?? appt;
+    if (!saved) return { status: 409, view: viewOf(current, config, now), about, failure: SAFETY_MESSAGES.closed };
+    return { status: 200, view: viewOf(current, config, now), about, done: "saved" };
+  }
+
+  /**
+   * POST: `intent` cancel (with an optional `reason`), change (with `date`)
+   * or safety (the answers), and the `version` the page showed. A change the status forbids, a bad date,
    * a second post or a post against an older state changes nothing and gets
    * a 4xx with the page's message.
    */
@@ -141,8 +201,9 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
       return typeof value === "string" ? value.trim() : "";
     };
     const intent = field("intent");
+    if (intent === "safety") return saveSafety(appt, view, field, now);
     const values = { date: field("date"), reason: field("reason") };
-    const refuse = (status: number, failure: string, errors?: { date?: string; reason?: string }) =>
+    const refuse = (status: number, failure: string, errors?: Record<string, string>) =>
       ({ status, view, failure, errors, values }) satisfies ManageAnswer;
 
     if (intent !== "cancel" && intent !== "change") return refuse(400, PATIENT_MESSAGES.unknownAction);

@@ -58,6 +58,10 @@ export interface AppointmentTable {
   ends_at: number | null;
   /** The ultrasound examination staff chose on confirming (ULTRASOUND_TIMINGS name, optionally " (Double)"). */
   examination: string | null;
+  /** The patient's pre-exam safety answers, JSON by question id (domain/safety-questions.ts; migration 0021). Health data. */
+  safety_answers: string | null;
+  /** When the patient last saved their safety answers (ISO). */
+  safety_saved_at: string | null;
   created_at: string;
   updated_at: string;
 }

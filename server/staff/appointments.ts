@@ -7,6 +7,7 @@ import {
 import type { Db } from "../db/index";
 import type { AppointmentTable, Database } from "../db/schema";
 import { findRoom } from "../../domain/rooms";
+import { attentionQuestions, readSafetyAnswers } from "../../domain/safety-questions";
 import { movedMail } from "./moved-mail";
 import {
   APPOINTMENT_TRANSITIONS,
@@ -62,7 +63,12 @@ export async function listAppointments(db: Db, filters: AppointmentFilters) {
   const total = await appointments.countMatching(filters);
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = Math.min(filters.page ?? 1, pages);
-  const rows = await appointments.findMatching(filters, PAGE_SIZE, (page - 1) * PAGE_SIZE);
+  const found = await appointments.findMatching(filters, PAGE_SIZE, (page - 1) * PAGE_SIZE);
+  // The list carries how many safety answers need a look, not the answers.
+  const rows = found.map(({ safety_answers, ...row }) => ({
+    ...row,
+    safetyChecks: attentionQuestions(row.service_name, readSafetyAnswers(safety_answers)).length,
+  }));
   return { rows, total, page, pages };
 }
 

@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { strToU8, zipSync, type Zippable } from "fflate";
 import { serviceTitle } from "../../domain/catalogue";
+import { answerWords, readSafetyAnswers, safetyQuestionsFor } from "../../domain/safety-questions";
 import { emailField } from "../../domain/validation/fields";
 import { appointmentRepository } from "../appointments/appointment-repository";
 import { compactSqlite, isPostgres, type Db } from "../db/index";
@@ -280,9 +281,10 @@ export async function exportPatient(
       "Everything the clinic's booking system holds about one patient (one e-mail address), exported under the Botswana Data Protection Act 2024.",
     exported_at: now.toISOString(),
     email: match.email,
-    appointments: g.appointments.map(({ id: _id, ...a }) => ({
+    appointments: g.appointments.map(({ id: _id, safety_answers, ...a }) => ({
       ...a,
       service_name: serviceTitle(a.service_name),
+      safety_answers: safetyAnswersInWords(a.service_name, safety_answers),
       status_history: g.history
         .filter((h) => h.appointment_id === _id)
         .map((h) => ({ from_status: h.from_status, to_status: h.to_status, note: h.note, created_at: h.created_at })),
@@ -324,6 +326,13 @@ export async function exportPatient(
   );
   const label = match.query.kind === "reference" ? `${match.query.value}-` : "";
   return { zip, filename: `patient-data-${label}${clinicDate(now)}.zip`, counts };
+}
+
+/** The patient's safety answers as question and answer in words (null: never answered). */
+function safetyAnswersInWords(service: string, stored: string | null) {
+  const answers = readSafetyAnswers(stored);
+  if (!answers) return null;
+  return safetyQuestionsFor(service).map((q) => ({ question: q.question, answer: answerWords(q, answers[q.id]) }));
 }
 
 function safeJson(text: string): unknown {

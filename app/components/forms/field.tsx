@@ -119,8 +119,11 @@ interface RadioGroupProps {
   hint?: ReactNode;
   error?: string;
   options: readonly { value: string; label: string }[];
-  value: string;
-  onChange: (value: string) => void;
+  /** Controlled: the chosen value and its setter. */
+  value?: string;
+  onChange?: (value: string) => void;
+  /** Uncontrolled, as on a page with no script: the value chosen at first. */
+  defaultValue?: string;
   required?: boolean;
   inline?: boolean;
   /**
@@ -142,6 +145,7 @@ export function RadioGroup({
   options,
   value,
   onChange,
+  defaultValue,
   required,
   inline,
   conditional,
@@ -166,8 +170,9 @@ export function RadioGroup({
                   id={radioId(name, o.value)}
                   name={name}
                   value={o.value}
-                  checked={value === o.value}
-                  onChange={() => onChange(o.value)}
+                  {...(onChange
+                    ? { checked: value === o.value, onChange: () => onChange(o.value) }
+                    : { defaultChecked: defaultValue === o.value })}
                   required={required}
                   aria-invalid={error ? true : undefined}
                   data-hides-conditional={conditional?.hiddenFor === o.value ? "" : undefined}

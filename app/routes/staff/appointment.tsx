@@ -5,6 +5,7 @@ import { formatAbbreviatedDate, formatClinicDateTime } from "@domain/dates";
 import { paymentLabel } from "@domain/payments";
 import { formatBytes, staffMeta } from "~/components/staff/staff-format";
 import { StatusBadge } from "~/components/staff/status-badge";
+import { SafetyAnswers } from "~/components/staff/safety-answers";
 import { examinationsFor, serviceGuidance, serviceTitle } from "@domain/catalogue";
 import { findRoom } from "@domain/rooms";
 import {
@@ -300,6 +301,8 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
               </Field>
             </dl>
           </section>
+
+          <SafetyAnswers service={a.service_name} stored={a.safety_answers} savedAt={a.safety_saved_at} />
 
           <section className="card staff-card" aria-labelledby="files-heading">
             <h2 id="files-heading">Referral files</h2>

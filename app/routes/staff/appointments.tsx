@@ -3,6 +3,7 @@ import { formatAbbreviatedDate, formatClinicDateTime } from "@domain/dates";
 import { Pagination } from "~/components/staff/pagination";
 import { staffMeta } from "~/components/staff/staff-format";
 import { APPOINTMENT_STATUS_OPTIONS, StatusBadge } from "~/components/staff/status-badge";
+import { SafetyFlag } from "~/components/staff/safety-answers";
 import { serviceTitle } from "@domain/catalogue";
 import { clinicDate, listAppointments, parseFilters, requireStaff, serviceNames } from "~/lib/staff.server";
 import type { Route } from "./+types/appointments";
@@ -158,7 +159,7 @@ export default function StaffAppointments({ loaderData, actionData }: Route.Comp
                     )}
                   </td>
                   <td>
-                    <StatusBadge status={a.status} />
+                    <StatusBadge status={a.status} /> <SafetyFlag count={a.safetyChecks} />
                   </td>
                   <td className="staff-nowrap">
                     {a.status === "requested" ? (

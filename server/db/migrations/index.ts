@@ -13,6 +13,7 @@ import * as appointmentSchedule from "./0016-appointment-schedule";
 import * as appointmentLinks from "./0017-appointment-links";
 import * as patientHistory from "./0019-patient-history";
 import * as appointmentReminders from "./0020-appointment-reminders";
+import * as appointmentSafetyAnswers from "./0021-appointment-safety-answers";
 
 /**
  * Every migration, by name. Names sort in the order they run on a new
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   "0017-appointment-links": appointmentLinks,
   "0019-patient-history": patientHistory,
   "0020-appointment-reminders": appointmentReminders,
+  "0021-appointment-safety-answers": appointmentSafetyAnswers,
 };
