@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { addDays, formatLongDate } from "../../domain/dates";
 import { PATIENT_MESSAGES } from "../../domain/patient-link";
+import { SAFETY_MESSAGES } from "../../domain/safety-questions";
 import { e2eStaff, signInByCookie } from "../helpers/staff-e2e";
 import { waitForMail } from "../helpers/staff-mail";
 import { expectNoAxeViolations } from "./axe";
@@ -10,8 +11,9 @@ import { fillBookingForm, unique } from "./forms";
 
 /**
  * Issue 11's path in Chromium: book, get the private link from the
- * confirmation and from the e-mail, open it, ask for another date, cancel,
- * and see it all in the staff console. The link's page has no script.
+ * confirmation and from the e-mail, open it, answer the safety questions,
+ * ask for another date, cancel, and see it all in the staff console. The
+ * link's page has no script.
  */
 
 interface Calendar {
@@ -72,6 +74,17 @@ test("a patient books, opens the private link from the page and the e-mail, chan
   }
   await page.setViewportSize({ width: 390, height: 844 });
 
+  // Answer the safety questions (an X-ray: could you be pregnant), then find them saved.
+  const safety = page.getByRole("region", { name: "Safety questions" });
+  await expect(safety.getByText("Not answered yet.")).toBeVisible();
+  await safety.getByRole("group", { name: "Could you be pregnant?" }).getByLabel("Not sure").check();
+  await safety.getByRole("group", { name: "Would you like an interpreter?" }).getByLabel("Yes").check();
+  await safety.getByLabel("Which language?").fill("Setswana");
+  await safety.getByRole("button", { name: "Save my answers" }).click();
+  await expect(safety.getByRole("status")).toContainText(SAFETY_MESSAGES.saved);
+  await expect(safety.getByText(/^Last saved \w+day/)).toBeVisible();
+  await expect(safety.getByRole("group", { name: "Could you be pregnant?" }).getByLabel("Not sure")).toBeChecked();
+
   // Ask for another date.
   const next = openAfter(calendar, 5);
   await page.getByLabel("New date").fill(next);
@@ -111,6 +124,10 @@ test("a patient books, opens the private link from the page and the e-mail, chan
   await expect(history.getByText(`Date changed by the patient from ${day} to ${next}`)).toBeVisible();
   await expect(history.getByText("Cancelled by the patient: Feeling better")).toBeVisible();
   await expect(history.getByText("The patient", { exact: true })).toHaveCount(2);
+  // The safety answers, with the two to check marked.
+  const answers = page.getByRole("region", { name: "Safety answers" });
+  await expect(answers.getByText("Yes: Setswana")).toBeVisible();
+  await expect(answers.getByText("Check:")).toHaveCount(2);
 });
 
 test("a link that is not valid gets the 404 page with the clinic's contacts", async ({ page }) => {
@@ -148,7 +165,10 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Your appointment" })).toBeVisible();
     expect(await page.locator(SCRIPT).count()).toBe(0);
 
-    // A change of date and a cancel, each a plain form post answered by the page.
+    // Safety answers, a change of date and a cancel, each a plain form post answered by the page.
+    await page.getByRole("group", { name: "Could you be pregnant?" }).getByLabel("No", { exact: true }).check();
+    await page.getByRole("button", { name: "Save my answers" }).click();
+    await expect(page.getByRole("status")).toContainText(SAFETY_MESSAGES.saved);
     const next = openAfter(calendar, 4);
     await page.getByLabel("New date").fill(next);
     await page.getByRole("button", { name: "Ask for this date" }).click();
@@ -160,9 +180,13 @@ test.describe("without JavaScript", () => {
 
     const row = await e2e.db
       .selectFrom("appointments")
-      .select(["status", "requested_date"])
+      .select(["status", "requested_date", "safety_answers"])
       .where("surname", "=", surname)
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ status: "cancelled", requested_date: next });
+    expect(row).toEqual({
+      status: "cancelled",
+      requested_date: next,
+      safety_answers: JSON.stringify({ pregnant: { choice: "no" } }),
+    });
   });
 });
