@@ -6,6 +6,8 @@ export type { ManageAnswer, ManageView } from "../../server/appointments/manage"
 declare module "react-router" {
   interface AppLoadContext {
     patientLinks?: PatientLinks;
+    /** Set by the page's action: the loader that runs after it in the same request does not count again. */
+    manageCounted?: boolean;
   }
 }
 
@@ -22,7 +24,7 @@ export const MANAGE_HEADERS = {
 
 interface Args {
   params: { token?: string };
-  context: { patientLinks?: PatientLinks; clientIp?: string };
+  context: { patientLinks?: PatientLinks; clientIp?: string; manageCounted?: boolean };
 }
 
 async function answer(context: Args["context"], work: (links: PatientLinks, ip: string) => Promise<ManageAnswer>) {
@@ -33,10 +35,11 @@ async function answer(context: Args["context"], work: (links: PatientLinks, ip: 
 
 /** The appointment behind the link (server/appointments/manage.ts). */
 export function manageLoader({ params, context }: Args) {
-  return answer(context, (links, ip) => links.open(params.token ?? "", ip));
+  return answer(context, (links, ip) => links.open(params.token ?? "", ip, context.manageCounted));
 }
 
 /** A patient's cancel or change, posted as a plain form. */
 export function manageAction({ request, params, context }: Args & { request: Request }) {
+  context.manageCounted = true;
   return answer(context, (links, ip) => links.act(request, params.token ?? "", ip));
 }

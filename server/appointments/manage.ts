@@ -138,9 +138,13 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
 
   const notValid: ManageAnswer = { status: 404, failure: LINK_NOT_VALID };
 
-  /** GET: the appointment behind a link. */
-  async function open(token: string, clientIp: string, now = new Date()): Promise<ManageAnswer> {
-    const refused = await limited(clientIp);
+  /**
+   * GET: the appointment behind a link. `counted`: this request was already
+   * counted against the limit (the page's loader runs again after its
+   * action, in the same request).
+   */
+  async function open(token: string, clientIp: string, counted = false, now = new Date()): Promise<ManageAnswer> {
+    const refused = counted ? null : await limited(clientIp);
     if (refused) return refused;
     const appt = await findByManageToken(db, token, now);
     return appt ? { status: 200, view: viewOf(appt, config, now) } : notValid;
