@@ -12,8 +12,11 @@ export interface ScriptRun {
 }
 
 /**
- * Runs an npm script's entry point (`tsx scripts/NAME.ts`) in test mode with its logs silenced and
- * this extra environment; `input` is written to its standard input. Resolves once it exits.
+ * Runs a command as `npm run NAME` does in production: node on the compiled
+ * `build/node/NAME.js` (`npm run build` first), in test mode with its logs
+ * silenced and this extra environment; `input` is written to its standard
+ * input. Resolves once it exits. Compiled, each run starts in a fraction of
+ * the time a TypeScript loader takes.
  */
 export function runScript(
   script: string,
@@ -22,7 +25,7 @@ export function runScript(
   input?: string,
 ): Promise<ScriptRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", `scripts/${script}.ts`, ...args], {
+    const child = spawn(process.execPath, ["--enable-source-maps", `build/node/${script}.js`, ...args], {
       cwd: ROOT,
       env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "silent", ...env },
       stdio: ["pipe", "pipe", "pipe"],
