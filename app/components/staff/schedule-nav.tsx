@@ -101,8 +101,9 @@ export function ScheduleAppointment({
     <Link to={`/staff/appointments/${a.id}`} className="staff-appt">
       <span className="staff-appt__time staff-mono">
         {a.time}–{a.endTime}
-        {place ? `, ${place}` : ""}
+        {place && <span className="visually-hidden">{", "}</span>}
       </span>
+      {place && <span className="staff-appt__place">{place}</span>}
       <strong className="staff-appt__patient">{a.patient}</strong>
       <span className="staff-appt__service">{a.service}</span>
       <span className="staff-appt__meta">
