@@ -1,4 +1,3 @@
-import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, clinicDate, clinicInstant, isoWeekday } from "../../domain/dates";
 import { clinicMinutes } from "../../domain/rooms";
@@ -37,6 +36,10 @@ afterAll(() => t?.close());
 const confirm = (id: number, time: string, extra: { room?: string; examination?: string } = {}, on = date) =>
   changeStatus(staffRuntime(t.db, t.config), reception, id, { to: "confirmed", date: on, time, ...extra });
 const get = (url: string) => t.app.inject({ method: "GET", url, headers: { cookie } });
+// jsdom (vitest's DOM environment) ships no types: only its parser is used, typed here.
+const { JSDOM } = (await import("jsdom" as string)) as {
+  JSDOM: new (html: string) => { window: { document: Document } };
+};
 const dom = (html: string) => new JSDOM(html).window.document;
 /** A clinic-local instant as the ISO string created_at holds. */
 const madeAt = (day: string, time: string) => clinicInstant(day, time).toISOString();
