@@ -98,6 +98,38 @@ export function isOpenDay(date: string, closedDates: readonly string[]): boolean
   return !closedReason(date, closedDates).closed;
 }
 
+/** How far back previousOpenDay looks: longer than the longest closure (domain/closures.ts, 366 days). */
+export const OPEN_DAY_LOOKBACK_DAYS = 400;
+
+/**
+ * The last open day before `date` (not `date` itself), looking back at most
+ * `limit` days; undefined when every one of them is closed.
+ */
+export function previousOpenDay(
+  date: string,
+  closedDates: readonly string[],
+  limit = OPEN_DAY_LOOKBACK_DAYS,
+): string | undefined {
+  for (let i = 1; i <= limit; i++) {
+    const day = addDays(date, -i);
+    if (isOpenDay(day, closedDates)) return day;
+  }
+  return undefined;
+}
+
+/**
+ * A request is answered within one working day: by the end of the first open
+ * day after the day it was made (a request made on Saturday afternoon is due
+ * by Monday evening; one made on the eve of Easter, by the Tuesday after).
+ * Working days are open days (isOpenDay: no Sundays, public holidays or
+ * closed dates). Returns the date before which a request still unconfirmed
+ * `today` was made, if it is overdue: made on a day before the last open day
+ * before today. Undefined when no open day is in reach (nothing is overdue).
+ */
+export function overdueIfMadeBefore(today: string, closedDates: readonly string[]): string | undefined {
+  return previousOpenDay(today, closedDates);
+}
+
 /** The booking window (today … today + horizon) and every closed date in it. */
 export function bookingCalendar(now: Date, horizonDays: number, closedDates: readonly string[]): BookingCalendar {
   const today = clinicToday(now);

@@ -46,6 +46,15 @@ export function findRoom(id: string | null | undefined): Room | undefined {
   return ROOMS.find((room) => room.id === id);
 }
 
+/** What staff see for an appointment held in no room (remote reporting): the schedule's column and the day list's room. */
+export const NO_ROOM_NAME = "No room";
+
+/** A stored room id as staff read it: the room's name, "No room" for none, an unknown id as stored. */
+export function roomName(id: string | null | undefined): string {
+  if (!id) return NO_ROOM_NAME;
+  return findRoom(id)?.name ?? id;
+}
+
 /** Whether a service is booked without a room. */
 export function needsNoRoom(slug: string): boolean {
   return ROOMLESS_SERVICES.includes(slug);

@@ -7,6 +7,12 @@
 export const APPOINTMENT_STATUSES = ["requested", "confirmed", "attended", "no_show", "cancelled"] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
+/**
+ * The statuses that keep an appointment on the day's schedule: confirmed, and
+ * afterwards attended or a no-show (a cancelled one gave its time back).
+ */
+export const SCHEDULED_STATUSES = ["confirmed", "attended", "no_show"] as const satisfies readonly AppointmentStatus[];
+
 export const ENQUIRY_STATUSES = ["new", "handled"] as const;
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
 

@@ -138,7 +138,17 @@ export {
   type StatusChange,
 } from "../../server/staff/appointments";
 export { listEnquiries, markEnquiryHandled } from "../../server/staff/enquiries";
-export { overview } from "../../server/staff/overview";
+export { openEnquiries, overdueRequests, overview } from "../../server/staff/overview";
+export {
+  daySchedule,
+  dayList,
+  scheduleDate,
+  weekSchedule,
+  weekStart,
+  type DayListRow,
+  type ScheduleDay,
+  type ScheduleEntry,
+} from "../../server/staff/schedule-views";
 export { openingFor } from "../../server/staff/open-days";
 export { freeTimes, type FreeTimes } from "../../server/staff/schedule";
 export { clinicDate } from "../../domain/dates";

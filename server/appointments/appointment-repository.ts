@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Updateable } from "kysely";
+import { sql, type Insertable, type Kysely, type Updateable } from "kysely";
 import type { Db } from "../db/index";
 import type { AppointmentStatus, AppointmentStatusHistoryTable, AppointmentTable, Database } from "../db/schema";
 import { nextReference } from "../requests/reference";
@@ -237,11 +237,62 @@ export function appointmentRepository(db: Db) {
     async confirmedFrom(date: string, limit: number, trx: Kysely<Database> = db) {
       return trx
         .selectFrom("appointments")
-        .select(["id", "reference", "name", "surname", "service_name", "confirmed_date", "confirmed_time"])
+        .select(["id", "reference", "name", "surname", "service_name", "confirmed_date", "confirmed_time", "room"])
         .where("status", "=", "confirmed")
         .where("confirmed_date", ">=", date)
         .orderBy("confirmed_date")
         .orderBy("confirmed_time")
+        .limit(limit)
+        .execute();
+    },
+
+    /**
+     * The schedule of the days from `from` to `to` (YYYY-MM-DD): appointments
+     * with a status in `statuses` dated then, with what the console's day and
+     * week views and reception's day list show, by date, time, then room.
+     */
+    async scheduledOn(from: string, to: string, statuses: readonly AppointmentStatus[], trx: Kysely<Database> = db) {
+      return (
+        trx
+          .selectFrom("appointments")
+          .select([
+            "id",
+            "reference",
+            "name",
+            "surname",
+            "phone",
+            "service_name",
+            "examination",
+            "payment_method",
+            "medical_aid_number",
+            "status",
+            "confirmed_date",
+            "confirmed_time",
+            "room",
+            "starts_at",
+            "ends_at",
+          ])
+          .where("status", "in", [...statuses])
+          .where("confirmed_date", ">=", from)
+          .where("confirmed_date", "<=", to)
+          .orderBy("confirmed_date")
+          .orderBy("confirmed_time")
+          // No room ("") first on both databases (they sort NULL apart).
+          .orderBy((eb) => eb.fn.coalesce("room", sql.lit("")))
+          .orderBy("id")
+          .execute()
+      );
+    },
+
+    /** Requests (status "requested") made before `before` (ISO instant), oldest first, at most `limit`. */
+    async requestedBefore(before: string, limit: number, trx: Kysely<Database> = db) {
+      return trx
+        .selectFrom("appointments")
+        .select(["id", "reference", "name", "surname", "service_name", "requested_date", "created_at"])
+        .where("status", "=", "requested")
+        .where("created_at", "<", before)
+        .orderBy("created_at")
+        .orderBy("id")
         .limit(limit)
         .execute();
     },

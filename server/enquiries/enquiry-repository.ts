@@ -55,6 +55,18 @@ export function enquiryRepository(db: Db) {
         .execute();
     },
 
+    /** The oldest enquiries with a status, oldest first, at most `limit`. */
+    async oldest(status: EnquiryStatus, limit: number, trx: Kysely<Database> = db) {
+      return trx
+        .selectFrom("enquiries")
+        .select(["id", "reference", "name", "created_at"])
+        .where("status", "=", status)
+        .orderBy("created_at")
+        .orderBy("id")
+        .limit(limit)
+        .execute();
+    },
+
     /** Whole rows, in id order. */
     async findByIds(ids: number[], trx: Kysely<Database> = db): Promise<EnquiryRow[]> {
       return trx.selectFrom("enquiries").selectAll().where("id", "in", ids).orderBy("id").execute();

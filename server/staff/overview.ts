@@ -2,10 +2,15 @@ import type { Db } from "../db/index";
 import { appointmentRepository } from "../appointments/appointment-repository";
 import { enquiryRepository } from "../enquiries/enquiry-repository";
 import { addDays, clinicDate, clinicInstant } from "../../domain/dates";
+import { OPEN_DAY_LOOKBACK_DAYS, overdueIfMadeBefore } from "../../domain/opening-days";
+import { closedDatesBetween } from "../closures/closed-dates";
+import type { Config } from "../config";
 
 export const CHART_DAYS = 30;
 /** At most this many upcoming confirmed appointments are listed. */
 const UPCOMING_LIMIT = 50;
+/** At most this many overdue requests and open enquiries are listed on the overview. */
+export const PANEL_LIMIT = 50;
 
 /** The overview page: today's and upcoming confirmed appointments, counts, and requests per day. */
 export async function overview(db: Db, now: Date) {
@@ -34,4 +39,22 @@ export async function overview(db: Db, now: Date) {
     newEnquiries,
     requestsPerDay: [...perDay].map(([date, count]) => ({ date, count })),
   };
+}
+
+/**
+ * Requests still unconfirmed after one working day (domain/opening-days.ts
+ * overdueIfMadeBefore, with the closed dates from the database), oldest first.
+ */
+export async function overdueRequests(db: Db, config: Pick<Config, "closedDates">, now: Date, limit = PANEL_LIMIT) {
+  const today = clinicDate(now);
+  const closed = await closedDatesBetween(db, config, addDays(today, -OPEN_DAY_LOOKBACK_DAYS), today);
+  const before = overdueIfMadeBefore(today, [...closed.keys()]);
+  if (!before) return [];
+  // created_at is UTC; the clinic's day starts at 22:00 UTC the day before.
+  return appointmentRepository(db).requestedBefore(clinicInstant(before, "00:00").toISOString(), limit);
+}
+
+/** Enquiries not yet handled (status "new"), oldest first. */
+export async function openEnquiries(db: Db, limit = PANEL_LIMIT) {
+  return enquiryRepository(db).oldest("new", limit);
 }

@@ -4,6 +4,7 @@ import { ROLE_LABELS, type StaffRole } from "@domain/staff-roles";
 const LINKS = [
   { to: "/staff", label: "Overview", end: true, managerOnly: false },
   { to: "/staff/appointments", label: "Appointments", end: false, managerOnly: false },
+  { to: "/staff/schedule", label: "Schedule", end: false, managerOnly: false },
   { to: "/staff/enquiries", label: "Enquiries", end: false, managerOnly: false },
   { to: "/staff/audit", label: "Audit log", end: false, managerOnly: true },
   { to: "/staff/patient-data", label: "Patient data", end: false, managerOnly: true },

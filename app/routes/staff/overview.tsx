@@ -2,8 +2,10 @@ import { Link } from "react-router";
 import { formatAbbreviatedDate, formatClinicDateTime } from "@domain/dates";
 import { staffMeta } from "~/components/staff/staff-format";
 import { serviceTitle } from "@domain/catalogue";
-import { closuresComingUp, overview, requireStaff } from "~/lib/staff.server";
+import { closuresComingUp, openEnquiries, overdueRequests, overview, requireStaff } from "~/lib/staff.server";
 import { ClosuresComingUp } from "~/components/staff/closures-coming-up";
+import { scheduleHref } from "~/components/staff/schedule-nav";
+import { ROOMS, roomName } from "@domain/rooms";
 import type { Route } from "./+types/overview";
 
 export const meta = () => staffMeta("Overview");
@@ -13,7 +15,12 @@ export async function loader(args: Route.LoaderArgs) {
   const now = rt.now();
   // Closures coming up (issue 12): its own query and panel.
   const closures = { list: await closuresComingUp(rt.db, now), canManage: staff.role === "manager" };
-  return { ...(await overview(rt.db, now)), closures, generatedAt: now.toISOString() };
+  const [summary, overdue, enquiries] = await Promise.all([
+    overview(rt.db, now),
+    overdueRequests(rt.db, rt.config, now),
+    openEnquiries(rt.db),
+  ]);
+  return { ...summary, overdue, enquiries, closures, generatedAt: now.toISOString() };
 }
 
 type Upcoming = Route.ComponentProps["loaderData"]["todays"];
@@ -47,6 +54,51 @@ function AppointmentTable({ rows, caption, showDate }: { rows: Upcoming; caption
             </tr>
           ))}
         </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Today's confirmed appointments, one group of rows per room (in ROOMS order, "No room" last). */
+function TodayByRoom({ rows }: { rows: Upcoming }) {
+  const order = [...ROOMS.map((r) => r.id), ...new Set(rows.map((a) => a.room ?? ""))];
+  const rooms = [...new Set(order)].filter((id) => rows.some((a) => (a.room ?? "") === id));
+  const caption = "Confirmed appointments today, by room";
+  return (
+    <div className="staff-table-wrap" tabIndex={0} role="region" aria-label={caption}>
+      <table className="staff-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Time</th>
+            <th scope="col">Patient</th>
+            <th scope="col">Service</th>
+            <th scope="col">Reference</th>
+          </tr>
+        </thead>
+        {rooms.map((room) => (
+          <tbody key={room}>
+            <tr className="staff-table__group">
+              <th scope="rowgroup" colSpan={4}>
+                {roomName(room)}
+              </th>
+            </tr>
+            {rows
+              .filter((a) => (a.room ?? "") === room)
+              .map((a) => (
+                <tr key={a.id}>
+                  <td className="staff-mono">{a.confirmed_time}</td>
+                  <td>
+                    <Link to={`/staff/appointments/${a.id}`}>
+                      {a.name} {a.surname}
+                    </Link>
+                  </td>
+                  <td>{serviceTitle(a.service_name)}</td>
+                  <td className="staff-mono">{a.reference}</td>
+                </tr>
+              ))}
+          </tbody>
+        ))}
       </table>
     </div>
   );
@@ -167,10 +219,54 @@ export default function StaffOverview({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="today-heading" className="staff-section">
         <h2 id="today-heading">Today</h2>
-        {d.todays.length ? (
-          <AppointmentTable rows={d.todays} caption="Confirmed appointments today" showDate={false} />
+        {d.todays.length ? <TodayByRoom rows={d.todays} /> : <p>No confirmed appointments today.</p>}
+        <p>
+          <Link to={scheduleHref("day")}>Open today’s schedule</Link>
+        </p>
+      </section>
+
+      <section aria-labelledby="overdue-heading" className="staff-section">
+        <h2 id="overdue-heading">Waiting more than one working day</h2>
+        {d.overdue.length ? (
+          <>
+            <p className="staff-muted">Requests not yet confirmed, oldest first.</p>
+            <ul className="staff-link-list">
+              {d.overdue.map((a) => (
+                <li key={a.id}>
+                  <Link to={`/staff/appointments/${a.id}`}>
+                    {a.name} {a.surname}, {serviceTitle(a.service_name)}
+                  </Link>{" "}
+                  <span className="staff-muted">
+                    (<span className="staff-mono">{a.reference}</span>, made {formatClinicDateTime(a.created_at)}, asked
+                    for {formatAbbreviatedDate(a.requested_date)})
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </>
         ) : (
-          <p>No confirmed appointments today.</p>
+          <p>Every request made before the last working day has been dealt with.</p>
+        )}
+      </section>
+
+      <section aria-labelledby="enquiries-heading" className="staff-section">
+        <h2 id="enquiries-heading">Enquiries still open</h2>
+        {d.enquiries.length ? (
+          <ul className="staff-link-list">
+            {d.enquiries.map((e) => (
+              <li key={e.id}>
+                <Link to="/staff/enquiries?status=new">
+                  {e.name}
+                  <span className="visually-hidden"> ({e.reference})</span>
+                </Link>{" "}
+                <span className="staff-muted">
+                  (<span className="staff-mono">{e.reference}</span>, received {formatClinicDateTime(e.created_at)})
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>No enquiries waiting.</p>
         )}
       </section>
 

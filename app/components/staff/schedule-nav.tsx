@@ -1,0 +1,114 @@
+import { Form, Link } from "react-router";
+import { StatusBadge } from "~/components/staff/status-badge";
+
+/** Where each schedule view lives; `date` (YYYY-MM-DD) picks the day, or the week holding it. */
+export const SCHEDULE_PATHS = {
+  day: "/staff/schedule",
+  week: "/staff/schedule/week",
+  print: "/staff/schedule/print",
+} as const;
+
+export type ScheduleView = keyof typeof SCHEDULE_PATHS;
+
+export const scheduleHref = (view: ScheduleView, date?: string) =>
+  date ? `${SCHEDULE_PATHS[view]}?date=${date}` : SCHEDULE_PATHS[view];
+
+/**
+ * Above the day and week views: day or week, previous and next, today (one
+ * click away) and a date to go to (a plain GET form: it works before the
+ * page's script has loaded).
+ */
+export function ScheduleNav({
+  view,
+  date,
+  previous,
+  next,
+  isCurrent,
+}: {
+  view: "day" | "week";
+  date: string;
+  previous: string;
+  next: string;
+  isCurrent: boolean;
+}) {
+  const unit = view === "day" ? "day" : "week";
+  return (
+    <div className="staff-schedule-nav staff-print-hide">
+      <nav aria-label="Schedule view" className="staff-tabs">
+        <ul>
+          <li>
+            <Link
+              to={scheduleHref("day", date)}
+              className="staff-tabs__link"
+              aria-current={view === "day" ? "page" : undefined}
+            >
+              Day
+            </Link>
+          </li>
+          <li>
+            <Link
+              to={scheduleHref("week", date)}
+              className="staff-tabs__link"
+              aria-current={view === "week" ? "page" : undefined}
+            >
+              Week
+            </Link>
+          </li>
+        </ul>
+      </nav>
+      <nav aria-label={`Choose the ${unit}`} className="staff-schedule-nav__steps">
+        <ul>
+          <li>
+            <Link to={scheduleHref(view, previous)} rel="prev">
+              Previous {unit}
+            </Link>
+          </li>
+          <li>
+            <Link to={scheduleHref(view)} aria-current={isCurrent ? "date" : undefined}>
+              {view === "day" ? "Today" : "This week"}
+            </Link>
+          </li>
+          <li>
+            <Link to={scheduleHref(view, next)} rel="next">
+              Next {unit}
+            </Link>
+          </li>
+        </ul>
+      </nav>
+      <Form method="get" action={SCHEDULE_PATHS[view]} className="staff-schedule-nav__go">
+        <div className="staff-field">
+          <label htmlFor="schedule-date">Go to date</label>
+          <input id="schedule-date" name="date" type="date" defaultValue={date} key={date} required />
+        </div>
+        <button type="submit" className="button button--outline staff-button--small">
+          Show
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+/** An appointment on the schedule: a link to its page with its time, patient, service, reference and status. */
+export function ScheduleAppointment({
+  a,
+  place,
+}: {
+  a: { id: number; reference: string; patient: string; service: string; status: string; time: string; endTime: string };
+  /** Said after the time when the column does not say it (the week view's room). */
+  place?: string;
+}) {
+  return (
+    <Link to={`/staff/appointments/${a.id}`} className="staff-appt">
+      <span className="staff-appt__time staff-mono">
+        {a.time}–{a.endTime}
+        {place && <span className="visually-hidden">{", "}</span>}
+      </span>
+      {place && <span className="staff-appt__place">{place}</span>}
+      <strong className="staff-appt__patient">{a.patient}</strong>
+      <span className="staff-appt__service">{a.service}</span>
+      <span className="staff-appt__meta">
+        <span className="staff-mono">{a.reference}</span> <StatusBadge status={a.status} />
+      </span>
+    </Link>
+  );
+}

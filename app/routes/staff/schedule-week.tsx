@@ -1,0 +1,108 @@
+import { Link } from "react-router";
+import { addDays, formatAbbreviatedDate, formatLongDate } from "@domain/dates";
+import { clinicMinutes, roomName } from "@domain/rooms";
+import { timeOfDay, weekHours } from "@domain/schedule";
+import { staffMeta } from "~/components/staff/staff-format";
+import { ScheduleAppointment, ScheduleNav, scheduleHref } from "~/components/staff/schedule-nav";
+import { clinicDate, requireStaff, scheduleDate, weekSchedule, weekStart } from "~/lib/staff.server";
+import type { Route } from "./+types/schedule-week";
+
+export const meta = () => staffMeta("Schedule: week");
+
+/** Both roles, like the day view. */
+export async function loader(args: Route.LoaderArgs) {
+  const { rt } = await requireStaff(args);
+  const today = clinicDate(rt.now());
+  const date = scheduleDate(new URL(args.request.url).searchParams.get("date"), today);
+  return { today, thisWeek: weekStart(today), date, ...(await weekSchedule(rt.db, rt.config, date)) };
+}
+
+export default function StaffScheduleWeek({ loaderData }: Route.ComponentProps) {
+  const { today, thisWeek, date, monday, days, entries } = loaderData;
+  const midnight = (date: string) => clinicMinutes(date, "00:00");
+  const hours = weekHours(
+    days.flatMap((d) =>
+      d.opens !== null && d.closes !== null
+        ? [{ opens: d.opens - midnight(d.date), closes: d.closes - midnight(d.date) }]
+        : [],
+    ),
+    entries.map((e) => e.starts_at - midnight(e.date)),
+  );
+  const last = days.at(-1)!.date;
+  const count = `${entries.length} ${entries.length === 1 ? "appointment" : "appointments"}`;
+  const span = `${formatLongDate(monday)} to ${formatLongDate(last)}`;
+  return (
+    <>
+      <div className="staff-page-head">
+        <h1>Schedule: week</h1>
+        <p className="staff-muted">
+          {span}
+          {monday === thisWeek ? " (this week)" : ""}: {count}.
+        </p>
+      </div>
+      <ScheduleNav
+        view="week"
+        date={date}
+        previous={addDays(monday, -7)}
+        next={addDays(monday, 7)}
+        isCurrent={monday === thisWeek}
+      />
+      <div
+        className="staff-table-wrap staff-table-wrap--scroll"
+        tabIndex={0}
+        role="region"
+        aria-label={`Schedule for the week ${span}`}
+      >
+        <table className="staff-table staff-schedule staff-schedule--week">
+          <caption className="visually-hidden">
+            Appointments from {span} by day (columns) and hour (rows): {count}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Time</th>
+              {days.map((d) => (
+                <th scope="col" key={d.date} aria-current={d.date === today ? "date" : undefined}>
+                  <Link to={scheduleHref("day", d.date)}>{formatAbbreviatedDate(d.date)}</Link>
+                  {d.date === today && <span className="staff-sub">Today</span>}
+                  {d.closed && <span className="staff-sub">Closed ({d.closed})</span>}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {hours.map((hour) => (
+              <tr key={hour}>
+                <th scope="row" className="staff-mono">
+                  {timeOfDay(hour)}
+                </th>
+                {days.map((d) => {
+                  const from = midnight(d.date) + hour;
+                  const here = entries.filter(
+                    (e) => e.date === d.date && e.starts_at >= from && e.starts_at < from + 60,
+                  );
+                  const open =
+                    !d.closed && d.opens !== null && d.closes !== null && from < d.closes && from + 60 > d.opens;
+                  return (
+                    <td key={d.date} className={open ? undefined : "staff-schedule__shut"}>
+                      {here.length > 0 ? (
+                        <ul className="staff-schedule__list">
+                          {here.map((a) => (
+                            <li key={a.id}>
+                              <ScheduleAppointment a={a} place={roomName(a.column)} />
+                            </li>
+                          ))}
+                        </ul>
+                      ) : open ? null : (
+                        <span className="visually-hidden">Closed</span>
+                      )}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+import { Link } from "react-router";
+import { addDays, formatLongDate } from "@domain/dates";
+import { dayGrid, timeOfDay } from "@domain/schedule";
+import { staffMeta } from "~/components/staff/staff-format";
+import { ScheduleAppointment, ScheduleNav, scheduleHref } from "~/components/staff/schedule-nav";
+import { clinicDate, daySchedule, requireStaff, scheduleDate } from "~/lib/staff.server";
+import type { Route } from "./+types/schedule";
+
+export const meta = () => staffMeta("Schedule");
+
+/** Both roles: reception works from this page all day. */
+export async function loader(args: Route.LoaderArgs) {
+  const { rt } = await requireStaff(args);
+  const today = clinicDate(rt.now());
+  const date = scheduleDate(new URL(args.request.url).searchParams.get("date"), today);
+  return { today, date, ...(await daySchedule(rt.db, rt.config, date)) };
+}
+
+export default function StaffSchedule({ loaderData }: Route.ComponentProps) {
+  const { today, date, day, columns, entries } = loaderData;
+  const count = `${entries.length} ${entries.length === 1 ? "appointment" : "appointments"}`;
+  const ids = columns.map((c) => c.id);
+  // A day the clinic never opens (Sunday) shows a grid only to hold appointments dated then.
+  const first = entries[0]?.starts_at;
+  const rows =
+    day.opens !== null && day.closes !== null
+      ? dayGrid(ids, entries, day.opens, day.closes)
+      : first !== undefined
+        ? dayGrid(ids, entries, first, first)
+        : [];
+  return (
+    <>
+      <div className="staff-page-head">
+        <h1>Schedule</h1>
+        <p className="staff-muted">
+          {formatLongDate(date)}
+          {date === today ? " (today)" : ""}: {count}.
+        </p>
+      </div>
+      <ScheduleNav
+        view="day"
+        date={date}
+        previous={addDays(date, -1)}
+        next={addDays(date, 1)}
+        isCurrent={date === today}
+      />
+      <p className="staff-print-hide">
+        <Link to={scheduleHref("print", date)}>Print the day list</Link>
+      </p>
+      {day.closed && (
+        <p className="staff-alert staff-schedule__closed-note">The clinic is closed on this day ({day.closed}).</p>
+      )}
+      {rows.length === 0 ? (
+        <p>No appointments on this day.</p>
+      ) : (
+        <div
+          className="staff-table-wrap staff-table-wrap--scroll"
+          tabIndex={0}
+          role="region"
+          aria-label={`Schedule for ${formatLongDate(date)}`}
+        >
+          <table className="staff-table staff-schedule">
+            <caption className="visually-hidden">
+              Appointments on {formatLongDate(date)} by room (columns) and start time (rows): {count}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Time</th>
+                {columns.map((c) => (
+                  <th scope="col" key={c.id}>
+                    {c.name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.start} className={row.start % 60 === 0 ? "staff-schedule__hour" : undefined}>
+                  <th scope="row" className="staff-mono">
+                    {timeOfDay(row.start)}
+                  </th>
+                  {row.cells.map((cell, c) =>
+                    cell === "covered" ? null : cell === null ? (
+                      <td key={columns[c]!.id} />
+                    ) : (
+                      <td key={columns[c]!.id} rowSpan={cell.span} className="staff-schedule__booked">
+                        {cell.items.map((a) => (
+                          <ScheduleAppointment key={a.id} a={a} />
+                        ))}
+                      </td>
+                    ),
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,165 @@
+import { appointmentMinutes, serviceTitle } from "../../domain/catalogue";
+import { formatPhone } from "../../domain/contact-links";
+import { addDays, isIsoDate, weekdayIndex } from "../../domain/dates";
+import { closedReason } from "../../domain/opening-days";
+import { paymentLabel } from "../../domain/payments";
+import { clinicMinutes, NO_ROOM_NAME, ROOMS, roomName } from "../../domain/rooms";
+import { timeOfDay } from "../../domain/schedule";
+import { SCHEDULED_STATUSES } from "../../domain/statuses";
+import { appointmentRepository } from "../appointments/appointment-repository";
+import { closedDatesBetween } from "../closures/closed-dates";
+import type { Config } from "../config";
+import type { Db } from "../db/index";
+import { openingFor } from "./open-days";
+
+/**
+ * The console's schedule (issue 12, decision 022): the day view (rooms as
+ * columns, time down the page), the week view (days as columns, hours down
+ * the page) and reception's printable day list. Appointments on the schedule
+ * are those with a status in SCHEDULED_STATUSES, dated that day; where they
+ * sit is worked out by domain/schedule.ts (dayGrid, weekHours) in the page.
+ */
+
+type ClosureConfig = Pick<Config, "closedDates">;
+
+/** One appointment on the schedule, as the views show it. */
+export interface ScheduleEntry {
+  id: number;
+  reference: string;
+  patient: string;
+  service: string;
+  status: string;
+  /** The room id, "" for none (the "No room" column). */
+  column: string;
+  date: string;
+  time: string;
+  endTime: string;
+  /** Clinic minutes, half-open [starts_at, ends_at). */
+  starts_at: number;
+  ends_at: number;
+}
+
+/** A day's opening as clinic minutes, and why it is closed if it is. */
+export interface ScheduleDay {
+  date: string;
+  /** Clinic minutes of opening and closing on that date; null on a day the clinic never opens (Sunday). */
+  opens: number | null;
+  closes: number | null;
+  /** Why the clinic is closed that day ("Sunday", a holiday's name, a closure's reason), or null when open. */
+  closed: string | null;
+}
+
+/** The date asked for in `?date=`, or today when it is missing or not a real date. */
+export function scheduleDate(value: string | null, today: string): string {
+  return value && isIsoDate(value) ? value : today;
+}
+
+/** The Monday of the week holding `date`. */
+export function weekStart(date: string): string {
+  return addDays(date, -weekdayIndex(date));
+}
+
+type ScheduledRow = Awaited<ReturnType<ReturnType<typeof appointmentRepository>["scheduledOn"]>>[number];
+
+function entry(row: ScheduledRow): ScheduleEntry {
+  const date = row.confirmed_date ?? "";
+  // Rows confirmed before migration 0016 have a date and time but no minutes: work them out the same way.
+  const starts = row.starts_at ?? clinicMinutes(date, row.confirmed_time ?? "00:00");
+  const ends = row.ends_at ?? starts + appointmentMinutes(row.service_name, row.examination);
+  return {
+    id: row.id,
+    reference: row.reference,
+    patient: `${row.name} ${row.surname}`,
+    service: serviceTitle(row.service_name),
+    status: row.status,
+    column: row.room ?? "",
+    date,
+    time: row.confirmed_time ?? timeOfDay(starts),
+    endTime: timeOfDay(ends),
+    starts_at: starts,
+    ends_at: ends,
+  };
+}
+
+async function days(db: Db, config: ClosureConfig, dates: string[]): Promise<ScheduleDay[]> {
+  const closures = await closedDatesBetween(db, config, dates[0]!, dates.at(-1)!);
+  const closedDates = [...closures.keys()];
+  return dates.map((date) => {
+    const opening = openingFor(date);
+    const why = closedReason(date, closedDates);
+    const closed = !why.closed
+      ? null
+      : why.reason === "sunday"
+        ? "Sunday"
+        : why.reason === "holiday"
+          ? (why.holiday ?? "Public holiday")
+          : (closures.get(date) ?? "Closure");
+    return {
+      date,
+      opens: opening ? clinicMinutes(date, opening.opens) : null,
+      closes: opening ? clinicMinutes(date, opening.closes) : null,
+      closed,
+    };
+  });
+}
+
+/** The columns of the day view: every room, then "No room" when an appointment holds none. */
+function columnsFor(entries: readonly ScheduleEntry[]): { id: string; name: string }[] {
+  const rooms = ROOMS.map((r) => ({ id: r.id, name: r.name }));
+  const unknown = [...new Set(entries.map((e) => e.column))].filter((c) => c && !rooms.some((r) => r.id === c));
+  return [
+    ...rooms,
+    ...unknown.map((id) => ({ id, name: roomName(id) })),
+    ...(entries.some((e) => e.column === "") ? [{ id: "", name: NO_ROOM_NAME }] : []),
+  ];
+}
+
+/** The day view: the day's opening, the columns and the appointments. */
+export async function daySchedule(db: Db, config: ClosureConfig, date: string) {
+  const rows = await appointmentRepository(db).scheduledOn(date, date, SCHEDULED_STATUSES);
+  const entries = rows.map(entry);
+  const [day] = await days(db, config, [date]);
+  return { day: day!, columns: columnsFor(entries), entries };
+}
+
+/**
+ * The week view of the week holding `date`: Monday to Saturday, and Sunday
+ * too when an appointment is dated then, with each day's opening.
+ */
+export async function weekSchedule(db: Db, config: ClosureConfig, date: string) {
+  const monday = weekStart(date);
+  const sunday = addDays(monday, 6);
+  const rows = await appointmentRepository(db).scheduledOn(monday, sunday, SCHEDULED_STATUSES);
+  const entries = rows.map(entry);
+  const dates = Array.from({ length: 7 }, (_, i) => addDays(monday, i)).filter(
+    (d) => d !== sunday || entries.some((e) => e.date === sunday),
+  );
+  return { monday, days: await days(db, config, dates), entries };
+}
+
+/** One line of reception's printable day list. */
+export interface DayListRow {
+  id: number;
+  time: string;
+  room: string;
+  patient: string;
+  phone: string;
+  service: string;
+  payment: string;
+  medicalAid: string;
+}
+
+/** Reception's day list: who comes when, where, and how they pay, by time then room. */
+export async function dayList(db: Db, date: string): Promise<DayListRow[]> {
+  const rows = await appointmentRepository(db).scheduledOn(date, date, SCHEDULED_STATUSES);
+  return rows.map((row) => ({
+    id: row.id,
+    time: row.confirmed_time ?? "",
+    room: roomName(row.room),
+    patient: `${row.name} ${row.surname}`,
+    phone: formatPhone(row.phone),
+    service: serviceTitle(row.service_name),
+    payment: paymentLabel(row.payment_method),
+    medicalAid: row.medical_aid_number ?? "",
+  }));
+}
