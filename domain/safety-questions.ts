@@ -235,6 +235,14 @@ export function attentionQuestions(storedService: string, answers: SafetyAnswers
   return safetyQuestionsFor(storedService).filter((q) => needsAttention(q, answers[q.id]));
 }
 
+/** The answers in a few words, for lists: how many to check, or whether they were given at all. */
+export function safetySummary(storedService: string, stored: string | null): string {
+  const answers = readSafetyAnswers(stored);
+  if (!answers) return "Not answered";
+  const checks = attentionQuestions(storedService, answers).length;
+  return checks ? `${checks} to check` : "Answered";
+}
+
 /** Stored answers from the appointments.safety_answers column (null: none, or unreadable). */
 export function readSafetyAnswers(stored: string | null | undefined): SafetyAnswers | null {
   if (!stored) return null;

@@ -271,6 +271,7 @@ export function appointmentRepository(db: Db) {
             "room",
             "starts_at",
             "ends_at",
+            "safety_answers",
           ])
           .where("status", "in", [...statuses])
           .where("confirmed_date", ">=", from)

@@ -5,6 +5,7 @@ import { closedReason } from "../../domain/opening-days";
 import { paymentLabel } from "../../domain/payments";
 import { clinicMinutes, NO_ROOM_NAME, ROOMS, roomName } from "../../domain/rooms";
 import { timeOfDay } from "../../domain/schedule";
+import { safetySummary } from "../../domain/safety-questions";
 import { SCHEDULED_STATUSES } from "../../domain/statuses";
 import { appointmentRepository } from "../appointments/appointment-repository";
 import { closedDatesBetween } from "../closures/closed-dates";
@@ -147,6 +148,8 @@ export interface DayListRow {
   service: string;
   payment: string;
   medicalAid: string;
+  /** The safety answers in a word for reception: how many to check, answered, or not (ask on the day). */
+  safety: string;
 }
 
 /** Reception's day list: who comes when, where, and how they pay, by time then room. */
@@ -161,5 +164,6 @@ export async function dayList(db: Db, date: string): Promise<DayListRow[]> {
     service: serviceTitle(row.service_name),
     payment: paymentLabel(row.payment_method),
     medicalAid: row.medical_aid_number ?? "",
+    safety: safetySummary(row.service_name, row.safety_answers),
   }));
 }

@@ -176,7 +176,7 @@ describe("the week view", () => {
 });
 
 describe("the day list", () => {
-  it("has the reception columns, sorted by time, and is never stored", async () => {
+  it("has the reception columns, sorted by time, the safety answers' flag, and is never stored", async () => {
     const day = nextOpenWeekday(t.config, 42);
     const late = await seedAppointment(t.db, {
       service_name: "x-ray",
@@ -186,7 +186,18 @@ describe("the day list", () => {
       medical_aid_number: "BP-778899",
       phone: "+26771112233",
     });
-    const early = await seedAppointment(t.db, { service_name: "fluoroscopy", name: "Earlier", surname: "Patient" });
+    const early = await seedAppointment(t.db, {
+      service_name: "fluoroscopy",
+      name: "Earlier",
+      surname: "Patient",
+      // A "not sure" on pregnancy and a contrast reaction need a look; "no" on kidneys does not.
+      safety_answers: JSON.stringify({
+        pregnant: { choice: "not_sure" },
+        "contrast-reaction": { choice: "yes", text: "Rash" },
+        "kidney-disease": { choice: "no" },
+      }),
+      safety_saved_at: new Date().toISOString(),
+    });
     await confirm(late, "15:00", {}, day);
     await confirm(early, "09:30", {}, day);
     const res = await get(`/staff/schedule/print?date=${day}`);
@@ -202,13 +213,23 @@ describe("the day list", () => {
       "Service",
       "Payment method",
       "Medical aid number",
+      "Safety answers",
     ]);
     const rows = [...table.querySelectorAll("tbody tr")].map((tr) =>
       [...tr.querySelectorAll("td, th")].map((c) => c.textContent),
     );
     expect(rows).toEqual([
-      ["09:30", "Fluoroscopy", "Earlier Patient", "(+267) 71 234 567", "Fluoroscopy Imaging", "Cash Payment", ""],
-      ["15:00", "X-ray", "Later Patient", "(+267) 71 112 233", "X-ray Imaging", "Bpomas", "BP-778899"],
+      [
+        "09:30",
+        "Fluoroscopy",
+        "Earlier Patient",
+        "(+267) 71 234 567",
+        "Fluoroscopy Imaging",
+        "Cash Payment",
+        "",
+        "2 to check",
+      ],
+      ["15:00", "X-ray", "Later Patient", "(+267) 71 112 233", "X-ray Imaging", "Bpomas", "BP-778899", "Not answered"],
     ]);
     expect(doc.querySelector(".staff-day-list button")?.textContent).toBe("Print the day list");
   });

@@ -51,6 +51,7 @@ export default function StaffDayList({ loaderData }: Route.ComponentProps) {
                 <th scope="col">Service</th>
                 <th scope="col">Payment method</th>
                 <th scope="col">Medical aid number</th>
+                <th scope="col">Safety answers</th>
               </tr>
             </thead>
             <tbody>
@@ -63,6 +64,7 @@ export default function StaffDayList({ loaderData }: Route.ComponentProps) {
                   <td>{r.service}</td>
                   <td>{r.payment}</td>
                   <td className="staff-mono">{r.medicalAid}</td>
+                  <td>{r.safety}</td>
                 </tr>
               ))}
             </tbody>
