@@ -8,6 +8,7 @@ import { expectNoAxeViolations as expectNoViolations } from "./axe";
 import { expect, test, type E2eDb } from "./fixtures";
 import { hydrated } from "./hydrated";
 import { formatLongDate, formatShortDate } from "../../domain/dates";
+import { MANAGER_ONLY_MESSAGE } from "../../domain/staff-roles";
 
 /** Signs in through the forms: password, then a code from the account's authenticator secret. */
 async function signIn(
@@ -284,7 +285,7 @@ test("a new staff member sets up two-step sign-in in the browser, saves recovery
   for (const a of ["mfa_enrolled", "sign_in", "sign_out", "password_changed"]) expect(actions).toContain(a);
 });
 
-test("a manager invites a receptionist by e-mail, who accepts, sets up two-step sign-in and sees only reception's pages", async ({
+test("a manager invites a receptionist by e-mail, who accepts, sets up two-step sign-in, sees only reception's pages and is refused on the manager pages", async ({
   page,
   browser,
   baseURL,
@@ -331,7 +332,14 @@ test("a manager invites a receptionist by e-mail, who accepts, sets up two-step 
   await expect(nav.getByRole("link", { name: "Appointments" })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Audit log" })).toHaveCount(0);
   await expect(nav.getByRole("link", { name: "Staff accounts" })).toHaveCount(0);
-  expect((await tab.request.get("/staff/accounts")).status()).toBe(403);
+  // Refused on every manager page, in the browser, with the reason.
+  for (const path of ["/staff/accounts", "/staff/closures", "/staff/audit", "/staff/patient-data"]) {
+    const refused = await tab.goto(path);
+    expect(refused?.status(), path).toBe(403);
+    await expect(tab.getByText(MANAGER_ONLY_MESSAGE)).toBeVisible();
+  }
+  const csv = await tab.request.get("/api/staff/appointments/export?from=2026-01-01&to=2026-12-31");
+  expect(csv.status()).toBe(403);
 
   // The link worked once.
   await tab.goto(new URL(link!).pathname + new URL(link!).search);
