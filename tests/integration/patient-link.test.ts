@@ -6,6 +6,7 @@ import { DATE_MESSAGES } from "../../domain/validation/appointment-dates";
 import { APPOINTMENT_PATH } from "../../server/appointments/submit";
 import { hashToken } from "../../server/tokens";
 import { createTestApp, type TestApp } from "../helpers/app";
+import { bookWithLink } from "../helpers/patient-link";
 import { openDate, validAppointment } from "../helpers/requests";
 
 /**
@@ -31,20 +32,7 @@ describe("a patient's private link", () => {
   });
   afterAll(() => t.close());
 
-  /** Books through the JSON API and answers the link it gave, with the appointment's id. */
-  async function book(overrides: Record<string, unknown> = {}) {
-    const res = await t.app.inject({ method: "POST", url: APPOINTMENT_PATH, payload: validAppointment(overrides) });
-    expect(res.statusCode).toBe(201);
-    const data = res.json().data as { reference: string; manageUrl: string };
-    const row = await t.db
-      .selectFrom("appointments")
-      .selectAll()
-      .where("reference", "=", data.reference)
-      .executeTakeFirstOrThrow();
-    const path = new URL(data.manageUrl).pathname;
-    return { ...data, path, token: path.split("/").pop()!, row };
-  }
-
+  const book = (overrides: Record<string, unknown> = {}) => bookWithLink(t, overrides);
   const open = (path: string) => t.app.inject({ method: "GET", url: path });
   const version = async (id: number) =>
     (await t.db.selectFrom("appointments").select("updated_at").where("id", "=", id).executeTakeFirstOrThrow())

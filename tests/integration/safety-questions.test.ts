@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, clinicInstant, clinicToday } from "../../domain/dates";
 import { SAFETY_MESSAGES, SAFETY_TEXT_MAX } from "../../domain/safety-questions";
 import { sendDueReminders } from "../../server/appointments/reminders";
-import { APPOINTMENT_PATH } from "../../server/appointments/submit";
 import { erasePatient, exportPatient, findPatient, matchFingerprint } from "../../server/staff/patient-rights";
 import { staffRuntime } from "../../server/staff/runtime";
 import { createTestApp, type TestApp } from "../helpers/app";
-import { openDate, validAppointment } from "../helpers/requests";
+import { bookWithLink } from "../helpers/patient-link";
+import { openDate } from "../helpers/requests";
 import { addStaff, sessionCookieFor } from "../helpers/staff";
 
 /**
@@ -28,17 +28,7 @@ describe("pre-exam safety questions", () => {
   });
   afterAll(() => t.close());
 
-  async function book(overrides: Record<string, unknown> = {}) {
-    const res = await t.app.inject({ method: "POST", url: APPOINTMENT_PATH, payload: validAppointment(overrides) });
-    expect(res.statusCode).toBe(201);
-    const data = res.json().data as { reference: string; manageUrl: string };
-    const row = await t.db
-      .selectFrom("appointments")
-      .selectAll()
-      .where("reference", "=", data.reference)
-      .executeTakeFirstOrThrow();
-    return { path: new URL(data.manageUrl).pathname, id: row.id, reference: data.reference };
-  }
+  const book = (overrides: Record<string, unknown> = {}) => bookWithLink(t, overrides);
   const open = (path: string) => t.app.inject({ method: "GET", url: path });
   const save = (path: string, fields: Record<string, string>, headers: Record<string, string> = SAME_ORIGIN) =>
     t.app.inject({

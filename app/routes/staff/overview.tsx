@@ -43,19 +43,28 @@ function AppointmentTable({ rows, caption, showDate }: { rows: Upcoming; caption
           {rows.map((a) => (
             <tr key={a.id}>
               {showDate && <td>{a.confirmed_date ? formatAbbreviatedDate(a.confirmed_date) : ""}</td>}
-              <td>{a.confirmed_time}</td>
-              <td>
-                <Link to={`/staff/appointments/${a.id}`}>
-                  {a.name} {a.surname}
-                </Link>
-              </td>
-              <td>{serviceTitle(a.service_name)}</td>
-              <td className="staff-mono">{a.reference}</td>
+              <AppointmentCells a={a} />
             </tr>
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** One confirmed appointment's cells: time, patient (a link to it), service, reference. */
+function AppointmentCells({ a }: { a: Upcoming[number] }) {
+  return (
+    <>
+      <td className="staff-mono">{a.confirmed_time}</td>
+      <td>
+        <Link to={`/staff/appointments/${a.id}`}>
+          {a.name} {a.surname}
+        </Link>
+      </td>
+      <td>{serviceTitle(a.service_name)}</td>
+      <td className="staff-mono">{a.reference}</td>
+    </>
   );
 }
 
@@ -87,14 +96,7 @@ function TodayByRoom({ rows }: { rows: Upcoming }) {
               .filter((a) => (a.room ?? "") === room)
               .map((a) => (
                 <tr key={a.id}>
-                  <td className="staff-mono">{a.confirmed_time}</td>
-                  <td>
-                    <Link to={`/staff/appointments/${a.id}`}>
-                      {a.name} {a.surname}
-                    </Link>
-                  </td>
-                  <td>{serviceTitle(a.service_name)}</td>
-                  <td className="staff-mono">{a.reference}</td>
+                  <AppointmentCells a={a} />
                 </tr>
               ))}
           </tbody>

@@ -1,0 +1,21 @@
+import { expect } from "vitest";
+import { APPOINTMENT_PATH } from "../../server/appointments/submit";
+import type { TestApp } from "./app";
+import { validAppointment } from "./requests";
+
+/**
+ * Books through the JSON API as a patient would, and answers with the
+ * private link it gave (its path and token) and the stored row.
+ */
+export async function bookWithLink(t: TestApp, overrides: Record<string, unknown> = {}) {
+  const res = await t.app.inject({ method: "POST", url: APPOINTMENT_PATH, payload: validAppointment(overrides) });
+  expect(res.statusCode).toBe(201);
+  const data = res.json().data as { reference: string; manageUrl: string };
+  const row = await t.db
+    .selectFrom("appointments")
+    .selectAll()
+    .where("reference", "=", data.reference)
+    .executeTakeFirstOrThrow();
+  const path = new URL(data.manageUrl).pathname;
+  return { ...data, path, token: path.split("/").pop()!, row, id: row.id };
+}
