@@ -161,6 +161,7 @@ export async function changeStatus(
             name: appt.name,
             email: appt.email,
             serviceName: appt.service_name,
+            examination: set.examination ?? null,
             date: change.date,
             time: change.time,
             manageUrl: await issueManageLink(rt.db, rt.config, id, now, trx),

@@ -1,4 +1,4 @@
-import { serviceGuidance, serviceTitle } from "../../domain/catalogue";
+import { appointmentMinutes, serviceGuidance, serviceTitle } from "../../domain/catalogue";
 import type { Config } from "../config";
 import type { OutgoingMail } from "../mail/queue";
 import { greeting, MANAGE_LINK_PRIVATE, MANAGE_LINK_TEXT } from "../mail/templates";
@@ -11,6 +11,8 @@ export interface ConfirmedAppointment {
   email: string;
   /** The service as stored: its slug (a title is understood too). */
   serviceName: string;
+  /** The ultrasound examination chosen on confirming, which sets the length (else the service's). */
+  examination?: string | null;
   date: string;
   time: string;
   /** The patient's private link (server/appointments/manage-links.ts). */
@@ -27,7 +29,7 @@ export function confirmationMail(config: Config, appt: ConfirmedAppointment, now
   const guidance = serviceGuidance(appt.serviceName);
   const service = serviceTitle(appt.serviceName);
   const start = clinicInstant(appt.date, appt.time);
-  const end = new Date(start.getTime() + guidance.durationMinutes * 60_000);
+  const end = new Date(start.getTime() + appointmentMinutes(appt.serviceName, appt.examination) * 60_000);
   const location = `${clinic.name}, ${clinic.address.street}, ${clinic.address.city}`;
   const when = `${formatLongDate(appt.date)} at ${appt.time}`;
   const host = new URL(config.publicBaseUrl).hostname;

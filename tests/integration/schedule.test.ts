@@ -100,6 +100,22 @@ describe("confirming into a room", () => {
     await confirm(t.db, d, "09:00");
   });
 
+  it("the confirmation's calendar file lasts as long as the examination chosen", async () => {
+    const id = await seedAppointment(t.db, { service_name: "ultrasound", reference: "APT-ICS-LENGTH" });
+    await confirm(t.db, id, "11:00", { examination: "Abdomen & Pelvis" });
+    const mail = await t.db
+      .selectFrom("mail_queue")
+      .select("attachments_json")
+      .where("text_body", "like", "%APT-ICS-LENGTH%")
+      .executeTakeFirstOrThrow();
+    const ics = (JSON.parse(mail.attachments_json) as { filename: string; content: string }[])
+      .filter((a) => a.filename.endsWith(".ics"))
+      .map((a) => Buffer.from(a.content, "base64").toString("utf8"))[0]!;
+    // 11:00 in Gaborone is 09:00 UTC; the examination takes 45 minutes.
+    expect(ics).toMatch(/DTSTART:\d{8}T090000Z/);
+    expect(ics).toMatch(/DTEND:\d{8}T094500Z/);
+  });
+
   it("frees the time when the appointment is cancelled", async () => {
     const first = await xray();
     await confirm(t.db, first, "16:00");
