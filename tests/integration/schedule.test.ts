@@ -102,7 +102,7 @@ describe("confirming into a room", () => {
 
   it("the confirmation's calendar file lasts as long as the examination chosen", async () => {
     const id = await seedAppointment(t.db, { service_name: "ultrasound", reference: "APT-ICS-LENGTH" });
-    await confirm(t.db, id, "11:00", { examination: "Abdomen & Pelvis" });
+    await confirm(t.db, id, "11:00", { examination: "Gallbladder" });
     const mail = await t.db
       .selectFrom("mail_queue")
       .select("attachments_json")
@@ -111,9 +111,9 @@ describe("confirming into a room", () => {
     const ics = (JSON.parse(mail.attachments_json) as { filename: string; content: string }[])
       .filter((a) => a.filename.endsWith(".ics"))
       .map((a) => Buffer.from(a.content, "base64").toString("utf8"))[0]!;
-    // 11:00 in Gaborone is 09:00 UTC; the examination takes 45 minutes.
+    // 11:00 in Gaborone is 09:00 UTC; a gallbladder examination takes 20 minutes (an ultrasound 45 by default).
     expect(ics).toMatch(/DTSTART:\d{8}T090000Z/);
-    expect(ics).toMatch(/DTEND:\d{8}T094500Z/);
+    expect(ics).toMatch(/DTEND:\d{8}T092000Z/);
   });
 
   it("frees the time when the appointment is cancelled", async () => {
