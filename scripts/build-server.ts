@@ -2,14 +2,36 @@
  * Compiles the server and the maintenance commands to JavaScript, so
  * production runs `node` on plain files (no TypeScript loader at run time):
  * build/node/server.js, staff.js, backup.js, restore.js, purge.js.
- * Packages stay external (resolved from node_modules at run time); modules
- * loaded on demand (the referral form PDF) become their own chunks.
+ * Packages are bundled in too, so start-up does not resolve and load
+ * hundreds of small module files (kysely's ESM build alone is about 500):
+ * see decision 014. Left external: React and React Router, which the
+ * app's own server build (build/server) imports from node_modules and which
+ * must be one copy; native addons; optional and development-only imports.
+ * Modules loaded on demand (the referral form PDF) become their own chunks.
  */
 import path from "node:path";
 import { build } from "esbuild";
 import { PROJECT_ROOT } from "../server/paths";
 
 const OUT_DIR = path.join(PROJECT_ROOT, "build/node");
+
+/** Resolved from node_modules at run time (see above). */
+const EXTERNAL = [
+  // Shared with build/server (one instance of React's and the router's state).
+  "react",
+  "react-dom",
+  "react-dom/*",
+  "react-router",
+  "@react-router/*",
+  "isbot",
+  "lucide-react",
+  // Native addons.
+  "better-sqlite3",
+  "@node-rs/argon2",
+  // Optional (pg's native binding) and development only (the dev server's Vite).
+  "pg-native",
+  "vite",
+];
 
 const result = await build({
   absWorkingDir: PROJECT_ROOT,
@@ -28,7 +50,11 @@ const result = await build({
   platform: "node",
   format: "esm",
   target: "node20",
-  packages: "external",
+  external: EXTERNAL,
+  // Bundled CommonJS packages call require() for Node's own modules.
+  banner: {
+    js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
+  },
   sourcemap: true,
   legalComments: "none",
   logLevel: "warning",
