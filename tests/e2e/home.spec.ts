@@ -41,14 +41,14 @@ test.describe("hero slides", () => {
     const first = ".hero-slides__pager li:nth-child(1) a";
     const second = ".hero-slides__pager li:nth-child(2) a";
     const marked = await background(page, first);
-    expect(await background(page, second)).not.toBe(marked);
+    await expect(page.locator(second)).not.toHaveCSS("background-color", marked);
 
     await pager.getByRole("link", { name: "Slide 2 of 2: Medical imaging and radiology centre" }).click();
     await expect(page).toHaveURL(/#hero-centre$/);
     await expect(slides.getByRole("link", { name: "Explore services" })).toBeInViewport();
     await expect(slides.getByRole("heading", { name: /Calm, careful imaging/ })).not.toBeInViewport();
-    expect(await background(page, second)).toBe(marked);
-    expect(await background(page, first)).not.toBe(marked);
+    await expect(page.locator(second)).toHaveCSS("background-color", marked);
+    await expect(page.locator(first)).not.toHaveCSS("background-color", marked);
     // The page stays at its top: only the track moved.
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
@@ -57,7 +57,7 @@ test.describe("hero slides", () => {
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/#hero-care$/);
     await expect(slides.getByRole("heading", { name: /Calm, careful imaging/ })).toBeInViewport();
-    expect(await background(page, first)).toBe(marked);
+    await expect(page.locator(first)).toHaveCSS("background-color", marked);
   });
 
   test("the track scrolls smoothly only when motion is not reduced", async ({ page }) => {
@@ -133,7 +133,7 @@ test.describe("service tabs", () => {
     await expect(panels.locator("visible=true")).toHaveCount(1);
     await expect(tabsBox.getByRole("region", { name: "Diagnostic Imaging" })).toContainText("Ultrasound Imaging");
     const marked = await background(page, ".service-tabs__list li:nth-child(1) a");
-    expect(await background(page, ".service-tabs__list li:nth-child(2) a")).not.toBe(marked);
+    await expect(page.locator(".service-tabs__list li:nth-child(2) a")).not.toHaveCSS("background-color", marked);
 
     // Keyboard: Enter on a link shows its category; Tab then continues into it.
     await tabs.nth(1).focus();
@@ -142,8 +142,8 @@ test.describe("service tabs", () => {
     await expect(tabsBox.getByRole("region", { name: "Women's Imaging" })).toContainText("3D Pregnancy Scan");
     await expect(tabsBox.getByRole("region", { name: "Diagnostic Imaging" })).toBeHidden();
     await expect(panels.locator("visible=true")).toHaveCount(1);
-    expect(await background(page, ".service-tabs__list li:nth-child(2) a")).toBe(marked);
-    expect(await background(page, ".service-tabs__list li:nth-child(1) a")).not.toBe(marked);
+    await expect(page.locator(".service-tabs__list li:nth-child(2) a")).toHaveCSS("background-color", marked);
+    await expect(page.locator(".service-tabs__list li:nth-child(1) a")).not.toHaveCSS("background-color", marked);
     // The links stay in view above the category they show.
     await expect(tabs.nth(1)).toBeInViewport();
     await page.keyboard.press("Tab");
