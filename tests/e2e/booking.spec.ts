@@ -13,6 +13,7 @@ import {
   forbidDialogs,
   RATE_LIMITED,
   TOO_MANY_REQUESTS,
+  holdScripts,
   unique,
 } from "./forms";
 
@@ -371,6 +372,24 @@ test("past an upload cap the page shows the server's message", async ({ page }) 
     await expect(page.locator(".file-upload__failed")).toHaveText(message);
   }
   await expectNoAxeViolations(page);
+});
+
+test.describe("before the script takes over", () => {
+  test("a booking submitted before the script runs is posted by the browser and stored once", async ({ page, e2e }) => {
+    const calendar = (await (await page.request.get("/api/appointment/public/calendar")).json()) as Calendar;
+    const release = await holdScripts(page);
+    await page.goto("/book-appointment", { waitUntil: "domcontentloaded" });
+    const surname = unique("Early");
+    const day = await fillBooking(page, calendar, surname);
+    await page.getByRole("button", { name: "Request appointment" }).click();
+    await expect(
+      page.getByRole("heading", { name: "Your appointment has been scheduled successfully!" }),
+    ).toBeVisible();
+    release();
+    const rows = await appointmentsBySurname(e2e, surname);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ requested_date: day });
+  });
 });
 
 test.describe("without JavaScript", () => {

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test, type E2eDb } from "./fixtures";
 import { hydrated } from "./hydrated";
-import { answer, expectPlainForm, forbidDialogs, RATE_LIMITED, TOO_MANY_REQUESTS, unique } from "./forms";
+import { answer, expectPlainForm, forbidDialogs, holdScripts, RATE_LIMITED, TOO_MANY_REQUESTS, unique } from "./forms";
 
 const ENDPOINT = "**/api/contact-enquire/public/create";
 
@@ -137,17 +137,6 @@ test("failures show the failure message, and a rate limit shows the server's mes
 });
 
 test.describe("before the script takes over", () => {
-  /** Holds the page's scripts until `release` is called: the page is as a slow phone shows it while they download. */
-  async function holdScripts(page: Page) {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/(assets|islands)\/[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    return release;
-  }
-
   test("a submit before hydration is not lost: the browser posts the form and the enquiry is stored", async ({
     page,
     e2e,

@@ -80,3 +80,14 @@ export async function fillBookingForm(
   await page.getByLabel("Service", { exact: true }).selectOption("X-ray Imaging");
   await page.getByLabel("Preferred date").fill(formatShortDate(date));
 }
+
+/** Holds the page's scripts until `release` is called: the page is as a slow phone shows it while they download. */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/(assets|islands)\/[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
