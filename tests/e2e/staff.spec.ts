@@ -285,7 +285,7 @@ test("a new staff member sets up two-step sign-in in the browser, saves recovery
   for (const a of ["mfa_enrolled", "sign_in", "sign_out", "password_changed"]) expect(actions).toContain(a);
 });
 
-test("a manager invites a receptionist by e-mail, who accepts, sets up two-step sign-in, sees only reception's pages and is refused on the manager pages", async ({
+test("a manager invites a receptionist by e-mail, who accepts, sets up two-step sign-in, sees only reception's pages, is refused on the manager pages, and is disabled after a confirm step", async ({
   page,
   browser,
   baseURL,
@@ -345,6 +345,15 @@ test("a manager invites a receptionist by e-mail, who accepts, sets up two-step 
   await tab.goto(new URL(link!).pathname + new URL(link!).search);
   await expect(tab.getByRole("heading", { level: 1, name: "Invitation not valid" })).toBeVisible();
   await invitee.close();
+
+  // The manager disables the account after a confirm step, which takes the focus.
+  await page.goto("/staff/accounts");
+  await hydrated(page);
+  await page.getByRole("button", { name: "Disable Invited Receptionist" }).click();
+  await expect(page.getByRole("heading", { name: "Disable Invited Receptionist's account?" })).toBeFocused();
+  await expectNoViolations(page);
+  await page.getByRole("button", { name: "Yes, disable the account" }).click();
+  await expect(page.getByRole("status")).toContainText("Invited Receptionist's account is disabled and signed out.");
 });
 
 test("a manager adds a closure, and the public booking page refuses that day at once", async ({

@@ -177,12 +177,26 @@ describe("staff accounts and invitations", () => {
     expect(boss.totp_secret).toBeTruthy();
   });
 
-  it("changes a role, resets two-step sign-in and disables an account, each audited with the manager as actor", async () => {
+  it("changes a role, resets two-step sign-in and disables an account (each of those two after a confirm step), each audited with the manager as actor", async () => {
     const other = await addStaff(t.db, { email: "other@clinic.example.org", name: "Other", role: "reception" });
     const id = String(other.id);
     expect((await post("/staff/accounts", { intent: "role", id, role: "manager" })).statusCode).toBe(200);
-    expect((await post("/staff/accounts", { intent: "reset-mfa", id })).statusCode).toBe(200);
-    expect((await post("/staff/accounts", { intent: "disable", id })).statusCode).toBe(200);
+    // A reset and a disable each ask first; the first post changes nothing.
+    const asked = await post("/staff/accounts", { intent: "disable", id });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.body).toContain("Disable Other&#x27;s account?");
+    expect((await post("/staff/accounts", { intent: "reset-mfa", id })).body).toContain(
+      "Reset Other&#x27;s two-step sign-in?",
+    );
+    const untouched = await t.db
+      .selectFrom("staff_users")
+      .selectAll()
+      .where("id", "=", other.id)
+      .executeTakeFirstOrThrow();
+    expect(untouched).toMatchObject({ disabled: 0 });
+    expect(untouched.totp_secret).toBeTruthy();
+    expect((await post("/staff/accounts", { intent: "reset-mfa", id, confirmed: "yes" })).statusCode).toBe(200);
+    expect((await post("/staff/accounts", { intent: "disable", id, confirmed: "yes" })).statusCode).toBe(200);
     const row = await t.db.selectFrom("staff_users").selectAll().where("id", "=", other.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ role: "manager", disabled: 1, totp_secret: null });
     const audit = await t.db

@@ -1,4 +1,5 @@
-import { data, Form, useNavigation } from "react-router";
+import { useEffect, useRef } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
 import { formatClinicDateTime } from "@domain/dates";
 import { ROLE_LABELS, STAFF_ROLES, isStaffRole, type StaffRole } from "@domain/staff-roles";
 import { staffMeta } from "~/components/staff/staff-format";
@@ -22,7 +23,26 @@ export async function loader(args: Route.LoaderArgs) {
   return { ...(await listStaff(rt)), me: staff.id, invitationHours: INVITATION_HOURS };
 }
 
-type Result = { ok: true; message: string } | { ok: false; error: string; field?: "email" | "name" };
+/** The two actions on an account that take a confirm step, and what the step says. */
+const CONFIRMED_ACTIONS = {
+  disable: {
+    question: (name: string) => `Disable ${name}'s account?`,
+    detail: "They are signed out at once and can no longer sign in. An account cannot be enabled again.",
+    yes: "Yes, disable the account",
+  },
+  "reset-mfa": {
+    question: (name: string) => `Reset ${name}'s two-step sign-in?`,
+    detail: "Their recovery codes stop working, they are signed out, and their next sign-in sets it up again.",
+    yes: "Yes, reset two-step sign-in",
+  },
+} as const;
+type ConfirmedAction = keyof typeof CONFIRMED_ACTIONS;
+
+type Result =
+  | { ok: true; message: string }
+  | { ok: false; error: string; field?: "email" | "name" }
+  /** Asked first: the same post again with confirmed=yes does it. */
+  | { ok: null; confirm: { id: number; intent: ConfirmedAction; name: string } };
 
 /** Every change is a POST with an intent; the guard refuses anyone but a manager before the body is read. */
 export async function action(args: Route.ActionArgs) {
@@ -46,6 +66,9 @@ export async function action(args: Route.ActionArgs) {
       if (!isStaffRole(role)) return refuse("Choose a role.");
       await setStaffRole(rt.db, target.email, role, now, staff);
       return data<Result>({ ok: true, message: `${target.name} is now ${ROLE_LABELS[role].toLowerCase()}.` });
+    }
+    if ((intent === "disable" || intent === "reset-mfa") && text("confirmed") !== "yes") {
+      return data<Result>({ ok: null, confirm: { id: target.id, intent, name: target.name } });
     }
     if (intent === "disable") {
       await disableStaffAccount(rt.db, target.email, now, staff);
@@ -74,6 +97,41 @@ function RoleSelect({ id, defaultValue }: { id: string; defaultValue?: StaffRole
         </option>
       ))}
     </select>
+  );
+}
+
+/**
+ * The confirm step of a disable or a reset: what it will do, the same post
+ * with confirmed=yes, or back to the list. Focus moves to its question.
+ */
+function ConfirmStep({ id, intent, name, busy }: { id: number; intent: ConfirmedAction; name: string; busy: boolean }) {
+  const words = CONFIRMED_ACTIONS[intent];
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    // After the router has settled the scroll position of the answered post.
+    const frame = requestAnimationFrame(() => {
+      heading.current?.focus({ preventScroll: true });
+      heading.current?.scrollIntoView({ block: "start" });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [id, intent]);
+  return (
+    <section className="staff-section staff-confirm" aria-labelledby="confirm-heading">
+      <h2 id="confirm-heading" ref={heading} tabIndex={-1}>
+        {words.question(name)}
+      </h2>
+      <p>{words.detail}</p>
+      <Form method="post" className="staff-button-row">
+        <input type="hidden" name="id" value={id} />
+        <input type="hidden" name="confirmed" value="yes" />
+        <button type="submit" name="intent" value={intent} className="button staff-button--danger" disabled={busy}>
+          {words.yes}
+        </button>
+        <Link to="/staff/accounts" className="button button--outline">
+          No, keep it as it is
+        </Link>
+      </Form>
+    </section>
   );
 }
 
@@ -110,7 +168,7 @@ function AccountAction({
 export default function StaffAccounts({ loaderData, actionData }: Route.ComponentProps) {
   const { accounts, invitations, me, invitationHours } = loaderData;
   const busy = useNavigation().state !== "idle";
-  const fieldError = actionData && !actionData.ok ? actionData.field : undefined;
+  const fieldError = actionData?.ok === false ? actionData.field : undefined;
   return (
     <>
       <div className="staff-page-head">
@@ -123,10 +181,11 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
 
       <div role="status" className="staff-live">
         {actionData?.ok && <p className="staff-alert staff-alert--success">{actionData.message}</p>}
-        {actionData && !actionData.ok && !fieldError && (
+        {actionData?.ok === false && !fieldError && (
           <p className="staff-alert staff-alert--error">{actionData.error}</p>
         )}
       </div>
+      {actionData?.ok === null && <ConfirmStep {...actionData.confirm} busy={busy} />}
 
       <section className="staff-section" aria-labelledby="invite-heading">
         <h2 id="invite-heading">Invite a colleague</h2>
@@ -171,7 +230,7 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
             </button>
           </div>
         </Form>
-        {actionData && !actionData.ok && fieldError && (
+        {actionData?.ok === false && fieldError && (
           <p id="invite-error" className="staff-alert staff-alert--error">
             {actionData.error}
           </p>
