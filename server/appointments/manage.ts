@@ -168,15 +168,17 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
       const shown = { ...view, safety: { ...view.safety, answers } };
       return { status: 400, view: shown, about, failure: SAFETY_MESSAGES.invalid, errors };
     }
+    const stored = { safety_answers: JSON.stringify(answers), safety_saved_at: now.toISOString() };
     const saved = await appointments.saveSafetyAnswers(
       appt.id,
       appt.status,
-      JSON.stringify(answers),
-      now.toISOString(),
+      stored.safety_answers,
+      stored.safety_saved_at,
     );
+    // Saved: the row is the one read, with these answers. Refused: it changed meanwhile, so read it again.
+    if (saved) return { status: 200, view: viewOf({ ...appt, ...stored }, config, now), about, done: "saved" };
     const current = (await appointments.findById(appt.id)) ?? appt;
-    if (!saved) return { status: 409, view: viewOf(current, config, now), about, failure: SAFETY_MESSAGES.closed };
-    return { status: 200, view: viewOf(current, config, now), about, done: "saved" };
+    return { status: 409, view: viewOf(current, config, now), about, failure: SAFETY_MESSAGES.closed };
   }
 
   /**
