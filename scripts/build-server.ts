@@ -8,7 +8,13 @@
  * app's own server build (build/server) imports from node_modules and which
  * must be one copy; native addons; optional and development-only imports.
  * Modules loaded on demand (the referral form PDF) become their own chunks.
+ *
+ * Each command's file (server.js, staff.js, …) is a two-line door: it checks
+ * the Node version first (server/supported-node.ts) and only then imports the
+ * compiled command (`<name>-main.js`), so an old Node gets a sentence, not a
+ * native addon's stack trace (decision 023).
  */
+import fs from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
 import { PROJECT_ROOT } from "../server/paths";
@@ -33,14 +39,20 @@ const EXTERNAL = [
   "vite",
 ];
 
+/** The compiled commands: build/node/<name>.js, from these sources. */
+const COMMANDS = {
+  server: "server/index.ts",
+  staff: "scripts/staff.ts",
+  backup: "scripts/backup.ts",
+  restore: "scripts/restore.ts",
+  purge: "scripts/purge.ts",
+};
+
 const result = await build({
   absWorkingDir: PROJECT_ROOT,
   entryPoints: {
-    server: "server/index.ts",
-    staff: "scripts/staff.ts",
-    backup: "scripts/backup.ts",
-    restore: "scripts/restore.ts",
-    purge: "scripts/purge.ts",
+    ...Object.fromEntries(Object.entries(COMMANDS).map(([name, source]) => [`${name}-main`, source])),
+    "supported-node": "server/supported-node.ts",
   },
   outdir: OUT_DIR,
   entryNames: "[name]",
@@ -49,7 +61,7 @@ const result = await build({
   splitting: true,
   platform: "node",
   format: "esm",
-  target: "node20",
+  target: "node24",
   external: EXTERNAL,
   // Bundled CommonJS packages call require() for Node's own modules.
   banner: {
@@ -60,6 +72,15 @@ const result = await build({
   logLevel: "warning",
   metafile: true,
 });
+
+for (const name of Object.keys(COMMANDS)) {
+  fs.writeFileSync(
+    path.join(OUT_DIR, `${name}.js`),
+    `import { exitUnlessSupportedNode } from "./supported-node.js";\n` +
+      `exitUnlessSupportedNode();\n` +
+      `await import("./${name}-main.js");\n`,
+  );
+}
 
 const outputs = Object.entries(result.metafile.outputs).filter(([file]) => file.endsWith(".js"));
 const kib = outputs.reduce((sum, [, o]) => sum + o.bytes, 0) / 1024;
