@@ -14,6 +14,7 @@ import securityHeaders from "./security-headers";
 import { referralFormMaker, StaticSite } from "./static-site";
 import { startMailWorker } from "./mail/worker";
 import { drainUnreadBody, FORM_BODY_MAX_BYTES, JSON_BODY_MAX_BYTES, refuseOversizedBody } from "./requests/body-limit";
+import { canonicalPathHook } from "./requests/canonical-path";
 import { messageBody, queryParam, single } from "./requests/http";
 import { pageFormRoutes, publicForms } from "./requests/page-forms";
 import { requestsPlugin } from "./requests/plugin";
@@ -73,6 +74,8 @@ export async function buildApp({
   // One error handler for the whole app (the public request endpoints answer in their own style).
   app.setErrorHandler(errorHandler);
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // One spelling per address, before anything reads the path: others are redirected, unreadable ones refused.
+  app.addHook("onRequest", canonicalPathHook);
   // Body limits: a declared body larger than its route's limit gets 413 before any parser runs.
   app.addHook("onRequest", refuseOversizedBody);
   // An answer given before the body was read waits for the rest to be discarded (bounded), so clients can read it.

@@ -1,12 +1,17 @@
 import pino, { type LoggerOptions } from "pino";
 import { MANAGE_PATH_PREFIX } from "../domain/paths";
+import { canonicalPath } from "./requests/canonical-path";
 
 /**
- * A request's path as logs may show it: never the query string (it may carry
- * personal data or an invitation token), and a patient link's token replaced.
+ * A request's path as logs may show it: its canonical spelling (a request in
+ * another spelling is redirected there, server/requests/canonical-path.ts),
+ * never the query string (it may carry personal data or an invitation token),
+ * a patient link's token replaced however the request spelled the path, and
+ * a path that cannot be read not at all.
  */
 export function loggedPath(url: string): string {
-  const path = url.split("?")[0]!;
+  const path = canonicalPath(url.split("?")[0]!);
+  if (path === undefined) return "[unreadable path]";
   return path.startsWith(MANAGE_PATH_PREFIX) ? `${MANAGE_PATH_PREFIX}[token]` : path;
 }
 
