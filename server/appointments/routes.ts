@@ -23,7 +23,8 @@ const appointmentAccepted = z.object({
     reference: z.string(),
     appointmentDate: z.string(),
     service: z.object({ name: z.string() }),
-    manageUrl: z.string(),
+    /** The patient's private link; absent from a replay (server/appointments/submit.ts). */
+    manageUrl: z.string().optional(),
   }),
 });
 

@@ -23,9 +23,11 @@ export const REFERRAL_MISSING = "This referral form was not found or has expired
  * queued, the patient's with a private link. Any rejection rolls everything
  * back. Used by the JSON endpoint and by the booking page's plain form post.
  *
- * The answer carries `data.manageUrl`, a second private link made after the
- * transaction and never part of the stored answer (only hashes of links are
- * kept): a replay gets a fresh one for the same appointment.
+ * The first answer carries `data.manageUrl`, a second private link made after
+ * the transaction and never part of the stored answer (only hashes of links
+ * are kept). A replay carries none: whoever holds the key and the body gets
+ * the reference, never a new working link (issue 20); the patient has the
+ * link from the first answer and from the e-mail.
  */
 export async function storeAppointment(
   db: Db,
@@ -95,7 +97,7 @@ export async function storeAppointment(
       },
     };
   });
-  if (answer.status !== 201) return answer;
+  if (answer.status !== 201 || answer.replayed) return answer;
   const data = answer.body.data as { reference: string };
   const id = await appointments.idOf(data.reference);
   if (id === undefined) return answer;

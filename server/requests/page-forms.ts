@@ -63,7 +63,7 @@ export interface PageFormAnswer {
   /** The accepted request's reference. */
   reference?: string;
   /** An accepted booking: what the confirmation shows. */
-  confirmed?: { reference: string; date: string; service: string; manageUrl: string };
+  confirmed?: { reference: string; date: string; service: string; manageUrl?: string };
   /** A file was sent but not kept: it must be attached again. */
   reattach?: boolean;
   /** The body was not read to its end: close the connection after answering. */
@@ -262,7 +262,7 @@ export async function publicForms({
           reference: string;
           appointmentDate: string;
           service: { name: string };
-          manageUrl: string;
+          manageUrl?: string;
         };
         result.confirmed = {
           reference: data.reference,

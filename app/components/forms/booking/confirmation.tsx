@@ -11,8 +11,8 @@ export interface Confirmed {
   /** The requested date, YYYY-MM-DD. */
   date: string;
   service: string;
-  /** The patient's private link to the appointment. */
-  manageUrl: string;
+  /** The patient's private link to the appointment; none when the answer was a replay of a request already sent. */
+  manageUrl?: string;
 }
 
 interface AppointmentConfirmationProps extends Confirmed {
@@ -63,15 +63,24 @@ export function AppointmentConfirmation({
         Keep your reference number: quote it if you call or message us.
       </p>
       <h3>Your private link</h3>
-      <p>
-        Use it to see your appointment, change the date or cancel. We have also sent it to your e-mail address. Do not
-        share it.
-      </p>
-      <p>
-        <a className="button button--outline" href={manageUrl}>
-          See, change or cancel your appointment
-        </a>
-      </p>
+      {manageUrl ? (
+        <>
+          <p>
+            Use it to see your appointment, change the date or cancel. We have also sent it to your e-mail address. Do
+            not share it.
+          </p>
+          <p>
+            <a className="button button--outline" href={manageUrl}>
+              See, change or cancel your appointment
+            </a>
+          </p>
+        </>
+      ) : (
+        <p>
+          This request was already sent, so we did not make a new link. Use the private link in the e-mail we sent you
+          to see your appointment, change the date or cancel. Do not share it.
+        </p>
+      )}
       {chat && (
         <p>
           <a className="button button--whatsapp" href={chat} rel="noopener noreferrer" target="_blank">

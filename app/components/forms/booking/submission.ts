@@ -84,7 +84,7 @@ export function useBookingSubmission({
         reference: data.reference ?? "",
         date: body.appointmentDate,
         service: body.service.name,
-        manageUrl: data.manageUrl ?? "",
+        manageUrl: data.manageUrl,
       }),
     failure: APPOINTMENT_FAILURE,
     targets: ERROR_TARGETS,
