@@ -22,12 +22,7 @@ function parts(version: string): number[] {
 export function unsupportedNodeMessage(version: string = process.versions.node): string | undefined {
   const [major = 0, minor = 0, patch = 0] = parts(version);
   const [minMajor = 0, minMinor = 0, minPatch = 0] = parts(MINIMUM_NODE);
-  const supported =
-    major !== minMajor
-      ? major > minMajor
-      : minor !== minMinor
-        ? minor > minMinor
-        : patch >= minPatch;
+  const supported = major !== minMajor ? major > minMajor : minor !== minMinor ? minor > minMinor : patch >= minPatch;
   if (supported) return undefined;
   return (
     `The clinic's server and its commands need Node.js ${MINIMUM_NODE} or newer; this is Node.js ${version.replace(/^v/, "")}, ` +

@@ -37,17 +37,20 @@ describe("the supported Node (issue 20)", () => {
   });
 
   const oldNode = olderMachineNode();
-  it.skipIf(!oldNode)("the compiled server and every command stop on an older Node with a sentence, before loading anything", () => {
-    for (const command of ["server", "staff", "purge", "backup", "restore"]) {
-      const run = spawnSync(oldNode!, [`build/node/${command}.js`, "list"], {
-        cwd: ROOT,
-        encoding: "utf8",
-        timeout: 20_000,
-        env: { ...process.env, DATA_DIR: fs.mkdtempSync("/tmp/clinic-old-node-"), PORT: "0" },
-      });
-      expect(run.status, `${command}: ${run.stderr}`).toBe(78);
-      expect(run.stderr).toContain(`need Node.js ${MINIMUM_NODE} or newer`);
-      expect(run.stderr).not.toMatch(/NODE_MODULE_VERSION|Error:|\n\s+at /);
-    }
-  });
+  it.skipIf(!oldNode)(
+    "the compiled server and every command stop on an older Node with a sentence, before loading anything",
+    () => {
+      for (const command of ["server", "staff", "purge", "backup", "restore"]) {
+        const run = spawnSync(oldNode!, [`build/node/${command}.js`, "list"], {
+          cwd: ROOT,
+          encoding: "utf8",
+          timeout: 20_000,
+          env: { ...process.env, DATA_DIR: fs.mkdtempSync("/tmp/clinic-old-node-"), PORT: "0" },
+        });
+        expect(run.status, `${command}: ${run.stderr}`).toBe(78);
+        expect(run.stderr).toContain(`need Node.js ${MINIMUM_NODE} or newer`);
+        expect(run.stderr).not.toMatch(/NODE_MODULE_VERSION|Error:|\n\s+at /);
+      }
+    },
+  );
 });
