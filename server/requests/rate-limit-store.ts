@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { isIPv6 } from "node:net";
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import type { Db } from "../db/index";
 import { rateLimitRepository } from "./rate-limit-repository";
@@ -8,9 +9,33 @@ type Callback = (error: Error | null, result?: { current: number; ttl: number })
 /** Expired windows are deleted at most this often per process. */
 const PRUNE_EVERY_MS = 60_000;
 
-/** A client address as stored in `rate_limits`: a digest, never the address itself. */
+/**
+ * The client a per-address limit counts (issue 20): an IPv4 address as it is,
+ * an IPv6 address by its /64 prefix. One home or phone is given a whole /64
+ * and may pick any address in it, so counting each IPv6 address apart gave one
+ * client 2^64 budgets. An IPv4 address written as IPv6 (`::ffff:a.b.c.d`) is
+ * the IPv4 address. Every rate limit, upload cap and sign-in lockout keys by this.
+ */
+export function clientKey(address: string): string {
+  const bare = address.replace(/%.*$/, ""); // a link-local zone (fe80::1%eth0)
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(bare);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(bare)) return address;
+  const [head = "", tail] = bare.split("::");
+  const groups = (part: string | undefined) => (part ? part.split(":") : []);
+  // A dotted IPv4 ending fills the last two groups; only the first four matter here.
+  const width = (part: string[]) => part.reduce((n, g) => n + (g.includes(".") ? 2 : 1), 0);
+  const left = groups(head);
+  const right = groups(tail);
+  const full =
+    tail === undefined ? left : [...left, ...Array<string>(8 - width(left) - width(right)).fill("0"), ...right];
+  const prefix = full.slice(0, 4).map((g) => Number.parseInt(g, 16).toString(16));
+  return `${prefix.join(":")}::/64`;
+}
+
+/** A client as stored in `rate_limits`: a digest of its key (clientKey), never the address itself. */
 export function clientDigest(address: string): string {
-  return crypto.createHash("sha256").update(address).digest("base64url");
+  return crypto.createHash("sha256").update(clientKey(address)).digest("base64url");
 }
 
 /**

@@ -10,6 +10,7 @@ import type { Kysely } from "kysely";
 import type { Db } from "../db/index";
 import type { Database } from "../db/schema";
 import { ROLE_LABELS, type StaffRole } from "../../domain/staff-roles";
+import { clientKey } from "../requests/rate-limit-store";
 
 export interface StaffIdentity {
   id: number;
@@ -218,7 +219,10 @@ export async function typedEmailForAudit(rt: StaffRuntime, email: string): Promi
 
 /** The lockout counters' keys: the e-mail as a keyed hash (whether or not an account exists) and the client address. */
 async function throttleKeys(rt: StaffRuntime, email: string, clientIp: string) {
-  return { email: `email:${await keyedHash(rt, "email", normaliseEmail(email).slice(0, 254))}`, ip: `ip:${clientIp}` };
+  return {
+    email: `email:${await keyedHash(rt, "email", normaliseEmail(email).slice(0, 254))}`,
+    ip: `ip:${clientKey(clientIp)}`,
+  };
 }
 
 type ThrottleKeys = Awaited<ReturnType<typeof throttleKeys>>;

@@ -111,3 +111,61 @@ describe.each([
     ).toBe(401);
   }, 60_000);
 });
+
+// Issue 20: "Per-address limits treat every IPv6 address apart. Key IPv6 clients by their /64."
+describe("IPv6 clients are counted by their /64", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(
+      { RATE_LIMIT_BOOKINGS_PER_MINUTE: "3", STAFF_LOCKOUT_THRESHOLD: "2", STAFF_SLOWDOWN_MS: "0" },
+      { servePages: true },
+    );
+  });
+  afterAll(() => t.close());
+
+  it("a client that takes a new address of its /64 for every booking still hits the booking rate limit", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: BOOKING,
+        payload: validAppointment({ email: "bad" }),
+        remoteAddress: `2001:db8:7:1:${(i + 1).toString(16)}:aaaa:bbbb:${i}`,
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([400, 400, 400, 429, 429]);
+    // A neighbouring /64 is another client, with its own budget.
+    const other = await t.app.inject({
+      method: "POST",
+      url: BOOKING,
+      payload: validAppointment({ email: "bad" }),
+      remoteAddress: "2001:db8:7:2::1",
+    });
+    expect(other.statusCode).toBe(400);
+  });
+
+  it("a client that takes a new address of its /64 for every try still hits the staff sign-in lockout", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12 && statuses.at(-1) !== 429; i++) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/staff/login",
+        headers: SAME_ORIGIN,
+        payload: form({ email: `spray6-${i}@clinic.example.org`, password: "not the password at all" }),
+        remoteAddress: `2001:db8:9:1::${(i + 1).toString(16)}`,
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.slice(0, -1).every((s) => s === 401)).toBe(true);
+    const other = await t.app.inject({
+      method: "POST",
+      url: "/staff/login",
+      headers: SAME_ORIGIN,
+      payload: form({ email: "someone6@clinic.example.org", password: "not the password at all" }),
+      remoteAddress: "2001:db8:9:2::1",
+    });
+    expect(other.statusCode).toBe(401);
+  }, 60_000);
+});

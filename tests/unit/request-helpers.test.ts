@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { bodyHash, canonicalJson, isValidKey } from "../../server/requests/idempotency";
 import { toE164 } from "../../server/requests/phone";
+import { clientDigest, clientKey } from "../../server/requests/rate-limit-store";
 import { formatReference } from "../../server/requests/reference";
 import { safeDisplayName } from "../../server/uploads/storage";
 
@@ -54,5 +55,37 @@ describe("references and idempotency keys", () => {
     expect(isValidKey("short")).toBe(false);
     expect(isValidKey("has space in it")).toBe(false);
     expect(isValidKey("x".repeat(129))).toBe(false);
+  });
+});
+
+describe("clientKey: the client a per-address limit counts (issue 20)", () => {
+  it("keeps IPv4 addresses, and reads an IPv4-mapped IPv6 address as its IPv4 address", () => {
+    expect(clientKey("198.51.100.7")).toBe("198.51.100.7");
+    expect(clientKey("::ffff:198.51.100.7")).toBe("198.51.100.7");
+    expect(clientKey("::FFFF:198.51.100.7")).toBe("198.51.100.7");
+  });
+
+  it("keys an IPv6 address by its /64, however it is written", () => {
+    const key = "2001:db8:1:2::/64";
+    for (const address of [
+      "2001:db8:1:2::1",
+      "2001:db8:1:2:ffff:ffff:ffff:ffff",
+      "2001:0db8:0001:0002:0000:0000:0000:0001",
+      "2001:DB8:1:2:a:b:c:d",
+      "2001:db8:1:2::192.0.2.1",
+      "2001:db8:1:2::1%eth0",
+    ]) {
+      expect(clientKey(address), address).toBe(key);
+    }
+    expect(clientKey("2001:db8:1:3::1")).toBe("2001:db8:1:3::/64");
+    expect(clientKey("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(clientKey("::1")).toBe("0:0:0:0::/64");
+    expect(clientKey("fe80::1")).toBe("fe80:0:0:0::/64");
+  });
+
+  it("digests the key, so two addresses of one /64 share a counter", () => {
+    expect(clientDigest("2001:db8:1:2::1")).toBe(clientDigest("2001:db8:1:2::2"));
+    expect(clientDigest("2001:db8:1:2::1")).not.toBe(clientDigest("2001:db8:1:3::1"));
+    expect(clientDigest("2001:db8:1:2::1")).not.toContain("2001");
   });
 });
