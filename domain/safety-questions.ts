@@ -162,11 +162,12 @@ const BY_SERVICE: Record<string, readonly SafetyQuestion[]> = {
 
 /**
  * The questions for an appointment's stored service, in the order the page
- * asks them. A service with no visit (remote reporting) gets only the last.
+ * asks them. A room-free service (remote reporting: no visit; the one rule
+ * the schedule uses too, domain/rooms.ts) gets only the last.
  */
 export function safetyQuestionsFor(storedService: string): readonly SafetyQuestion[] {
   const slug = findStoredService(storedService)?.slug ?? "";
-  const visit = slug && needsNoRoom(slug) ? [] : VISIT;
+  const visit = needsNoRoom(storedService) ? [] : VISIT;
   return [...(BY_SERVICE[slug] ?? []), ...visit, ...ANYTHING_ELSE];
 }
 
