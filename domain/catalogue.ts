@@ -229,6 +229,9 @@ export const SERVICES = {
 
 export type ServiceKey = keyof typeof SERVICES;
 
+/** Every catalogue slug, as a type: the key of a map that must name each service. */
+export type ServiceSlug = (typeof SERVICES)[ServiceKey]["slug"];
+
 export function servicePath(service: Pick<Service, "slug">): string {
   return `/services/${service.slug}`;
 }
@@ -343,7 +346,7 @@ export interface SidebarCategory {
   subcategories: { name: string; link: string }[];
 }
 
-const SIDEBAR_LAYOUT: { id: CategoryId; name: string; services: ServiceKey[] }[] = [
+const SIDEBAR_LAYOUT = [
   {
     id: "diagnostic-imaging",
     name: "Diagnostic Imaging",
@@ -356,7 +359,7 @@ const SIDEBAR_LAYOUT: { id: CategoryId; name: string; services: ServiceKey[] }[]
     services: ["minimallyInvasive", "painManagement"],
   },
   { id: "telemedicine", name: "Telemedicine and Teleradiology", services: ["remoteReporting"] },
-];
+] as const satisfies readonly { id: CategoryId; name: string; services: readonly ServiceKey[] }[];
 
 export const SIDEBAR_CATEGORIES: SidebarCategory[] = SIDEBAR_LAYOUT.map((c) => ({
   id: c.id,
@@ -445,10 +448,29 @@ export const ULTRASOUND_TIMINGS: UltrasoundTiming[] = [
   { name: "Salivary Glands", duration: "30" },
 ];
 
+/** Bookable services that have a page but no place in the sidebar. */
+const BOOKABLE_OUTSIDE_SIDEBAR = ["mammography"] as const satisfies readonly ServiceKey[];
+
+type BookableKey = (typeof SIDEBAR_LAYOUT)[number]["services"][number] | (typeof BOOKABLE_OUTSIDE_SIDEBAR)[number];
+
+/**
+ * The slug of a service a patient can request, as a type: the sidebar's
+ * services and mammography. The rooms map (domain/rooms.ts SERVICE_ROOMS)
+ * is keyed by it, so making a service bookable does not compile until its
+ * rooms are decided.
+ */
+export type BookableSlug = (typeof SERVICES)[BookableKey]["slug"];
+
 /** Services a patient can request in the appointment form. */
-export const BOOKABLE_SERVICES: readonly Service[] = SIDEBAR_LAYOUT.flatMap((c) =>
-  c.services.map((k) => SERVICES[k]),
-).concat(SERVICES.mammography);
+export const BOOKABLE_SERVICES: readonly Service[] = [
+  ...SIDEBAR_LAYOUT.flatMap((c) => c.services.map((k) => SERVICES[k])),
+  ...BOOKABLE_OUTSIDE_SIDEBAR.map((k) => SERVICES[k]),
+];
+
+/** Whether a slug is one a patient can request. */
+export function isBookableSlug(slug: string): slug is BookableSlug {
+  return BOOKABLE_SERVICES.some((s) => s.slug === slug);
+}
 
 // --- How long a confirmed appointment holds its room (issue 12) -------------
 

@@ -1,4 +1,4 @@
-import { findStoredService } from "./catalogue";
+import { findStoredService, type ServiceSlug } from "./catalogue";
 import { needsNoRoom } from "./rooms";
 
 /**
@@ -150,8 +150,8 @@ const ANYTHING_ELSE: readonly SafetyQuestion[] = [
   },
 ];
 
-/** The questions particular to each service, by catalogue slug (domain/catalogue.ts). */
-const BY_SERVICE: Record<string, readonly SafetyQuestion[]> = {
+/** The questions particular to each service, by catalogue slug (domain/catalogue.ts; a misspelt slug does not compile). */
+const BY_SERVICE: Partial<Record<ServiceSlug, readonly SafetyQuestion[]>> = {
   "x-ray": IONISING,
   mammography: IONISING,
   fluoroscopy: [...IONISING, ...CONTRAST],
@@ -162,12 +162,14 @@ const BY_SERVICE: Record<string, readonly SafetyQuestion[]> = {
 
 /**
  * The questions for an appointment's stored service, in the order the page
- * asks them. A service with no visit (remote reporting) gets only the last.
+ * asks them. A room-free service (remote reporting: no visit; the one rule
+ * the schedule uses too, domain/rooms.ts) gets only the last.
  */
 export function safetyQuestionsFor(storedService: string): readonly SafetyQuestion[] {
-  const slug = findStoredService(storedService)?.slug ?? "";
-  const visit = slug && needsNoRoom(slug) ? [] : VISIT;
-  return [...(BY_SERVICE[slug] ?? []), ...visit, ...ANYTHING_ELSE];
+  const service = findStoredService(storedService);
+  const own = service ? (BY_SERVICE[service.slug as ServiceSlug] ?? []) : [];
+  const visit = needsNoRoom(storedService) ? [] : VISIT;
+  return [...own, ...visit, ...ANYTHING_ELSE];
 }
 
 /** One answer: a choice and its optional detail, or a text. */

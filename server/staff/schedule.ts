@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import { appointmentMinutes, examinationsFor, findStoredService } from "../../domain/catalogue";
+import { appointmentMinutes, examinationsFor, serviceTitle } from "../../domain/catalogue";
 import { clinicDate, clinicTime } from "../../domain/dates";
-import { clinicMinutes, findRoom, needsNoRoom, roomsForService, type Room } from "../../domain/rooms";
+import { clinicMinutes, findRoom, roomNeed } from "../../domain/rooms";
 import { freeRoomsAt, freeStarts, timeOfDay } from "../../domain/schedule";
 import { appointmentRepository, type AppointmentRow } from "../appointments/appointment-repository";
 import type { Db } from "../db/index";
@@ -21,16 +21,13 @@ export class PlacementError extends Error {
   override name = "PlacementError";
 }
 
-/** The rooms that may hold an appointment for a stored service (none: it needs no room or the catalogue does not know it). */
-export function roomsFor(stored: string): Room[] {
-  const slug = findStoredService(stored)?.slug;
-  return slug ? roomsForService(slug) : [];
-}
-
-/** Whether a stored service is booked without a room (remote reporting, or a service no room serves). */
-export function isRoomless(stored: string): boolean {
-  const slug = findStoredService(stored)?.slug;
-  return !slug || needsNoRoom(slug) || roomsForService(slug).length === 0;
+/**
+ * Why an appointment for a stored service cannot be placed: the clinic does
+ * not book it (a value the catalogue does not know, or a service with a page
+ * but no booking), so no room is decided for it (domain/rooms.ts roomNeed).
+ */
+export function notBookedProblem(stored: string): string {
+  return `“${serviceTitle(stored)}” is not a service the clinic books, so it has no room and cannot be confirmed or moved. Cancel it and ask the patient to book one of the clinic's services.`;
 }
 
 export interface FreeTimes {
@@ -55,22 +52,24 @@ export async function freeTimes(
   now: Date,
 ): Promise<FreeTimes> {
   const minutes = appointmentMinutes(appt.service_name, examination);
+  const need = roomNeed(appt.service_name);
+  if (need.kind === "not-booked") return { minutes, offers: [], problem: notBookedProblem(appt.service_name) };
   const opening = openingFor(date);
   const problem = opening
     ? confirmationProblem(config, date, opening.opens, 0, new Date(0))
     : confirmationProblem(config, date, "08:00", 0, new Date(0));
   if (problem || !opening) return { minutes, offers: [], problem: problem ?? "The clinic is closed on that day." };
-  const rooms = isRoomless(appt.service_name) ? [] : roomsFor(appt.service_name);
   const opens = clinicMinutes(date, opening.opens);
   const closes = clinicMinutes(date, opening.closes);
   const notBefore = clinicMinutes(clinicDate(now), clinicTime(now));
-  if (rooms.length === 0) {
-    const offers = freeStarts([{ id: "", name: "", serves: [] }], [], opens, closes, minutes, notBefore).map((o) => ({
+  if (need.kind === "room-free") {
+    const offers = freeStarts([{ id: "", name: "" }], [], opens, closes, minutes, notBefore).map((o) => ({
       time: timeOfDay(o.start),
       rooms: [],
     }));
     return { minutes, offers, problem: null };
   }
+  const { rooms } = need;
   const booked = (await appointmentRepository(db).confirmedBetween(opens, closes)).filter((b) => b.id !== appt.id);
   const offers = freeStarts(rooms, booked, opens, closes, minutes, notBefore).map((o) => ({
     time: timeOfDay(o.start),
@@ -102,9 +101,11 @@ export interface PlacementColumns {
 
 /**
  * Checks a date, time, room and examination for an appointment and works out
- * the columns to write: the time within opening hours on an open day, the
- * examination (when given) one of the service's (none: the catalogue's default length), the room one that serves the service and
- * is free (or, when none is given, the first free one). Call inside the
+ * the columns to write: the service one the clinic books (notBookedProblem),
+ * the time within opening hours on an open day, the examination (when given)
+ * one of the service's (none: the catalogue's default length), the room one
+ * that serves the service and is free (or, when none is given, the first free
+ * one; none for a room-free service). Call inside the
  * transaction that writes them; the database still refuses an overlap
  * written meanwhile (isTimeTaken).
  */
@@ -116,6 +117,8 @@ export async function placeAppointment(
   now: Date,
   trx: Kysely<Database>,
 ): Promise<PlacementColumns> {
+  const need = roomNeed(appt.service_name);
+  if (need.kind === "not-booked") throw new PlacementError(notBookedProblem(appt.service_name));
   const examinations = examinationsFor(appt.service_name);
   const examination = placement.examination?.trim() || null;
   if (examination && !examinations.some((e) => e.name === examination))
@@ -132,11 +135,11 @@ export async function placeAppointment(
     ends_at: ends,
     examination,
   };
-  if (isRoomless(appt.service_name)) {
+  if (need.kind === "room-free") {
     if (placement.room) throw new PlacementError("This service needs no room.");
     return { ...base, room: null };
   }
-  const rooms = roomsFor(appt.service_name);
+  const { rooms } = need;
   let candidates = rooms;
   const chosen = placement.room ? findRoom(placement.room) : undefined;
   if (placement.room) {

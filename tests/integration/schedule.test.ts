@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clinicMinutes } from "../../domain/rooms";
+import { BOOKABLE_SERVICES } from "../../domain/catalogue";
+import { clinicMinutes, needsNoRoom, roomsForService } from "../../domain/rooms";
+import { safetyQuestionsFor } from "../../domain/safety-questions";
 import { openDb, type Db } from "../../server/db/index";
 import { changeStatus, moveAppointment } from "../../server/staff/appointments";
 import { staffRuntime } from "../../server/staff/runtime";
@@ -35,8 +37,13 @@ afterAll(async () => {
 });
 
 const xray = () => seedAppointment(t.db, { service_name: "x-ray" });
-const confirm = (db: Db, id: number, time: string, extra: { room?: string; examination?: string } = {}) =>
-  changeStatus(staffRuntime(db, t.config), staff, id, { to: "confirmed", date, time, ...extra });
+const confirm = (
+  db: Db,
+  id: number,
+  time: string,
+  extra: { room?: string; examination?: string } = {},
+  day: string = date,
+) => changeStatus(staffRuntime(db, t.config), staff, id, { to: "confirmed", date: day, time, ...extra });
 const settle = async (attempts: Promise<unknown>[]) => {
   const results = await Promise.allSettled(attempts);
   return {
@@ -167,5 +174,86 @@ describe("confirming into a room", () => {
     });
     const mail = await t.db.selectFrom("mail_queue").select(["subject"]).orderBy("id", "desc").executeTakeFirst();
     expect(mail?.subject).toMatch(/^Appointment moved: X-ray/);
+  });
+});
+
+describe("every bookable service has its rooms, or is room-free on purpose (issue 20)", () => {
+  /** The services booked without a room, each with the reason: anything else holds a room. */
+  const ROOM_FREE_BECAUSE: Record<string, string> = {
+    "remote-reporting": "our radiologists report on images taken elsewhere: the patient does not come, no room is held",
+  };
+
+  it("two mammograms at one time: the second is refused, as no room is free", async () => {
+    const first = await seedAppointment(t.db, { service_name: "mammography" });
+    const second = await seedAppointment(t.db, { service_name: "mammography" });
+    await confirm(t.db, first, "11:00");
+    await expect(confirm(t.db, second, "11:00")).rejects.toThrow("No room is free at 11:00 for 40 minutes");
+    await expect(confirm(t.db, second, "11:20")).rejects.toThrow("No room is free at 11:20");
+    const rows = await t.db
+      .selectFrom("appointments")
+      .select(["status", "room"])
+      .where("id", "in", [first, second])
+      .orderBy("id")
+      .execute();
+    expect(rows).toEqual([
+      { status: "confirmed", room: "mammography" },
+      { status: "requested", room: null },
+    ]);
+    await confirm(t.db, second, "11:40");
+  });
+
+  it("two mammograms confirmed at once into one time, from two instances: exactly one succeeds", async () => {
+    const ids = await Promise.all([1, 2].map(() => seedAppointment(t.db, { service_name: "mammography" })));
+    const { ok, reasons } = await settle(ids.map((id, i) => confirm(i % 2 ? other : t.db, id, "13:00")));
+    expect(ok).toBe(1);
+    expect(reasons).toEqual([expect.stringMatching(/That time was just taken|No room is free at 13:00/)]);
+  });
+
+  it("walks every bookable service: one confirmation more than its rooms at one time is refused", async () => {
+    const day = nextOpenWeekday(t.config, 28);
+    let hour = 8;
+    for (const service of BOOKABLE_SERVICES) {
+      const slug = service.slug;
+      const why = ROOM_FREE_BECAUSE[slug];
+      // One rule decides "room-free", for the schedule and the safety questions alike.
+      expect(needsNoRoom(slug), slug).toBe(why !== undefined);
+      const asksAboutTheVisit = safetyQuestionsFor(slug).some((q) => q.id === "mobility-help");
+      expect(asksAboutTheVisit, slug).toBe(why === undefined);
+      const rooms = roomsForService(slug).map((r) => r.id);
+      const time = `${String(hour++).padStart(2, "0")}:00`;
+      if (why) {
+        // Room-free on purpose: any number at one time, none holding a room.
+        expect(rooms, slug).toEqual([]);
+        const ids = await Promise.all([1, 2].map(() => seedAppointment(t.db, { service_name: slug })));
+        for (const id of ids) await confirm(t.db, id, time, {}, day);
+        const held = await t.db.selectFrom("appointments").select("room").where("id", "in", ids).execute();
+        expect(held, slug).toEqual([{ room: null }, { room: null }]);
+        continue;
+      }
+      expect(rooms.length, `${slug}: no room serves it`).toBeGreaterThan(0);
+      const ids = await Promise.all(rooms.map(() => seedAppointment(t.db, { service_name: slug })));
+      for (const id of ids) await confirm(t.db, id, time, {}, day);
+      const held = await t.db.selectFrom("appointments").select("room").where("id", "in", ids).execute();
+      expect(held.map((r) => r.room).sort(), slug).toEqual([...rooms].sort());
+      const oneMore = await seedAppointment(t.db, { service_name: slug });
+      await expect(confirm(t.db, oneMore, time, {}, day), slug).rejects.toThrow(`No room is free at ${time}`);
+    }
+    expect(hour).toBeLessThanOrEqual(19);
+  });
+
+  it("a stored service the clinic does not book cannot be confirmed: staff are told why, nothing is written", async () => {
+    for (const stored of ["cardiac-mri", "advanced-technology"]) {
+      const id = await seedAppointment(t.db, { service_name: stored });
+      await expect(confirm(t.db, id, "15:00"), stored).rejects.toThrow(/is not a service the clinic books/);
+      const free = await freeTimes(t.db, t.config, { id, service_name: stored }, date, null, new Date());
+      expect(free.offers, stored).toEqual([]);
+      expect(free.problem, stored).toMatch(/is not a service the clinic books/);
+      const row = await t.db
+        .selectFrom("appointments")
+        .select(["status", "room", "starts_at"])
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ status: "requested", room: null, starts_at: null });
+    }
   });
 });
