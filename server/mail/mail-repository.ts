@@ -4,7 +4,10 @@ import { containsAny } from "../db/like";
 import type { Database, MailQueueTable } from "../db/schema";
 
 export type MailRow = Omit<MailQueueTable, "id"> & { id: number };
-export type NewMail = Pick<MailQueueTable, "to_address" | "subject" | "text_body" | "html_body" | "attachments_json">;
+export type NewMail = Pick<
+  MailQueueTable,
+  "to_address" | "about_reference" | "subject" | "text_body" | "html_body" | "attachments_json"
+>;
 
 /**
  * Mail queue (mail_queue) access. Every method takes an optional
