@@ -97,6 +97,8 @@ export interface MailQueueTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** The appointment or enquiry reference the message is about; null for mail about no record (migration 0022). */
+  about_reference: string | null;
 }
 
 export interface IdempotencyKeyTable {
@@ -109,6 +111,8 @@ export interface IdempotencyKeyTable {
   /** The first answer, replayed to retries. */
   response_json: string;
   created_at: string;
+  /** The reference the answer gave (`data.reference`), or null; how a patient's export finds it (migration 0022). */
+  reference: string | null;
 }
 
 export interface ReferenceCounterTable {

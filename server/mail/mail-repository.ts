@@ -1,10 +1,12 @@
 import type { Kysely } from "kysely";
 import type { Db } from "../db/index";
-import { containsAny } from "../db/like";
 import type { Database, MailQueueTable } from "../db/schema";
 
 export type MailRow = Omit<MailQueueTable, "id"> & { id: number };
-export type NewMail = Pick<MailQueueTable, "to_address" | "subject" | "text_body" | "html_body" | "attachments_json">;
+export type NewMail = Pick<
+  MailQueueTable,
+  "to_address" | "about_reference" | "subject" | "text_body" | "html_body" | "attachments_json"
+>;
 
 /**
  * Mail queue (mail_queue) access. Every method takes an optional
@@ -99,17 +101,20 @@ export function mailRepository(db: Db) {
         .execute();
     },
 
-    /** Messages to an address (trimmed, any case) or naming one of `needles` in the subject or a body, in id order. */
-    async findAbout(email: string, needles: string[], trx: Kysely<Database> = db): Promise<MailRow[]> {
+    /**
+     * Messages to an address (`email` lower-cased; the recipient compared
+     * trimmed, in any letter case, but whole) or about one of `references`
+     * (exactly), in id order. What a message's text mentions never counts:
+     * another patient's e-mail may quote a reference.
+     */
+    async findAbout(email: string, references: string[], trx: Kysely<Database> = db): Promise<MailRow[]> {
       return trx
         .selectFrom("mail_queue")
         .selectAll()
         .where((eb) =>
           eb.or([
             eb(eb.fn("lower", [eb.fn("trim", ["to_address"])]), "=", email),
-            containsAny("subject", needles),
-            containsAny("text_body", needles),
-            containsAny("html_body", needles),
+            ...(references.length ? [eb("about_reference", "in", references)] : []),
           ]),
         )
         .orderBy("id")

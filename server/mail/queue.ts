@@ -10,6 +10,12 @@ export interface MailAttachment {
 
 export interface OutgoingMail {
   to: string;
+  /**
+   * The reference of the appointment or enquiry the message is about, or null
+   * (a staff invitation). A patient's export and erasure find the message by
+   * it, or by its recipient, exactly: never by what its text mentions.
+   */
+  about: string | null;
   subject: string;
   text: string;
   html?: string;
@@ -30,6 +36,7 @@ export async function enqueueMail(db: Db, mail: OutgoingMail, now = new Date()):
   await mailRepository(db).enqueue(
     {
       to_address: mail.to,
+      about_reference: mail.about,
       subject: mail.subject,
       text_body: mail.text,
       html_body: mail.html ?? null,

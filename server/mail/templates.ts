@@ -139,7 +139,13 @@ export function reminderMail(
     link(manageUrl, MANAGE_LINK_TEXT) +
     `<p>${escapeHtml(MANAGE_LINK_PRIVATE)}</p>` +
     `<p>Questions? Call ${escapeHtml(clinic.landline)}, WhatsApp ${escapeHtml(clinic.whatsapp)} or write to ${escapeHtml(clinic.email)}.</p>`;
-  return { to: appt.email, subject: `Reminder: your appointment on ${when}`, text: lines.join("\n") + "\n", html };
+  return {
+    to: appt.email,
+    about: appt.reference,
+    subject: `Reminder: your appointment on ${when}`,
+    text: lines.join("\n") + "\n",
+    html,
+  };
 }
 
 /** How every patient e-mail offers the private link. */
@@ -158,6 +164,7 @@ export function clinicPatientChangeMail(
   const intro = `A patient ${change.what} appointment ${change.reference} through their private link. Sign in to the staff console to see it.`;
   return {
     to: config.clinic.email,
+    about: change.reference,
     subject: `Appointment ${change.reference} ${change.what === "cancelled" ? "cancelled" : "date changed"} by the patient`,
     text: `${intro}\n\nOpen the request: ${url}\n`,
     html: `<p>${escapeHtml(intro)}</p>${link(url, "Open the request in the staff console")}`,
@@ -175,6 +182,7 @@ export function clinicAppointmentMail(a: AppointmentMailData, config: MailConfig
     "A new appointment request was made on the website. Sign in to the staff console to see it and confirm a time with the patient.";
   return {
     to: config.clinic.email,
+    about: a.reference,
     subject: `New appointment request ${a.reference}`,
     text: `${intro}\n\n${details.text}\n\nOpen the request: ${url}\n`,
     html: `<p>${escapeHtml(intro)}</p>${details.html}${link(url, "Open the request in the staff console")}`,
@@ -220,6 +228,7 @@ export function patientAppointmentMail(a: AppointmentMailData, config: MailConfi
     `<p>Questions? Call ${escapeHtml(clinic.landline)}, WhatsApp ${escapeHtml(clinic.whatsapp)} or write to ${escapeHtml(clinic.email)}. Please quote your reference.</p>`;
   return {
     to: a.email,
+    about: a.reference,
     subject: `Your appointment request ${a.reference}`,
     text: lines.join("\n") + "\n",
     html,
@@ -232,6 +241,7 @@ export function clinicEnquiryMail(e: EnquiryMailData, config: MailConfig): Outgo
     "A new enquiry was sent from the website's contact form. Sign in to the staff console to read it and reply.";
   return {
     to: config.clinic.email,
+    about: e.reference,
     subject: `New enquiry ${e.reference}`,
     text: `${intro}\n\nReference: ${e.reference}\n\nOpen the enquiries: ${url}\n`,
     html: `<p>${escapeHtml(intro)}</p>${table([["Reference", e.reference]]).html}${link(url, "Open the enquiries in the staff console")}`,

@@ -13,6 +13,8 @@ export interface SendableMail {
   text: string;
   html?: string;
   attachments?: { filename: string; contentType: string; content: Buffer }[];
+  /** The mail_queue row being sent: the outbox names its file after it (outboxFileName); never sent. */
+  queueId?: number;
 }
 
 export type SendMail = (mail: SendableMail) => Promise<void>;
@@ -31,6 +33,22 @@ export function isLocalHost(host: string): boolean {
 /** The disk outbox (no SMTP_URL): one .eml file per message. */
 export function outboxDir(config: Pick<Config, "dataDir">): string {
   return path.join(config.dataDir, "outbox");
+}
+
+/**
+ * An outbox file's name: when it was written, a random part and, for a
+ * message from the queue, its mail_queue id, which ties the file to the row
+ * and to what the row is about (a patient's export and erasure, decision 011).
+ */
+export function outboxFileName(now: Date, queueId?: number): string {
+  const id = queueId === undefined ? "" : `-mail-${queueId}`;
+  return `${now.toISOString().replace(/[:.]/g, "-")}-${crypto.randomBytes(4).toString("hex")}${id}.eml`;
+}
+
+/** The mail_queue id in an outbox file's name, or null (a file written before names held it). */
+export function outboxMailId(name: string): number | null {
+  const id = /-mail-(\d+)\.eml$/.exec(name)?.[1];
+  return id === undefined ? null : Number(id);
 }
 
 /**
@@ -80,7 +98,7 @@ export function createSender(config: Pick<Config, "mail" | "dataDir">): {
     const transport = nodemailer.createTransport(smtpOptions(config.mail.smtpUrl, config.mail.allowPlaintext));
     return {
       kind: "smtp",
-      send: async (mail) => {
+      send: async ({ queueId: _queueId, ...mail }) => {
         await transport.sendMail(mail);
       },
       close: () => transport.close(),
@@ -90,10 +108,10 @@ export function createSender(config: Pick<Config, "mail" | "dataDir">): {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     kind: "outbox",
-    send: async (mail) => {
+    send: async ({ queueId, ...mail }) => {
       const info = await transport.sendMail(mail);
       await ensurePrivateDir(outbox);
-      const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomBytes(4).toString("hex")}.eml`;
+      const name = outboxFileName(new Date(), queueId);
       const tmp = path.join(outbox, `.${name}.tmp`);
       await writePrivateFile(tmp, info.message as Buffer);
       await fs.rename(tmp, path.join(outbox, name));

@@ -85,6 +85,7 @@ export async function deliverDueMail(
         text: mail.text_body,
         html: mail.html_body ?? undefined,
         attachments,
+        queueId: id,
       });
       await stopHeartbeat();
       await queue.markSent(id, now().toISOString(), mail.attempts + 1);

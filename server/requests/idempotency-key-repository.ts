@@ -1,6 +1,5 @@
 import type { Kysely } from "kysely";
 import type { Db } from "../db/index";
-import { containsAny } from "../db/like";
 import type { Database, IdempotencyKeyTable } from "../db/schema";
 
 /** Stored replies to the public POSTs (idempotency_keys). Every method takes an optional transaction. */
@@ -21,9 +20,15 @@ export function idempotencyKeyRepository(db: Db) {
       await trx.insertInto("idempotency_keys").values(values).execute();
     },
 
-    /** Stored replies whose answer names one of `needles` (any case). */
-    async findMentioning(needles: string[], trx: Kysely<Database> = db): Promise<IdempotencyKeyTable[]> {
-      return trx.selectFrom("idempotency_keys").selectAll().where(containsAny("response_json", needles)).execute();
+    /** Stored replies that gave one of these references (exactly), in the order they were stored. */
+    async findByReferences(references: string[], trx: Kysely<Database> = db): Promise<IdempotencyKeyTable[]> {
+      if (!references.length) return [];
+      return trx
+        .selectFrom("idempotency_keys")
+        .selectAll()
+        .where("reference", "in", references)
+        .orderBy("created_at")
+        .execute();
     },
 
     async delete(endpoint: string, key: string, trx: Kysely<Database> = db): Promise<void> {

@@ -94,6 +94,7 @@ export async function runIdempotent(
               status_code: answer.status,
               response_json: JSON.stringify(answer.body),
               created_at: now().toISOString(),
+              reference: answeredReference(answer.body),
             },
             trx,
           );
@@ -112,6 +113,12 @@ export async function runIdempotent(
       throw error;
     }
   }
+}
+
+/** The reference an answer gives (`data.reference`), stored beside it so a patient's export finds it exactly. */
+function answeredReference(body: ApiAnswer["body"]): string | null {
+  const reference = (body.data as { reference?: unknown } | undefined)?.reference;
+  return typeof reference === "string" ? reference : null;
 }
 
 function isBusy(error: unknown): boolean {

@@ -20,6 +20,9 @@ export function formatReference(kind: ReferenceKind, year: number, n: number): s
   return `${kind}-${year}-${String(n).padStart(6, "0")}`;
 }
 
+/** Every reference formatReference could have written, as whole words of a text (`text.match(REFERENCE_WORDS)`). */
+export const REFERENCE_WORDS = /\b(?:APT|ENQ)-\d{4}-\d{6,}\b/g;
+
 /**
  * A plausible reference for answers to bots (honeypot): same shape, never
  * stored. With a seed (the Idempotency-Key) a retry gets the same one, as a

@@ -68,6 +68,7 @@ export function confirmationMail(config: Config, appt: ConfirmedAppointment, now
   ].join("\n");
   return {
     to: appt.email,
+    about: appt.reference,
     subject: `Appointment confirmed: ${service}, ${when}`,
     text,
     attachments: [
@@ -101,5 +102,10 @@ export function cancellationMail(
     "",
     clinic.name,
   ].join("\n");
-  return { to: appt.email, subject: `Appointment cancelled: ${service} (${appt.reference})`, text };
+  return {
+    to: appt.email,
+    about: appt.reference,
+    subject: `Appointment cancelled: ${service} (${appt.reference})`,
+    text,
+  };
 }

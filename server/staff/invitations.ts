@@ -81,6 +81,7 @@ function invitationMail(
   const clinic = rt.config.clinic;
   return {
     to: invite.email,
+    about: null,
     subject: `Your staff account at ${clinic.name}`,
     text: [
       `Dear ${invite.name},`,

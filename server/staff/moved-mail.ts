@@ -27,5 +27,5 @@ export function movedMail(config: Config, appt: ConfirmedAppointment): OutgoingM
     "",
     clinic.name,
   ].join("\n");
-  return { to: appt.email, subject: `Appointment moved: ${service}, ${when}`, text };
+  return { to: appt.email, about: appt.reference, subject: `Appointment moved: ${service}, ${when}`, text };
 }

@@ -8,8 +8,9 @@ import { appointmentRepository } from "../appointments/appointment-repository";
 import { compactSqlite, isPostgres, type Db } from "../db/index";
 import { enquiryRepository } from "../enquiries/enquiry-repository";
 import { mailRepository } from "../mail/mail-repository";
-import { outboxDir } from "../mail/transport";
+import { outboxDir, outboxMailId } from "../mail/transport";
 import { idempotencyKeyRepository } from "../requests/idempotency-key-repository";
+import { REFERENCE_WORDS } from "../requests/reference";
 import { uploadRepository } from "../uploads/upload-repository";
 import type { StaffIdentity } from "./accounts";
 import { recordAudit } from "./audit";
@@ -24,10 +25,13 @@ import { clinicDate } from "../../domain/dates";
  * (decision 011). "One patient" is one e-mail address: found by reference,
  * the patient is the e-mail on that appointment or enquiry, and every
  * appointment and enquiry made with that address (in any letter case) is
- * theirs. Everything else is reached from those records: uploads and status
- * history by appointment id; e-mails by address or by one of the references;
- * idempotency replies and outbox files by reference or address; audit
- * entries by the records' ids.
+ * theirs. Everything else is reached from those records by exact
+ * identifiers, never by a substring of text (issue 20: ann@ is inside
+ * joann@, and another patient's e-mail may quote a reference): uploads and
+ * status history by appointment id; e-mails by recipient (the whole address)
+ * or by the reference they are about; stored replies by the reference they
+ * gave; outbox files by the e-mail they were written from; audit entries by
+ * the records' ids.
  */
 
 export type PatientQuery = { kind: "reference"; value: string } | { kind: "email"; value: string };
@@ -92,55 +96,89 @@ async function gather(rt: StaffRuntime, match: PatientMatch) {
   const appointmentIds = match.appointments.map((a) => a.id);
   const enquiryIds = match.enquiries.map((e) => e.id);
   const refs = references(match);
-  const needles = [match.email, ...refs];
 
   const appointmentRows = appointmentRepository(db);
   const appointments = appointmentIds.length ? await appointmentRows.findByIds(appointmentIds) : [];
   const enquiries = enquiryIds.length ? await enquiryRepository(db).findByIds(enquiryIds) : [];
   const uploads = appointmentIds.length ? await uploadRepository(db).findForAppointments(appointmentIds) : [];
   const history = appointmentIds.length ? await appointmentRows.statusHistoryOf(appointmentIds) : [];
-  const mails = await mailRepository(db).findAbout(match.email, needles);
-  const idempotency = await idempotencyKeyRepository(db).findMentioning(needles);
+  const mails = await mailRepository(db).findAbout(match.email, refs);
+  const idempotency = await idempotencyKeyRepository(db).findByReferences(refs);
   const audit = await auditRepository(db).findAbout({
     appointmentIds,
     enquiryIds,
     uploadPublicIds: uploads.map((u) => u.public_id),
   });
-  const outbox = await outboxFilesMatching(rt, needles);
+  const outbox = await outboxFilesOf(rt, new Set(mails.map((m) => m.id)), match.email, refs);
   return { appointments, enquiries, uploads, history, mails, idempotency, audit, outbox };
 }
 
 /**
- * Outbox .eml files that name the patient's address or one of their
- * references, in the raw message or its decoded parts (quoted-printable
- * soft breaks and base64 bodies would otherwise hide a value).
+ * Outbox .eml files about the patient. A file named after its queued e-mail
+ * (outboxMailId) is theirs when that e-mail is. A file written before names
+ * held the id (gone after RETAIN_OUTBOX_DAYS) is theirs when its To header is
+ * their address, whole, in any letter case, or its Subject names one of their
+ * references as a whole word; what a body says never counts.
  */
-async function outboxFilesMatching(rt: StaffRuntime, needles: string[]): Promise<{ name: string; file: string }[]> {
+async function outboxFilesOf(
+  rt: StaffRuntime,
+  mailIds: Set<number>,
+  email: string,
+  refs: string[],
+): Promise<{ name: string; file: string }[]> {
   const dir = outboxDir(rt.config);
   const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
-  const lower = needles.map((n) => n.toLowerCase());
   const found: { name: string; file: string }[] = [];
   for (const entry of entries) {
     if (!entry.isFile() || !entry.name.endsWith(".eml")) continue;
     const file = path.join(dir, entry.name);
+    const id = outboxMailId(entry.name);
+    if (id !== null) {
+      if (mailIds.has(id)) found.push({ name: entry.name, file });
+      continue;
+    }
     const raw = await fs.readFile(file).catch(() => null);
     if (!raw) continue;
-    const text = searchableEml(raw).toLowerCase();
-    if (lower.some((n) => text.includes(n))) found.push({ name: entry.name, file });
+    const about = emlAbout(raw);
+    if (about.to.includes(email) || about.references.some((r) => refs.includes(r)))
+      found.push({ name: entry.name, file });
   }
   return found.sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** An .eml message as text to search: raw, with quoted-printable decoded, and with base64 blocks decoded. */
-export function searchableEml(raw: Buffer): string {
+/**
+ * Whom an .eml message is to (each address lower-cased, whole) and the
+ * references its Subject names (whole words, RFC 2047 encoded words decoded).
+ * Only the headers are read.
+ */
+export function emlAbout(raw: Buffer): { to: string[]; references: string[] } {
   const text = raw.toString("utf8");
-  const qp = text
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  const b64 = (text.match(/(?:^[A-Za-z0-9+/=]{4,}\r?\n)+/gm) ?? []).map((block) =>
-    Buffer.from(block.replace(/\s+/g, ""), "base64").toString("utf8"),
-  );
-  return [text, qp, ...b64].join("\n");
+  const end = text.search(/\r?\n\r?\n/);
+  const head = (end === -1 ? text : text.slice(0, end)).replace(/\r?\n[ \t]+/g, " ");
+  const header = (name: string) => new RegExp(`^${name}:[ \\t]*(.*)$`, "im").exec(head)?.[1] ?? "";
+  const to = header("To")
+    .split(",")
+    .map((a) => (/<([^>]*)>/.exec(a)?.[1] ?? a).trim().toLowerCase())
+    .filter(Boolean);
+  return { to, references: decodeWords(header("Subject")).match(REFERENCE_WORDS) ?? [] };
+}
+
+/** A header's RFC 2047 encoded words (=?charset?Q|B?…?=) decoded as UTF-8. */
+function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?[^?]+\?([QB])\?([^?]*)\?=/gi, (_m, encoding: string, data: string) => {
+      const bytes =
+        encoding.toUpperCase() === "B"
+          ? Buffer.from(data, "base64")
+          : Buffer.from(
+              data
+                .replace(/_/g, " ")
+                .replace(/=([0-9A-F]{2})/gi, (_x, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+              "latin1",
+            );
+      return bytes.toString("utf8");
+    });
 }
 
 export interface PatientCounts {

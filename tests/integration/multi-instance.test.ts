@@ -130,6 +130,7 @@ describe.skipIf(!admin)("two instances on one PostgreSQL database", () => {
     for (let i = 0; i < COUNT; i++) {
       await enqueueMail(db, {
         to: `patient${i}@example.org`,
+        about: null,
         subject: `Multi-instance message ${i}`,
         text: `Body ${i}`,
       });

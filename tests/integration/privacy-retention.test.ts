@@ -46,6 +46,7 @@ describe("retention of personal data", () => {
     // Mail queue: sent 6 days ago (blanked), sent 4 days ago (kept), failed 6 days ago (blanked), pending (kept).
     const mail = (to: string) => ({
       to,
+      about: null,
       subject: `Subject ${to}`,
       text: `Body for ${to}`,
       html: `<p>${to}</p>`,

@@ -14,6 +14,7 @@ import * as appointmentLinks from "./0017-appointment-links";
 import * as patientHistory from "./0019-patient-history";
 import * as appointmentReminders from "./0020-appointment-reminders";
 import * as appointmentSafetyAnswers from "./0021-appointment-safety-answers";
+import * as exactPatientKeys from "./0022-exact-patient-keys";
 
 /**
  * Every migration, by name. Names sort in the order they run on a new
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   "0019-patient-history": patientHistory,
   "0020-appointment-reminders": appointmentReminders,
   "0021-appointment-safety-answers": appointmentSafetyAnswers,
+  "0022-exact-patient-keys": exactPatientKeys,
 };
