@@ -78,7 +78,7 @@ export async function uploadIntake({ config, db, log }: { config: Config; db: Db
 
   /** A 415 answer (and the file removed) when a PDF holds active content or cannot be checked. */
   async function refusePdf(temp: string): Promise<ApiAnswer | null> {
-    const verdict = await checkPdf(await fsp.readFile(temp));
+    const verdict = checkPdf(await fsp.readFile(temp));
     if (verdict.ok) return null;
     await removeQuietly(temp);
     // What was found is logged (a PDF name such as "JavaScript", no personal data); the file is not kept.

