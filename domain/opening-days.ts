@@ -118,6 +118,22 @@ export function previousOpenDay(
 }
 
 /**
+ * The first open day after `date` (within `limit` days), if any: the day by
+ * whose end a request made on `date` is answered (see overdueIfMadeBefore).
+ */
+export function nextOpenDay(
+  date: string,
+  closedDates: readonly string[],
+  limit = OPEN_DAY_LOOKBACK_DAYS,
+): string | undefined {
+  for (let i = 1; i <= limit; i++) {
+    const day = addDays(date, i);
+    if (isOpenDay(day, closedDates)) return day;
+  }
+  return undefined;
+}
+
+/**
  * A request is answered within one working day: by the end of the first open
  * day after the day it was made (a request made on Saturday afternoon is due
  * by Monday evening; one made on the eve of Easter, by the Tuesday after).

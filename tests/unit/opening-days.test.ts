@@ -2,6 +2,7 @@ import { bookingDateProblem, DATE_MESSAGES } from "../../domain/validation/appoi
 import { describe, expect, it } from "vitest";
 import Holidays from "date-holidays";
 import {
+  nextOpenDay,
   bookingCalendar,
   botswanaPublicHolidays,
   closedReason,
@@ -159,5 +160,14 @@ describe("opening days and the booking window", () => {
         "2027-01-03",
       ],
     });
+  });
+});
+
+describe("nextOpenDay: the day by whose end a request is answered (issue 21)", () => {
+  it("is the next open day: Monday after a Saturday, skipping Sundays, holidays and closed dates", () => {
+    expect(nextOpenDay("2026-11-27", [])).toBe("2026-11-28"); // Friday: Saturday is open
+    expect(nextOpenDay("2026-11-28", [])).toBe("2026-11-30"); // Saturday: not Sunday
+    expect(nextOpenDay("2026-11-28", ["2026-11-30"])).toBe("2026-12-01");
+    expect(nextOpenDay("2026-12-24", [])).toBe("2026-12-28"); // Christmas, Boxing Day (Sat is a holiday), Sunday
   });
 });
