@@ -18,6 +18,8 @@ import {
   listStaffAccounts,
   setStaffRole,
   StaffAccountError,
+  validEmail,
+  validName,
 } from "../server/staff/accounts";
 import { isStaffRole, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "../domain/staff-roles";
 import { resetSecondFactor } from "../server/staff/second-factor";
@@ -104,6 +106,9 @@ async function main(): Promise<number> {
           console.error(USAGE);
           return 64;
         }
+        // Refused before the password is asked for (createStaffAccount checks both again).
+        validEmail(values.email);
+        validName(values.name);
         let password = process.env.STAFF_PASSWORD ?? "";
         if (!password) {
           password = await promptHidden("Password (at least 12 characters, not common or easy to guess): ");

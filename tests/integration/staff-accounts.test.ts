@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { addStaff, form, SAME_ORIGIN, sessionCookieFor, STAFF_PASSWORD, type TestStaff } from "../helpers/staff";
 import { hashToken } from "../../server/tokens";
+import { STAFF_NAME_INVALID } from "../../domain/staff-names";
 
 /**
  * The staff accounts page (managers only) and the invitation link: a manager
@@ -216,5 +217,35 @@ describe("staff accounts and invitations", () => {
       { action: "mfa_reset", staff_id: manager.id, target_type: "staff", target_id: id, detail: null },
       { action: "staff_disabled", staff_id: manager.id, target_type: "staff", target_id: id, detail: null },
     ]);
+  });
+
+  it("refuses a name with a line break, a tab or another control character, inviting nobody", async () => {
+    const mailsBefore = await t.db.selectFrom("mail_queue").select("id").execute();
+    for (const name of [
+      "Two\nLines",
+      "Carriage\rReturn",
+      "Tab\tName",
+      "Escape\u001b[31mRed",
+      "Line\u2028Sep",
+      "Next\u0085Line",
+      "Right\u202eLeft",
+    ]) {
+      const res = await post("/staff/accounts", {
+        intent: "invite",
+        email: "control.chars@clinic.example.org",
+        name,
+        role: "reception",
+      });
+      expect(res.statusCode, JSON.stringify(name)).toBe(409);
+      expect(res.body, JSON.stringify(name)).toContain(STAFF_NAME_INVALID.replaceAll("'", "&#x27;"));
+    }
+    expect(
+      await t.db
+        .selectFrom("staff_invitations")
+        .select("id")
+        .where("email", "=", "control.chars@clinic.example.org")
+        .execute(),
+    ).toHaveLength(0);
+    expect(await t.db.selectFrom("mail_queue").select("id").execute()).toHaveLength(mailsBefore.length);
   });
 });

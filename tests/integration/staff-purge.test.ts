@@ -8,6 +8,7 @@ import { purgeExpired } from "../../server/staff/purge";
 import { staffRuntime } from "../../server/staff/runtime";
 import { changeStatus } from "../../server/staff/appointments";
 import { createStaffAccount } from "../../server/staff/accounts";
+import { STAFF_NAME_INVALID } from "../../domain/staff-names";
 import { staffPlugin } from "../../server/staff/plugin";
 import Fastify from "fastify";
 
@@ -208,4 +209,24 @@ describe("npm run staff", () => {
       .executeTakeFirstOrThrow();
     expect(nurse.disabled).toBe(1);
   }, 240_000);
+
+  it("refuses a name with a line break or a control character, adding nobody", async () => {
+    for (const name of ["Two\nLines", "Escape\u001b[2JName", "Tab\tName"]) {
+      const run = await staffCli(t, ["add", "--email", "control@clinic.example.org", "--name", name], {
+        STAFF_PASSWORD: "a long enough password",
+      });
+      expect(run.status, JSON.stringify(name)).toBe(1);
+      expect(run.stderr).toContain(STAFF_NAME_INVALID);
+    }
+    expect(
+      await t.db.selectFrom("staff_users").select("id").where("email", "=", "control@clinic.example.org").execute(),
+    ).toHaveLength(0);
+    await expect(
+      createStaffAccount(t.db, {
+        email: "control@clinic.example.org",
+        name: "A\rB",
+        password: "a long enough password",
+      }),
+    ).rejects.toThrow(STAFF_NAME_INVALID);
+  }, 60_000);
 });

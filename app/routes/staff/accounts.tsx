@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { formatClinicDateTime } from "@domain/dates";
+import { STAFF_NAME_MAX } from "@domain/staff-names";
 import { ROLE_LABELS, STAFF_ROLES, isStaffRole, type StaffRole } from "@domain/staff-roles";
 import { staffMeta } from "~/components/staff/staff-format";
 import {
@@ -200,7 +201,7 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
               id="invite-name"
               name="name"
               required
-              maxLength={120}
+              maxLength={STAFF_NAME_MAX}
               autoComplete="off"
               aria-invalid={fieldError === "name" || undefined}
               aria-describedby={fieldError === "name" ? "invite-error" : undefined}
