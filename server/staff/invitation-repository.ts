@@ -17,6 +17,12 @@ export function invitationRepository(db: Db) {
         .execute();
     },
 
+    /** Removes the invitations that expired by `stamp` (the daily purge); returns how many. */
+    async deleteExpired(stamp: string, trx: Kysely<Database> = db): Promise<number> {
+      const result = await trx.deleteFrom("staff_invitations").where("expires_at", "<=", stamp).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     /** The live invitation behind a token hash, if any. */
     async findLive(tokenHash: string, stamp: string, trx: Kysely<Database> = db) {
       return trx

@@ -95,6 +95,34 @@ describe("retention purge", () => {
     expect(again).toMatchObject({ appointments: 0, enquiries: 0, uploads: 0, files: 0, strayFiles: 0 });
   });
 
+  it("deletes expired staff invitations and keeps the live ones", async () => {
+    const staff = await addStaff(t.db);
+    const rt = staffRuntime(t.db, t.config, () => NOW);
+    const invitation = (email: string, expiresAt: string) => ({
+      token_hash: `hash-${email}`,
+      email,
+      name: "Invited Person",
+      role: "reception" as const,
+      invited_by: staff.id,
+      created_at: new Date(new Date(expiresAt).getTime() - 24 * 3_600_000).toISOString(),
+      expires_at: expiresAt,
+    });
+    await t.db
+      .insertInto("staff_invitations")
+      .values([
+        invitation("expired@clinic.example.org", "2026-11-21T10:00:00.000Z"),
+        invitation("just-expired@clinic.example.org", NOW.toISOString()),
+        invitation("live@clinic.example.org", "2026-11-22T10:01:00.000Z"),
+      ])
+      .execute();
+
+    const result = await purgeExpired(rt);
+    expect(result.invitations).toBe(2);
+    const left = await t.db.selectFrom("staff_invitations").select("email").execute();
+    expect(left.map((r) => r.email)).toEqual(["live@clinic.example.org"]);
+    expect((await purgeExpired(rt)).invitations).toBe(0);
+  });
+
   it("`npm run purge` runs the same purge against DATA_DIR", async () => {
     const id = await seedAppointment(t.db, { requested_date: "2020-01-06" });
     const file = await seedUpload(t.db, t.dataDir, { appointmentId: id });
