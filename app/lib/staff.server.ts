@@ -120,6 +120,7 @@ export {
 export { listAudit, recordAudit, AUDIT_ACTION_LABELS } from "../../server/staff/audit";
 export {
   acceptInvitation,
+  accountExistsMessage,
   findInvitation,
   INVITATION_HOURS,
   inviteStaff,

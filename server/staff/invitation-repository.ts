@@ -23,11 +23,25 @@ export function invitationRepository(db: Db) {
       return Number(result.numDeletedRows);
     },
 
-    /** The live invitation behind a token hash, if any. */
+    /**
+     * The live invitation behind a token hash, if any, and whether its address
+     * has an account (read in the same statement, so an acceptance committing
+     * meanwhile is seen either whole or not at all).
+     */
     async findLive(tokenHash: string, stamp: string, trx: Kysely<Database> = db) {
       return trx
         .selectFrom("staff_invitations")
         .select(["id", "email", "name", "role"])
+        .select((eb) =>
+          eb
+            .exists(
+              eb
+                .selectFrom("staff_users")
+                .select("staff_users.id")
+                .whereRef("staff_users.email", "=", "staff_invitations.email"),
+            )
+            .as("account_exists"),
+        )
         .where("token_hash", "=", tokenHash)
         .where("expires_at", ">", stamp)
         .executeTakeFirst();

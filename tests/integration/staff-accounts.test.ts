@@ -248,4 +248,30 @@ describe("staff accounts and invitations", () => {
     ).toHaveLength(0);
     expect(await t.db.selectFrom("mail_queue").select("id").execute()).toHaveLength(mailsBefore.length);
   });
+
+  it("says so with 409, not a server error, when the invited address got an account meanwhile", async () => {
+    const token = await invite("meanwhile@clinic.example.org", "Meanwhile");
+    // Made meanwhile from the command line.
+    await addStaff(t.db, { email: "meanwhile@clinic.example.org", name: "Meanwhile", role: "reception" });
+
+    const open = await t.app.inject({ method: "GET", url: `/staff/invite?token=${token}` });
+    expect(open.statusCode).toBe(409);
+    expect(open.body).toContain("An account for meanwhile@clinic.example.org already exists");
+    expect(open.body).not.toContain('name="password"');
+
+    const accepted = await post("/staff/invite", { token, password: STAFF_PASSWORD, confirm: STAFF_PASSWORD }, "");
+    expect(accepted.statusCode).toBe(409);
+    expect(accepted.body).toContain("An account for meanwhile@clinic.example.org already exists");
+    expect(accepted.headers["set-cookie"]).toBeUndefined();
+    expect(
+      await t.db.selectFrom("staff_users").select("id").where("email", "=", "meanwhile@clinic.example.org").execute(),
+    ).toHaveLength(1);
+    const accepts = await t.db
+      .selectFrom("staff_audit")
+      .select("id")
+      .where("action", "=", "invitation_accepted")
+      .where("staff_email", "=", "meanwhile@clinic.example.org")
+      .execute();
+    expect(accepts).toHaveLength(0);
+  });
 });
