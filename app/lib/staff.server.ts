@@ -122,9 +122,11 @@ export {
   acceptInvitation,
   accountExistsMessage,
   findInvitation,
+  findPendingInvitation,
   INVITATION_HOURS,
   inviteStaff,
   listStaff,
+  withdrawInvitation,
 } from "../../server/staff/invitations";
 export {
   allowedNext,

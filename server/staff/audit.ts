@@ -47,6 +47,7 @@ export const AUDIT_ACTION_LABELS: Record<StaffAuditAction, string> = {
   role_changed: "Changed a staff role",
   staff_invited: "Invited a staff member",
   invitation_accepted: "Accepted an invitation",
+  invitation_withdrawn: "Withdrew an invitation",
   closure_added: "Added a closure",
   closure_removed: "Removed a closure",
   appointment_move: "Moved an appointment",

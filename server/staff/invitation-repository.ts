@@ -47,6 +47,29 @@ export function invitationRepository(db: Db) {
         .executeTakeFirst();
     },
 
+    /** The live invitation with this id, if any. */
+    async findLiveById(id: number, stamp: string, trx: Kysely<Database> = db) {
+      return trx
+        .selectFrom("staff_invitations")
+        .select(["id", "email", "name", "role"])
+        .where("id", "=", id)
+        .where("expires_at", ">", stamp)
+        .executeTakeFirst();
+    },
+
+    /**
+     * Deletes the live invitation with this id and returns it, or undefined
+     * when none was live. One statement, and a write (SQLite's lock at once).
+     */
+    async takeLive(id: number, stamp: string, trx: Kysely<Database> = db) {
+      return trx
+        .deleteFrom("staff_invitations")
+        .where("id", "=", id)
+        .where("expires_at", ">", stamp)
+        .returning(["id", "email", "name", "role"])
+        .executeTakeFirst();
+    },
+
     /** Takes the invitation once: deletes it and answers true only for the one caller that did. */
     async take(id: number, trx: Kysely<Database> = db): Promise<boolean> {
       const result = await trx.deleteFrom("staff_invitations").where("id", "=", id).executeTakeFirst();

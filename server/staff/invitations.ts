@@ -168,6 +168,40 @@ export async function acceptInvitation(
   }
 }
 
+/** A pending invitation (not accepted, withdrawn or expired) by id, or undefined. */
+export async function findPendingInvitation(rt: StaffRuntime, id: number): Promise<Invitation | undefined> {
+  if (!Number.isSafeInteger(id)) return undefined;
+  return invitationRepository(rt.db).findLiveById(id, rt.now().toISOString());
+}
+
+/**
+ * A manager withdraws a pending invitation: its row is deleted, so its link
+ * stops working at once. Audited, with the invitation as target and its role
+ * as detail. Returns the invitation, or null when it was no longer pending
+ * (accepted, withdrawn or expired meanwhile).
+ */
+export async function withdrawInvitation(rt: StaffRuntime, by: StaffIdentity, id: number): Promise<Invitation | null> {
+  const now = rt.now();
+  const invitations = invitationRepository(rt.db);
+  return rt.db.transaction().execute(async (trx) => {
+    const invitation = await invitations.takeLive(id, now.toISOString(), trx);
+    if (!invitation) return null;
+    await recordAudit(
+      trx,
+      {
+        staffId: by.id,
+        staffEmail: by.email,
+        action: "invitation_withdrawn",
+        targetType: "invitation",
+        targetId: invitation.id,
+        detail: invitation.role,
+      },
+      now,
+    );
+    return invitation;
+  });
+}
+
 /** The staff console's list of people: every account, and the invitations still waiting. */
 export async function listStaff(rt: StaffRuntime) {
   const [accounts, invitations] = await Promise.all([

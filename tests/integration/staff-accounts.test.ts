@@ -249,6 +249,59 @@ describe("staff accounts and invitations", () => {
     expect(await t.db.selectFrom("mail_queue").select("id").execute()).toHaveLength(mailsBefore.length);
   });
 
+  it("withdraws a pending invitation after a confirm step, audited; its link stops working", async () => {
+    const token = await invite("withdrawn@clinic.example.org", "Withdrawn Person");
+    const row = await t.db
+      .selectFrom("staff_invitations")
+      .select("id")
+      .where("email", "=", "withdrawn@clinic.example.org")
+      .executeTakeFirstOrThrow();
+    const id = String(row.id);
+    const page = await t.app.inject({ method: "GET", url: "/staff/accounts", headers: { cookie: managerCookie } });
+    expect(page.body).toContain('Withdraw<span class="visually-hidden"> the invitation to Withdrawn Person');
+
+    // Asked first: the first post changes nothing.
+    const asked = await post("/staff/accounts", { intent: "withdraw", id });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.body).toContain("Withdraw the invitation to Withdrawn Person (withdrawn@clinic.example.org)?");
+    expect((await t.app.inject({ method: "GET", url: `/staff/invite?token=${token}` })).statusCode).toBe(200);
+
+    const done = await post("/staff/accounts", { intent: "withdraw", id, confirmed: "yes" });
+    expect(done.statusCode).toBe(200);
+    expect(done.body).toContain(
+      "The invitation to Withdrawn Person (withdrawn@clinic.example.org) is withdrawn: its link no longer works.",
+    );
+    expect(await t.db.selectFrom("staff_invitations").select("id").where("id", "=", row.id).execute()).toHaveLength(0);
+    const open = await t.app.inject({ method: "GET", url: `/staff/invite?token=${token}` });
+    expect(open.statusCode).toBe(404);
+    expect(open.body).toContain("This invitation link is not valid");
+    const accept = await post("/staff/invite", { token, password: STAFF_PASSWORD, confirm: STAFF_PASSWORD }, "");
+    expect(accept.statusCode).toBe(404);
+    expect(
+      await t.db.selectFrom("staff_users").select("id").where("email", "=", "withdrawn@clinic.example.org").execute(),
+    ).toHaveLength(0);
+
+    const audit = await t.db
+      .selectFrom("staff_audit")
+      .select(["action", "staff_id", "target_type", "target_id", "detail"])
+      .where("action", "=", "invitation_withdrawn")
+      .execute();
+    expect(audit).toEqual([
+      {
+        action: "invitation_withdrawn",
+        staff_id: manager.id,
+        target_type: "invitation",
+        target_id: id,
+        detail: "reception",
+      },
+    ]);
+
+    // Withdrawn already (or accepted, or expired): said so, nothing more recorded.
+    const again = await post("/staff/accounts", { intent: "withdraw", id, confirmed: "yes" });
+    expect(again.statusCode).toBe(404);
+    expect(again.body).toContain("That invitation is no longer waiting");
+  });
+
   it("says so with 409, not a server error, when the invited address got an account meanwhile", async () => {
     const token = await invite("meanwhile@clinic.example.org", "Meanwhile");
     // Made meanwhile from the command line.

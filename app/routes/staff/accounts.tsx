@@ -6,6 +6,7 @@ import { ROLE_LABELS, STAFF_ROLES, isStaffRole, type StaffRole } from "@domain/s
 import { staffMeta } from "~/components/staff/staff-format";
 import {
   disableStaffAccount,
+  findPendingInvitation,
   findStaffAccount,
   INVITATION_HOURS,
   inviteStaff,
@@ -14,6 +15,7 @@ import {
   resetSecondFactor,
   setStaffRole,
   StaffAccountError,
+  withdrawInvitation,
 } from "~/lib/staff.server";
 import type { Route } from "./+types/accounts";
 
@@ -24,7 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
   return { ...(await listStaff(rt)), me: staff.id, invitationHours: INVITATION_HOURS };
 }
 
-/** The two actions on an account that take a confirm step, and what the step says. */
+/** The actions that take a confirm step (on an account, or on a pending invitation), and what the step says. */
 const CONFIRMED_ACTIONS = {
   disable: {
     question: (name: string) => `Disable ${name}'s account?`,
@@ -36,6 +38,11 @@ const CONFIRMED_ACTIONS = {
     detail: "Their recovery codes stop working, they are signed out, and their next sign-in sets it up again.",
     yes: "Yes, reset two-step sign-in",
   },
+  withdraw: {
+    question: (name: string) => `Withdraw the invitation to ${name}?`,
+    detail: "The link in their e-mail stops working at once. You can invite them again later.",
+    yes: "Yes, withdraw the invitation",
+  },
 } as const;
 type ConfirmedAction = keyof typeof CONFIRMED_ACTIONS;
 
@@ -44,6 +51,8 @@ type Result =
   | { ok: false; error: string; field?: "email" | "name" }
   /** Asked first: the same post again with confirmed=yes does it. */
   | { ok: null; confirm: { id: number; intent: ConfirmedAction; name: string } };
+
+const NOT_WAITING = "That invitation is no longer waiting: it was accepted, withdrawn or has expired.";
 
 /** Every change is a POST with an intent; the guard refuses anyone but a manager before the body is read. */
 export async function action(args: Route.ActionArgs) {
@@ -59,6 +68,14 @@ export async function action(args: Route.ActionArgs) {
       if (!isStaffRole(role)) return refuse("Choose a role.");
       const email = await inviteStaff(rt, staff, { email: text("email"), name: text("name"), role });
       return data<Result>({ ok: true, message: `Invitation sent to ${email}.` });
+    }
+    if (intent === "withdraw") {
+      const invitation = await findPendingInvitation(rt, Number(text("id")));
+      if (!invitation) return refuse(NOT_WAITING, 404);
+      const name = `${invitation.name} (${invitation.email})`;
+      if (text("confirmed") !== "yes") return data<Result>({ ok: null, confirm: { id: invitation.id, intent, name } });
+      if (!(await withdrawInvitation(rt, staff, invitation.id))) return refuse(NOT_WAITING, 404);
+      return data<Result>({ ok: true, message: `The invitation to ${name} is withdrawn: its link no longer works.` });
     }
     const target = await findStaffAccount(rt.db, Number(text("id")));
     if (!target) return refuse("That account does not exist.", 404);
@@ -102,8 +119,9 @@ function RoleSelect({ id, defaultValue }: { id: string; defaultValue?: StaffRole
 }
 
 /**
- * The confirm step of a disable or a reset: what it will do, the same post
- * with confirmed=yes, or back to the list. Focus moves to its question.
+ * The confirm step of a disable, a reset or a withdrawal: what it will do,
+ * the same post with confirmed=yes, or back to the list. Focus moves to its
+ * question.
  */
 function ConfirmStep({ id, intent, name, busy }: { id: number; intent: ConfirmedAction; name: string; busy: boolean }) {
   const words = CONFIRMED_ACTIONS[intent];
@@ -136,8 +154,8 @@ function ConfirmStep({ id, intent, name, busy }: { id: number; intent: Confirmed
   );
 }
 
-/** One account's one-button action (a POST with its intent). */
-function AccountAction({
+/** One account's or invitation's one-button action (a POST with its intent and id). */
+function RowAction({
   id,
   intent,
   busy,
@@ -145,7 +163,7 @@ function AccountAction({
   children,
 }: {
   id: number;
-  intent: "reset-mfa" | "disable";
+  intent: ConfirmedAction;
   busy: boolean;
   danger?: boolean;
   children: React.ReactNode;
@@ -241,8 +259,14 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
             <h3>Waiting to be accepted</h3>
             <ul className="staff-link-list">
               {invitations.map((i) => (
-                <li key={i.id}>
-                  {i.name} ({i.email}), {ROLE_LABELS[i.role].toLowerCase()}, until {formatClinicDateTime(i.expires_at)}
+                <li key={i.id} className="staff-button-row staff-button-row--centred">
+                  <span>
+                    {i.name} ({i.email}), {ROLE_LABELS[i.role].toLowerCase()}, until{" "}
+                    {formatClinicDateTime(i.expires_at)}
+                  </span>
+                  <RowAction id={i.id} intent="withdraw" busy={busy}>
+                    Withdraw<span className="visually-hidden">{` the invitation to ${i.name}`}</span>
+                  </RowAction>
                 </li>
               ))}
             </ul>
@@ -306,12 +330,12 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
                   <td>
                     {!a.disabled && (
                       <div className="staff-button-row staff-button-row--centred">
-                        <AccountAction id={a.id} intent="reset-mfa" busy={busy}>
+                        <RowAction id={a.id} intent="reset-mfa" busy={busy}>
                           Reset two-step sign-in<span className="visually-hidden"> of {a.name}</span>
-                        </AccountAction>
-                        <AccountAction id={a.id} intent="disable" busy={busy} danger>
+                        </RowAction>
+                        <RowAction id={a.id} intent="disable" busy={busy} danger>
                           Disable<span className="visually-hidden"> {a.name}</span>
-                        </AccountAction>
+                        </RowAction>
                       </div>
                     )}
                   </td>
