@@ -6,6 +6,7 @@
  *   npm run staff -- list
  *   npm run staff -- role --email EMAIL --role manager|reception
  *   npm run staff -- disable --email EMAIL
+ *   npm run staff -- enable --email EMAIL            (a disabled account signs in again; audited)
  *   npm run staff -- reset-mfa EMAIL                   (clears the second factor and recovery codes; audited)
  * Uses the same configuration (DATA_DIR, DATABASE_URL) as the server.
  */
@@ -15,6 +16,7 @@ import { migrate, openDb } from "../server/db/index";
 import {
   createStaffAccount,
   disableStaffAccount,
+  enableStaffAccount,
   listStaffAccounts,
   setStaffRole,
   StaffAccountError,
@@ -31,6 +33,7 @@ const USAGE = `Usage:
   npm run staff -- list
   npm run staff -- role --email EMAIL --role manager|reception
   npm run staff -- disable --email EMAIL   (never the last active manager)
+  npm run staff -- enable --email EMAIL    (a disabled account can sign in again, with its own password and two-step sign-in)
   npm run staff -- reset-mfa EMAIL   (clears two-step sign-in and recovery codes; the next sign-in sets it up again)`;
 
 let pipedLines: Promise<string[]> | undefined;
@@ -149,6 +152,15 @@ async function main(): Promise<number> {
         }
         await disableStaffAccount(db, values.email);
         console.log(`Disabled ${values.email.trim().toLowerCase()} and ended its sessions.`);
+        return 0;
+      }
+      case "enable": {
+        if (!values.email) {
+          console.error(USAGE);
+          return 64;
+        }
+        await enableStaffAccount(db, values.email);
+        console.log(`Enabled ${values.email.trim().toLowerCase()}: it can sign in again.`);
         return 0;
       }
       case "reset-mfa": {

@@ -86,6 +86,7 @@ export function idParam(value: string | undefined): number {
 export {
   changePassword,
   disableStaffAccount,
+  enableStaffAccount,
   findStaffAccount,
   lockedMessage,
   setStaffRole,

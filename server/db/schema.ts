@@ -236,8 +236,9 @@ export type StaffAuditAction =
   | "closure_removed"
   // --- migration 0016-appointment-schedule (values only) ---
   | "appointment_move"
-  // --- issue 20: withdrawing an invitation (no migration, values only) ---
-  | "invitation_withdrawn";
+  // --- issue 20: withdrawing an invitation, enabling an account (no migration, values only) ---
+  | "invitation_withdrawn"
+  | "staff_enabled";
 
 /** A day or range of days the clinic is closed, with the reason patients see (migration 0015). */
 export interface ClinicClosureTable {

@@ -183,6 +183,29 @@ export async function disableStaffAccount(
   );
 }
 
+/**
+ * Enables a disabled account again: it signs in with its own password and
+ * two-step sign-in, as before (its sessions ended when it was disabled).
+ * Audited; an account that is enabled already is left as it is.
+ */
+export async function enableStaffAccount(
+  db: Db,
+  email: string,
+  now = new Date(),
+  by: ChangedBy = "command line",
+): Promise<void> {
+  await changeAccount(
+    db,
+    email,
+    () => false,
+    async (user, trx) => {
+      if (!user.disabled) return;
+      await staffUserRepository(db).enable(user.id, now.toISOString(), trx);
+      await recordAudit(trx, accountChangeAudit(by, user, "staff_enabled"), now);
+    },
+  );
+}
+
 /** Gives an account another role; the last active manager keeps theirs. */
 export async function setStaffRole(
   db: Db,

@@ -44,6 +44,7 @@ export const AUDIT_ACTION_LABELS: Record<StaffAuditAction, string> = {
   password_changed: "Changed password",
   staff_added: "Added a staff account",
   staff_disabled: "Disabled a staff account",
+  staff_enabled: "Enabled a staff account",
   role_changed: "Changed a staff role",
   staff_invited: "Invited a staff member",
   invitation_accepted: "Accepted an invitation",

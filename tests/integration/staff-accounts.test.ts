@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { addStaff, form, SAME_ORIGIN, sessionCookieFor, STAFF_PASSWORD, type TestStaff } from "../helpers/staff";
 import { hashToken } from "../../server/tokens";
+import { disableStaffAccount } from "../../server/staff/accounts";
 import { STAFF_NAME_INVALID } from "../../domain/staff-names";
 
 /**
@@ -151,7 +152,17 @@ describe("staff accounts and invitations", () => {
   });
 
   it("answers reception 403 on the accounts page and its actions, sending and changing nothing", async () => {
+    // A pending invitation and a disabled account, for the withdraw and enable attempts.
+    await invite("waiting@clinic.example.org", "Waiting");
+    const waiting = await t.db
+      .selectFrom("staff_invitations")
+      .select("id")
+      .where("email", "=", "waiting@clinic.example.org")
+      .executeTakeFirstOrThrow();
+    const gone = await addStaff(t.db, { email: "gone@clinic.example.org", name: "Gone", role: "reception" });
+    await disableStaffAccount(t.db, gone.email);
     const before = await t.db.selectFrom("mail_queue").select("id").execute();
+    const auditBefore = await t.db.selectFrom("staff_audit").select("id").execute();
     expect(
       (await t.app.inject({ method: "GET", url: "/staff/accounts", headers: { cookie: receptionCookie } })).statusCode,
     ).toBe(403);
@@ -165,17 +176,25 @@ describe("staff accounts and invitations", () => {
       { intent: "role", id: String(desk.id), role: "manager" },
       { intent: "disable", id: String(manager.id) },
       { intent: "reset-mfa", id: String(manager.id) },
+      { intent: "withdraw", id: String(waiting.id) },
+      { intent: "withdraw", id: String(waiting.id), confirmed: "yes" },
+      { intent: "enable", id: String(gone.id) },
+      { intent: "enable", id: String(gone.id), confirmed: "yes" },
     ];
     for (const values of attempts) {
       const res = await post("/staff/accounts", values, receptionCookie);
       expect(res.statusCode, values.intent).toBe(403);
     }
     expect(await t.db.selectFrom("mail_queue").select("id").execute()).toHaveLength(before.length);
+    expect(await t.db.selectFrom("staff_audit").select("id").execute()).toHaveLength(auditBefore.length);
+    const stillWaiting = await t.db.selectFrom("staff_invitations").select("id").where("id", "=", waiting.id).execute();
+    expect(stillWaiting).toHaveLength(1);
     const rows = await t.db.selectFrom("staff_users").select(["email", "role", "disabled", "totp_secret"]).execute();
     expect(rows.find((r) => r.email === "desk@clinic.example.org")?.role).toBe("reception");
     const boss = rows.find((r) => r.email === "boss@clinic.example.org")!;
     expect(boss).toMatchObject({ role: "manager", disabled: 0 });
     expect(boss.totp_secret).toBeTruthy();
+    expect(rows.find((r) => r.email === "gone@clinic.example.org")?.disabled).toBe(1);
   });
 
   it("changes a role, resets two-step sign-in and disables an account (each of those two after a confirm step), each audited with the manager as actor", async () => {
@@ -326,5 +345,49 @@ describe("staff accounts and invitations", () => {
       .where("staff_email", "=", "meanwhile@clinic.example.org")
       .execute();
     expect(accepts).toHaveLength(0);
+  });
+
+  it("enables a disabled account again after a confirm step, audited with the manager as actor", async () => {
+    const back = await addStaff(t.db, { email: "back@clinic.example.org", name: "Back Again", role: "reception" });
+    const id = String(back.id);
+    expect((await post("/staff/accounts", { intent: "disable", id, confirmed: "yes" })).statusCode).toBe(200);
+    const page = await t.app.inject({ method: "GET", url: "/staff/accounts", headers: { cookie: managerCookie } });
+    expect(page.body).toContain('Enable<span class="visually-hidden"> Back Again');
+
+    const asked = await post("/staff/accounts", { intent: "enable", id });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.body).toContain("Enable Back Again&#x27;s account?");
+    const still = await t.db
+      .selectFrom("staff_users")
+      .select("disabled")
+      .where("id", "=", back.id)
+      .executeTakeFirstOrThrow();
+    expect(still.disabled).toBe(1);
+
+    const done = await post("/staff/accounts", { intent: "enable", id, confirmed: "yes" });
+    expect(done.statusCode).toBe(200);
+    expect(done.body).toContain("Back Again&#x27;s account is enabled: they can sign in again.");
+    const row = await t.db
+      .selectFrom("staff_users")
+      .select(["disabled", "role", "totp_secret"])
+      .where("id", "=", back.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ disabled: 0, role: "reception" });
+    expect(row.totp_secret).toBeTruthy();
+    const audit = await t.db
+      .selectFrom("staff_audit")
+      .select(["action", "staff_id", "target_type", "target_id", "detail"])
+      .where("target_id", "=", id)
+      .orderBy("id")
+      .execute();
+    expect(audit).toEqual([
+      { action: "staff_disabled", staff_id: manager.id, target_type: "staff", target_id: id, detail: null },
+      { action: "staff_enabled", staff_id: manager.id, target_type: "staff", target_id: id, detail: null },
+    ]);
+
+    // Its password signs in again (the next step is its code).
+    const signIn = await post("/staff/login", { email: back.email, password: STAFF_PASSWORD }, "");
+    expect(signIn.statusCode).toBe(302);
+    expect(signIn.headers.location).toBe("/staff/login/code");
   });
 });

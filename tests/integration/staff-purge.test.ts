@@ -7,7 +7,7 @@ import { addStaff, seedAppointment, seedEnquiry, seedUpload } from "../helpers/s
 import { purgeExpired } from "../../server/staff/purge";
 import { staffRuntime } from "../../server/staff/runtime";
 import { changeStatus } from "../../server/staff/appointments";
-import { createStaffAccount } from "../../server/staff/accounts";
+import { createStaffAccount, disableStaffAccount } from "../../server/staff/accounts";
 import { STAFF_NAME_INVALID } from "../../domain/staff-names";
 import { staffPlugin } from "../../server/staff/plugin";
 import Fastify from "fastify";
@@ -256,5 +256,37 @@ describe("npm run staff", () => {
         password: "a long enough password",
       }),
     ).rejects.toThrow(STAFF_NAME_INVALID);
+  }, 60_000);
+
+  it("enables a disabled account again, audited as the command line", async () => {
+    const account = await createStaffAccount(t.db, {
+      email: "returning@clinic.example.org",
+      name: "Returning",
+      password: "a long enough password",
+      role: "reception",
+    });
+    await disableStaffAccount(t.db, account.email);
+    const enabled = await staffCli(t, ["enable", "--email", "Returning@clinic.example.org"]);
+    expect(enabled.status, enabled.stderr).toBe(0);
+    expect(enabled.stdout).toContain("Enabled returning@clinic.example.org: it can sign in again.");
+    const row = await t.db
+      .selectFrom("staff_users")
+      .select("disabled")
+      .where("id", "=", account.id)
+      .executeTakeFirstOrThrow();
+    expect(row.disabled).toBe(0);
+    const audited = await t.db
+      .selectFrom("staff_audit")
+      .select(["action", "staff_id", "staff_email", "detail"])
+      .where("action", "=", "staff_enabled")
+      .execute();
+    expect(audited).toEqual([
+      { action: "staff_enabled", staff_id: account.id, staff_email: account.email, detail: "command line" },
+    ]);
+    const unknown = await staffCli(t, ["enable", "--email", "nobody@clinic.example.org"]);
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain("No account for nobody@clinic.example.org.");
+    const usage = await staffCli(t, ["enable"]);
+    expect(usage.status).toBe(64);
   }, 60_000);
 });

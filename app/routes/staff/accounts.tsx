@@ -6,6 +6,7 @@ import { ROLE_LABELS, STAFF_ROLES, isStaffRole, type StaffRole } from "@domain/s
 import { staffMeta } from "~/components/staff/staff-format";
 import {
   disableStaffAccount,
+  enableStaffAccount,
   findPendingInvitation,
   findStaffAccount,
   INVITATION_HOURS,
@@ -30,18 +31,27 @@ export async function loader(args: Route.LoaderArgs) {
 const CONFIRMED_ACTIONS = {
   disable: {
     question: (name: string) => `Disable ${name}'s account?`,
-    detail: "They are signed out at once and can no longer sign in. An account cannot be enabled again.",
+    detail: "They are signed out at once and can no longer sign in, until a manager enables the account again.",
     yes: "Yes, disable the account",
+    danger: true,
+  },
+  enable: {
+    question: (name: string) => `Enable ${name}'s account?`,
+    detail: "They can sign in again with their own password and two-step sign-in, as before it was disabled.",
+    yes: "Yes, enable the account",
+    danger: false,
   },
   "reset-mfa": {
     question: (name: string) => `Reset ${name}'s two-step sign-in?`,
     detail: "Their recovery codes stop working, they are signed out, and their next sign-in sets it up again.",
     yes: "Yes, reset two-step sign-in",
+    danger: true,
   },
   withdraw: {
     question: (name: string) => `Withdraw the invitation to ${name}?`,
     detail: "The link in their e-mail stops working at once. You can invite them again later.",
     yes: "Yes, withdraw the invitation",
+    danger: true,
   },
 } as const;
 type ConfirmedAction = keyof typeof CONFIRMED_ACTIONS;
@@ -85,12 +95,16 @@ export async function action(args: Route.ActionArgs) {
       await setStaffRole(rt.db, target.email, role, now, staff);
       return data<Result>({ ok: true, message: `${target.name} is now ${ROLE_LABELS[role].toLowerCase()}.` });
     }
-    if ((intent === "disable" || intent === "reset-mfa") && text("confirmed") !== "yes") {
+    if ((intent === "disable" || intent === "enable" || intent === "reset-mfa") && text("confirmed") !== "yes") {
       return data<Result>({ ok: null, confirm: { id: target.id, intent, name: target.name } });
     }
     if (intent === "disable") {
       await disableStaffAccount(rt.db, target.email, now, staff);
       return data<Result>({ ok: true, message: `${target.name}'s account is disabled and signed out.` });
+    }
+    if (intent === "enable") {
+      await enableStaffAccount(rt.db, target.email, now, staff);
+      return data<Result>({ ok: true, message: `${target.name}'s account is enabled: they can sign in again.` });
     }
     if (intent === "reset-mfa") {
       await resetSecondFactor(rt.db, target.email, now, staff);
@@ -119,7 +133,7 @@ function RoleSelect({ id, defaultValue }: { id: string; defaultValue?: StaffRole
 }
 
 /**
- * The confirm step of a disable, a reset or a withdrawal: what it will do,
+ * The confirm step of a disable, an enable, a reset or a withdrawal: what it will do,
  * the same post with confirmed=yes, or back to the list. Focus moves to its
  * question.
  */
@@ -143,7 +157,13 @@ function ConfirmStep({ id, intent, name, busy }: { id: number; intent: Confirmed
       <Form method="post" className="staff-button-row">
         <input type="hidden" name="id" value={id} />
         <input type="hidden" name="confirmed" value="yes" />
-        <button type="submit" name="intent" value={intent} className="button staff-button--danger" disabled={busy}>
+        <button
+          type="submit"
+          name="intent"
+          value={intent}
+          className={`button ${words.danger ? "staff-button--danger" : "button--primary"}`}
+          disabled={busy}
+        >
           {words.yes}
         </button>
         <Link to="/staff/accounts" className="button button--outline">
@@ -328,7 +348,11 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
                     {a.last_sign_in_at ? formatClinicDateTime(a.last_sign_in_at) : "Never"}
                   </td>
                   <td>
-                    {!a.disabled && (
+                    {a.disabled ? (
+                      <RowAction id={a.id} intent="enable" busy={busy}>
+                        Enable<span className="visually-hidden">{` ${a.name}`}</span>
+                      </RowAction>
+                    ) : (
                       <div className="staff-button-row staff-button-row--centred">
                         <RowAction id={a.id} intent="reset-mfa" busy={busy}>
                           Reset two-step sign-in<span className="visually-hidden"> of {a.name}</span>
