@@ -150,7 +150,7 @@ function ConfirmStep({ id, intent, name, busy }: { id: number; intent: Confirmed
   }, [id, intent]);
   return (
     <section className="staff-section staff-confirm" aria-labelledby="confirm-heading">
-      <h2 id="confirm-heading" ref={heading} tabIndex={-1}>
+      <h2 id="confirm-heading" ref={heading} tabIndex={-1} className="staff-break">
         {words.question(name)}
       </h2>
       <p>{words.detail}</p>
@@ -219,9 +219,9 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
       </div>
 
       <div role="status" className="staff-live">
-        {actionData?.ok && <p className="staff-alert staff-alert--success">{actionData.message}</p>}
+        {actionData?.ok && <p className="staff-alert staff-alert--success staff-break">{actionData.message}</p>}
         {actionData?.ok === false && !fieldError && (
-          <p className="staff-alert staff-alert--error">{actionData.error}</p>
+          <p className="staff-alert staff-alert--error staff-break">{actionData.error}</p>
         )}
       </div>
       {actionData?.ok === null && <ConfirmStep {...actionData.confirm} busy={busy} />}
@@ -280,7 +280,7 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
             <ul className="staff-link-list">
               {invitations.map((i) => (
                 <li key={i.id} className="staff-button-row staff-button-row--centred">
-                  <span>
+                  <span className="staff-break">
                     {i.name} ({i.email}), {ROLE_LABELS[i.role].toLowerCase()}, until{" "}
                     {formatClinicDateTime(i.expires_at)}
                   </span>
