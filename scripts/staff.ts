@@ -6,6 +6,7 @@
  *   npm run staff -- list
  *   npm run staff -- role --email EMAIL --role manager|reception
  *   npm run staff -- disable --email EMAIL
+ *   npm run staff -- enable --email EMAIL            (a disabled account signs in again; audited)
  *   npm run staff -- reset-mfa EMAIL                   (clears the second factor and recovery codes; audited)
  * Uses the same configuration (DATA_DIR, DATABASE_URL) as the server.
  */
@@ -15,9 +16,12 @@ import { migrate, openDb } from "../server/db/index";
 import {
   createStaffAccount,
   disableStaffAccount,
+  enableStaffAccount,
   listStaffAccounts,
   setStaffRole,
   StaffAccountError,
+  validEmail,
+  validName,
 } from "../server/staff/accounts";
 import { isStaffRole, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "../domain/staff-roles";
 import { resetSecondFactor } from "../server/staff/second-factor";
@@ -29,6 +33,7 @@ const USAGE = `Usage:
   npm run staff -- list
   npm run staff -- role --email EMAIL --role manager|reception
   npm run staff -- disable --email EMAIL   (never the last active manager)
+  npm run staff -- enable --email EMAIL    (a disabled account can sign in again, with its own password and two-step sign-in)
   npm run staff -- reset-mfa EMAIL   (clears two-step sign-in and recovery codes; the next sign-in sets it up again)`;
 
 let pipedLines: Promise<string[]> | undefined;
@@ -104,6 +109,9 @@ async function main(): Promise<number> {
           console.error(USAGE);
           return 64;
         }
+        // Refused before the password is asked for (createStaffAccount checks both again).
+        validEmail(values.email);
+        validName(values.name);
         let password = process.env.STAFF_PASSWORD ?? "";
         if (!password) {
           password = await promptHidden("Password (at least 12 characters, not common or easy to guess): ");
@@ -144,6 +152,15 @@ async function main(): Promise<number> {
         }
         await disableStaffAccount(db, values.email);
         console.log(`Disabled ${values.email.trim().toLowerCase()} and ended its sessions.`);
+        return 0;
+      }
+      case "enable": {
+        if (!values.email) {
+          console.error(USAGE);
+          return 64;
+        }
+        await enableStaffAccount(db, values.email);
+        console.log(`Enabled ${values.email.trim().toLowerCase()}: it can sign in again.`);
         return 0;
       }
       case "reset-mfa": {

@@ -86,6 +86,7 @@ export function idParam(value: string | undefined): number {
 export {
   changePassword,
   disableStaffAccount,
+  enableStaffAccount,
   findStaffAccount,
   lockedMessage,
   setStaffRole,
@@ -120,10 +121,13 @@ export {
 export { listAudit, recordAudit, AUDIT_ACTION_LABELS } from "../../server/staff/audit";
 export {
   acceptInvitation,
+  accountExistsMessage,
   findInvitation,
+  findPendingInvitation,
   INVITATION_HOURS,
   inviteStaff,
   listStaff,
+  withdrawInvitation,
 } from "../../server/staff/invitations";
 export {
   allowedNext,

@@ -239,7 +239,10 @@ export type StaffAuditAction =
   | "closure_added"
   | "closure_removed"
   // --- migration 0016-appointment-schedule (values only) ---
-  | "appointment_move";
+  | "appointment_move"
+  // --- issue 20: withdrawing an invitation, enabling an account (no migration, values only) ---
+  | "invitation_withdrawn"
+  | "staff_enabled";
 
 /** A day or range of days the clinic is closed, with the reason patients see (migration 0015). */
 export interface ClinicClosureTable {

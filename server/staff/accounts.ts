@@ -9,6 +9,7 @@ import { staffUserRepository } from "./staff-user-repository";
 import type { Kysely } from "kysely";
 import type { Db } from "../db/index";
 import type { Database } from "../db/schema";
+import { staffNameProblem } from "../../domain/staff-names";
 import { ROLE_LABELS, type StaffRole } from "../../domain/staff-roles";
 import { clientKey } from "../requests/rate-limit-store";
 
@@ -43,19 +44,28 @@ export function validEmail(raw: string): string {
   return email;
 }
 
-/** A staff member's name, trimmed; throws StaffAccountError when empty or too long. */
+/**
+ * A staff member's name, trimmed; throws StaffAccountError when empty, too
+ * long, or not one line of printable text (domain/staff-names.ts).
+ */
 export function validName(raw: string): string {
   const name = raw.trim();
-  if (!name || name.length > 120) throw new StaffAccountError("Enter a name of 1 to 120 characters.", "name");
+  const problem = staffNameProblem(name);
+  if (problem) throw new StaffAccountError(problem, "name");
   return name;
 }
 
-/** Inserts an enabled account inside the caller's transaction; throws StaffAccountError when the address is taken. */
+/**
+ * Inserts an enabled account inside the caller's transaction; throws
+ * StaffAccountError when the address is taken or the name breaks the name
+ * rule (checked here too, so no way of making an account skips it).
+ */
 export async function createAccountRow(
   trx: Kysely<Database>,
   input: { email: string; name: string; role: StaffRole; passwordHash: string },
   now: Date,
 ): Promise<StaffIdentity> {
+  validName(input.name);
   const users = staffUserRepository(trx);
   if (await users.findByEmail(input.email, trx))
     throw new StaffAccountError(`An account for ${input.email} already exists.`);
@@ -170,6 +180,29 @@ export async function disableStaffAccount(
       await staffUserRepository(db).disable(user.id, now.toISOString(), trx);
       await staffSessionRepository(db).deleteForStaff(user.id, trx);
       await recordAudit(trx, accountChangeAudit(by, user, "staff_disabled"), now);
+    },
+  );
+}
+
+/**
+ * Enables a disabled account again: it signs in with its own password and
+ * two-step sign-in, as before (its sessions ended when it was disabled).
+ * Audited; an account that is enabled already is left as it is.
+ */
+export async function enableStaffAccount(
+  db: Db,
+  email: string,
+  now = new Date(),
+  by: ChangedBy = "command line",
+): Promise<void> {
+  await changeAccount(
+    db,
+    email,
+    () => false,
+    async (user, trx) => {
+      if (!user.disabled) return;
+      await staffUserRepository(db).enable(user.id, now.toISOString(), trx);
+      await recordAudit(trx, accountChangeAudit(by, user, "staff_enabled"), now);
     },
   );
 }

@@ -17,13 +17,56 @@ export function invitationRepository(db: Db) {
         .execute();
     },
 
-    /** The live invitation behind a token hash, if any. */
+    /** Removes the invitations that expired by `stamp` (the daily purge); returns how many. */
+    async deleteExpired(stamp: string, trx: Kysely<Database> = db): Promise<number> {
+      const result = await trx.deleteFrom("staff_invitations").where("expires_at", "<=", stamp).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    /**
+     * The live invitation behind a token hash, if any, and whether its address
+     * has an account (read in the same statement, so an acceptance committing
+     * meanwhile is seen either whole or not at all).
+     */
     async findLive(tokenHash: string, stamp: string, trx: Kysely<Database> = db) {
       return trx
         .selectFrom("staff_invitations")
         .select(["id", "email", "name", "role"])
+        .select((eb) =>
+          eb
+            .exists(
+              eb
+                .selectFrom("staff_users")
+                .select("staff_users.id")
+                .whereRef("staff_users.email", "=", "staff_invitations.email"),
+            )
+            .as("account_exists"),
+        )
         .where("token_hash", "=", tokenHash)
         .where("expires_at", ">", stamp)
+        .executeTakeFirst();
+    },
+
+    /** The live invitation with this id, if any. */
+    async findLiveById(id: number, stamp: string, trx: Kysely<Database> = db) {
+      return trx
+        .selectFrom("staff_invitations")
+        .select(["id", "email", "name", "role"])
+        .where("id", "=", id)
+        .where("expires_at", ">", stamp)
+        .executeTakeFirst();
+    },
+
+    /**
+     * Deletes the live invitation with this id and returns it, or undefined
+     * when none was live. One statement, and a write (SQLite's lock at once).
+     */
+    async takeLive(id: number, stamp: string, trx: Kysely<Database> = db) {
+      return trx
+        .deleteFrom("staff_invitations")
+        .where("id", "=", id)
+        .where("expires_at", ">", stamp)
+        .returning(["id", "email", "name", "role"])
         .executeTakeFirst();
     },
 

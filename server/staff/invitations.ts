@@ -98,20 +98,40 @@ function invitationMail(
   };
 }
 
-/** The live invitation behind a link's token, or null (unknown, used or expired). */
-export async function findInvitation(rt: StaffRuntime, token: string): Promise<Invitation | null> {
+/**
+ * The live invitation behind a link's token, or null (unknown, used,
+ * withdrawn or expired); `accountExists` when its address has meanwhile got
+ * an account (made from the command line), so it can no longer be accepted.
+ */
+export async function findInvitation(
+  rt: StaffRuntime,
+  token: string,
+): Promise<(Invitation & { accountExists: boolean }) | null> {
   if (!/^[\w-]{20,100}$/.test(token)) return null;
   const row = await invitationRepository(rt.db).findLive(hashToken(token), rt.now().toISOString());
-  return row ?? null;
+  if (!row) return null;
+  // 1 or 0 on SQLite, a boolean on PostgreSQL.
+  return { id: row.id, email: row.email, name: row.name, role: row.role, accountExists: Boolean(row.account_exists) };
 }
 
-export type AcceptResult = { ok: true; staff: StaffIdentity } | { ok: false; error: string };
+/** Why an invitation whose address has meanwhile got an account cannot be accepted, and what to do. */
+export function accountExistsMessage(email: string): string {
+  return `An account for ${email} already exists, so this invitation cannot be used. Sign in with that account; if you do not know its password, ask a manager of the clinic.`;
+}
+
+const NAME_REFUSED =
+  "The name on this invitation cannot be used for an account. Ask a manager of the clinic to send a new invitation.";
+
+/** 400: the password is refused (choose another); 409: the invitation cannot be accepted at all. */
+export type AcceptResult = { ok: true; staff: StaffIdentity } | { ok: false; error: string; status: 400 | 409 };
 
 /**
  * Accepts an invitation with the password its holder chose: the invitation is
  * taken once (a second use, even in parallel, finds it gone), the account is
  * made with the invited role, and the acceptance is audited. The caller then
  * starts the half-signed-in state, so the next step enrols the second factor.
+ * An address that has meanwhile got an account is refused (409) and nothing
+ * changes: the invitation stays until it expires or a manager withdraws it.
  */
 export async function acceptInvitation(
   rt: StaffRuntime,
@@ -120,23 +140,66 @@ export async function acceptInvitation(
 ): Promise<AcceptResult | null> {
   const invitation = await findInvitation(rt, token);
   if (!invitation) return null;
+  const taken = { ok: false, status: 409, error: accountExistsMessage(invitation.email) } as const;
+  if (invitation.accountExists) return taken;
   const problem = passwordProblem(password, [invitation.email, invitation.name]);
-  if (problem) return { ok: false, error: problem };
+  if (problem) return { ok: false, status: 400, error: problem };
   const passwordHash = await hashPassword(password);
   const now = rt.now();
+  try {
+    return await rt.db.transaction().execute(async (trx) => {
+      if (!(await invitationRepository(rt.db).take(invitation.id, trx))) return null;
+      // Throws StaffAccountError when an account was made meanwhile; the whole transaction is undone.
+      const staff = await createAccountRow(
+        trx,
+        { email: normaliseEmail(invitation.email), name: invitation.name, role: invitation.role, passwordHash },
+        now,
+      );
+      await recordAudit(
+        trx,
+        { staffId: staff.id, staffEmail: staff.email, action: "invitation_accepted", detail: invitation.role },
+        now,
+      );
+      return { ok: true as const, staff };
+    });
+  } catch (error) {
+    if (!(error instanceof StaffAccountError)) throw error;
+    // A name stored before the name rule, or an account made between the check above and this transaction.
+    return error.field === "name" ? { ok: false, status: 409, error: NAME_REFUSED } : taken;
+  }
+}
+
+/** A pending invitation (not accepted, withdrawn or expired) by id, or undefined. */
+export async function findPendingInvitation(rt: StaffRuntime, id: number): Promise<Invitation | undefined> {
+  if (!Number.isSafeInteger(id)) return undefined;
+  return invitationRepository(rt.db).findLiveById(id, rt.now().toISOString());
+}
+
+/**
+ * A manager withdraws a pending invitation: its row is deleted, so its link
+ * stops working at once. Audited, with the invitation as target and its role
+ * as detail. Returns the invitation, or null when it was no longer pending
+ * (accepted, withdrawn or expired meanwhile).
+ */
+export async function withdrawInvitation(rt: StaffRuntime, by: StaffIdentity, id: number): Promise<Invitation | null> {
+  const now = rt.now();
+  const invitations = invitationRepository(rt.db);
   return rt.db.transaction().execute(async (trx) => {
-    if (!(await invitationRepository(rt.db).take(invitation.id, trx))) return null;
-    const staff = await createAccountRow(
-      trx,
-      { email: normaliseEmail(invitation.email), name: invitation.name, role: invitation.role, passwordHash },
-      now,
-    );
+    const invitation = await invitations.takeLive(id, now.toISOString(), trx);
+    if (!invitation) return null;
     await recordAudit(
       trx,
-      { staffId: staff.id, staffEmail: staff.email, action: "invitation_accepted", detail: invitation.role },
+      {
+        staffId: by.id,
+        staffEmail: by.email,
+        action: "invitation_withdrawn",
+        targetType: "invitation",
+        targetId: invitation.id,
+        detail: invitation.role,
+      },
       now,
     );
-    return { ok: true as const, staff };
+    return invitation;
   });
 }
 

@@ -7,6 +7,7 @@ import { pruneIdempotencyKeys } from "../requests/idempotency";
 import { pruneRateLimits } from "../requests/rate-limit-store";
 import { uploadRepository } from "../uploads/upload-repository";
 import { auditRepository } from "./audit-repository";
+import { invitationRepository } from "./invitation-repository";
 import { loginThrottleRepository } from "./login-throttle-repository";
 import type { StaffRuntime } from "./runtime";
 import { deleteExpiredSessions } from "./sessions";
@@ -32,6 +33,8 @@ export interface PurgeResult {
   auditRows: number;
   idempotencyKeys: number;
   rateLimits: number;
+  /** Staff invitations past their expiry (an invitee's name and e-mail address). */
+  invitations: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -48,7 +51,8 @@ const DAY_MS = 86_400_000;
  * - outbox .eml files after RETAIN_OUTBOX_DAYS;
  * - audit rows after RETAIN_AUDIT_MONTHS; idempotency replies after
  *   RETAIN_IDEMPOTENCY_DAYS; rate-limit windows that have ended;
- * - expired staff sessions, and sign-in throttle rows idle for a day.
+ * - expired staff sessions, sign-in throttle rows idle for a day, and
+ *   staff invitations once expired (INVITATION_HOURS after sending).
  * Record rows go in one transaction, then the files.
  */
 export async function purgeExpired(rt: StaffRuntime): Promise<PurgeResult> {
@@ -104,6 +108,7 @@ export async function purgeExpired(rt: StaffRuntime): Promise<PurgeResult> {
   }
 
   const sessions = await deleteExpiredSessions(rt);
+  const invitations = await invitationRepository(db).deleteExpired(now.toISOString());
   await loginThrottleRepository(db).deleteIdleBefore(new Date(now.getTime() - DAY_MS).toISOString());
 
   const retention = config.retention;
@@ -127,6 +132,7 @@ export async function purgeExpired(rt: StaffRuntime): Promise<PurgeResult> {
     auditRows,
     idempotencyKeys,
     rateLimits,
+    invitations,
   };
 }
 

@@ -44,6 +44,10 @@ export function staffUserRepository(db: Db) {
       await trx.updateTable("staff_users").set({ disabled: 1, updated_at: stamp }).where("id", "=", id).execute();
     },
 
+    async enable(id: number, stamp: string, trx: Kysely<Database> = db): Promise<void> {
+      await trx.updateTable("staff_users").set({ disabled: 0, updated_at: stamp }).where("id", "=", id).execute();
+    },
+
     /**
      * Call first in a transaction. Locks the enabled managers' rows until it
      * ends (PostgreSQL), or takes SQLite's write lock at once with a write that

@@ -285,7 +285,7 @@ test("a new staff member sets up two-step sign-in in the browser, saves recovery
   for (const a of ["mfa_enrolled", "sign_in", "sign_out", "password_changed"]) expect(actions).toContain(a);
 });
 
-test("a manager invites a receptionist by e-mail, who accepts, sets up two-step sign-in, sees only reception's pages, is refused on the manager pages, and is disabled after a confirm step", async ({
+test("a manager invites a receptionist by e-mail, who accepts, sets up two-step sign-in, sees only reception's pages, is refused on the manager pages, is disabled after a confirm step and enabled again after another", async ({
   page,
   browser,
   baseURL,
@@ -354,6 +354,61 @@ test("a manager invites a receptionist by e-mail, who accepts, sets up two-step 
   await expectNoViolations(page);
   await page.getByRole("button", { name: "Yes, disable the account" }).click();
   await expect(page.getByRole("status")).toContainText("Invited Receptionist's account is disabled and signed out.");
+
+  // And enables it again after a confirm step.
+  await page.getByRole("button", { name: "Enable Invited Receptionist" }).click();
+  const enableStep = page.getByRole("heading", { name: "Enable Invited Receptionist's account?" });
+  await expect(enableStep).toBeFocused();
+  await expect(enableStep).toBeInViewport();
+  await expectNoViolations(page);
+  await page.getByRole("button", { name: "Yes, enable the account" }).click();
+  await expect(page.getByRole("status")).toContainText(
+    "Invited Receptionist's account is enabled: they can sign in again.",
+  );
+  await expect(page.getByRole("button", { name: "Disable Invited Receptionist" })).toBeVisible();
+});
+
+test("a manager withdraws a pending invitation after a confirm step, and its link stops working", async ({
+  page,
+  browser,
+  baseURL,
+  e2e,
+}, info) => {
+  test.setTimeout(120_000);
+  const manager = await e2eStaff(e2e.db, `withdraw-${info.project.name}`);
+  await signInByCookie(page.context(), baseURL!, e2e, manager.id);
+  const email = `e2e-withdrawn-${info.project.name}-${Date.now()}@clinic.example.org`;
+
+  await page.goto("/staff/accounts");
+  await hydrated(page);
+  await page.getByLabel("Name").fill("Withdrawn Invitee");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByRole("status")).toContainText(`Invitation sent to ${email}.`);
+  const mail = await waitForMail(process.env.E2E_MAIL_DIR!, (m) => (m.headers.to ?? "").includes(email), 60_000);
+  const link = /http\S+\/staff\/invite\?token=[\w-]+/.exec(
+    mail.parts.find((p) => p.contentType === "text/plain")!.body,
+  )?.[0];
+  expect(link).toBeTruthy();
+
+  await page.getByRole("button", { name: "Withdraw the invitation to Withdrawn Invitee" }).click();
+  const step = page.getByRole("heading", { name: `Withdraw the invitation to Withdrawn Invitee (${email})?` });
+  await expect(step).toBeFocused();
+  await expect(step).toBeInViewport();
+  await expectNoViolations(page);
+  await page.getByRole("button", { name: "Yes, withdraw the invitation" }).click();
+  await expect(page.getByRole("status")).toContainText(
+    `The invitation to Withdrawn Invitee (${email}) is withdrawn: its link no longer works.`,
+  );
+  await expect(page.getByRole("status")).toBeInViewport();
+  await expect(page.getByRole("listitem").filter({ hasText: email })).toHaveCount(0);
+
+  const invitee = await browser.newContext({ baseURL });
+  const tab = await invitee.newPage();
+  const opened = await tab.goto(new URL(link!).pathname + new URL(link!).search);
+  expect(opened?.status()).toBe(404);
+  await expect(tab.getByRole("heading", { level: 1, name: "Invitation not valid" })).toBeVisible();
+  await invitee.close();
 });
 
 test("a manager adds a closure, and the public booking page refuses that day at once", async ({

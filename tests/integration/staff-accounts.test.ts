@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { addStaff, form, SAME_ORIGIN, sessionCookieFor, STAFF_PASSWORD, type TestStaff } from "../helpers/staff";
 import { hashToken } from "../../server/tokens";
+import { disableStaffAccount } from "../../server/staff/accounts";
+import { STAFF_NAME_INVALID } from "../../domain/staff-names";
 
 /**
  * The staff accounts page (managers only) and the invitation link: a manager
@@ -150,7 +152,17 @@ describe("staff accounts and invitations", () => {
   });
 
   it("answers reception 403 on the accounts page and its actions, sending and changing nothing", async () => {
+    // A pending invitation and a disabled account, for the withdraw and enable attempts.
+    await invite("waiting@clinic.example.org", "Waiting");
+    const waiting = await t.db
+      .selectFrom("staff_invitations")
+      .select("id")
+      .where("email", "=", "waiting@clinic.example.org")
+      .executeTakeFirstOrThrow();
+    const gone = await addStaff(t.db, { email: "gone@clinic.example.org", name: "Gone", role: "reception" });
+    await disableStaffAccount(t.db, gone.email);
     const before = await t.db.selectFrom("mail_queue").select("id").execute();
+    const auditBefore = await t.db.selectFrom("staff_audit").select("id").execute();
     expect(
       (await t.app.inject({ method: "GET", url: "/staff/accounts", headers: { cookie: receptionCookie } })).statusCode,
     ).toBe(403);
@@ -164,17 +176,25 @@ describe("staff accounts and invitations", () => {
       { intent: "role", id: String(desk.id), role: "manager" },
       { intent: "disable", id: String(manager.id) },
       { intent: "reset-mfa", id: String(manager.id) },
+      { intent: "withdraw", id: String(waiting.id) },
+      { intent: "withdraw", id: String(waiting.id), confirmed: "yes" },
+      { intent: "enable", id: String(gone.id) },
+      { intent: "enable", id: String(gone.id), confirmed: "yes" },
     ];
     for (const values of attempts) {
       const res = await post("/staff/accounts", values, receptionCookie);
       expect(res.statusCode, values.intent).toBe(403);
     }
     expect(await t.db.selectFrom("mail_queue").select("id").execute()).toHaveLength(before.length);
+    expect(await t.db.selectFrom("staff_audit").select("id").execute()).toHaveLength(auditBefore.length);
+    const stillWaiting = await t.db.selectFrom("staff_invitations").select("id").where("id", "=", waiting.id).execute();
+    expect(stillWaiting).toHaveLength(1);
     const rows = await t.db.selectFrom("staff_users").select(["email", "role", "disabled", "totp_secret"]).execute();
     expect(rows.find((r) => r.email === "desk@clinic.example.org")?.role).toBe("reception");
     const boss = rows.find((r) => r.email === "boss@clinic.example.org")!;
     expect(boss).toMatchObject({ role: "manager", disabled: 0 });
     expect(boss.totp_secret).toBeTruthy();
+    expect(rows.find((r) => r.email === "gone@clinic.example.org")?.disabled).toBe(1);
   });
 
   it("changes a role, resets two-step sign-in and disables an account (each of those two after a confirm step), each audited with the manager as actor", async () => {
@@ -216,5 +236,158 @@ describe("staff accounts and invitations", () => {
       { action: "mfa_reset", staff_id: manager.id, target_type: "staff", target_id: id, detail: null },
       { action: "staff_disabled", staff_id: manager.id, target_type: "staff", target_id: id, detail: null },
     ]);
+  });
+
+  it("refuses a name with a line break, a tab or another control character, inviting nobody", async () => {
+    const mailsBefore = await t.db.selectFrom("mail_queue").select("id").execute();
+    for (const name of [
+      "Two\nLines",
+      "Carriage\rReturn",
+      "Tab\tName",
+      "Escape\u001b[31mRed",
+      "Line\u2028Sep",
+      "Next\u0085Line",
+      "Right\u202eLeft",
+    ]) {
+      const res = await post("/staff/accounts", {
+        intent: "invite",
+        email: "control.chars@clinic.example.org",
+        name,
+        role: "reception",
+      });
+      expect(res.statusCode, JSON.stringify(name)).toBe(409);
+      expect(res.body, JSON.stringify(name)).toContain(STAFF_NAME_INVALID.replaceAll("'", "&#x27;"));
+    }
+    expect(
+      await t.db
+        .selectFrom("staff_invitations")
+        .select("id")
+        .where("email", "=", "control.chars@clinic.example.org")
+        .execute(),
+    ).toHaveLength(0);
+    expect(await t.db.selectFrom("mail_queue").select("id").execute()).toHaveLength(mailsBefore.length);
+  });
+
+  it("withdraws a pending invitation after a confirm step, audited; its link stops working", async () => {
+    const token = await invite("withdrawn@clinic.example.org", "Withdrawn Person");
+    const row = await t.db
+      .selectFrom("staff_invitations")
+      .select("id")
+      .where("email", "=", "withdrawn@clinic.example.org")
+      .executeTakeFirstOrThrow();
+    const id = String(row.id);
+    const page = await t.app.inject({ method: "GET", url: "/staff/accounts", headers: { cookie: managerCookie } });
+    expect(page.body).toContain('Withdraw<span class="visually-hidden"> the invitation to Withdrawn Person');
+
+    // Asked first: the first post changes nothing.
+    const asked = await post("/staff/accounts", { intent: "withdraw", id });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.body).toContain("Withdraw the invitation to Withdrawn Person (withdrawn@clinic.example.org)?");
+    expect((await t.app.inject({ method: "GET", url: `/staff/invite?token=${token}` })).statusCode).toBe(200);
+
+    const done = await post("/staff/accounts", { intent: "withdraw", id, confirmed: "yes" });
+    expect(done.statusCode).toBe(200);
+    expect(done.body).toContain(
+      "The invitation to Withdrawn Person (withdrawn@clinic.example.org) is withdrawn: its link no longer works.",
+    );
+    expect(await t.db.selectFrom("staff_invitations").select("id").where("id", "=", row.id).execute()).toHaveLength(0);
+    const open = await t.app.inject({ method: "GET", url: `/staff/invite?token=${token}` });
+    expect(open.statusCode).toBe(404);
+    expect(open.body).toContain("This invitation link is not valid");
+    const accept = await post("/staff/invite", { token, password: STAFF_PASSWORD, confirm: STAFF_PASSWORD }, "");
+    expect(accept.statusCode).toBe(404);
+    expect(
+      await t.db.selectFrom("staff_users").select("id").where("email", "=", "withdrawn@clinic.example.org").execute(),
+    ).toHaveLength(0);
+
+    const audit = await t.db
+      .selectFrom("staff_audit")
+      .select(["action", "staff_id", "target_type", "target_id", "detail"])
+      .where("action", "=", "invitation_withdrawn")
+      .execute();
+    expect(audit).toEqual([
+      {
+        action: "invitation_withdrawn",
+        staff_id: manager.id,
+        target_type: "invitation",
+        target_id: id,
+        detail: "reception",
+      },
+    ]);
+
+    // Withdrawn already (or accepted, or expired): said so, nothing more recorded.
+    const again = await post("/staff/accounts", { intent: "withdraw", id, confirmed: "yes" });
+    expect(again.statusCode).toBe(404);
+    expect(again.body).toContain("That invitation is no longer waiting");
+  });
+
+  it("says so with 409, not a server error, when the invited address got an account meanwhile", async () => {
+    const token = await invite("meanwhile@clinic.example.org", "Meanwhile");
+    // Made meanwhile from the command line.
+    await addStaff(t.db, { email: "meanwhile@clinic.example.org", name: "Meanwhile", role: "reception" });
+
+    const open = await t.app.inject({ method: "GET", url: `/staff/invite?token=${token}` });
+    expect(open.statusCode).toBe(409);
+    expect(open.body).toContain("An account for meanwhile@clinic.example.org already exists");
+    expect(open.body).not.toContain('name="password"');
+
+    const accepted = await post("/staff/invite", { token, password: STAFF_PASSWORD, confirm: STAFF_PASSWORD }, "");
+    expect(accepted.statusCode).toBe(409);
+    expect(accepted.body).toContain("An account for meanwhile@clinic.example.org already exists");
+    expect(accepted.headers["set-cookie"]).toBeUndefined();
+    expect(
+      await t.db.selectFrom("staff_users").select("id").where("email", "=", "meanwhile@clinic.example.org").execute(),
+    ).toHaveLength(1);
+    const accepts = await t.db
+      .selectFrom("staff_audit")
+      .select("id")
+      .where("action", "=", "invitation_accepted")
+      .where("staff_email", "=", "meanwhile@clinic.example.org")
+      .execute();
+    expect(accepts).toHaveLength(0);
+  });
+
+  it("enables a disabled account again after a confirm step, audited with the manager as actor", async () => {
+    const back = await addStaff(t.db, { email: "back@clinic.example.org", name: "Back Again", role: "reception" });
+    const id = String(back.id);
+    expect((await post("/staff/accounts", { intent: "disable", id, confirmed: "yes" })).statusCode).toBe(200);
+    const page = await t.app.inject({ method: "GET", url: "/staff/accounts", headers: { cookie: managerCookie } });
+    expect(page.body).toContain('Enable<span class="visually-hidden"> Back Again');
+
+    const asked = await post("/staff/accounts", { intent: "enable", id });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.body).toContain("Enable Back Again&#x27;s account?");
+    const still = await t.db
+      .selectFrom("staff_users")
+      .select("disabled")
+      .where("id", "=", back.id)
+      .executeTakeFirstOrThrow();
+    expect(still.disabled).toBe(1);
+
+    const done = await post("/staff/accounts", { intent: "enable", id, confirmed: "yes" });
+    expect(done.statusCode).toBe(200);
+    expect(done.body).toContain("Back Again&#x27;s account is enabled: they can sign in again.");
+    const row = await t.db
+      .selectFrom("staff_users")
+      .select(["disabled", "role", "totp_secret"])
+      .where("id", "=", back.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ disabled: 0, role: "reception" });
+    expect(row.totp_secret).toBeTruthy();
+    const audit = await t.db
+      .selectFrom("staff_audit")
+      .select(["action", "staff_id", "target_type", "target_id", "detail"])
+      .where("target_id", "=", id)
+      .orderBy("id")
+      .execute();
+    expect(audit).toEqual([
+      { action: "staff_disabled", staff_id: manager.id, target_type: "staff", target_id: id, detail: null },
+      { action: "staff_enabled", staff_id: manager.id, target_type: "staff", target_id: id, detail: null },
+    ]);
+
+    // Its password signs in again (the next step is its code).
+    const signIn = await post("/staff/login", { email: back.email, password: STAFF_PASSWORD }, "");
+    expect(signIn.statusCode).toBe(302);
+    expect(signIn.headers.location).toBe("/staff/login/code");
   });
 });

@@ -7,7 +7,8 @@ import { addStaff, seedAppointment, seedEnquiry, seedUpload } from "../helpers/s
 import { purgeExpired } from "../../server/staff/purge";
 import { staffRuntime } from "../../server/staff/runtime";
 import { changeStatus } from "../../server/staff/appointments";
-import { createStaffAccount } from "../../server/staff/accounts";
+import { createStaffAccount, disableStaffAccount } from "../../server/staff/accounts";
+import { STAFF_NAME_INVALID } from "../../domain/staff-names";
 import { staffPlugin } from "../../server/staff/plugin";
 import Fastify from "fastify";
 
@@ -92,6 +93,34 @@ describe("retention purge", () => {
     // Running again deletes nothing more.
     const again = await purgeExpired(rt);
     expect(again).toMatchObject({ appointments: 0, enquiries: 0, uploads: 0, files: 0, strayFiles: 0 });
+  });
+
+  it("deletes expired staff invitations and keeps the live ones", async () => {
+    const staff = await addStaff(t.db);
+    const rt = staffRuntime(t.db, t.config, () => NOW);
+    const invitation = (email: string, expiresAt: string) => ({
+      token_hash: `hash-${email}`,
+      email,
+      name: "Invited Person",
+      role: "reception" as const,
+      invited_by: staff.id,
+      created_at: new Date(new Date(expiresAt).getTime() - 24 * 3_600_000).toISOString(),
+      expires_at: expiresAt,
+    });
+    await t.db
+      .insertInto("staff_invitations")
+      .values([
+        invitation("expired@clinic.example.org", "2026-11-21T10:00:00.000Z"),
+        invitation("just-expired@clinic.example.org", NOW.toISOString()),
+        invitation("live@clinic.example.org", "2026-11-22T10:01:00.000Z"),
+      ])
+      .execute();
+
+    const result = await purgeExpired(rt);
+    expect(result.invitations).toBe(2);
+    const left = await t.db.selectFrom("staff_invitations").select("email").execute();
+    expect(left.map((r) => r.email)).toEqual(["live@clinic.example.org"]);
+    expect((await purgeExpired(rt)).invitations).toBe(0);
   });
 
   it("`npm run purge` runs the same purge against DATA_DIR", async () => {
@@ -208,4 +237,56 @@ describe("npm run staff", () => {
       .executeTakeFirstOrThrow();
     expect(nurse.disabled).toBe(1);
   }, 240_000);
+
+  it("refuses a name with a line break or a control character, adding nobody", async () => {
+    for (const name of ["Two\nLines", "Escape\u001b[2JName", "Tab\tName"]) {
+      const run = await staffCli(t, ["add", "--email", "control@clinic.example.org", "--name", name], {
+        STAFF_PASSWORD: "a long enough password",
+      });
+      expect(run.status, JSON.stringify(name)).toBe(1);
+      expect(run.stderr).toContain(STAFF_NAME_INVALID);
+    }
+    expect(
+      await t.db.selectFrom("staff_users").select("id").where("email", "=", "control@clinic.example.org").execute(),
+    ).toHaveLength(0);
+    await expect(
+      createStaffAccount(t.db, {
+        email: "control@clinic.example.org",
+        name: "A\rB",
+        password: "a long enough password",
+      }),
+    ).rejects.toThrow(STAFF_NAME_INVALID);
+  }, 60_000);
+
+  it("enables a disabled account again, audited as the command line", async () => {
+    const account = await createStaffAccount(t.db, {
+      email: "returning@clinic.example.org",
+      name: "Returning",
+      password: "a long enough password",
+      role: "reception",
+    });
+    await disableStaffAccount(t.db, account.email);
+    const enabled = await staffCli(t, ["enable", "--email", "Returning@clinic.example.org"]);
+    expect(enabled.status, enabled.stderr).toBe(0);
+    expect(enabled.stdout).toContain("Enabled returning@clinic.example.org: it can sign in again.");
+    const row = await t.db
+      .selectFrom("staff_users")
+      .select("disabled")
+      .where("id", "=", account.id)
+      .executeTakeFirstOrThrow();
+    expect(row.disabled).toBe(0);
+    const audited = await t.db
+      .selectFrom("staff_audit")
+      .select(["action", "staff_id", "staff_email", "detail"])
+      .where("action", "=", "staff_enabled")
+      .execute();
+    expect(audited).toEqual([
+      { action: "staff_enabled", staff_id: account.id, staff_email: account.email, detail: "command line" },
+    ]);
+    const unknown = await staffCli(t, ["enable", "--email", "nobody@clinic.example.org"]);
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain("No account for nobody@clinic.example.org.");
+    const usage = await staffCli(t, ["enable"]);
+    expect(usage.status).toBe(64);
+  }, 60_000);
 });

@@ -1,10 +1,13 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { formatClinicDateTime } from "@domain/dates";
+import { STAFF_NAME_MAX } from "@domain/staff-names";
 import { ROLE_LABELS, STAFF_ROLES, isStaffRole, type StaffRole } from "@domain/staff-roles";
 import { staffMeta } from "~/components/staff/staff-format";
 import {
   disableStaffAccount,
+  enableStaffAccount,
+  findPendingInvitation,
   findStaffAccount,
   INVITATION_HOURS,
   inviteStaff,
@@ -13,6 +16,7 @@ import {
   resetSecondFactor,
   setStaffRole,
   StaffAccountError,
+  withdrawInvitation,
 } from "~/lib/staff.server";
 import type { Route } from "./+types/accounts";
 
@@ -23,17 +27,31 @@ export async function loader(args: Route.LoaderArgs) {
   return { ...(await listStaff(rt)), me: staff.id, invitationHours: INVITATION_HOURS };
 }
 
-/** The two actions on an account that take a confirm step, and what the step says. */
+/** The actions that take a confirm step (on an account, or on a pending invitation), and what the step says. */
 const CONFIRMED_ACTIONS = {
   disable: {
     question: (name: string) => `Disable ${name}'s account?`,
-    detail: "They are signed out at once and can no longer sign in. An account cannot be enabled again.",
+    detail: "They are signed out at once and can no longer sign in, until a manager enables the account again.",
     yes: "Yes, disable the account",
+    danger: true,
+  },
+  enable: {
+    question: (name: string) => `Enable ${name}'s account?`,
+    detail: "They can sign in again with their own password and two-step sign-in, as before it was disabled.",
+    yes: "Yes, enable the account",
+    danger: false,
   },
   "reset-mfa": {
     question: (name: string) => `Reset ${name}'s two-step sign-in?`,
     detail: "Their recovery codes stop working, they are signed out, and their next sign-in sets it up again.",
     yes: "Yes, reset two-step sign-in",
+    danger: true,
+  },
+  withdraw: {
+    question: (name: string) => `Withdraw the invitation to ${name}?`,
+    detail: "The link in their e-mail stops working at once. You can invite them again later.",
+    yes: "Yes, withdraw the invitation",
+    danger: true,
   },
 } as const;
 type ConfirmedAction = keyof typeof CONFIRMED_ACTIONS;
@@ -43,6 +61,8 @@ type Result =
   | { ok: false; error: string; field?: "email" | "name" }
   /** Asked first: the same post again with confirmed=yes does it. */
   | { ok: null; confirm: { id: number; intent: ConfirmedAction; name: string } };
+
+const NOT_WAITING = "That invitation is no longer waiting: it was accepted, withdrawn or has expired.";
 
 /** Every change is a POST with an intent; the guard refuses anyone but a manager before the body is read. */
 export async function action(args: Route.ActionArgs) {
@@ -59,6 +79,14 @@ export async function action(args: Route.ActionArgs) {
       const email = await inviteStaff(rt, staff, { email: text("email"), name: text("name"), role });
       return data<Result>({ ok: true, message: `Invitation sent to ${email}.` });
     }
+    if (intent === "withdraw") {
+      const invitation = await findPendingInvitation(rt, Number(text("id")));
+      if (!invitation) return refuse(NOT_WAITING, 404);
+      const name = `${invitation.name} (${invitation.email})`;
+      if (text("confirmed") !== "yes") return data<Result>({ ok: null, confirm: { id: invitation.id, intent, name } });
+      if (!(await withdrawInvitation(rt, staff, invitation.id))) return refuse(NOT_WAITING, 404);
+      return data<Result>({ ok: true, message: `The invitation to ${name} is withdrawn: its link no longer works.` });
+    }
     const target = await findStaffAccount(rt.db, Number(text("id")));
     if (!target) return refuse("That account does not exist.", 404);
     const now = rt.now();
@@ -67,12 +95,16 @@ export async function action(args: Route.ActionArgs) {
       await setStaffRole(rt.db, target.email, role, now, staff);
       return data<Result>({ ok: true, message: `${target.name} is now ${ROLE_LABELS[role].toLowerCase()}.` });
     }
-    if ((intent === "disable" || intent === "reset-mfa") && text("confirmed") !== "yes") {
+    if ((intent === "disable" || intent === "enable" || intent === "reset-mfa") && text("confirmed") !== "yes") {
       return data<Result>({ ok: null, confirm: { id: target.id, intent, name: target.name } });
     }
     if (intent === "disable") {
       await disableStaffAccount(rt.db, target.email, now, staff);
       return data<Result>({ ok: true, message: `${target.name}'s account is disabled and signed out.` });
+    }
+    if (intent === "enable") {
+      await enableStaffAccount(rt.db, target.email, now, staff);
+      return data<Result>({ ok: true, message: `${target.name}'s account is enabled: they can sign in again.` });
     }
     if (intent === "reset-mfa") {
       await resetSecondFactor(rt.db, target.email, now, staff);
@@ -101,8 +133,9 @@ function RoleSelect({ id, defaultValue }: { id: string; defaultValue?: StaffRole
 }
 
 /**
- * The confirm step of a disable or a reset: what it will do, the same post
- * with confirmed=yes, or back to the list. Focus moves to its question.
+ * The confirm step of a disable, an enable, a reset or a withdrawal: what it will do,
+ * the same post with confirmed=yes, or back to the list. Focus moves to its
+ * question.
  */
 function ConfirmStep({ id, intent, name, busy }: { id: number; intent: ConfirmedAction; name: string; busy: boolean }) {
   const words = CONFIRMED_ACTIONS[intent];
@@ -117,14 +150,20 @@ function ConfirmStep({ id, intent, name, busy }: { id: number; intent: Confirmed
   }, [id, intent]);
   return (
     <section className="staff-section staff-confirm" aria-labelledby="confirm-heading">
-      <h2 id="confirm-heading" ref={heading} tabIndex={-1}>
+      <h2 id="confirm-heading" ref={heading} tabIndex={-1} className="staff-break">
         {words.question(name)}
       </h2>
       <p>{words.detail}</p>
       <Form method="post" className="staff-button-row">
         <input type="hidden" name="id" value={id} />
         <input type="hidden" name="confirmed" value="yes" />
-        <button type="submit" name="intent" value={intent} className="button staff-button--danger" disabled={busy}>
+        <button
+          type="submit"
+          name="intent"
+          value={intent}
+          className={`button ${words.danger ? "staff-button--danger" : "button--primary"}`}
+          disabled={busy}
+        >
           {words.yes}
         </button>
         <Link to="/staff/accounts" className="button button--outline">
@@ -135,8 +174,8 @@ function ConfirmStep({ id, intent, name, busy }: { id: number; intent: Confirmed
   );
 }
 
-/** One account's one-button action (a POST with its intent). */
-function AccountAction({
+/** One account's or invitation's one-button action (a POST with its intent and id). */
+function RowAction({
   id,
   intent,
   busy,
@@ -144,7 +183,7 @@ function AccountAction({
   children,
 }: {
   id: number;
-  intent: "reset-mfa" | "disable";
+  intent: ConfirmedAction;
   busy: boolean;
   danger?: boolean;
   children: React.ReactNode;
@@ -180,9 +219,9 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
       </div>
 
       <div role="status" className="staff-live">
-        {actionData?.ok && <p className="staff-alert staff-alert--success">{actionData.message}</p>}
+        {actionData?.ok && <p className="staff-alert staff-alert--success staff-break">{actionData.message}</p>}
         {actionData?.ok === false && !fieldError && (
-          <p className="staff-alert staff-alert--error">{actionData.error}</p>
+          <p className="staff-alert staff-alert--error staff-break">{actionData.error}</p>
         )}
       </div>
       {actionData?.ok === null && <ConfirmStep {...actionData.confirm} busy={busy} />}
@@ -200,7 +239,7 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
               id="invite-name"
               name="name"
               required
-              maxLength={120}
+              maxLength={STAFF_NAME_MAX}
               autoComplete="off"
               aria-invalid={fieldError === "name" || undefined}
               aria-describedby={fieldError === "name" ? "invite-error" : undefined}
@@ -240,8 +279,14 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
             <h3>Waiting to be accepted</h3>
             <ul className="staff-link-list">
               {invitations.map((i) => (
-                <li key={i.id}>
-                  {i.name} ({i.email}), {ROLE_LABELS[i.role].toLowerCase()}, until {formatClinicDateTime(i.expires_at)}
+                <li key={i.id} className="staff-button-row staff-button-row--centred">
+                  <span className="staff-break">
+                    {i.name} ({i.email}), {ROLE_LABELS[i.role].toLowerCase()}, until{" "}
+                    {formatClinicDateTime(i.expires_at)}
+                  </span>
+                  <RowAction id={i.id} intent="withdraw" busy={busy}>
+                    Withdraw<span className="visually-hidden">{` the invitation to ${i.name}`}</span>
+                  </RowAction>
                 </li>
               ))}
             </ul>
@@ -303,14 +348,18 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
                     {a.last_sign_in_at ? formatClinicDateTime(a.last_sign_in_at) : "Never"}
                   </td>
                   <td>
-                    {!a.disabled && (
+                    {a.disabled ? (
+                      <RowAction id={a.id} intent="enable" busy={busy}>
+                        Enable<span className="visually-hidden">{` ${a.name}`}</span>
+                      </RowAction>
+                    ) : (
                       <div className="staff-button-row staff-button-row--centred">
-                        <AccountAction id={a.id} intent="reset-mfa" busy={busy}>
+                        <RowAction id={a.id} intent="reset-mfa" busy={busy}>
                           Reset two-step sign-in<span className="visually-hidden"> of {a.name}</span>
-                        </AccountAction>
-                        <AccountAction id={a.id} intent="disable" busy={busy} danger>
+                        </RowAction>
+                        <RowAction id={a.id} intent="disable" busy={busy} danger>
                           Disable<span className="visually-hidden"> {a.name}</span>
-                        </AccountAction>
+                        </RowAction>
                       </div>
                     )}
                   </td>

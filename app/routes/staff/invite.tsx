@@ -3,6 +3,7 @@ import { SignInCard } from "~/components/staff/sign-in-card";
 import { staffMeta } from "~/components/staff/staff-format";
 import {
   acceptInvitation,
+  accountExistsMessage,
   assertSameSite,
   createPendingSignIn,
   findInvitation,
@@ -26,6 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const invitation = await findInvitation(rt, token);
   if (!invitation) throw data(NOT_VALID, { status: 404 });
+  if (invitation.accountExists) return data({ refused: accountExistsMessage(invitation.email) }, { status: 409 });
   return { token, name: invitation.name, email: invitation.email };
 }
 
@@ -39,6 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (password !== value("confirm")) return data({ error: "The two passwords are not the same." }, { status: 400 });
   const result = await acceptInvitation(rt, value("token"), password);
   if (!result) throw data(NOT_VALID, { status: 404 });
+  if (!result.ok && result.status === 409) return data({ refused: result.error }, { status: 409 });
   if (!result.ok) return data({ error: result.error }, { status: 400 });
   const pending = await createPendingSignIn(rt, result.staff.id);
   return redirect("/staff/login/setup", { headers: { "set-cookie": pendingCookie(rt.config, pending) } });
@@ -46,13 +49,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function StaffInvite({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  if ("refused" in loaderData) return <InvitationRefused message={loaderData.refused} />;
+  if (actionData && "refused" in actionData) return <InvitationRefused message={actionData.refused} />;
+  const error = actionData?.error;
   return (
-    <SignInCard title="Choose your password" error={actionData?.error}>
+    <SignInCard title="Choose your password" error={error}>
       <p>
         Welcome, {loaderData.name}. Your account will be <strong>{loaderData.email}</strong>. After the password, you
         set up two-step sign-in with an authenticator app.
       </p>
-      <Form method="post" className="staff-form" aria-describedby={actionData?.error ? "login-error" : undefined}>
+      <Form method="post" className="staff-form" aria-describedby={error ? "login-error" : undefined}>
         <input type="hidden" name="token" value={loaderData.token} />
         <div className="staff-field">
           <label htmlFor="password">New password</label>
@@ -78,6 +84,17 @@ export default function StaffInvite({ loaderData, actionData }: Route.ComponentP
           {busy ? "Saving…" : "Save and continue"}
         </button>
       </Form>
+    </SignInCard>
+  );
+}
+
+/** An invitation that cannot be accepted (its address has an account): what happened, and where to go instead. */
+function InvitationRefused({ message }: { message: string }) {
+  return (
+    <SignInCard title="Invitation cannot be used" error={message}>
+      <p>
+        <Link to="/staff/login">Go to the sign-in page</Link>
+      </p>
     </SignInCard>
   );
 }
