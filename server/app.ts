@@ -17,6 +17,7 @@ import { drainUnreadBody, FORM_BODY_MAX_BYTES, JSON_BODY_MAX_BYTES, refuseOversi
 import { messageBody, queryParam, single } from "./requests/http";
 import { pageFormRoutes, publicForms } from "./requests/page-forms";
 import { requestsPlugin } from "./requests/plugin";
+import { serverTimeouts } from "./requests/timeouts";
 import { startUploadSweep } from "./uploads/sweep";
 import { staffLoadContext, staffPlugin } from "./staff/plugin";
 import { staffRuntime } from "./staff/runtime";
@@ -66,6 +67,8 @@ export async function buildApp({
       return typeof incoming === "string" && /^[\w-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID();
     },
     bodyLimit: JSON_BODY_MAX_BYTES,
+    // Issue 20: slow or endless requests are cut off (HTTP_*_TIMEOUT_MS).
+    ...serverTimeouts(config),
   });
   // Routes declare their params, querystring, body and answers as zod schemas (fastify-type-provider-zod).
   app.setValidatorCompiler(validatorCompiler);
