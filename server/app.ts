@@ -13,11 +13,13 @@ import { reactRouterHandler } from "./react-router";
 import securityHeaders from "./security-headers";
 import { referralFormMaker, StaticSite } from "./static-site";
 import { startMailWorker } from "./mail/worker";
-import { drainUnreadBody, FORM_BODY_MAX_BYTES, JSON_BODY_MAX_BYTES, refuseOversizedBody } from "./requests/body-limit";
+import { countBody, drainUnreadBody, JSON_BODY_MAX_BYTES, refuseOversizedBody } from "./requests/body-limit";
 import { canonicalPathHook } from "./requests/canonical-path";
+import { refuseUnsupportedType } from "./requests/content-type";
 import { messageBody, queryParam, single } from "./requests/http";
-import { pageFormRoutes, publicForms } from "./requests/page-forms";
+import { PAGE_FORM_ROUTE, pageFormRoutes, publicForms } from "./requests/page-forms";
 import { requestsPlugin } from "./requests/plugin";
+import { serverTimeouts } from "./requests/timeouts";
 import { startUploadSweep } from "./uploads/sweep";
 import { staffLoadContext, staffPlugin } from "./staff/plugin";
 import { staffRuntime } from "./staff/runtime";
@@ -67,6 +69,8 @@ export async function buildApp({
       return typeof incoming === "string" && /^[\w-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID();
     },
     bodyLimit: JSON_BODY_MAX_BYTES,
+    // Issue 20: slow or endless requests are cut off (HTTP_*_TIMEOUT_MS).
+    ...serverTimeouts(config),
   });
   // Routes declare their params, querystring, body and answers as zod schemas (fastify-type-provider-zod).
   app.setValidatorCompiler(validatorCompiler);
@@ -78,6 +82,10 @@ export async function buildApp({
   app.addHook("onRequest", canonicalPathHook);
   // Body limits: a declared body larger than its route's limit gets 413 before any parser runs.
   app.addHook("onRequest", refuseOversizedBody);
+  // Issue 20: a content type the route does not take gets 415 before its body is read; every body
+  // is counted against its route's limit as it streams, whatever its type, chunked or not.
+  app.addHook("onRequest", refuseUnsupportedType);
+  app.addHook("preParsing", countBody);
   // An answer given before the body was read waits for the rest to be discarded (bounded), so clients can read it.
   app.addHook("onSend", drainUnreadBody);
   await app.register(securityHeaders, { config, scriptHashes: site && ((urlPath) => site.scriptHashes(urlPath)) });
@@ -215,7 +223,7 @@ async function registerBuiltPages(app: FastifyInstance, config: Config, site: St
   });
   // One route for every page: a built file (from memory) when there is one, else React Router renders.
   // (One lookup in a Map costs less than hundreds of routes, one per file, to register at start.)
-  app.all("/*", { bodyLimit: FORM_BODY_MAX_BYTES }, async (request, reply) => {
+  app.all("/*", PAGE_FORM_ROUTE, async (request, reply) => {
     if (request.method === "GET" || request.method === "HEAD") {
       const q = request.url.indexOf("?");
       const urlPath = q === -1 ? request.url : request.url.slice(0, q);
@@ -242,5 +250,5 @@ async function registerDevPages(app: FastifyInstance, config: Config, loadContex
     loadContext,
   );
   await pageFormRoutes(app, { config, render: renderPage });
-  app.all("/*", { bodyLimit: FORM_BODY_MAX_BYTES }, renderPage);
+  app.all("/*", PAGE_FORM_ROUTE, renderPage);
 }

@@ -177,6 +177,14 @@ export const envSchema = z.object({
   /** Upload attempts one client address may make per day (UTC), 429 beyond. */
   UPLOAD_DAILY_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(30),
 
+  // --- HTTP edge: timeouts (issue 20) ---
+  /** Time a client has to send a request's headers; then 408 and the connection is closed. */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** Time a client has to send a whole request, body included (a 10 MB referral on a slow phone); then 408 and closed. */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(300_000),
+  /** A connection on which nothing arrives or leaves for this long is closed. */
+  HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+
   // --- Staff console ---
   /** Minutes of inactivity after which a staff session ends. */
   STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
@@ -274,6 +282,9 @@ export interface Config {
   mailOutboxAllowed: boolean;
   // --- HTTP edge: upload caps (issue 10) ---
   uploadCaps: { unclaimedMaxBytes: number; dailyPerAddress: number };
+  // --- HTTP edge: timeouts (issue 20) ---
+  /** Milliseconds: to send the headers, to send the whole request, of silence on a connection. */
+  httpTimeouts: { headersMs: number; requestMs: number; idleMs: number };
 }
 
 export interface RetentionConfig {
@@ -317,6 +328,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     );
   }
   const e = parsed.data;
+  if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
+    throw new ConfigError([
+      {
+        variable: "HTTP_HEADERS_TIMEOUT_MS",
+        message: "cannot be longer than HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)",
+      },
+    ]);
+  }
   if (e.NODE_ENV === "production" && !e.STAFF_MFA_REQUIRED) {
     throw new ConfigError([
       {
@@ -389,6 +408,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailOutboxAllowed: e.MAIL_OUTBOX_ALLOWED,
     // --- HTTP edge: upload caps (issue 10) ---
     uploadCaps: { unclaimedMaxBytes: e.UPLOAD_UNCLAIMED_MAX_BYTES, dailyPerAddress: e.UPLOAD_DAILY_PER_ADDRESS },
+    // --- HTTP edge: timeouts (issue 20) ---
+    httpTimeouts: {
+      headersMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      requestMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      idleMs: e.HTTP_IDLE_TIMEOUT_MS,
+    },
   };
   const problems = productionProblems(config);
   if (problems.length > 0) throw new ConfigError(problems);

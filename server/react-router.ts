@@ -52,10 +52,19 @@ export function reactRouterHandler(
       signal: controller.signal,
     };
     if (request.method !== "GET" && request.method !== "HEAD") {
-      // A form post was already read (and size-limited) by its content-type parser.
-      init.body = Buffer.isBuffer(request.body)
-        ? new Uint8Array(request.body)
-        : createReadableStreamFromReadable(request.raw);
+      // The body as its content-type parser gave it: an urlencoded form already read (and
+      // size-limited), or the booking's multipart body as the counted stream (countBody in
+      // server/requests/body-limit.ts). Never the raw request: a parser may have read it
+      // already (it would never end), and only the counted stream keeps to the route's limit.
+      const body: unknown = request.body;
+      if (Buffer.isBuffer(body)) init.body = new Uint8Array(body);
+      else if (body instanceof Readable) init.body = createReadableStreamFromReadable(body);
+      else if (!headers.has("content-type")) {
+        // A post with no body at all (the only kind that gets here without a parsed one: see
+        // server/requests/content-type.ts) is an empty form, so an action reading it answers, not throws.
+        headers.set("content-type", "application/x-www-form-urlencoded");
+        init.body = new Uint8Array(0);
+      }
       init.duplex = "half";
     }
     const url = new URL(request.url, `${request.protocol}://${request.host}`);

@@ -26,7 +26,7 @@ export interface ApiAnswer {
   body: Record<string, unknown>;
 }
 
-/** The JSON body of a 413 answer: a route's own (its config's `bodyTooLarge`) or the general one. */
+/** The JSON body of a 413 or 415 answer: a route's own (its config's `bodyTooLarge`, `unsupportedType`) or the general one. */
 export type TooLargeBody = { message: string; [key: string]: unknown };
 
 /**
@@ -58,6 +58,10 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** The JSON body of this route's 413 answer. */
     bodyTooLarge?: TooLargeBody;
+    /** The media types this route's body may have (others get 415: server/requests/content-type.ts). */
+    accepts?: readonly string[];
+    /** The JSON body of this route's 415 answer. */
+    unsupportedType?: TooLargeBody;
     /**
      * A public request endpoint: its errors are answered in that style
      * (no-store, `{message, errors}`, 429, 503 with Retry-After); see server/error-handler.ts.

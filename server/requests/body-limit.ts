@@ -1,12 +1,16 @@
 import type { IncomingMessage } from "node:http";
+import { Transform, type Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { TooLargeBody } from "../types";
 
 /**
  * Body limits at the HTTP edge. Every route that reads a body has a limit
  * (Fastify's per-route `bodyLimit`); a body whose Content-Length is larger is
- * answered 413 before anything parses it, and parsers count the bytes of
- * chunked bodies as they stream. So that every client can read the 413 (Node's
+ * answered 413 before anything parses it, and every body, whatever its type
+ * and whether or not it declares a length, reaches its reader through a
+ * counter that fails with 413 once it passes the limit (countBody): parsers,
+ * the upload and booking readers and React Router all read that stream,
+ * never the raw request. So that every client can read the 413 (Node's
  * fetch reports "other side closed" when a server closes while it is still
  * sending), a bounded excess is read and thrown away before answering, the way
  * nginx's lingering close does; beyond that bound the connection is closed.
@@ -22,6 +26,8 @@ export const DISCARD_MAX_BYTES = 16 * 1024 * 1024;
 export const DISCARD_MAX_MS = 10_000;
 
 export const TOO_LARGE_MESSAGE = "The request is too large.";
+/** The code of the error a counted body fails with past its route's limit (Fastify's own code for it). */
+export const BODY_TOO_LARGE = "FST_ERR_CTP_BODY_TOO_LARGE";
 
 /**
  * Reads and discards the rest of a request body, at most `maxBytes` and
@@ -33,6 +39,8 @@ export function discardBody(
   maxMs = DISCARD_MAX_MS,
 ): Promise<boolean> {
   if (raw.readableEnded || raw.complete) return Promise.resolve(true);
+  // Whatever the counter (countBody) still holds is not wanted: the rest goes nowhere.
+  raw.unpipe();
   return new Promise((resolve) => {
     let seen = 0;
     const finish = (complete: boolean) => {
@@ -92,7 +100,57 @@ export async function answerTooLarge(request: FastifyRequest, reply: FastifyRepl
   return reply.code(413).header("cache-control", "no-store").send(body);
 }
 
-function hasBody(request: FastifyRequest): boolean {
+/** The error a counted body fails with past its limit: 413, as Fastify's own parsers fail. */
+export function bodyTooLargeError(): Error {
+  return Object.assign(new Error("Request body is too large"), { statusCode: 413, code: BODY_TOO_LARGE });
+}
+
+/**
+ * preParsing hook: a request body reaches every reader through a stream that
+ * counts its bytes and fails with a 413 error once they pass the route's
+ * limit, whatever the content type and whether a length was declared or the
+ * body is chunked. Fastify's parsers read it; a parser that leaves the body
+ * unread hands this stream on as the request's body (the multipart routes:
+ * the upload, the booking page), and React Router reads only what a parser
+ * gave it (server/react-router.ts), never the raw request. Past the limit
+ * nothing more is read through it; drainUnreadBody discards a bounded rest.
+ */
+export async function countBody(request: FastifyRequest, _reply: FastifyReply, payload: Readable) {
+  if (!hasBody(request)) return payload;
+  return countedStream(payload, request.routeOptions.bodyLimit ?? JSON_BODY_MAX_BYTES);
+}
+
+/** `source` through a counter that fails with bodyTooLargeError past `limit` bytes; aborts and errors are passed on. */
+export function countedStream(source: Readable, limit: number): Readable {
+  let seen = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      seen += chunk.length;
+      if (seen > limit) callback(bodyTooLargeError());
+      else callback(null, chunk);
+    },
+  });
+  // Its readers listen for errors; a body nobody reads (a GET's) must not fail unheard.
+  counter.on("error", () => undefined);
+  const onError = (error: Error) => counter.destroy(error);
+  // A client that goes away mid-body: the reader gets an error, not a stream that never ends.
+  const onClose = () => {
+    if (!(source as Partial<IncomingMessage>).complete && !source.readableEnded) {
+      counter.destroy(Object.assign(new Error("The request was aborted"), { statusCode: 400, code: "ECONNRESET" }));
+    }
+  };
+  source.on("error", onError);
+  source.on("close", onClose);
+  counter.on("close", () => {
+    source.off("error", onError);
+    source.off("close", onClose);
+  });
+  source.pipe(counter);
+  return counter;
+}
+
+/** Whether the request sends a body: chunked, or a Content-Length above 0. */
+export function hasBody(request: FastifyRequest): boolean {
   const length = Number(request.headers["content-length"]);
   return request.headers["transfer-encoding"] !== undefined || (Number.isFinite(length) && length > 0);
 }

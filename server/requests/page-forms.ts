@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import Busboy from "@fastify/busboy";
+import Busboy, { type BusboyInstance } from "@fastify/busboy";
 import type { FastifyBaseLogger, FastifyInstance, RouteHandlerMethod } from "fastify";
 import { clinicTime, clinicToday, clinicYear, parseDateInput } from "../../domain/dates";
 import { MANAGE_PATH_PREFIX } from "../../domain/paths";
@@ -25,7 +25,8 @@ import { storeEnquiry, validateEnquiry } from "../enquiries/submit";
 import type { ApiAnswer } from "../types";
 import { DISCARD_EXCEEDED, ENVELOPE_BYTES, NO_FILE, tooLarge, uploadIntake, type Received } from "../uploads/intake";
 import { removeQuietly } from "../uploads/storage";
-import { DISCARD_MAX_BYTES, FORM_BODY_MAX_BYTES } from "./body-limit";
+import { BODY_TOO_LARGE, DISCARD_MAX_BYTES, FORM_BODY_MAX_BYTES } from "./body-limit";
+import { FORM_URLENCODED, MULTIPART_FORM } from "./content-type";
 import { isHoneypotFilled } from "./honeypot";
 import { INVALID_MESSAGE, RATE_LIMIT_MESSAGE } from "./http";
 import { canonicalJson } from "./idempotency";
@@ -186,7 +187,8 @@ export async function publicForms({
       read = await readBookingPost(request, clientIp);
     } catch (error) {
       const code = (error as { code?: string }).code;
-      if (code === DISCARD_EXCEEDED) {
+      // The file went far past its limit, or the body past the route's: the rest is not read.
+      if (code === DISCARD_EXCEEDED || code === BODY_TOO_LARGE) {
         return { status: 413, values: {}, errors: { referral: tooLarge(intake.maxBytes) }, close: true };
       }
       if (isDatabaseUnavailable(error)) return { status: 503, values: {}, errors: {}, failure: UNAVAILABLE_MESSAGE };
@@ -297,21 +299,31 @@ export async function publicForms({
       const fields: Record<string, string> = {};
       let file: Promise<Received | undefined> = Promise.resolve(undefined);
       let fileName = "";
+      let current: Readable | undefined;
       let failed = false;
       const fail = (error: unknown) => {
         if (failed) return;
         failed = true;
-        source.unpipe(parser);
+        source.unpipe();
         source.resume(); // the rest is discarded (server/requests/body-limit.ts bounds it)
-        void file.then((f) => (f && "temp" in f ? removeQuietly(f.temp) : undefined)).catch(() => undefined);
-        reject(error);
+        // A file still arriving ends with the error; the answer waits until its temporary file is gone.
+        current?.destroy(error as Error);
+        void file
+          .then((f) => (f && "temp" in f ? removeQuietly(f.temp) : undefined))
+          .catch(() => undefined)
+          .finally(() => reject(error));
       };
       const unreadable = () => fail(unreadableError());
 
-      const parser = new Busboy({
-        headers: { "content-type": request.headers.get("content-type") ?? "" },
-        limits: { ...FIELD_LIMITS, fileSize: intake.maxBytes },
-      });
+      let parser: BusboyInstance;
+      try {
+        parser = new Busboy({
+          headers: { "content-type": request.headers.get("content-type") ?? "" },
+          limits: { ...FIELD_LIMITS, fileSize: intake.maxBytes },
+        });
+      } catch {
+        return unreadable(); // no boundary
+      }
       parser.on("field", (name: string, value: string, _nameTruncated: boolean, valueTruncated: boolean) => {
         if (valueTruncated) return unreadable();
         if ((BOOKING_FIELDS as readonly string[]).includes(name) && !(name in fields)) fields[name] = value;
@@ -322,6 +334,10 @@ export async function publicForms({
           return;
         }
         fileName = filename;
+        current = stream;
+        // A part cut short fails its stream: the form is unreadable, not a server error.
+        let partError: unknown;
+        stream.on("error", (error) => (partError ??= error));
         file = (async () => {
           // The caps come first, as at the upload endpoint (the unread file is then discarded).
           const capped = await intake.checkCaps(clientIp, Number(request.headers.get("content-length")) || 0);
@@ -329,7 +345,11 @@ export async function publicForms({
             stream.resume();
             return { answer: capped };
           }
-          const received = await intake.receive(stream);
+          const received = await intake.receive(stream).catch((error: unknown) => {
+            const code = (error as { code?: string }).code;
+            if (partError && code !== DISCARD_EXCEEDED && code !== BODY_TOO_LARGE) throw unreadableError();
+            throw error;
+          });
           return "temp" in received || received.answer.body.message !== NO_FILE ? received : undefined;
         })();
         file.catch(fail);
@@ -375,6 +395,17 @@ function answered(answer: ApiAnswer, values: Record<string, string>): PageFormAn
   return { status: answer.status, values: shown(values), errors, failure: String(answer.body.message) };
 }
 
+/**
+ * The options of a page whose forms post urlencoded bodies to React Router's
+ * actions (the contact page, a patient's link, the staff console: every page
+ * but the booking's): at most FORM_BODY_MAX_BYTES, urlencoded only (415
+ * otherwise, before the body is read).
+ */
+export const PAGE_FORM_ROUTE = {
+  bodyLimit: FORM_BODY_MAX_BYTES,
+  config: { accepts: [FORM_URLENCODED], unsupportedType: { message: SEND_AS_FORM } },
+};
+
 /** The pages whose forms post to their own action without JavaScript. */
 export const BOOKING_PAGE = "/book-appointment";
 export const CONTACT_PAGE = "/contact-us";
@@ -385,19 +416,24 @@ export const CONTACT_PAGE = "/contact-us";
  * a cross-site post is refused here with 403 before its body is read, by the
  * staff console's same-origin rule; the action checks again.
  *
- * The booking's multipart body reaches React Router unread: its action reads
- * it as a stream (publicForms().booking), so the file is counted while it
+ * The booking's multipart body reaches React Router unread, as the stream
+ * that counts it against the route's limit (countBody): its action reads it
+ * as a stream (publicForms().booking), so the file is counted while it
  * arrives. The route's body limit leaves room to read and discard a file over
  * the limit, so the page can say so (413) instead of cutting the browser off;
- * past that, the 413 comes before anything is read. The contact form's
- * urlencoded body is read by the app's form parser (FORM_BODY_MAX_BYTES).
+ * past that, the 413 comes before anything is read (declared) or as soon as
+ * the count passes it (chunked). The contact form's and the patient's
+ * urlencoded bodies are read by the app's form parser (FORM_BODY_MAX_BYTES).
+ * The booking takes multipart only, the others urlencoded only: any other
+ * type gets 415 before its body is read (server/requests/content-type.ts).
  */
 export async function pageFormRoutes(
   app: FastifyInstance,
   { config, render }: { config: Config; render: RouteHandlerMethod },
 ) {
   await app.register(async (scope) => {
-    scope.addContentTypeParser("multipart/form-data", (_request, _payload, done) => done(null, undefined));
+    // The booking's multipart body is handed on unread, as the counted stream (body-limit.ts: countBody).
+    scope.addContentTypeParser(MULTIPART_FORM, (_request, payload, done) => done(null, payload));
     scope.addHook("onRequest", async (request, reply) => {
       const header = (name: string) => {
         const value = request.headers[name];
@@ -411,12 +447,16 @@ export async function pageFormRoutes(
       BOOKING_PAGE,
       {
         bodyLimit: config.uploads.maxBytes + ENVELOPE_BYTES + DISCARD_MAX_BYTES,
-        config: { bodyTooLarge: { message: tooLarge(config.uploads.maxBytes) } },
+        config: {
+          bodyTooLarge: { message: tooLarge(config.uploads.maxBytes) },
+          accepts: [MULTIPART_FORM],
+          unsupportedType: { message: SEND_AS_FORM },
+        },
       },
       render,
     );
-    scope.post(CONTACT_PAGE, { bodyLimit: FORM_BODY_MAX_BYTES }, render);
+    scope.post(CONTACT_PAGE, PAGE_FORM_ROUTE, render);
     // A patient changing or cancelling through their private link (server/appointments/manage.ts).
-    scope.post(`${MANAGE_PATH_PREFIX}:token`, { bodyLimit: FORM_BODY_MAX_BYTES }, render);
+    scope.post(`${MANAGE_PATH_PREFIX}:token`, PAGE_FORM_ROUTE, render);
   });
 }

@@ -7,7 +7,8 @@ import type { Db } from "../db/index";
 import { enquiryRoutes } from "../enquiries/routes";
 import type { RouteDeps } from "../types";
 import { uploadRoutes } from "../uploads/routes";
-import { RATE_LIMIT_MESSAGE } from "./http";
+import { JSON_TYPE } from "./content-type";
+import { JSON_ONLY, RATE_LIMIT_MESSAGE } from "./http";
 import { databaseRateLimitStore } from "./rate-limit-store";
 
 export interface RequestsPluginOptions {
@@ -20,11 +21,18 @@ export interface RequestsPluginOptions {
  * referral uploads, the booking calendar) in one encapsulated plugin: its
  * rate limiter and multipart parser apply to these routes only, and each of
  * its routes is marked `publicRequest`, so the app's error handler answers
- * their errors in their style (server/error-handler.ts).
+ * their errors in their style (server/error-handler.ts). A route that takes
+ * a body takes JSON unless it names its own types (the upload: multipart);
+ * others get 415 before their body is read (server/requests/content-type.ts).
  */
 export async function requestsPlugin(app: FastifyInstance, { config, db }: RequestsPluginOptions) {
   app.addHook("onRoute", (route) => {
-    route.config = { ...route.config, publicRequest: true };
+    const takesBody = [route.method].flat().some((m) => m !== "GET" && m !== "HEAD");
+    route.config = {
+      ...(takesBody ? { accepts: [JSON_TYPE], unsupportedType: { message: JSON_ONLY } } : {}),
+      ...route.config,
+      publicRequest: true,
+    };
   });
   await app.register(rateLimit, {
     global: false,

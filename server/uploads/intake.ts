@@ -41,6 +41,9 @@ export const STORAGE_FULL =
   "We cannot accept referral forms right now because our storage is full. Please try again later, or bring the form with you to your appointment.";
 export const tooLarge = (max: number) => `The file is too large: the limit is ${Math.floor(max / (1024 * 1024))} MB.`;
 
+/** Thrown (as `code`) when a multipart body is not well formed (no boundary, a bad part, cut short) or breaks its limits. */
+export const MULTIPART_UNREADABLE = "MULTIPART_UNREADABLE";
+
 /** Thrown (as `code`) when a body goes so far beyond the limit that it is not read to the end: close the connection. */
 export const DISCARD_EXCEEDED = "UPLOAD_DISCARD_EXCEEDED";
 

@@ -1,17 +1,32 @@
+import { Readable } from "node:stream";
+import Busboy, { type BusboyInstance } from "@fastify/busboy";
 import type { FastifyInstance } from "fastify";
-import multipart from "@fastify/multipart";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { answerTooLarge } from "../requests/body-limit";
+import { answerTooLarge, BODY_TOO_LARGE } from "../requests/body-limit";
+import { MULTIPART_FORM } from "../requests/content-type";
 import { messageBody, problemBody, send } from "../requests/http";
 import type { ApiAnswer, RouteDeps, TooLargeBody } from "../types";
-import { DISCARD_EXCEEDED, ENVELOPE_BYTES, fileError, NO_FILE, tooLarge, uploadIntake } from "./intake";
+import {
+  DISCARD_EXCEEDED,
+  ENVELOPE_BYTES,
+  fileError,
+  MULTIPART_UNREADABLE,
+  NO_FILE,
+  tooLarge,
+  uploadIntake,
+  type Received,
+} from "./intake";
 import { removeQuietly } from "./storage";
 
 export { DAILY_CAP_REACHED, NO_FILE, STAFF_DOWNLOAD_PREFIX, STORAGE_FULL, tooLarge, WRONG_TYPE } from "./intake";
 
 export const UPLOAD_PATH = "/api/cloudinary/upload/referrals_forms";
 export const NOT_MULTIPART = 'Send the file as multipart/form-data in the field "file".';
+export const UPLOAD_UNREADABLE = "The upload could not be read. Please try again.";
+
+/** Limits of the upload's multipart body: one file, a few small fields. */
+const LIMITS = { files: 1, fields: 10, parts: 11, fieldSize: 1024, fieldNameSize: 100, headerPairs: 50 };
 
 /** The 201 answer: where staff will find the file, and the id and name the appointment request sends back. */
 const uploadAccepted = z.object({
@@ -45,61 +60,110 @@ const uploadResponses = {
 export async function uploadRoutes(app: FastifyInstance, { config, db, rateLimit }: RouteDeps) {
   const { maxBytes, checkCaps, receive, refusePdf, commit } = await uploadIntake({ config, db, log: app.log });
 
-  await app.register(multipart, {
-    throwFileSizeLimit: false,
-    limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 11, fieldSize: 1024, headerPairs: 50 },
-  });
+  // The multipart body is read by the handler as a stream: the parser hands on the counted
+  // stream (server/requests/body-limit.ts: countBody), so the route's limit covers every byte.
+  app.addContentTypeParser(MULTIPART_FORM, (_request, payload, done) => done(null, payload));
+
+  /**
+   * Reads the multipart body: the file in the field "file" goes to a
+   * temporary file through the intake (type by content, size while it
+   * streams); every other part is read and dropped. Once the whole body has
+   * been read, a PDF is checked and the file committed. A body that is not
+   * well-formed multipart (no boundary, a bad part header, cut short, no
+   * closing boundary) or breaks the limits rejects with MULTIPART_UNREADABLE.
+   */
+  function readUpload(source: Readable, contentType: string): Promise<ApiAnswer> {
+    return new Promise((resolve, reject) => {
+      let received: Promise<Received | undefined> = Promise.resolve(undefined);
+      let fileName = "";
+      let current: Readable | undefined;
+      let failed = false;
+      const fail = (error: unknown) => {
+        if (failed) return;
+        failed = true;
+        source.unpipe();
+        // A file still arriving ends with the error; the answer waits until its temporary file is gone.
+        current?.destroy(error as Error);
+        void received
+          .then((r) => (r && "temp" in r ? removeQuietly(r.temp) : undefined))
+          .catch(() => undefined)
+          .finally(() => reject(error));
+      };
+      const unreadable = (cause?: unknown) =>
+        fail(Object.assign(new Error(UPLOAD_UNREADABLE, { cause }), { code: MULTIPART_UNREADABLE }));
+
+      let parser: BusboyInstance;
+      try {
+        parser = new Busboy({ headers: { "content-type": contentType }, limits: { ...LIMITS, fileSize: maxBytes } });
+      } catch (error) {
+        unreadable(error); // no boundary, or not multipart at all
+        return;
+      }
+      parser.on("file", (name: string, stream: Readable & { truncated?: boolean }, filename: string) => {
+        if (name !== "file" || current) {
+          stream.resume();
+          return;
+        }
+        current = stream;
+        fileName = filename;
+        // A part cut short fails its stream: the body is unreadable, not a server error.
+        let partError: unknown;
+        stream.on("error", (error) => (partError ??= error));
+        received = receive(stream).catch((error: unknown) => {
+          const code = (error as { code?: string }).code;
+          if (partError && code !== DISCARD_EXCEEDED && code !== BODY_TOO_LARGE) {
+            throw Object.assign(new Error(UPLOAD_UNREADABLE, { cause: error }), { code: MULTIPART_UNREADABLE });
+          }
+          throw error;
+        });
+        received.catch(fail);
+      });
+      parser.on("partsLimit", () => unreadable());
+      parser.on("filesLimit", () => unreadable());
+      parser.on("fieldsLimit", () => unreadable());
+      parser.on("error", (error: unknown) => unreadable(error));
+      parser.on("finish", () => {
+        received
+          .then(async (result) => {
+            if (failed) return;
+            if (!result) return resolve(fileError(400, NO_FILE));
+            if ("answer" in result) return resolve(result.answer);
+            const refused = result.mime === "application/pdf" ? await refusePdf(result.temp) : null;
+            resolve(refused ?? (await commit(result.temp, result.mime, fileName)));
+          })
+          .catch(fail);
+      });
+      source.on("error", fail);
+      source.pipe(parser);
+    });
+  }
 
   // The declared size is checked before anything is read (refuseOversizedBody, with this route's
-  // bodyLimit and 413 body); a chunked body is counted while it streams (receive).
-  // The body is multipart, read by the handler as a stream (no body schema).
+  // bodyLimit and 413 body); a chunked body is counted while it streams (countBody, and receive for the file).
   const routeOptions = {
     schema: { response: uploadResponses },
     bodyLimit: maxBytes + ENVELOPE_BYTES,
     config: {
       ...rateLimit(config.rateLimit.uploadsPerMinute),
+      accepts: [MULTIPART_FORM],
+      unsupportedType: { message: NOT_MULTIPART },
       bodyTooLarge: fileError(413, tooLarge(maxBytes)).body as TooLargeBody,
     },
   };
   app.withTypeProvider<ZodTypeProvider>().post(UPLOAD_PATH, routeOptions, async (request, reply) => {
-    if (!request.isMultipart()) return send(reply, { status: 415, body: { message: NOT_MULTIPART } });
+    const body: unknown = request.body;
+    if (!(body instanceof Readable)) return send(reply, { status: 415, body: { message: NOT_MULTIPART } });
     // Caps, checked before the file is read (the unread body is then discarded: drainUnreadBody).
     const capped = await checkCaps(request.ip, Number(request.headers["content-length"]) || 0);
     if (capped) return send(reply, capped);
-
-    let answer: ApiAnswer | undefined;
-    let temp: string | undefined;
     try {
-      for await (const part of request.parts()) {
-        if (part.type !== "file") continue;
-        if (part.fieldname !== "file" || answer || temp) {
-          part.file.resume();
-          continue;
-        }
-        const result = await receive(part.file);
-        if ("answer" in result) {
-          answer = result.answer;
-        } else {
-          temp = result.temp;
-          const refused = result.mime === "application/pdf" ? await refusePdf(temp) : null;
-          answer = refused ?? (await commit(temp, result.mime, part.filename));
-          temp = undefined;
-        }
-      }
+      return send(reply, await readUpload(body, request.headers["content-type"] ?? ""));
     } catch (error) {
-      if (temp) await removeQuietly(temp);
-      const e = error as { statusCode?: number; code?: string };
-      if (e.code === DISCARD_EXCEEDED) return answerTooLarge(request, reply, false);
-      if (e.code === "FST_REQ_FILE_TOO_LARGE" || e.statusCode === 413)
-        return send(reply, fileError(413, tooLarge(maxBytes)));
-      if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
-        return send(reply, {
-          status: 400,
-          body: { message: "The upload could not be read. Please try again.", errors: {} },
-        });
-      }
+      const code = (error as { code?: string }).code;
+      if (code === DISCARD_EXCEEDED) return answerTooLarge(request, reply, false);
+      if (code === BODY_TOO_LARGE) return answerTooLarge(request, reply);
+      if (code === MULTIPART_UNREADABLE) return send(reply, fileError(400, UPLOAD_UNREADABLE));
       throw error;
     }
-    return send(reply, answer ?? fileError(400, NO_FILE));
   });
 }

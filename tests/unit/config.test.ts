@@ -164,6 +164,25 @@ describe("backup settings", () => {
   });
 });
 
+describe("HTTP timeouts (issue 20)", () => {
+  it("defaults: 30 s for the headers, 5 min for the whole request, 2 min of silence", () => {
+    expect(loadConfig({}).httpTimeouts).toEqual({ headersMs: 30_000, requestMs: 300_000, idleMs: 120_000 });
+  });
+
+  it("refuses a headers timeout longer than the request's, naming HTTP_HEADERS_TIMEOUT_MS", () => {
+    const error = errorFor({ HTTP_HEADERS_TIMEOUT_MS: "60000", HTTP_REQUEST_TIMEOUT_MS: "30000" });
+    expect(error.issues.map((i) => i.variable)).toEqual(["HTTP_HEADERS_TIMEOUT_MS"]);
+  });
+
+  it.each([
+    ["HTTP_HEADERS_TIMEOUT_MS", "0"],
+    ["HTTP_REQUEST_TIMEOUT_MS", "soon"],
+    ["HTTP_IDLE_TIMEOUT_MS", "99"],
+  ])("rejects %s=%s", (variable, value) => {
+    expect(errorFor({ [variable]: value }).issues.map((i) => i.variable)).toEqual([variable]);
+  });
+});
+
 describe("the server at start", () => {
   it("exits 78 with one message per unsafe setting, before opening the database", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "clinic-unsafe-"));
