@@ -43,7 +43,7 @@ export function BookingFlow({
 function BookingForm({ onBooked, posted }: { onBooked: (confirmed: Confirmed) => void; posted?: BookingPosted }) {
   const { calendar, note } = useBookingCalendar();
   const upload = useReferralUpload();
-  const submission = useBookingSubmission({ calendar, upload, onBooked, posted });
+  const submission = useBookingSubmission({ calendar, calendarFromServer: !note, upload, onBooked, posted });
   const { update, pageValue } = submission;
   // The service the address names (?service=slug) is chosen once the script runs, unless one was chosen already.
   useEffect(() => {
