@@ -115,7 +115,8 @@ describe("POST /api/appointment/public/appointments", () => {
     ["bad email", { email: "nope@" }, "email", /valid email/],
     ["phone with trunk 0", { phoneNumber: "071234567" }, "phoneNumber", /valid phone number/],
     ["short alternate phone", { alternateNumber: "12345" }, "alternateNumber", /valid phone number/],
-    ["empty phone", { phoneNumber: "" }, "phoneNumber", /Phone number required/],
+    ["empty phone", { phoneNumber: "" }, "phoneNumber", /^Phone number is required\.$/],
+    ["empty alternative phone", { alternateNumber: "" }, "alternateNumber", /^Alternative phone number is required\.$/],
     ["dob in the future", { dob: addDays(clinicToday(), 1) }, "dob", /past/],
     ["dob today", { dob: clinicToday() }, "dob", /past/],
     ["dob over 120 years ago", { dob: "1890-01-01" }, "dob", /past/],
@@ -145,7 +146,7 @@ describe("POST /api/appointment/public/appointments", () => {
       "too many referral forms",
       { referralForms: Array.from({ length: 6 }, (_, i) => ({ url: "u", publicId: `p${i}`, name: "n" })) },
       "referralForms",
-      /At most 5/,
+      /at most 5 referral forms/,
     ],
   ];
   it.each(cases)("refuses %s with a field error and stores nothing", async (_label, change, field, message) => {

@@ -38,7 +38,7 @@ describe("POST /api/contact-enquire/public/create", () => {
 
   it.each([
     [{ name: " " }, "name", "Name is required."],
-    [{ phoneNumber: "" }, "phoneNumber", "Phone number required."],
+    [{ phoneNumber: "" }, "phoneNumber", "Phone number is required."],
     [{ phoneNumber: "0123" }, "phoneNumber", /valid phone number/],
     [{ email: "a@b" }, "email", "Enter a valid email address."],
     [{ email: "victim@example.net,other@example.org" }, "email", "Enter a valid email address."],
