@@ -134,6 +134,20 @@ export function nextOpenDay(
 }
 
 /**
+ * The day by whose end a request made `now` is answered, as the booking
+ * page's script reckons it from the calendar the server gave it (the server
+ * reckons the same with requestAnswerBy when it stores the request). The day
+ * the request is made is the clinic's date by the device's clock, unless that
+ * clock puts it outside the calendar's window (a wrong clock): then the
+ * server's today.
+ */
+export function answerByFromCalendar(calendar: BookingCalendar, now: Date): string | undefined {
+  const clock = clinicToday(now);
+  const madeOn = clock >= calendar.today && clock <= calendar.lastDate ? clock : calendar.today;
+  return nextOpenDay(madeOn, calendar.closedDates);
+}
+
+/**
  * A request is answered within one working day: by the end of the first open
  * day after the day it was made (a request made on Saturday afternoon is due
  * by Monday evening; one made on the eve of Easter, by the Tuesday after).

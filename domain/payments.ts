@@ -1,8 +1,13 @@
-/** How a patient may pay: the booking form's choices and their labels everywhere (staff console, exports). */
+/**
+ * How a patient may pay: the booking form's choices and their labels
+ * everywhere (staff console, exports). The medical aids are written as the
+ * clinic writes them, BPOMAS and PULA (its booking policy), not the
+ * specification's "Bpomas" and "Pula" (decision 025); the values stay.
+ */
 export const PAYMENT_METHODS = [
   { value: "cash", label: "Cash Payment" },
-  { value: "bpomas", label: "Bpomas" },
-  { value: "pula", label: "Pula Medical Aid" },
+  { value: "bpomas", label: "BPOMAS" },
+  { value: "pula", label: "PULA Medical Aid" },
 ] as const;
 
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]["value"];

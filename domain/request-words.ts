@@ -1,10 +1,11 @@
 import { formatLongDate } from "./dates";
 
 /**
- * What a patient is told once their appointment request is stored (issue 21,
- * decision 025): the same words on the booking page's confirmation, in the
- * e-mail and on the private page. A request is not a booked time: staff
- * confirm it later, so nothing here may read as if it were.
+ * What a patient is told once their appointment request or enquiry is stored
+ * (issue 21, decision 025): the same words on the booking page's
+ * confirmation, in the e-mail, on the private page and in the JSON API's
+ * `message`. A request is not a booked time: staff confirm it later, so
+ * nothing here may read as if it were.
  */
 
 /** The headline: what happened. */
@@ -22,3 +23,25 @@ export function requestNextStep(answerBy?: string): string {
     `of your appointment. Please do not come to the clinic until it has confirmed a time with you.`
   );
 }
+
+/** The JSON API's `message` for a stored request: the headline and the next step, in sentences. */
+export function requestReceivedMessage(answerBy?: string): string {
+  return `${REQUEST_RECEIVED}. ${requestNextStep(answerBy)}`;
+}
+
+/** Whether a referral form came with the request (issue 21, item 11): the confirmation and the e-mail. */
+export const REFERRAL_WORDS = {
+  received: "We have received your referral form.",
+  none: "You did not attach a referral form. If your doctor gave you one, bring it to your appointment.",
+} as const;
+
+export function referralWords(received: boolean): string {
+  return received ? REFERRAL_WORDS.received : REFERRAL_WORDS.none;
+}
+
+/** An enquiry from the contact form: the headline, and what happens next. "Enquiry", never "inquiry". */
+export const ENQUIRY_RECEIVED = "We have received your enquiry";
+export const ENQUIRY_NEXT_STEP = "The clinic will reply using the phone number or e-mail address you gave.";
+
+/** The contact API's `message` for a stored enquiry. */
+export const ENQUIRY_RECEIVED_MESSAGE = `${ENQUIRY_RECEIVED}. ${ENQUIRY_NEXT_STEP}`;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { BOOKABLE_SERVICES, type Service } from "../catalogue";
 import { GENDERS } from "../patient";
 import { PAYMENT_METHODS } from "../payments";
+import { ALTERNATE_NUMBER_LABEL } from "./appointment-form";
 import { emailField, isoDateField, optionalText, phoneField, requiredText } from "./fields";
 
 /**
@@ -9,8 +10,27 @@ import { emailField, isoDateField, optionalText, phoneField, requiredText } from
  * today's date and the clinic's calendar are in ./appointment-dates.ts.
  */
 
-export const SERVICE_NOT_LISTED = "Choose a service from the list.";
-export const MEDICAL_AID_REQUIRED = "Enter your medical aid membership number.";
+/** Every message of the appointment schema: whole sentences, one per rule. */
+export const APPOINTMENT_MESSAGES = {
+  name: "First name is required.",
+  surname: "Surname is required.",
+  dob: "Enter your date of birth.",
+  alternateNumber: `${ALTERNATE_NUMBER_LABEL} is required.`,
+  gender: "Choose Male, Female or Other.",
+  service: "Choose a service.",
+  serviceNotListed: "Choose a service from the list.",
+  paymentMethod: "Choose a payment method.",
+  medicalAidNumber: "Enter your medical aid membership number.",
+  appointmentDate: "Choose a date for your appointment.",
+  appointmentTime: "Give the time as HH:mm, for example 09:30.",
+  referralForms: "Attach at most 5 referral forms.",
+  referralForm: "Send each referral form as the upload returned it.",
+  idPassportNumber: "ID or passport number is required.",
+} as const;
+
+export const SERVICE_NOT_LISTED = APPOINTMENT_MESSAGES.serviceNotListed;
+export const MEDICAL_AID_REQUIRED = APPOINTMENT_MESSAGES.medicalAidNumber;
+const M = APPOINTMENT_MESSAGES;
 /**
  * The bookable service a name refers to. The form sends the service's title
  * (e.g. "X-ray Imaging"); its slug ("x-ray") is accepted too.
@@ -27,11 +47,15 @@ const needsMedicalAidNumber = (paymentMethod: unknown) =>
   paymentMethod !== "cash" && (paymentValues as readonly unknown[]).includes(paymentMethod);
 
 /** One uploaded referral form, as returned by the upload endpoint. */
-export const referralFormSchema = z.object({
-  url: z.string().min(1).max(500),
-  publicId: z.string().min(1).max(100),
-  name: z.string().min(1).max(255),
-});
+const referralPart = (max: number) =>
+  z
+    .string({ error: APPOINTMENT_MESSAGES.referralForm })
+    .min(1, APPOINTMENT_MESSAGES.referralForm)
+    .max(max, APPOINTMENT_MESSAGES.referralForm);
+export const referralFormSchema = z.object(
+  { url: referralPart(500), publicId: referralPart(100), name: referralPart(255) },
+  { error: APPOINTMENT_MESSAGES.referralForm },
+);
 
 /**
  * Appointment request. Field names are the original site's API fields, so the
@@ -39,23 +63,26 @@ export const referralFormSchema = z.object({
  */
 export const appointmentSchema = z
   .object({
-    name: requiredText("First name is required.", 100),
-    surname: requiredText("Surname is required.", 100),
-    dob: isoDateField("Enter your date of birth."),
+    name: requiredText(M.name, 100),
+    surname: requiredText(M.surname, 100),
+    dob: isoDateField(M.dob),
     phoneNumber: phoneField(),
-    alternateNumber: phoneField("Alternate number required."),
+    alternateNumber: phoneField(M.alternateNumber),
     email: emailField,
-    gender: z.enum(GENDERS, { error: "Choose Male, Female or Other." }),
-    service: z.object({
-      name: requiredText("Choose a service.", 100).refine((n) => !!findBookableService(n), SERVICE_NOT_LISTED),
-      paymentMethod: z.enum(paymentValues, { error: "Choose a payment method." }),
-    }),
+    gender: z.enum(GENDERS, { error: M.gender }),
+    service: z.object(
+      {
+        name: requiredText(M.service, 100).refine((n) => !!findBookableService(n), SERVICE_NOT_LISTED),
+        paymentMethod: z.enum(paymentValues, { error: M.paymentMethod }),
+      },
+      { error: M.service },
+    ),
     medicalAidNumber: optionalText(50).optional(),
     notes: optionalText(2000).optional().default(""),
-    appointmentDate: isoDateField("Choose a date for your appointment."),
-    appointmentTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Time must be HH:mm."),
-    referralForms: z.array(referralFormSchema).max(5, "At most 5 referral forms.").default([]),
-    idPassportNumber: requiredText("ID or passport number is required.", 50),
+    appointmentDate: isoDateField(M.appointmentDate),
+    appointmentTime: z.string({ error: M.appointmentTime }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, M.appointmentTime),
+    referralForms: z.array(referralFormSchema, { error: M.referralForm }).max(5, M.referralForms).default([]),
+    idPassportNumber: requiredText(M.idPassportNumber, 50),
   })
   .refine((value) => !needsMedicalAidNumber(value.service.paymentMethod) || !!value.medicalAidNumber, {
     path: ["medicalAidNumber"],

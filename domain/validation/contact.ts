@@ -1,12 +1,18 @@
 import { z } from "zod";
 import { emailField, phoneField, requiredText } from "./fields";
 
-/** Contact enquiry: name, phone number, e-mail and description, each required; the messages are the original site's. */
+/** The contact form's own messages: the original site's (its phone message is PHONE_REQUIRED, ./fields.ts). */
+export const CONTACT_MESSAGES = {
+  name: "Name is required.",
+  description: "Description is required.",
+} as const;
+
+/** Contact enquiry: name, phone number, e-mail and description, each required. */
 export const contactSchema = z.object({
-  name: requiredText("Name is required.", 120),
+  name: requiredText(CONTACT_MESSAGES.name, 120),
   phoneNumber: phoneField(),
   email: emailField,
-  description: requiredText("Description is required.", 5000),
+  description: requiredText(CONTACT_MESSAGES.description, 5000),
 });
 
 export type ContactInput = z.input<typeof contactSchema>;

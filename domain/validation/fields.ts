@@ -17,8 +17,11 @@ export const tooLong = (max: number) => `Please use at most ${max} characters.`;
 export const requiredText = (message: string, max = 200) =>
   z.string({ error: message }).trim().min(1, message).max(max, tooLong(max));
 
+/** What a text field sent as something else (a number, a list: only an API client could) is told. */
+export const TEXT_EXPECTED = "Enter this as text.";
+
 /** An optional text, trimmed, with the same length message as the required ones. */
-export const optionalText = (max: number) => z.string().trim().max(max, tooLong(max));
+export const optionalText = (max: number) => z.string({ error: TEXT_EXPECTED }).trim().max(max, tooLong(max));
 
 /** A simple pattern: text, @, text, dot, text (no spaces). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -35,7 +38,8 @@ export const emailField = z
   .regex(EMAIL_PATTERN, EMAIL_INVALID)
   .refine((v) => !EMAIL_FORBIDDEN.test(v), EMAIL_INVALID);
 
-export const PHONE_REQUIRED = "Phone number required.";
+/** The specification's "Phone number required." as a whole sentence (decision 025). */
+export const PHONE_REQUIRED = "Phone number is required.";
 
 /**
  * Whether a phone number is real is checked only on the server (with

@@ -147,14 +147,16 @@ export function appointmentRepository(db: Db) {
         .execute();
     },
 
-    /** The id of the appointment with this reference. */
-    async idOf(reference: string, trx: Kysely<Database> = db): Promise<number | undefined> {
-      const row = await trx
+    /** The id of the appointment with this reference, and when it was made. */
+    async madeOf(
+      reference: string,
+      trx: Kysely<Database> = db,
+    ): Promise<{ id: number; created_at: string } | undefined> {
+      return trx
         .selectFrom("appointments")
-        .select("id")
+        .select(["id", "created_at"])
         .where("reference", "=", reference)
         .executeTakeFirst();
-      return row?.id;
     },
 
     /** The e-mail address on the appointment with this reference. */

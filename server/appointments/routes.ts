@@ -6,12 +6,12 @@ import { formProblemResponses, invalid, isRecord, send } from "../requests/http"
 import { fakeReference } from "../requests/reference";
 import { screenSubmission } from "../requests/submission";
 import type { RouteDeps } from "../types";
-import { APPOINTMENT_ACCEPTED, APPOINTMENT_PATH, REFERRAL_MISSING, storeAppointment } from "./submit";
+import { appointmentAcceptedMessage, APPOINTMENT_PATH, REFERRAL_MISSING, storeAppointment } from "./submit";
 import { fakeManageUrl } from "./manage-links";
-import { bookingRulesNow } from "../closures/closed-dates";
+import { bookingRulesNow, requestAnswerBy } from "../closures/closed-dates";
 import { validateAppointment } from "./validate";
 
-export { APPOINTMENT_ACCEPTED, APPOINTMENT_PATH, REFERRAL_MISSING };
+export { appointmentAcceptedMessage, APPOINTMENT_PATH, REFERRAL_MISSING };
 
 /**
  * The 201 answer: the request's reference, with the date and service it asks
@@ -35,10 +35,11 @@ export async function appointmentRoutes(app: FastifyInstance, { config, db, rate
     {
       schema: { body: appointmentSchema, response: { 201: appointmentAccepted, ...formProblemResponses } },
       config: rateLimit(config.rateLimit.bookingsPerMinute),
-      preValidation: screenSubmission("appointment", (body, year, seed) => ({
+      preValidation: screenSubmission("appointment", async (body, year, seed) => ({
         status: 201,
         body: {
-          message: APPOINTMENT_ACCEPTED,
+          // The same words and day as a stored request's, so a bot cannot tell the two apart.
+          message: appointmentAcceptedMessage(await requestAnswerBy(db, config, new Date())),
           data: {
             reference: fakeReference("APT", year, seed),
             appointmentDate: typeof body.appointmentDate === "string" ? body.appointmentDate.slice(0, 10) : "",

@@ -1,4 +1,6 @@
+import { requestReceivedMessage } from "../../domain/request-words";
 import { findBookableService } from "../../domain/validation/appointment";
+import { requestAnswerBy } from "../closures/closed-dates";
 import type { Config } from "../config";
 import type { Db } from "../db/index";
 import { enqueueMail } from "../mail/queue";
@@ -12,8 +14,20 @@ import { issueManageLink } from "./manage-links";
 import type { ValidAppointment } from "./validate";
 
 export const APPOINTMENT_PATH = "/api/appointment/public/appointments";
-export const APPOINTMENT_ACCEPTED = "Your appointment has been scheduled successfully!";
+/**
+ * The 201 answer's `message` (domain/request-words.ts): a request received,
+ * with the day by whose end the clinic contacts the patient. The
+ * specification's "Your appointment has been scheduled successfully!" read as
+ * a booked time (decision 025).
+ */
+export const appointmentAcceptedMessage = requestReceivedMessage;
 export const REFERRAL_MISSING = "This referral form was not found or has expired. Please upload it again.";
+
+/** What storeAppointment answers: the API's answer, and for an accepted request the day by whose end it is answered. */
+export interface StoredAppointment extends IdempotentAnswer {
+  /** YYYY-MM-DD (requestAnswerBy); for a replay, reckoned from when the request was first made. */
+  answerBy?: string;
+}
 
 /**
  * Stores a valid appointment request (validateAppointment) in one
@@ -34,10 +48,12 @@ export async function storeAppointment(
   config: Config,
   a: ValidAppointment,
   { body, key, now, year }: Submission,
-): Promise<IdempotentAnswer> {
+): Promise<StoredAppointment> {
   const appointments = appointmentRepository(db);
   const uploads = uploadRepository(db);
   const publicIds = [...new Set(a.referralForms.map((f) => f.publicId))];
+  // Read before the transaction (SQLite has one connection): the day by whose end the clinic answers.
+  const answerBy = await requestAnswerBy(db, config, now);
 
   const answer = await runIdempotent(db, APPOINTMENT_PATH, key, body, async (trx) => {
     const since = new Date(now.getTime() - config.uploads.unclaimedHours * 3600_000);
@@ -82,13 +98,15 @@ export async function storeAppointment(
       serviceTitle: a.serviceTitle,
       requestedDate: row.requested_date,
       manageUrl: await issueManageLink(db, config, row.id, now, trx),
+      answerBy,
+      referralReceived: publicIds.length > 0,
     };
     await enqueueMail(trx, clinicAppointmentMail(mail, config), now);
     await enqueueMail(trx, patientAppointmentMail(mail, config), now);
     return {
       status: 201,
       body: {
-        message: APPOINTMENT_ACCEPTED,
+        message: appointmentAcceptedMessage(answerBy),
         data: {
           reference: row.reference,
           appointmentDate: row.requested_date,
@@ -97,12 +115,14 @@ export async function storeAppointment(
       },
     };
   });
-  if (answer.status !== 201 || answer.replayed) return answer;
+  if (answer.status !== 201) return answer;
   const data = answer.body.data as { reference: string };
-  const id = await appointments.idOf(data.reference);
-  if (id === undefined) return answer;
+  const made = await appointments.madeOf(data.reference);
+  if (!made) return answer;
+  if (answer.replayed) return { ...answer, answerBy: await requestAnswerBy(db, config, new Date(made.created_at)) };
   return {
     ...answer,
-    body: { ...answer.body, data: { ...data, manageUrl: await issueManageLink(db, config, id, now) } },
+    answerBy,
+    body: { ...answer.body, data: { ...data, manageUrl: await issueManageLink(db, config, made.id, now) } },
   };
 }

@@ -1,6 +1,6 @@
 import type { BookingCalendar } from "../../domain/dates";
-import { addDays, clinicToday } from "../../domain/dates";
-import { bookingCalendar } from "../../domain/opening-days";
+import { addDays, clinicDate, clinicToday } from "../../domain/dates";
+import { bookingCalendar, nextOpenDay, OPEN_DAY_LOOKBACK_DAYS } from "../../domain/opening-days";
 import type { Config } from "../config";
 import type { Db } from "../db/index";
 import { closureRepository } from "./closure-repository";
@@ -74,4 +74,16 @@ export async function closureOn(
 ): Promise<{ closed: boolean; reason: string | null }> {
   const days = await closedDatesBetween(db, config, date, date);
   return days.has(date) ? { closed: true, reason: days.get(date) ?? null } : { closed: false, reason: null };
+}
+
+/**
+ * The day by whose end the clinic answers a request made at `madeAt`: the
+ * first open day after it (nextOpenDay), with the closures as they stand now.
+ * The booking's confirmation, its e-mail and the JSON API's message say it
+ * (domain/request-words.ts); undefined when no open day is in reach.
+ */
+export async function requestAnswerBy(db: Db, config: ClosureConfig, madeAt: Date): Promise<string | undefined> {
+  const day = clinicDate(madeAt);
+  const closed = await closedDatesBetween(db, config, addDays(day, 1), addDays(day, OPEN_DAY_LOOKBACK_DAYS));
+  return nextOpenDay(day, [...closed.keys()]);
 }

@@ -1,3 +1,4 @@
+import { ENQUIRY_RECEIVED_MESSAGE } from "../../domain/request-words";
 import type { Contact } from "../../domain/validation/contact";
 import { contactSchema } from "../../domain/validation/contact";
 import { fieldErrors } from "../../domain/validation/fields";
@@ -11,7 +12,8 @@ import type { Submission } from "../types";
 import { enquiryRepository } from "./enquiry-repository";
 
 export const ENQUIRY_PATH = "/api/contact-enquire/public/create";
-export const ENQUIRY_ACCEPTED = "Your inquiry has been submitted successfully!";
+/** The 201 answer's `message`: "enquiry", never the specification's "inquiry" (decision 025). */
+export const ENQUIRY_ACCEPTED = ENQUIRY_RECEIVED_MESSAGE;
 
 /** A contact enquiry that passed every rule, with its phone number in E.164. */
 export interface ValidEnquiry extends Contact {

@@ -3,6 +3,7 @@ import type { OutgoingMail } from "./queue";
 import { BOOKING_POLICY } from "../../domain/booking-policy";
 import { formatLongDate } from "../../domain/dates";
 import { serviceGuidance, serviceTitle } from "../../domain/catalogue";
+import { referralWords, REQUEST_RECEIVED, requestNextStep } from "../../domain/request-words";
 
 /**
  * The messages sent for new requests, written for the least personal data
@@ -26,6 +27,10 @@ export interface AppointmentMailData {
   requestedDate: string;
   /** The patient's private link to see, change or cancel the appointment (server/appointments/manage-links.ts). */
   manageUrl: string;
+  /** The day by whose end the clinic contacts the patient (requestAnswerBy), YYYY-MM-DD. */
+  answerBy?: string;
+  /** Whether a referral form came with the request (never its name). */
+  referralReceived: boolean;
 }
 
 export interface EnquiryMailData {
@@ -192,16 +197,22 @@ export function clinicAppointmentMail(a: AppointmentMailData, config: MailConfig
 export function patientAppointmentMail(a: AppointmentMailData, config: MailConfig): OutgoingMail {
   const clinic = config.clinic;
   const hello = greeting(a.name);
+  // The booking page's words (domain/request-words.ts): a request received, not a booked time.
+  const received = `${REQUEST_RECEIVED} at ${clinic.name}.`;
+  const next = requestNextStep(a.answerBy);
+  const referral = referralWords(a.referralReceived);
   const lines = [
     `${hello},`,
     "",
-    `Thank you. We have received your appointment request at ${clinic.name}.`,
+    received,
     "",
     `Reference: ${a.reference}`,
     `Requested date: ${formatLongDate(a.requestedDate)}`,
     `Service: ${a.serviceTitle}`,
     "",
-    "This is a request, not yet a confirmed booking: the clinic will contact you to confirm the time of your appointment.",
+    next,
+    "",
+    referral,
     "",
     `${MANAGE_LINK_TEXT}: ${a.manageUrl}`,
     MANAGE_LINK_PRIVATE,
@@ -215,13 +226,14 @@ export function patientAppointmentMail(a: AppointmentMailData, config: MailConfi
   ];
   const html =
     `<p>${escapeHtml(hello)},</p>` +
-    `<p>Thank you. We have received your appointment request at ${escapeHtml(clinic.name)}.</p>` +
+    `<p>${escapeHtml(received)}</p>` +
     table([
       ["Reference", a.reference],
       ["Requested date", formatLongDate(a.requestedDate)],
       ["Service", a.serviceTitle],
     ]).html +
-    "<p><strong>This is a request, not yet a confirmed booking:</strong> the clinic will contact you to confirm the time of your appointment.</p>" +
+    `<p><strong>${escapeHtml(next)}</strong></p>` +
+    `<p>${escapeHtml(referral)}</p>` +
     link(a.manageUrl, MANAGE_LINK_TEXT) +
     `<p>${escapeHtml(MANAGE_LINK_PRIVATE)}</p>` +
     `<h2>Booking policy</h2><ul>${BOOKING_POLICY.map((p) => `<li>${escapeHtml(p)}</li>`).join("")}</ul>` +

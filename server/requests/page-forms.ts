@@ -18,7 +18,7 @@ import { CONTACT_FIELDS, type ContactValues } from "../../domain/validation/cont
 import { fakeManageUrl } from "../appointments/manage-links";
 import { storeAppointment } from "../appointments/submit";
 import { validateAppointment } from "../appointments/validate";
-import { bookingRulesNow } from "../closures/closed-dates";
+import { bookingRulesNow, requestAnswerBy } from "../closures/closed-dates";
 import type { Config } from "../config";
 import type { Db } from "../db/index";
 import { storeEnquiry, validateEnquiry } from "../enquiries/submit";
@@ -64,7 +64,16 @@ export interface PageFormAnswer {
   /** The accepted request's reference. */
   reference?: string;
   /** An accepted booking: what the confirmation shows. */
-  confirmed?: { reference: string; date: string; service: string; manageUrl?: string };
+  confirmed?: {
+    reference: string;
+    date: string;
+    service: string;
+    manageUrl?: string;
+    /** The day by whose end the clinic contacts the patient (requestAnswerBy), YYYY-MM-DD. */
+    answerBy?: string;
+    /** Whether a referral form came with the request. */
+    referral: boolean;
+  };
   /** A file was sent but not kept: it must be attached again. */
   reattach?: boolean;
   /** The body was not read to its end: close the connection after answering. */
@@ -204,7 +213,7 @@ export async function publicForms({
     if (isHoneypotFilled(values)) {
       await discard();
       const date = parseDateInput(values.appointmentDate) ?? clinicToday(now);
-      return {
+      return guarded({}, async () => ({
         status: 200,
         values: {},
         errors: {},
@@ -213,8 +222,10 @@ export async function publicForms({
           date,
           service: values.service.slice(0, 100),
           manageUrl: fakeManageUrl(config),
+          answerBy: await requestAnswerBy(db, config, now),
+          referral: !!temp,
         },
-      };
+      }));
     }
 
     const body = appointmentRequest(values, clinicTime(now));
@@ -271,6 +282,8 @@ export async function publicForms({
           date: data.appointmentDate,
           service: data.service.name,
           manageUrl: data.manageUrl,
+          answerBy: answer.answerBy,
+          referral: referralForms.length > 0,
         };
       }
       return result;

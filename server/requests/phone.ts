@@ -20,7 +20,7 @@ export function toE164(input: string): string | null {
 /**
  * Layers the phone rule on the schema's errors: the field `key` of `body`
  * as E.164, or null with PHONE_INVALID added under `key` (unless the schema
- * already reported that field, e.g. "Phone number required.").
+ * already reported that field, e.g. "Phone number is required.").
  */
 export function checkPhone(body: Record<string, unknown>, key: string, errors: Record<string, string>): string | null {
   const value = body[key];

@@ -15,7 +15,11 @@ import { idempotencyKey } from "./request-context";
  */
 export function screenSubmission(
   what: string,
-  honeypotAnswer: (body: Record<string, unknown>, year: number, seed: string | undefined) => ApiAnswer,
+  honeypotAnswer: (
+    body: Record<string, unknown>,
+    year: number,
+    seed: string | undefined,
+  ) => ApiAnswer | Promise<ApiAnswer>,
 ) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const now = new Date();
@@ -25,7 +29,7 @@ export function screenSubmission(
     const body: unknown = request.body;
     if (!isRecord(body)) return send(reply, invalid({ form: `Send the ${what} as a JSON object.` }));
     if (isHoneypotFilled(body)) {
-      return send(reply, honeypotAnswer(body, year, request.headers["idempotency-key"]?.toString()));
+      return send(reply, await honeypotAnswer(body, year, request.headers["idempotency-key"]?.toString()));
     }
     const { key, error } = idempotencyKey(request);
     if (error) return send(reply, error);

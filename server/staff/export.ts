@@ -11,7 +11,7 @@ const HEADER = [
   "Date of birth",
   "Gender",
   "Phone",
-  "Alternate phone",
+  "Alternative phone",
   "Email",
   "ID or passport number",
   "Service",

@@ -1,7 +1,12 @@
 import { PDFDocument, PDFName, PDFString, StandardFonts } from "@cantoo/pdf-lib";
 import type { Page } from "@playwright/test";
 import { addDays, formatLongDate as longDate, formatMonth, formatShortDate } from "../../domain/dates";
+import { REFERRAL_WORDS, REQUEST_RECEIVED } from "../../domain/request-words";
+import { APPOINTMENT_MESSAGES } from "../../domain/validation/appointment";
+import { ALTERNATE_NUMBER_LABEL } from "../../domain/validation/appointment-form";
+import { PHONE_REQUIRED } from "../../domain/validation/fields";
 import { UNAVAILABLE_MESSAGE } from "../../server/requests/unavailable";
+import { waitForMail } from "../helpers/staff-mail";
 import { PDF_ACTIVE_CONTENT } from "../../server/uploads/pdf-check";
 import { DAILY_CAP_REACHED, STORAGE_FULL } from "../../server/uploads/routes";
 import { expectNoAxeViolations } from "./axe";
@@ -82,6 +87,22 @@ async function fillBooking(page: Page, calendar: Calendar, surname: string) {
   return day;
 }
 
+/** A day in words, as every patient page and e-mail writes it: "Monday 30 November 2026". */
+const DAY_IN_WORDS =
+  /(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day \d{1,2} (?:January|February|March|April|May|June|July|August|September|October|November|December) \d{4}/;
+
+/** The text of the patient's e-mail about this request (the clinic's carries the reference too). */
+async function patientMail(reference: string): Promise<string> {
+  const mail = await waitForMail(
+    process.env.E2E_MAIL_DIR!,
+    (m) =>
+      (m.headers.to ?? "").includes("kagiso@example.net") &&
+      m.parts.some((p) => p.contentType === "text/plain" && p.body.includes(reference)),
+    60_000,
+  );
+  return mail.parts.find((p) => p.contentType === "text/plain")!.body;
+}
+
 forbidDialogs();
 // Several tests run axe more than once: allow for a busy machine.
 test.describe.configure({ timeout: 90_000 });
@@ -105,7 +126,7 @@ test("the policy shows, required fields are checked with a focused summary, and 
   // In the page from the start (it works without JavaScript), hidden while cash is chosen.
   await expect(page.getByLabel("Medical aid membership number")).toBeHidden();
 
-  await page.getByRole("radio", { name: "Bpomas" }).check();
+  await page.getByRole("radio", { name: "BPOMAS" }).check();
   await expect(page.getByLabel("Medical aid membership number")).toBeVisible();
   await page.getByRole("button", { name: "Request appointment" }).click();
   const summary = page.locator(".error-summary");
@@ -116,16 +137,19 @@ test("the policy shows, required fields are checked with a focused summary, and 
     "Enter your date of birth.",
     "Choose Male, Female or Other.",
     "ID or passport number is required.",
-    "Phone number required.",
-    "Alternate number required.",
+    PHONE_REQUIRED,
+    APPOINTMENT_MESSAGES.alternateNumber,
     "Enter a valid email address.",
     "Choose a service.",
     "Choose a date for your appointment.",
     "Enter your medical aid membership number.",
   ]) {
-    await expect(summary.getByRole("link", { name: message })).toBeVisible();
+    await expect(summary.getByRole("link", { name: message, exact: true })).toBeVisible();
   }
   await expect(page.locator("#gender-error")).toHaveText("Error: Choose Male, Female or Other.");
+  // One term for the second number: its label and its error say it alike.
+  await expect(page.locator("label[for=alternateNumber]")).toHaveText(ALTERNATE_NUMBER_LABEL);
+  await expect(page.locator("#alternateNumber-error")).toHaveText(`Error: ${ALTERNATE_NUMBER_LABEL} is required.`);
   await expectNoAxeViolations(page);
 
   await summary.getByRole("link", { name: "Choose Male, Female or Other." }).click();
@@ -191,7 +215,7 @@ test("with a referral PDF: the upload shows progress, then the booking is stored
   const calendar = await open(page);
   const surname = unique("Molefhe");
   const day = await fillBooking(page, calendar, surname);
-  await page.getByRole("radio", { name: "Pula Medical Aid" }).check();
+  await page.getByRole("radio", { name: "PULA Medical Aid" }).check();
   await page.getByLabel("Medical aid membership number").fill("PULA-4411");
   await page
     .getByLabel("Referral form")
@@ -206,8 +230,16 @@ test("with a referral PDF: the upload shows progress, then the booking is stored
   const booking = page.waitForRequest(BOOK);
   await page.getByRole("button", { name: "Request appointment" }).click();
   await expect(page.getByRole("button", { name: "Submitting..." })).toBeDisabled();
-  await expect(page.getByText("Processing your request... Please wait.!")).toBeVisible();
-  await expect(page.getByRole("progressbar")).toHaveAttribute("value", "100");
+  // The progress shows once, beside the button, in sentences without stray punctuation.
+  await expect(page.getByRole("status")).toHaveText("Processing your request. Please wait.");
+  await expect(page.getByText("Processing your request")).toHaveCount(1);
+  await expect(page.getByRole("progressbar")).toHaveCount(1);
+  await expect(page.getByRole("progressbar", { name: "Uploading your referral form: 100%" })).toHaveAttribute(
+    "value",
+    "100",
+  );
+  await expect(page.getByText(/Uploading your referral form/)).toHaveCount(1);
+  expect(await page.locator("main").innerText()).not.toMatch(/\.[!?]|!\./);
   const body = (await booking).postDataJSON();
   expect(body.referralForms).toEqual([{ url: expect.any(String), publicId: expect.any(String), name: "referral.pdf" }]);
   expect(body).toMatchObject({
@@ -216,9 +248,15 @@ test("with a referral PDF: the upload shows progress, then the booking is stored
     website: "",
   });
   expect((await booking).headers()["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
+  const answered = page.waitForResponse(BOOK);
   release();
+  // The API's message: a request received, and by when the clinic answers (its shape unchanged).
+  const { message } = (await (await answered).json()) as { message: string };
+  expect(message.startsWith(`${REQUEST_RECEIVED}. `)).toBe(true);
+  const nextStep = message.slice(REQUEST_RECEIVED.length + 2);
+  expect(nextStep).toMatch(new RegExp(`by the end of ${DAY_IN_WORDS.source} to confirm the time`));
 
-  const title = page.getByRole("heading", { name: "Your appointment has been scheduled successfully!" });
+  const title = page.getByRole("heading", { name: REQUEST_RECEIVED });
   await expect(title).toBeFocused();
   await expect(page.locator("form")).toHaveCount(0);
   const rows = await appointmentsBySurname(e2e, surname);
@@ -238,7 +276,15 @@ test("with a referral PDF: the upload shows progress, then the booking is stored
   await expect(confirmation).toContainText(row.reference);
   await expect(confirmation).toContainText(longDate(day));
   await expect(confirmation).toContainText("X-ray Imaging");
-  await expect(confirmation).toContainText("The clinic will contact you to confirm the time");
+  // The page, the API and the e-mail say the same: what happens next and by when, and that the referral came.
+  await expect(confirmation.locator(".confirmation__next")).toHaveText(nextStep);
+  await expect(confirmation).toContainText(REFERRAL_WORDS.received);
+  await expect(confirmation).not.toContainText(/scheduled|successfully/i);
+  const mail = await patientMail(row.reference);
+  expect(mail).toContain(REQUEST_RECEIVED);
+  expect(mail).toContain(nextStep);
+  expect(mail).toContain(REFERRAL_WORDS.received);
+  expect(mail).toContain(`Requested date: ${longDate(day)}`);
   // No chat link while the WhatsApp number is the default placeholder (with a real number the
   // link carries the reference only: tests/unit/confirmation-whatsapp.test.tsx).
   await expect(confirmation.getByRole("link", { name: /WhatsApp/ })).toHaveCount(0);
@@ -281,7 +327,9 @@ test("a double submit creates one appointment", async ({ page, e2e }) => {
       requests.push(request.headers()["idempotency-key"] ?? "");
   });
   await page.getByRole("button", { name: "Request appointment" }).dblclick();
-  await expect(page.getByRole("heading", { name: "Your appointment has been scheduled successfully!" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: REQUEST_RECEIVED })).toBeVisible();
+  // No file was attached: the confirmation says so.
+  await expect(page.locator(".confirmation")).toContainText(REFERRAL_WORDS.none);
   expect(requests).toHaveLength(1);
   expect(await appointmentsBySurname(e2e, surname)).toHaveLength(1);
 });
@@ -382,9 +430,7 @@ test.describe("before the script takes over", () => {
     const surname = unique("Early");
     const day = await fillBooking(page, calendar, surname);
     await page.getByRole("button", { name: "Request appointment" }).click();
-    await expect(
-      page.getByRole("heading", { name: "Your appointment has been scheduled successfully!" }),
-    ).toBeVisible();
+    await expect(page.getByRole("heading", { name: REQUEST_RECEIVED })).toBeVisible();
     release();
     const rows = await appointmentsBySurname(e2e, surname);
     expect(rows).toHaveLength(1);
@@ -415,16 +461,14 @@ test.describe("without JavaScript", () => {
     const surname = unique("NoScript");
     const day = await fillBooking(page, await calendarOf(page), surname);
     await expect(page.getByLabel("Medical aid membership number")).toBeHidden();
-    await page.getByRole("radio", { name: "Pula Medical Aid" }).check();
+    await page.getByRole("radio", { name: "PULA Medical Aid" }).check();
     await page.getByLabel("Medical aid membership number").fill("PULA-4411");
     await page
       .getByLabel("Referral form")
       .setInputFiles({ name: "referral.pdf", mimeType: "application/pdf", buffer: await tinyPdf() });
     await page.getByRole("button", { name: "Request appointment" }).click();
 
-    await expect(
-      page.getByRole("heading", { name: "Your appointment has been scheduled successfully!" }),
-    ).toBeVisible();
+    await expect(page.getByRole("heading", { name: REQUEST_RECEIVED })).toBeVisible();
     const rows = await appointmentsBySurname(e2e, surname);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ requested_date: day, payment_method: "pula", medical_aid_number: "PULA-4411" });
@@ -434,6 +478,14 @@ test.describe("without JavaScript", () => {
     const confirmation = page.locator(".confirmation");
     await expect(confirmation).toContainText(rows[0]!.reference);
     await expect(confirmation).toContainText(longDate(day));
+    // What happens next and by when (the server reckoned the day), the same as in the e-mail; the referral came.
+    const nextStep = (await confirmation.locator(".confirmation__next").innerText()).trim();
+    expect(nextStep).toMatch(new RegExp(`by the end of ${DAY_IN_WORDS.source} to confirm the time`));
+    await expect(confirmation).toContainText(REFERRAL_WORDS.received);
+    await expect(confirmation).not.toContainText(/scheduled|successfully/i);
+    const mail = await patientMail(rows[0]!.reference);
+    expect(mail).toContain(nextStep);
+    expect(mail).toContain(REFERRAL_WORDS.received);
     // No personal data in the address: the page answered the post itself.
     expect(new URL(page.url()).search).toBe("");
     await expect(confirmation.getByRole("link", { name: "Request another appointment" })).toHaveAttribute(

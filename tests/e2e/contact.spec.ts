@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { ENQUIRY_NEXT_STEP, ENQUIRY_RECEIVED, ENQUIRY_RECEIVED_MESSAGE } from "../../domain/request-words";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test, type E2eDb } from "./fixtures";
 import { hydrated } from "./hydrated";
@@ -45,7 +46,7 @@ test("every validation message appears beside its field and in a focused summary
   await expect(summary.getByRole("heading", { name: "There is a problem" })).toBeVisible();
   const messages = {
     name: "Name is required.",
-    phoneNumber: "Phone number required.",
+    phoneNumber: "Phone number is required.",
     email: "Enter a valid email address.",
     description: "Description is required.",
   };
@@ -91,17 +92,23 @@ test("while sending, the button is disabled and the processing text shows; then 
 
   const button = page.getByRole("button", { name: "Submitting..." });
   await expect(button).toBeDisabled();
-  await expect(page.getByRole("status")).toHaveText("Processing your request... Please wait.!");
+  await expect(page.getByRole("status")).toHaveText("Processing your request. Please wait.");
+  await expect(page.getByText("Processing your request")).toHaveCount(1);
   const request = await requestSeen;
   expect(request.headers()["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
   expect(request.postDataJSON()).toMatchObject({ name, phoneNumber: "316 3012", website: "" });
+  const answered = page.waitForResponse(ENDPOINT);
   release();
+  // The API's message says enquiry, as the page does (its shape unchanged).
+  expect(((await (await answered).json()) as { message: string }).message).toBe(ENQUIRY_RECEIVED_MESSAGE);
 
   const success = page.locator(".notice--success");
-  await expect(success).toContainText("Your inquiry has been submitted successfully!");
+  await expect(success.getByText(ENQUIRY_RECEIVED, { exact: true })).toBeVisible();
+  await expect(success).toContainText(ENQUIRY_NEXT_STEP);
+  await expect(success).not.toContainText(/inquiry|successfully/i);
   await expect(success).toBeFocused();
   await expect(page.getByRole("button", { name: "Send enquiry" })).toBeEnabled();
-  await expect(page.getByText("Processing your request... Please wait.!")).toHaveCount(0);
+  await expect(page.getByText("Processing your request")).toHaveCount(0);
   for (const label of ["Your name", "Phone number", "Email address", "Your enquiry"]) {
     await expect(page.getByLabel(label)).toHaveValue("");
   }
@@ -146,7 +153,7 @@ test.describe("before the script takes over", () => {
     const name = unique("Neo Early", " ");
     await fill(page, { name });
     await page.getByRole("button", { name: "Send enquiry" }).click();
-    await expect(page.getByText("Your inquiry has been submitted successfully!")).toBeVisible();
+    await expect(page.getByText(ENQUIRY_RECEIVED, { exact: true })).toBeVisible();
     release();
     expect(await enquiryByName(e2e, name)).toHaveLength(1);
   });
@@ -161,7 +168,7 @@ test.describe("before the script takes over", () => {
     const sent = page.waitForRequest(ENDPOINT);
     await page.getByRole("button", { name: "Send enquiry" }).click();
     expect((await sent).postDataJSON()).toMatchObject({ name, phoneNumber: "71234567" });
-    await expect(page.getByText("Your inquiry has been submitted successfully!")).toBeVisible();
+    await expect(page.getByText(ENQUIRY_RECEIVED, { exact: true })).toBeVisible();
     expect(await enquiryByName(e2e, name)).toHaveLength(1);
   });
 });
@@ -197,7 +204,9 @@ test.describe("without JavaScript", () => {
     const name = unique("Neo NoScript ");
     await fill(page, { name });
     await page.getByRole("button", { name: "Send enquiry" }).click();
-    await expect(page.getByText("Your inquiry has been submitted successfully!")).toBeVisible();
+    await expect(page.getByText(ENQUIRY_RECEIVED, { exact: true })).toBeVisible();
+    await expect(page.locator(".notice--success")).toContainText(ENQUIRY_NEXT_STEP);
+    await expect(page.locator("main")).not.toContainText(/inquiry/i);
     const rows = await enquiryByName(e2e, name);
     expect(rows).toHaveLength(1);
     await expect(page.locator(".notice--success")).toContainText(rows[0]!.reference);

@@ -143,7 +143,7 @@ test("the receptionist prints the day list", async ({ page, context, baseURL, e2
   await expect(rows.nth(1)).toContainText("08:30");
   await expect(rows.nth(2)).toContainText(`Later ${tag} Printed`);
   await expect(rows.nth(2)).toContainText(`PULA-${tag}`);
-  await expect(rows.nth(2)).toContainText("Pula Medical Aid");
+  await expect(rows.nth(2)).toContainText("PULA Medical Aid");
   // Black on white, and the header row repeats on every page.
   const styles = await page
     .locator(".staff-day-list__table thead")

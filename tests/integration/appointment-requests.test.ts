@@ -2,6 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { injectRaw, multipartBody, openDate, pdfBytes, validAppointment } from "../helpers/requests";
 import { addDays, clinicToday } from "../../domain/dates";
+import { nextOpenDay } from "../../domain/opening-days";
+import { REFERRAL_WORDS, requestNextStep, requestReceivedMessage } from "../../domain/request-words";
 import { hashToken } from "../../server/tokens";
 
 const URL = "/api/appointment/public/appointments";
@@ -51,7 +53,9 @@ describe("POST /api/appointment/public/appointments", () => {
     expect(res.statusCode).toBe(201);
     expect(res.headers["cache-control"]).toBe("no-store");
     const { message, data } = res.json();
-    expect(message).toBe("Your appointment has been scheduled successfully!");
+    // A request received, and by the end of which day the clinic answers it (decision 025).
+    const answerBy = nextOpenDay(clinicToday(), [closed]);
+    expect(message).toBe(requestReceivedMessage(answerBy));
     const year = clinicToday().slice(0, 4);
     expect(data.reference).toMatch(new RegExp(`^APT-${year}-\\d{6}$`));
     expect(data).toEqual({
@@ -85,7 +89,9 @@ describe("POST /api/appointment/public/appointments", () => {
     expect(patient.text_body).toContain(data.reference);
     expect(patient.text_body).toContain("X-ray Imaging");
     expect(patient.text_body).toContain("Please arrive 15 minutes before your appointment.");
-    expect(patient.text_body).toMatch(/clinic will contact you to confirm the time/);
+    expect(patient.text_body).toContain(requestNextStep(answerBy));
+    expect(patient.text_body).toContain(REFERRAL_WORDS.none);
+    expect(patient.html_body).toContain(requestNextStep(answerBy));
     // Personal data stays behind the staff sign-in (tests/integration/mail-privacy.test.ts has the full check).
     expect(mails[0]!.text_body).not.toContain("123456789");
   });
@@ -109,7 +115,8 @@ describe("POST /api/appointment/public/appointments", () => {
     ["bad email", { email: "nope@" }, "email", /valid email/],
     ["phone with trunk 0", { phoneNumber: "071234567" }, "phoneNumber", /valid phone number/],
     ["short alternate phone", { alternateNumber: "12345" }, "alternateNumber", /valid phone number/],
-    ["empty phone", { phoneNumber: "" }, "phoneNumber", /Phone number required/],
+    ["empty phone", { phoneNumber: "" }, "phoneNumber", /^Phone number is required\.$/],
+    ["empty alternative phone", { alternateNumber: "" }, "alternateNumber", /^Alternative phone number is required\.$/],
     ["dob in the future", { dob: addDays(clinicToday(), 1) }, "dob", /past/],
     ["dob today", { dob: clinicToday() }, "dob", /past/],
     ["dob over 120 years ago", { dob: "1890-01-01" }, "dob", /past/],
@@ -139,7 +146,7 @@ describe("POST /api/appointment/public/appointments", () => {
       "too many referral forms",
       { referralForms: Array.from({ length: 6 }, (_, i) => ({ url: "u", publicId: `p${i}`, name: "n" })) },
       "referralForms",
-      /At most 5/,
+      /at most 5 referral forms/,
     ],
   ];
   it.each(cases)("refuses %s with a field error and stores nothing", async (_label, change, field, message) => {
@@ -180,7 +187,7 @@ describe("POST /api/appointment/public/appointments", () => {
     const res = await post(body);
     expect(res.statusCode).toBe(201);
     const { message, data } = res.json();
-    expect(message).toBe("Your appointment has been scheduled successfully!");
+    expect(message).toBe(requestReceivedMessage(nextOpenDay(clinicToday(), [closed])));
     expect(data.reference).toMatch(/^APT-\d{4}-\d{6}$/);
     expect(data.appointmentDate).toBe(body.appointmentDate);
     expect(data.service).toEqual({ name: "X-ray Imaging" });
@@ -195,6 +202,35 @@ describe("POST /api/appointment/public/appointments", () => {
     expect(withoutLink(second.json())).toEqual(withoutLink(first.json()));
     expect(second.json().data.manageUrl).toMatch(MANAGE_URL);
     expect(await count()).toBe(before);
+  });
+
+  it("answers by a day that skips a closure a manager added, in the message and the e-mail", async () => {
+    const first = nextOpenDay(clinicToday(), [closed])!;
+    await t.db
+      .insertInto("clinic_closures")
+      .values({
+        first_date: first,
+        last_date: first,
+        reason: "Staff training",
+        created_by: null,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    try {
+      const res = await post(validAppointment());
+      expect(res.statusCode).toBe(201);
+      const answerBy = nextOpenDay(first, [closed])!;
+      expect(answerBy > first).toBe(true);
+      expect(res.json().message).toBe(requestReceivedMessage(answerBy));
+      const mail = await t.db
+        .selectFrom("mail_queue")
+        .select("text_body")
+        .where("to_address", "=", "kagiso.molefhe@example.net")
+        .executeTakeFirstOrThrow();
+      expect(mail.text_body).toContain(requestNextStep(answerBy));
+    } finally {
+      await t.db.deleteFrom("clinic_closures").execute();
+    }
   });
 
   describe("idempotency", () => {
@@ -290,6 +326,15 @@ describe("POST /api/appointment/public/appointments", () => {
         .executeTakeFirstOrThrow();
       expect(clinicMail.text_body).toContain(`/staff/appointments/${appt.id}`);
       expect(clinicMail.text_body).not.toContain("a.pdf"); // file names are read behind sign-in
+      // The patient's e-mail says a referral form came (never its name).
+      const patientMail = await t.db
+        .selectFrom("mail_queue")
+        .select("text_body")
+        .where("to_address", "=", "kagiso.molefhe@example.net")
+        .executeTakeFirstOrThrow();
+      expect(patientMail.text_body).toContain(REFERRAL_WORDS.received);
+      expect(patientMail.text_body).not.toContain(REFERRAL_WORDS.none);
+      expect(patientMail.text_body).not.toContain("a.pdf");
     });
 
     it("refuses an upload that is unknown or already attached, and stores nothing", async () => {

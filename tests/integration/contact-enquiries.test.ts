@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { injectRaw, validEnquiry } from "../helpers/requests";
+import { ENQUIRY_RECEIVED_MESSAGE } from "../../domain/request-words";
 
 const URL = "/api/contact-enquire/public/create";
 
@@ -19,7 +20,10 @@ describe("POST /api/contact-enquire/public/create", () => {
     expect(res.statusCode).toBe(201);
     expect(res.headers["cache-control"]).toBe("no-store");
     const { message, data } = res.json();
-    expect(message).toBe("Your inquiry has been submitted successfully!");
+    expect(message).toBe(ENQUIRY_RECEIVED_MESSAGE);
+    expect(message).toBe(
+      "We have received your enquiry. The clinic will reply using the phone number or e-mail address you gave.",
+    );
     expect(data.reference).toMatch(/^ENQ-\d{4}-000001$/);
     const row = await t.db.selectFrom("enquiries").selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ reference: data.reference, name: "Neo Sebego", phone: "+2673163012", status: "new" });
@@ -34,7 +38,7 @@ describe("POST /api/contact-enquire/public/create", () => {
 
   it.each([
     [{ name: " " }, "name", "Name is required."],
-    [{ phoneNumber: "" }, "phoneNumber", "Phone number required."],
+    [{ phoneNumber: "" }, "phoneNumber", "Phone number is required."],
     [{ phoneNumber: "0123" }, "phoneNumber", /valid phone number/],
     [{ email: "a@b" }, "email", "Enter a valid email address."],
     [{ email: "victim@example.net,other@example.org" }, "email", "Enter a valid email address."],
@@ -59,7 +63,7 @@ describe("POST /api/contact-enquire/public/create", () => {
     const mails = (await t.db.selectFrom("mail_queue").select("id").execute()).length;
     const res = await post(validEnquiry({ website: "x" }));
     expect(res.statusCode).toBe(201);
-    expect(res.json().message).toBe("Your inquiry has been submitted successfully!");
+    expect(res.json().message).toBe(ENQUIRY_RECEIVED_MESSAGE);
     expect(res.json().data.reference).toMatch(/^ENQ-\d{4}-\d{6}$/);
     expect(await count()).toBe(before);
     expect((await t.db.selectFrom("mail_queue").select("id").execute()).length).toBe(mails);

@@ -57,7 +57,8 @@ describe("mail delivery", () => {
     );
     expect(unfolded).toContain("X-ray Imaging");
     expect(unfolded).toContain("Bring a valid ID and your medical aid card.");
-    expect(unfolded).toMatch(/contact you to confirm the time/);
+    expect(unfolded).toMatch(/We have received your appointment request/);
+    expect(unfolded).toMatch(/contact you by the end of \w+ \d{1,2} \w+ \d{4} to confirm the time/);
     expect(clinic).toMatch(new RegExp(`^Subject: New appointment request ${reference}`, "m"));
 
     const rows = await t.db.selectFrom("mail_queue").selectAll().execute();

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { formatShortDate } from "../../domain/dates";
+import { clinicToday, formatShortDate } from "../../domain/dates";
+import { nextOpenDay } from "../../domain/opening-days";
+import { ENQUIRY_RECEIVED, REFERRAL_WORDS, REQUEST_RECEIVED, requestNextStep } from "../../domain/request-words";
 import { DATE_MESSAGES } from "../../domain/validation/appointment-dates";
 import { REATTACH_FILE } from "../../app/components/forms/file-upload";
 import { createTestApp, type TestApp } from "../helpers/app";
@@ -120,7 +122,11 @@ describe("plain form posts (no JavaScript)", () => {
       requested_date: openDate(2),
       notes: "Left wrist & <b>fell</b>.",
     });
-    expect(res.body).toContain("Your appointment has been scheduled successfully!");
+    // A request received, not a booked time; by when the clinic answers; and that the referral form came.
+    expect(res.body).toContain(REQUEST_RECEIVED);
+    expect(res.body).toContain(requestNextStep(nextOpenDay(clinicToday(), [])));
+    expect(res.body).toContain(REFERRAL_WORDS.received);
+    expect(res.body).not.toMatch(/scheduled successfully/i);
     expect(res.body).toContain(row.reference);
     // The confirmation links to the appointment's private page; only the token's hash is stored.
     const token = manageToken(res.body);
@@ -148,6 +154,7 @@ describe("plain form posts (no JavaScript)", () => {
     expect(res.statusCode).toBe(200);
     expect(await count("appointments")).toBe(1);
     expect(await count("uploads")).toBe(0);
+    expect(res.body).toContain(REFERRAL_WORDS.none);
   });
 
   it("answers an invalid booking 400 with the errors beside the fields, the values kept, nothing stored", async () => {
@@ -218,6 +225,8 @@ describe("plain form posts (no JavaScript)", () => {
     const res = await book(bookingFields({ website: "http://spam.example" }));
     expect(res.statusCode).toBe(200);
     expect(res.body).toMatch(/APT-\d{4}-\d{6}/);
+    // The same words and day as a stored request's.
+    expect(res.body).toContain(requestNextStep(nextOpenDay(clinicToday(), [])));
     expect(await count("appointments")).toBe(0);
   });
 
@@ -232,7 +241,8 @@ describe("plain form posts (no JavaScript)", () => {
     expect(res.statusCode).toBe(200);
     const row = await t.db.selectFrom("enquiries").selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ name: "Neo Sebego", phone: "+2673163012" });
-    expect(res.body).toContain("Your inquiry has been submitted successfully!");
+    expect(res.body).toContain(ENQUIRY_RECEIVED);
+    expect(res.body).not.toMatch(/inquiry/i);
     expect(res.body).toContain(row.reference);
     expect(res.body).not.toContain("Do you do ultrasound on Saturdays?");
   });
@@ -272,6 +282,8 @@ describe("plain form posts (no JavaScript)", () => {
     const appointments = await t.db.selectFrom("appointments").select(["id", "reference"]).execute();
     expect(appointments).toHaveLength(1);
     expect(again.body).toContain(appointments[0]!.reference);
+    // The replay says by when, reckoned from when the request was made.
+    expect(again.body).toContain(requestNextStep(nextOpenDay(clinicToday(), [])));
     // The replay shows no private link and makes none (issue 20): it points to the e-mail; the stored answer holds none.
     const tokens = [manageToken(once.body)];
     expect(tokens[0]).toBeDefined();

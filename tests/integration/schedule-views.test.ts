@@ -229,7 +229,7 @@ describe("the day list", () => {
         "",
         "2 to check",
       ],
-      ["15:00", "X-ray", "Later Patient", "(+267) 71 112 233", "X-ray Imaging", "Bpomas", "BP-778899", "Not answered"],
+      ["15:00", "X-ray", "Later Patient", "(+267) 71 112 233", "X-ray Imaging", "BPOMAS", "BP-778899", "Not answered"],
     ]);
     expect(doc.querySelector(".staff-day-list button")?.textContent).toBe("Print the day list");
   });

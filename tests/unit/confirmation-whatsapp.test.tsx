@@ -12,6 +12,7 @@ const props = {
   date: "2026-12-07",
   service: "X-ray Imaging",
   manageUrl: MANAGE_URL,
+  referral: false,
   onBookAnother: () => {},
 };
 

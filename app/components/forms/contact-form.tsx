@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { ENQUIRY_NEXT_STEP, ENQUIRY_RECEIVED } from "@domain/request-words";
 import { CONTACT_FIELDS, type ContactValues } from "@domain/validation/contact-form";
 import { postJson } from "~/lib/api-client";
 import { EmailField, PhoneField, TextAreaField, TextField } from "./field";
@@ -12,8 +13,7 @@ import { useFormSubmission } from "./use-submission";
  * values kept); with it, it validates as the visitor types and sends JSON.
  */
 
-const CONTACT_SUCCESS = "Your inquiry has been submitted successfully!";
-const CONTACT_FAILURE = "An error occurred. Please try again later.";
+export const CONTACT_FAILURE = "An error occurred. Please try again later.";
 
 const ENDPOINT = "/api/contact-enquire/public/create";
 const TARGETS = CONTACT_FIELDS.filter((f) => f !== "website").map((f) => [f, f] as const);
@@ -65,13 +65,13 @@ export function ContactForm({ posted }: { posted?: ContactPosted }) {
     <>
       {reference !== null && (
         <div className="notice notice--success" ref={successRef} tabIndex={-1}>
-          <p className="notice__title">{CONTACT_SUCCESS}</p>
+          <p className="notice__title">{ENQUIRY_RECEIVED}</p>
           {reference && (
             <p>
               Your reference is <strong>{reference}</strong>.
             </p>
           )}
-          <p>The clinic will reply using the phone number or e-mail address you gave.</p>
+          <p>{ENQUIRY_NEXT_STEP}</p>
         </div>
       )}
       <SubmissionForm

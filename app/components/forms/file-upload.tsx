@@ -10,8 +10,6 @@ interface FileUploadProps {
   error?: string;
   /** The upload itself failed: shown as red text, announced at once. */
   uploadFailed?: string;
-  /** 0…1 while uploading, null otherwise. */
-  progress: number | null;
   disabled?: boolean;
   /** A file was posted without JavaScript but not kept: ask for it again. */
   reattach?: boolean;
@@ -19,7 +17,8 @@ interface FileUploadProps {
 
 export const REATTACH_FILE = "Your referral form was not kept. If you want to send it, please attach it again.";
 
-export function FileUpload({ id, label, onFile, error, uploadFailed, progress, disabled, reattach }: FileUploadProps) {
+/** The file field; its upload's progress shows once, beside the submit button (./status.tsx). */
+export function FileUpload({ id, label, onFile, error, uploadFailed, disabled, reattach }: FileUploadProps) {
   const input = useRef<HTMLInputElement>(null);
   // A file chosen before the script took over is in the input, not yet in the form's state.
   useEffect(() => {
@@ -31,9 +30,7 @@ export function FileUpload({ id, label, onFile, error, uploadFailed, progress, d
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const failedId = `${id}-failed`;
-  const progressId = `${id}-progress`;
   const reattachId = `${id}-reattach`;
-  const percent = progress === null ? 0 : Math.round(progress * 100);
 
   function onChange(event: ChangeEvent<HTMLInputElement>) {
     onFile(event.target.files?.[0] ?? null);
@@ -69,14 +66,6 @@ export function FileUpload({ id, label, onFile, error, uploadFailed, progress, d
           .filter(Boolean)
           .join(" ")}
       />
-      {progress !== null && (
-        <div className="file-upload__progress">
-          <label htmlFor={progressId}>Uploading your referral form: {percent}%</label>
-          <progress id={progressId} max={100} value={percent}>
-            {percent}%
-          </progress>
-        </div>
-      )}
       <div role="alert">
         {uploadFailed && (
           <p id={failedId} className="field__error file-upload__failed">

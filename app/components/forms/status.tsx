@@ -1,11 +1,21 @@
 /**
  * The two live regions every form keeps on the page from the start (so
  * screen readers announce what appears in them): a polite status for work
- * in progress, and an alert for failures.
+ * in progress, and an alert for failures. An upload's progress bar shows
+ * once, under the status and outside it, so its every step is not read out.
  */
-export const PROCESSING_TEXT = "Processing your request... Please wait.!";
+export const PROCESSING_TEXT = "Processing your request. Please wait.";
 
-export function FormStatus({ busy, error, progressText }: { busy: boolean; error: string; progressText?: string }) {
+/** A file's upload while the form is sent: what is uploading, and how far (0…100). */
+export interface UploadProgress {
+  label: string;
+  percent: number;
+}
+
+/** The progress bar's label: "Uploading your referral form: 40%". */
+export const progressLabel = ({ label, percent }: UploadProgress) => `${label}: ${percent}%`;
+
+export function FormStatus({ busy, error, progress }: { busy: boolean; error: string; progress?: UploadProgress }) {
   return (
     <>
       <div role="status" className="form-status">
@@ -13,10 +23,17 @@ export function FormStatus({ busy, error, progressText }: { busy: boolean; error
           <p className="form-status__busy">
             <span className="spinner" aria-hidden="true" />
             {PROCESSING_TEXT}
-            {progressText && <span className="form-status__detail"> {progressText}</span>}
           </p>
         )}
       </div>
+      {busy && progress && (
+        <div className="form-status__progress">
+          <label htmlFor="form-upload-progress">{progressLabel(progress)}</label>
+          <progress id="form-upload-progress" max={100} value={progress.percent}>
+            {progress.percent}%
+          </progress>
+        </div>
+      )}
       <div role="alert" className="form-alert">
         {error && <p className="form-alert__message">{error}</p>}
       </div>

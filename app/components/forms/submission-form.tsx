@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { ErrorSummary } from "./error-summary";
 import { Honeypot } from "./honeypot";
-import { FormStatus, SubmitButton } from "./status";
+import { FormStatus, SubmitButton, type UploadProgress } from "./status";
 import type { FormSubmission } from "./use-submission";
 
 /**
@@ -14,7 +14,7 @@ export function SubmissionForm({
   website,
   onWebsite,
   submitLabel,
-  progressText,
+  progress,
   describedBy,
   action,
   encType,
@@ -25,8 +25,8 @@ export function SubmissionForm({
   website: string;
   onWebsite: (value: string) => void;
   submitLabel: string;
-  /** Shown after the processing text while busy (e.g. upload progress). */
-  progressText?: string;
+  /** A file's upload while busy: one progress bar under the processing text. */
+  progress?: UploadProgress;
   describedBy?: string;
   /** Where the plain form posts without JavaScript: the page's own route action. */
   action: string;
@@ -52,7 +52,7 @@ export function SubmissionForm({
       >
         {children}
         <Honeypot value={website} onChange={onWebsite} />
-        <FormStatus busy={busy} error={failure} progressText={progressText} />
+        <FormStatus busy={busy} error={failure} progress={progress} />
         <SubmitButton busy={busy}>{submitLabel}</SubmitButton>
       </form>
     </>

@@ -293,7 +293,7 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
               <Field label="Phone">
                 <a href={`tel:${a.phone.replace(/[^\d+]/g, "")}`}>{a.phone}</a>
               </Field>
-              <Field label="Alternate phone">
+              <Field label="Alternative phone">
                 <a href={`tel:${a.alternate_phone.replace(/[^\d+]/g, "")}`}>{a.alternate_phone}</a>
               </Field>
               <Field label="Email">

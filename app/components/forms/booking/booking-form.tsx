@@ -6,7 +6,7 @@ import { useBookingCalendar } from "./calendar";
 import { AppointmentConfirmation, type Confirmed } from "./confirmation";
 import { BookingFields, serviceFromAddress } from "./fields";
 import { useBookingSubmission, type BookingPosted } from "./submission";
-import { useReferralUpload } from "./upload";
+import { UPLOADING, useReferralUpload } from "./upload";
 
 /**
  * The booking form, replaced by the confirmation once a request is stored.
@@ -43,7 +43,7 @@ export function BookingFlow({
 function BookingForm({ onBooked, posted }: { onBooked: (confirmed: Confirmed) => void; posted?: BookingPosted }) {
   const { calendar, note } = useBookingCalendar();
   const upload = useReferralUpload();
-  const submission = useBookingSubmission({ calendar, upload, onBooked, posted });
+  const submission = useBookingSubmission({ calendar, calendarFromServer: !note, upload, onBooked, posted });
   const { update, pageValue } = submission;
   // The service the address names (?service=slug) is chosen once the script runs, unless one was chosen already.
   useEffect(() => {
@@ -53,8 +53,6 @@ function BookingForm({ onBooked, posted }: { onBooked: (confirmed: Confirmed) =>
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const { progress } = upload;
-  const percent =
-    progress === null || progress >= 1 ? undefined : `Uploading your referral form: ${Math.round(progress * 100)}%.`;
 
   return (
     <SubmissionForm
@@ -62,7 +60,7 @@ function BookingForm({ onBooked, posted }: { onBooked: (confirmed: Confirmed) =>
       website={submission.values.website}
       onWebsite={(v) => submission.update("website", v)}
       submitLabel="Request appointment"
-      progressText={percent}
+      progress={progress === null ? undefined : { label: UPLOADING, percent: Math.round(progress * 100) }}
       action="/book-appointment"
       encType="multipart/form-data"
     >
@@ -78,7 +76,6 @@ function BookingForm({ onBooked, posted }: { onBooked: (confirmed: Confirmed) =>
             onFile={(file) => submission.setError("referral", upload.choose(file))}
             error={submission.errors.referral}
             uploadFailed={upload.failed}
-            progress={progress}
             disabled={submission.busy}
             reattach={posted?.reattach}
           />

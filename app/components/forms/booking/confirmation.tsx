@@ -2,8 +2,7 @@ import { useEffect, useRef } from "react";
 import { BOOKING_POLICY } from "@domain/booking-policy";
 import { whatsappHref } from "@domain/contact-links";
 import { formatLongDate } from "@domain/dates";
-
-export const APPOINTMENT_SUCCESS = "Your appointment has been scheduled successfully!";
+import { referralWords, REQUEST_RECEIVED, requestNextStep } from "@domain/request-words";
 
 /** What the confirmation shows of a stored request. */
 export interface Confirmed {
@@ -13,6 +12,10 @@ export interface Confirmed {
   service: string;
   /** The patient's private link to the appointment; none when the answer was a replay of a request already sent. */
   manageUrl?: string;
+  /** The day by whose end the clinic contacts the patient, YYYY-MM-DD; without it, "within one working day". */
+  answerBy?: string;
+  /** Whether a referral form came with the request. */
+  referral: boolean;
 }
 
 interface AppointmentConfirmationProps extends Confirmed {
@@ -26,6 +29,8 @@ export function AppointmentConfirmation({
   date,
   service,
   manageUrl,
+  answerBy,
+  referral,
   whatsapp,
   onBookAnother,
 }: AppointmentConfirmationProps) {
@@ -39,7 +44,7 @@ export function AppointmentConfirmation({
     <section className="confirmation" aria-labelledby="confirmation-title">
       <div className="confirmation__panel">
         <h2 id="confirmation-title" ref={heading} tabIndex={-1} className="confirmation__title">
-          {APPOINTMENT_SUCCESS}
+          {REQUEST_RECEIVED}
         </h2>
         <p className="confirmation__reference">
           Your reference number is
@@ -47,6 +52,10 @@ export function AppointmentConfirmation({
           <strong>{reference}</strong>
         </p>
       </div>
+      {/* What happens next comes first: a request is not a booked time (domain/request-words.ts). */}
+      <h3>What happens next</h3>
+      <p className="confirmation__next">{requestNextStep(answerBy)}</p>
+      <p>Keep your reference number: quote it if you call or message us.</p>
       <dl className="confirmation__summary">
         <div>
           <dt>Requested date</dt>
@@ -56,12 +65,11 @@ export function AppointmentConfirmation({
           <dt>Service</dt>
           <dd>{service}</dd>
         </div>
+        <div>
+          <dt>Referral form</dt>
+          <dd>{referralWords(referral)}</dd>
+        </div>
       </dl>
-      <h3>What happens next</h3>
-      <p>
-        This is a request, not yet a fixed time. The clinic will contact you to confirm the time of your appointment.
-        Keep your reference number: quote it if you call or message us.
-      </p>
       <h3>Your private link</h3>
       {manageUrl ? (
         <>

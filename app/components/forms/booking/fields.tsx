@@ -6,7 +6,7 @@ import { PAYMENT_METHODS } from "@domain/payments";
 import { DatePicker } from "../date-picker";
 import { EmailField, PhoneField, radioId, RadioGroup, SelectField, TextAreaField, TextField } from "../field";
 import type { ErrorTargets } from "../use-submission";
-import type { BookingValues } from "@domain/validation/appointment-form";
+import { ALTERNATE_NUMBER_LABEL, type BookingValues } from "@domain/validation/appointment-form";
 import type { BookingSubmission } from "./submission";
 
 /** The booking form's fields: what the visitor types, and where each error shows. */
@@ -130,7 +130,7 @@ export function BookingFields({ form, today, calendar, calendarNote, upload }: B
         />
         <PhoneField
           {...field("alternateNumber")}
-          label="Alternative phone number"
+          label={ALTERNATE_NUMBER_LABEL}
           hint="Another number we can try, for example a family member's."
           {...PHONE_KEYPAD}
           autoComplete="off"

@@ -1,4 +1,5 @@
 import { localTime, localToday, parseDateInput, type BookingCalendar } from "@domain/dates";
+import { answerByFromCalendar } from "@domain/opening-days";
 import { bookingDateProblem, dobProblem } from "@domain/validation/appointment-dates";
 import { appointmentRequest, dateFormatProblem } from "@domain/validation/appointment-form";
 import { postJson } from "~/lib/api-client";
@@ -54,11 +55,14 @@ function check(
 /** The booking form's values and submission: checks, the referral upload, then the request. */
 export function useBookingSubmission({
   calendar,
+  calendarFromServer,
   upload,
   onBooked,
   posted,
 }: {
   calendar: BookingCalendar | null;
+  /** The calendar is the server's (not the Sundays-only fallback): the confirmation can say by when. */
+  calendarFromServer: boolean;
   upload: ReferralUpload;
   onBooked: (confirmed: Confirmed) => void;
   /** What a plain form post was answered (values kept, errors, failure). */
@@ -85,6 +89,10 @@ export function useBookingSubmission({
         date: body.appointmentDate,
         service: body.service.name,
         manageUrl: data.manageUrl,
+        // The server reckons the same day for its e-mail (requestAnswerBy); its calendar has the closures to do so.
+        answerBy: calendar && calendarFromServer ? answerByFromCalendar(calendar, new Date()) : undefined,
+        // Sent only once its upload succeeded (send() above), so a chosen file was received.
+        referral: !!upload.file,
       }),
     failure: APPOINTMENT_FAILURE,
     targets: ERROR_TARGETS,

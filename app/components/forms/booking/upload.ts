@@ -6,6 +6,8 @@ import { serverMessage, useIdempotencyKey } from "../use-submission";
 
 const UPLOAD_PATH = "/api/cloudinary/upload/referrals_forms";
 export const UPLOAD_FAILED = "Failed to upload the file. Please try again.";
+/** What the progress bar says while the referral form uploads. */
+export const UPLOADING = "Uploading your referral form";
 
 export type { ReferralForm };
 
