@@ -11,7 +11,7 @@ import {
   ISLANDS,
   REPORTED_SCRIPT,
 } from "../../domain/islands";
-import { messageBody, problemBody, requireJson, send } from "../requests/http";
+import { messageBody, problemBody } from "../requests/http";
 import { CROSS_SITE_MESSAGE, isCrossSite } from "../requests/same-origin";
 import type { RouteDeps } from "../types";
 
@@ -35,7 +35,8 @@ export const clientErrorReport = z.strictObject({
 /**
  * POST /api/client-errors: logs one line at warn, with the message cleaned
  * again here (the server does not trust the browser's cleaning), and answers
- * 204. Same-origin only, rate-limited per address, at most 1 KiB.
+ * 204. Same-origin only, JSON only (the requests plugin's rule), rate-limited
+ * per address, at most 1 KiB.
  */
 export async function clientErrorRoutes(app: FastifyInstance, { config, rateLimit }: RouteDeps) {
   app.withTypeProvider<ZodTypeProvider>().post(
@@ -54,11 +55,6 @@ export async function clientErrorRoutes(app: FastifyInstance, { config, rateLimi
         },
       },
       config: rateLimit(CLIENT_ERRORS_PER_MINUTE),
-      // Fastify would read text/plain too: only JSON is a report.
-      preValidation: async (request, reply) => {
-        const refused = requireJson(request.headers["content-type"]);
-        if (refused) return send(reply, refused);
-      },
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
