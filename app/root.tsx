@@ -13,7 +13,7 @@ import fontUrl from "@fontsource-variable/source-sans-3/files/source-sans-3-lati
 import type { Route } from "./+types/root";
 import { clinicYear } from "@domain/dates";
 import { getClinic } from "~/lib/clinic.server";
-import { islandScript, markHydrated, pageIsland, wantsScripts } from "~/lib/hydrate";
+import { islandLoader, markHydrated, pageIsland, wantsScripts } from "~/lib/hydrate";
 import { useNonce } from "~/lib/nonce";
 import {
   canReloadOnce,
@@ -76,7 +76,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <Scripts nonce={nonce} />
           </>
         )}
-        {island && !scripts && <script type="module" async src={islandScript(island)} nonce={nonce || undefined} />}
+        {island && !scripts && (
+          // Loads the island's script once the form is parsed, and reports if it cannot (app/lib/hydrate.ts).
+          <script nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: islandLoader(island) }} />
+        )}
       </body>
     </html>
   );

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import rateLimit from "@fastify/rate-limit";
 import { appointmentRoutes } from "../appointments/routes";
 import { calendarRoutes } from "../calendar/routes";
+import { clientErrorRoutes } from "../client-errors/routes";
 import type { Config } from "../config";
 import type { Db } from "../db/index";
 import { enquiryRoutes } from "../enquiries/routes";
@@ -18,7 +19,7 @@ export interface RequestsPluginOptions {
 
 /**
  * The public request endpoints (contact enquiries, appointment requests,
- * referral uploads, the booking calendar) in one encapsulated plugin: its
+ * referral uploads, the booking calendar, the islands' failure reports) in one encapsulated plugin: its
  * rate limiter and multipart parser apply to these routes only, and each of
  * its routes is marked `publicRequest`, so the app's error handler answers
  * their errors in their style (server/error-handler.ts). A route that takes
@@ -55,4 +56,5 @@ export async function requestsPlugin(app: FastifyInstance, { config, db }: Reque
   await appointmentRoutes(app, deps);
   await uploadRoutes(app, deps);
   await calendarRoutes(app, deps);
+  await clientErrorRoutes(app, deps);
 }

@@ -8,7 +8,14 @@ import type { Page } from "@playwright/test";
  */
 export const HYDRATED = 'html[data-hydrated="true"]';
 
-/** Resolves once React has hydrated the page, read from the marker the app sets (no React internals). */
+/**
+ * Resolves once React has hydrated the page, read from the marker the app sets (no React internals). A form island
+ * that failed marks the page `data-hydrated="failed"` (docs/decisions/027-island-failures.md): that fails at once,
+ * instead of waiting out the test's time.
+ */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForSelector(HYDRATED, { state: "attached" });
+  const marker = await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+  const state = await marker.getAttribute("data-hydrated");
+  if (state !== "true")
+    throw new Error(`the page's script failed (html[data-hydrated="${state}"]): see the server's log`);
 }

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ISLAND_PAGES, PRERENDERED_PATHS, SCRIPTED_PAGE_PATHS } from "../../app/lib/prerender-paths";
-import { islandScript } from "../../app/lib/hydrate";
+import { islandLoader, islandPropsId, islandScript } from "../../app/lib/hydrate";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { CLIENT_BUILD_DIR } from "../../server/paths";
 
@@ -54,7 +54,15 @@ describe("content pages load no JavaScript", () => {
   it.each(Object.entries(ISLAND_PAGES))("%s loads its island's one script and not the router", async (url, name) => {
     const res = await t.app.inject({ method: "GET", url });
     expect(res.statusCode).toBe(200);
-    expect(scriptsIn(res.body)).toEqual([`<script type="module" async="" src="${islandScript(name)}">`]);
+    // One inline script, the body's last element: it loads the island's script once the form above it is parsed,
+    // and reports if it cannot (app/lib/hydrate.ts). Never a <script async src>, which React moves into <head>,
+    // where it could run before the form exists (docs/decisions/027-island-failures.md).
+    expect(scriptsIn(res.body)).toEqual(["<script>"]);
+    const loader = res.body.indexOf(`<script>${islandLoader(name)}</script>`);
+    const form = res.body.indexOf(`id="${islandPropsId(name)}"`);
+    expect(form).toBeGreaterThan(res.body.indexOf("</head>"));
+    expect(loader).toBeGreaterThan(form);
+    expect(res.body.slice(loader).match(/<[a-z][^>]*>/gi)).toEqual(["<script>"]); // nothing but the loader after it
     const script = await t.app.inject({ method: "GET", url: islandScript(name), headers: { "accept-encoding": "br" } });
     expect(script.statusCode).toBe(200);
     expect(script.headers["content-type"]).toMatch(/javascript/);

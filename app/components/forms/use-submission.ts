@@ -9,6 +9,7 @@ import {
   type FormEvent,
 } from "react";
 import { isDefiniteAnswer, newIdempotencyKey, type ApiResult } from "~/lib/api-client";
+import { reportClientError } from "~/lib/client-errors";
 import type { SummaryItem } from "./error-summary";
 
 /**
@@ -222,8 +223,14 @@ export function useFormSubmission<F extends Record<string, string>, V, B, T>(opt
     let validation: V;
     try {
       validation = await loadValidation();
-    } catch {
+    } catch (error) {
       inFlight.current = false;
+      reportClientError("chunk", error);
+      // Without its checks the script cannot send the form: online, the browser posts it to the page's
+      // action as it does without JavaScript (the server checks it), so a broken chunk never holds a
+      // form back. Offline, nothing could send it: the failure message says to try again.
+      const form = formElement.current;
+      if (form && navigator.onLine !== false) return HTMLFormElement.prototype.submit.call(form);
       return setFailure(options.failure);
     }
     const { body, errors: found } = options.check(validation, values);
