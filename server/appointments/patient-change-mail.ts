@@ -1,3 +1,4 @@
+import { formatPhone } from "../../domain/contact-links";
 import { formatClinicMoment, formatLongDate } from "../../domain/dates";
 import { BOOK_AGAIN } from "../../domain/patient-link";
 import { requestNextStep } from "../../domain/request-words";
@@ -75,10 +76,10 @@ export function patientChangeMail(
     "",
     ...body,
     "",
-    `${MANAGE_LINK_TEXT}: ${m.manageUrl}`,
+    `${c.kind === "cancelled" ? "See your cancelled appointment" : MANAGE_LINK_TEXT}: ${m.manageUrl}`,
     MANAGE_LINK_PRIVATE,
     "",
-    `If you did not ask for this, call ${clinic.landline}, WhatsApp ${clinic.whatsapp} or write to ${clinic.email} at once, quoting your reference.`,
+    `If you did not ask for this, call ${formatPhone(clinic.landline)}, WhatsApp ${formatPhone(clinic.whatsapp)} or write to ${clinic.email} at once, quoting your reference.`,
     "",
     clinic.name,
   ].join("\n");
