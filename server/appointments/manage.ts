@@ -15,18 +15,10 @@ import {
   type SafetyAnswers,
   type SafetyQuestion,
 } from "../../domain/safety-questions";
-import {
-  addDays,
-  clinicDate,
-  clinicInstant,
-  clinicToday,
-  parseDateInput,
-  type BookingCalendar,
-} from "../../domain/dates";
-import { bookingCalendar, nextOpenDay } from "../../domain/opening-days";
+import { clinicInstant, clinicToday, parseDateInput, type BookingCalendar } from "../../domain/dates";
 import { DATE_MESSAGES } from "../../domain/validation/appointment-dates";
 import type { AppointmentStatus } from "../../domain/statuses";
-import { closedDatesBetween } from "../closures/closed-dates";
+import { bookingCalendarNow, requestAnswerBy } from "../closures/closed-dates";
 import type { Config } from "../config";
 import type { Db } from "../db/index";
 import { enqueueMail } from "../mail/queue";
@@ -110,14 +102,17 @@ const beforeVisit = (appt: AppointmentRow, now: Date) =>
     ? now.getTime() < clinicInstant(appt.confirmed_date, appt.confirmed_time).getTime()
     : appt.status === "requested" && clinicToday(now) <= appt.requested_date;
 
-/** When the request was made or last changed (staff touch a row only to change its status). */
-const requestMadeOn = (appt: AppointmentRow) => clinicDate(new Date(appt.updated_at));
+/** What a view needs from the database besides the row: the booking calendar, and for a request the day it is answered by. */
+interface ViewDays {
+  calendar: BookingCalendar;
+  answerBy?: string;
+}
 
-function viewOf(appt: AppointmentRow, config: LinkConfig, now: Date, closed: readonly string[]): ManageView {
+function viewOf(appt: AppointmentRow, config: LinkConfig, now: Date, days: ViewDays): ManageView {
   const late = withinNotice(appt, now);
   const open = appt.status === "requested" || appt.status === "confirmed";
   const today = clinicToday(now);
-  const answerBy = appt.status === "requested" ? nextOpenDay(requestMadeOn(appt), closed) : undefined;
+  const answerBy = appt.status === "requested" ? days.answerBy : undefined;
   return {
     reference: appt.reference,
     service: serviceTitle(appt.service_name),
@@ -132,7 +127,7 @@ function viewOf(appt: AppointmentRow, config: LinkConfig, now: Date, closed: rea
     lateCancel: late,
     canChange: open && !late,
     changeByPhone: late,
-    calendar: bookingCalendar(now, config.bookingHorizonDays, closed),
+    calendar: days.calendar,
     version: appt.updated_at,
     safety: {
       questions: safetyQuestionsFor(appt.service_name),
@@ -154,20 +149,15 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
   }
 
   /**
-   * Every closed date (server/closures/closed-dates.ts) from the day the
-   * request was made to the end of the booking window: the change form's
-   * calendar and the day a request is answered by. One query.
+   * The booking calendar as it stands now (the change form's open and closed
+   * days) and, for a request, the day by whose end the clinic answers it:
+   * reckoned from when it was made or last changed (`updated_at`: staff touch
+   * a row only to change its status), as the booking's confirmation does.
    */
-  async function closedFor(appt: AppointmentRow, now: Date): Promise<string[]> {
-    const today = clinicToday(now);
-    const made = requestMadeOn(appt);
-    const days = await closedDatesBetween(
-      db,
-      config,
-      made < today ? made : today,
-      addDays(today, config.bookingHorizonDays),
-    );
-    return [...days.keys()];
+  async function daysFor(appt: AppointmentRow, now: Date): Promise<ViewDays> {
+    const calendar = await bookingCalendarNow(db, config, now);
+    if (appt.status !== "requested") return { calendar };
+    return { calendar, answerBy: await requestAnswerBy(db, config, new Date(appt.updated_at)) };
   }
 
   const notValid: ManageAnswer = { status: 404, failure: LINK_NOT_VALID };
@@ -181,7 +171,7 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
     const refused = counted ? null : await limited(clientIp);
     if (refused) return refused;
     const appt = await findByManageToken(db, token, now);
-    return appt ? { status: 200, view: viewOf(appt, config, now, await closedFor(appt, now)) } : notValid;
+    return appt ? { status: 200, view: viewOf(appt, config, now, await daysFor(appt, now)) } : notValid;
   }
 
   /**
@@ -194,7 +184,7 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
     view: ManageView,
     field: (name: string) => string,
     now: Date,
-    closed: readonly string[],
+    days: ViewDays,
   ): Promise<ManageAnswer> {
     if (!view.safety.canAnswer) return { status: 409, view, failure: SAFETY_MESSAGES.closed };
     const { answers, errors } = parseSafetyForm(view.safety.questions, field);
@@ -210,10 +200,10 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
       stored.safety_saved_at,
     );
     // Saved: the row is the one read, with these answers. Refused: it changed meanwhile, so read it again.
-    if (saved) return { status: 200, view: viewOf({ ...appt, ...stored }, config, now, closed), done: "saved" };
+    if (saved) return { status: 200, view: viewOf({ ...appt, ...stored }, config, now, days), done: "saved" };
     const current = (await appointments.findById(appt.id)) ?? appt;
     const failure = current.status === "cancelled" ? PATIENT_MESSAGES.alreadyCancelled : SAFETY_MESSAGES.closed;
-    return { status: 409, view: viewOf(current, config, now, closed), failure };
+    return { status: 409, view: viewOf(current, config, now, await daysFor(current, now)), failure };
   }
 
   /**
@@ -232,8 +222,8 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
     if (refused) return refused;
     const appt = await findByManageToken(db, token, now);
     if (!appt) return notValid;
-    const closed = await closedFor(appt, now);
-    const view = viewOf(appt, config, now, closed);
+    const days = await daysFor(appt, now);
+    const view = viewOf(appt, config, now, days);
     let form: FormData;
     try {
       form = await request.formData();
@@ -247,7 +237,7 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
     const intent = field("intent");
     // Posted again from a page opened before the cancellation (another tab, the back button).
     if (appt.status === "cancelled") return { status: 409, view, failure: PATIENT_MESSAGES.alreadyCancelled };
-    if (intent === "safety") return saveSafety(appt, view, field, now, closed);
+    if (intent === "safety") return saveSafety(appt, view, field, now, days);
     const values = { date: field("date"), reason: field("reason") };
     const refuse = (status: number, failure: string, errors?: Record<string, string>) =>
       ({ status, view, failure, errors, values }) satisfies ManageAnswer;
@@ -291,7 +281,7 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
           from: old,
           fromTime: appt.status === "confirmed" ? appt.confirmed_time : null,
           to: values.date,
-          answerBy: nextOpenDay(clinicToday(now), closed),
+          answerBy: await requestAnswerBy(db, config, now),
         },
       };
     }
@@ -325,7 +315,7 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
       return true;
     });
     const current = (await appointments.findById(appt.id)) ?? appt;
-    const shown = viewOf(current, config, now, closed);
+    const shown = viewOf(current, config, now, await daysFor(current, now));
     if (!changed) {
       const failure = current.status === "cancelled" ? PATIENT_MESSAGES.alreadyCancelled : PATIENT_MESSAGES.stale;
       return { status: 409, view: shown, failure };
