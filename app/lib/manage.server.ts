@@ -8,6 +8,8 @@ declare module "react-router" {
     patientLinks?: PatientLinks;
     /** Set by the page's action: the loader that runs after it in the same request does not count again. */
     manageCounted?: boolean;
+    /** The action's answer, which the loader after it gives back: so meta() sees a refusal (its "Error:" title). */
+    manageAnswer?: ManageAnswer;
   }
 }
 
@@ -24,7 +26,7 @@ export const MANAGE_HEADERS = {
 
 interface Args {
   params: { token?: string };
-  context: { patientLinks?: PatientLinks; clientIp?: string; manageCounted?: boolean };
+  context: { patientLinks?: PatientLinks; clientIp?: string; manageCounted?: boolean; manageAnswer?: ManageAnswer };
 }
 
 async function answer(context: Args["context"], work: (links: PatientLinks, ip: string) => Promise<ManageAnswer>) {
@@ -33,13 +35,23 @@ async function answer(context: Args["context"], work: (links: PatientLinks, ip: 
   return data(result, { status: result.status, headers: MANAGE_HEADERS });
 }
 
-/** The appointment behind the link (server/appointments/manage.ts). */
+/**
+ * The appointment behind the link (server/appointments/manage.ts); after a
+ * post in the same request, the action's answer (the appointment as it now
+ * stands, and the outcome), so the page's meta and body agree.
+ */
 export function manageLoader({ params, context }: Args) {
+  const posted = context.manageAnswer;
+  if (posted) return answer(context, async () => posted);
   return answer(context, (links, ip) => links.open(params.token ?? "", ip, context.manageCounted));
 }
 
-/** A patient's cancel or change, posted as a plain form. */
+/** A patient's cancel, change or safety answers, posted as a plain form. */
 export function manageAction({ request, params, context }: Args & { request: Request }) {
   context.manageCounted = true;
-  return answer(context, (links, ip) => links.act(request, params.token ?? "", ip));
+  return answer(context, async (links, ip) => {
+    const result = await links.act(request, params.token ?? "", ip);
+    context.manageAnswer = result;
+    return result;
+  });
 }

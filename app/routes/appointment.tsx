@@ -1,31 +1,56 @@
-import { useActionData, useLoaderData, useSearchParams } from "react-router";
+import { useActionData, useLoaderData, useLocation, useSearchParams } from "react-router";
 import { LATE_CANCELLATION_FEE, NOTICE_HOURS } from "@domain/booking-policy";
+import { mapsHref } from "@domain/contact-links";
 import { formatLongDate } from "@domain/dates";
-import { LINK_NOT_VALID, PATIENT_MESSAGES, REASON_MAX } from "@domain/patient-link";
+import {
+  BOOK_AGAIN,
+  CANCELLED_FINAL,
+  CHANGE_MAILED,
+  LINK_NOT_VALID,
+  PATIENT_MESSAGES,
+  REASON_MAX,
+} from "@domain/patient-link";
+import { REQUEST_RECEIVED, requestNextStep } from "@domain/request-words";
 import { BookingPolicy } from "~/components/forms/booking-policy";
 import { ContactOptions } from "~/components/forms/contact-options";
-import { SafetyForm } from "~/components/patient/safety-form";
-import { TextAreaField, TextField } from "~/components/forms/field";
+import type { SummaryItem } from "~/components/forms/error-summary";
+import { TextAreaField } from "~/components/forms/field";
+import { DateChoice } from "~/components/patient/date-choice";
+import { PostOutcome } from "~/components/patient/post-outcome";
+import { SafetyForm, safetyErrorTarget } from "~/components/patient/safety-form";
 import { manageAction, manageLoader, MANAGE_HEADERS, type ManageAnswer, type ManageView } from "~/lib/manage.server";
 import { useClinic } from "~/root";
 import "~/styles/forms.css";
+import "~/styles/patient.css";
 
 /**
- * A patient's private link to their appointment (`/appointment/<token>`):
- * what was asked for and its status, how to prepare, and plain forms to ask
- * for another date or cancel. Rendered per request with no script at all;
- * the rules are in server/appointments/manage.ts.
+ * A patient's private link to their appointment (`/appointment/<token>`),
+ * ordered for the patient (issue 21, decision 026): the outcome of what they
+ * just posted, then the status and date, where to go, how to prepare, how
+ * to change or cancel, and the safety questions. Rendered per request with
+ * no script at all; the rules are in server/appointments/manage.ts.
  */
 
 export const loader = manageLoader;
 export const action = manageAction;
 
+/** Where a cancelled appointment leads: the booking form. */
+const BOOKING_PATH = "/book-appointment";
+
 export function headers() {
   return MANAGE_HEADERS;
 }
 
-export function meta() {
-  return [{ title: "Your appointment" }, { name: "robots", content: "noindex, nofollow" }];
+/** "Error: …" when the page answers a refused post (the GOV.UK pattern), so the title says it first. */
+export function meta({ data }: { data?: unknown }) {
+  const answer = data as ManageAnswer | undefined;
+  const title =
+    answer?.status === 404
+      ? LINK_NOT_VALID
+      : answer && answer.status >= 400
+        ? "Error: Your appointment"
+        : "Your appointment";
+  return [{ title }, { name: "robots", content: "noindex, nofollow" }];
 }
 
 export default function Appointment() {
@@ -41,12 +66,14 @@ export default function Appointment() {
           <Manage view={view} answer={answer} />
         ) : (
           <>
+            {answer.status !== 404 && <PostOutcome failure={answer.failure} problems={[]} />}
             <h1>{answer.status === 404 ? LINK_NOT_VALID : "Your appointment"}</h1>
-            <p className="form-page__lead">
-              {answer.status === 404
-                ? "The link may be mistyped or out of date: links stop working a week after the appointment. Please contact the clinic, and quote your reference if you have it."
-                : answer.failure}
-            </p>
+            {answer.status === 404 && (
+              <p className="form-page__lead">
+                The link may be mistyped or out of date: links stop working a week after the appointment. Please contact
+                the clinic, and quote your reference if you have it.
+              </p>
+            )}
           </>
         )}
         <ContactOptions clinic={clinic} title="Contact the clinic" />
@@ -57,18 +84,44 @@ export default function Appointment() {
 
 function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
   const [params] = useSearchParams();
-  const outcome = "done" in answer && answer.done ? PATIENT_MESSAGES[answer.done] : undefined;
+  const clinic = useClinic();
+  // Every form posts to the page's address without its fragment (#date, #cancel), so the answer opens at the top.
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  const done = "done" in answer ? answer.done : undefined;
   const failure = answer.status >= 400 ? answer.failure : undefined;
-  // The safety form's outcome is shown beside it (its post returns to #safety).
-  const aboutSafety = "about" in answer && answer.about === "safety";
   const errors = ("errors" in answer && answer.errors) || {};
   const values = ("values" in answer && answer.values) || {};
   const confirmingCancel = params.get("step") === "cancel" || Boolean(errors.reason);
+  const problems: SummaryItem[] = Object.entries(errors).map(([name, message]) => ({
+    target: safetyErrorTarget(view.safety.questions, name) ?? name,
+    message,
+  }));
+  const open = view.status === "requested" || view.status === "confirmed";
+  const confirmed = view.status === "confirmed" && view.confirmedDate && view.confirmedTime;
+  const date = confirmed ? view.confirmedDate! : view.requestedDate;
+  // After a cancellation, answers already given are still shown (decision 020); an empty form is not.
+  const showSafety = view.status !== "cancelled" || view.safety.savedAt !== null;
   return (
     <>
+      <PostOutcome
+        success={done ? PATIENT_MESSAGES[done] : undefined}
+        detail={done === "cancelled" || done === "changed" ? CHANGE_MAILED : undefined}
+        failure={failure}
+        problems={problems}
+      />
       <h1>Your appointment</h1>
-      {!aboutSafety && <Outcome outcome={outcome} failure={failure} />}
-      <dl className="confirmation__summary">
+      <dl className="confirmation__summary appointment-summary">
+        <div>
+          <dt>Status</dt>
+          <dd>
+            <strong>{view.statusWords}</strong>
+          </dd>
+        </div>
+        <div>
+          <dt>{confirmed ? "Date and time" : view.status === "requested" ? "Requested date" : "Date"}</dt>
+          <dd>{confirmed ? `${formatLongDate(date)} at ${view.confirmedTime}` : formatLongDate(date)}</dd>
+        </div>
         <div>
           <dt>Reference</dt>
           <dd>{view.reference}</dd>
@@ -77,28 +130,52 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
           <dt>Service</dt>
           <dd>{view.service}</dd>
         </div>
-        <div>
-          <dt>Status</dt>
-          <dd>{view.statusWords}</dd>
-        </div>
-        {view.status === "confirmed" && view.confirmedDate && view.confirmedTime ? (
-          <div>
-            <dt>Date and time</dt>
-            <dd>
-              {formatLongDate(view.confirmedDate)} at {view.confirmedTime}
-            </dd>
-          </div>
-        ) : (
-          <div>
-            <dt>Requested date</dt>
-            <dd>{formatLongDate(view.requestedDate)}</dd>
-          </div>
-        )}
       </dl>
 
-      <SafetyForm {...view.safety} errors={errors}>
-        {aboutSafety && <Outcome outcome={outcome} failure={failure} />}
-      </SafetyForm>
+      {view.status === "requested" && (
+        <div className="notice">
+          <p>
+            <strong>{REQUEST_RECEIVED}</strong>
+          </p>
+          <p>{requestNextStep(view.answerBy)}</p>
+        </div>
+      )}
+      {view.status === "cancelled" && (
+        <div className="notice appointment-final">
+          <p>{CANCELLED_FINAL}</p>
+          <p>
+            <a href={BOOKING_PATH} className="button button--primary">
+              {BOOK_AGAIN}
+            </a>
+          </p>
+        </div>
+      )}
+
+      {open && (
+        <>
+          <section className="form__section" aria-labelledby="where-title">
+            <h2 id="where-title">Where to go</h2>
+            <p>
+              {clinic.name}
+              <br />
+              {clinic.address.street}, {clinic.address.city}
+            </p>
+            <p>
+              <a href={mapsHref(clinic)} target="_blank" rel="noopener noreferrer">
+                Open the clinic in Google Maps<span className="visually-hidden"> (opens a new tab)</span>
+              </a>
+            </p>
+          </section>
+          <section className="form__section" aria-labelledby="prepare-title">
+            <h2 id="prepare-title">Before your visit</h2>
+            <ul className="policy-list">
+              {view.preparation.map((note) => (
+                <li key={note}>{note}</li>
+              ))}
+            </ul>
+          </section>
+        </>
+      )}
 
       {view.canChange && (
         <section className="form__section" aria-labelledby="change-title">
@@ -107,20 +184,16 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
             Ask for another day. The clinic will contact you to confirm the time
             {view.status === "confirmed" ? ": your confirmed time is released." : "."}
           </p>
-          <form method="post" className="form" noValidate>
+          <form method="post" action={here} className="form" noValidate>
             <input type="hidden" name="intent" value="change" />
             <input type="hidden" name="version" value={view.version} />
-            <TextField
-              id="date"
-              type="date"
-              label="New date"
-              hint="The clinic is closed on Sundays and public holidays."
-              min={view.firstDate}
-              max={view.lastDate}
-              defaultValue={values.date}
+            <DateChoice
+              name="date"
+              legend="New date"
+              calendar={view.calendar}
+              current={date}
+              chosen={values.date}
               error={errors.date}
-              className="field__input--date"
-              required
             />
             <button type="submit" className="button button--primary">
               Ask for this date
@@ -139,7 +212,7 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
         <section className="form__section" id="cancel" aria-labelledby="cancel-title">
           <h2 id="cancel-title">Cancel the appointment</h2>
           {confirmingCancel ? (
-            <form method="post" className="form" noValidate>
+            <form method="post" action={here} className="form" noValidate>
               <input type="hidden" name="intent" value="cancel" />
               <input type="hidden" name="version" value={view.version} />
               {view.lateCancel && (
@@ -176,33 +249,8 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
         </section>
       )}
 
-      <section className="form__section" aria-labelledby="prepare-title">
-        <h2 id="prepare-title">Before your visit</h2>
-        <ul className="policy-list">
-          {view.preparation.map((note) => (
-            <li key={note}>{note}</li>
-          ))}
-        </ul>
-      </section>
-      <BookingPolicy className="form__section" />
-    </>
-  );
-}
-
-/** What a post did: a success notice, or why nothing changed. */
-function Outcome({ outcome, failure }: { outcome?: string; failure?: string }) {
-  return (
-    <>
-      {outcome && (
-        <div className="notice notice--success" role="status">
-          <p className="notice__title">{outcome}</p>
-        </div>
-      )}
-      {failure && (
-        <div role="alert" className="form-alert">
-          <p className="form-alert__message">{failure}</p>
-        </div>
-      )}
+      {showSafety && <SafetyForm {...view.safety} errors={errors} action={here} />}
+      {open && <BookingPolicy className="form__section" />}
     </>
   );
 }

@@ -15,9 +15,10 @@ import {
   type SafetyAnswers,
   type SafetyQuestion,
 } from "../../domain/safety-questions";
-import { addDays, clinicInstant, clinicToday, parseDateInput } from "../../domain/dates";
+import { clinicInstant, clinicToday, parseDateInput, type BookingCalendar } from "../../domain/dates";
 import { DATE_MESSAGES } from "../../domain/validation/appointment-dates";
 import type { AppointmentStatus } from "../../domain/statuses";
+import { bookingCalendarNow, requestAnswerBy } from "../closures/closed-dates";
 import type { Config } from "../config";
 import type { Db } from "../db/index";
 import { enqueueMail } from "../mail/queue";
@@ -26,7 +27,8 @@ import { RATE_LIMIT_MESSAGE } from "../requests/http";
 import { clientDigest, countHit } from "../requests/rate-limit-store";
 import { CROSS_SITE_MESSAGE, isCrossSite } from "../requests/same-origin";
 import { appointmentRepository, type AppointmentRow } from "./appointment-repository";
-import { appointmentDate, findByManageToken } from "./manage-links";
+import { appointmentDate, findByManageToken, issueManageLink } from "./manage-links";
+import { patientChangeMail, type PatientChange } from "./patient-change-mail";
 import { bookingDateProblemNow } from "./validate";
 
 /**
@@ -44,6 +46,12 @@ export interface ManageView {
   service: string;
   status: AppointmentStatus;
   statusWords: string;
+  /**
+   * Requested: the day by whose end the clinic answers (the first open day
+   * after the request was made or last changed, as the console counts it),
+   * while that day is still ahead; else undefined ("within one working day").
+   */
+  answerBy?: string;
   requestedDate: string;
   confirmedDate: string | null;
   confirmedTime: string | null;
@@ -54,9 +62,8 @@ export interface ManageView {
   canChange: boolean;
   /** Confirmed and within NOTICE_HOURS: the page says to phone instead. */
   changeByPhone: boolean;
-  /** The dates the change form offers (the booking window). */
-  firstDate: string;
-  lastDate: string;
+  /** The booking window and the days the clinic is closed in it: the change form offers the open ones. */
+  calendar: BookingCalendar;
   /** Sent back with each post: a post made against an older state of the appointment is refused. */
   version: string;
   /** The pre-exam safety questions and the answers saved so far (health data: this page only). */
@@ -76,8 +83,6 @@ export type ManageAnswer =
       view: ManageView;
       done?: keyof typeof PATIENT_MESSAGES;
       failure?: string;
-      /** The answer is to the safety questions' form: the page shows its outcome beside them. */
-      about?: "safety";
       /** By field name: date, reason, or a safety answer's field. */
       errors?: Record<string, string>;
       values?: { date?: string; reason?: string };
@@ -97,15 +102,23 @@ const beforeVisit = (appt: AppointmentRow, now: Date) =>
     ? now.getTime() < clinicInstant(appt.confirmed_date, appt.confirmed_time).getTime()
     : appt.status === "requested" && clinicToday(now) <= appt.requested_date;
 
-function viewOf(appt: AppointmentRow, config: LinkConfig, now: Date): ManageView {
+/** What a view needs from the database besides the row: the booking calendar, and for a request the day it is answered by. */
+interface ViewDays {
+  calendar: BookingCalendar;
+  answerBy?: string;
+}
+
+function viewOf(appt: AppointmentRow, config: LinkConfig, now: Date, days: ViewDays): ManageView {
   const late = withinNotice(appt, now);
   const open = appt.status === "requested" || appt.status === "confirmed";
   const today = clinicToday(now);
+  const answerBy = appt.status === "requested" ? days.answerBy : undefined;
   return {
     reference: appt.reference,
     service: serviceTitle(appt.service_name),
     status: appt.status,
     statusWords: PATIENT_STATUS_WORDS[appt.status],
+    answerBy: answerBy && answerBy >= today ? answerBy : undefined,
     requestedDate: appt.requested_date,
     confirmedDate: appt.confirmed_date,
     confirmedTime: appt.confirmed_time,
@@ -114,8 +127,7 @@ function viewOf(appt: AppointmentRow, config: LinkConfig, now: Date): ManageView
     lateCancel: late,
     canChange: open && !late,
     changeByPhone: late,
-    firstDate: today,
-    lastDate: addDays(today, config.bookingHorizonDays),
+    calendar: days.calendar,
     version: appt.updated_at,
     safety: {
       questions: safetyQuestionsFor(appt.service_name),
@@ -136,6 +148,18 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
     return current > MANAGE_PER_MINUTE ? { status: 429, failure: RATE_LIMIT_MESSAGE } : null;
   }
 
+  /**
+   * The booking calendar as it stands now (the change form's open and closed
+   * days) and, for a request, the day by whose end the clinic answers it:
+   * reckoned from when it was made or last changed (`updated_at`: staff touch
+   * a row only to change its status), as the booking's confirmation does.
+   */
+  async function daysFor(appt: AppointmentRow, now: Date): Promise<ViewDays> {
+    const calendar = await bookingCalendarNow(db, config, now);
+    if (appt.status !== "requested") return { calendar };
+    return { calendar, answerBy: await requestAnswerBy(db, config, new Date(appt.updated_at)) };
+  }
+
   const notValid: ManageAnswer = { status: 404, failure: LINK_NOT_VALID };
 
   /**
@@ -147,7 +171,7 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
     const refused = counted ? null : await limited(clientIp);
     if (refused) return refused;
     const appt = await findByManageToken(db, token, now);
-    return appt ? { status: 200, view: viewOf(appt, config, now) } : notValid;
+    return appt ? { status: 200, view: viewOf(appt, config, now, await daysFor(appt, now)) } : notValid;
   }
 
   /**
@@ -160,13 +184,13 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
     view: ManageView,
     field: (name: string) => string,
     now: Date,
+    days: ViewDays,
   ): Promise<ManageAnswer> {
-    const about = "safety" as const;
-    if (!view.safety.canAnswer) return { status: 409, view, about, failure: SAFETY_MESSAGES.closed };
+    if (!view.safety.canAnswer) return { status: 409, view, failure: SAFETY_MESSAGES.closed };
     const { answers, errors } = parseSafetyForm(view.safety.questions, field);
     if (Object.keys(errors).length) {
       const shown = { ...view, safety: { ...view.safety, answers } };
-      return { status: 400, view: shown, about, failure: SAFETY_MESSAGES.invalid, errors };
+      return { status: 400, view: shown, failure: SAFETY_MESSAGES.invalid, errors };
     }
     const stored = { safety_answers: JSON.stringify(answers), safety_saved_at: now.toISOString() };
     const saved = await appointments.saveSafetyAnswers(
@@ -176,16 +200,19 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
       stored.safety_saved_at,
     );
     // Saved: the row is the one read, with these answers. Refused: it changed meanwhile, so read it again.
-    if (saved) return { status: 200, view: viewOf({ ...appt, ...stored }, config, now), about, done: "saved" };
+    if (saved) return { status: 200, view: viewOf({ ...appt, ...stored }, config, now, days), done: "saved" };
     const current = (await appointments.findById(appt.id)) ?? appt;
-    return { status: 409, view: viewOf(current, config, now), about, failure: SAFETY_MESSAGES.closed };
+    const failure = current.status === "cancelled" ? PATIENT_MESSAGES.alreadyCancelled : SAFETY_MESSAGES.closed;
+    return { status: 409, view: viewOf(current, config, now, await daysFor(current, now)), failure };
   }
 
   /**
    * POST: `intent` cancel (with an optional `reason`), change (with `date`)
    * or safety (the answers), and the `version` the page showed. A change the status forbids, a bad date,
    * a second post or a post against an older state changes nothing and gets
-   * a 4xx with the page's message.
+   * a 4xx with the page's message; any post to a cancelled appointment says
+   * it is already cancelled. A change or cancellation queues two e-mails:
+   * the clinic's (the reference only) and the patient's own record of it.
    */
   async function act(request: Request, token: string, clientIp: string, now = new Date()): Promise<ManageAnswer> {
     if (isCrossSite(config, (name) => request.headers.get(name) ?? undefined)) {
@@ -195,7 +222,8 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
     if (refused) return refused;
     const appt = await findByManageToken(db, token, now);
     if (!appt) return notValid;
-    const view = viewOf(appt, config, now);
+    const days = await daysFor(appt, now);
+    const view = viewOf(appt, config, now, days);
     let form: FormData;
     try {
       form = await request.formData();
@@ -207,7 +235,9 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
       return typeof value === "string" ? value.trim() : "";
     };
     const intent = field("intent");
-    if (intent === "safety") return saveSafety(appt, view, field, now);
+    // Posted again from a page opened before the cancellation (another tab, the back button).
+    if (appt.status === "cancelled") return { status: 409, view, failure: PATIENT_MESSAGES.alreadyCancelled };
+    if (intent === "safety") return saveSafety(appt, view, field, now, days);
     const values = { date: field("date"), reason: field("reason") };
     const refuse = (status: number, failure: string, errors?: Record<string, string>) =>
       ({ status, view, failure, errors, values }) satisfies ManageAnswer;
@@ -215,7 +245,7 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
     if (intent !== "cancel" && intent !== "change") return refuse(400, PATIENT_MESSAGES.unknownAction);
     if (field("version") !== appt.updated_at) return refuse(409, PATIENT_MESSAGES.stale);
 
-    let change: { to: AppointmentStatus; note: string; set: Partial<AppointmentRow> };
+    let change: { to: AppointmentStatus; note: string; set: Partial<AppointmentRow>; mail: PatientChange };
     if (intent === "cancel") {
       if (!view.canCancel) return refuse(409, PATIENT_MESSAGES.cannotCancel);
       if (values.reason.length > REASON_MAX) {
@@ -225,11 +255,13 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
         to: "cancelled",
         note: values.reason ? `Cancelled by the patient: ${values.reason}` : "Cancelled by the patient",
         set: { status: "cancelled", cancel_reason: values.reason || "Cancelled by the patient" },
+        mail: { kind: "cancelled", date: appointmentDate(appt), time: appt.confirmed_time },
       };
     } else {
       if (view.changeByPhone) return refuse(409, PATIENT_MESSAGES.tooLate);
       if (!view.canChange) return refuse(409, PATIENT_MESSAGES.cannotChange);
-      // The browser's date field sends YYYY-MM-DD; a browser without one sends what was typed.
+      if (!values.date) return refuse(400, PATIENT_MESSAGES.chooseDate, { date: PATIENT_MESSAGES.chooseDate });
+      // The form sends YYYY-MM-DD; a hand-made post may send what was typed.
       const date = parseDateInput(values.date);
       const problem = date ? await bookingDateProblemNow(db, config, date, now) : DATE_MESSAGES.format;
       if (!date || problem)
@@ -244,6 +276,13 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
         to: "requested",
         note: `Date changed by the patient from ${oldText} to ${values.date}`,
         set: { status: "requested", requested_date: values.date, confirmed_date: null, confirmed_time: null },
+        mail: {
+          kind: "changed",
+          from: old,
+          fromTime: appt.status === "confirmed" ? appt.confirmed_time : null,
+          to: values.date,
+          answerBy: await requestAnswerBy(db, config, now),
+        },
       };
     }
 
@@ -270,11 +309,18 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
       );
       const what = intent === "cancel" ? "cancelled" : "changed the date of";
       await enqueueMail(trx, clinicPatientChangeMail({ id: appt.id, reference: appt.reference, what }, config), now);
+      const manageUrl = await issueManageLink(db, config, appt.id, now, trx);
+      const own = { reference: appt.reference, name: appt.name, email: appt.email, change: change.mail, at: stamp };
+      await enqueueMail(trx, patientChangeMail({ ...own, manageUrl }, config), now);
       return true;
     });
     const current = (await appointments.findById(appt.id)) ?? appt;
-    if (!changed) return { status: 409, view: viewOf(current, config, now), failure: PATIENT_MESSAGES.stale };
-    return { status: 200, view: viewOf(current, config, now), done: intent === "cancel" ? "cancelled" : "changed" };
+    const shown = viewOf(current, config, now, await daysFor(current, now));
+    if (!changed) {
+      const failure = current.status === "cancelled" ? PATIENT_MESSAGES.alreadyCancelled : PATIENT_MESSAGES.stale;
+      return { status: 409, view: shown, failure };
+    }
+    return { status: 200, view: shown, done: intent === "cancel" ? "cancelled" : "changed" };
   }
 
   return { open, act };

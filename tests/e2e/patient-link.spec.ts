@@ -1,6 +1,6 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { addDays, formatLongDate } from "../../domain/dates";
-import { PATIENT_MESSAGES } from "../../domain/patient-link";
+import { BOOK_AGAIN, PATIENT_MESSAGES, PATIENT_STATUS_WORDS } from "../../domain/patient-link";
 import { SAFETY_MESSAGES } from "../../domain/safety-questions";
 import { e2eStaff, signInByCookie } from "../helpers/staff-e2e";
 import { waitForMail } from "../helpers/staff-mail";
@@ -13,7 +13,8 @@ import { fillBookingForm, unique } from "./forms";
  * Issue 11's path in Chromium: book, get the private link from the
  * confirmation and from the e-mail, open it, answer the safety questions,
  * ask for another date, cancel, and see it all in the staff console. The
- * link's page has no script.
+ * link's page has no script. Issue 21: the status and the date, and each
+ * post's outcome, are on the first screen; closed days cannot be chosen.
  */
 
 interface Calendar {
@@ -26,6 +27,32 @@ const openAfter = (calendar: Calendar, days: number) => {
   while (calendar.closedDates.includes(day)) day = addDays(day, 1);
   return day;
 };
+
+/** Wholly inside the window as it is scrolled now: on a phone, on the first screen after a page loads. */
+async function expectOnScreen(page: Page, locator: Locator) {
+  const box = await locator.boundingBox();
+  const height = await page.evaluate(() => window.innerHeight);
+  expect(box, "the element has a box").not.toBeNull();
+  expect(box!.y).toBeGreaterThanOrEqual(0);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(height);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+}
+
+/** The outcome of a post: at the top of <main>, focused, on the first screen. */
+async function expectOutcome(page: Page, role: "status" | "alert", text: string) {
+  const outcome = page.getByRole("main").getByRole(role).first();
+  await expect(outcome).toContainText(text);
+  await expectOnScreen(page, outcome);
+  // The notice itself, or the error summary around the alert, has the focus the page's autofocus gave it.
+  await expect(page.locator(".post-outcome")).toBeFocused();
+}
+
+/** Picks a day in "Change the date", opening its month first. */
+async function chooseDay(page: Page, iso: string) {
+  const month = page.locator("details.date-choice__month", { has: page.locator(`input[value="${iso}"]`) });
+  if ((await month.getAttribute("open")) === null) await month.locator("summary").click();
+  await page.getByRole("radio", { name: formatLongDate(iso) }).check();
+}
 
 async function book(page: Page, surname: string, email: string) {
   const calendarAnswer = page.waitForResponse("**/api/appointment/public/calendar");
@@ -65,41 +92,52 @@ test("a patient books, opens the private link from the page and the e-mail, chan
     await page.goto(new URL(url).pathname);
     await expect(page.getByRole("heading", { level: 1, name: "Your appointment" })).toBeVisible();
     await expect(page.getByText(reference)).toBeVisible();
-    await expect(page.getByText(formatLongDate(day))).toBeVisible();
+    await expect(page.getByText(formatLongDate(day), { exact: true })).toBeVisible();
     expect(await page.locator("script:not([type='application/ld+json'])").count()).toBe(0);
   }
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
+  // The status and the date are on the first screen, on a phone and on a desktop.
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.reload();
+    await expectOnScreen(page, page.getByText(PATIENT_STATUS_WORDS.requested));
+    await expectOnScreen(page, page.getByText(formatLongDate(day), { exact: true }));
     await expectNoAxeViolations(page);
   }
   await page.setViewportSize({ width: 390, height: 844 });
 
-  // Answer the safety questions (an X-ray: could you be pregnant), then find them saved.
+  // Answer the safety questions (an X-ray: could you be pregnant), then find them saved, and say so at the top.
   const safety = page.getByRole("region", { name: "Safety questions" });
   await expect(safety.getByText("Not answered yet.")).toBeVisible();
   await safety.getByRole("group", { name: "Could you be pregnant?" }).getByLabel("Not sure").check();
   await safety.getByRole("group", { name: "Would you like an interpreter?" }).getByLabel("Yes").check();
   await safety.getByLabel("Which language?").fill("Setswana");
   await safety.getByRole("button", { name: "Save my answers" }).click();
-  await expect(safety.getByRole("status")).toContainText(SAFETY_MESSAGES.saved);
+  await expectOutcome(page, "status", SAFETY_MESSAGES.saved);
   await expect(safety.getByText(/^Last saved \w+day/)).toBeVisible();
   await expect(safety.getByRole("group", { name: "Could you be pregnant?" }).getByLabel("Not sure")).toBeChecked();
 
+  // Closed days are greyed and not offered; the same date again is refused at the top, titled "Error:".
+  const closed = calendar.closedDates.find((d) => d > calendar.firstDate)!;
+  await expect(page.getByRole("radio", { name: formatLongDate(closed) })).toHaveCount(0);
+  await expect(page.getByText(`${formatLongDate(closed)}, clinic closed`)).toHaveCount(1);
+  await chooseDay(page, day);
+  await page.getByRole("button", { name: "Ask for this date" }).click();
+  await expectOutcome(page, "alert", PATIENT_MESSAGES.sameDate);
+  await expect(page).toHaveTitle(/^Error: /);
+  await expectNoAxeViolations(page);
+  await page.getByRole("main").getByRole("link", { name: PATIENT_MESSAGES.sameDate }).click();
+  await expect(page.locator("#date")).toBeFocused();
+
   // Ask for another date.
   const next = openAfter(calendar, 5);
-  await page.getByLabel("New date").fill(next);
+  await chooseDay(page, next);
   await page.getByRole("button", { name: "Ask for this date" }).click();
-  await expect(page.getByRole("status")).toContainText(PATIENT_MESSAGES.changed);
-  await expect(page.getByText(formatLongDate(next))).toBeVisible();
-
-  // A closed day is refused on the page and changes nothing.
-  const closed = calendar.closedDates.find((d) => d > next);
-  if (closed) {
-    await page.getByLabel("New date").fill(closed);
-    await page.getByRole("button", { name: "Ask for this date" }).click();
-    await expect(page.getByRole("alert")).toContainText("The clinic is closed on");
-    await expect(page.getByText(formatLongDate(next))).toBeVisible();
-  }
+  await expectOutcome(page, "status", PATIENT_MESSAGES.changed);
+  await expect(page).toHaveTitle("Your appointment");
+  await expectOnScreen(page, page.getByText(formatLongDate(next), { exact: true }));
 
   // Cancel: a confirm step, then the reason.
   await page.getByRole("link", { name: "Cancel this appointment" }).click();
@@ -107,9 +145,26 @@ test("a patient books, opens the private link from the page and the e-mail, chan
   await expectNoAxeViolations(page);
   await page.getByLabel("Why are you cancelling?").fill("Feeling better");
   await page.getByRole("button", { name: "Yes, cancel my appointment" }).click();
-  await expect(page.getByRole("status")).toContainText(PATIENT_MESSAGES.cancelled);
+  await expectOutcome(page, "status", PATIENT_MESSAGES.cancelled);
   await expect(page.getByText("Cancelled", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Ask for this date" })).toHaveCount(0);
+  // Final: a new booking is offered, the preparation is gone.
+  await expect(page.getByRole("link", { name: BOOK_AGAIN })).toHaveAttribute("href", "/book-appointment");
+  await expect(page.getByRole("heading", { name: "Before your visit" })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  // The patient's own record of each change, by e-mail: the reference and a link, not the service.
+  for (const subject of ["Your new date request", "is cancelled"]) {
+    const own = await waitForMail(
+      process.env.E2E_MAIL_DIR!,
+      (m) => (m.headers.to ?? "").includes(email) && (m.headers.subject ?? "").includes(subject),
+      60_000,
+    );
+    const body = own.parts.find((p) => p.contentType === "text/plain")!.body;
+    expect(body).toContain(reference);
+    expect(body).toMatch(/\/appointment\/[\w-]{43}/);
+    expect(body).not.toContain("X-ray");
+  }
 
   // The staff console shows both changes, made by the patient.
   const row = await e2e.db
@@ -165,18 +220,37 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Your appointment" })).toBeVisible();
     expect(await page.locator(SCRIPT).count()).toBe(0);
 
-    // Safety answers, a change of date and a cancel, each a plain form post answered by the page.
+    await expectOnScreen(page, page.getByText(PATIENT_STATUS_WORDS.requested));
+
+    // Safety answers, a change of date and a cancel, each a plain form post answered at the top of the page.
     await page.getByRole("group", { name: "Could you be pregnant?" }).getByLabel("No", { exact: true }).check();
     await page.getByRole("button", { name: "Save my answers" }).click();
-    await expect(page.getByRole("status")).toContainText(SAFETY_MESSAGES.saved);
-    const next = openAfter(calendar, 4);
-    await page.getByLabel("New date").fill(next);
+    await expectOutcome(page, "status", SAFETY_MESSAGES.saved);
+    // Closed days are greyed and not offered without script too.
+    const closed = calendar.closedDates.find((d) => d > calendar.firstDate)!;
+    await expect(page.getByRole("radio", { name: formatLongDate(closed) })).toHaveCount(0);
+    await expect(page.locator(".calendar__day--closed").first()).toHaveCSS("text-decoration-line", "line-through");
+    // Nothing chosen: the summary at the top says so and links to the calendar.
     await page.getByRole("button", { name: "Ask for this date" }).click();
-    await expect(page.getByRole("status")).toContainText(PATIENT_MESSAGES.changed);
+    await expectOutcome(page, "alert", PATIENT_MESSAGES.chooseDate);
+    await expect(page).toHaveTitle(/^Error: /);
+    const next = openAfter(calendar, 4);
+    await chooseDay(page, next);
+    await page.getByRole("button", { name: "Ask for this date" }).click();
+    await expectOutcome(page, "status", PATIENT_MESSAGES.changed);
+    await expect(page).toHaveTitle("Your appointment");
+
+    // A second tab, opened before the cancellation, posts after it: told it is already cancelled.
+    const other = await page.context().newPage();
+    await other.goto(`${new URL(page.url()).pathname}?step=cancel`);
     await page.getByRole("link", { name: "Cancel this appointment" }).click();
     await page.getByRole("button", { name: "Yes, cancel my appointment" }).click();
-    await expect(page.getByRole("status")).toContainText(PATIENT_MESSAGES.cancelled);
+    await expectOutcome(page, "status", PATIENT_MESSAGES.cancelled);
+    await expect(page.getByRole("link", { name: BOOK_AGAIN })).toBeVisible();
     expect(await page.locator(SCRIPT).count()).toBe(0);
+    await other.getByRole("button", { name: "Yes, cancel my appointment" }).click();
+    await expectOutcome(other, "alert", PATIENT_MESSAGES.alreadyCancelled);
+    await other.close();
 
     const row = await e2e.db
       .selectFrom("appointments")

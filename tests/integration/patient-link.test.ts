@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LATE_CANCELLATION_FEE } from "../../domain/booking-policy";
-import { addDays, clinicToday, formatLongDate } from "../../domain/dates";
-import { LINK_NOT_VALID, PATIENT_MESSAGES } from "../../domain/patient-link";
+import { addDays, clinicDate, clinicToday, formatLongDate } from "../../domain/dates";
+import { serviceGuidance } from "../../domain/catalogue";
+import { mapsHref } from "../../domain/contact-links";
+import { nextOpenDay } from "../../domain/opening-days";
+import { LINK_NOT_VALID, PATIENT_MESSAGES, PATIENT_STATUS_WORDS } from "../../domain/patient-link";
+import { REQUEST_RECEIVED, requestNextStep } from "../../domain/request-words";
+import { SAFETY_MESSAGES } from "../../domain/safety-questions";
 import { DATE_MESSAGES } from "../../domain/validation/appointment-dates";
 import { APPOINTMENT_PATH } from "../../server/appointments/submit";
 import { hashToken } from "../../server/tokens";
@@ -20,6 +25,19 @@ import { openDate, validAppointment } from "../helpers/requests";
 const lateNotice = (html: string) => /<p class="notice">(.*?)<\/p>/s.exec(html)?.[1];
 
 const SAME_ORIGIN = { "sec-fetch-site": "same-origin", "content-type": "application/x-www-form-urlencoded" };
+
+/** The page's <main>, where a post's outcome must come first. */
+const mainOf = (html: string) => html.slice(html.indexOf("<main"), html.indexOf("</main>"));
+/** The page's title. */
+const titleOf = (html: string) => /<title>(.*?)<\/title>/s.exec(html)?.[1];
+/** HTML-escaped as React writes text. */
+const esc = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;");
+/** The first Sunday at least `after` days from today. */
+const sundayAfter = (after: number) => {
+  let d = addDays(clinicToday(new Date()), after);
+  while (new Date(`${d}T12:00:00Z`).getUTCDay() !== 0) d = addDays(d, 1);
+  return d;
+};
 
 describe("a patient's private link", () => {
   let t: TestApp;
@@ -86,7 +104,7 @@ describe("a patient's private link", () => {
     expect(res.body).toContain('<meta name="robots" content="noindex, nofollow"/>');
     expect(res.body).toContain(reference);
     expect(res.body).toContain("X-ray Imaging");
-    expect(res.body).toContain("Requested: the clinic will contact you to confirm the time");
+    expect(res.body).toContain(PATIENT_STATUS_WORDS.requested);
     expect(res.body).toContain(formatLongDate(openDate(2)));
     expect(res.body).toContain("Before your visit");
     expect(res.body).toContain("A late cancellation may incur a fee.");
@@ -151,7 +169,7 @@ describe("a patient's private link", () => {
     // Cancelled: a second cancel, or a change, is refused and changes nothing.
     const again = await post(path, row.id, { intent: "cancel" });
     expect(again.statusCode).toBe(409);
-    expect(again.body).toContain(PATIENT_MESSAGES.cannotCancel);
+    expect(again.body).toContain(PATIENT_MESSAGES.alreadyCancelled);
     const change = await post(path, row.id, { intent: "change", date: openDate(5) });
     expect(change.statusCode).toBe(409);
     expect(await history(row.id)).toHaveLength(1);
@@ -263,6 +281,9 @@ describe("a patient's private link", () => {
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(answers.filter((r) => r.statusCode === 409)).toHaveLength(7);
+    // The others lost the race to a cancellation: they say so, not "changed since you opened this page".
+    for (const r of answers.filter((a) => a.statusCode === 409))
+      expect(r.body).toContain(PATIENT_MESSAGES.alreadyCancelled.replace(/'/g, "&#x27;"));
     expect(await history(row.id)).toHaveLength(1);
 
     const other = await book();
@@ -285,6 +306,184 @@ describe("a patient's private link", () => {
     );
     expect(crossSite.statusCode).toBe(403);
     expect((await appointment(other.row.id)).status).toBe("requested");
+  });
+});
+
+describe("a patient's private page, ordered for the patient (issue 21)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_ENABLED: "false" }, { servePages: true });
+  });
+  afterAll(() => t.close());
+
+  const book = (overrides: Record<string, unknown> = {}) => bookWithLink(t, overrides);
+  const open = (path: string) => t.app.inject({ method: "GET", url: path });
+  const versionOf = async (id: number) =>
+    (await t.db.selectFrom("appointments").select("updated_at").where("id", "=", id).executeTakeFirstOrThrow())
+      .updated_at;
+  const send = (path: string, fields: Record<string, string>) =>
+    t.app.inject({ method: "POST", url: path, headers: SAME_ORIGIN, payload: new URLSearchParams(fields).toString() });
+  const post = async (path: string, id: number, fields: Record<string, string>) =>
+    send(path, { version: await versionOf(id), ...fields });
+  const mailsTo = (email: string) =>
+    t.db.selectFrom("mail_queue").selectAll().where("to_address", "=", email).orderBy("id").execute();
+  const expectInOrder = (html: string, parts: string[]) => {
+    const at = parts.map((p) => html.indexOf(p));
+    at.forEach((i, n) => expect(i, parts[n]).toBeGreaterThan(-1));
+    expect(
+      [...at].sort((a, b) => a - b),
+      parts.join(" < "),
+    ).toEqual(at);
+  };
+
+  it("puts first the status, the date, where to go, what to bring and how to change or cancel; then the safety questions", async () => {
+    const { path, row } = await book();
+    const main = mainOf((await open(path)).body);
+    expectInOrder(main, [
+      "<h1",
+      PATIENT_STATUS_WORDS.requested,
+      formatLongDate(row.requested_date),
+      REQUEST_RECEIVED,
+      "Where to go",
+      "Before your visit",
+      "Change the date",
+      "Cancel the appointment",
+      "Safety questions",
+      "Our booking policy",
+    ]);
+    // Not yet confirmed, in the words the booking page and the e-mail use: answered by the next open day.
+    const answerBy = nextOpenDay(clinicDate(new Date(row.updated_at)), t.config.closedDates)!;
+    expect(main).toContain(esc(requestNextStep(answerBy)));
+    expect(main).toContain(esc(t.config.clinic.address.street));
+    expect(main).toContain(esc(mapsHref(t.config.clinic)));
+    expect(main).toContain(esc(serviceGuidance("x-ray").notes[0]!));
+  });
+
+  it("a cancelled appointment reads as final: Book a new appointment, no preparation, no forms; a second post says it is already cancelled", async () => {
+    const { path, row } = await book();
+    const shown = await versionOf(row.id);
+    const res = await send(path, { version: shown, intent: "cancel" });
+    expect(res.statusCode).toBe(200);
+    const main = mainOf(res.body);
+    expect(main).toMatch(/<a[^>]*href="\/book-appointment"[^>]*>Book a new appointment<\/a>/);
+    for (const gone of ["Before your visit", "Where to go", esc(serviceGuidance("x-ray").notes[0]!), 'value="change"'])
+      expect(main, gone).not.toContain(gone);
+    expect(main).not.toContain('value="cancel"');
+    // The same page posted again (a second tab, the back button): already cancelled, not "changed since".
+    const posts: Record<string, string>[] = [{ intent: "cancel" }, { intent: "change", date: openDate(5) }];
+    for (const fields of posts) {
+      const again = await send(path, { version: shown, ...fields });
+      expect(again.statusCode, fields.intent).toBe(409);
+      expect(again.body).toContain(esc(PATIENT_MESSAGES.alreadyCancelled));
+      expect(again.body).not.toContain(esc(PATIENT_MESSAGES.stale));
+    }
+    const safety = await send(path, { intent: "safety", "safety-pregnant": "no" });
+    expect(safety.statusCode).toBe(409);
+    expect(safety.body).toContain(esc(PATIENT_MESSAGES.alreadyCancelled));
+  });
+
+  it("each post's outcome comes first in <main>, focused; a refused post's title starts with Error: and its summary links to the field", async () => {
+    const { path, row } = await book();
+    const outcomeFirst = (html: string, words: string) => {
+      const main = mainOf(html);
+      expect(main.indexOf(esc(words)), words).toBeGreaterThan(-1);
+      expect(main.indexOf(esc(words)), words).toBeLessThan(main.indexOf("<h1"));
+      // Focused on arrival without script (the autofocus attribute), so it is read out first.
+      expect(main.slice(0, main.indexOf(esc(words)))).toMatch(/autofocus=""/);
+    };
+    const saved = await send(path, { intent: "safety", "safety-pregnant": "no" });
+    expect(saved.statusCode).toBe(200);
+    outcomeFirst(saved.body, SAFETY_MESSAGES.saved);
+    expect(titleOf(saved.body)).toBe("Your appointment");
+    // Every form posts to the page's own address with no fragment (not #safety, nor a #date the patient followed).
+    const forms = [...saved.body.matchAll(/<form\b[^>]*>/g)].map((m) => m[0]);
+    expect(forms).toHaveLength(2);
+    for (const form of forms) expect(form).toContain(`action="${path}"`);
+
+    const badSafety = await send(path, { intent: "safety", "safety-pregnant": "maybe" });
+    expect(badSafety.statusCode).toBe(400);
+    outcomeFirst(badSafety.body, "There is a problem");
+    expect(titleOf(badSafety.body)).toBe("Error: Your appointment");
+    expect(mainOf(badSafety.body)).toContain('href="#safety-pregnant-yes"');
+
+    // Nothing chosen in the calendar: said in the calendar's words, not the typed date's.
+    const none = await post(path, row.id, { intent: "change" });
+    expect(none.statusCode).toBe(400);
+    outcomeFirst(none.body, PATIENT_MESSAGES.chooseDate);
+
+    const sunday = sundayAfter(3);
+    const closed = await post(path, row.id, { intent: "change", date: sunday });
+    expect(closed.statusCode).toBe(400);
+    outcomeFirst(closed.body, "There is a problem");
+    expect(titleOf(closed.body)).toBe("Error: Your appointment");
+    const summary = mainOf(closed.body).slice(0, mainOf(closed.body).indexOf("<h1"));
+    expect(summary).toContain('href="#date"');
+    expect(summary).toContain(esc(DATE_MESSAGES.closed(sunday)));
+    expect(closed.body).toMatch(/<input[^>]*id="date"/);
+
+    const changed = await post(path, row.id, { intent: "change", date: openDate(6) });
+    expect(changed.statusCode).toBe(200);
+    outcomeFirst(changed.body, PATIENT_MESSAGES.changed);
+    expect(titleOf(changed.body)).toBe("Your appointment");
+
+    const cancelled = await post(path, row.id, { intent: "cancel" });
+    expect(cancelled.statusCode).toBe(200);
+    outcomeFirst(cancelled.body, PATIENT_MESSAGES.cancelled);
+    // A page opened afresh has no outcome to focus.
+    expect(mainOf((await open(path)).body)).not.toContain('autofocus=""');
+  });
+
+  it("Change the date offers only the days the clinic is open: Sundays, holidays and closures are greyed, not offered", async () => {
+    const { path } = await book();
+    const closure = openDate(9);
+    await t.db
+      .insertInto("clinic_closures")
+      .values({ first_date: closure, last_date: closure, reason: "Staff training", created_by: null, created_at: "" })
+      .execute();
+    const html = mainOf((await open(path)).body);
+    const radio = (date: string) => new RegExp(`<input[^>]*type="radio"[^>]*name="date"[^>]*value="${date}"`);
+    expect(html).toMatch(radio(openDate(4)));
+    for (const shut of [sundayAfter(2), closure]) {
+      expect(html, shut).not.toMatch(radio(shut));
+      expect(html, shut).toContain(`${formatLongDate(shut)}, clinic closed`);
+    }
+    // Each offered day is named in full for screen readers; past days are not offered.
+    expect(html).toMatch(
+      new RegExp(`<label[^>]*for="[^"]*${openDate(4)}"[^>]*>.*?${formatLongDate(openDate(4))}`, "s"),
+    );
+    expect(html).not.toMatch(radio(addDays(clinicToday(new Date()), -1)));
+  });
+
+  it("the patient is e-mailed their own change and cancellation: the least data, the reference and a fresh link", async () => {
+    const email = "own.change.qq@example.net";
+    const { path, row, reference, token } = await book({ email, notes: "Secretnotesxyzzy" });
+    const next = openDate(6);
+    expect((await post(path, row.id, { intent: "change", date: next })).statusCode).toBe(200);
+    const cancelled = await post(path, row.id, { intent: "cancel", reason: "Reasonplughxyz" });
+    expect(cancelled.statusCode).toBe(200);
+
+    const [ack, change, cancel] = await mailsTo(email);
+    expect(ack!.subject).toContain("request");
+    for (const m of [change!, cancel!]) {
+      expect(m.about_reference).toBe(reference);
+      expect(m.subject).toContain(reference);
+      expect(m.text_body).toContain("Dear Kagiso,");
+      expect(m.text_body).toContain(`Reference: ${reference}`);
+      // Never the service, the patient's words or health details.
+      const all = [m.subject, m.text_body, m.html_body ?? ""].join("\n");
+      for (const secret of ["X-ray", "x-ray", "Molefhe", "BP-998877", "Secretnotesxyzzy", "Reasonplughxyz", "pregnan"])
+        expect(all, secret).not.toContain(secret);
+      // A fresh private link of its own, which opens the appointment.
+      const mailed = /\/appointment\/([A-Za-z0-9_-]{43})/.exec(m.text_body)![1]!;
+      expect(mailed).not.toBe(token);
+      expect((await open(`/appointment/${mailed}`)).statusCode).toBe(200);
+    }
+    expect(change!.text_body).toContain(formatLongDate(next));
+    expect(change!.text_body).toContain(formatLongDate(row.requested_date));
+    expect(change!.text_body).toContain(requestNextStep(nextOpenDay(clinicToday(new Date()), t.config.closedDates)));
+    expect(cancel!.subject).toMatch(/cancelled/i);
+    expect(cancel!.text_body).toContain(`${formatLongDate(next)} is cancelled`);
+    expect(cancel!.text_body).toContain("/book-appointment");
   });
 });
 

@@ -1,6 +1,7 @@
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, clinicInstant, clinicToday } from "../../domain/dates";
+import { PATIENT_MESSAGES } from "../../domain/patient-link";
 import { SAFETY_MESSAGES, SAFETY_TEXT_MAX } from "../../domain/safety-questions";
 import { sendDueReminders } from "../../server/appointments/reminders";
 import { erasePatient, exportPatient, findPatient, matchFingerprint } from "../../server/staff/patient-rights";
@@ -125,7 +126,7 @@ describe("pre-exam safety questions", () => {
     await t.db.updateTable("appointments").set({ status: "cancelled" }).where("id", "=", cancelled.id).execute();
     const refused = await save(cancelled.path, { "safety-pregnant": "yes" });
     expect(refused.statusCode).toBe(409);
-    expect(refused.body).toContain(SAFETY_MESSAGES.closed);
+    expect(refused.body).toContain(PATIENT_MESSAGES.alreadyCancelled.replace(/'/g, "&#x27;"));
     expect(JSON.parse((await row(cancelled.id)).safety_answers!)).toEqual({ pregnant: { choice: "no" } });
 
     const begun = await book();
@@ -183,7 +184,7 @@ describe("pre-exam safety questions", () => {
     expect(mails.some((m) => m.text_body.includes(reference))).toBe(true);
     for (const m of mails) {
       expect(m.text_body).not.toContain(MARKER);
-      expect(m.html_body).not.toContain(MARKER);
+      expect(m.html_body ?? "").not.toContain(MARKER);
       expect(m.text_body).not.toContain("Hives");
     }
   });

@@ -7,7 +7,7 @@ import { REATTACH_FILE } from "../../app/components/forms/file-upload";
 import { PROCESSING_TEXT, progressLabel } from "../../app/components/forms/status";
 import { BOOKING_POLICY } from "../../domain/booking-policy";
 import { CLOSURE_MESSAGES } from "../../domain/closures";
-import { PATIENT_MESSAGES } from "../../domain/patient-link";
+import { CANCELLED_FINAL, CHANGE_MAILED, PATIENT_MESSAGES } from "../../domain/patient-link";
 import { PAYMENT_METHODS } from "../../domain/payments";
 import {
   ENQUIRY_RECEIVED_MESSAGE,
@@ -95,7 +95,7 @@ const CATALOGUE: Record<string, string> = {
   ...prefixed("fields", { EMAIL_INVALID, PHONE_REQUIRED, PHONE_INVALID, tooLong: tooLong(100) }),
   ...prefixed("referral", REFERRAL_MESSAGES),
   ...prefixed("safety", SAFETY_MESSAGES),
-  ...prefixed("patientLink", PATIENT_MESSAGES),
+  ...prefixed("patientLink", { ...PATIENT_MESSAGES, CANCELLED_FINAL, CHANGE_MAILED }),
   ...prefixed("closures", CLOSURE_MESSAGES),
   ...prefixed("received", {
     request: requestReceivedMessage(),

@@ -7,8 +7,7 @@ import {
   type SafetyAnswers,
   type SafetyQuestion,
 } from "@domain/safety-questions";
-import type { ReactNode } from "react";
-import { RadioGroup, TextAreaField, TextField } from "~/components/forms/field";
+import { RadioGroup, radioId, TextAreaField, TextField } from "~/components/forms/field";
 
 const CHOICE_OPTIONS = Object.entries(CHOICE_WORDS).map(([value, label]) => ({ value, label }));
 
@@ -19,16 +18,30 @@ interface SafetyFormProps {
   canAnswer: boolean;
   /** Errors by field name, from a refused save. */
   errors: Record<string, string>;
-  /** The outcome of a save, shown above the questions. */
-  children?: ReactNode;
+  /** Where the form posts: the page's address, without a fragment, so the answer opens at its top. */
+  action: string;
+}
+
+/**
+ * Where the error summary's link for a safety field leads: a choice's first
+ * radio, or the text field itself (undefined when `name` is not one of these
+ * questions' fields).
+ */
+export function safetyErrorTarget(questions: readonly SafetyQuestion[], name: string): string | undefined {
+  for (const q of questions) {
+    if (q.kind === "choice" && answerField(q) === name) return radioId(name, CHOICE_OPTIONS[0]!.value);
+    if (answerField(q) === name || (q.kind === "choice" && q.detail && detailField(q) === name)) return name;
+  }
+  return undefined;
 }
 
 /**
  * The pre-exam safety questions on a patient's private page: a plain form
  * (no script), every question optional, with when the answers were last
- * saved. Once the visit has begun, the answers are shown, not asked.
+ * saved. Once the visit has begun, the answers are shown, not asked. A
+ * save's outcome stands at the top of the page (PostOutcome), not here.
  */
-export function SafetyForm({ questions, answers, savedAt, canAnswer, errors, children }: SafetyFormProps) {
+export function SafetyForm({ questions, answers, savedAt, canAnswer, errors, action }: SafetyFormProps) {
   const saved = savedAt ? (
     <p className="safety__saved">{`Last saved ${formatClinicMoment(savedAt)}.`}</p>
   ) : (
@@ -37,7 +50,6 @@ export function SafetyForm({ questions, answers, savedAt, canAnswer, errors, chi
   return (
     <section className="form__section safety" id="safety" aria-labelledby="safety-title">
       <h2 id="safety-title">Safety questions</h2>
-      {children}
       {canAnswer ? (
         <>
           <p>
@@ -45,7 +57,7 @@ export function SafetyForm({ questions, answers, savedAt, canAnswer, errors, chi
             question is optional, and you can change your answers until your appointment.
           </p>
           {saved}
-          <form method="post" action="#safety" className="form" noValidate>
+          <form method="post" action={action} className="form" noValidate>
             <input type="hidden" name="intent" value="safety" />
             {questions.map((q) => {
               const answer = answers[q.id];

@@ -1,0 +1,130 @@
+import { CLOSED_DAYS } from "@domain/clinic";
+import {
+  addMonths,
+  availability,
+  formatLongDate,
+  formatMonth,
+  monthGrid,
+  WEEKDAYS,
+  type BookingCalendar,
+} from "@domain/dates";
+import { ErrorMessage } from "~/components/forms/field";
+
+interface DateChoiceProps {
+  /** The field's name; also the id of the first day offered (the error summary's target). */
+  name: string;
+  legend: string;
+  /** The booking window and its closed days (server/closures/closed-dates.ts). */
+  calendar: BookingCalendar;
+  /** The appointment's date now, marked so the patient sees where they stand. */
+  current: string;
+  /** The date last posted, chosen again when the page answers a refusal. */
+  chosen?: string;
+  error?: string;
+}
+
+const monthStart = (iso: string) => `${iso.slice(0, 7)}-01`;
+
+/**
+ * "Change the date" on the patient's private page, which has no script
+ * (issue 21, decision 026): the booking window as month calendars, rendered
+ * by the server. Each day the clinic is open is a radio button; the days it
+ * is closed (Sundays, public holidays, closures) and the days outside the
+ * window are greyed and struck through, as in the booking form's calendar,
+ * and are not offered at all, so they cannot be chosen with or without
+ * JavaScript. Each month is a <details>: the first with an open day (and
+ * the one with the day last posted) open, the others one tap away, so the
+ * form stays short on a phone. The server still checks the date.
+ */
+export function DateChoice({ name, legend, calendar, current, chosen, error }: DateChoiceProps) {
+  const closed = new Set(calendar.closedDates);
+  const months: string[] = [];
+  for (let m = monthStart(calendar.firstDate); m <= calendar.lastDate; m = addMonths(m, 1)) months.push(m);
+  const isOpen = (iso: string) => availability(calendar, closed, iso) === "open";
+  const firstOpen = months.flatMap((m) => monthGrid(m).flat()).find((iso): iso is string => !!iso && isOpen(iso));
+  const shown = new Set([firstOpen && monthStart(firstOpen), chosen && monthStart(chosen)]);
+  const hintId = `${name}-hint`;
+  const errorId = `${name}-error`;
+
+  return (
+    <div className={error ? "field field--error date-choice" : "field date-choice"}>
+      <fieldset className="fieldset" aria-describedby={error ? `${hintId} ${errorId}` : hintId}>
+        <legend className="field__label">{legend}</legend>
+        <div id={hintId} className="field__hint">
+          Choose a day in the calendar; tap a month to open it. Days the clinic is closed ({CLOSED_DAYS}, and any other
+          closures) are greyed out and cannot be chosen.
+        </div>
+        {error && <ErrorMessage id={errorId}>{error}</ErrorMessage>}
+        {months.map((month) => (
+          <details key={month} className="calendar date-choice__month" open={shown.has(month)}>
+            <summary className="date-choice__summary">{formatMonth(month)}</summary>
+            <table className="calendar__grid">
+              <thead>
+                <tr>
+                  {WEEKDAYS.map((day) => (
+                    <th key={day} scope="col" abbr={day}>
+                      <span aria-hidden="true">{day.slice(0, 2)}</span>
+                      <span className="visually-hidden">{day}</span>
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {monthGrid(month).map((week, w) => (
+                  <tr key={w}>
+                    {week.map((iso, d) => {
+                      if (!iso) return <td key={d} className="calendar__pad" />;
+                      const day = <span aria-hidden="true">{Number(iso.slice(8))}</span>;
+                      const state = availability(calendar, closed, iso);
+                      const marks = `${iso === current ? " calendar__day--current" : ""}${iso === calendar.today ? " calendar__day--today" : ""}`;
+                      if (state !== "open") {
+                        const why = state === "closed" ? "clinic closed" : "not available";
+                        return (
+                          <td key={iso}>
+                            <span className={`calendar__day calendar__day--${state}${marks}`}>
+                              {day}
+                              <span className="visually-hidden">{`${formatLongDate(iso)}, ${why}`}</span>
+                            </span>
+                          </td>
+                        );
+                      }
+                      const id = iso === firstOpen ? name : `${name}-${iso}`;
+                      const words = `${formatLongDate(iso)}${iso === current ? ", your date now" : ""}`;
+                      return (
+                        <td key={iso}>
+                          <input
+                            className="date-choice__input"
+                            type="radio"
+                            id={id}
+                            name={name}
+                            value={iso}
+                            defaultChecked={iso === chosen}
+                          />
+                          <label htmlFor={id} className={`calendar__day calendar__day--open${marks}`}>
+                            {day}
+                            <span className="visually-hidden">{words}</span>
+                          </label>
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </details>
+        ))}
+        <p className="calendar__legend">
+          <span className="date-choice__key">
+            <span className="calendar__key calendar__key--closed" aria-hidden="true" /> Closed or not available
+          </span>
+          <span className="date-choice__key">
+            <span className="calendar__key calendar__key--current" aria-hidden="true" /> Your date now
+          </span>
+          <span className="date-choice__key">
+            <span className="calendar__key calendar__key--selected" aria-hidden="true" /> Your choice
+          </span>
+        </p>
+      </fieldset>
+    </div>
+  );
+}
