@@ -64,6 +64,11 @@ export type PdfFile = {
   objects: PdfValue[];
   /** Every version a reader could take for a reference. */
   resolve(ref: PdfRef): PdfValue[];
+  /**
+   * Stream data that every reader cuts the same way, as [start, end) byte
+   * ranges: no reader can take a dictionary from these bytes.
+   */
+  streamData: [number, number][];
 };
 
 const WHITE = new Uint8Array(256);
@@ -355,7 +360,88 @@ export function readPdf(bytes: Uint8Array, onObjectStream: (data: Buffer) => voi
   const roots = trailers.flatMap((t) => t.all("Root")).flatMap((r) => (r instanceof PdfRef ? resolve(r) : [r]));
   if (!roots.some((r) => r instanceof PdfDict) && !objects.some((o) => isType(o, "Catalog")))
     throw new PdfUnreadable("no document catalog");
-  return { objects, resolve };
+
+  // 6. The stream data no reader can take for anything else (the byte scan leaves it out).
+  const objectStarts = [...parsedAt].flatMap(([offset, parsed]) => (parsed ? [offset] : []));
+  for (const offsets of xref.values()) objectStarts.push(...offsets);
+  return { objects, resolve, streamData: clearStreamData(buf, text, streams, resolve, objectStarts) };
+}
+
+/** Object headers as loosely as a reader rebuilding the xref may take them (more kinds of space, anything after `obj`). */
+const LOOSE_HEADER = /[0-9][\0\t\n\v\f\r \x85\xa0]+[0-9]+[\0\t\n\v\f\r \x85\xa0]*obj/g;
+
+/** Where `word` occurs in the bytes, in order. */
+function occurrences(buf: Buffer, word: string): number[] {
+  const found: number[] = [];
+  for (let at = buf.indexOf(word, 0, "latin1"); at >= 0; at = buf.indexOf(word, at + word.length, "latin1"))
+    found.push(at);
+  return found;
+}
+
+/** The first number in the sorted `list` at or after `from` (Infinity when none). */
+function firstFrom(list: number[], from: number): number {
+  let [low, high] = [0, list.length];
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (list[middle]! < from) low = middle + 1;
+    else high = middle;
+  }
+  return list[low] ?? Infinity;
+}
+
+/**
+ * The data of each stream whose extent no reader can take differently, as
+ * [start, end) ranges. A stream counts only when its `stream` keyword ends a
+ * line; every /Length it has (every version of an indirect one) is the same
+ * whole number; between the end that length gives and the first `endstream`
+ * after the data there is only white space; and the data holds no object
+ * header (however loosely written), no object a parse or an xref entry found,
+ * and no `trailer`. Then a reader that trusts /Length, one that looks for
+ * `endstream` and one that rebuilds the xref by scanning for headers all take
+ * these bytes for data. Any other stream is left out, so its bytes are
+ * scanned. Linear in the file: every search is made once for the whole file,
+ * then each stream is a few binary searches.
+ */
+function clearStreamData(
+  buf: Buffer,
+  text: string,
+  streams: Parsed[],
+  resolve: (ref: PdfRef) => PdfValue[],
+  objectStarts: number[],
+): [number, number][] {
+  if (!streams.length) return [];
+  const headers = [...text.matchAll(LOOSE_HEADER)].map((m) => m.index);
+  const starts = objectStarts.sort((a, b) => a - b);
+  const trailers = occurrences(buf, "trailer");
+  const ends = occurrences(buf, "endstream");
+  /** Where the white space just before each `endstream` begins (runs before different endstreams never overlap). */
+  const spaceFrom = new Map<number, number>();
+  const clear = new Map<number, number>();
+  for (const { stream } of streams) {
+    const { start, dict } = stream!;
+    if (clear.has(start) || (buf[start - 1] !== 0x0a && buf[start - 1] !== 0x0d)) continue;
+    // A missing object or any other value counts as a second, different length.
+    const lengths = new Set(
+      dict.all("Length").flatMap((l): PdfValue[] => {
+        const all = l instanceof PdfRef ? resolve(l) : [l];
+        return all.length ? all : [l];
+      }),
+    );
+    const [length] = lengths;
+    if (lengths.size !== 1 || typeof length !== "number" || !Number.isInteger(length) || length < 0) continue;
+    const end = start + length;
+    const endstream = firstFrom(ends, start);
+    if (end > endstream || endstream === Infinity) continue;
+    if (firstFrom(headers, start) < end || firstFrom(starts, start) < end || firstFrom(trailers, start) < end) continue;
+    if (!spaceFrom.has(endstream)) {
+      let from = endstream;
+      while (from > 0 && WHITE[buf[from - 1]!]) from--;
+      spaceFrom.set(endstream, from);
+    }
+    if (spaceFrom.get(endstream)! > end) continue;
+    clear.set(start, end);
+  }
+  return [...clear].filter(([start, end]) => end > start);
 }
 
 function isType(value: PdfValue, type: string): boolean {
