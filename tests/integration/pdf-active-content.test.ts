@@ -476,6 +476,38 @@ describe("PDFs with active content", () => {
     expect(res.json().message).toBe(PDF_UNREADABLE);
   });
 
+  it("refuses, quickly, a file of many uncompressed object streams that never end", () => {
+    // Each one runs to the end of the file: read whole, 3,000 of them were minutes of work.
+    const pdf = new RawPdf().object(1, catalog()).object(2, PAGES).object(3, PAGE);
+    for (let n = 10; n < 3010; n++) pdf.stream(n, "/N 0/First 0", Buffer.from("0"), { end: "\n" });
+    const bytes = pdf.write(" ".repeat(3_000_000)).xrefTable("/Root 1 0 R").bytes();
+    const started = performance.now();
+    expect(checkPdf(bytes)).toEqual({ ok: false, reason: "unreadable", found: "too much stream data" });
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
+  it("refuses, quickly, object streams whose lengths all end in one long run of white space", () => {
+    // Each /Length is checked by stepping over the white space after it to endstream: 2,000 were half a minute.
+    const empty = zlib.deflateSync(Buffer.alloc(0));
+    const [count, gap] = [2000, 5_000_000];
+    const head = (num: number, length: number) =>
+      `${num} 0 obj\n<</N 0/First 0/Filter/FlateDecode/Length ${String(length).padStart(10, "0")}>>\nstream\n`;
+    const pdf = new RawPdf().object(1, catalog()).object(2, PAGES).object(3, PAGE);
+    const starts: number[] = [];
+    let at = pdf.bytes().length;
+    for (let i = 0; i < count; i++) {
+      at += head(10 + i, 0).length;
+      starts.push(at);
+      at += empty.length;
+    }
+    // Every /Length ends at its own place in the white space before the one endstream.
+    starts.forEach((start, i) => pdf.write(head(10 + i, at + Math.floor((i * gap) / count) - start)).write(empty));
+    const bytes = pdf.write(" ".repeat(gap)).write("\nendstream\nendobj\n").xrefTable("/Root 1 0 R").bytes();
+    const started = performance.now();
+    expect(checkPdf(bytes)).toEqual({ ok: false, reason: "unreadable", found: "too much space after stream lengths" });
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
   it("refuses active content whose name is disguised with #xx escapes, and a PDF that does not parse", async () => {
     const disguised = Buffer.from(
       "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R/OpenAction<</S/J#61vaScript/J#53(app.alert(1))>>>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
