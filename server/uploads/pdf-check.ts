@@ -5,7 +5,9 @@ import { PdfDict, PdfName, PdfRef, PdfString, PdfUnreadable, readPdf, type PdfFi
  * may open them outside the browser's viewer, so a PDF that can run code, open
  * other files or programs, send data, or carry other files inside it is
  * refused (415). Two checks: a raw byte scan for the names of such things
- * (#xx escapes decoded), then server/uploads/pdf-reader.ts, which reads every
+ * (#xx escapes decoded; stream data every reader cuts the same way is left
+ * out, since compressed images spell such names by chance), then
+ * server/uploads/pdf-reader.ts, which reads every
  * version of every object a viewer could use (through the xref chain, by
  * scanning, inside every object stream, which it inflates and scans as well),
  * and every one is walked. An action run without a click (/OpenAction, any
@@ -61,12 +63,25 @@ function decodeNames(text: string): string {
   );
 }
 
-/** The first dangerous name in the raw bytes, or null. */
-export function scanRaw(bytes: Uint8Array): string | null {
-  const match = RAW_PATTERN.exec(
-    decodeNames(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1")),
-  );
-  return match ? match[1]! : null;
+/**
+ * The first dangerous name in the raw bytes, or null. `skip` lists [start,
+ * end) ranges left out: stream data whose extent every reader agrees on
+ * (PdfFile.streamData), where compressed bytes spell `/JS ` or `/EF ` by
+ * chance (about once in 130 MB) and no reader looks for a dictionary.
+ */
+export function scanRaw(bytes: Uint8Array, skip: readonly (readonly [number, number])[] = []): string | null {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let from = 0;
+  // Ranges in order; the bytes on either side of one are `stream` and an end of line, then white space or
+  // `endstream`, so no name is cut in two.
+  for (const [start, end] of [...skip, [buf.length, buf.length] as const].sort((a, b) => a[0] - b[0])) {
+    if (start > from) {
+      const match = RAW_PATTERN.exec(decodeNames(buf.toString("latin1", from, start)));
+      if (match) return match[1]!;
+    }
+    from = Math.max(from, end);
+  }
+  return null;
 }
 
 /** URI schemes a link may use: a web page, an e-mail or a phone number. */
@@ -176,8 +191,6 @@ function additionalActions(w: Walk, value: PdfValue): string | null {
 
 /** Checks a PDF for active content; `ok: false` says why it is refused. */
 export function checkPdf(bytes: Uint8Array): PdfVerdict {
-  const raw = scanRaw(bytes);
-  if (raw) return { ok: false, reason: "active", found: raw };
   let file: PdfFile;
   // Object streams are scanned as the file is: names hidden by compression count too.
   const packed: { found: string | null } = { found: null };
@@ -186,9 +199,14 @@ export function checkPdf(bytes: Uint8Array): PdfVerdict {
       packed.found ??= scanRaw(data);
     });
   } catch (error) {
-    if (error instanceof PdfUnreadable) return { ok: false, reason: "unreadable", found: error.found };
-    throw error;
+    if (!(error instanceof PdfUnreadable)) throw error;
+    // Nothing is known about the streams: every byte is scanned, and a name found is what the refusal says.
+    const raw = scanRaw(bytes);
+    return raw ? { ok: false, reason: "active", found: raw } : { ok: false, reason: "unreadable", found: error.found };
   }
+  // The bytes outside stream data: every dictionary of the file, however a reader cuts its streams.
+  const raw = scanRaw(bytes, file.streamData);
+  if (raw) return { ok: false, reason: "active", found: raw };
   if (packed.found) return { ok: false, reason: "active", found: packed.found };
   const seen = new Set<object>();
   const walk: Walk = { file, steps: 0 };

@@ -57,6 +57,8 @@ export const PDF_LIMITS = {
   /** Bytes one object or xref stream may inflate to, and all of them together. */
   streamBytes: 16 * 1024 * 1024,
   inflatedBytes: 64 * 1024 * 1024,
+  /** Bytes stepped over between the ends /Length gives object and xref streams and `endstream`, in all. */
+  gapBytes: 16 * 1024 * 1024,
 } as const;
 
 export type PdfFile = {
@@ -64,6 +66,11 @@ export type PdfFile = {
   objects: PdfValue[];
   /** Every version a reader could take for a reference. */
   resolve(ref: PdfRef): PdfValue[];
+  /**
+   * Stream data that every reader cuts the same way, as [start, end) byte
+   * ranges: no reader can take a dictionary from these bytes.
+   */
+  streamData: [number, number][];
 };
 
 const WHITE = new Uint8Array(256);
@@ -76,7 +83,7 @@ const HEX = /^[0-9A-Fa-f]*$/;
 /** \n \r \t \b \f in literal strings. */
 const ESCAPES: Record<number, number> = { 0x6e: 10, 0x72: 13, 0x74: 9, 0x62: 8, 0x66: 12 };
 
-type Budget = { objects: number; values: number; inflated: number };
+type Budget = { objects: number; values: number; inflated: number; gaps: number };
 type Stream = { dict: PdfDict; start: number };
 type Parsed = { num: number; value: PdfValue; stream?: Stream };
 
@@ -272,7 +279,9 @@ const TRAILER = /trailer[\0\t\n\f\r ]*<</g;
 export function readPdf(bytes: Uint8Array, onObjectStream: (data: Buffer) => void = () => undefined): PdfFile {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const text = buf.toString("latin1", 0, buf.length);
-  const budget: Budget = { objects: 0, values: 0, inflated: 0 };
+  // Found once: a search per stream would read to the end of the file for every stream that never ends.
+  const ends = occurrences(buf, "endstream");
+  const budget: Budget = { objects: 0, values: 0, inflated: 0, gaps: 0 };
   const versions = new Map<number, Set<PdfValue>>();
   const objects: PdfValue[] = [];
   const trailers: PdfDict[] = [];
@@ -310,7 +319,7 @@ export function readPdf(bytes: Uint8Array, onObjectStream: (data: Buffer) => voi
   const packed = new Map<number, [number, number][]>();
   const xref = new Map<number, number[]>();
   try {
-    readXrefChain(buf, text, budget, objectAt, trailers, xref, packed);
+    readXrefChain(buf, text, ends, budget, objectAt, trailers, xref, packed);
   } catch (error) {
     if (!(error instanceof PdfUnreadable) || error.found.startsWith("too ")) throw error;
   }
@@ -334,7 +343,7 @@ export function readPdf(bytes: Uint8Array, onObjectStream: (data: Buffer) => voi
       (dict.all("N").length > 0 && dict.all("First").length > 0) ||
       packedStreams.has(parsed.num);
     if (!looksPacked) continue;
-    for (const data of streamData(buf, parsed.stream!, resolve)) {
+    for (const data of streamData(buf, ends, budget, parsed.stream!, resolve)) {
       const decoded = decode(data, parsed.stream!.dict, resolve, budget, "object stream");
       onObjectStream(decoded);
       const byIndex = objectStreamMembers(decoded, dict, resolve, budget);
@@ -355,7 +364,88 @@ export function readPdf(bytes: Uint8Array, onObjectStream: (data: Buffer) => voi
   const roots = trailers.flatMap((t) => t.all("Root")).flatMap((r) => (r instanceof PdfRef ? resolve(r) : [r]));
   if (!roots.some((r) => r instanceof PdfDict) && !objects.some((o) => isType(o, "Catalog")))
     throw new PdfUnreadable("no document catalog");
-  return { objects, resolve };
+
+  // 6. The stream data no reader can take for anything else (the byte scan leaves it out).
+  const objectStarts = [...parsedAt].flatMap(([offset, parsed]) => (parsed ? [offset] : []));
+  for (const offsets of xref.values()) objectStarts.push(...offsets);
+  return { objects, resolve, streamData: clearStreamData(buf, text, ends, streams, resolve, objectStarts) };
+}
+
+/** Object headers as loosely as a reader rebuilding the xref may take them (more kinds of space, anything after `obj`). */
+const LOOSE_HEADER = /[0-9][\0\t\n\v\f\r \x85\xa0]+[0-9]+[\0\t\n\v\f\r \x85\xa0]*obj/g;
+
+/** Where `word` occurs in the bytes, in order. */
+function occurrences(buf: Buffer, word: string): number[] {
+  const found: number[] = [];
+  for (let at = buf.indexOf(word, 0, "latin1"); at >= 0; at = buf.indexOf(word, at + word.length, "latin1"))
+    found.push(at);
+  return found;
+}
+
+/** The first number in the sorted `list` at or after `from` (Infinity when none). */
+function firstFrom(list: number[], from: number): number {
+  let [low, high] = [0, list.length];
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (list[middle]! < from) low = middle + 1;
+    else high = middle;
+  }
+  return list[low] ?? Infinity;
+}
+
+/**
+ * The data of each stream whose extent no reader can take differently, as
+ * [start, end) ranges. A stream counts only when its `stream` keyword ends a
+ * line; every /Length it has (every version of an indirect one) is the same
+ * whole number; between the end that length gives and the first `endstream`
+ * after the data there is only white space; and the data holds no object
+ * header (however loosely written), no object a parse or an xref entry found,
+ * and no `trailer`. Then a reader that trusts /Length, one that looks for
+ * `endstream` and one that rebuilds the xref by scanning for headers all take
+ * these bytes for data. Any other stream is left out, so its bytes are
+ * scanned. Linear in the file: every search is made once for the whole file,
+ * then each stream is a few binary searches.
+ */
+function clearStreamData(
+  buf: Buffer,
+  text: string,
+  ends: number[],
+  streams: Parsed[],
+  resolve: (ref: PdfRef) => PdfValue[],
+  objectStarts: number[],
+): [number, number][] {
+  if (!streams.length) return [];
+  const headers = [...text.matchAll(LOOSE_HEADER)].map((m) => m.index);
+  const starts = objectStarts.sort((a, b) => a - b);
+  const trailers = occurrences(buf, "trailer");
+  /** Where the white space just before each `endstream` begins (runs before different endstreams never overlap). */
+  const spaceFrom = new Map<number, number>();
+  const clear = new Map<number, number>();
+  for (const { stream } of streams) {
+    const { start, dict } = stream!;
+    if (clear.has(start) || (buf[start - 1] !== 0x0a && buf[start - 1] !== 0x0d)) continue;
+    // A missing object or any other value counts as a second, different length.
+    const lengths = new Set(
+      dict.all("Length").flatMap((l): PdfValue[] => {
+        const all = l instanceof PdfRef ? resolve(l) : [l];
+        return all.length ? all : [l];
+      }),
+    );
+    const [length] = lengths;
+    if (lengths.size !== 1 || typeof length !== "number" || !Number.isInteger(length) || length < 0) continue;
+    const end = start + length;
+    const endstream = firstFrom(ends, start);
+    if (end > endstream || endstream === Infinity) continue;
+    if (firstFrom(headers, start) < end || firstFrom(starts, start) < end || firstFrom(trailers, start) < end) continue;
+    if (!spaceFrom.has(endstream)) {
+      let from = endstream;
+      while (from > 0 && WHITE[buf[from - 1]!]) from--;
+      spaceFrom.set(endstream, from);
+    }
+    if (spaceFrom.get(endstream)! > end) continue;
+    clear.set(start, end);
+  }
+  return [...clear].filter(([start, end]) => end > start);
 }
 
 function isType(value: PdfValue, type: string): boolean {
@@ -371,22 +461,31 @@ function integer(value: PdfValue | undefined, resolve: (ref: PdfRef) => PdfValue
  * The data of a stream, as each reader may cut it: by every /Length that ends
  * just before `endstream`, and up to the first `endstream` (readers differ).
  */
-function streamData(buf: Buffer, stream: Stream, resolve: (ref: PdfRef) => PdfValue[]): Buffer[] {
-  const ends = new Set<number>();
+function streamData(
+  buf: Buffer,
+  ends: number[],
+  budget: Budget,
+  stream: Stream,
+  resolve: (ref: PdfRef) => PdfValue[],
+): Buffer[] {
+  const cuts = new Set<number>();
   for (const length of stream.dict.all("Length").flatMap((l) => (l instanceof PdfRef ? resolve(l) : [l]))) {
     if (typeof length !== "number" || !Number.isInteger(length) || length < 0) continue;
     const end = stream.start + length;
     if (end > buf.length) continue;
-    const after = new Parser(buf, { objects: 0, values: 0, inflated: 0 }, end);
+    const after = new Parser(buf, budget, end);
     after.skipSpace();
-    if (after.word(true) === "endstream") ends.add(end);
+    // Many streams whose lengths end in one long run of white space would each step over it.
+    budget.gaps += after.pos - end;
+    if (budget.gaps > PDF_LIMITS.gapBytes) throw new PdfUnreadable("too much space after stream lengths");
+    if (after.word(true) === "endstream") cuts.add(end);
   }
-  const found = buf.indexOf("endstream", stream.start, "latin1");
-  let end = found < 0 ? buf.length : found;
+  const found = firstFrom(ends, stream.start);
+  let end = found === Infinity ? buf.length : found;
   if (buf[end - 1] === 0x0a) end--;
   if (buf[end - 1] === 0x0d) end--;
-  ends.add(Math.max(end, stream.start));
-  return [...ends].map((e) => buf.subarray(stream.start, e));
+  cuts.add(Math.max(end, stream.start));
+  return [...cuts].map((e) => buf.subarray(stream.start, e));
 }
 
 /** Undoes a stream's filters (FlateDecode with or without a PNG predictor; nothing else is used for these streams). */
@@ -403,6 +502,12 @@ function decode(
   };
   const filters = list(dict.all("Filter")[0]);
   const parms = list(dict.all("DecodeParms")[0]);
+  if (!filters.length) {
+    // Data used as it is (scanned, parsed) counts against the caps on inflated data.
+    if (data.length > Math.min(PDF_LIMITS.streamBytes, PDF_LIMITS.inflatedBytes - budget.inflated))
+      throw new PdfUnreadable("too much stream data");
+    budget.inflated += data.length;
+  }
   let out = data;
   filters.forEach((filter, i) => {
     const name = filter instanceof PdfName ? filter.name : "";
@@ -505,6 +610,7 @@ function objectStreamMembers(
 function readXrefChain(
   buf: Buffer,
   text: string,
+  ends: number[],
   budget: Budget,
   objectAt: (offset: number) => Parsed | null,
   trailers: PdfDict[],
@@ -569,7 +675,7 @@ function readXrefChain(
       const ranges = (Array.isArray(index) ? index : [0, size]).map((x) => integer(x, none) ?? 0);
       const rowSize = w[0]! + w[1]! + w[2]!;
       if (rowSize === 0) return p.fail("bad /W");
-      const [data] = streamData(buf, parsed.stream, none);
+      const [data] = streamData(buf, ends, budget, parsed.stream, none);
       const rows = decode(data!, dict, none, budget, "xref stream");
       const field = (row: number, skip: number, width: number, fallback: number) => {
         if (width === 0) return fallback;

@@ -36,14 +36,27 @@ export class RawPdf {
     return this.write(`${num} 0 obj\n${body}\nendobj\n`);
   }
 
-  /** A stream object; `dict` is the inside of its dictionary, without /Length. */
-  stream(num: number, dict: string, data: Buffer, { register = true } = {}): this {
+  /**
+   * A stream object; `dict` is the inside of its dictionary, without /Length.
+   * `length` replaces the /Length value (null leaves /Length out) and `end`
+   * what follows the data, for streams whose extent is meant to be unclear.
+   */
+  stream(
+    num: number,
+    dict: string,
+    data: Buffer,
+    {
+      register = true,
+      length = String(data.length) as string | null,
+      end = "\nendstream\nendobj\n",
+    }: { register?: boolean; length?: string | null; end?: string } = {},
+  ): this {
     if (register) {
       this.offsets.set(num, this.length);
       this.packed.delete(num);
     }
-    this.write(`${num} 0 obj\n<<${dict}/Length ${data.length}>>\nstream\n`);
-    return this.write(data).write("\nendstream\nendobj\n");
+    this.write(`${num} 0 obj\n<<${dict}${length === null ? "" : `/Length ${length}`}>>\nstream\n`);
+    return this.write(data).write(end);
   }
 
   /**
@@ -62,6 +75,13 @@ export class RawPdf {
     const dict = `${typed ? "/Type/ObjStm" : ""}/N ${members.length}/First ${header.length}/Filter/FlateDecode`;
     this.stream(num, dict, packed);
     if (register) members.forEach(([member], index) => this.pack(member, num, index));
+    return this;
+  }
+
+  /** Points the next xref's entry for `num` at a byte offset (into something written by hand, say). */
+  pointAt(num: number, offset: number): this {
+    this.offsets.set(num, offset);
+    this.packed.delete(num);
     return this;
   }
 

@@ -4,7 +4,8 @@ import zlib from "node:zlib";
 import { PDFDocument, PDFHexString, PDFName, PDFString, type PDFDict } from "@cantoo/pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildReferralForm } from "../../server/referral-form";
-import { PDF_ACTIVE_CONTENT, PDF_UNREADABLE, scanRaw } from "../../server/uploads/pdf-check";
+import { checkPdf, PDF_ACTIVE_CONTENT, PDF_UNREADABLE, scanRaw } from "../../server/uploads/pdf-check";
+import { readPdf } from "../../server/uploads/pdf-reader";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { RawPdf } from "../helpers/raw-pdf";
 import { multipartBody, pdfBytes } from "../helpers/requests";
@@ -79,6 +80,133 @@ const HIDDEN: [string, [number, string][], ((pdf: RawPdf) => void)?][] = [
     (pdf) => pdf.stream(9, "", Buffer.from("MZ not really a program")),
   ],
 ];
+
+/** Bytes that look like compressed image data: a fixed pseudo-random sequence (xorshift), the same on every run. */
+function noise(size: number, seed = 2463534242): Buffer {
+  const out = Buffer.alloc(size);
+  let x = seed;
+  for (let i = 0; i < size; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    out[i] = x & 0xff;
+  }
+  return out;
+}
+
+/** The names the byte scan looks for, as compressed data holds them by chance (one in about 130 MB each). */
+const NAMES_BY_CHANCE = ["/JS ", "/JavaScript ", "/EF ", "/EmbeddedFile(", "/Launch\n"].map((name) =>
+  Buffer.from(name, "latin1"),
+);
+
+/** `data` with each of NAMES_BY_CHANCE written into it, spread out. */
+function withNames(data: Buffer): Buffer {
+  const out = Buffer.from(data);
+  NAMES_BY_CHANCE.forEach((name, i) => name.copy(out, Math.floor(((i + 1) * out.length) / 7)));
+  return out;
+}
+
+const IMAGE =
+  "/Type/XObject/Subtype/Image/Width 100/Height 100/ColorSpace/DeviceGray/BitsPerComponent 8/Filter/FlateDecode";
+const IMAGE_PAGE =
+  "<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]/Resources<</XObject<</Im1 4 0 R/Im2 6 0 R>>>>/Contents 5 0 R>>";
+
+/**
+ * A one-page scanned referral: image 4 (/Length written out) and image 6
+ * (/Length in object 7, as many scanners write it), drawn by content stream 5.
+ */
+function scannedPdf(image: Buffer, second = image): Buffer {
+  return new RawPdf()
+    .object(1, catalog())
+    .object(2, PAGES)
+    .object(3, IMAGE_PAGE)
+    .stream(4, IMAGE, image)
+    .stream(5, "", Buffer.from("q 200 0 0 200 0 0 cm /Im1 Do Q"))
+    .stream(6, IMAGE, second, { length: "7 0 R" })
+    .object(7, String(second.length))
+    .xrefTable("/Root 1 0 R")
+    .bytes();
+}
+
+/**
+ * Files whose stream extent is unclear, with active content in what one
+ * reader may take for data and another for the file's own objects: the
+ * byte scan must read it. Image 4's data is `noise + payload + noise`;
+ * the payload holds no object header (a reader could not find it by number)
+ * unless the case is about one.
+ */
+const HIDDEN_DATA: [string, (pdf: RawPdf) => RawPdf][] = (() => {
+  const [before, after] = [noise(700, 1), noise(300, 2)];
+  const bare = Buffer.from(RUN_SCRIPT, "latin1");
+  const data = (...parts: (Buffer | string)[]) =>
+    Buffer.concat(parts.map((p) => (typeof p === "string" ? Buffer.from(p, "latin1") : p)));
+  const hostileCatalog = `\n1 0 obj\n${catalog(RUN_SCRIPT)}\nendobj\n`;
+  return [
+    ["the stream has no /Length", (pdf) => pdf.stream(4, IMAGE, data(before, bare, after), { length: null })],
+    [
+      "the stream never ends (no endstream after it)",
+      (pdf) => pdf.stream(4, IMAGE, data(before, bare, after), { end: "\nendobj\n" }),
+    ],
+    [
+      "its /Length stops short of endstream",
+      (pdf) => pdf.stream(4, IMAGE, data(before, bare, after), { length: String(before.length) }),
+    ],
+    [
+      "its /Length ends inside the data, not where endstream begins",
+      (pdf) => pdf.stream(4, IMAGE, data(before, bare, after), { length: String(before.length + bare.length + 10) }),
+    ],
+    [
+      "its /Length reaches past an endstream",
+      (pdf) => pdf.stream(4, IMAGE, data(before, "\nendstream\nendobj\n", bare, after)),
+    ],
+    [
+      "its /Length reaches past an endstream and a later object header",
+      (pdf) =>
+        pdf.stream(4, IMAGE, data(before, "\nendstream\nendobj", hostileCatalog, "5 0 obj\n<<>>\nstream\n", after)),
+    ],
+    ["an object header is inside the data", (pdf) => pdf.stream(4, IMAGE, data(before, hostileCatalog, after))],
+    [
+      "an object header written with unusual spaces (vertical tabs) is inside the data",
+      (pdf) => pdf.stream(4, IMAGE, data(before, `\n1\v0\vobj\n${catalog(RUN_SCRIPT)}\nendobj\n`, after)),
+    ],
+    [
+      "the xref points inside the data, at an object whose header a scan does not find (a comment inside it)",
+      (pdf) => {
+        pdf.stream(4, IMAGE, data(before, `\n1 %x\n0 obj\n${catalog(RUN_SCRIPT)}\nendobj\n`, after));
+        return pdf.pointAt(1, pdf.bytes().indexOf("1 %x\n0 obj"));
+      },
+    ],
+    [
+      "a trailer is inside the data",
+      (pdf) => pdf.stream(4, IMAGE, data(before, `\ntrailer\n<</Size 8/Root${catalog(RUN_SCRIPT)}>>\n`, after)),
+    ],
+    [
+      "it has two different /Length values (the first one right)",
+      (pdf) => {
+        const all = data(before, bare, after);
+        return pdf.stream(4, IMAGE, all, { length: `${all.length}/Length 5` });
+      },
+    ],
+    [
+      "its /Length is in an object that does not exist",
+      (pdf) => pdf.stream(4, IMAGE, data(before, bare, after), { length: "99 0 R" }),
+    ],
+    [
+      "the stream has no object header",
+      (pdf) =>
+        pdf
+          .write(`<<${IMAGE}/Length ${before.length + bare.length + after.length}>>\nstream\n`)
+          .write(data(before, bare, after, "\nendstream\n")),
+    ],
+    [
+      "no end of line follows the stream keyword",
+      (pdf) =>
+        pdf
+          .write(`4 0 obj\n<<${IMAGE}/Length ${bare.length + after.length}>>\nstream`)
+          .write(data(bare, after, "\nendstream\nendobj\n")),
+    ],
+  ];
+})();
 
 const ACTIVE: [string, (doc: PDFDocument) => void | Promise<void>][] = [
   [
@@ -227,6 +355,50 @@ describe("PDFs with active content", () => {
     },
   );
 
+  it("accepts a scanned referral whose image data holds /JS, /JavaScript, /EF, /EmbeddedFile and /Launch by chance", async () => {
+    const pdf = scannedPdf(withNames(noise(20_000)), withNames(noise(20_000, 7)));
+    // Those bytes are in the file: a scan of every byte takes them for names.
+    expect(scanRaw(pdf)).not.toBeNull();
+    expect((await upload(pdf, "scan.pdf")).statusCode).toBe(201);
+  });
+
+  it("checks a 10 MB scan with those bytes in its image data quickly, and accepts it", () => {
+    const pdf = scannedPdf(withNames(noise(10 * 1024 * 1024 - 4096)), withNames(noise(1000, 3)));
+    expect(pdf.length).toBeLessThanOrEqual(10 * 1024 * 1024);
+    const started = performance.now();
+    expect(checkPdf(pdf)).toEqual({ ok: true });
+    expect(performance.now() - started).toBeLessThan(3000);
+  });
+
+  it.each(HIDDEN_DATA)(
+    "scans stream data, and refuses the active content in it, when %s (readers may cut the stream differently)",
+    async (_label, image) => {
+      const pdf = new RawPdf()
+        .object(1, catalog())
+        .object(2, PAGES)
+        .object(3, IMAGE_PAGE)
+        .stream(5, "", Buffer.from("q 200 0 0 200 0 0 cm /Im1 Do Q"))
+        .stream(6, IMAGE, noise(500, 4));
+      // Image 4 comes last, so that no later stream's endstream follows it.
+      const bytes = image(pdf).xrefTable("/Root 1 0 R").bytes();
+      // The byte scan itself, with the stream data it leaves out, finds the script.
+      expect(scanRaw(bytes, readPdf(bytes).streamData)).not.toBeNull();
+      await refusedAsActive(bytes);
+    },
+  );
+
+  it("refuses active content after a stream keyword that follows no dictionary, a file the reader cannot read", () => {
+    const pdf = new RawPdf()
+      .object(1, catalog())
+      .object(2, PAGES)
+      .object(3, PAGE)
+      .write(`4 0 obj\n[1 2]\nstream\n${RUN_SCRIPT}\nendstream\nendobj\n`)
+      .xrefTable("/Root 1 0 R")
+      .bytes();
+    expect(() => readPdf(pdf)).toThrow("stream without a dictionary");
+    expect(checkPdf(pdf)).toEqual({ ok: false, reason: "active", found: "JavaScript" });
+  });
+
   it("refuses automatic actions that are not a plain GoTo: on opening, on a page, on a form field, names disguised", async () => {
     const disguised = new RawPdf()
       .object(1, catalog("/Open#41ction<</S/U#52I/URI(https://tracker.example/opened)>>"))
@@ -302,6 +474,38 @@ describe("PDFs with active content", () => {
     expect(performance.now() - started).toBeLessThan(2000);
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toBe(PDF_UNREADABLE);
+  });
+
+  it("refuses, quickly, a file of many uncompressed object streams that never end", () => {
+    // Each one runs to the end of the file: read whole, 3,000 of them were minutes of work.
+    const pdf = new RawPdf().object(1, catalog()).object(2, PAGES).object(3, PAGE);
+    for (let n = 10; n < 3010; n++) pdf.stream(n, "/N 0/First 0", Buffer.from("0"), { end: "\n" });
+    const bytes = pdf.write(" ".repeat(3_000_000)).xrefTable("/Root 1 0 R").bytes();
+    const started = performance.now();
+    expect(checkPdf(bytes)).toEqual({ ok: false, reason: "unreadable", found: "too much stream data" });
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
+  it("refuses, quickly, object streams whose lengths all end in one long run of white space", () => {
+    // Each /Length is checked by stepping over the white space after it to endstream: 2,000 were half a minute.
+    const empty = zlib.deflateSync(Buffer.alloc(0));
+    const [count, gap] = [2000, 5_000_000];
+    const head = (num: number, length: number) =>
+      `${num} 0 obj\n<</N 0/First 0/Filter/FlateDecode/Length ${String(length).padStart(10, "0")}>>\nstream\n`;
+    const pdf = new RawPdf().object(1, catalog()).object(2, PAGES).object(3, PAGE);
+    const starts: number[] = [];
+    let at = pdf.bytes().length;
+    for (let i = 0; i < count; i++) {
+      at += head(10 + i, 0).length;
+      starts.push(at);
+      at += empty.length;
+    }
+    // Every /Length ends at its own place in the white space before the one endstream.
+    starts.forEach((start, i) => pdf.write(head(10 + i, at + Math.floor((i * gap) / count) - start)).write(empty));
+    const bytes = pdf.write(" ".repeat(gap)).write("\nendstream\nendobj\n").xrefTable("/Root 1 0 R").bytes();
+    const started = performance.now();
+    expect(checkPdf(bytes)).toEqual({ ok: false, reason: "unreadable", found: "too much space after stream lengths" });
+    expect(performance.now() - started).toBeLessThan(5000);
   });
 
   it("refuses active content whose name is disguised with #xx escapes, and a PDF that does not parse", async () => {
