@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
+import { hydrated } from "./hydrated";
 import { clinicYear } from "../../domain/dates";
 
 // The header loads no script: its menus are <details> whose <summary> toggles them
@@ -266,6 +267,151 @@ test.describe("calls to action", () => {
       const box = await link.boundingBox();
       expect(box!.height).toBeGreaterThanOrEqual(44);
     }
+  });
+});
+
+/**
+ * What hides the focused element: for points across each of its boxes, the fixed or sticky
+ * element drawn there instead (the phone's action bar, the floating buttons, the sticky header),
+ * or "off screen" for a point outside the viewport. Also the fixed elements (the action bar and
+ * the floating buttons) drawn over the visible part of the field around it: its label, hint,
+ * error and calendar, which may run off screen or under the sticky header when the field is
+ * taller than the screen. Empty when nothing hides it (WCAG 2.2, 2.4.11).
+ */
+async function whatHidesFocus(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const focused = document.activeElement;
+    if (!(focused instanceof HTMLElement) || focused === document.body) return [];
+    const name = (el: Element) => `${el.tagName.toLowerCase()}${el.classList[0] ? `.${el.classList[0]}` : ""}`;
+    const floating = (el: Element | null, kinds: string[]): Element | null => {
+      for (let at = el; at; at = at.parentElement) if (kinds.includes(getComputedStyle(at).position)) return at;
+      return null;
+    };
+    const found = new Set<string>();
+    const check = (target: Element, { mustShow, kinds }: { mustShow: boolean; kinds: string[] }) => {
+      for (const box of target.getClientRects()) {
+        for (const fx of [0.02, 0.25, 0.5, 0.75, 0.98]) {
+          for (const fy of [0.05, 0.5, 0.95]) {
+            const x = box.left + box.width * fx;
+            const y = box.top + box.height * fy;
+            if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) {
+              if (mustShow) found.add(`off screen: ${name(target)}`);
+              continue;
+            }
+            const hit = document.elementFromPoint(x, y);
+            if (!hit || target.contains(hit) || hit.contains(target)) continue;
+            const cover = floating(hit, kinds);
+            if (cover && !cover.contains(target)) found.add(`${name(cover)} over ${name(target)}`);
+          }
+        }
+      }
+    };
+    check(focused, { mustShow: true, kinds: ["fixed", "sticky"] });
+    const field = focused.closest(".field, fieldset");
+    if (field) check(field, { mustShow: false, kinds: ["fixed"] });
+    return [...found];
+  });
+}
+
+/**
+ * Tabs from the top of `main` for as long as focus stays within `within` (a selector), calling
+ * `each` at every stop; returns how many stops it made.
+ */
+async function tabThrough(page: Page, within: string, each: (description: string) => Promise<void>): Promise<number> {
+  await page.locator("main").evaluate((main) => {
+    main.setAttribute("tabindex", "-1");
+    main.focus();
+    main.removeAttribute("tabindex");
+  });
+  let stops = 0;
+  for (;;) {
+    await page.keyboard.press("Tab");
+    const where = await page.evaluate((within) => {
+      const el = document.activeElement;
+      if (!el || !el.closest(within)) return null;
+      return `${el.tagName.toLowerCase()} ${el.getAttribute("name") ?? el.getAttribute("aria-label") ?? el.textContent?.trim().slice(0, 40)}`;
+    }, within);
+    if (where === null) return stops;
+    stops += 1;
+    await each(where);
+  }
+}
+
+/**
+ * Tabs through `main` (and what else `within` names) and expects nothing fixed or sticky to hide
+ * any focused control or the field around it.
+ */
+async function expectFocusNeverHidden(page: Page, minimumStops: number, within = "main") {
+  const hidden: string[] = [];
+  const stops = await tabThrough(page, within, async (where) => {
+    for (const problem of await whatHidesFocus(page)) hidden.push(`${where}: ${problem}`);
+  });
+  expect(stops).toBeGreaterThanOrEqual(minimumStops);
+  expect(hidden).toEqual([]);
+}
+
+// WCAG 2.2, 2.4.11 (Focus Not Obscured): the phone's action bar, the floating buttons and the
+// sticky header never hide the control being typed in or tabbed to, nor its hint, error or calendar.
+test.describe("nothing fixed or sticky hides the focused control", () => {
+  test.describe.configure({ timeout: 120_000 });
+  // Scrolling to a focused control is smooth unless motion is reduced: reduced, it is instant,
+  // so each measurement sees where the browser puts the control, not a frame of the way there.
+  test.use({ reducedMotion: "reduce" });
+
+  test("the booking form, tabbed through with its calendar", async ({ page }) => {
+    await page.goto("/book-appointment");
+    await hydrated(page);
+    await expect(page.getByRole("grid")).toBeVisible();
+    await expectFocusNeverHidden(page, 20);
+
+    // The calendar's days: the arrow keys move focus from day to day, week to week and month to month.
+    await page.locator(".calendar__day[tabindex='0']").focus();
+    const hidden: string[] = [];
+    for (const key of [
+      "ArrowDown",
+      "ArrowDown",
+      "ArrowDown",
+      "ArrowDown",
+      "ArrowRight",
+      "End",
+      "PageDown",
+      "ArrowUp",
+    ]) {
+      await page.keyboard.press(key);
+      for (const problem of await whatHidesFocus(page)) hidden.push(`${key}: ${problem}`);
+    }
+    expect(hidden).toEqual([]);
+  });
+
+  test("the booking and contact forms without JavaScript", async ({ browser, viewport }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport, reducedMotion: "reduce" });
+    const page = await context.newPage();
+    for (const path of ["/book-appointment", "/contact-us"]) {
+      await page.goto(path);
+      await expectFocusNeverHidden(page, path === "/contact-us" ? 5 : 15);
+    }
+    await context.close();
+  });
+
+  test("the contact form", async ({ page }) => {
+    await page.goto("/contact-us");
+    await hydrated(page);
+    await expectFocusNeverHidden(page, 5);
+  });
+
+  test("typing in a field: the phone's action bar and floating buttons step aside", async ({ page }) => {
+    test.skip(!isMobile(page), "phone layout");
+    await page.goto("/contact-us");
+    await page.getByLabel("Your enquiry").focus();
+    await expect(page.getByRole("navigation", { name: "Quick actions" })).toBeHidden();
+    await expect(page.getByRole("complementary", { name: "Shortcuts" })).toBeHidden();
+    await page.getByLabel("Your enquiry").blur();
+    await expect(page.getByRole("navigation", { name: "Quick actions" })).toBeVisible();
+  });
+
+  test("a content page and the footer, tabbed through", async ({ page }) => {
+    await page.goto("/services");
+    await expectFocusNeverHidden(page, 20, "main, footer");
   });
 });
 
