@@ -212,7 +212,7 @@ export const SERVICES = {
     summary: "Low-dose X-ray images of the breast for screening and diagnosis.",
     icon: "ribbon",
     image: "/images/services/mammography.svg",
-    category: null,
+    category: "womens-imaging",
     preparation: BREAST_IMAGING_PREPARATION,
   },
   advancedTechnology: {
@@ -304,8 +304,9 @@ const CATEGORY_LAYOUT: { id: CategoryId; category: string; subheading: string; c
     category: "Women's Imaging",
     subheading: "",
     cards: [
-      ["breastUltrasound", "6"],
-      ["pregnancy3d", "6"],
+      ["breastUltrasound", "4"],
+      ["mammography", "4"],
+      ["pregnancy3d", "4"],
     ],
   },
   {
@@ -339,6 +340,7 @@ export const SERVICE_CATEGORIES: ServiceCategory[] = CATEGORY_LAYOUT.map((layout
 }));
 
 // --- Sidebar on service pages: the bookable services by category ------------
+// The same lists make the Services mega-menu's columns (app/components/layout/nav-data.ts).
 
 export interface SidebarCategory {
   id: CategoryId;
@@ -352,7 +354,7 @@ const SIDEBAR_LAYOUT = [
     name: "Diagnostic Imaging",
     services: ["ultrasound", "xRay", "fluoroscopy", "boneDensitometry"],
   },
-  { id: "womens-imaging", name: "Women's Imaging", services: ["breastUltrasound", "pregnancy3d"] },
+  { id: "womens-imaging", name: "Women's Imaging", services: ["breastUltrasound", "mammography", "pregnancy3d"] },
   {
     id: "imaging-guided-procedures",
     name: "Imaging Guided Procedures",
@@ -448,24 +450,22 @@ export const ULTRASOUND_TIMINGS: UltrasoundTiming[] = [
   { name: "Salivary Glands", duration: "30" },
 ];
 
-/** Bookable services that have a page but no place in the sidebar. */
-const BOOKABLE_OUTSIDE_SIDEBAR = ["mammography"] as const satisfies readonly ServiceKey[];
-
-type BookableKey = (typeof SIDEBAR_LAYOUT)[number]["services"][number] | (typeof BOOKABLE_OUTSIDE_SIDEBAR)[number];
+/**
+ * The bookable services are the sidebar's: every service a patient can request
+ * is listed where its category is (the sidebar, the mega-menu, the cards and the
+ * home page's categories), so none can be booked that no list reaches.
+ */
+type BookableKey = (typeof SIDEBAR_LAYOUT)[number]["services"][number];
 
 /**
  * The slug of a service a patient can request, as a type: the sidebar's
- * services and mammography. The rooms map (domain/rooms.ts SERVICE_ROOMS)
- * is keyed by it, so making a service bookable does not compile until its
- * rooms are decided.
+ * services. The rooms map (domain/rooms.ts SERVICE_ROOMS) is keyed by it, so
+ * making a service bookable does not compile until its rooms are decided.
  */
 export type BookableSlug = (typeof SERVICES)[BookableKey]["slug"];
 
-/** Services a patient can request in the appointment form. */
-export const BOOKABLE_SERVICES: readonly Service[] = [
-  ...SIDEBAR_LAYOUT.flatMap((c) => c.services.map((k) => SERVICES[k])),
-  ...BOOKABLE_OUTSIDE_SIDEBAR.map((k) => SERVICES[k]),
-];
+/** Services a patient can request in the appointment form, in the sidebar's order. */
+export const BOOKABLE_SERVICES: readonly Service[] = SIDEBAR_LAYOUT.flatMap((c) => c.services.map((k) => SERVICES[k]));
 
 /** Whether a slug is one a patient can request. */
 export function isBookableSlug(slug: string): slug is BookableSlug {

@@ -1,5 +1,3 @@
-import type { CategoryId } from "../catalogue";
-
 /**
  * The content of a service page, as data: headings, paragraphs, lists and
  * notes, rendered by app/components/service/service-body.tsx. Text is plain;
@@ -45,11 +43,13 @@ export type ServicePageContent =
       body: readonly Block[];
       /** End with the shared closing section (results, payment, appointment). */
       closing: boolean;
-      /** Sidebar category that starts open, when not the service's own. */
-      openCategory?: CategoryId;
     })
-  /** A placeholder page that shows only the service's title. */
-  | (PageMetaText & { layout: "label-only" });
+  /**
+   * A service the clinic has not described yet: its page says so and points to the
+   * services and the phone; it is left out of the sitemap, of search results (noindex)
+   * and of every list (docs/decisions/028-unfinished-content.md).
+   */
+  | (PageMetaText & { layout: "unfinished" });
 
 // Builders, so a page reads like the page.
 

@@ -1,16 +1,11 @@
 import { h2, link, note, p, strong, ul, type ServicePageContent } from "./content";
 
-/**
- * Mammography has a page but no sidebar link (the sidebar lists only bookable services). Its
- * sidebar opens Women's Imaging, the category a visitor would look in next.
- */
 export const mammographyPage: ServicePageContent = {
   layout: "article",
   description:
     "Mammography in Gaborone: the difference between screening and diagnostic mammograms, general guidance on screening, and when to see a doctor.",
   keywords: ["mammography", "mammogram", "breast screening", "diagnostic mammogram", "women's imaging", "Gaborone"],
   closing: true,
-  openCategory: "womens-imaging",
   body: [
     h2("What is mammography?"),
     p(

@@ -104,6 +104,12 @@ test.describe("menus", () => {
     await expectVisibleFocus(page);
     await page.keyboard.press("Tab");
     await expect(panel.getByRole("link", { name: "X-ray" })).toBeFocused();
+    // Every bookable service is in its category's column: mammography with Women's Imaging.
+    await expect(panel.locator(".submenu__column", { hasText: "Women's Imaging" }).getByRole("link")).toHaveText([
+      "Breast Ultrasound",
+      "Mammography",
+      "3D Pregnancy Scan",
+    ]);
 
     // Space on the toggle closes it, and opens it again.
     await toggle.focus();
@@ -217,6 +223,7 @@ test.describe("menus", () => {
       "/services/fluoroscopy",
       "/services/bone-densitometry-dexa-scan",
       "/services/breast-ultrasound",
+      "/services/mammography",
       "/services/3d-pregnancy-scan",
       "/services/minimally-invasive-procedure",
       "/services/pain-management",

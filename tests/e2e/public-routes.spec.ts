@@ -12,10 +12,14 @@ import { hydrated } from "./hydrated";
 
 /** Every HTML page (sitemap.xml and robots.txt are resources, not pages). */
 const PAGES = PRERENDERED_PATHS.filter((p) => !/\.[a-z]+$/.test(p));
-/** Pages the specification defines as a bare text label (section 2: "placeholder that shows only a text label"). */
-const LABEL_ONLY = new Set([servicePath(SERVICES.advancedTechnology)]);
+/**
+ * The page the clinic has not written (the specification's "placeholder that shows only a text
+ * label", docs/decisions/028-unfinished-content.md): it says so, and stays out of the sitemap,
+ * search results and every link.
+ */
+const UNFINISHED = servicePath(SERVICES.advancedTechnology);
 /** Pages that belong in the sitemap: /details is a lookup page that points to the service pages. */
-const INDEXABLE = PAGES.filter((p) => p !== "/details");
+const INDEXABLE = PAGES.filter((p) => p !== "/details" && p !== UNFINISHED);
 
 test("the route list covers the public pages and every service page", () => {
   for (const p of PUBLIC_PAGE_PATHS) expect(PAGES).toContain(p);
@@ -61,11 +65,9 @@ for (const path of PAGES) {
         expect(response?.status()).toBe(200);
         expect.soft(normalise(await raw.locator("main h1").first().textContent())).toBe(h1);
         const mainText = normalise(await raw.locator("main").first().textContent());
-        if (!LABEL_ONLY.has(path)) {
-          expect
-            .soft(mainText.length, `main content text without JavaScript: "${mainText.slice(0, 80)}"`)
-            .toBeGreaterThan(h1.length + 40);
-        }
+        expect
+          .soft(mainText.length, `main content text without JavaScript: "${mainText.slice(0, 80)}"`)
+          .toBeGreaterThan(h1.length + 40);
         for (const heading of headings) expect.soft(mainText, `heading "${heading}"`).toContain(heading);
       } finally {
         await context.close();
@@ -92,6 +94,16 @@ test("every page has its own title and description, a canonical URL and Open Gra
     expect(descriptions.get(description!), `${path} shares its description`).toBeUndefined();
     titles.set(title!, path);
     descriptions.set(description!, path);
+  }
+});
+
+test("no page links to the unfinished page, which asks search engines to leave it out", async ({ request }) => {
+  for (const path of PAGES) {
+    const html = await (await request.get(path)).text();
+    expect(html, `${path} links to ${UNFINISHED}`).not.toContain(`href="${UNFINISHED}"`);
+    const robots = html.match(/<meta name="robots" content="([^"]*)"/)?.[1];
+    if (path === UNFINISHED) expect(robots).toBe("noindex");
+    else if (path !== "/details") expect(robots, `${path} robots`).toBeUndefined();
   }
 });
 

@@ -137,11 +137,19 @@ test.describe("service pages", () => {
     );
   });
 
-  test("advanced technology shows only its label", async ({ page }) => {
+  test("advanced technology, which the clinic has not described, says so, points to the services and is not indexed", async ({
+    page,
+  }) => {
     const response = await page.goto("/services/advanced-technology");
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Advanced Technology");
-    expect((await page.getByRole("main").innerText()).trim()).toBe("Advanced Technology");
+    const main = page.getByRole("main");
+    await expect(main).toContainText("We have not written this page yet.");
+    await expect(main.getByRole("link", { name: "See all our services" })).toHaveAttribute("href", "/services");
+    await expect(main.getByRole("link", { name: "(+267) 316 3012" })).toHaveAttribute("href", "tel:+2673163012");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    // Nothing on it claims what the clinic has not stated: no equipment, no sidebar of services.
+    await expect(main.getByRole("navigation", { name: "Our services" })).toHaveCount(0);
   });
 });
 
@@ -207,12 +215,16 @@ test.describe("service sidebar", () => {
     await expect(nav.locator("a:visible")).toHaveCount(0);
   });
 
-  test("mammography has a page but no sidebar link", async ({ page }) => {
-    await page.goto("/services/mammography");
+  test("mammography is listed under Women's Imaging, and its page marks it", async ({ page }) => {
+    await page.goto("/services/breast-ultrasound");
     const nav = page.getByRole("navigation", { name: "Our services" });
-    await expect(group(nav, "Women's Imaging")).toHaveAttribute("open");
-    await expect(nav.locator('a[aria-current="page"]')).toHaveCount(0);
-    await expect(nav.locator('a[href="/services/mammography"]')).toHaveCount(0);
+    await expect(nav.locator("a:visible")).toHaveText(["Breast Ultrasound", "Mammography", "3D Pregnancy Scan"]);
+    await nav.getByRole("link", { name: "Mammography" }).click();
+    await expect(page).toHaveURL(/\/services\/mammography$/);
+    const own = page.getByRole("navigation", { name: "Our services" });
+    await expect(group(own, "Women's Imaging")).toHaveAttribute("open");
+    await expect(own.getByRole("link", { name: "Mammography" })).toHaveAttribute("aria-current", "page");
+    await expect(page.locator(".page-banner__eyebrow")).toHaveText("Women's Imaging");
   });
 });
 
@@ -221,7 +233,11 @@ test.describe("/services", () => {
     await page.goto("/services");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Our Services");
     const cards = page.locator(".service-grid__item");
-    await expect(cards).toHaveCount(9);
+    await expect(cards).toHaveCount(10);
+    // Mammography, which can be booked, is listed with the rest of Women's Imaging.
+    await expect(
+      page.getByRole("region", { name: /^Women's Imaging/ }).getByRole("link", { name: "View more about Mammography" }),
+    ).toHaveAttribute("href", "/services/mammography");
     for (const category of SERVICE_CATEGORIES) {
       const section = page.getByRole("region", { name: new RegExp(`^${category.category}`) });
       await expect(section.getByRole("heading", { level: 2 })).toContainText(category.category);

@@ -17,18 +17,22 @@ afterEach(() => {
 });
 
 describe("sitemap.xml", () => {
-  it("lists every public page and every service page, except /details, as absolute URLs on the configured base", async () => {
+  it("lists every public page and every service page, except /details and the unfinished page, as absolute URLs on the configured base", async () => {
     const response = sitemapLoader();
     expect(response.headers.get("content-type")).toMatch(/^application\/xml/);
     const xml = await response.text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    const expected = [...PUBLIC_PAGE_PATHS.filter((p) => p !== "/details"), ...SERVICE_PAGES.map(servicePath)].map(
-      (p) => `${BASE}${p}`,
-    );
+    const unfinished = "/services/advanced-technology";
+    const expected = [
+      ...PUBLIC_PAGE_PATHS.filter((p) => p !== "/details"),
+      ...SERVICE_PAGES.map(servicePath).filter((p) => p !== unfinished),
+    ].map((p) => `${BASE}${p}`);
     expect(locs.sort()).toEqual(expected.sort());
     expect(new Set(locs).size).toBe(locs.length);
     expect(locs).toContain(`${BASE}/services/mammography`);
     expect(xml).not.toContain("/details");
+    // The clinic has not described it: a page that says so, kept out of search (decision 028).
+    expect(xml).not.toContain(unfinished);
     expect(xml).not.toContain(`${BASE}//`);
   });
 });

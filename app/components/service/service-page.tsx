@@ -1,7 +1,9 @@
 import { Link } from "react-router";
 import { findServiceBySlug, SERVICE_CATEGORIES, servicePath, type CategoryId, type Service } from "@domain/catalogue";
+import { PhoneLink } from "~/components/layout/phone-link";
 import { ServiceIcon } from "~/components/service-icon";
 import type { PageMetaInput } from "~/lib/meta";
+import { useClinic } from "~/root";
 import { ServiceClosing } from "./service-closing";
 import { ServiceSidebar } from "./service-sidebar";
 import "~/styles/service.css";
@@ -79,15 +81,23 @@ export function ServiceNotFound() {
   );
 }
 
-/** A placeholder service page that shows only its label (Advanced Technology has no content yet). */
-export function ServiceLabelPage({ title }: { title: string }) {
+/**
+ * The page of a service the clinic has not described yet (Advanced Technology): it says so, in
+ * place of an empty page, and points to what is written and to the phone. It claims nothing
+ * about the service.
+ */
+export function UnfinishedServicePage({ title }: { title: string }) {
+  const clinic = useClinic();
   return (
-    <main id="main" className="service-placeholder">
-      <header className="page-banner">
-        <div className="container page-banner__inner">
-          <h1>{title}</h1>
-        </div>
-      </header>
+    <main id="main" className="service-page">
+      <PageBanner title={title} trail={[{ name: "Services", href: "/services" }]} />
+      <div className="container service-missing">
+        <p>We have not written this page yet.</p>
+        <p>
+          <Link to="/services">See all our services</Link>, or call us on <PhoneLink number={clinic.landline} /> to ask
+          about a scan.
+        </p>
+      </div>
     </main>
   );
 }

@@ -3,7 +3,7 @@ import { findServiceBySlug } from "@domain/catalogue";
 import { findServicePageContent } from "@domain/services/pages";
 import { ServiceBody } from "~/components/service/service-body";
 import { serviceMeta } from "~/components/service/service-meta";
-import { ServiceLabelPage, ServiceNotFound, ServicePage } from "~/components/service/service-page";
+import { ServiceNotFound, ServicePage, UnfinishedServicePage } from "~/components/service/service-page";
 import { serviceSlugOfRoute } from "~/lib/prerender-paths";
 import type { Route } from "./+types/service";
 
@@ -19,10 +19,10 @@ export default function Service() {
   const service = findServiceBySlug(slug);
   const content = findServicePageContent(slug);
   if (!service || !content) return <ServiceNotFound />;
-  if (content.layout === "label-only") return <ServiceLabelPage title={service.title} />;
+  if (content.layout === "unfinished") return <UnfinishedServicePage title={service.title} />;
   return (
     // Keyed by slug so that moving to another service starts its page afresh.
-    <ServicePage key={slug} slug={slug} openCategory={content.openCategory} closing={content.closing}>
+    <ServicePage key={slug} slug={slug} closing={content.closing}>
       <ServiceBody blocks={content.body} />
     </ServicePage>
   );
