@@ -3,7 +3,7 @@ import type { ServicePageContent } from "./content";
 /**
  * The specification lists this page as a "placeholder that shows only a text label": the clinic
  * has not said what it covers. Its page says so, claims nothing (no equipment is named), and is
- * kept out of the sitemap, search results and every list (docs/decisions/028-unfinished-content.md).
+ * kept out of the sitemap and every list (docs/decisions/028-unfinished-content.md).
  */
 export const advancedTechnologyPage: ServicePageContent = {
   layout: "unfinished",

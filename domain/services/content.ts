@@ -46,8 +46,8 @@ export type ServicePageContent =
     })
   /**
    * A service the clinic has not described yet: its page says so and points to the
-   * services and the phone; it is left out of the sitemap, of search results (noindex)
-   * and of every list (docs/decisions/028-unfinished-content.md).
+   * services and the phone; it is left out of the sitemap and of every list
+   * (docs/decisions/028-unfinished-content.md).
    */
   | (PageMetaText & { layout: "unfinished" });
 

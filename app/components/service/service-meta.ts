@@ -11,11 +11,5 @@ export function serviceMeta(args: MetaArgs, slug: string): MetaDescriptor[] {
   const service = findServiceBySlug(slug);
   const content = findServicePageContent(slug);
   if (!service || !content) return pageMeta(args, { ...SERVICE_NOT_FOUND_META, noindex: true });
-  return pageMeta(args, {
-    title: service.title,
-    description: content.description,
-    keywords: content.keywords,
-    // Not written yet: search engines leave it out, as the sitemap does (decision 028).
-    noindex: content.layout === "unfinished",
-  });
+  return pageMeta(args, { title: service.title, description: content.description, keywords: content.keywords });
 }
