@@ -2,6 +2,7 @@ import { z } from "zod";
 import { BOOKABLE_SERVICES, type Service } from "../catalogue";
 import { GENDERS } from "../patient";
 import { PAYMENT_METHODS } from "../payments";
+import { DOB_MESSAGES } from "./appointment-dates";
 import { emailField, isoDateField, optionalText, phoneField, requiredText } from "./fields";
 
 /**
@@ -41,7 +42,7 @@ export const appointmentSchema = z
   .object({
     name: requiredText("First name is required.", 100),
     surname: requiredText("Surname is required.", 100),
-    dob: isoDateField("Enter your date of birth."),
+    dob: isoDateField(DOB_MESSAGES.missing),
     phoneNumber: phoneField(),
     alternateNumber: phoneField("Alternate number required."),
     email: emailField,
