@@ -1,3 +1,5 @@
+import { BOOKABLE_SERVICES, isBookableSlug, type Service } from "./catalogue";
+
 /** Public addresses that more than one part of the site builds on. */
 
 /** The blank referral form (PDF), written into the build by scripts/postbuild.ts. */
@@ -8,3 +10,24 @@ export const REFERRAL_FORM_PATH = "/files/referral-form.pdf";
  * the link's token (`/appointment/<token>`). Never logged with the token.
  */
 export const MANAGE_PATH_PREFIX = "/appointment/";
+
+/** The booking page. */
+export const BOOKING_PATH = "/book-appointment";
+
+/** The query parameter that opens the booking page with a service chosen: `?service=<slug>`. */
+export const BOOKING_SERVICE_PARAM = "service";
+
+/** The booking page, opened with the service `slug` chosen when a patient can request it. */
+export function bookingPath(slug?: string): string {
+  if (!slug || !isBookableSlug(slug)) return BOOKING_PATH;
+  return `${BOOKING_PATH}?${new URLSearchParams({ [BOOKING_SERVICE_PARAM]: slug })}`;
+}
+
+/**
+ * The bookable service a booking page's query string names (`?service=<slug>`),
+ * or undefined: an unknown slug chooses nothing and is no error.
+ */
+export function bookingServiceOf(search: string): Service | undefined {
+  const slug = new URLSearchParams(search).get(BOOKING_SERVICE_PARAM) ?? "";
+  return isBookableSlug(slug) ? BOOKABLE_SERVICES.find((s) => s.slug === slug) : undefined;
+}

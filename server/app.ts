@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ServerBuild } from "react-router";
 import { z } from "zod";
+import { BOOKING_PATH, bookingServiceOf } from "../domain/paths";
 import type { Config } from "./config";
 import { ping, type Db } from "./db/index";
 import { errorHandler } from "./error-handler";
@@ -42,8 +43,16 @@ export interface AppOptions {
   logStream?: { write: (line: string) => void };
 }
 
-/** Pages that read the query string are rendered per request, not served from prerendered HTML. */
-const QUERY_RENDERED = new Set(["/details"]);
+/**
+ * Pages that read the query string, rendered per request (instead of served
+ * from their prerendered HTML) when it asks for something: /details reads
+ * ?name=; the booking page opens with a bookable ?service=<slug> chosen (any
+ * other query gets the prerendered page, which chooses nothing).
+ */
+const QUERY_RENDERED: ReadonlyMap<string, (search: string) => boolean> = new Map([
+  ["/details", () => true],
+  [BOOKING_PATH, (search: string) => bookingServiceOf(search) !== undefined],
+]);
 
 /**
  * Builds the Fastify app: logging, static files, the JSON API and the React
@@ -228,7 +237,7 @@ async function registerBuiltPages(app: FastifyInstance, config: Config, site: St
       const q = request.url.indexOf("?");
       const urlPath = q === -1 ? request.url : request.url.slice(0, q);
       if (site.has(urlPath)) {
-        if (q === -1 || !QUERY_RENDERED.has(urlPath)) return site.send(request, reply, urlPath);
+        if (q === -1 || !QUERY_RENDERED.get(urlPath)?.(request.url.slice(q))) return site.send(request, reply, urlPath);
       } else if (urlPath.length > 1 && urlPath.endsWith("/") && site.isPage(urlPath.slice(0, -1))) {
         // A prerendered page answers at /<path>; /<path>/ redirects there.
         return reply.redirect(urlPath.slice(0, -1), 301);

@@ -1,4 +1,4 @@
-import { BookingFlow } from "~/components/forms/booking/booking-form";
+import { BookingPage } from "~/components/forms/booking/booking-form";
 import { mountIsland } from "./mount";
 
-mountIsland("booking", BookingFlow);
+mountIsland("booking", BookingPage);

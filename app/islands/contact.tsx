@@ -1,4 +1,4 @@
-import { ContactForm } from "~/components/forms/contact-form";
+import { ContactPage } from "~/components/forms/contact-form";
 import { mountIsland } from "./mount";
 
-mountIsland("contact", ContactForm);
+mountIsland("contact", ContactPage);

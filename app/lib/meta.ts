@@ -8,6 +8,17 @@ export interface PageMetaInput {
   /** Canonical path; defaults to the page's own path. */
   canonicalPath?: string;
   noindex?: boolean;
+  /**
+   * The page renders its own <title> (a form page, whose title starts with
+   * "Error: " while errors show: app/components/forms/form-page.tsx), made by
+   * documentTitle; the Open Graph title stays here.
+   */
+  titleInPage?: boolean;
+}
+
+/** A page's <title>: its own title, then the clinic's name. */
+export function documentTitle(title: string, siteName: string): string {
+  return siteName ? `${title} | ${siteName}` : title;
 }
 
 interface MetaArgsLike {
@@ -32,9 +43,9 @@ export function pageMeta(args: MetaArgsLike, input: PageMetaInput): MetaDescript
   const base = clinic?.publicBaseUrl ?? "";
   const path = input.canonicalPath ?? args.location.pathname;
   const url = `${base}${path === "/" ? "/" : path.replace(/\/+$/, "")}`;
-  const fullTitle = siteName ? `${input.title} | ${siteName}` : input.title;
+  const fullTitle = documentTitle(input.title, siteName);
   const tags: MetaDescriptor[] = [
-    { title: fullTitle },
+    ...(input.titleInPage ? [] : [{ title: fullTitle }]),
     { name: "description", content: input.description },
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:type", content: "website" },

@@ -120,7 +120,7 @@ export default function Details({ loaderData }: Route.ComponentProps) {
             initialOpenId={record.category_name}
             currentHref={detailsHref(record)}
           />
-          <ConsultationForm serviceName={record.displayname} />
+          <ConsultationForm serviceName={record.displayname} serviceSlug={service?.slug} />
         </div>
       </div>
     </main>

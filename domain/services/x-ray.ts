@@ -1,3 +1,4 @@
+import { bookingPath } from "../paths";
 import { h2, link, note, p, strong, ul, type ServicePageContent } from "./content";
 
 export const xRayPage: ServicePageContent = {
@@ -23,7 +24,7 @@ export const xRayPage: ServicePageContent = {
         strong("You need a referral form from your doctor."),
         " Bring it with you, or upload it when you",
         " ",
-        link("/book-appointment", "book your appointment online"),
+        link(bookingPath("x-ray"), "book your appointment online"),
         ". Doctors can download our form from the",
         " ",
         link("/for-referrers", "For Referrers page"),

@@ -11,7 +11,18 @@ import { addDays, formatLongDate, type BookingCalendar } from "../dates";
  * schemas load on demand.
  */
 
-export const DOB_MESSAGE = "Enter a real date of birth in the past.";
+/**
+ * The date of birth's messages. The form asks for it in three boxes (day,
+ * month, year: ./appointment-form.ts), the API as YYYY-MM-DD.
+ */
+export const DOB_MESSAGES = {
+  missing: "Enter your date of birth, for example 27 3 1985.",
+  /** Some of the three boxes are empty: the ones to fill in ("a month", "a day and a year"). */
+  incomplete: (parts: readonly string[]) => `Date of birth must include ${parts.map((p) => `a ${p}`).join(" and ")}.`,
+  notReal: "Date of birth must be a real date, for example 27 3 1985.",
+  past: "Date of birth must be in the past.",
+  tooOld: "Date of birth must be within the last 120 years.",
+} as const;
 
 export const DATE_MESSAGES = {
   /** What the visitor typed is not a date (the browser's text field; the API takes YYYY-MM-DD). */
@@ -27,8 +38,8 @@ export const DATE_MESSAGES = {
 
 /** A real date of birth (YYYY-MM-DD): before today and at most 120 years ago. */
 export function dobProblem(dob: string, today: string): string | undefined {
-  const earliest = addDays(today, -Math.round(120 * 365.2425));
-  return dob >= today || dob < earliest ? DOB_MESSAGE : undefined;
+  if (dob >= today) return DOB_MESSAGES.past;
+  return dob < addDays(today, -Math.round(120 * 365.2425)) ? DOB_MESSAGES.tooOld : undefined;
 }
 
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);

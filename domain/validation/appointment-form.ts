@@ -1,5 +1,5 @@
-import { parseDateInput } from "../dates";
-import { DATE_MESSAGES } from "./appointment-dates";
+import { isIsoDate, parseDateInput } from "../dates";
+import { DATE_MESSAGES, DOB_MESSAGES } from "./appointment-dates";
 
 /**
  * The booking form as the visitor fills it in (the names of its fields, as
@@ -8,10 +8,23 @@ import { DATE_MESSAGES } from "./appointment-dates";
  * (server/requests/page-forms.ts) both build the request here.
  */
 
+/**
+ * The date of birth as the form asks for it: three boxes, day, month and year
+ * (the GOV.UK and NHS pattern; a browser's date picker reads month first on
+ * many phones). The request joins them into the API's `dob` (YYYY-MM-DD).
+ */
+export const DOB_PARTS = [
+  { field: "dobDay", part: "day" },
+  { field: "dobMonth", part: "month" },
+  { field: "dobYear", part: "year" },
+] as const;
+
 export const BOOKING_FIELDS = [
   "name",
   "surname",
-  "dob",
+  "dobDay",
+  "dobMonth",
+  "dobYear",
   "gender",
   "idPassportNumber",
   "phoneNumber",
@@ -30,6 +43,23 @@ export type BookingValues = Record<(typeof BOOKING_FIELDS)[number], string>;
 /** The one term for the second phone number: the field's label and its error say it alike (issue 21). */
 export const ALTERNATE_NUMBER_LABEL = "Alternative phone number";
 
+type DobValues = Pick<BookingValues, (typeof DOB_PARTS)[number]["field"]>;
+
+/** The three boxes joined as the API takes the date of birth: YYYY-MM-DD ("" when all are empty). */
+export function dobFromParts(values: DobValues): string {
+  const [day, month, year] = DOB_PARTS.map(({ field }) => values[field].trim());
+  if (!day && !month && !year) return "";
+  return `${year}-${month!.padStart(2, "0")}-${day!.padStart(2, "0")}`;
+}
+
+/** What to fix in the three boxes (empty, some missing, not a real date), else null; the past is checked later. */
+export function dobEntryProblem(values: DobValues): string | null {
+  const missing = DOB_PARTS.filter(({ field }) => !values[field].trim()).map(({ part }) => part);
+  if (missing.length === DOB_PARTS.length) return DOB_MESSAGES.missing;
+  if (missing.length) return DOB_MESSAGES.incomplete(missing);
+  return isIsoDate(dobFromParts(values)) ? null : DOB_MESSAGES.notReal;
+}
+
 /** The referral form's file field (multipart, without JavaScript). */
 export const REFERRAL_FIELD = "referral";
 
@@ -42,14 +72,15 @@ export interface ReferralForm {
 
 /**
  * The request as the API takes it. `time` is the submitter's clock (HH:mm);
- * the date as typed (DD/MM/YYYY) becomes YYYY-MM-DD.
+ * the date as typed (DD/MM/YYYY) becomes YYYY-MM-DD, and so does the date of
+ * birth's three boxes.
  */
 export function appointmentRequest(values: BookingValues, time: string, referralForms: ReferralForm[] = []) {
   const aid = values.paymentMethod !== "cash";
   return {
     name: values.name,
     surname: values.surname,
-    dob: values.dob,
+    dob: dobFromParts(values),
     phoneNumber: values.phoneNumber,
     alternateNumber: values.alternateNumber,
     email: values.email,
@@ -68,4 +99,18 @@ export function appointmentRequest(values: BookingValues, time: string, referral
 /** The typed date's problem when it is not a date at all (its other rules need the calendar), else null. */
 export function dateFormatProblem(text: string): string | null {
   return text.trim() && !parseDateInput(text) ? DATE_MESSAGES.format : null;
+}
+
+/**
+ * The problems of what was typed that the request cannot show (the request
+ * carries the dates joined or converted, which the schema would only call
+ * wrong): the browser and the plain post put these over the schema's messages.
+ */
+export function typedDateProblems(values: BookingValues): Partial<Record<"dob" | "appointmentDate", string>> {
+  const problems: Partial<Record<"dob" | "appointmentDate", string>> = {};
+  const dob = dobEntryProblem(values);
+  if (dob) problems.dob = dob;
+  const date = dateFormatProblem(values.appointmentDate);
+  if (date) problems.appointmentDate = date;
+  return problems;
 }

@@ -3,6 +3,7 @@ import { BOOKABLE_SERVICES, type Service } from "../catalogue";
 import { GENDERS } from "../patient";
 import { PAYMENT_METHODS } from "../payments";
 import { ALTERNATE_NUMBER_LABEL } from "./appointment-form";
+import { DOB_MESSAGES } from "./appointment-dates";
 import { emailField, isoDateField, optionalText, phoneField, requiredText } from "./fields";
 
 /**
@@ -14,7 +15,7 @@ import { emailField, isoDateField, optionalText, phoneField, requiredText } from
 export const APPOINTMENT_MESSAGES = {
   name: "First name is required.",
   surname: "Surname is required.",
-  dob: "Enter your date of birth.",
+  dob: DOB_MESSAGES.missing,
   alternateNumber: `${ALTERNATE_NUMBER_LABEL} is required.`,
   gender: "Choose Male, Female or Other.",
   service: "Choose a service.",

@@ -9,8 +9,8 @@ import { MANAGE_PATH_PREFIX } from "../../domain/paths";
 import {
   appointmentRequest,
   BOOKING_FIELDS,
-  dateFormatProblem,
   REFERRAL_FIELD,
+  typedDateProblems,
   type BookingValues,
   type ReferralForm,
 } from "../../domain/validation/appointment-form";
@@ -230,9 +230,8 @@ export async function publicForms({
 
     const body = appointmentRequest(values, clinicTime(now));
     const checked = validateAppointment(body, now, await bookingRulesNow(db, config, now));
-    const errors = checked.ok ? {} : { ...checked.errors };
-    const format = dateFormatProblem(values.appointmentDate);
-    if (format) errors.appointmentDate = format;
+    // What was typed, in the visitor's words (the date of birth's boxes, the date's format), over the schema's.
+    const errors: Record<string, string> = { ...(checked.ok ? {} : checked.errors), ...typedDateProblems(values) };
     const fileRefused = file && "answer" in file ? file.answer : undefined;
     if (fileRefused) errors.referral = fileMessage(fileRefused);
     if (!checked.ok || Object.keys(errors).length) {

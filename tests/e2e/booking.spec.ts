@@ -11,10 +11,13 @@ import { PDF_ACTIVE_CONTENT } from "../../server/uploads/pdf-check";
 import { DAILY_CAP_REACHED, STORAGE_FULL } from "../../server/uploads/routes";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test, type E2eDb } from "./fixtures";
+import { hydrated } from "./hydrated";
 import {
   answer,
+  expectOnFirstScreen,
   expectPlainForm,
   fillBookingForm,
+  fillDateOfBirth,
   forbidDialogs,
   RATE_LIMITED,
   TOO_MANY_REQUESTS,
@@ -39,6 +42,7 @@ async function appointmentsBySurname({ db }: E2eDb, surname: string) {
     .select([
       "id",
       "reference",
+      "dob",
       "requested_date",
       "service_name",
       "payment_method",
@@ -64,6 +68,11 @@ async function tinyPdf(): Promise<Buffer> {
   const page = doc.addPage([200, 100]);
   page.drawText("Referral", { x: 20, y: 50, size: 18, font: await doc.embedFont(StandardFonts.Helvetica) });
   return Buffer.from(await doc.save());
+}
+
+/** The booking window, from the server (for a page without its script, or before it loaded it). */
+async function calendarOf(page: Page): Promise<Calendar> {
+  return (await (await page.request.get("/api/appointment/public/calendar")).json()) as Calendar;
 }
 
 async function open(page: Page, query = ""): Promise<Calendar> {
@@ -134,7 +143,7 @@ test("the policy shows, required fields are checked with a focused summary, and 
   for (const message of [
     "First name is required.",
     "Surname is required.",
-    "Enter your date of birth.",
+    "Enter your date of birth, for example 27 3 1985.",
     "Choose Male, Female or Other.",
     "ID or passport number is required.",
     PHONE_REQUIRED,
@@ -159,7 +168,9 @@ test("the policy shows, required fields are checked with a focused summary, and 
   for (const name of [
     "name",
     "surname",
-    "dob",
+    "dobDay",
+    "dobMonth",
+    "dobYear",
     "phoneNumber",
     "alternateNumber",
     "email",
@@ -173,6 +184,88 @@ test("the policy shows, required fields are checked with a focused summary, and 
 test("a service in the address is preselected", async ({ page }) => {
   await open(page, "?service=x-ray");
   await expect(page.getByLabel("Service", { exact: true })).toHaveValue("X-ray Imaging");
+  await hydrated(page);
+  await expect(page.getByLabel("Service", { exact: true })).toHaveValue("X-ray Imaging");
+  // An unknown service chooses nothing and is no error.
+  await open(page, "?service=no-such-service");
+  await expect(page.getByLabel("Service", { exact: true })).toHaveValue("");
+  await expect(page.locator(".error-summary")).toHaveCount(0);
+});
+
+test("Book Now on a service page opens the form with that service chosen", async ({ page }) => {
+  await page.goto("/services/ultrasound");
+  const closing = page.getByRole("region", { name: "Your results and your appointment" });
+  await closing.getByRole("link", { name: "Book Now" }).click();
+  await expect(page).toHaveURL(/\/book-appointment\?service=ultrasound$/);
+  await hydrated(page);
+  await expect(page.getByLabel("Service", { exact: true })).toHaveValue("Ultrasound Imaging");
+  // The site's own Book Now (the phone's bottom bar, the header on wide screens) carries it too.
+  await page.goto("/services/x-ray");
+  // (One of the two is hidden at each width, so they are found by their classes.)
+  const booking = page.locator(".action-bar__item--book, .site-header__book");
+  await expect(booking).toHaveCount(2);
+  for (const link of await booking.all()) await expect(link).toHaveAttribute("href", "/book-appointment?service=x-ray");
+  await page.goto("/about");
+  for (const link of await booking.all()) await expect(link).toHaveAttribute("href", "/book-appointment");
+});
+
+test("errors show at the top with focus, on the screen, and the title says Error while they show", async ({ page }) => {
+  await open(page);
+  await hydrated(page);
+  const title = await page.title();
+  expect(title).toMatch(/^Book an Appointment \| /);
+  await page.getByRole("button", { name: "Request appointment" }).click();
+  const summary = page.locator(".error-summary");
+  await expect(summary).toBeFocused();
+  await expectOnFirstScreen(page, summary);
+  await expect(page).toHaveTitle(`Error: ${title}`);
+  // The summary is the first thing in <main>, before the page's heading.
+  expect(await page.locator("main .container > *").first().getAttribute("class")).toBe("error-summary");
+
+  // The date of birth is three boxes; what is missing is named.
+  await fillDateOfBirth(page, "27", "", "1985");
+  await page.getByRole("button", { name: "Request appointment" }).click();
+  await expect(page.locator("#dob-error")).toHaveText("Error: Date of birth must include a month.");
+  await expect(summary.getByRole("link", { name: "Date of birth must include a month." })).toHaveAttribute(
+    "href",
+    "#dobDay",
+  );
+  await fillDateOfBirth(page, "27", "3", String(new Date().getFullYear() + 1));
+  await page.getByRole("button", { name: "Request appointment" }).click();
+  await expect(page.locator("#dob-error")).toHaveText("Error: Date of birth must be in the past.");
+  const group = page.getByRole("group", { name: "Date of birth" });
+  await expect(group).toHaveAttribute("aria-describedby", "dob-hint dob-error");
+  for (const [box, autofill] of [
+    ["Day", "bday-day"],
+    ["Month", "bday-month"],
+    ["Year", "bday-year"],
+  ] as const) {
+    await expect(group.getByLabel(box, { exact: true })).toHaveAttribute("inputmode", "numeric");
+    await expect(group.getByLabel(box, { exact: true })).toHaveAttribute("autocomplete", autofill);
+  }
+  await expectNoAxeViolations(page);
+
+  // Once every error is put right, the summary goes and the title is the page's own again.
+  await page.reload();
+  await hydrated(page);
+  await page.getByRole("button", { name: "Request appointment" }).click();
+  await expect(page).toHaveTitle(`Error: ${title}`);
+  await fillBookingForm(page, { surname: "Clear", email: "kagiso@example.net", date: openDay(await calendarOf(page)) });
+  await expect(summary).toHaveCount(0);
+  await expect(page).toHaveTitle(title);
+});
+
+test("the privacy policy is linked beside the submit button", async ({ page }) => {
+  await open(page);
+  const note = page.locator("form .form__privacy");
+  await expect(note).toContainText("We use these details to arrange your examination");
+  await expect(note.getByRole("link", { name: "privacy policy" })).toHaveAttribute("href", "/privacy");
+  const [noteBox, buttonBox] = await Promise.all([
+    note.boundingBox(),
+    page.getByRole("button", { name: "Request appointment" }).boundingBox(),
+  ]);
+  // Just above the button (the live regions between them are empty).
+  expect(buttonBox!.y - (noteBox!.y + noteBox!.height)).toBeLessThan(80);
 });
 
 test("closed days are marked and cannot be picked; typing one gives a clear error", async ({ page }) => {
@@ -241,6 +334,9 @@ test("with a referral PDF: the upload shows progress, then the booking is stored
   await expect(page.getByText(/Uploading your referral form/)).toHaveCount(1);
   expect(await page.locator("main").innerText()).not.toMatch(/\.[!?]|!\./);
   const body = (await booking).postDataJSON();
+  // The date of birth's three boxes reach the API joined, as before (`dob`, YYYY-MM-DD).
+  expect(body.dob).toBe("1984-03-12");
+  expect(Object.keys(body).filter((k) => k.startsWith("dob"))).toEqual(["dob"]);
   expect(body.referralForms).toEqual([{ url: expect.any(String), publicId: expect.any(String), name: "referral.pdf" }]);
   expect(body).toMatchObject({
     appointmentDate: day,
@@ -258,12 +354,14 @@ test("with a referral PDF: the upload shows progress, then the booking is stored
 
   const title = page.getByRole("heading", { name: REQUEST_RECEIVED });
   await expect(title).toBeFocused();
+  await expectOnFirstScreen(page, title);
   await expect(page.locator("form")).toHaveCount(0);
   const rows = await appointmentsBySurname(e2e, surname);
   expect(rows).toHaveLength(1);
   const row = rows[0]!;
   expect(row).toMatchObject({
     requested_date: day,
+    dob: "1984-03-12",
     service_name: "x-ray", // the slug (migration 0012); the page shows the title
     payment_method: "pula",
     medical_aid_number: "PULA-4411",
@@ -441,11 +539,6 @@ test.describe("before the script takes over", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  /** The booking window, from the server (the page has no script to load it). */
-  async function calendarOf(page: Page): Promise<Calendar> {
-    return (await (await page.request.get("/api/appointment/public/calendar")).json()) as Calendar;
-  }
-
   test("a booking with a referral file posts to the page, is stored with the file, and the reference is shown", async ({
     page,
     e2e,
@@ -466,12 +559,21 @@ test.describe("without JavaScript", () => {
     await page
       .getByLabel("Referral form")
       .setInputFiles({ name: "referral.pdf", mimeType: "application/pdf", buffer: await tinyPdf() });
+    await expect(page.locator("form .form__privacy a[href='/privacy']")).toBeVisible();
     await page.getByRole("button", { name: "Request appointment" }).click();
 
-    await expect(page.getByRole("heading", { name: REQUEST_RECEIVED })).toBeVisible();
+    const heading = page.getByRole("heading", { name: REQUEST_RECEIVED });
+    await expect(heading).toBeVisible();
+    // On the first screen of a phone: the page came back at its top.
+    await expectOnFirstScreen(page, heading);
     const rows = await appointmentsBySurname(e2e, surname);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ requested_date: day, payment_method: "pula", medical_aid_number: "PULA-4411" });
+    expect(rows[0]).toMatchObject({
+      requested_date: day,
+      dob: "1984-03-12",
+      payment_method: "pula",
+      medical_aid_number: "PULA-4411",
+    });
     expect(rows[0]!.uploads).toEqual([
       expect.objectContaining({ display_name: "referral.pdf", mime_type: "application/pdf" }),
     ]);
@@ -504,6 +606,7 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("First name").fill("");
     await page.getByLabel("Phone number", { exact: true }).fill("12");
     await page.getByLabel("Preferred date").fill("next week");
+    await fillDateOfBirth(page, "31", "2", "1984");
     await page
       .getByLabel("Referral form")
       .setInputFiles({ name: "referral.pdf", mimeType: "application/pdf", buffer: await tinyPdf() });
@@ -511,6 +614,15 @@ test.describe("without JavaScript", () => {
 
     const summary = page.locator(".error-summary");
     await expect(summary.getByRole("heading", { name: "There is a problem" })).toBeVisible();
+    // The outcome is on the phone's first screen, and the title says so.
+    await expectOnFirstScreen(page, summary);
+    await expect(page).toHaveTitle(/^Error: Book an Appointment \| /);
+    await expect(page.locator("#dob-error")).toHaveText(
+      "Error: Date of birth must be a real date, for example 27 3 1985.",
+    );
+    await expect(page.getByRole("group", { name: "Date of birth" }).getByLabel("Day", { exact: true })).toHaveValue(
+      "31",
+    );
     await expect(summary.getByRole("link", { name: "First name is required." })).toHaveAttribute("href", "#name");
     await expect(page.locator("#name-error")).toHaveText("Error: First name is required.");
     await expect(page.locator("#phoneNumber-error")).toContainText("Enter a valid phone number");
@@ -521,5 +633,18 @@ test.describe("without JavaScript", () => {
     await expect(page.getByLabel("Preferred date")).toHaveValue("next week");
     await expect(page.getByText("Your referral form was not kept")).toBeVisible();
     expect(await appointmentsBySurname(e2e, surname)).toHaveLength(0);
+  });
+
+  test("a service page's Book Now opens the form with that service chosen", async ({ page }) => {
+    await page.goto("/services/x-ray");
+    await page
+      .getByRole("region", { name: "Your results and your appointment" })
+      .getByRole("link", { name: "Book Now" })
+      .click();
+    await expect(page).toHaveURL(/\/book-appointment\?service=x-ray$/);
+    await expect(page.getByLabel("Service", { exact: true })).toHaveValue("X-ray Imaging");
+    await page.goto("/book-appointment?service=no-such-service");
+    await expect(page.getByLabel("Service", { exact: true })).toHaveValue("");
+    await expect(page.locator(".error-summary")).toHaveCount(0);
   });
 });

@@ -3,7 +3,16 @@ import { ENQUIRY_NEXT_STEP, ENQUIRY_RECEIVED, ENQUIRY_RECEIVED_MESSAGE } from ".
 import { expectNoAxeViolations } from "./axe";
 import { expect, test, type E2eDb } from "./fixtures";
 import { hydrated } from "./hydrated";
-import { answer, expectPlainForm, forbidDialogs, holdScripts, RATE_LIMITED, TOO_MANY_REQUESTS, unique } from "./forms";
+import {
+  answer,
+  expectOnFirstScreen,
+  expectPlainForm,
+  forbidDialogs,
+  holdScripts,
+  RATE_LIMITED,
+  TOO_MANY_REQUESTS,
+  unique,
+} from "./forms";
 
 const ENDPOINT = "**/api/contact-enquire/public/create";
 
@@ -44,6 +53,10 @@ test("every validation message appears beside its field and in a focused summary
   const summary = page.locator(".error-summary");
   await expect(summary).toBeFocused();
   await expect(summary.getByRole("heading", { name: "There is a problem" })).toBeVisible();
+  // At the top of the page, before its heading, brought onto the screen; the title says Error while it shows.
+  await expectOnFirstScreen(page, summary);
+  expect(await page.locator("main .container > *").first().getAttribute("class")).toBe("error-summary");
+  await expect(page).toHaveTitle(/^Error: Contact Us \| /);
   const messages = {
     name: "Name is required.",
     phoneNumber: "Phone number is required.",
@@ -71,6 +84,10 @@ test("every validation message appears beside its field and in a focused summary
   await expect(page.locator("#email-error")).toBeVisible();
   await page.getByLabel("Email address").fill("neo@example.net");
   await expect(page.locator("#email-error")).toHaveCount(0);
+  await page.getByLabel("Phone number").fill("71234567");
+  await page.getByLabel("Your enquiry").fill("Hello");
+  await expect(summary).toHaveCount(0);
+  await expect(page).toHaveTitle(/^Contact Us \| /);
 });
 
 test("while sending, the button is disabled and the processing text shows; then the enquiry is stored and the form cleared", async ({
@@ -107,6 +124,7 @@ test("while sending, the button is disabled and the processing text shows; then 
   await expect(success).toContainText(ENQUIRY_NEXT_STEP);
   await expect(success).not.toContainText(/inquiry|successfully/i);
   await expect(success).toBeFocused();
+  await expectOnFirstScreen(page, success);
   await expect(page.getByRole("button", { name: "Send enquiry" })).toBeEnabled();
   await expect(page.getByText("Processing your request")).toHaveCount(0);
   for (const label of ["Your name", "Phone number", "Email address", "Your enquiry"]) {
@@ -188,6 +206,9 @@ test.describe("without JavaScript", () => {
 
     const summary = page.locator(".error-summary");
     await expect(summary.getByRole("heading", { name: "There is a problem" })).toBeVisible();
+    // On the phone's first screen where the page loaded again, and the title says Error.
+    await expectOnFirstScreen(page, summary);
+    await expect(page).toHaveTitle(/^Error: Contact Us \| /);
     await expect(page.locator("#phoneNumber-error")).toHaveText(
       "Error: Enter a valid phone number: 7 or 8 digits for Botswana, or + and the country code.",
     );
@@ -207,6 +228,8 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText(ENQUIRY_RECEIVED, { exact: true })).toBeVisible();
     await expect(page.locator(".notice--success")).toContainText(ENQUIRY_NEXT_STEP);
     await expect(page.locator("main")).not.toContainText(/inquiry/i);
+    await expectOnFirstScreen(page, page.locator(".notice--success"));
+    await expect(page).toHaveTitle(/^Contact Us \| /);
     const rows = await enquiryByName(e2e, name);
     expect(rows).toHaveLength(1);
     await expect(page.locator(".notice--success")).toContainText(rows[0]!.reference);

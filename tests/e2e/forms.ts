@@ -1,4 +1,4 @@
-import type { Page, Route } from "@playwright/test";
+import type { Locator, Page, Route } from "@playwright/test";
 import { formatShortDate } from "../../domain/dates";
 import { expect, test } from "./fixtures";
 
@@ -71,7 +71,7 @@ export async function fillBookingForm(
 ) {
   await page.getByLabel("First name").fill("Kagiso");
   await page.getByLabel("Surname").fill(surname);
-  await page.getByLabel("Date of birth").fill("1984-03-12");
+  await fillDateOfBirth(page, "12", "3", "1984");
   await page.getByRole("radio", { name: "Female" }).check();
   await page.getByLabel("ID or passport number").fill("123456789");
   await page.getByLabel("Phone number", { exact: true }).fill("71234567");
@@ -90,4 +90,28 @@ export async function holdScripts(page: Page): Promise<() => void> {
     await route.continue();
   });
   return release;
+}
+
+/** Types a date of birth into its three boxes (day, month, year). */
+export async function fillDateOfBirth(page: Page, day: string, month: string, year: string) {
+  const dob = page.getByRole("group", { name: "Date of birth" });
+  await dob.getByLabel("Day", { exact: true }).fill(day);
+  await dob.getByLabel("Month", { exact: true }).fill(month);
+  await dob.getByLabel("Year", { exact: true }).fill(year);
+}
+
+/**
+ * The outcome of a submit on the visitor's screen: its top below the sticky header and above the
+ * bottom of the viewport, where a page posted without JavaScript loads, or where the script's focus
+ * scrolled it (smoothly, so this waits for it to settle).
+ */
+export async function expectOnFirstScreen(page: Page, outcome: Locator) {
+  await expect(outcome).toBeVisible();
+  const height = page.viewportSize()!.height;
+  await expect
+    .poll(async () => {
+      const [box, header] = await Promise.all([outcome.boundingBox(), page.locator(".site-header").boundingBox()]);
+      return box && header && box.y >= Math.floor(header.y + header.height) && box.y < height;
+    })
+    .toBe(true);
 }

@@ -1,5 +1,6 @@
 import { expect, test, type Locator } from "@playwright/test";
 import { SERVICE_CATEGORIES, ULTRASOUND_TIMINGS } from "../../domain/catalogue";
+import { bookingPath } from "../../domain/paths";
 import { expectNoAxeViolations } from "./axe";
 
 // Service pages and /details load no script: the sidebar accordion is <details> sharing a
@@ -105,7 +106,8 @@ test.describe("service pages", () => {
         await expect(closing).toContainText("sends a written report to the doctor who referred you");
         await expect(closing).toContainText("settled on the day of your examination");
         await expect(closing.getByRole("link", { name: /Call/ })).toHaveAttribute("href", /^tel:\+267\d{7,8}$/);
-        await expect(closing.getByRole("link", { name: "Book Now" })).toHaveAttribute("href", "/book-appointment");
+        // The booking page opens with this service chosen, when it is one a patient can request.
+        await expect(closing.getByRole("link", { name: "Book Now" })).toHaveAttribute("href", bookingPath(p.slug));
       } else {
         await expect(closing).toHaveCount(0);
       }
@@ -333,13 +335,16 @@ test.describe("/details", () => {
     page.on("request", (r) => requests.push(`${r.method()} ${r.url()} ${r.postData() ?? ""}`));
     const form = page.getByRole("region", { name: "Ask for a consultation" });
     await expect(form).toContainText("This form does not send your details anywhere");
-    await expect(form.getByRole("link", { name: "appointment page" })).toHaveAttribute("href", "/book-appointment");
+    await expect(form.getByRole("link", { name: "appointment page" })).toHaveAttribute(
+      "href",
+      "/book-appointment?service=breast-ultrasound",
+    );
     await form.getByLabel("Your name").fill("Test Patient");
     await form.getByLabel("Phone number").fill("71234567");
     await form.getByLabel("Doctor").selectOption("Specialist radiologist");
     await form.getByRole("button", { name: "Request consultation" }).click();
-    // Its fields have no name: submitting opens the booking page with an empty query.
-    await expect(page).toHaveURL(/\/book-appointment\??$/);
+    // Its fields have no name: submitting opens the booking page with only the service in the query.
+    await expect(page).toHaveURL(/\/book-appointment\?service=breast-ultrasound$/);
     expect(requests.filter((u) => /Test|71234567|Specialist/.test(u))).toEqual([]);
   });
 });

@@ -119,8 +119,15 @@ describe("POST /api/appointment/public/appointments", () => {
     ["empty alternative phone", { alternateNumber: "" }, "alternateNumber", /^Alternative phone number is required\.$/],
     ["dob in the future", { dob: addDays(clinicToday(), 1) }, "dob", /past/],
     ["dob today", { dob: clinicToday() }, "dob", /past/],
-    ["dob over 120 years ago", { dob: "1890-01-01" }, "dob", /past/],
+    ["dob over 120 years ago", { dob: "1890-01-01" }, "dob", /within the last 120 years/],
     ["dob not a real date", { dob: "1990-02-30" }, "dob", /date of birth/],
+    // The API keeps `dob` (YYYY-MM-DD): the page's three boxes are joined into it before anything is sent.
+    [
+      "the page's date of birth boxes instead of dob",
+      { dob: undefined, dobDay: "12", dobMonth: "3", dobYear: "1984" },
+      "dob",
+      /Enter your date of birth/,
+    ],
     ["date in the past", { appointmentDate: addDays(clinicToday(), -1) }, "appointmentDate", /today or a later date/],
     ["date beyond the horizon", { appointmentDate: openDate(70) }, "appointmentDate", /within the next 60 days/],
     ["a Sunday", { appointmentDate: nextWeekday(7) }, "appointmentDate", /closed/],

@@ -2,11 +2,19 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { clinicToday, formatShortDate } from "../../domain/dates";
 import { nextOpenDay } from "../../domain/opening-days";
 import { ENQUIRY_RECEIVED, REFERRAL_WORDS, REQUEST_RECEIVED, requestNextStep } from "../../domain/request-words";
-import { DATE_MESSAGES } from "../../domain/validation/appointment-dates";
+import { DATE_MESSAGES, DOB_MESSAGES } from "../../domain/validation/appointment-dates";
 import { REATTACH_FILE } from "../../app/components/forms/file-upload";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { openDate, pdfBytes } from "../helpers/requests";
 import { hashToken } from "../../server/tokens";
+
+/** The page's <title>, and where an element (a regular expression over the HTML) starts in <main>, after its opening. */
+const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+function inMain(html: string, what: RegExp): number {
+  const main = html.indexOf('<main id="main"');
+  const at = html.slice(main).search(what);
+  return at === -1 ? -1 : at;
+}
 
 /** The patient's private link in a confirmation page, as its token. */
 const manageToken = (html: string) => /href="http:\/\/[^"]+\/appointment\/([A-Za-z0-9_-]{43})"/.exec(html)?.[1];
@@ -46,7 +54,9 @@ function bookingFields(overrides: Record<string, string> = {}): Field[] {
   const values: Record<string, string> = {
     name: "Kagiso",
     surname: "Molefhe",
-    dob: "1984-03-12",
+    dobDay: "12",
+    dobMonth: "3",
+    dobYear: "1984",
     gender: "Female",
     idPassportNumber: "123456789",
     phoneNumber: "71234567",
@@ -114,6 +124,7 @@ describe("plain form posts (no JavaScript)", () => {
     const row = await t.db.selectFrom("appointments").selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       name: "Kagiso",
+      dob: "1984-03-12", // the three boxes, joined as the API takes it
       phone: "+26771234567",
       alternate_phone: "+27821234567",
       service_name: "x-ray",
@@ -182,6 +193,125 @@ describe("plain form posts (no JavaScript)", () => {
     expect(res.body).toContain(REATTACH_FILE);
     expect(await count("appointments")).toBe(0);
     expect(await count("uploads")).toBe(0);
+  });
+
+  it("puts the outcome first: the error summary at the top of <main>, before the heading, and the title starts with Error:", async () => {
+    const res = await book(bookingFields({ name: "" }));
+    expect(res.statusCode).toBe(400);
+    expect(titleOf(res.body)).toMatch(/^Error: Book an Appointment \| /);
+    const summary = inMain(res.body, /class="error-summary"/);
+    expect(summary).toBeGreaterThan(-1);
+    expect(summary).toBeLessThan(inMain(res.body, /<h1[ >]/));
+    expect(summary).toBeLessThan(inMain(res.body, /Our booking policy/));
+
+    const contact = await enquire({ name: "", phoneNumber: "3163012", email: "neo@example.net", description: "Hi" });
+    expect(contact.statusCode).toBe(400);
+    expect(titleOf(contact.body)).toMatch(/^Error: Contact Us \| /);
+    expect(inMain(contact.body, /class="error-summary"/)).toBeLessThan(inMain(contact.body, /<h1[ >]/));
+
+    // A thank-you comes first too, and the title is the page's own.
+    const thanks = await enquire({
+      name: "Neo",
+      phoneNumber: "3163012",
+      email: "neo@example.net",
+      description: "Hi",
+      website: "",
+    });
+    expect(titleOf(thanks.body)).toMatch(/^Contact Us \| /);
+    expect(inMain(thanks.body, /notice--success/)).toBeGreaterThan(-1);
+    expect(inMain(thanks.body, /notice--success/)).toBeLessThan(inMain(thanks.body, /<h1[ >]/));
+    // The confirmation of a booking follows the heading at once: no lead, policy or form before it.
+    const booked = await book(bookingFields());
+    expect(booked.statusCode).toBe(200);
+    expect(titleOf(booked.body)).toMatch(/^Book an Appointment \| /);
+    const h1 = inMain(booked.body, /<h1[ >]/);
+    expect(inMain(booked.body, /class="confirmation"/)).toBeGreaterThan(h1);
+    expect(booked.body.slice(booked.body.indexOf("<h1"))).toMatch(
+      /^<h1>Book an appointment<\/h1><div class="form-page__confirmed"><section class="confirmation"/,
+    );
+    // The plain page has one title, with no Error.
+    const plain = await t.app.inject({ method: "GET", url: "/book-appointment" });
+    expect(plain.body.match(/<title>/g)).toHaveLength(1);
+    expect(titleOf(plain.body)).toMatch(/^Book an Appointment \| /);
+  });
+
+  it("shows what stopped a post that has no field errors at the top too", async () => {
+    // A multipart body without its boundary cannot be read: the page says so, first.
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/book-appointment",
+      payload: "name=Kagiso",
+      headers: { "content-type": "multipart/form-data", ...SAME_ORIGIN },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(titleOf(res.body)).toMatch(/^Error: /);
+    const failure = inMain(res.body, /The form could not be read\. Please try again\./);
+    expect(failure).toBeGreaterThan(-1);
+    expect(failure).toBeLessThan(inMain(res.body, /<h1[ >]/));
+  });
+
+  it("takes the date of birth in three boxes (day, month, year) and says what to fix in them", async () => {
+    const res = await book(bookingFields({ dobDay: "12", dobMonth: "", dobYear: "1984" }));
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toMatch(/id="dob-error"[^>]*>.*Date of birth must include a month\./);
+    expect(res.body).toContain('href="#dobDay"'); // the summary jumps to the first box
+    expect(res.body).toMatch(/id="dobDay"[^>]*value="12"/);
+    expect(res.body).toMatch(/id="dobYear"[^>]*value="1984"/);
+    const unreal = await book(bookingFields({ dobDay: "31", dobMonth: "2", dobYear: "1984" }));
+    expect(unreal.body).toMatch(/id="dob-error"[^>]*>.*Date of birth must be a real date, for example 27 3 1985\./);
+    const future = await book(
+      bookingFields({ dobDay: "1", dobMonth: "1", dobYear: String(new Date().getFullYear() + 1) }),
+    );
+    expect(future.body).toMatch(/id="dob-error"[^>]*>.*Date of birth must be in the past\./);
+    const none = await book(bookingFields({ dobDay: "", dobMonth: "", dobYear: "" }));
+    expect(none.body).toContain(DOB_MESSAGES.missing);
+    expect(await count("appointments")).toBe(0);
+    // One fieldset with its legend and hint; each box numeric, with its autofill hint.
+    const page = (await t.app.inject({ method: "GET", url: "/book-appointment" })).body;
+    expect(page).toMatch(
+      /<fieldset[^>]*role="group"[^>]*aria-describedby="dob-hint"[^>]*><legend[^>]*>Date of birth<\/legend>/,
+    );
+    for (const [box, autofill] of [
+      ["dobDay", "bday-day"],
+      ["dobMonth", "bday-month"],
+      ["dobYear", "bday-year"],
+    ]) {
+      expect(page).toMatch(
+        new RegExp(`<input id="${box}"[^>]*inputMode="numeric" autoComplete="${autofill}"[^>]*name="${box}"`),
+      );
+    }
+    expect(page).not.toMatch(/type="date"/);
+  });
+
+  it("opens with the service a service page's Book Now names (?service=<slug>), rendered for it; others get the prerendered page", async () => {
+    const get = (url: string) => t.app.inject({ method: "GET", url });
+    const chosen = await get("/book-appointment?service=x-ray");
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.headers.etag).toBeUndefined(); // rendered for this request
+    expect(chosen.body).toMatch(/<option value="X-ray Imaging" selected="">X-ray Imaging<\/option>/);
+    // The island starts from the same choice, so the script keeps it.
+    expect(chosen.body).toMatch(/id="booking-island-props">[^<]*"service":"X-ray Imaging"/);
+    for (const url of [
+      "/book-appointment",
+      "/book-appointment?service=no-such-service",
+      "/book-appointment?utm_source=x",
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers.etag, url).toBeDefined(); // the prerendered page, from memory
+      expect(res.body, url).not.toMatch(/<option value="[^"]+" selected/);
+    }
+  });
+
+  it("says beside the submit button what the details are used for, linking the privacy policy", async () => {
+    const page = (await t.app.inject({ method: "GET", url: "/book-appointment" })).body;
+    const form = page.slice(page.indexOf("<form"), page.indexOf("</form>"));
+    const privacy = form.search(/<p class="form__privacy">[^<]*<a href="\/privacy">privacy policy<\/a>/);
+    expect(privacy).toBeGreaterThan(-1);
+    // After the last field (the notes), just before the submit button.
+    expect(privacy).toBeGreaterThan(form.indexOf('id="notes"'));
+    const between = form.slice(privacy, form.indexOf('<button type="submit"'));
+    expect(between.match(/<(?:input|select|textarea)[^>]*>/g)).toEqual([expect.stringContaining('id="website"')]);
   });
 
   it("refuses a file over the 10 MB limit with 413 and the upload's message, storing nothing", async () => {

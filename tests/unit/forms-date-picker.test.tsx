@@ -3,6 +3,8 @@ import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DatePicker } from "~/components/forms/date-picker";
+import { formatShortDate, parseDateInput } from "../../domain/dates";
+import { DATE_MESSAGES } from "../../domain/validation/appointment-dates";
 
 const calendar = {
   today: "2026-12-01",
@@ -81,5 +83,24 @@ describe("DatePicker", () => {
     render(<Harness />);
     fireEvent.change(screen.getByLabelText("Preferred date"), { target: { value: "15/01/2027" } });
     expect(screen.getByRole("heading", { name: "January 2027" })).toBeTruthy();
+  });
+
+  it("asks for the date in the format it reads: each example, typed as shown, is the date it names", () => {
+    const example = (text: string) => /for example (\S+?)[,.]?(?:\s|$)/.exec(text)?.[1] ?? "";
+    // With the clinic's calendar: its first bookable day, written as the hint writes it.
+    render(<Harness />);
+    expect(parseDateInput(example(document.getElementById("appointmentDate-hint")!.textContent!))).toBe(
+      calendar.firstDate,
+    );
+    cleanup();
+    // Before (or without) the calendar, and in the message for a date it cannot read.
+    render(<DatePicker id="appointmentDate" label="Preferred date" text="" onTextChange={() => {}} calendar={null} />);
+    const fallback = example(document.getElementById("appointmentDate-hint")!.textContent!);
+    // Read day first, as written: the date the parser makes is written back the same way.
+    for (const shown of [fallback, example(DATE_MESSAGES.format)]) {
+      const read = parseDateInput(shown);
+      expect(read, shown).not.toBeNull();
+      expect(formatShortDate(read!)).toBe(shown);
+    }
   });
 });

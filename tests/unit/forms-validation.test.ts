@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { appointmentSchema, MEDICAL_AID_REQUIRED } from "../../domain/validation/appointment";
-import { bookingDateProblem, DATE_MESSAGES, DOB_MESSAGE, dobProblem } from "../../domain/validation/appointment-dates";
+import { bookingDateProblem, DATE_MESSAGES, DOB_MESSAGES, dobProblem } from "../../domain/validation/appointment-dates";
+import {
+  appointmentRequest,
+  dobEntryProblem,
+  dobFromParts,
+  typedDateProblems,
+  type BookingValues,
+} from "../../domain/validation/appointment-form";
 import { contactSchema } from "../../domain/validation/contact";
 import { fieldErrors, PHONE_INVALID, PHONE_REQUIRED } from "../../domain/validation/fields";
 import { REFERRAL_MAX_BYTES, REFERRAL_MESSAGES, referralFileProblem } from "../../domain/validation/referral";
@@ -48,8 +55,9 @@ describe("the day rules", () => {
   it("wants a date of birth before today and within 120 years", () => {
     expect(dobProblem("1984-03-12", calendar.today)).toBeUndefined();
     expect(dobProblem("2026-11-22", calendar.today)).toBeUndefined();
-    expect(dobProblem("2026-11-23", calendar.today)).toBe(DOB_MESSAGE);
-    expect(dobProblem("1890-01-01", calendar.today)).toBe(DOB_MESSAGE);
+    expect(dobProblem("2026-11-23", calendar.today)).toBe("Date of birth must be in the past.");
+    expect(dobProblem("2027-01-01", calendar.today)).toBe(DOB_MESSAGES.past);
+    expect(dobProblem("1890-01-01", calendar.today)).toBe("Date of birth must be within the last 120 years.");
   });
   it("wants an open day in the booking window", () => {
     expect(bookingDateProblem("2026-11-23", calendar)).toBeUndefined();
@@ -71,12 +79,83 @@ describe("the day rules", () => {
     expect(check({ appointmentDate: "2026-11-29" }).appointmentDate).toBe(DATE_MESSAGES.closed("2026-11-29"));
     expect(check({ appointmentDate: "2026-11-22" }).appointmentDate).toBe(DATE_MESSAGES.past);
     expect(check({ appointmentDate: "2027-01-23" }).appointmentDate).toBe(DATE_MESSAGES.tooFar(60));
-    expect(check({ dob: "2026-11-23" }).dob).toBe(DOB_MESSAGE);
+    expect(check({ dob: "2026-11-23" }).dob).toBe(DOB_MESSAGES.past);
+    expect(check({ dob: "1990-02-30" }).dob).toBe(DOB_MESSAGES.missing);
     expect(check({ alternateNumber: "12" }).alternateNumber).toBe(PHONE_INVALID);
     expect(check({ phoneNumber: "" }).phoneNumber).toBe(PHONE_REQUIRED);
     expect(validateAppointment(validAppointment({ appointmentDate: "2026-11-27" }), now, config).ok).toBe(true);
   });
 });
+
+describe("the date of birth in three boxes (day, month, year)", () => {
+  const dob = (dobDay: string, dobMonth: string, dobYear: string) => ({ dobDay, dobMonth, dobYear });
+
+  it("joins them into the date the API takes (YYYY-MM-DD)", () => {
+    expect(dobFromParts(dob("27", "3", "1985"))).toBe("1985-03-27");
+    expect(dobFromParts(dob(" 07 ", "03 ", "1985"))).toBe("1985-03-07");
+    expect(dobFromParts(dob("", "", ""))).toBe("");
+  });
+
+  it("says what to fix, in whole sentences with an example", () => {
+    expect(dobEntryProblem(dob("", " ", ""))).toBe("Enter your date of birth, for example 27 3 1985.");
+    expect(dobEntryProblem(dob("27", "", "1985"))).toBe("Date of birth must include a month.");
+    expect(dobEntryProblem(dob("", "3", ""))).toBe("Date of birth must include a day and a year.");
+    for (const [d, m, y] of [
+      ["31", "2", "1985"],
+      ["27", "13", "1985"],
+      ["27", "3", "85"],
+      ["3", "27", "1985"],
+      ["2a", "3", "1985"],
+      ["1985", "3", "27"],
+    ] as const) {
+      expect(dobEntryProblem(dob(d, m, y)), `${d} ${m} ${y}`).toBe(
+        "Date of birth must be a real date, for example 27 3 1985.",
+      );
+    }
+    expect(dobEntryProblem(dob("27", "3", "1985"))).toBeNull();
+    expect(dobEntryProblem(dob("29", "02", "2000"))).toBeNull();
+  });
+
+  it("the form's request carries `dob` as before, and no box of its own", () => {
+    const values = { ...emptyBooking(), ...dob("27", "3", "1985") };
+    const request = appointmentRequest(values, "09:00");
+    expect(request.dob).toBe("1985-03-27");
+    expect(Object.keys(request).filter((k) => k.startsWith("dob"))).toEqual(["dob"]);
+    expect(appointmentSchema.safeParse(request).error?.issues.some((i) => i.path[0] === "dob")).toBeFalsy();
+  });
+
+  it("the typed dates' own messages come before the schema's", () => {
+    const values = { ...emptyBooking(), ...dob("27", "", "1985"), appointmentDate: "next week" };
+    expect(typedDateProblems(values)).toEqual({
+      dob: "Date of birth must include a month.",
+      appointmentDate: DATE_MESSAGES.format,
+    });
+    expect(typedDateProblems({ ...emptyBooking(), ...dob("27", "3", "1985"), appointmentDate: "7/12/2026" })).toEqual(
+      {},
+    );
+  });
+});
+
+function emptyBooking(): BookingValues {
+  return {
+    name: "",
+    surname: "",
+    dobDay: "",
+    dobMonth: "",
+    dobYear: "",
+    gender: "",
+    idPassportNumber: "",
+    phoneNumber: "",
+    alternateNumber: "",
+    email: "",
+    service: "",
+    appointmentDate: "",
+    paymentMethod: "cash",
+    medicalAidNumber: "",
+    notes: "",
+    website: "",
+  };
+}
 
 describe("the server's phone layer", () => {
   it("adds its message only where the schema found nothing", () => {

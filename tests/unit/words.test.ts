@@ -17,7 +17,7 @@ import {
 } from "../../domain/request-words";
 import { SAFETY_MESSAGES } from "../../domain/safety-questions";
 import { APPOINTMENT_MESSAGES, appointmentSchema } from "../../domain/validation/appointment";
-import { DATE_MESSAGES, DOB_MESSAGE } from "../../domain/validation/appointment-dates";
+import { DATE_MESSAGES, DOB_MESSAGES } from "../../domain/validation/appointment-dates";
 import { ALTERNATE_NUMBER_LABEL } from "../../domain/validation/appointment-form";
 import { CONTACT_MESSAGES, contactSchema } from "../../domain/validation/contact";
 import { EMAIL_INVALID, fieldErrors, PHONE_INVALID, PHONE_REQUIRED, tooLong } from "../../domain/validation/fields";
@@ -90,8 +90,8 @@ const CATALOGUE: Record<string, string> = {
     tooFar: DATE_MESSAGES.tooFar(90),
     closed: DATE_MESSAGES.closed("2026-12-25"),
     closedWithReason: DATE_MESSAGES.closed("2026-12-24", "Closed for staff training."),
-    dob: DOB_MESSAGE,
   }),
+  ...prefixed("dob", { ...DOB_MESSAGES, incomplete: DOB_MESSAGES.incomplete(["month", "year"]) }),
   ...prefixed("fields", { EMAIL_INVALID, PHONE_REQUIRED, PHONE_INVALID, tooLong: tooLong(100) }),
   ...prefixed("referral", REFERRAL_MESSAGES),
   ...prefixed("safety", SAFETY_MESSAGES),

@@ -4,7 +4,12 @@ import type { ClinicIdentity } from "@domain/clinic";
 import { formatPhone, whatsappHref } from "@domain/contact-links";
 import { PhoneLink } from "~/components/layout/phone-link";
 
-type ClinicContact = Pick<ClinicIdentity, "landline" | "whatsapp" | "email" | "openingHours" | "closedNote">;
+export type ClinicContact = Pick<ClinicIdentity, "landline" | "whatsapp" | "email" | "openingHours" | "closedNote">;
+
+/** Just the ways to reach the clinic, from its details (a form page's island gets no more). */
+export function clinicContact({ landline, whatsapp, email, openingHours, closedNote }: ClinicContact): ClinicContact {
+  return { landline, whatsapp, email, openingHours, closedNote };
+}
 
 /** The ways to reach the clinic without the online forms. */
 export function ContactOptions({

@@ -8,11 +8,21 @@ export interface SummaryItem {
 
 /**
  * "There is a problem": the errors of the last submit, each linking to its
- * field. Takes focus whenever `focusToken` changes (each failed submit).
+ * field, or what stopped a form posted without JavaScript (`description`:
+ * a rate limit, an outage). Takes focus whenever `focusToken` changes (each
+ * failed submit). The page puts it at the top of <main> (./form-page.tsx).
  */
-export function ErrorSummary({ items, focusToken }: { items: SummaryItem[]; focusToken: number }) {
+export function ErrorSummary({
+  items,
+  description,
+  focusToken,
+}: {
+  items: SummaryItem[];
+  description?: string;
+  focusToken: number;
+}) {
   const ref = useRef<HTMLDivElement>(null);
-  const visible = items.length > 0;
+  const visible = items.length > 0 || !!description;
   useEffect(() => {
     if (visible && focusToken > 0) ref.current?.focus();
   }, [focusToken, visible]);
@@ -32,15 +42,18 @@ export function ErrorSummary({ items, focusToken }: { items: SummaryItem[]; focu
     <div ref={ref} className="error-summary" tabIndex={-1}>
       <div role="alert">
         <h2 className="error-summary__title">There is a problem</h2>
-        <ul className="error-summary__list">
-          {items.map((item) => (
-            <li key={item.target + item.message}>
-              <a href={`#${item.target}`} onClick={(e) => jump(e, item.target)}>
-                {item.message}
-              </a>
-            </li>
-          ))}
-        </ul>
+        {description && <p className="error-summary__description">{description}</p>}
+        {items.length > 0 && (
+          <ul className="error-summary__list">
+            {items.map((item) => (
+              <li key={item.target + item.message}>
+                <a href={`#${item.target}`} onClick={(e) => jump(e, item.target)}>
+                  {item.message}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
       </div>
     </div>
   );

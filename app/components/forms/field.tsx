@@ -211,3 +211,67 @@ export function EmailField(props: NamedInputProps & { id?: string }) {
 export function PhoneField({ id, label, ...props }: NamedInputProps & { id: string; label: string }) {
   return <TextField id={id} label={label} type="tel" required className="field__input--medium" {...props} />;
 }
+
+interface DateInputProps {
+  /** The group's id: its hint and error are `<id>-hint` and `<id>-error`. */
+  id: string;
+  legend: ReactNode;
+  hint?: ReactNode;
+  /** One error for the whole date. */
+  error?: string;
+  required?: boolean;
+  /** The boxes in order (day, month, year): each posts under its own name, which is also its id. */
+  items: readonly {
+    name: string;
+    label: string;
+    value: string;
+    onChange: (value: string) => void;
+    autoComplete: string;
+    /** Characters wide: 2 for a day or month, 4 for a year. */
+    width: 2 | 4;
+  }[];
+}
+
+/**
+ * A date typed in three boxes, the GOV.UK date input: one fieldset with its
+ * legend, hint and one error, and a short numeric box for each part, so no
+ * browser's date picker decides the order of day and month.
+ */
+export function DateInput({ id, legend, hint, error, required, items }: DateInputProps) {
+  return (
+    <div className={error ? "field field--error" : "field"}>
+      {/* role=group: VoiceOver reads the legend with each box only with it (as GOV.UK does). */}
+      <fieldset className="fieldset" role="group" aria-describedby={describedBy(id, hint, error)}>
+        <legend className="field__label">{legend}</legend>
+        {hint && (
+          <div id={`${id}-hint`} className="field__hint">
+            {hint}
+          </div>
+        )}
+        {error && <ErrorMessage id={`${id}-error`}>{error}</ErrorMessage>}
+        <div className="date-input" id={id}>
+          {items.map((item) => (
+            <div key={item.name} className="date-input__item">
+              <label className="date-input__label" htmlFor={item.name}>
+                {item.label}
+              </label>
+              <input
+                id={item.name}
+                name={item.name}
+                className={`field__input date-input__input date-input__input--${item.width}`}
+                type="text"
+                inputMode="numeric"
+                autoComplete={item.autoComplete}
+                spellCheck={false}
+                value={item.value}
+                onChange={(e) => item.onChange(e.target.value)}
+                required={required}
+                aria-invalid={error ? true : undefined}
+              />
+            </div>
+          ))}
+        </div>
+      </fieldset>
+    </div>
+  );
+}

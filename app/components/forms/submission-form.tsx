@@ -5,9 +5,10 @@ import { FormStatus, SubmitButton, type UploadProgress } from "./status";
 import type { FormSubmission } from "./use-submission";
 
 /**
- * The frame of a public form around its fields: the error summary above,
- * then the honeypot, the live regions and the submit button below, all
- * driven by the form's submission (./use-submission.ts).
+ * The frame of a public form around its fields: the honeypot, the live
+ * regions and the submit button below them, all driven by the form's
+ * submission (./use-submission.ts). Its error summary (SubmissionSummary)
+ * goes at the top of the page (./form-page.tsx).
  */
 export function SubmissionForm({
   submission,
@@ -34,10 +35,9 @@ export function SubmissionForm({
   encType?: "multipart/form-data";
   children: ReactNode;
 }) {
-  const { attachForm, busy, failure, onSubmit, summary, focusToken } = submission;
+  const { attachForm, busy, failure, onSubmit } = submission;
   return (
     <>
-      <ErrorSummary items={summary} focusToken={focusToken} />
       {/* A plain HTML form first: before the script takes over (or without it) the browser posts it to the
           page's action; once hydrated, onSubmit sends it with the JSON API instead. */}
       <form
@@ -57,4 +57,12 @@ export function SubmissionForm({
       </form>
     </>
   );
+}
+
+/** The error summary of a form's last submit, and whether it shows (the page's title then starts with "Error: "). */
+export function submissionSummary({ summary, postedFailure, focusToken }: FormSubmission) {
+  return {
+    hasErrors: summary.length > 0 || !!postedFailure,
+    summary: <ErrorSummary items={summary} description={postedFailure} focusToken={focusToken} />,
+  };
 }

@@ -92,7 +92,7 @@ interface SubmissionOptions<F, V, B, T> {
   onRejected?: (errors: Record<string, string>) => void;
   /** After each attempt that was sent, whatever its outcome. */
   onSettled?: () => void;
-  /** What a plain form post (without JavaScript) was answered: its errors and failure message, shown from the start. */
+  /** What a plain form post (without JavaScript) was answered: its errors and failure message, shown from the start (`postedFailure`). */
   posted?: { errors?: Record<string, string>; failure?: string };
 }
 
@@ -118,7 +118,12 @@ export function useFormSubmission<F extends Record<string, string>, V, B, T>(opt
   );
   const [focusToken, setFocusToken] = useState(0);
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState(() => (Object.keys(errors).length ? "" : (options.posted?.failure ?? "")));
+  const [failure, setFailure] = useState("");
+  // What stopped a plain post (no field errors: a rate limit, an outage) shows at the top of the page,
+  // where it reloaded, until the next submit; a failure with the script shows beside the button.
+  const [postedFailure, setPostedFailure] = useState(() =>
+    Object.keys(errors).length ? "" : (options.posted?.failure ?? ""),
+  );
   // The form element: the page renders it as a plain HTML form that works before (and without) the script.
   const formElement = useRef<HTMLFormElement | null>(null);
   const attachForm = useCallback((form: HTMLFormElement | null) => {
@@ -219,6 +224,7 @@ export function useFormSubmission<F extends Record<string, string>, V, B, T>(opt
     if (inFlight.current) return;
     inFlight.current = true;
     setFailure("");
+    setPostedFailure("");
     options.onStart?.();
     let validation: V;
     try {
@@ -266,20 +272,16 @@ export function useFormSubmission<F extends Record<string, string>, V, B, T>(opt
     focusToken,
     busy,
     failure,
+    postedFailure,
     clear,
     setError,
     onSubmit,
     attachForm,
-    /** A field's value as the page holds it (for effects: what was chosen before the script ran). */
-    pageValue: (name: string) => {
-      const value = formElement.current && new FormData(formElement.current).get(name);
-      return typeof value === "string" ? value : "";
-    },
   };
 }
 
 /** What SubmissionForm needs of a submission. */
 export type FormSubmission = Pick<
   ReturnType<typeof useFormSubmission>,
-  "summary" | "focusToken" | "busy" | "failure" | "onSubmit" | "attachForm"
+  "summary" | "focusToken" | "busy" | "failure" | "postedFailure" | "onSubmit" | "attachForm"
 >;

@@ -1,6 +1,7 @@
 import { ArrowUp, CalendarCheck, MessageCircle, Phone } from "lucide-react";
 import type { ClinicIdentity } from "@domain/clinic";
 import { telHref, whatsappHref } from "@domain/contact-links";
+import { useBookingHref } from "./booking-href";
 
 /**
  * On phones: Book Now, Call Us Now and Whatsapp Us, one tap away on every page
@@ -10,7 +11,7 @@ export function ActionBar({ clinic }: { clinic: Pick<ClinicIdentity, "landline" 
   const chat = whatsappHref(clinic);
   return (
     <nav className="action-bar" aria-label="Quick actions">
-      <a href="/book-appointment" className="action-bar__item action-bar__item--book">
+      <a href={useBookingHref()} className="action-bar__item action-bar__item--book">
         <CalendarCheck aria-hidden="true" size={22} />
         <span>Book Now</span>
       </a>

@@ -2,6 +2,7 @@ import { CalendarCheck, ChevronDown, Menu, MessageCircle, Phone } from "lucide-r
 import { useLocation } from "react-router";
 import type { ClinicIdentity } from "@domain/clinic";
 import { compactHours, formatPhone, telHref, whatsappHref } from "@domain/contact-links";
+import { useBookingHref } from "./booking-href";
 import { Logo } from "./logo";
 import { MAIN_MENU, isActivePath, isGroup, type NavGroup } from "./nav-data";
 
@@ -75,7 +76,7 @@ export function SiteHeader({ clinic }: { clinic: HeaderClinic }) {
             </ul>
           </nav>
         </details>
-        <a href="/book-appointment" className="button button--accent site-header__book">
+        <a href={useBookingHref()} className="button button--accent site-header__book">
           <CalendarCheck aria-hidden="true" size={20} />
           Book Now
         </a>

@@ -1,5 +1,7 @@
 import { useId } from "react";
 import { Link } from "react-router";
+import { BOOKING_PATH, BOOKING_SERVICE_PARAM, bookingPath } from "@domain/paths";
+import { isBookableSlug } from "@domain/catalogue";
 
 /** Placeholder choices: roles from the Radiologists page, never invented names. */
 const DOCTOR_OPTIONS = ["First available doctor", "Specialist radiologist", "Lead radiographer"] as const;
@@ -7,18 +9,21 @@ const DOCTOR_OPTIONS = ["First available doctor", "Specialist radiologist", "Lea
 /**
  * The /details consultation form. In the original it did nothing; here it says
  * so. Its fields have no `name`, so nothing typed here can reach a URL, a log
- * or a server: submitting opens the appointment page (a GET with an empty query).
+ * or a server: submitting opens the appointment page (a GET whose only query
+ * is the service's slug, when it can be booked, so the form opens with it chosen).
  */
-export function ConsultationForm({ serviceName }: { serviceName: string }) {
+export function ConsultationForm({ serviceName, serviceSlug }: { serviceName: string; serviceSlug?: string }) {
   const id = useId();
+  const bookable = serviceSlug && isBookableSlug(serviceSlug) ? serviceSlug : undefined;
   return (
     <section className="consultation" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Ask for a consultation</h2>
       <p className="consultation__note" id={`${id}-note`}>
         This form does not send your details anywhere. Consultations are booked through our{" "}
-        <Link to="/book-appointment">appointment page</Link>.
+        <Link to={bookingPath(bookable)}>appointment page</Link>.
       </p>
-      <form action="/book-appointment" method="get" aria-describedby={`${id}-note`}>
+      <form action={BOOKING_PATH} method="get" aria-describedby={`${id}-note`}>
+        {bookable && <input type="hidden" name={BOOKING_SERVICE_PARAM} value={bookable} />}
         <div className="field">
           <label htmlFor={`${id}-name`}>Your name</label>
           <input id={`${id}-name`} type="text" autoComplete="name" />

@@ -2,9 +2,13 @@ import { CalendarCheck, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { useClinic } from "~/root";
 import { formatPhone } from "@domain/contact-links";
+import { bookingPath } from "@domain/paths";
 
-/** The closing section most service pages end with: the radiologist's written report to the referring doctor, payment on the day, and how to book. */
-export function ServiceClosing() {
+/**
+ * The closing section most service pages end with: the radiologist's written report to the referring doctor, payment
+ * on the day, and how to book (the booking page opens with this service chosen when it can be requested).
+ */
+export function ServiceClosing({ slug }: { slug: string }) {
   const clinic = useClinic();
   return (
     <section className="service-closing" aria-labelledby="service-closing-heading">
@@ -22,7 +26,7 @@ export function ServiceClosing() {
             Call <span className="service-closing__number">{formatPhone(clinic.landline)}</span>
           </span>
         </a>
-        <Link className="button button--accent" to="/book-appointment">
+        <Link className="button button--accent" to={bookingPath(slug)}>
           <CalendarCheck aria-hidden="true" focusable="false" size={20} />
           Book Now
         </Link>

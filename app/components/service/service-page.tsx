@@ -141,7 +141,7 @@ export function ServicePage({ slug, openCategory, closing = true, children }: Se
             decoding="async"
           />
           {children}
-          {closing && <ServiceClosing />}
+          {closing && <ServiceClosing slug={service.slug} />}
         </div>
         <div className="service-layout__sidebar">
           <ServiceSidebar openCategory={open} currentPath={servicePath(service)} />

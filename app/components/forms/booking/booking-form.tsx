@@ -1,86 +1,122 @@
-import { useEffect, useState } from "react";
-import { localToday } from "@domain/dates";
+import { useState } from "react";
+import { BookingPolicy } from "../booking-policy";
+import { ContactOptions, type ClinicContact } from "../contact-options";
 import { FileUpload } from "../file-upload";
-import { SubmissionForm } from "../submission-form";
+import { FormLayout, FormPage } from "../form-page";
+import { SubmissionForm, submissionSummary } from "../submission-form";
 import { useBookingCalendar } from "./calendar";
 import { AppointmentConfirmation, type Confirmed } from "./confirmation";
-import { BookingFields, serviceFromAddress } from "./fields";
+import { BookingFields } from "./fields";
 import { useBookingSubmission, type BookingPosted } from "./submission";
 import { UPLOADING, useReferralUpload } from "./upload";
 
-/**
- * The booking form, replaced by the confirmation once a request is stored.
- * Without JavaScript the form posts to the page's action, which answers with
- * `posted` (the errors, values kept) or `booked` (the confirmation).
- */
-export function BookingFlow({
-  whatsapp,
-  posted,
-  booked,
-}: {
-  whatsapp: string;
+const HEADING = "Book an appointment";
+
+interface BookingPageProps {
+  clinic: ClinicContact;
+  /** The page's <title> (app/lib/meta.ts: documentTitle). */
+  title: string;
   posted?: BookingPosted;
   booked?: Confirmed;
-}) {
+  /** The service the address chose (`?service=<slug>`, as its title), for a fresh form. */
+  service?: string;
+}
+
+/**
+ * The booking page's content: the form, replaced by the confirmation once a
+ * request is stored. Without JavaScript the form posts to the page's action,
+ * which answers with `posted` (the errors, values kept) or `booked` (the
+ * confirmation). Either outcome is at the top of the page.
+ */
+export function BookingPage({ clinic, title, posted, booked, service }: BookingPageProps) {
   const [confirmed, setConfirmed] = useState<Confirmed | null>(booked ?? null);
   const [formKey, setFormKey] = useState(0);
   if (confirmed) {
     return (
-      <AppointmentConfirmation
-        {...confirmed}
-        whatsapp={whatsapp}
-        onBookAnother={() => {
-          setConfirmed(null);
-          setFormKey((k) => k + 1);
-        }}
-      />
+      <FormPage title={title} hasErrors={false} heading={HEADING}>
+        <div className="form-page__confirmed">
+          <AppointmentConfirmation
+            {...confirmed}
+            whatsapp={clinic.whatsapp}
+            onBookAnother={() => {
+              setConfirmed(null);
+              setFormKey((k) => k + 1);
+            }}
+          />
+        </div>
+      </FormPage>
     );
   }
   // A form shown again after "request another" starts empty.
-  return <BookingForm key={formKey} onBooked={setConfirmed} posted={formKey === 0 ? posted : undefined} />;
+  return (
+    <BookingForm
+      key={formKey}
+      clinic={clinic}
+      title={title}
+      onBooked={setConfirmed}
+      posted={formKey === 0 ? posted : undefined}
+      service={formKey === 0 ? service : undefined}
+    />
+  );
 }
 
-function BookingForm({ onBooked, posted }: { onBooked: (confirmed: Confirmed) => void; posted?: BookingPosted }) {
+function BookingForm({
+  clinic,
+  title,
+  onBooked,
+  posted,
+  service,
+}: Omit<BookingPageProps, "booked"> & { onBooked: (confirmed: Confirmed) => void }) {
   const { calendar, note } = useBookingCalendar();
   const upload = useReferralUpload();
-  const submission = useBookingSubmission({ calendar, calendarFromServer: !note, upload, onBooked, posted });
-  const { update, pageValue } = submission;
-  // The service the address names (?service=slug) is chosen once the script runs, unless one was chosen already.
-  useEffect(() => {
-    const service = serviceFromAddress(window.location.search);
-    if (service && !pageValue("service")) update("service", service);
-    // Once, when the page is hydrated.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  const submission = useBookingSubmission({ calendar, calendarFromServer: !note, upload, onBooked, posted, service });
   const { progress } = upload;
+  const { hasErrors, summary } = submissionSummary(submission);
 
   return (
-    <SubmissionForm
-      submission={submission}
-      website={submission.values.website}
-      onWebsite={(v) => submission.update("website", v)}
-      submitLabel="Request appointment"
-      progress={progress === null ? undefined : { label: UPLOADING, percent: Math.round(progress * 100) }}
-      action="/book-appointment"
-      encType="multipart/form-data"
-    >
-      <BookingFields
-        form={submission}
-        today={calendar?.today ?? localToday()}
-        calendar={calendar}
-        calendarNote={note}
-        upload={
-          <FileUpload
-            id="referral"
-            label="Referral form"
-            onFile={(file) => submission.setError("referral", upload.choose(file))}
-            error={submission.errors.referral}
-            uploadFailed={upload.failed}
-            disabled={submission.busy}
-            reattach={posted?.reattach}
-          />
+    <FormPage title={title} hasErrors={hasErrors} outcome={summary} heading={HEADING}>
+      <FormLayout
+        lead="Request an appointment online. Choose the service and the day that suits you: the clinic will contact you to confirm the time."
+        aside={
+          <>
+            <BookingPolicy className="policy" />
+            <ContactOptions clinic={clinic} title="Prefer to book by phone?" />
+          </>
         }
-      />
-    </SubmissionForm>
+        formHeadingId="booking-title"
+        formHeading="Request an appointment"
+      >
+        <SubmissionForm
+          submission={submission}
+          website={submission.values.website}
+          onWebsite={(v) => submission.update("website", v)}
+          submitLabel="Request appointment"
+          progress={progress === null ? undefined : { label: UPLOADING, percent: Math.round(progress * 100) }}
+          action="/book-appointment"
+          encType="multipart/form-data"
+        >
+          <BookingFields
+            form={submission}
+            calendar={calendar}
+            calendarNote={note}
+            upload={
+              <FileUpload
+                id="referral"
+                label="Referral form"
+                onFile={(file) => submission.setError("referral", upload.choose(file))}
+                error={submission.errors.referral}
+                uploadFailed={upload.failed}
+                disabled={submission.busy}
+                reattach={posted?.reattach}
+              />
+            }
+          />
+          <p className="form__privacy">
+            We use these details to arrange your examination, contact you about it and bill you or your medical aid (see
+            our <a href="/privacy">privacy policy</a>).
+          </p>
+        </SubmissionForm>
+      </FormLayout>
+    </FormPage>
   );
 }

@@ -4,9 +4,18 @@ import type { BookingCalendar } from "@domain/dates";
 import { GENDERS } from "@domain/patient";
 import { PAYMENT_METHODS } from "@domain/payments";
 import { DatePicker } from "../date-picker";
-import { EmailField, PhoneField, radioId, RadioGroup, SelectField, TextAreaField, TextField } from "../field";
+import {
+  DateInput,
+  EmailField,
+  PhoneField,
+  radioId,
+  RadioGroup,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from "../field";
 import type { ErrorTargets } from "../use-submission";
-import { ALTERNATE_NUMBER_LABEL, type BookingValues } from "@domain/validation/appointment-form";
+import { ALTERNATE_NUMBER_LABEL, DOB_PARTS, type BookingValues } from "@domain/validation/appointment-form";
 import type { BookingSubmission } from "./submission";
 
 /** The booking form's fields: what the visitor types, and where each error shows. */
@@ -18,7 +27,9 @@ export function initialValues(posted: Partial<BookingValues> = {}): BookingValue
   return {
     name: "",
     surname: "",
-    dob: "",
+    dobDay: "",
+    dobMonth: "",
+    dobYear: "",
     gender: "",
     idPassportNumber: "",
     phoneNumber: "",
@@ -34,17 +45,11 @@ export function initialValues(posted: Partial<BookingValues> = {}): BookingValue
   };
 }
 
-/** The service the address names (?service=slug), once the page runs in the browser. */
-export function serviceFromAddress(search: string): string {
-  const slug = new URLSearchParams(search).get("service");
-  return BOOKABLE_SERVICES.find((s) => s.slug === slug)?.title ?? "";
-}
-
 /** Where each error key (dotted, as the API sends them) is shown and where its summary link jumps. */
 export const ERROR_TARGETS: ErrorTargets = [
   ["name", "name"],
   ["surname", "surname"],
-  ["dob", "dob"],
+  ["dob", DOB_PARTS[0].field],
   ["gender", radioId("gender", GENDERS[0])],
   ["idPassportNumber", "idPassportNumber"],
   ["phoneNumber", "phoneNumber"],
@@ -62,7 +67,16 @@ export const ERROR_TARGETS: ErrorTargets = [
 export const CLEARS: Partial<Record<keyof BookingValues, readonly string[]>> = {
   service: ["service.name"],
   paymentMethod: ["service.paymentMethod", "medicalAidNumber"],
+  // The date of birth's one error (under the API's key) clears when any of its boxes changes.
+  ...Object.fromEntries(DOB_PARTS.map(({ field }) => [field, ["dob"]])),
 };
+
+/** Each box of the date of birth: its label and autofill hint (the field names are DOB_PARTS'). */
+const DOB_BOXES = {
+  day: { label: "Day", autoComplete: "bday-day", width: 2 },
+  month: { label: "Month", autoComplete: "bday-month", width: 2 },
+  year: { label: "Year", autoComplete: "bday-year", width: 4 },
+} as const;
 
 // "tel", not "numeric": Android numeric keypads have no "+" for international numbers.
 const PHONE_KEYPAD = { inputMode: "tel" } as const;
@@ -70,8 +84,6 @@ const PHONE_KEYPAD = { inputMode: "tel" } as const;
 interface BookingFieldsProps {
   /** The form's values, errors and edits (./submission.ts). */
   form: Pick<BookingSubmission, "values" | "errors" | "update" | "field">;
-  /** Today where the visitor is (or the clinic's, once the calendar is loaded): the latest date of birth. */
-  today: string;
   /** The booking window and closed days; null while loading. */
   calendar: BookingCalendar | null;
   calendarNote?: string;
@@ -79,7 +91,7 @@ interface BookingFieldsProps {
   upload: ReactNode;
 }
 
-export function BookingFields({ form, today, calendar, calendarNote, upload }: BookingFieldsProps) {
+export function BookingFields({ form, calendar, calendarNote, upload }: BookingFieldsProps) {
   const { values, errors, update, field } = form;
   return (
     <>
@@ -89,14 +101,18 @@ export function BookingFields({ form, today, calendar, calendarNote, upload }: B
         <legend className="form__section-title">About you</legend>
         <TextField {...field("name")} label="First name" autoComplete="given-name" required />
         <TextField {...field("surname")} label="Surname" autoComplete="family-name" required />
-        <TextField
-          {...field("dob")}
-          label="Date of birth"
-          type="date"
-          autoComplete="bday"
-          max={today}
+        <DateInput
+          id="dob"
+          legend="Date of birth"
+          hint="For example, 27 3 1985."
+          error={errors.dob}
           required
-          className="field__input--medium"
+          items={DOB_PARTS.map(({ field, part }) => ({
+            name: field,
+            value: values[field],
+            onChange: (v: string) => update(field, v),
+            ...DOB_BOXES[part],
+          }))}
         />
         <RadioGroup
           name="gender"

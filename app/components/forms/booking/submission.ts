@@ -1,7 +1,7 @@
 import { localTime, localToday, parseDateInput, type BookingCalendar } from "@domain/dates";
 import { answerByFromCalendar } from "@domain/opening-days";
 import { bookingDateProblem, dobProblem } from "@domain/validation/appointment-dates";
-import { appointmentRequest, dateFormatProblem } from "@domain/validation/appointment-form";
+import { appointmentRequest, typedDateProblems } from "@domain/validation/appointment-form";
 import { postJson } from "~/lib/api-client";
 import { lazyModule } from "../lazy";
 import { useFormSubmission } from "../use-submission";
@@ -25,9 +25,10 @@ function normaliseKey(key: string): string {
 }
 
 /**
- * Everything the browser can check, with the shared rules: the schema, then
- * the day rules against the calendar (the same ones the server applies with
- * its own), the typed date's format, and the chosen file.
+ * Everything the browser can check, with the shared rules: the schema and
+ * what was typed (the date of birth's boxes, the date's format), then the day
+ * rules against the calendar (the same ones the server applies with its own),
+ * and the chosen file.
  */
 function check(
   [{ appointmentSchema }, { fieldErrors }]: Validation,
@@ -37,14 +38,13 @@ function check(
 ) {
   const body = appointmentRequest(values, localTime());
   const parsed = appointmentSchema.safeParse(body);
-  const errors: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error);
-  const dob = errors.dob ? undefined : dobProblem(values.dob, calendar?.today ?? localToday());
+  // What was typed, in the visitor's words (the date of birth's boxes, the date's format), over the schema's.
+  const typed = typedDateProblems(values);
+  const errors: Record<string, string> = { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...typed };
+  const dob = errors.dob ? undefined : dobProblem(body.dob, calendar?.today ?? localToday());
   if (dob) errors.dob = dob;
   const dateIso = parseDateInput(values.appointmentDate);
-  const format = dateFormatProblem(values.appointmentDate);
-  if (format) {
-    errors.appointmentDate = format;
-  } else if (dateIso && calendar) {
+  if (!typed.appointmentDate && dateIso && calendar) {
     const problem = bookingDateProblem(dateIso, calendar);
     if (problem) errors.appointmentDate = problem;
   }
@@ -59,6 +59,7 @@ export function useBookingSubmission({
   upload,
   onBooked,
   posted,
+  service,
 }: {
   calendar: BookingCalendar | null;
   /** The calendar is the server's (not the Sundays-only fallback): the confirmation can say by when. */
@@ -67,9 +68,11 @@ export function useBookingSubmission({
   onBooked: (confirmed: Confirmed) => void;
   /** What a plain form post was answered (values kept, errors, failure). */
   posted?: BookingPosted;
+  /** The service chosen at first (the address's ?service=), as its title. */
+  service?: string;
 }) {
   return useFormSubmission({
-    initial: () => initialValues(posted?.values),
+    initial: () => initialValues({ ...(service ? { service } : {}), ...posted?.values }),
     posted,
     clears: CLEARS,
     loadValidation,

@@ -1,0 +1,63 @@
+import type { ReactNode } from "react";
+
+/**
+ * The content of a form page (booking, contact) inside its island, so the
+ * script can show an outcome anywhere on it. The outcome of the last submit
+ * comes first, at the top of <main> (the GOV.UK place for an error summary or
+ * a success banner), where a phone shows it on its first screen: after a post
+ * without JavaScript the page loads again at its top, and with JavaScript the
+ * outcome takes focus. The page's <title> is rendered here too (React puts it
+ * in the head), starting with "Error: " while errors show.
+ */
+export function FormPage({
+  title,
+  hasErrors,
+  outcome,
+  heading,
+  children,
+}: {
+  /** The page's title, as pageMeta writes it (app/lib/meta.ts: documentTitle). */
+  title: string;
+  hasErrors: boolean;
+  /** The error summary, or a notice of success. */
+  outcome?: ReactNode;
+  heading: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="container">
+      <title>{hasErrors ? `Error: ${title}` : title}</title>
+      {outcome}
+      <h1>{heading}</h1>
+      {children}
+    </div>
+  );
+}
+
+/** A form page's lead, then its form beside the other ways to reach the clinic (before it on phones, beside it on wide screens). */
+export function FormLayout({
+  lead,
+  aside,
+  formHeadingId,
+  formHeading,
+  children,
+}: {
+  lead: ReactNode;
+  aside: ReactNode;
+  formHeadingId: string;
+  formHeading: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <p className="form-page__lead">{lead}</p>
+      <div className="form-page__layout">
+        <div className="form-page__aside">{aside}</div>
+        <section className="form-page__main" aria-labelledby={formHeadingId}>
+          <h2 id={formHeadingId}>{formHeading}</h2>
+          {children}
+        </section>
+      </div>
+    </>
+  );
+}
