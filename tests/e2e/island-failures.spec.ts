@@ -135,11 +135,16 @@ test("hydration throws: the plain form comes back with what was typed, posts and
 }) => {
   // Props the component cannot render (an error that is an object, keyed by an e-mail address): React
   // fails during hydration, and its minified message carries that key in its URL.
-  const broken = JSON.stringify({ posted: { errors: { name: { [PATIENT.email]: 1 } } } });
+  const broken = { posted: { errors: { name: { [PATIENT.email]: 1 } } } };
   await page.route("**/contact-us", async (route) => {
     if (route.request().method() !== "GET") return route.continue();
     const response = await route.fetch();
-    const html = (await response.text()).replace(/(id="contact-island-props">)\{\}/, `$1${broken}`);
+    const html = (await response.text()).replace(
+      /(id="contact-island-props">)(.*?)(<\/script>)/,
+      (_match, open: string, props: string, close: string) =>
+        `${open}${JSON.stringify({ ...JSON.parse(props), ...broken }).replace(/</g, "\\u003c")}${close}`,
+    );
+    expect(html).toContain(PATIENT.email);
     await route.fulfill({ response, body: html });
   });
   const errors: string[] = [];
