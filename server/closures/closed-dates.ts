@@ -6,7 +6,7 @@ import type { Db } from "../db/index";
 import { closureRepository } from "./closure-repository";
 
 /**
- * The one place the clinic's closed dates come from (issue 12, decision
+ * The one place the clinic's closed dates come from (decision
  * 017): the configured seed list (CLOSED_DATES, merged at read time) and the
  * closures managers add in the console (clinic_closures), read from the
  * database on every call: one indexed query, no process cache, so every

@@ -9,7 +9,7 @@ import type { Database } from "../db/schema";
 import { confirmationProblem, openingFor } from "./open-days";
 
 /**
- * Rooms and times of confirmed appointments (issue 12, decision 018): the
+ * Rooms and times of confirmed appointments (decision 018): the
  * free start times offered when staff confirm or move an appointment, and the
  * checks on a chosen or typed time. The database refuses an overlap in one
  * room in the end (migration 0016); isTimeTaken recognises that refusal.

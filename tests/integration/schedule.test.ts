@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from "../helpers/app";
 import { addStaff, nextOpenWeekday, seedAppointment, type TestStaff } from "../helpers/staff";
 
 /**
- * No two confirmed appointments overlap in one room (issue 12, decision
+ * No two confirmed appointments overlap in one room (decision
  * 018), guaranteed by the database (migration 0016) on SQLite and
  * PostgreSQL (TEST_DATABASE_URL), also through a second connection pool as a
  * second instance would have; freed as soon as an appointment leaves
@@ -212,7 +212,7 @@ describe("confirming into a room", () => {
   });
 });
 
-describe("every bookable service has its rooms, or is room-free on purpose (issue 20)", () => {
+describe("every bookable service has its rooms, or is room-free on purpose (decision 018)", () => {
   /** The services booked without a room, each with the reason: anything else holds a room. */
   const ROOM_FREE_BECAUSE: Record<string, string> = {
     "remote-reporting": "our radiologists report on images taken elsewhere: the patient does not come, no room is held",

@@ -13,7 +13,7 @@ export const meta = () => staffMeta("Overview");
 export async function loader(args: Route.LoaderArgs) {
   const { rt, staff } = await requireStaff(args);
   const now = rt.now();
-  // Closures coming up (issue 12): its own query and panel.
+  // Closures coming up (decision 017): its own query and panel.
   const closures = { list: await closuresComingUp(rt.db, now), canManage: staff.role === "manager" };
   const [summary, overdue, enquiries] = await Promise.all([
     overview(rt.db, now),
