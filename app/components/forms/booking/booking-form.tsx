@@ -49,8 +49,7 @@ function BookingForm({ onBooked, posted }: { onBooked: (confirmed: Confirmed) =>
   useEffect(() => {
     const service = serviceFromAddress(window.location.search);
     if (service && !pageValue("service")) update("service", service);
-    // Once, when the page is hydrated.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the page is hydrated
   }, []);
   const { progress } = upload;
 
