@@ -38,13 +38,8 @@ afterAll(async () => {
 });
 
 const xray = () => seedAppointment(t.db, { service_name: "x-ray" });
-const confirm = (
-  db: Db,
-  id: number,
-  time: string,
-  extra: { room?: string; examination?: string } = {},
-  day: string = date,
-) => changeStatus(staffRuntime(db, t.config), staff, id, { to: "confirmed", date: day, time, ...extra });
+const confirm = (db: Db, id: number, time: string, extra: { examination?: string } = {}, day: string = date) =>
+  changeStatus(staffRuntime(db, t.config), staff, id, { to: "confirmed", date: day, time, ...extra });
 const settle = async (attempts: Promise<unknown>[]) => {
   const results = await Promise.allSettled(attempts);
   return {
