@@ -66,16 +66,6 @@ export async function bookingCalendarNow(
   return bookingCalendar(now, rules.bookingHorizonDays, rules.closedDates);
 }
 
-/** Whether one date is closed by configuration or a closure, and why (for staff confirmations). */
-export async function closureOn(
-  db: Db,
-  config: ClosureConfig,
-  date: string,
-): Promise<{ closed: boolean; reason: string | null }> {
-  const days = await closedDatesBetween(db, config, date, date);
-  return days.has(date) ? { closed: true, reason: days.get(date) ?? null } : { closed: false, reason: null };
-}
-
 /**
  * The day by whose end the clinic answers a request made at `madeAt`: the
  * first open day after it (nextOpenDay), with the closures as they stand now.
