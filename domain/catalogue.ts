@@ -472,7 +472,7 @@ export function isBookableSlug(slug: string): slug is BookableSlug {
   return BOOKABLE_SERVICES.some((s) => s.slug === slug);
 }
 
-// --- How long a confirmed appointment holds its room (issue 12) -------------
+// --- How long a confirmed appointment holds its room (decision 018) ---------
 
 /** Services whose length staff set by choosing the examination from ULTRASOUND_TIMINGS when confirming. */
 export const EXAMINATION_SERVICES: readonly string[] = ["ultrasound", "breast-ultrasound"];

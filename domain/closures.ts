@@ -1,7 +1,7 @@
 import { addDays, isIsoDate } from "./dates";
 
 /**
- * The rules for a clinic closure a manager adds (issue 12): one day or a
+ * The rules for a clinic closure a manager adds (decision 017): one day or a
  * range, in the future, with a reason patients see. Pure, so the page, the
  * server and the unit tests share them.
  */

@@ -7,7 +7,6 @@
  * saving, so its wall clock is a fixed offset from UTC.
  */
 
-export const CLINIC_TIME_ZONE = "Africa/Gaborone";
 const CLINIC_OFFSET_MS = 2 * 60 * 60 * 1000;
 const CLINIC_OFFSET = "+02:00";
 

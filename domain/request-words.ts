@@ -2,7 +2,7 @@ import { formatLongDate } from "./dates";
 
 /**
  * What a patient is told once their appointment request or enquiry is stored
- * (issue 21, decision 025): the same words on the booking page's
+ * (decision 025): the same words on the booking page's
  * confirmation, in the e-mail, on the private page and in the JSON API's
  * `message`. A request is not a booked time: staff confirm it later, so
  * nothing here may read as if it were.
@@ -29,7 +29,7 @@ export function requestReceivedMessage(answerBy?: string): string {
   return `${REQUEST_RECEIVED}. ${requestNextStep(answerBy)}`;
 }
 
-/** Whether a referral form came with the request (issue 21, item 11): the confirmation and the e-mail. */
+/** Whether a referral form came with the request (decision 025): the confirmation and the e-mail. */
 export const REFERRAL_WORDS = {
   received: "We have received your referral form.",
   none: "You did not attach a referral form. If your doctor gave you one, bring it to your appointment.",

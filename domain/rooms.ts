@@ -1,6 +1,6 @@
 import { findStoredService, isBookableSlug, type BookableSlug } from "./catalogue";
 
-// Rooms (issue 12, issue 20): each room is one piece of equipment or space.
+// Rooms (decision 018): each room is one piece of equipment or space.
 // Configuration, not data: changing the clinic's rooms is a change to these
 // lists. Room ids are stored on appointments: never rename one that has
 // shipped.

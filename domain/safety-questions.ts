@@ -2,7 +2,7 @@ import { findStoredService, type ServiceSlug } from "./catalogue";
 import { needsNoRoom } from "./rooms";
 
 /**
- * The pre-exam safety questions (issue 11, decision 020): what reception
+ * The pre-exam safety questions (decision 020): what reception
  * would otherwise ask on paper. Patients answer them on their private page
  * (app/routes/appointment.tsx) before the visit; staff read them on the
  * appointment's page, and the list flags an answer that needs attention.

@@ -1,6 +1,6 @@
 import { overlaps, type Room } from "./rooms";
 
-// Free start times for a confirmed appointment (issue 12): pure arithmetic on
+// Free start times for a confirmed appointment (decision 018): pure arithmetic on
 // clinic minutes (domain/rooms.ts clinicMinutes). The database has the last
 // word (migration 0016): a time shown free may be taken before staff confirm.
 
@@ -56,7 +56,7 @@ export function timeOfDay(clinicMinutes: number): string {
   return `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
 }
 
-// --- The console's day and week views (issue 12): where each appointment sits ---
+// --- The console's day and week views (decision 022): where each appointment sits ---
 
 /** An appointment placed in time: its column (a room id, "" for no room) and clinic minutes [starts_at, ends_at). */
 export interface Slotted {

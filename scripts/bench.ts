@@ -12,7 +12,7 @@
  *   BENCH_SECONDS (10) with BENCH_CONNECTIONS (50);
  * - the peak RSS under the booking load (VmRSS sampled every 100 ms) and over
  *   the whole run (VmHWM).
- * Goals (issue 13): static share >= 50 %, idle RSS <= 100 MB, booking peak
+ * Goals (decision 014): static share >= 50 %, idle RSS <= 100 MB, booking peak
  * RSS <= 150 MB, start-up < 1 s. Needs a build (npm run build).
  */
 import { spawn } from "node:child_process";

@@ -40,7 +40,7 @@ const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/us
 const CONTENT_PERFORMANCE_MIN = 100;
 const FORM_PERFORMANCE_MIN = 98;
 /**
- * The two form pages' JavaScript: issue 13's limit of 100 KB. Each form is an
+ * The two form pages' JavaScript: a limit of 100 KB (decision 021). Each form is an
  * island hydrated by React without the router (app/lib/hydrate.ts), about 61 and
  * 69 KiB of brotli (docs/decisions/021-form-islands.md).
  */

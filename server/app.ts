@@ -78,7 +78,7 @@ export async function buildApp({
       return typeof incoming === "string" && /^[\w-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID();
     },
     bodyLimit: JSON_BODY_MAX_BYTES,
-    // Issue 20: slow or endless requests are cut off (HTTP_*_TIMEOUT_MS).
+    // Slow or endless requests are cut off (HTTP_*_TIMEOUT_MS).
     ...serverTimeouts(config),
   });
   // Routes declare their params, querystring, body and answers as zod schemas (fastify-type-provider-zod).
@@ -91,7 +91,7 @@ export async function buildApp({
   app.addHook("onRequest", canonicalPathHook);
   // Body limits: a declared body larger than its route's limit gets 413 before any parser runs.
   app.addHook("onRequest", refuseOversizedBody);
-  // Issue 20: a content type the route does not take gets 415 before its body is read; every body
+  // A content type the route does not take gets 415 before its body is read; every body
   // is counted against its route's limit as it streams, whatever its type, chunked or not.
   app.addHook("onRequest", refuseUnsupportedType);
   app.addHook("preParsing", countBody);

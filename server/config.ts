@@ -42,7 +42,7 @@ const csv = (item: z.ZodString) =>
     )
     .pipe(z.array(item));
 
-// --- HTTP edge (issue 10: client address) ---
+// --- HTTP edge (decision 008: client address) ---
 const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
 const TRUST_ALL =
   '"true" is no longer accepted: it would believe every address in X-Forwarded-For, so a client could pick its own address. Write the number of proxies in front of the app (TRUST_PROXY=1 for one nginx) or their addresses (TRUST_PROXY=127.0.0.1 or 10.0.0.0/8,192.0.2.7)';
@@ -166,7 +166,7 @@ export const envSchema = z.object({
   RATE_LIMIT_ENQUIRIES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   RATE_LIMIT_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
 
-  // --- HTTP edge: upload caps (issue 10) ---
+  // --- HTTP edge: upload caps (decision 008) ---
   /** Bytes that uploads not yet attached to a booking may take in all (507 beyond). */
   UPLOAD_UNCLAIMED_MAX_BYTES: z.coerce
     .number()
@@ -177,7 +177,7 @@ export const envSchema = z.object({
   /** Upload attempts one client address may make per day (UTC), 429 beyond. */
   UPLOAD_DAILY_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(30),
 
-  // --- HTTP edge: timeouts (issue 20) ---
+  // --- HTTP edge: timeouts (docs/security.md) ---
   /** Time a client has to send a request's headers; then 408 and the connection is closed. */
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   /** Time a client has to send a whole request, body included (a 10 MB referral on a slow phone); then 408 and closed. */
@@ -199,7 +199,7 @@ export const envSchema = z.object({
   /** Extra delay per failed sign-in after the second, in milliseconds (capped at 10 s). */
   STAFF_SLOWDOWN_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
 
-  // --- Privacy: mail transport security and retention (issue 10, docs/privacy-retention.md) ---
+  // --- Privacy: mail transport security and retention (decision 009, docs/privacy-retention.md) ---
   /** Allow SMTP without TLS to a host other than this machine (never for real patients' data). */
   SMTP_ALLOW_PLAINTEXT: bool.default(false),
   /** Days a sent message's body and recipient are kept (then blanked; the row's metadata stays). */
@@ -210,7 +210,7 @@ export const envSchema = z.object({
   RETAIN_AUDIT_MONTHS: z.coerce.number().int().min(1).max(240).default(24),
   /** Days a stored answer to an Idempotency-Key is kept (a browser's retry comes within minutes). */
   RETAIN_IDEMPOTENCY_DAYS: z.coerce.number().int().min(1).max(90).default(2),
-  // --- Backups and production safety (issue 10: backups part) ---
+  // --- Backups and production safety (decision 010) ---
   /** age public key (age1…) that backups are encrypted to; its private identity stays off this server. */
   BACKUP_RECIPIENT: z
     .string()
@@ -226,7 +226,7 @@ export const envSchema = z.object({
   BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).max(520).default(4),
   /** On a public host, the disk outbox (no SMTP_URL) must be chosen on purpose. */
   MAIL_OUTBOX_ALLOWED: bool.default(false),
-  // --- Staff sign-in and second factor (issue 10, "Sign-in and sessions") ---
+  // --- Staff sign-in and second factor (decision 007) ---
   /**
    * Key for the HMAC that replaces the typed e-mail in failed sign-ins (audit
    * log, lockout counters). Unset → a random key the
@@ -273,16 +273,16 @@ export interface Config {
   uploads: { maxBytes: number; unclaimedHours: number; sweepMs: number };
   rateLimit: { enabled: boolean; bookingsPerMinute: number; enquiriesPerMinute: number; uploadsPerMinute: number };
   staff: StaffConfig;
-  // --- Privacy (issue 10) ---
+  // --- Privacy (decision 009) ---
   /** Days, months: how long each kind of personal data is kept (docs/privacy-retention.md). */
   retention: RetentionConfig;
-  // --- Backups and production safety (issue 10: backups part) ---
+  // --- Backups and production safety (decision 010) ---
   backups: { recipient: string | undefined; keepDaily: number; keepWeekly: number };
   /** MAIL_OUTBOX_ALLOWED: without SMTP_URL on a public host, write the disk outbox anyway. */
   mailOutboxAllowed: boolean;
-  // --- HTTP edge: upload caps (issue 10) ---
+  // --- HTTP edge: upload caps (decision 008) ---
   uploadCaps: { unclaimedMaxBytes: number; dailyPerAddress: number };
-  // --- HTTP edge: timeouts (issue 20) ---
+  // --- HTTP edge: timeouts (docs/security.md) ---
   /** Milliseconds: to send the headers, to send the whole request, of silence on a connection. */
   httpTimeouts: { headersMs: number; requestMs: number; idleMs: number };
 }
@@ -396,19 +396,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       hmacKey: e.STAFF_HMAC_KEY,
       mfaRequired: e.STAFF_MFA_REQUIRED,
     },
-    // --- Privacy (issue 10) ---
+    // --- Privacy (decision 009) ---
     retention: {
       sentMailDays: e.RETAIN_SENT_MAIL_DAYS,
       outboxDays: e.RETAIN_OUTBOX_DAYS,
       auditMonths: e.RETAIN_AUDIT_MONTHS,
       idempotencyDays: e.RETAIN_IDEMPOTENCY_DAYS,
     },
-    // --- Backups and production safety (issue 10: backups part) ---
+    // --- Backups and production safety (decision 010) ---
     backups: { recipient: e.BACKUP_RECIPIENT, keepDaily: e.BACKUP_KEEP_DAILY, keepWeekly: e.BACKUP_KEEP_WEEKLY },
     mailOutboxAllowed: e.MAIL_OUTBOX_ALLOWED,
-    // --- HTTP edge: upload caps (issue 10) ---
+    // --- HTTP edge: upload caps (decision 008) ---
     uploadCaps: { unclaimedMaxBytes: e.UPLOAD_UNCLAIMED_MAX_BYTES, dailyPerAddress: e.UPLOAD_DAILY_PER_ADDRESS },
-    // --- HTTP edge: timeouts (issue 20) ---
+    // --- HTTP edge: timeouts (docs/security.md) ---
     httpTimeouts: {
       headersMs: e.HTTP_HEADERS_TIMEOUT_MS,
       requestMs: e.HTTP_REQUEST_TIMEOUT_MS,
@@ -420,7 +420,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   return config;
 }
 
-// --- Production safety (issue 10: backups part) ---
+// --- Production safety (decision 010) ---
 
 /** True when a URL host names this machine: localhost, 127.0.0.0/8 or ::1. */
 export function isLoopbackHost(hostname: string): boolean {

@@ -5,7 +5,7 @@ import type { Config } from "./config";
 
 /**
  * Personal data on disk is readable by the server's own user only: files
- * 0600 in folders 0700 (issue 10, docs/privacy-retention.md). Modes are set
+ * 0600 in folders 0700 (decision 009, docs/privacy-retention.md). Modes are set
  * explicitly with chmod after creating, never left to the umask, and
  * securePrivateTree() fixes what an older version left at start-up.
  */

@@ -25,7 +25,7 @@ import "~/styles/patient.css";
 
 /**
  * A patient's private link to their appointment (`/appointment/<token>`),
- * ordered for the patient (issue 21, decision 026): the outcome of what they
+ * ordered for the patient (decision 026): the outcome of what they
  * just posted, then the status and date, where to go, how to prepare, how
  * to change or cancel, and the safety questions. Rendered per request with
  * no script at all; the rules are in server/appointments/manage.ts.

@@ -40,7 +40,7 @@ export const BOOKING_FIELDS = [
 
 export type BookingValues = Record<(typeof BOOKING_FIELDS)[number], string>;
 
-/** The one term for the second phone number: the field's label and its error say it alike (issue 21). */
+/** The one term for the second phone number: the field's label and its error say it alike (decision 025). */
 export const ALTERNATE_NUMBER_LABEL = "Alternative phone number";
 
 type DobValues = Pick<BookingValues, (typeof DOB_PARTS)[number]["field"]>;

@@ -9,7 +9,7 @@ import { BOOKING_PAGE } from "../requests/page-forms";
 
 /**
  * The patient's own record of a change they made through their private link
- * (issue 21): what changed, when, the reference and a fresh private link, so
+ * (decision 026): what changed, when, the reference and a fresh private link, so
  * they hold proof if a late fee is ever mentioned. The least data: a first
  * name that looks like one (greeting), the reference and dates. Never the
  * service, the reason they gave, the safety answers or anything else they

@@ -40,7 +40,7 @@ export interface StoredAppointment extends IdempotentAnswer {
  * The first answer carries `data.manageUrl`, a second private link made after
  * the transaction and never part of the stored answer (only hashes of links
  * are kept). A replay carries none: whoever holds the key and the body gets
- * the reference, never a new working link (issue 20); the patient has the
+ * the reference, never a new working link (docs/security.md); the patient has the
  * link from the first answer and from the e-mail.
  */
 export async function storeAppointment(

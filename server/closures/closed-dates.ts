@@ -6,7 +6,7 @@ import type { Db } from "../db/index";
 import { closureRepository } from "./closure-repository";
 
 /**
- * The one place the clinic's closed dates come from (issue 12, decision
+ * The one place the clinic's closed dates come from (decision
  * 017): the configured seed list (CLOSED_DATES, merged at read time) and the
  * closures managers add in the console (clinic_closures), read from the
  * database on every call: one indexed query, no process cache, so every
@@ -64,16 +64,6 @@ export async function bookingCalendarNow(
 ): Promise<BookingCalendar> {
   const rules = await bookingRulesNow(db, config, now);
   return bookingCalendar(now, rules.bookingHorizonDays, rules.closedDates);
-}
-
-/** Whether one date is closed by configuration or a closure, and why (for staff confirmations). */
-export async function closureOn(
-  db: Db,
-  config: ClosureConfig,
-  date: string,
-): Promise<{ closed: boolean; reason: string | null }> {
-  const days = await closedDatesBetween(db, config, date, date);
-  return days.has(date) ? { closed: true, reason: days.get(date) ?? null } : { closed: false, reason: null };
 }
 
 /**

@@ -6,7 +6,7 @@ import { recordAudit } from "../staff/audit";
 import { closureRepository, type ClosureRow } from "./closure-repository";
 
 /**
- * What a manager does on /staff/closures (issue 12): add a closure (one day
+ * What a manager does on /staff/closures (decision 017): add a closure (one day
  * or a range, with the reason patients see), remove one that lies in the
  * future, and see the active appointments on closed days so staff can
  * contact the patients. Nothing here cancels an appointment. Every change is

@@ -240,7 +240,7 @@ export type StaffAuditAction =
   | "closure_removed"
   // --- migration 0016-appointment-schedule (values only) ---
   | "appointment_move"
-  // --- issue 20: withdrawing an invitation, enabling an account (no migration, values only) ---
+  // --- decision 016: withdrawing an invitation, enabling an account (no migration, values only) ---
   | "invitation_withdrawn"
   | "staff_enabled";
 

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 
 /**
- * One spelling per address (issue 20). React Router matches paths without
+ * One spelling per address (docs/security.md). React Router matches paths without
  * regard to letter case, decodes percent-escapes and resolves `.` and `..`, so
  * `/STAFF/appointments` or `/st%61ff/appointments` reached a console page that
  * the headers and logs, which read the raw path, did not recognise. Every

@@ -10,7 +10,7 @@ type Callback = (error: Error | null, result?: { current: number; ttl: number })
 const PRUNE_EVERY_MS = 60_000;
 
 /**
- * The client a per-address limit counts (issue 20): an IPv4 address as it is,
+ * The client a per-address limit counts (decision 008, docs/security.md): an IPv4 address as it is,
  * an IPv6 address by its /64 prefix. One home or phone is given a whole /64
  * and may pick any address in it, so counting each IPv6 address apart gave one
  * client 2^64 budgets. An IPv4 address written as IPv6 (`::ffff:a.b.c.d`) is

@@ -87,7 +87,7 @@ export async function getAppointment(db: Db, id: number) {
 }
 
 export type StatusChange =
-  | { to: "confirmed"; date: string; time: string; room?: string | null; examination?: string | null }
+  | { to: "confirmed"; date: string; time: string; examination?: string | null }
   | { to: "attended" }
   | { to: "no_show" }
   | { to: "cancelled"; reason: string };
@@ -227,7 +227,6 @@ async function recordStaffChange(
   );
 }
 
-/** Checks a placement (server/staff/schedule.ts), giving its problem as a StatusChangeError. */
 /** What confirmationProblem checks a day against (server/staff/open-days.ts). */
 export type DayRules = Parameters<typeof confirmationProblem>[0];
 
@@ -245,6 +244,7 @@ export async function dayRules(rt: StaffRuntime, date: string): Promise<DayRules
   return { closedDates: [...rt.config.closedDates, ...closedThere.keys()], closureReasons };
 }
 
+/** Checks a placement (server/staff/schedule.ts), giving its problem as a StatusChangeError. */
 async function place(
   rt: StaffRuntime,
   rules: DayRules,

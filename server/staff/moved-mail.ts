@@ -6,8 +6,8 @@ import { greeting, MANAGE_LINK_PRIVATE, MANAGE_LINK_TEXT } from "../mail/templat
 import type { ConfirmedAppointment } from "./confirmation-mail";
 
 /**
- * The patient's e-mail when the clinic moves a confirmed appointment (issue
- * 12): the new date and time, the reference and service, and the private
+ * The patient's e-mail when the clinic moves a confirmed appointment
+ * (decision 018): the new date and time, the reference and service, and the private
  * link; nothing the patient typed but a first name that looks like one.
  */
 export function movedMail(config: Config, appt: ConfirmedAppointment): OutgoingMail {

@@ -26,7 +26,7 @@ import { clinicDate } from "../../domain/dates";
  * the patient is the e-mail on that appointment or enquiry, and every
  * appointment and enquiry made with that address (in any letter case) is
  * theirs. Everything else is reached from those records by exact
- * identifiers, never by a substring of text (issue 20: ann@ is inside
+ * identifiers, never by a substring of text (decision 011: ann@ is inside
  * joann@, and another patient's e-mail may quote a reference): uploads and
  * status history by appointment id; e-mails by recipient (the whole address)
  * or by the reference they are about; stored replies by the reference they

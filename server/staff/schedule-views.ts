@@ -14,7 +14,7 @@ import type { Db } from "../db/index";
 import { openingFor } from "./open-days";
 
 /**
- * The console's schedule (issue 12, decision 022): the day view (rooms as
+ * The console's schedule (decision 022): the day view (rooms as
  * columns, time down the page), the week view (days as columns, hours down
  * the page) and reception's printable day list. Appointments on the schedule
  * are those with a status in SCHEDULED_STATUSES, dated that day; where they

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { appointmentMinutes, examinationsFor, serviceTitle } from "../../domain/catalogue";
 import { clinicDate, clinicTime } from "../../domain/dates";
-import { clinicMinutes, findRoom, roomNeed } from "../../domain/rooms";
+import { clinicMinutes, roomNeed } from "../../domain/rooms";
 import { freeRoomsAt, freeStarts, timeOfDay } from "../../domain/schedule";
 import { appointmentRepository, type AppointmentRow } from "../appointments/appointment-repository";
 import type { Db } from "../db/index";
@@ -9,7 +9,7 @@ import type { Database } from "../db/schema";
 import { confirmationProblem, openingFor } from "./open-days";
 
 /**
- * Rooms and times of confirmed appointments (issue 12, decision 018): the
+ * Rooms and times of confirmed appointments (decision 018): the
  * free start times offered when staff confirm or move an appointment, and the
  * checks on a chosen or typed time. The database refuses an overlap in one
  * room in the end (migration 0016); isTimeTaken recognises that refusal.
@@ -85,7 +85,6 @@ export async function freeTimes(
 export interface Placement {
   date: string;
   time: string;
-  room?: string | null;
   examination?: string | null;
 }
 
@@ -100,14 +99,14 @@ export interface PlacementColumns {
 }
 
 /**
- * Checks a date, time, room and examination for an appointment and works out
- * the columns to write: the service one the clinic books (notBookedProblem),
- * the time within opening hours on an open day, the examination (when given)
- * one of the service's (none: the catalogue's default length), the room one
- * that serves the service and is free (or, when none is given, the first free
- * one; none for a room-free service). Call inside the
- * transaction that writes them; the database still refuses an overlap
- * written meanwhile (isTimeTaken).
+ * Checks a date, time and examination for an appointment and works out the
+ * columns to write: the service one the clinic books (notBookedProblem), the
+ * time within opening hours on an open day, the examination (when given) one
+ * of the service's (none: the catalogue's default length), and the room the
+ * first free one that serves the service (none for a room-free service):
+ * staff choose the time, never the room. Call inside the transaction that
+ * writes them; the database still refuses an overlap written meanwhile
+ * (isTimeTaken).
  */
 export async function placeAppointment(
   db: Db,
@@ -135,25 +134,11 @@ export async function placeAppointment(
     ends_at: ends,
     examination,
   };
-  if (need.kind === "room-free") {
-    if (placement.room) throw new PlacementError("This service needs no room.");
-    return { ...base, room: null };
-  }
-  const { rooms } = need;
-  let candidates = rooms;
-  const chosen = placement.room ? findRoom(placement.room) : undefined;
-  if (placement.room) {
-    if (!chosen || !rooms.includes(chosen)) throw new PlacementError("Choose a room that serves this service.");
-    candidates = [chosen];
-  }
+  if (need.kind === "room-free") return { ...base, room: null };
   const booked = (await appointmentRepository(db).confirmedBetween(starts, ends, trx)).filter((b) => b.id !== appt.id);
-  const [first] = freeRoomsAt(candidates, booked, starts, minutes);
+  const [first] = freeRoomsAt(need.rooms, booked, starts, minutes);
   if (!first)
-    throw new PlacementError(
-      chosen
-        ? `${chosen.name} is taken at ${placement.time} for ${minutes} minutes. Choose another time.`
-        : `No room is free at ${placement.time} for ${minutes} minutes. Choose another time.`,
-    );
+    throw new PlacementError(`No room is free at ${placement.time} for ${minutes} minutes. Choose another time.`);
   return { ...base, room: first.id };
 }
 

@@ -56,8 +56,6 @@ const SNIFF_BYTES = 4100;
 /** What receive() gives: a refusal, or the complete file in a temporary place with its sniffed type. */
 export type Received = { answer: ApiAnswer } | { temp: string; mime: AllowedMime };
 
-export type UploadIntake = Awaited<ReturnType<typeof uploadIntake>>;
-
 export async function uploadIntake({ config, db, log }: { config: Config; db: Db; log: FastifyBaseLogger }) {
   const uploads = uploadRepository(db);
   const maxBytes = config.uploads.maxBytes;

@@ -10,10 +10,10 @@ import { hydrated } from "./hydrated";
 import { fillBookingForm, unique } from "./forms";
 
 /**
- * Issue 11's path in Chromium: book, get the private link from the
+ * A patient's private link (decision 019) in Chromium: book, get the private link from the
  * confirmation and from the e-mail, open it, answer the safety questions,
  * ask for another date, cancel, and see it all in the staff console. The
- * link's page has no script. Issue 21: the status and the date, and each
+ * link's page has no script. Decision 026: the status and the date, and each
  * post's outcome, are on the first screen; closed days cannot be chosen.
  */
 

@@ -249,7 +249,7 @@ describe("POST /api/appointment/public/appointments", () => {
       const second = await post(body, headers);
       expect(first.statusCode).toBe(201);
       expect(second.statusCode).toBe(201);
-      // The same answer without a private link: a replay never mints a new bearer link (issue 20).
+      // The same answer without a private link: a replay never mints a new bearer link.
       expect(second.json()).toEqual(withoutLink(first.json()));
       expect(first.json().data.manageUrl).toMatch(MANAGE_URL);
       expect(second.json().data).not.toHaveProperty("manageUrl");

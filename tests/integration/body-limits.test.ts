@@ -19,7 +19,7 @@ import {
 import { addStaff, form, STAFF_PASSWORD } from "../helpers/staff";
 
 /**
- * Issue 10, "Body limits everywhere": every route that reads a body refuses a
+ * Decision 008, body limits everywhere: every route that reads a body refuses a
  * larger one with 413 and a JSON message, before it is parsed, and every
  * client (Node's fetch, curl, a raw socket) can read that answer.
  */

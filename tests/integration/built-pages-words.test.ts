@@ -10,7 +10,7 @@ import { CLIENT_BUILD_DIR } from "../../server/paths";
 
 /**
  * One word for one thing, and dates the Botswana way, over every built page
- * (issue 21, items 9 and 10; decision 025). The message catalogue is checked
+ * (decision 025). The message catalogue is checked
  * in tests/unit/words.test.ts, the e-mails in tests/unit/patient-words.test.tsx.
  */
 

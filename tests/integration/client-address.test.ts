@@ -6,7 +6,7 @@ import { runServerExpectingExit } from "../helpers/server-process";
 import { form, SAME_ORIGIN } from "../helpers/staff";
 
 /**
- * Issue 10, "Client address": behind one trusted proxy the client address is
+ * Decision 008, the client address: behind one trusted proxy the client address is
  * the one the proxy appended (the right-most X-Forwarded-For entry); whatever
  * the client wrote to its left is ignored, so an invented address escapes
  * neither the booking rate limit nor the staff sign-in lockout.
@@ -112,7 +112,7 @@ describe.each([
   }, 60_000);
 });
 
-// Issue 20: "Per-address limits treat every IPv6 address apart. Key IPv6 clients by their /64."
+// Per-address limits count an IPv6 client by its /64, not each address apart (docs/security.md).
 describe("IPv6 clients are counted by their /64", () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -5,7 +5,7 @@ import { addStaff, form, nextOpenWeekday, SAME_ORIGIN, seedAppointment, sessionC
 import { addDays, clinicDate } from "../../domain/dates";
 
 /**
- * Closures in the database (issue 12): a manager's closure is obeyed by the
+ * Closures in the database (decision 017): a manager's closure is obeyed by the
  * calendar endpoint and the booking rules at once, with no restart; removing
  * a future one reopens the day; CLOSED_DATES still closes its days.
  * SQLite, or PostgreSQL with TEST_DATABASE_URL.

@@ -10,7 +10,7 @@ import { multipartBody, pdfBytes, validAppointment, validEnquiry } from "../help
 import { startTcpProxy, type TcpProxy } from "../helpers/tcp-proxy";
 
 /**
- * Issue 10, "Failures": with the database unreachable the public endpoints
+ * Decision 008, outages: with the database unreachable the public endpoints
  * answer 503 with Retry-After and a plain message (never 500), nothing is
  * half-written, and they work again once the database is back.
  */

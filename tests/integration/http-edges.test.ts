@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from "../helpers/app";
 import { bookWithLink } from "../helpers/patient-link";
 
 /**
- * Issue 20, findings of a security review at the HTTP edge, over real sockets:
+ * Findings of a security review at the HTTP edge (docs/security.md), over real sockets:
  * every POST surface counts a streamed body against its own limit whatever its
  * type and answers before a client sending an endless body has finished,
  * reading nothing whole; a content type a route does not take gets a prompt

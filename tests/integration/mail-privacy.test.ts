@@ -6,7 +6,7 @@ import { cancellationMail, confirmationMail } from "../../server/staff/confirmat
 import { UPLOAD_PATH } from "../../server/uploads/routes";
 
 /**
- * Issue 10, "the least personal data": the e-mails a request queues carry no
+ * Decision 009, the least personal data: the e-mails a request queues carry no
  * personal data to the clinic and no free text the sender typed to the
  * patient (other than a first name that looks like one). Every field gets a
  * distinctive value, then the queued messages (subject, bodies, attachments)

@@ -7,7 +7,7 @@ import { createSender } from "../../server/mail/transport";
 import { deliverDueMail, MAIL_CLAIM_MS } from "../../server/mail/worker";
 
 /**
- * Issue 10: "a message is sent once". A send that outlasts the worker's claim
+ * Decisions 006 and 009: a message is sent once. A send that outlasts the worker's claim
  * on a message must not let a second worker (another instance) claim and
  * send it again. A real SMTP peer holds the first delivery open; meanwhile
  * the clock moves past the two-minute claim and a second worker on its own

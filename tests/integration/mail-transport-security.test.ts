@@ -5,7 +5,7 @@ import { createSender, smtpOptions, SMTP_TIMEOUTS } from "../../server/mail/tran
 import { MAIL_CLAIM_MS } from "../../server/mail/worker";
 
 /**
- * Issue 10: SMTP requires TLS (STARTTLS or smtps) unless the host is this
+ * Decision 009: SMTP requires TLS (STARTTLS or smtps) unless the host is this
  * machine or SMTP_ALLOW_PLAINTEXT=true. A real SMTP peer that offers no
  * STARTTLS listens on 127.0.0.2: a loopback address, so the test runs here,
  * but not one of the names counted as local (localhost, 127.0.0.1, ::1), so

@@ -414,7 +414,7 @@ describe("plain form posts (no JavaScript)", () => {
     expect(again.body).toContain(appointments[0]!.reference);
     // The replay says by when, reckoned from when the request was made.
     expect(again.body).toContain(requestNextStep(nextOpenDay(clinicToday(), [])));
-    // The replay shows no private link and makes none (issue 20): it points to the e-mail; the stored answer holds none.
+    // The replay shows no private link and makes none: it points to the e-mail; the stored answer holds none.
     const tokens = [manageToken(once.body)];
     expect(tokens[0]).toBeDefined();
     expect(manageToken(again.body)).toBeUndefined();

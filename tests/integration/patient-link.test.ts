@@ -15,7 +15,7 @@ import { bookWithLink } from "../helpers/patient-link";
 import { openDate, validAppointment } from "../helpers/requests";
 
 /**
- * A patient's private link (issue 11): the booking answers and e-mails it,
+ * A patient's private link (decision 019): the booking answers and e-mails it,
  * its page shows the appointment without anything cacheable, indexable or
  * logged, and the patient cancels or asks for another date through plain
  * form posts under the booking rules. Needs a client build (`npm run build`).
@@ -309,7 +309,7 @@ describe("a patient's private link", () => {
   });
 });
 
-describe("a patient's private page, ordered for the patient (issue 21)", () => {
+describe("a patient's private page, ordered for the patient (decision 026)", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ RATE_LIMIT_ENABLED: "false" }, { servePages: true });

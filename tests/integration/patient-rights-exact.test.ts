@@ -19,7 +19,7 @@ import { openDate, validAppointment, validEnquiry } from "../helpers/requests";
 import { addStaff, form, SAME_ORIGIN, sessionCookieFor } from "../helpers/staff";
 
 /**
- * Issue 20: export and erasure cover exactly the records of the patient
+ * Decision 011: export and erasure cover exactly the records of the patient
  * found. One address inside another (ann@ in joann@), the same address in
  * other letter cases, and one patient's reference quoted in another
  * patient's e-mail must never carry a record, an e-mail or a private link

@@ -11,7 +11,7 @@ import { RawPdf } from "../helpers/raw-pdf";
 import { multipartBody, pdfBytes } from "../helpers/requests";
 
 /**
- * Issue 10, "Uploads": a PDF that holds active content is refused with 415
+ * Decision 008, uploads: a PDF that holds active content is refused with 415
  * and a message the booking page shows; our own fillable referral form, and
  * plain PDFs, still pass.
  */
@@ -311,7 +311,7 @@ describe("PDFs with active content", () => {
     expect((await upload(objectStreamPdf("<</Type/Catalog/Pages 3 0 R>>"))).statusCode).toBe(201);
   });
 
-  /** Issue 20: the check must see what a reader sees, which follows the xref, not the file order. */
+  /** Decision 024: the check must see what a reader sees, which follows the xref, not the file order. */
   const refusedAsActive = async (pdf: Buffer) => {
     const [beforeFiles, beforeRows] = [files(), await rows()];
     const res = await upload(pdf);

@@ -10,7 +10,7 @@ import { purgeExpired } from "../../server/staff/purge";
 import { staffRuntime } from "../../server/staff/runtime";
 
 /**
- * Issue 10: every place that holds personal data is purged by the daily job
+ * Decision 009: every place that holds personal data is purged by the daily job
  * (docs/privacy-retention.md). For each, one item just past its period and
  * one just inside it: the first goes, the second stays. Records past
  * STAFF_RETENTION_MONTHS are covered by staff-purge.test.ts.

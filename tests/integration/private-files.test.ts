@@ -7,7 +7,7 @@ import { startServer, type ServerProcess } from "../helpers/server-process";
 import { UPLOAD_PATH } from "../../server/uploads/routes";
 
 /**
- * Issue 10: "files are private on disk". A real server process, started
+ * Decision 009: files are private on disk. A real server process, started
  * with a umask that would make everything world-readable and on a data
  * folder an older version left open, writes the database, an upload and the
  * outbox; every file must be 0600 and every folder 0700.

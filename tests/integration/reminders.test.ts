@@ -8,7 +8,7 @@ import { twoInstances } from "../helpers/instances";
 import { seedAppointment } from "../helpers/staff";
 
 /**
- * The reminder e-mail the day before a confirmed appointment (issue 11),
+ * The reminder e-mail the day before a confirmed appointment (decision 019),
  * driven by an injected clock: due from 08:00 in Gaborone the day before, at
  * once when confirmed later, never within 3 hours, never for a cancelled or
  * moved appointment, once per confirmed time across instances.

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from "../helpers/app";
 import { bookWithLink } from "../helpers/patient-link";
 import { addStaff, sessionCookieFor } from "../helpers/staff";
 
-// Issue 20: "Private pages stay private however their path is spelled."
+// Private pages stay private however their path is spelled (docs/security.md).
 describe("private pages stay private however their path is spelled", () => {
   let t: TestApp;
   let cookie: string;

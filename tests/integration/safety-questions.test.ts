@@ -12,8 +12,8 @@ import { openDate } from "../helpers/requests";
 import { addStaff, sessionCookieFor } from "../helpers/staff";
 
 /**
- * The pre-exam safety questions on a patient's private link (issue 11,
- * decision 020): each service asks its own, the answers are stored with
+ * The pre-exam safety questions on a patient's private link (decision
+ * 020): each service asks its own, the answers are stored with
  * the appointment and shown to staff with a flag, and they go into the
  * patient's export and erasure, never into an e-mail. Needs a client build.
  */

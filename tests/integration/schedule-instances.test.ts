@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { twoInstances } from "../helpers/instances";
 import { addStaff, form, nextOpenWeekday, SAME_ORIGIN, seedAppointment, signInByForm } from "../helpers/staff";
 
-// No double booking across instances (issue 12): 20 receptionists' posts
+// No double booking across instances (decision 018): 20 receptionists' posts
 // confirming 20 different requests into one X-ray slot, split between two
 // server processes on one PostgreSQL database. The check before writing
 // cannot see the other process's transaction; the exclusion constraint

@@ -15,7 +15,7 @@ import {
 } from "../helpers/staff";
 
 /**
- * The console's schedule (issue 12, decision 022): the day and week views,
+ * The console's schedule (decision 022): the day and week views,
  * reception's printable day list, and the overview's panels, including the
  * one-working-day rule for requests still unconfirmed.
  */

@@ -1,16 +1,17 @@
+import type { KyselyPlugin, QueryId, SelectQueryNode } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOOKABLE_SERVICES } from "../../domain/catalogue";
 import { clinicMinutes, needsNoRoom, roomsForService } from "../../domain/rooms";
 import { safetyQuestionsFor } from "../../domain/safety-questions";
 import { openDb, type Db } from "../../server/db/index";
-import { changeStatus, moveAppointment } from "../../server/staff/appointments";
+import { changeStatus, moveAppointment, StatusChangeError } from "../../server/staff/appointments";
 import { staffRuntime } from "../../server/staff/runtime";
-import { freeTimes, TIME_TAKEN } from "../../server/staff/schedule";
+import { freeTimes, isTimeTaken, TIME_TAKEN } from "../../server/staff/schedule";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { addStaff, nextOpenWeekday, seedAppointment, type TestStaff } from "../helpers/staff";
 
 /**
- * No two confirmed appointments overlap in one room (issue 12, decision
+ * No two confirmed appointments overlap in one room (decision
  * 018), guaranteed by the database (migration 0016) on SQLite and
  * PostgreSQL (TEST_DATABASE_URL), also through a second connection pool as a
  * second instance would have; freed as soon as an appointment leaves
@@ -37,13 +38,8 @@ afterAll(async () => {
 });
 
 const xray = () => seedAppointment(t.db, { service_name: "x-ray" });
-const confirm = (
-  db: Db,
-  id: number,
-  time: string,
-  extra: { room?: string; examination?: string } = {},
-  day: string = date,
-) => changeStatus(staffRuntime(db, t.config), staff, id, { to: "confirmed", date: day, time, ...extra });
+const confirm = (db: Db, id: number, time: string, extra: { examination?: string } = {}, day: string = date) =>
+  changeStatus(staffRuntime(db, t.config), staff, id, { to: "confirmed", date: day, time, ...extra });
 const settle = async (attempts: Promise<unknown>[]) => {
   const results = await Promise.allSettled(attempts);
   return {
@@ -75,7 +71,7 @@ describe("confirming into a room", () => {
         .set({ status: "confirmed", room: "x-ray", starts_at: start, ends_at: start + 30 })
         .where("id", "=", second)
         .execute();
-    await expect(write()).rejects.toThrow();
+    await expect(write()).rejects.toSatisfy(isTimeTaken);
     const row = await t.db.selectFrom("appointments").select("status").where("id", "=", second).executeTakeFirst();
     expect(row?.status).toBe("requested");
   });
@@ -127,7 +123,7 @@ describe("confirming into a room", () => {
     const first = await xray();
     await confirm(t.db, first, "16:00");
     const second = await xray();
-    await expect(confirm(t.db, second, "16:00")).rejects.toThrow();
+    await expect(confirm(t.db, second, "16:00")).rejects.toThrow("No room is free at 16:00");
     await changeStatus(staffRuntime(t.db, t.config), staff, first, { to: "cancelled", reason: "Machine service." });
     await confirm(t.db, second, "16:00");
   });
@@ -138,10 +134,44 @@ describe("confirming into a room", () => {
     await t.db.updateTable("appointments").set({ status: "requested" }).where("id", "=", first).execute();
     const second = await xray();
     await confirm(t.db, second, "17:00");
+    const start = clinicMinutes(date, "17:00");
+    const rows = await t.db
+      .selectFrom("appointments")
+      .select(["status", "room", "starts_at", "ends_at"])
+      .where("id", "in", [first, second])
+      .orderBy("id")
+      .execute();
+    expect(rows).toEqual([
+      // Still holding its room and times: the status alone frees them.
+      { status: "requested", room: "x-ray", starts_at: start, ends_at: start + 30 },
+      { status: "confirmed", room: "x-ray", starts_at: start, ends_at: start + 30 },
+    ]);
   });
 
   it("maps the database's refusal to 'That time was just taken'", async () => {
-    expect(TIME_TAKEN).toBe("That time was just taken. Choose another.");
+    const first = await xray();
+    await confirm(t.db, first, "13:00");
+    // Another instance confirmed `first` after this one looked: the check
+    // before writing sees no confirmed appointment, the database refuses.
+    const looked = new WeakSet<QueryId>();
+    const lookedTooEarly: KyselyPlugin = {
+      transformQuery({ node, queryId }) {
+        const from = (node as SelectQueryNode).from?.froms ?? [];
+        if (node.kind === "SelectQueryNode" && JSON.stringify(from).includes('"appointments"')) {
+          if (JSON.stringify(node.where ?? {}).includes('"ends_at"')) looked.add(queryId);
+        }
+        return node;
+      },
+      async transformResult({ result, queryId }) {
+        return looked.has(queryId) ? { ...result, rows: [] } : result;
+      },
+    };
+    const second = await xray();
+    const refused = confirm(t.db.withPlugin(lookedTooEarly), second, "13:00");
+    await expect(refused).rejects.toThrow(new StatusChangeError(TIME_TAKEN));
+    await expect(refused).rejects.toBeInstanceOf(StatusChangeError);
+    const row = await t.db.selectFrom("appointments").select("status").where("id", "=", second).executeTakeFirst();
+    expect(row?.status).toBe("requested");
   });
 
   it("offers free starts on a 15-minute grid, leaving out taken times; moving checks the same way", async () => {
@@ -177,7 +207,7 @@ describe("confirming into a room", () => {
   });
 });
 
-describe("every bookable service has its rooms, or is room-free on purpose (issue 20)", () => {
+describe("every bookable service has its rooms, or is room-free on purpose (decision 018)", () => {
   /** The services booked without a room, each with the reason: anything else holds a room. */
   const ROOM_FREE_BECAUSE: Record<string, string> = {
     "remote-reporting": "our radiologists report on images taken elsewhere: the patient does not come, no room is held",

@@ -14,7 +14,7 @@ import { keyedHash } from "../../server/staff/keys";
 import { staffRuntime } from "../../server/staff/runtime";
 import { totpCode } from "../../server/staff/second-factor";
 
-// Sign-in security (issue 10): lockout under concurrency, the TOTP second
+// Sign-in security (decision 007): lockout under concurrency, the TOTP second
 // factor with recovery codes, the half-signed-in state, password rules and
 // changes. Runs on SQLite, and on PostgreSQL with TEST_DATABASE_URL.
 

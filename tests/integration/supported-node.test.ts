@@ -14,7 +14,7 @@ function olderMachineNode(): string | undefined {
   return undefined;
 }
 
-describe("the supported Node (issue 20)", () => {
+describe("the supported Node (decision 023)", () => {
   it("runs the tests themselves on the Node that npm install brought, a supported LTS", () => {
     expect(unsupportedNodeMessage()).toBeUndefined();
     expect(Number(process.versions.node.split(".")[0])).toBeGreaterThanOrEqual(24);

@@ -7,7 +7,7 @@ import { chunked, multipartBody, pdfBytes, postBody } from "../helpers/requests"
 import { seedAppointment } from "../helpers/staff";
 
 /**
- * Issue 10, "Uploads": a daily cap per client address (429) and a global cap
+ * Decision 008, uploads: a daily cap per client address (429) and a global cap
  * on the bytes unclaimed uploads may hold (507), each with a message the
  * booking page shows, and nothing written past either.
  */

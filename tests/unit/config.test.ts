@@ -164,7 +164,7 @@ describe("backup settings", () => {
   });
 });
 
-describe("HTTP timeouts (issue 20)", () => {
+describe("HTTP timeouts", () => {
   it("defaults: 30 s for the headers, 5 min for the whole request, 2 min of silence", () => {
     expect(loadConfig({}).httpTimeouts).toEqual({ headersMs: 30_000, requestMs: 300_000, idleMs: 120_000 });
   });

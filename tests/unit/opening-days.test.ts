@@ -163,7 +163,7 @@ describe("opening days and the booking window", () => {
   });
 });
 
-describe("nextOpenDay: the day by whose end a request is answered (issue 21)", () => {
+describe("nextOpenDay: the day by whose end a request is answered (decision 025)", () => {
   it("is the next open day: Monday after a Saturday, skipping Sundays, holidays and closed dates", () => {
     expect(nextOpenDay("2026-11-27", [])).toBe("2026-11-28"); // Friday: Saturday is open
     expect(nextOpenDay("2026-11-28", [])).toBe("2026-11-30"); // Saturday: not Sunday

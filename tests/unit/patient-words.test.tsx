@@ -11,7 +11,7 @@ import { cancellationMail, confirmationMail } from "../../server/staff/confirmat
 import { movedMail } from "../../server/staff/moved-mail";
 
 /**
- * What a patient reads after a request (issue 21, items 1, 9 and 11): a
+ * What a patient reads after a request (decision 025): a
  * request received, not a booked time, and by when the clinic answers; the
  * same words on the page and in the e-mail; whether a referral form came;
  * every date as day, month and year.

@@ -58,7 +58,7 @@ describe("references and idempotency keys", () => {
   });
 });
 
-describe("clientKey: the client a per-address limit counts (issue 20)", () => {
+describe("clientKey: the client a per-address limit counts, an IPv6 client by its /64", () => {
   it("keeps IPv4 addresses, and reads an IPv4-mapped IPv6 address as its IPv4 address", () => {
     expect(clientKey("198.51.100.7")).toBe("198.51.100.7");
     expect(clientKey("::ffff:198.51.100.7")).toBe("198.51.100.7");

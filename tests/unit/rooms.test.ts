@@ -11,7 +11,7 @@ import {
 } from "../../domain/rooms";
 import { safetyQuestionsFor } from "../../domain/safety-questions";
 
-// Issue 20: every bookable service has the rooms that serve it or is
+// Decision 018: every bookable service has the rooms that serve it or is
 // room-free on purpose, and one rule (roomNeed) says which, for the schedule
 // and the safety questions alike. The integration test
 // (tests/integration/schedule.test.ts) confirms each service into its rooms.

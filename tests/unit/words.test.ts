@@ -31,7 +31,7 @@ import { DAILY_CAP_REACHED, NO_FILE, STORAGE_FULL, tooLarge, WRONG_TYPE } from "
 import { PDF_ACTIVE_CONTENT, PDF_UNREADABLE } from "../../server/uploads/pdf-check";
 
 /**
- * One word for one thing (issue 21, item 10; decision 025): every message a
+ * One word for one thing (decision 025): every message a
  * patient can read, from the catalogue (domain/ and the forms' and the
  * server's own messages) and from the schemas as they answer, is a whole
  * sentence; "enquiry", never "inquiry"; one term for the second phone number;

@@ -24,8 +24,7 @@ export function FileUpload({ id, label, onFile, error, uploadFailed, disabled, r
   useEffect(() => {
     const chosen = input.current?.files?.[0];
     if (chosen) onFile(chosen);
-    // Once, when the page is hydrated.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the page is hydrated
   }, []);
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;

@@ -27,7 +27,7 @@ const monthStart = (iso: string) => `${iso.slice(0, 7)}-01`;
 
 /**
  * "Change the date" on the patient's private page, which has no script
- * (issue 21, decision 026): the booking window as month calendars, rendered
+ * (decision 026): the booking window as month calendars, rendered
  * by the server. Each day the clinic is open is a radio button; the days it
  * is closed (Sundays, public holidays, closures) and the days outside the
  * window are greyed and struck through, as in the booking form's calendar,

@@ -2,7 +2,7 @@ import type { SummaryItem } from "~/components/forms/error-summary";
 
 /**
  * What a post on the patient's private page did, at the top of <main>
- * (issue 21): a success notice, or "There is a problem" with the reason and
+ * (decision 026): a success notice, or "There is a problem" with the reason and
  * a link to each field to fix (the GOV.UK error summary). The page has no
  * script, so focus comes from the `autofocus` attribute: the browser moves
  * it here when the answer loads, and a screen reader reads it first. (The

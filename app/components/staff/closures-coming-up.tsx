@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { formatLongDate } from "@domain/dates";
 
-/** The overview's "Closures coming up" panel (issue 12): under way or starting within 60 days. */
+/** The overview's "Closures coming up" panel (decision 017): under way or starting within 60 days. */
 export function ClosuresComingUp({
   closures,
   canManage,

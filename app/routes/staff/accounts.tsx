@@ -4,6 +4,7 @@ import { formatClinicDateTime } from "@domain/dates";
 import { STAFF_NAME_MAX } from "@domain/staff-names";
 import { ROLE_LABELS, STAFF_ROLES, isStaffRole, type StaffRole } from "@domain/staff-roles";
 import { staffMeta } from "~/components/staff/staff-format";
+import { DataTable } from "~/components/staff/data-table";
 import {
   disableStaffAccount,
   enableStaffAccount,
@@ -296,78 +297,67 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
 
       <section className="staff-section" aria-labelledby="accounts-heading">
         <h2 id="accounts-heading">Accounts</h2>
-        <div
-          className="staff-table-wrap staff-table-wrap--scroll"
-          role="region"
-          aria-label="Accounts table"
-          tabIndex={0}
+        <DataTable
+          region="Accounts table"
+          scroll
+          caption="Staff accounts"
+          columns={["Name", "Role", "Status", "Last sign-in", "Actions"]}
         >
-          <table className="staff-table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Role</th>
-                <th scope="col">Status</th>
-                <th scope="col">Last sign-in</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {accounts.map((a) => (
-                <tr key={a.id}>
-                  <td>
-                    {a.name}
-                    {a.id === me && " (you)"}
-                    <span className="staff-sub staff-break">{a.email}</span>
-                  </td>
-                  <td>
-                    <Form method="post" className="staff-button-row staff-button-row--centred">
-                      <input type="hidden" name="id" value={a.id} />
-                      <label htmlFor={`role-${a.id}`} className="visually-hidden">
-                        Role of {a.name}
-                      </label>
-                      <RoleSelect id={`role-${a.id}`} defaultValue={a.role} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="role"
-                        className="button button--outline staff-button--small"
-                        disabled={busy}
-                      >
-                        Change<span className="visually-hidden"> the role of {a.name}</span>
-                      </button>
-                    </Form>
-                  </td>
-                  <td>
-                    {a.disabled ? "Disabled" : "Active"}
-                    <span className="staff-sub">
-                      {a.totp_enabled_at ? "Two-step sign-in set up" : "Two-step sign-in not set up"}
-                    </span>
-                  </td>
-                  <td className="staff-nowrap">
-                    {a.last_sign_in_at ? formatClinicDateTime(a.last_sign_in_at) : "Never"}
-                  </td>
-                  <td>
-                    {a.disabled ? (
-                      <RowAction id={a.id} intent="enable" busy={busy}>
-                        Enable<span className="visually-hidden">{` ${a.name}`}</span>
+          <tbody>
+            {accounts.map((a) => (
+              <tr key={a.id}>
+                <td>
+                  {a.name}
+                  {a.id === me && " (you)"}
+                  <span className="staff-sub staff-break">{a.email}</span>
+                </td>
+                <td>
+                  <Form method="post" className="staff-button-row staff-button-row--centred">
+                    <input type="hidden" name="id" value={a.id} />
+                    <label htmlFor={`role-${a.id}`} className="visually-hidden">
+                      Role of {a.name}
+                    </label>
+                    <RoleSelect id={`role-${a.id}`} defaultValue={a.role} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="role"
+                      className="button button--outline staff-button--small"
+                      disabled={busy}
+                    >
+                      Change<span className="visually-hidden"> the role of {a.name}</span>
+                    </button>
+                  </Form>
+                </td>
+                <td>
+                  {a.disabled ? "Disabled" : "Active"}
+                  <span className="staff-sub">
+                    {a.totp_enabled_at ? "Two-step sign-in set up" : "Two-step sign-in not set up"}
+                  </span>
+                </td>
+                <td className="staff-nowrap">
+                  {a.last_sign_in_at ? formatClinicDateTime(a.last_sign_in_at) : "Never"}
+                </td>
+                <td>
+                  {a.disabled ? (
+                    <RowAction id={a.id} intent="enable" busy={busy}>
+                      Enable<span className="visually-hidden">{` ${a.name}`}</span>
+                    </RowAction>
+                  ) : (
+                    <div className="staff-button-row staff-button-row--centred">
+                      <RowAction id={a.id} intent="reset-mfa" busy={busy}>
+                        Reset two-step sign-in<span className="visually-hidden"> of {a.name}</span>
                       </RowAction>
-                    ) : (
-                      <div className="staff-button-row staff-button-row--centred">
-                        <RowAction id={a.id} intent="reset-mfa" busy={busy}>
-                          Reset two-step sign-in<span className="visually-hidden"> of {a.name}</span>
-                        </RowAction>
-                        <RowAction id={a.id} intent="disable" busy={busy} danger>
-                          Disable<span className="visually-hidden"> {a.name}</span>
-                        </RowAction>
-                      </div>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                      <RowAction id={a.id} intent="disable" busy={busy} danger>
+                        Disable<span className="visually-hidden"> {a.name}</span>
+                      </RowAction>
+                    </div>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </DataTable>
       </section>
     </>
   );

@@ -6,6 +6,7 @@ import { paymentLabel } from "@domain/payments";
 import { formatBytes, staffMeta } from "~/components/staff/staff-format";
 import { StatusBadge } from "~/components/staff/status-badge";
 import { SafetyAnswers } from "~/components/staff/safety-answers";
+import { DataTable } from "~/components/staff/data-table";
 import { examinationsFor, serviceGuidance, serviceTitle } from "@domain/catalogue";
 import { findRoom } from "@domain/rooms";
 import {
@@ -398,33 +399,25 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
         {history.length === 0 ? (
           <p>No changes yet.</p>
         ) : (
-          <div className="staff-table-wrap" tabIndex={0} role="region" aria-label="Status history">
-            <table className="staff-table">
-              <caption className="visually-hidden">Status changes, oldest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">By</th>
-                  <th scope="col">From</th>
-                  <th scope="col">To</th>
-                  <th scope="col">Details</th>
+          <DataTable
+            region="Status history"
+            caption="Status changes, oldest first"
+            columns={["When", "By", "From", "To", "Details"]}
+          >
+            <tbody>
+              {history.map((h) => (
+                <tr key={h.id}>
+                  <td className="staff-nowrap">{formatClinicDateTime(h.created_at)}</td>
+                  <td>{h.staff_name ?? "The patient"}</td>
+                  <td>{h.from_status ? <StatusBadge status={h.from_status} /> : null}</td>
+                  <td>
+                    <StatusBadge status={h.to_status} />
+                  </td>
+                  <td>{h.note}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {history.map((h) => (
-                  <tr key={h.id}>
-                    <td className="staff-nowrap">{formatClinicDateTime(h.created_at)}</td>
-                    <td>{h.staff_name ?? "The patient"}</td>
-                    <td>{h.from_status ? <StatusBadge status={h.from_status} /> : null}</td>
-                    <td>
-                      <StatusBadge status={h.to_status} />
-                    </td>
-                    <td>{h.note}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </DataTable>
         )}
       </section>
     </>

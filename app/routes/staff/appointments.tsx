@@ -4,6 +4,7 @@ import { Pagination } from "~/components/staff/pagination";
 import { staffMeta } from "~/components/staff/staff-format";
 import { APPOINTMENT_STATUS_OPTIONS, StatusBadge } from "~/components/staff/status-badge";
 import { SafetyFlag } from "~/components/staff/safety-answers";
+import { ACTIONS_COLUMN, DataTable } from "~/components/staff/data-table";
 import { serviceTitle } from "@domain/catalogue";
 import { clinicDate, listAppointments, parseFilters, requireStaff, serviceNames } from "~/lib/staff.server";
 import type { Route } from "./+types/appointments";
@@ -116,70 +117,53 @@ export default function StaffAppointments({ loaderData, actionData }: Route.Comp
       </p>
 
       {list.rows.length > 0 && (
-        <div
-          className="staff-table-wrap staff-table-wrap--scroll"
-          tabIndex={0}
-          role="region"
-          aria-label="Appointments table"
+        <DataTable
+          region="Appointments table"
+          scroll
+          caption="Appointment requests, newest first"
+          columns={["Received", "Reference", "Patient", "Phone", "Service", "Requested date", "Status", ACTIONS_COLUMN]}
         >
-          <table className="staff-table">
-            <caption className="visually-hidden">Appointment requests, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Received</th>
-                <th scope="col">Reference</th>
-                <th scope="col">Patient</th>
-                <th scope="col">Phone</th>
-                <th scope="col">Service</th>
-                <th scope="col">Requested date</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.rows.map((a) => (
-                <tr key={a.id}>
-                  <td className="staff-nowrap">{formatClinicDateTime(a.created_at)}</td>
-                  <td className="staff-mono">{a.reference}</td>
-                  <td>
-                    <Link to={`/staff/appointments/${a.id}`}>
-                      {a.name} {a.surname}
+          <tbody>
+            {list.rows.map((a) => (
+              <tr key={a.id}>
+                <td className="staff-nowrap">{formatClinicDateTime(a.created_at)}</td>
+                <td className="staff-mono">{a.reference}</td>
+                <td>
+                  <Link to={`/staff/appointments/${a.id}`}>
+                    {a.name} {a.surname}
+                  </Link>
+                </td>
+                <td className="staff-nowrap">{a.phone}</td>
+                <td>{serviceTitle(a.service_name)}</td>
+                <td className="staff-nowrap">
+                  {formatAbbreviatedDate(a.requested_date)}
+                  {a.status === "confirmed" && a.confirmed_date && (
+                    <span className="staff-sub">
+                      Confirmed {formatAbbreviatedDate(a.confirmed_date)} {a.confirmed_time}
+                    </span>
+                  )}
+                </td>
+                <td>
+                  <StatusBadge status={a.status} /> <SafetyFlag count={a.safetyChecks} />
+                </td>
+                <td className="staff-nowrap">
+                  {a.status === "requested" ? (
+                    <Link
+                      to={`/staff/appointments/${a.id}#confirm`}
+                      className="button button--primary staff-button--small"
+                    >
+                      Confirm<span className="visually-hidden"> {a.reference}</span>
                     </Link>
-                  </td>
-                  <td className="staff-nowrap">{a.phone}</td>
-                  <td>{serviceTitle(a.service_name)}</td>
-                  <td className="staff-nowrap">
-                    {formatAbbreviatedDate(a.requested_date)}
-                    {a.status === "confirmed" && a.confirmed_date && (
-                      <span className="staff-sub">
-                        Confirmed {formatAbbreviatedDate(a.confirmed_date)} {a.confirmed_time}
-                      </span>
-                    )}
-                  </td>
-                  <td>
-                    <StatusBadge status={a.status} /> <SafetyFlag count={a.safetyChecks} />
-                  </td>
-                  <td className="staff-nowrap">
-                    {a.status === "requested" ? (
-                      <Link
-                        to={`/staff/appointments/${a.id}#confirm`}
-                        className="button button--primary staff-button--small"
-                      >
-                        Confirm<span className="visually-hidden"> {a.reference}</span>
-                      </Link>
-                    ) : (
-                      <Link to={`/staff/appointments/${a.id}`} className="button button--outline staff-button--small">
-                        Open<span className="visually-hidden"> {a.reference}</span>
-                      </Link>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                  ) : (
+                    <Link to={`/staff/appointments/${a.id}`} className="button button--outline staff-button--small">
+                      Open<span className="visually-hidden"> {a.reference}</span>
+                    </Link>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </DataTable>
       )}
 
       {list.pages > 1 && (

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { Pagination } from "~/components/staff/pagination";
 import { formatClinicDateTime } from "@domain/dates";
 import { staffMeta } from "~/components/staff/staff-format";
+import { DataTable } from "~/components/staff/data-table";
 import { AUDIT_ACTION_LABELS, listAudit, requireStaff } from "~/lib/staff.server";
 import type { Route } from "./+types/audit";
 
@@ -61,45 +62,33 @@ export default function StaffAudit({ loaderData }: Route.ComponentProps) {
       {log.rows.length === 0 ? (
         <p>No entries.</p>
       ) : (
-        <div
-          className="staff-table-wrap staff-table-wrap--scroll"
-          tabIndex={0}
-          role="region"
-          aria-label="Audit log table"
+        <DataTable
+          region="Audit log table"
+          scroll
+          caption="Audit log entries, newest first"
+          columns={["When", "Staff member", "Action", "Record", "Details"]}
         >
-          <table className="staff-table">
-            <caption className="visually-hidden">Audit log entries, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Staff member</th>
-                <th scope="col">Action</th>
-                <th scope="col">Record</th>
-                <th scope="col">Details</th>
+          <tbody>
+            {log.rows.map((r) => (
+              <tr key={r.id}>
+                <td className="staff-nowrap">{formatClinicDateTime(r.createdAt)}</td>
+                <td>
+                  {r.staffName ?? <span className="staff-muted">No account</span>}
+                  {r.staffEmail.startsWith("hmac:") ? (
+                    <span className="staff-sub" title={r.staffEmail}>
+                      Address typed: not stored
+                    </span>
+                  ) : (
+                    <span className="staff-sub staff-break">{r.staffEmail}</span>
+                  )}
+                </td>
+                <td>{r.label}</td>
+                <td>{targetLink(r.targetType, r.targetId)}</td>
+                <td>{r.detail?.replace(" -> ", " → ")}</td>
               </tr>
-            </thead>
-            <tbody>
-              {log.rows.map((r) => (
-                <tr key={r.id}>
-                  <td className="staff-nowrap">{formatClinicDateTime(r.createdAt)}</td>
-                  <td>
-                    {r.staffName ?? <span className="staff-muted">No account</span>}
-                    {r.staffEmail.startsWith("hmac:") ? (
-                      <span className="staff-sub" title={r.staffEmail}>
-                        Address typed: not stored
-                      </span>
-                    ) : (
-                      <span className="staff-sub staff-break">{r.staffEmail}</span>
-                    )}
-                  </td>
-                  <td>{r.label}</td>
-                  <td>{targetLink(r.targetType, r.targetId)}</td>
-                  <td>{r.detail?.replace(" -> ", " → ")}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </DataTable>
       )}
       {log.pages > 1 && (
         <Pagination

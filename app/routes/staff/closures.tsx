@@ -2,6 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { CLOSURE_MAX_DAYS, CLOSURE_REASON_MAX, type ClosureField } from "@domain/closures";
 import { formatLongDate } from "@domain/dates";
 import { staffMeta } from "~/components/staff/staff-format";
+import { DataTable } from "~/components/staff/data-table";
 import {
   addClosure,
   clinicDate,
@@ -164,51 +165,41 @@ export default function StaffClosures({ loaderData, actionData }: Route.Componen
         {closures.length === 0 ? (
           <p className="staff-muted">No closures coming up.</p>
         ) : (
-          <div
-            className="staff-table-wrap staff-table-wrap--scroll"
-            role="region"
-            aria-label="Closures table"
-            tabIndex={0}
+          <DataTable
+            region="Closures table"
+            scroll
+            caption="Closures coming up, soonest first"
+            columns={["Days", "Reason", "Active appointments", "Actions"]}
           >
-            <table className="staff-table">
-              <thead>
-                <tr>
-                  <th scope="col">Days</th>
-                  <th scope="col">Reason</th>
-                  <th scope="col">Active appointments</th>
-                  <th scope="col">Actions</th>
+            <tbody>
+              {closures.map((c) => (
+                <tr key={c.id}>
+                  <td>{range(c.firstDate, c.lastDate)}</td>
+                  <td>{c.reason}</td>
+                  <td>{c.appointments.length === 0 ? "None" : <AppointmentList appointments={c.appointments} />}</td>
+                  <td>
+                    {c.removable ? (
+                      <Form method="post">
+                        <input type="hidden" name="id" value={c.id} />
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="remove"
+                          className="button staff-button--danger staff-button--small"
+                          disabled={busy}
+                        >
+                          Remove
+                          <span className="visually-hidden"> the closure of {range(c.firstDate, c.lastDate)}</span>
+                        </button>
+                      </Form>
+                    ) : (
+                      <span className="staff-muted">Under way</span>
+                    )}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {closures.map((c) => (
-                  <tr key={c.id}>
-                    <td>{range(c.firstDate, c.lastDate)}</td>
-                    <td>{c.reason}</td>
-                    <td>{c.appointments.length === 0 ? "None" : <AppointmentList appointments={c.appointments} />}</td>
-                    <td>
-                      {c.removable ? (
-                        <Form method="post">
-                          <input type="hidden" name="id" value={c.id} />
-                          <button
-                            type="submit"
-                            name="intent"
-                            value="remove"
-                            className="button staff-button--danger staff-button--small"
-                            disabled={busy}
-                          >
-                            Remove
-                            <span className="visually-hidden"> the closure of {range(c.firstDate, c.lastDate)}</span>
-                          </button>
-                        </Form>
-                      ) : (
-                        <span className="staff-muted">Under way</span>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </DataTable>
         )}
       </section>
     </>

@@ -5,6 +5,7 @@ import { formatClinicDateTime } from "@domain/dates";
 import { ENQUIRY_STATUS_LABELS, ENQUIRY_STATUSES } from "@domain/statuses";
 import { staffMeta } from "~/components/staff/staff-format";
 import { StatusBadge } from "~/components/staff/status-badge";
+import { DataTable } from "~/components/staff/data-table";
 import { idParam, listEnquiries, markEnquiryHandled, requireStaff } from "~/lib/staff.server";
 import type { Route } from "./+types/enquiries";
 
@@ -77,74 +78,63 @@ export default function StaffEnquiries({ loaderData, actionData }: Route.Compone
       {list.rows.length === 0 ? (
         <p>{status === "new" ? "No new enquiries. Well done." : "No enquiries to show."}</p>
       ) : (
-        <div
-          className="staff-table-wrap staff-table-wrap--scroll"
-          tabIndex={0}
-          role="region"
-          aria-label="Enquiries table"
+        <DataTable
+          region="Enquiries table"
+          scroll
+          caption="Enquiries, newest first"
+          className="staff-table--enquiries"
+          columns={["Received", "From", "Message", "Status", "Reply and actions"]}
         >
-          <table className="staff-table staff-table--enquiries">
-            <caption className="visually-hidden">Enquiries, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Received</th>
-                <th scope="col">From</th>
-                <th scope="col">Message</th>
-                <th scope="col">Status</th>
-                <th scope="col">Reply and actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.rows.map((e) => (
-                <tr key={e.id}>
-                  <td className="staff-nowrap">
-                    {formatClinicDateTime(e.created_at)}
-                    <span className="staff-sub staff-mono">{e.reference}</span>
-                  </td>
-                  <td>
-                    <strong>{e.name}</strong>
-                    <span className="staff-sub">{e.phone}</span>
-                    <span className="staff-sub staff-break">{e.email}</span>
-                  </td>
-                  <td className="staff-pre staff-message">{e.description}</td>
-                  <td>
-                    <StatusBadge status={e.status} />
-                  </td>
-                  <td>
-                    <ul className="staff-link-list">
+          <tbody>
+            {list.rows.map((e) => (
+              <tr key={e.id}>
+                <td className="staff-nowrap">
+                  {formatClinicDateTime(e.created_at)}
+                  <span className="staff-sub staff-mono">{e.reference}</span>
+                </td>
+                <td>
+                  <strong>{e.name}</strong>
+                  <span className="staff-sub">{e.phone}</span>
+                  <span className="staff-sub staff-break">{e.email}</span>
+                </td>
+                <td className="staff-pre staff-message">{e.description}</td>
+                <td>
+                  <StatusBadge status={e.status} />
+                </td>
+                <td>
+                  <ul className="staff-link-list">
+                    <li>
+                      <a href={`mailto:${e.email}?subject=${encodeURIComponent(`Your enquiry ${e.reference}`)}`}>
+                        Reply by e-mail<span className="visually-hidden"> to {e.name}</span>
+                      </a>
+                    </li>
+                    {e.whatsapp && (
                       <li>
-                        <a href={`mailto:${e.email}?subject=${encodeURIComponent(`Your enquiry ${e.reference}`)}`}>
-                          Reply by e-mail<span className="visually-hidden"> to {e.name}</span>
+                        <a href={e.whatsapp} target="_blank" rel="noopener noreferrer">
+                          WhatsApp<span className="visually-hidden"> {e.name}</span> (opens in a new tab)
                         </a>
                       </li>
-                      {e.whatsapp && (
-                        <li>
-                          <a href={e.whatsapp} target="_blank" rel="noopener noreferrer">
-                            WhatsApp<span className="visually-hidden"> {e.name}</span> (opens in a new tab)
-                          </a>
-                        </li>
-                      )}
-                    </ul>
-                    {e.status === "new" && (
-                      <Form method="post">
-                        <input type="hidden" name="id" value={e.id} />
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="handled"
-                          className="button button--outline staff-button--small"
-                          disabled={navigation.state !== "idle"}
-                        >
-                          Mark handled<span className="visually-hidden"> {e.reference}</span>
-                        </button>
-                      </Form>
                     )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                  </ul>
+                  {e.status === "new" && (
+                    <Form method="post">
+                      <input type="hidden" name="id" value={e.id} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="handled"
+                        className="button button--outline staff-button--small"
+                        disabled={navigation.state !== "idle"}
+                      >
+                        Mark handled<span className="visually-hidden"> {e.reference}</span>
+                      </button>
+                    </Form>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </DataTable>
       )}
       {list.pages > 1 && (
         <Pagination

@@ -5,6 +5,7 @@ import { serviceTitle } from "@domain/catalogue";
 import { closuresComingUp, openEnquiries, overdueRequests, overview, requireStaff } from "~/lib/staff.server";
 import { ClosuresComingUp } from "~/components/staff/closures-coming-up";
 import { scheduleHref } from "~/components/staff/schedule-nav";
+import { DataTable } from "~/components/staff/data-table";
 import { ROOMS, roomName } from "@domain/rooms";
 import type { Route } from "./+types/overview";
 
@@ -13,7 +14,7 @@ export const meta = () => staffMeta("Overview");
 export async function loader(args: Route.LoaderArgs) {
   const { rt, staff } = await requireStaff(args);
   const now = rt.now();
-  // Closures coming up (issue 12): its own query and panel.
+  // Closures coming up (decision 017): its own query and panel.
   const closures = { list: await closuresComingUp(rt.db, now), canManage: staff.role === "manager" };
   const [summary, overdue, enquiries] = await Promise.all([
     overview(rt.db, now),
@@ -27,28 +28,20 @@ type Upcoming = Route.ComponentProps["loaderData"]["todays"];
 
 function AppointmentTable({ rows, caption, showDate }: { rows: Upcoming; caption: string; showDate: boolean }) {
   return (
-    <div className="staff-table-wrap" tabIndex={0} role="region" aria-label={caption}>
-      <table className="staff-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {showDate && <th scope="col">Date</th>}
-            <th scope="col">Time</th>
-            <th scope="col">Patient</th>
-            <th scope="col">Service</th>
-            <th scope="col">Reference</th>
+    <DataTable
+      region={caption}
+      caption={caption}
+      columns={[...(showDate ? ["Date"] : []), "Time", "Patient", "Service", "Reference"]}
+    >
+      <tbody>
+        {rows.map((a) => (
+          <tr key={a.id}>
+            {showDate && <td>{a.confirmed_date ? formatAbbreviatedDate(a.confirmed_date) : ""}</td>}
+            <AppointmentCells a={a} />
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((a) => (
-            <tr key={a.id}>
-              {showDate && <td>{a.confirmed_date ? formatAbbreviatedDate(a.confirmed_date) : ""}</td>}
-              <AppointmentCells a={a} />
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </DataTable>
   );
 }
 
@@ -74,35 +67,24 @@ function TodayByRoom({ rows }: { rows: Upcoming }) {
   const rooms = [...new Set(order)].filter((id) => rows.some((a) => (a.room ?? "") === id));
   const caption = "Confirmed appointments today, by room";
   return (
-    <div className="staff-table-wrap" tabIndex={0} role="region" aria-label={caption}>
-      <table className="staff-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Patient</th>
-            <th scope="col">Service</th>
-            <th scope="col">Reference</th>
+    <DataTable region={caption} caption={caption} columns={["Time", "Patient", "Service", "Reference"]}>
+      {rooms.map((room) => (
+        <tbody key={room}>
+          <tr className="staff-table__group">
+            <th scope="rowgroup" colSpan={4}>
+              {roomName(room)}
+            </th>
           </tr>
-        </thead>
-        {rooms.map((room) => (
-          <tbody key={room}>
-            <tr className="staff-table__group">
-              <th scope="rowgroup" colSpan={4}>
-                {roomName(room)}
-              </th>
-            </tr>
-            {rows
-              .filter((a) => (a.room ?? "") === room)
-              .map((a) => (
-                <tr key={a.id}>
-                  <AppointmentCells a={a} />
-                </tr>
-              ))}
-          </tbody>
-        ))}
-      </table>
-    </div>
+          {rows
+            .filter((a) => (a.room ?? "") === room)
+            .map((a) => (
+              <tr key={a.id}>
+                <AppointmentCells a={a} />
+              </tr>
+            ))}
+        </tbody>
+      ))}
+    </DataTable>
   );
 }
 
@@ -164,14 +146,11 @@ function RequestsChart({ days }: { days: { date: string; count: number }[] }) {
       <figcaption>{summary}</figcaption>
       <details className="staff-details">
         <summary>Show the numbers as a table</summary>
-        <table className="staff-table staff-table--compact">
-          <caption className="visually-hidden">Appointment requests per day</caption>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Requests</th>
-            </tr>
-          </thead>
+        <DataTable
+          caption="Appointment requests per day"
+          className="staff-table--compact"
+          columns={["Date", "Requests"]}
+        >
           <tbody>
             {days.map((d) => (
               <tr key={d.date}>
@@ -180,7 +159,7 @@ function RequestsChart({ days }: { days: { date: string; count: number }[] }) {
               </tr>
             ))}
           </tbody>
-        </table>
+        </DataTable>
       </details>
     </figure>
   );

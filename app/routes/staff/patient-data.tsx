@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { formatAbbreviatedDate, formatClinicDateTime } from "@domain/dates";
 import { staffMeta } from "~/components/staff/staff-format";
+import { DataTable } from "~/components/staff/data-table";
 import { serviceTitle } from "@domain/catalogue";
 import {
   countsInWords,
@@ -158,30 +159,24 @@ export default function StaffPatientData({ actionData }: Route.ComponentProps) {
               Everything made with the e-mail address <strong className="staff-break">{found.email}</strong> counts as
               one patient. If several people share that address, their records are listed here too.
             </p>
-            <div className="staff-table-wrap" tabIndex={0} role="region" aria-label="Records found">
-              <table className="staff-table">
-                <caption className="visually-hidden">Appointments and enquiries for this patient</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Record</th>
-                    <th scope="col">Date</th>
-                    <th scope="col">Service</th>
+            <DataTable
+              region="Records found"
+              caption="Appointments and enquiries for this patient"
+              columns={["Record", "Date", "Service"]}
+            >
+              <tbody>
+                {found.records.map((r) => (
+                  <tr key={r.reference}>
+                    <td>
+                      <span className="staff-mono staff-break">{r.reference}</span>
+                      <span className="staff-sub">{r.kind}</span>
+                    </td>
+                    <td className="staff-nowrap">{r.date}</td>
+                    <td>{r.service || <span className="staff-muted">None (enquiry)</span>}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {found.records.map((r) => (
-                    <tr key={r.reference}>
-                      <td>
-                        <span className="staff-mono staff-break">{r.reference}</span>
-                        <span className="staff-sub">{r.kind}</span>
-                      </td>
-                      <td className="staff-nowrap">{r.date}</td>
-                      <td>{r.service || <span className="staff-muted">None (enquiry)</span>}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                ))}
+              </tbody>
+            </DataTable>
             <h3 className="staff-rights__subhead">Held with these records</h3>
             <ul className="staff-rights__counts">
               {found.counts.map((line) => (

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { addDays, formatLongDate } from "@domain/dates";
 import { staffMeta } from "~/components/staff/staff-format";
 import { scheduleHref } from "~/components/staff/schedule-nav";
+import { DataTable } from "~/components/staff/data-table";
 import { clinicDate, dayList, requireStaff, scheduleDate } from "~/lib/staff.server";
 import type { Route } from "./+types/schedule-print";
 
@@ -39,37 +40,36 @@ export default function StaffDayList({ loaderData }: Route.ComponentProps) {
       {rows.length === 0 ? (
         <p>No appointments on this day.</p>
       ) : (
-        <div className="staff-table-wrap" tabIndex={0} role="region" aria-label={title}>
-          <table className="staff-table staff-day-list__table">
-            <caption className="visually-hidden">{title}, by time</caption>
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Room</th>
-                <th scope="col">Name</th>
-                <th scope="col">Phone</th>
-                <th scope="col">Service</th>
-                <th scope="col">Payment method</th>
-                <th scope="col">Medical aid number</th>
-                <th scope="col">Safety answers</th>
+        <DataTable
+          region={title}
+          caption={`${title}, by time`}
+          className="staff-day-list__table"
+          columns={[
+            "Time",
+            "Room",
+            "Name",
+            "Phone",
+            "Service",
+            "Payment method",
+            "Medical aid number",
+            "Safety answers",
+          ]}
+        >
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.id}>
+                <td className="staff-mono">{r.time}</td>
+                <td>{r.room}</td>
+                <th scope="row">{r.patient}</th>
+                <td className="staff-nowrap">{r.phone}</td>
+                <td>{r.service}</td>
+                <td>{r.payment}</td>
+                <td className="staff-mono">{r.medicalAid}</td>
+                <td>{r.safety}</td>
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.id}>
-                  <td className="staff-mono">{r.time}</td>
-                  <td>{r.room}</td>
-                  <th scope="row">{r.patient}</th>
-                  <td className="staff-nowrap">{r.phone}</td>
-                  <td>{r.service}</td>
-                  <td>{r.payment}</td>
-                  <td className="staff-mono">{r.medicalAid}</td>
-                  <td>{r.safety}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </DataTable>
       )}
     </div>
   );

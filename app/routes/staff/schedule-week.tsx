@@ -4,6 +4,7 @@ import { clinicMinutes, roomName } from "@domain/rooms";
 import { timeOfDay, weekHours } from "@domain/schedule";
 import { staffMeta } from "~/components/staff/staff-format";
 import { ScheduleAppointment, ScheduleNav, scheduleHref } from "~/components/staff/schedule-nav";
+import { DataTable } from "~/components/staff/data-table";
 import { clinicDate, requireStaff, scheduleDate, weekSchedule, weekStart } from "~/lib/staff.server";
 import type { Route } from "./+types/schedule-week";
 
@@ -47,62 +48,57 @@ export default function StaffScheduleWeek({ loaderData }: Route.ComponentProps) 
         next={addDays(monday, 7)}
         isCurrent={monday === thisWeek}
       />
-      <div
-        className="staff-table-wrap staff-table-wrap--scroll"
-        tabIndex={0}
-        role="region"
-        aria-label={`Schedule for the week ${span}`}
+      <DataTable
+        region={`Schedule for the week ${span}`}
+        scroll
+        caption={`Appointments from ${span} by day (columns) and hour (rows): ${count}`}
+        className="staff-schedule staff-schedule--week"
+        columns={[
+          "Time",
+          ...days.map((d) => ({
+            key: d.date,
+            current: d.date === today ? ("date" as const) : undefined,
+            label: (
+              <>
+                <Link to={scheduleHref("day", d.date)}>{formatAbbreviatedDate(d.date)}</Link>
+                {d.date === today && <span className="staff-sub">Today</span>}
+                {d.closed && <span className="staff-sub">Closed ({d.closed})</span>}
+              </>
+            ),
+          })),
+        ]}
       >
-        <table className="staff-table staff-schedule staff-schedule--week">
-          <caption className="visually-hidden">
-            Appointments from {span} by day (columns) and hour (rows): {count}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Time</th>
-              {days.map((d) => (
-                <th scope="col" key={d.date} aria-current={d.date === today ? "date" : undefined}>
-                  <Link to={scheduleHref("day", d.date)}>{formatAbbreviatedDate(d.date)}</Link>
-                  {d.date === today && <span className="staff-sub">Today</span>}
-                  {d.closed && <span className="staff-sub">Closed ({d.closed})</span>}
-                </th>
-              ))}
+        <tbody>
+          {hours.map((hour) => (
+            <tr key={hour}>
+              <th scope="row" className="staff-mono">
+                {timeOfDay(hour)}
+              </th>
+              {days.map((d) => {
+                const from = midnight(d.date) + hour;
+                const here = entries.filter((e) => e.date === d.date && e.starts_at >= from && e.starts_at < from + 60);
+                const open =
+                  !d.closed && d.opens !== null && d.closes !== null && from < d.closes && from + 60 > d.opens;
+                return (
+                  <td key={d.date} className={open ? undefined : "staff-schedule__shut"}>
+                    {here.length > 0 ? (
+                      <ul className="staff-schedule__list">
+                        {here.map((a) => (
+                          <li key={a.id}>
+                            <ScheduleAppointment a={a} place={roomName(a.column)} />
+                          </li>
+                        ))}
+                      </ul>
+                    ) : open ? null : (
+                      <span className="visually-hidden">Closed</span>
+                    )}
+                  </td>
+                );
+              })}
             </tr>
-          </thead>
-          <tbody>
-            {hours.map((hour) => (
-              <tr key={hour}>
-                <th scope="row" className="staff-mono">
-                  {timeOfDay(hour)}
-                </th>
-                {days.map((d) => {
-                  const from = midnight(d.date) + hour;
-                  const here = entries.filter(
-                    (e) => e.date === d.date && e.starts_at >= from && e.starts_at < from + 60,
-                  );
-                  const open =
-                    !d.closed && d.opens !== null && d.closes !== null && from < d.closes && from + 60 > d.opens;
-                  return (
-                    <td key={d.date} className={open ? undefined : "staff-schedule__shut"}>
-                      {here.length > 0 ? (
-                        <ul className="staff-schedule__list">
-                          {here.map((a) => (
-                            <li key={a.id}>
-                              <ScheduleAppointment a={a} place={roomName(a.column)} />
-                            </li>
-                          ))}
-                        </ul>
-                      ) : open ? null : (
-                        <span className="visually-hidden">Closed</span>
-                      )}
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </DataTable>
     </>
   );
 }

@@ -3,6 +3,7 @@ import { addDays, formatLongDate } from "@domain/dates";
 import { dayGrid, timeOfDay } from "@domain/schedule";
 import { staffMeta } from "~/components/staff/staff-format";
 import { ScheduleAppointment, ScheduleNav, scheduleHref } from "~/components/staff/schedule-nav";
+import { DataTable } from "~/components/staff/data-table";
 import { clinicDate, daySchedule, requireStaff, scheduleDate } from "~/lib/staff.server";
 import type { Route } from "./+types/schedule";
 
@@ -53,48 +54,34 @@ export default function StaffSchedule({ loaderData }: Route.ComponentProps) {
       {rows.length === 0 ? (
         <p>No appointments on this day.</p>
       ) : (
-        <div
-          className="staff-table-wrap staff-table-wrap--scroll"
-          tabIndex={0}
-          role="region"
-          aria-label={`Schedule for ${formatLongDate(date)}`}
+        <DataTable
+          region={`Schedule for ${formatLongDate(date)}`}
+          scroll
+          caption={`Appointments on ${formatLongDate(date)} by room (columns) and start time (rows): ${count}`}
+          className="staff-schedule"
+          columns={["Time", ...columns.map((c) => ({ key: c.id, label: c.name }))]}
         >
-          <table className="staff-table staff-schedule">
-            <caption className="visually-hidden">
-              Appointments on {formatLongDate(date)} by room (columns) and start time (rows): {count}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                {columns.map((c) => (
-                  <th scope="col" key={c.id}>
-                    {c.name}
-                  </th>
-                ))}
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.start} className={row.start % 60 === 0 ? "staff-schedule__hour" : undefined}>
+                <th scope="row" className="staff-mono">
+                  {timeOfDay(row.start)}
+                </th>
+                {row.cells.map((cell, c) =>
+                  cell === "covered" ? null : cell === null ? (
+                    <td key={columns[c]!.id} />
+                  ) : (
+                    <td key={columns[c]!.id} rowSpan={cell.span} className="staff-schedule__booked">
+                      {cell.items.map((a) => (
+                        <ScheduleAppointment key={a.id} a={a} />
+                      ))}
+                    </td>
+                  ),
+                )}
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.start} className={row.start % 60 === 0 ? "staff-schedule__hour" : undefined}>
-                  <th scope="row" className="staff-mono">
-                    {timeOfDay(row.start)}
-                  </th>
-                  {row.cells.map((cell, c) =>
-                    cell === "covered" ? null : cell === null ? (
-                      <td key={columns[c]!.id} />
-                    ) : (
-                      <td key={columns[c]!.id} rowSpan={cell.span} className="staff-schedule__booked">
-                        {cell.items.map((a) => (
-                          <ScheduleAppointment key={a.id} a={a} />
-                        ))}
-                      </td>
-                    ),
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </DataTable>
       )}
     </>
   );

@@ -1,6 +1,6 @@
 import { PostgresAdapter, type ColumnDefinitionBuilder, type Kysely } from "kysely";
 
-// Staff sign-in security (issue 10): the TOTP second factor per account,
+// Staff sign-in security (decision 007): the TOTP second factor per account,
 // single-use recovery codes, the short-lived half-signed-in state (password
 // right, code pending) kept apart from real sessions, and the server's own
 // keys (the HMAC key for failed sign-ins when STAFF_HMAC_KEY is unset).

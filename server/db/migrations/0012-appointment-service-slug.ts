@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 
-// Appointments store the service's catalogue slug, not its title (issue 14).
+// Appointments store the service's catalogue slug, not its title (decision 013).
 // Converts the rows stored until now: each title the booking form has offered
 // (compared without regard to case or surrounding spaces) becomes its slug. A
 // slug already stored stays as it is, and so does any other value: the staff

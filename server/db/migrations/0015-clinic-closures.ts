@@ -1,6 +1,6 @@
 import { PostgresAdapter, type ColumnDefinitionBuilder, type Kysely } from "kysely";
 
-// Clinic closures (issue 12): a manager closes the clinic for one day or a
+// Clinic closures (decision 017): a manager closes the clinic for one day or a
 // range of days, with a reason patients see. Read per request by
 // server/closures/closed-dates.ts, so every instance obeys a new closure at
 // once. Indexed on last_date: every read asks for closures ending on or after

@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql, type Kysely } from "kysely";
 
-// Rooms and times of confirmed appointments (issue 12, decision 018). A
+// Rooms and times of confirmed appointments (decision 018). A
 // confirmed appointment holds a room (domain/rooms.ts) from starts_at to
 // ends_at: clinic-local minutes since 1970-01-01 (domain/rooms.ts
 // clinicMinutes), a half-open range. The database refuses two confirmed

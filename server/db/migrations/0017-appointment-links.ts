@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// A patient's private links to their appointment (issue 11): each e-mail
+// A patient's private links to their appointment (decision 019): each e-mail
 // carries a fresh link, so an appointment may have several. Only the SHA-256
 // of a link's token is stored; a link expires 7 days after the appointment's
 // date, worked out from the appointment at lookup, so moving the date moves

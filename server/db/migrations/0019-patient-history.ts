@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type Kysely } from "kysely";
 
 // Patients change and cancel their own appointments through their private
-// link (issue 11): a status-history row may now have no staff member
+// link (decision 019): a status-history row may now have no staff member
 // (staff_id null, shown as "the patient"). PostgreSQL drops the NOT NULL;
 // SQLite cannot alter a column, so the table is rebuilt with its rows, ids
 // and index.

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// The reminder e-mail the day before a confirmed appointment (issue 11) is
+// The reminder e-mail the day before a confirmed appointment (decision 019) is
 // sent once per confirmed date and time: reminder_sent_for holds the
 // "YYYY-MM-DD HH:MM" it was sent for, so a moved and confirmed-again
 // appointment gets one new reminder and a cancelled one none.

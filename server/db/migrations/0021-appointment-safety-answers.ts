@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
-// The pre-exam safety answers a patient gives on their private page (issue
-// 11, decision 020): JSON by question id (domain/safety-questions.ts) and
+// The pre-exam safety answers a patient gives on their private page
+// (decision 020): JSON by question id (domain/safety-questions.ts) and
 // when they were last saved. Kept on the appointment row, so erasure and the
 // retention purge remove them with it.
 

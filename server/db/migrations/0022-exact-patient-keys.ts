@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 // Export and erasure of one patient (decision 011) match rows by exact
-// identifiers, never by a substring of their text (issue 20: ann@ was found
+// identifiers, never by a substring of their text (ann@ was found
 // inside joann@, and a reference quoted in another patient's e-mail carried
 // that e-mail across). Each queued e-mail now records the appointment or
 // enquiry reference it is about (mail_queue.about_reference, null for mail
