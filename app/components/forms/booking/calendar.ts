@@ -1,8 +1,7 @@
 import { useEffect, useState } from "react";
+import { CALENDAR_PATH } from "@domain/api-paths";
 import { addDays, isIsoDate, localToday, weekdayIndex, type BookingCalendar } from "@domain/dates";
 import { getJson } from "~/lib/api-client";
-
-const CALENDAR_PATH = "/api/appointment/public/calendar";
 
 export const CALENDAR_FALLBACK_NOTE =
   "We could not load the clinic's holiday dates, so only Sundays are marked closed. The clinic will confirm your date.";
