@@ -1,3 +1,5 @@
+import { BRING_TO_EVERY_VISIT, PLEASE_ARRIVE_EARLY } from "./visit-words";
+
 /**
  * The service catalogue: the one source of truth for every page, menu, card,
  * sidebar, e-mail and lookup that names a service.
@@ -41,10 +43,7 @@ export interface ServicePreparation {
 }
 
 /** Notes every confirmation ends with, whatever the service. */
-export const EVERY_VISIT_NOTES: readonly string[] = [
-  "Please arrive 15 minutes before your appointment.",
-  "Bring a valid ID or passport, your medical aid card and your referral form if you have one.",
-];
+export const EVERY_VISIT_NOTES: readonly string[] = [PLEASE_ARRIVE_EARLY, BRING_TO_EVERY_VISIT];
 
 /** For a service with no notes of its own (and a stored name the catalogue does not know). */
 export const NO_SPECIAL_PREPARATION: ServicePreparation = { notes: [], durationMinutes: 30 };

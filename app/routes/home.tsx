@@ -16,6 +16,7 @@ import { HeroIllustration } from "~/components/illustrations/hero-illustration";
 import { formatPhone, mapsHref, telHref, whatsappHref } from "@domain/contact-links";
 import { PhoneLink } from "~/components/layout/phone-link";
 import { SERVICE_CATEGORIES } from "@domain/catalogue";
+import { ARRIVE_EARLY_MINUTES, WHAT_TO_BRING_SHORT } from "@domain/visit-words";
 import { pageMeta } from "~/lib/meta";
 import { useClinic } from "~/root";
 import type { Route } from "./+types/home";
@@ -52,7 +53,7 @@ const STEPS = [
   {
     icon: ClipboardList,
     title: "Prepare and attend",
-    text: "Follow the preparation for your scan, arrive 15 minutes early and bring your ID and medical aid card.",
+    text: `Follow the preparation for your scan, arrive ${ARRIVE_EARLY_MINUTES} minutes early and bring ${WHAT_TO_BRING_SHORT}.`,
   },
 ] as const;
 
