@@ -1,3 +1,5 @@
+import { BRING, PLEASE_ARRIVE_EARLY } from "./visit-words";
+
 /**
  * The clinic's booking policy, the same on the booking page, its
  * confirmation, the terms page and the patient's e-mails. It is the clinic's
@@ -11,10 +13,10 @@ export const NOTICE_HOURS = 24;
 export const LATE_CANCELLATION_FEE = "A late cancellation may incur a fee.";
 
 export const BOOKING_POLICY = [
-  "Please arrive 15 minutes before your appointment.",
+  PLEASE_ARRIVE_EARLY,
   `To change an appointment, let us know at least ${NOTICE_HOURS} hours ahead.`,
   LATE_CANCELLATION_FEE,
-  "Bring a valid ID and your medical aid card.",
+  BRING,
   "Payment is due at the time of service.",
   "We accept BPOMAS and PULA medical aid.",
 ];

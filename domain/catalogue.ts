@@ -1,3 +1,5 @@
+import { BRING_TO_EVERY_VISIT, PLEASE_ARRIVE_EARLY } from "./visit-words";
+
 /**
  * The service catalogue: the one source of truth for every page, menu, card,
  * sidebar, e-mail and lookup that names a service.
@@ -41,10 +43,7 @@ export interface ServicePreparation {
 }
 
 /** Notes every confirmation ends with, whatever the service. */
-export const EVERY_VISIT_NOTES: readonly string[] = [
-  "Please arrive 15 minutes before your appointment.",
-  "Bring a valid ID or passport, your medical aid card and your referral form if you have one.",
-];
+export const EVERY_VISIT_NOTES: readonly string[] = [PLEASE_ARRIVE_EARLY, BRING_TO_EVERY_VISIT];
 
 /** For a service with no notes of its own (and a stored name the catalogue does not know). */
 export const NO_SPECIAL_PREPARATION: ServicePreparation = { notes: [], durationMinutes: 30 };
@@ -474,8 +473,25 @@ export function isBookableSlug(slug: string): slug is BookableSlug {
 
 // --- How long a confirmed appointment holds its room (decision 018) ---------
 
-/** Services whose length staff set by choosing the examination from ULTRASOUND_TIMINGS when confirming. */
-export const EXAMINATION_SERVICES: readonly string[] = ["ultrasound", "breast-ultrasound"];
+/**
+ * Whether staff set a bookable service's length by choosing the examination
+ * from ULTRASOUND_TIMINGS when confirming (true), or it holds its catalogue
+ * default (false). Keyed by BookableSlug, so making a service bookable does
+ * not compile until this is decided.
+ */
+export type ExaminationChoice = Readonly<Record<BookableSlug, boolean>>;
+export const CHOOSES_EXAMINATION: ExaminationChoice = {
+  ultrasound: true,
+  "breast-ultrasound": true,
+  "x-ray": false,
+  fluoroscopy: false,
+  "bone-densitometry-dexa-scan": false,
+  "3d-pregnancy-scan": false,
+  "minimally-invasive-procedure": false,
+  "pain-management": false,
+  "remote-reporting": false,
+  mammography: false,
+};
 
 /**
  * The examinations staff may choose for a service, each with its minutes:
@@ -484,7 +500,7 @@ export const EXAMINATION_SERVICES: readonly string[] = ["ultrasound", "breast-ul
  */
 export function examinationsFor(stored: string): { name: string; minutes: number }[] {
   const slug = findStoredService(stored)?.slug;
-  if (!slug || !EXAMINATION_SERVICES.includes(slug)) return [];
+  if (!slug || !isBookableSlug(slug) || !CHOOSES_EXAMINATION[slug]) return [];
   return ULTRASOUND_TIMINGS.flatMap((t) =>
     t.options
       ? t.options.map((o) => ({ name: `${t.name} (${o.type})`, minutes: Number(o.duration) }))

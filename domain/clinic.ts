@@ -1,3 +1,5 @@
+import { WEEKDAYS } from "./dates";
+
 /**
  * Who the clinic is and when it is open. The identity's values come from the
  * environment (server/config.ts validates them); the hours are the clinic's
@@ -32,8 +34,33 @@ export const OPENING_HOURS: OpeningPeriod[] = [
   { days: [6], label: "Saturday", opens: "09:00", closes: "13:00" },
 ];
 
-/** The days the clinic is closed, said once for every page and message. */
-export const CLOSED_DAYS = "Sundays and public holidays";
+/** The ISO weekdays no opening period covers: the days the clinic never opens ([7], Sunday, today). */
+export function closedWeekdays(periods: readonly OpeningPeriod[] = OPENING_HOURS): number[] {
+  return [1, 2, 3, 4, 5, 6, 7].filter((day) => !periods.some((p) => p.days.includes(day)));
+}
+
+/** The names of closedWeekdays: ["Sundays"], or ["Sunday"] for a heading beside the hours' labels. */
+export function closedWeekdayNames(periods: readonly OpeningPeriod[] = OPENING_HOURS, plural = true): string[] {
+  return closedWeekdays(periods).map((day) => `${WEEKDAYS[day - 1]}${plural ? "s" : ""}`);
+}
+
+/** "A", "A and B", "A, B and C". */
+export function listWords(words: readonly string[]): string {
+  return words.length < 2 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+}
+
+/**
+ * The days the clinic is closed, in words, from the opening hours: the
+ * weekdays they leave out, then public holidays. "Sundays and public
+ * holidays"; with `plural` false, "Sunday and public holidays" (the home
+ * page's hours, beside "Saturday").
+ */
+export function closedDaysWords(periods: readonly OpeningPeriod[] = OPENING_HOURS, plural = true): string {
+  return listWords([...closedWeekdayNames(periods, plural), "public holidays"]);
+}
+
+/** The days the clinic is closed, said once for every page and message: "Sundays and public holidays". */
+export const CLOSED_DAYS = closedDaysWords();
 
 /** "Closed on Sundays and public holidays": the line under the opening hours. */
 export const CLOSED_NOTE = `Closed on ${CLOSED_DAYS}`;
@@ -41,5 +68,5 @@ export const CLOSED_NOTE = `Closed on ${CLOSED_DAYS}`;
 /** The hours in one sentence: "Open Monday to Friday 08:00 to 20:00 and Saturday 09:00 to 13:00; closed on Sundays and public holidays." */
 export function openingHoursSentence(periods: readonly OpeningPeriod[] = OPENING_HOURS): string {
   const open = periods.map((p) => `${p.label} ${p.opens} to ${p.closes}`).join(" and ");
-  return `Open ${open}; closed on ${CLOSED_DAYS}.`;
+  return `Open ${open}; closed on ${closedDaysWords(periods)}.`;
 }

@@ -1,4 +1,5 @@
-import { addDays, type BookingCalendar, clinicToday, isoWeekday } from "./dates";
+import { closedWeekdays, OPENING_HOURS, type OpeningPeriod } from "./clinic";
+import { addDays, type BookingCalendar, clinicToday, isoWeekday, WEEKDAYS } from "./dates";
 
 /**
  * Pure date rules for bookings: which calendar days (Africa/Gaborone) the
@@ -79,23 +80,39 @@ export function botswanaPublicHolidays(year: number): Map<string, string> {
   return result;
 }
 
+/** A weekday the opening hours leave out, as a reason: "sunday". */
+export type ClosedWeekday = Lowercase<(typeof WEEKDAYS)[number]>;
+
 export interface ClosedReason {
   closed: boolean;
-  reason?: "sunday" | "holiday" | "closed";
+  reason?: ClosedWeekday | "holiday" | "closed";
   holiday?: string;
 }
 
-/** Why a date is closed, if it is. */
-export function closedReason(date: string, closedDates: readonly string[]): ClosedReason {
-  if (isoWeekday(date) === 7) return { closed: true, reason: "sunday" };
+/**
+ * Why a date is closed, if it is: a weekday the opening hours leave out
+ * (OPENING_HOURS in clinic.ts, or `hours`), a public holiday, or a closed date.
+ */
+export function closedReason(
+  date: string,
+  closedDates: readonly string[],
+  hours: readonly OpeningPeriod[] = OPENING_HOURS,
+): ClosedReason {
+  const weekday = isoWeekday(date);
+  if (closedWeekdays(hours).includes(weekday))
+    return { closed: true, reason: WEEKDAYS[weekday - 1]!.toLowerCase() as ClosedWeekday };
   const holiday = botswanaPublicHolidays(Number(date.slice(0, 4))).get(date);
   if (holiday) return { closed: true, reason: "holiday", holiday };
   if (closedDates.includes(date)) return { closed: true, reason: "closed" };
   return { closed: false };
 }
 
-export function isOpenDay(date: string, closedDates: readonly string[]): boolean {
-  return !closedReason(date, closedDates).closed;
+export function isOpenDay(
+  date: string,
+  closedDates: readonly string[],
+  hours: readonly OpeningPeriod[] = OPENING_HOURS,
+): boolean {
+  return !closedReason(date, closedDates, hours).closed;
 }
 
 /** How far back previousOpenDay looks: longer than the longest closure (domain/closures.ts, 366 days). */
@@ -151,8 +168,8 @@ export function answerByFromCalendar(calendar: BookingCalendar, now: Date): stri
  * A request is answered within one working day: by the end of the first open
  * day after the day it was made (a request made on Saturday afternoon is due
  * by Monday evening; one made on the eve of Easter, by the Tuesday after).
- * Working days are open days (isOpenDay: no Sundays, public holidays or
- * closed dates). Returns the date before which a request still unconfirmed
+ * Working days are open days (isOpenDay: no weekday the opening hours leave
+ * out, no public holiday, no closed date). Returns the date before which a request still unconfirmed
  * `today` was made, if it is overdue: made on a day before the last open day
  * before today. Undefined when no open day is in reach (nothing is overdue).
  */

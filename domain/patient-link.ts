@@ -1,6 +1,6 @@
 import { NOTICE_HOURS } from "./booking-policy";
 import { SAFETY_MESSAGES } from "./safety-questions";
-import type { AppointmentStatus } from "./statuses";
+import { CANCEL_REASON_TOO_LONG, type AppointmentStatus } from "./statuses";
 
 /**
  * The words of a patient's private link to their appointment: its page
@@ -11,8 +11,6 @@ import type { AppointmentStatus } from "./statuses";
 export const LINK_NOT_VALID = "This link is not valid";
 /** How many times a minute one address may open or post to patient links. */
 export const MANAGE_PER_MINUTE = 30;
-/** The longest reason a patient may give for cancelling. */
-export const REASON_MAX = 500;
 
 /** How the page words each status for the patient. */
 export const PATIENT_STATUS_WORDS: Record<AppointmentStatus, string> = {
@@ -34,7 +32,7 @@ export const PATIENT_MESSAGES = {
   alreadyCancelled:
     "This appointment is already cancelled, so nothing was changed. To come on another day, book a new appointment.",
   stale: "Your appointment changed since you opened this page. Here it is as it stands now; please try again.",
-  reasonTooLong: `Keep the reason under ${REASON_MAX} characters.`,
+  reasonTooLong: CANCEL_REASON_TOO_LONG,
   unknownAction: "That action is not available on this page.",
   saved: SAFETY_MESSAGES.saved,
 } as const;

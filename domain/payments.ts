@@ -12,6 +12,9 @@ export const PAYMENT_METHODS = [
 
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]["value"];
 
+/** The stored codes, in the form's order: the database column's values and the schema's enum. */
+export const PAYMENT_METHOD_VALUES: readonly PaymentMethod[] = PAYMENT_METHODS.map((p) => p.value);
+
 /** The label of a stored payment method; an unknown value is shown as stored. */
 export function paymentLabel(value: string): string {
   return PAYMENT_METHODS.find((p) => p.value === value)?.label ?? value;

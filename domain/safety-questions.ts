@@ -1,4 +1,4 @@
-import { findStoredService, type ServiceSlug } from "./catalogue";
+import { findStoredService, isBookableSlug, type BookableSlug } from "./catalogue";
 import { needsNoRoom } from "./rooms";
 
 /**
@@ -150,14 +150,24 @@ const ANYTHING_ELSE: readonly SafetyQuestion[] = [
   },
 ];
 
-/** The questions particular to each service, by catalogue slug (domain/catalogue.ts; a misspelt slug does not compile). */
-const BY_SERVICE: Partial<Record<ServiceSlug, readonly SafetyQuestion[]>> = {
+/**
+ * The questions particular to each bookable service, by catalogue slug
+ * (domain/catalogue.ts). Every bookable service has an entry, empty when it
+ * has no questions of its own, so making a service bookable does not compile
+ * until its questions are decided; a misspelt slug does not compile either.
+ */
+export type ServiceSafetyQuestions = Readonly<Record<BookableSlug, readonly SafetyQuestion[]>>;
+export const SAFETY_QUESTIONS_BY_SERVICE: ServiceSafetyQuestions = {
+  ultrasound: [],
   "x-ray": IONISING,
-  mammography: IONISING,
   fluoroscopy: [...IONISING, ...CONTRAST],
   "bone-densitometry-dexa-scan": [...IONISING, ...BONE_DENSITY],
+  "breast-ultrasound": [],
+  "3d-pregnancy-scan": [],
   "minimally-invasive-procedure": GUIDED_PROCEDURE,
   "pain-management": GUIDED_PROCEDURE,
+  "remote-reporting": [],
+  mammography: IONISING,
 };
 
 /**
@@ -167,7 +177,7 @@ const BY_SERVICE: Partial<Record<ServiceSlug, readonly SafetyQuestion[]>> = {
  */
 export function safetyQuestionsFor(storedService: string): readonly SafetyQuestion[] {
   const service = findStoredService(storedService);
-  const own = service ? (BY_SERVICE[service.slug as ServiceSlug] ?? []) : [];
+  const own = service && isBookableSlug(service.slug) ? SAFETY_QUESTIONS_BY_SERVICE[service.slug] : [];
   const visit = needsNoRoom(storedService) ? [] : VISIT;
   return [...own, ...visit, ...ANYTHING_ELSE];
 }

@@ -13,6 +13,22 @@ export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
  */
 export const SCHEDULED_STATUSES = ["confirmed", "attended", "no_show"] as const satisfies readonly AppointmentStatus[];
 
+/**
+ * The statuses of an appointment still to come: requested or confirmed. The
+ * patient may still change or cancel it, staff may still place it in a room,
+ * and a closure lists it for staff to contact.
+ */
+export const ACTIVE_STATUSES = ["requested", "confirmed"] as const satisfies readonly AppointmentStatus[];
+export type ActiveStatus = (typeof ACTIVE_STATUSES)[number];
+
+export function isActiveStatus(status: string): status is ActiveStatus {
+  return (ACTIVE_STATUSES as readonly string[]).includes(status);
+}
+
+/** The longest reason stored with a cancellation, the patient's or a staff member's. */
+export const CANCEL_REASON_MAX = 500;
+export const CANCEL_REASON_TOO_LONG = `Keep the reason under ${CANCEL_REASON_MAX} characters.`;
+
 export const ENQUIRY_STATUSES = ["new", "handled"] as const;
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
 

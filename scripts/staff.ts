@@ -23,12 +23,13 @@ import {
   validEmail,
   validName,
 } from "../server/staff/accounts";
+import { MIN_PASSWORD_LENGTH } from "../domain/staff-limits";
 import { isStaffRole, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "../domain/staff-roles";
 import { resetSecondFactor } from "../server/staff/second-factor";
 
 const USAGE = `Usage:
   npm run staff -- add --email EMAIL --name "NAME" [--role manager|reception]
-      (password from STAFF_PASSWORD or a prompt; at least 12 characters;
+      (password from STAFF_PASSWORD or a prompt; at least ${MIN_PASSWORD_LENGTH} characters;
        without --role: a manager when there is no manager yet, reception after that)
   npm run staff -- list
   npm run staff -- role --email EMAIL --role manager|reception
@@ -114,7 +115,9 @@ async function main(): Promise<number> {
         validName(values.name);
         let password = process.env.STAFF_PASSWORD ?? "";
         if (!password) {
-          password = await promptHidden("Password (at least 12 characters, not common or easy to guess): ");
+          password = await promptHidden(
+            `Password (at least ${MIN_PASSWORD_LENGTH} characters, not common or easy to guess): `,
+          );
           const again = await promptHidden("Password again: ");
           if (password !== again) {
             console.error("The passwords do not match.");

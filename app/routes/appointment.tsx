@@ -2,15 +2,9 @@ import { useActionData, useLoaderData, useLocation, useSearchParams } from "reac
 import { LATE_CANCELLATION_FEE, NOTICE_HOURS } from "@domain/booking-policy";
 import { mapsHref } from "@domain/contact-links";
 import { formatLongDate } from "@domain/dates";
-import {
-  BOOK_AGAIN,
-  CANCELLED_FINAL,
-  CHANGE_MAILED,
-  LINK_NOT_VALID,
-  PATIENT_MESSAGES,
-  REASON_MAX,
-} from "@domain/patient-link";
+import { BOOK_AGAIN, CANCELLED_FINAL, CHANGE_MAILED, LINK_NOT_VALID, PATIENT_MESSAGES } from "@domain/patient-link";
 import { REQUEST_RECEIVED, requestNextStep } from "@domain/request-words";
+import { CANCEL_REASON_MAX, isActiveStatus } from "@domain/statuses";
 import { BookingPolicy } from "~/components/forms/booking-policy";
 import { ContactOptions } from "~/components/forms/contact-options";
 import type { SummaryItem } from "~/components/forms/error-summary";
@@ -97,7 +91,7 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
     target: safetyErrorTarget(view.safety.questions, name) ?? name,
     message,
   }));
-  const open = view.status === "requested" || view.status === "confirmed";
+  const open = isActiveStatus(view.status);
   const confirmed = view.status === "confirmed" && view.confirmedDate && view.confirmedTime;
   const date = confirmed ? view.confirmedDate! : view.requestedDate;
   // After a cancellation, answers already given are still shown (decision 020); an empty form is not.
@@ -226,7 +220,7 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
                 hint="This helps the clinic. Please do not include medical details."
                 optional
                 rows={3}
-                maxLength={REASON_MAX}
+                maxLength={CANCEL_REASON_MAX}
                 defaultValue={values.reason}
                 error={errors.reason}
               />

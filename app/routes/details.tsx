@@ -8,6 +8,7 @@ import {
   servicePath,
   type ServiceRecord,
 } from "@domain/catalogue";
+import { ARRIVE_EARLY_SENTENCE, WHAT_TO_BRING } from "@domain/visit-words";
 import { ConsultationForm } from "~/components/service/consultation-form";
 import { DisclosureNav } from "~/components/service/disclosure-nav";
 import { PageBanner, SERVICE_NOT_FOUND_META, ServiceNotFound } from "~/components/service/service-page";
@@ -100,8 +101,8 @@ export default function Details({ loaderData }: Route.ComponentProps) {
                 Preparing for your visit
               </h2>
               <ul>
-                <li>Arrive 15 minutes before your appointment.</li>
-                <li>Bring your referral form, a valid ID and your medical aid card.</li>
+                <li>{ARRIVE_EARLY_SENTENCE}</li>
+                <li>Bring your referral form, {WHAT_TO_BRING}.</li>
                 <li>Check the service page for any preparation, such as not eating beforehand.</li>
               </ul>
             </section>

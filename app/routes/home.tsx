@@ -16,6 +16,8 @@ import { HeroIllustration } from "~/components/illustrations/hero-illustration";
 import { formatPhone, mapsHref, telHref, whatsappHref } from "@domain/contact-links";
 import { PhoneLink } from "~/components/layout/phone-link";
 import { SERVICE_CATEGORIES } from "@domain/catalogue";
+import { closedDaysWords } from "@domain/clinic";
+import { ARRIVE_EARLY_MINUTES, WHAT_TO_BRING_SHORT } from "@domain/visit-words";
 import { pageMeta } from "~/lib/meta";
 import { useClinic } from "~/root";
 import type { Route } from "./+types/home";
@@ -52,7 +54,7 @@ const STEPS = [
   {
     icon: ClipboardList,
     title: "Prepare and attend",
-    text: "Follow the preparation for your scan, arrive 15 minutes early and bring your ID and medical aid card.",
+    text: `Follow the preparation for your scan, arrive ${ARRIVE_EARLY_MINUTES} minutes early and bring ${WHAT_TO_BRING_SHORT}.`,
   },
 ] as const;
 
@@ -235,7 +237,7 @@ export default function Home() {
                 </div>
               ))}
               <div className="hours__row hours__row--closed">
-                <dt>Sunday and public holidays</dt>
+                <dt>{closedDaysWords(clinic.openingHours, false)}</dt>
                 <dd>Closed</dd>
               </div>
             </dl>

@@ -1,3 +1,4 @@
+import { ARRIVE_EARLY } from "../visit-words";
 import { h2, p, strong, ul, type ServicePageContent } from "./content";
 
 export const ultrasoundPage: ServicePageContent = {
@@ -54,9 +55,7 @@ export const ultrasoundPage: ServicePageContent = {
     ),
 
     h2("How long does the scan take?"),
-    p(
-      "Most ultrasound scans take between 20 and 45 minutes. Please arrive 15 minutes before your appointment so there is time to check in.",
-    ),
+    p(`Most ultrasound scans take between 20 and 45 minutes. Please ${ARRIVE_EARLY} so there is time to check in.`),
     { type: "ultrasound-timings" },
 
     h2("After the examination"),

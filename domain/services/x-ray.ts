@@ -1,4 +1,5 @@
 import { bookingPath } from "../paths";
+import { BRING } from "../visit-words";
 import { h2, link, note, p, strong, ul, type ServicePageContent } from "./content";
 
 export const xRayPage: ServicePageContent = {
@@ -31,7 +32,7 @@ export const xRayPage: ServicePageContent = {
         ".",
       ],
       "You may be asked to remove jewellery, and clothing with metal (zips, buttons, underwire) near the area being X-rayed. A gown may be provided.",
-      "Bring a valid ID and your medical aid card.",
+      BRING,
     ),
 
     h2("Risks"),

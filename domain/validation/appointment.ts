@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { BOOKABLE_SERVICES, type Service } from "../catalogue";
 import { GENDERS } from "../patient";
-import { PAYMENT_METHODS } from "../payments";
+import { PAYMENT_METHOD_VALUES } from "../payments";
 import { ALTERNATE_NUMBER_LABEL } from "./appointment-form";
 import { DOB_MESSAGES } from "./appointment-dates";
 import { emailField, isoDateField, optionalText, phoneField, requiredText } from "./fields";
@@ -41,11 +41,9 @@ export function findBookableService(name: string): Service | undefined {
   return BOOKABLE_SERVICES.find((s) => s.title.toLowerCase() === wanted || s.slug === wanted);
 }
 
-const paymentValues = PAYMENT_METHODS.map((p) => p.value) as ["cash", "bpomas", "pula"];
-
 /** A payment through a medical aid (every method but cash) needs the membership number. */
 const needsMedicalAidNumber = (paymentMethod: unknown) =>
-  paymentMethod !== "cash" && (paymentValues as readonly unknown[]).includes(paymentMethod);
+  paymentMethod !== "cash" && (PAYMENT_METHOD_VALUES as readonly unknown[]).includes(paymentMethod);
 
 /** One uploaded referral form, as returned by the upload endpoint. */
 const referralPart = (max: number) =>
@@ -74,7 +72,7 @@ export const appointmentSchema = z
     service: z.object(
       {
         name: requiredText(M.service, 100).refine((n) => !!findBookableService(n), SERVICE_NOT_LISTED),
-        paymentMethod: z.enum(paymentValues, { error: M.paymentMethod }),
+        paymentMethod: z.enum(PAYMENT_METHOD_VALUES, { error: M.paymentMethod }),
       },
       { error: M.service },
     ),

@@ -1,11 +1,6 @@
 import { NOTICE_HOURS } from "../../domain/booking-policy";
-import {
-  LINK_NOT_VALID,
-  MANAGE_PER_MINUTE,
-  PATIENT_MESSAGES,
-  PATIENT_STATUS_WORDS,
-  REASON_MAX,
-} from "../../domain/patient-link";
+import { LINK_NOT_VALID, MANAGE_PER_MINUTE, PATIENT_MESSAGES, PATIENT_STATUS_WORDS } from "../../domain/patient-link";
+import { CANCEL_REASON_MAX, isActiveStatus } from "../../domain/statuses";
 import { serviceGuidance, serviceTitle } from "../../domain/catalogue";
 import {
   parseSafetyForm,
@@ -110,7 +105,7 @@ interface ViewDays {
 
 function viewOf(appt: AppointmentRow, config: LinkConfig, now: Date, days: ViewDays): ManageView {
   const late = withinNotice(appt, now);
-  const open = appt.status === "requested" || appt.status === "confirmed";
+  const open = isActiveStatus(appt.status);
   const today = clinicToday(now);
   const answerBy = appt.status === "requested" ? days.answerBy : undefined;
   return {
@@ -248,7 +243,7 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
     let change: { to: AppointmentStatus; note: string; set: Partial<AppointmentRow>; mail: PatientChange };
     if (intent === "cancel") {
       if (!view.canCancel) return refuse(409, PATIENT_MESSAGES.cannotCancel);
-      if (values.reason.length > REASON_MAX) {
+      if (values.reason.length > CANCEL_REASON_MAX) {
         return refuse(400, PATIENT_MESSAGES.reasonTooLong, { reason: PATIENT_MESSAGES.reasonTooLong });
       }
       change = {

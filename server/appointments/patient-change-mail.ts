@@ -2,6 +2,7 @@ import { formatPhone } from "../../domain/contact-links";
 import { formatClinicMoment, formatLongDate } from "../../domain/dates";
 import { BOOK_AGAIN } from "../../domain/patient-link";
 import { requestNextStep } from "../../domain/request-words";
+import { contactWays } from "../../domain/visit-words";
 import type { Config } from "../config";
 import type { OutgoingMail } from "../mail/queue";
 import { greeting, MANAGE_LINK_PRIVATE, MANAGE_LINK_TEXT } from "../mail/templates";
@@ -79,7 +80,7 @@ export function patientChangeMail(
     `${c.kind === "cancelled" ? "See your cancelled appointment" : MANAGE_LINK_TEXT}: ${m.manageUrl}`,
     MANAGE_LINK_PRIVATE,
     "",
-    `If you did not ask for this, call ${formatPhone(clinic.landline)}, WhatsApp ${formatPhone(clinic.whatsapp)} or write to ${clinic.email} at once, quoting your reference.`,
+    `If you did not ask for this, call ${contactWays(clinic, formatPhone)} at once, quoting your reference.`,
     "",
     clinic.name,
   ].join("\n");

@@ -6,12 +6,13 @@ import { formProblemResponses, invalid, isRecord, send } from "../requests/http"
 import { fakeReference } from "../requests/reference";
 import { screenSubmission } from "../requests/submission";
 import type { RouteDeps } from "../types";
-import { appointmentAcceptedMessage, APPOINTMENT_PATH, REFERRAL_MISSING, storeAppointment } from "./submit";
+import { APPOINTMENT_PATH } from "../../domain/api-paths";
+import { appointmentAcceptedMessage, REFERRAL_MISSING, storeAppointment } from "./submit";
 import { fakeManageUrl } from "./manage-links";
 import { bookingRulesNow, requestAnswerBy } from "../closures/closed-dates";
 import { validateAppointment } from "./validate";
 
-export { appointmentAcceptedMessage, APPOINTMENT_PATH, REFERRAL_MISSING };
+export { appointmentAcceptedMessage, REFERRAL_MISSING };
 
 /**
  * The 201 answer: the request's reference, with the date and service it asks

@@ -1,3 +1,4 @@
+import { APPOINTMENT_PATH } from "../../domain/api-paths";
 import { requestReceivedMessage } from "../../domain/request-words";
 import { findBookableService } from "../../domain/validation/appointment";
 import { requestAnswerBy } from "../closures/closed-dates";
@@ -13,7 +14,6 @@ import { appointmentRepository } from "./appointment-repository";
 import { issueManageLink } from "./manage-links";
 import type { ValidAppointment } from "./validate";
 
-export const APPOINTMENT_PATH = "/api/appointment/public/appointments";
 /**
  * The 201 answer's `message` (domain/request-words.ts): a request received,
  * with the day by whose end the clinic contacts the patient. The

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { CALENDAR_PATH } from "../../domain/api-paths";
 import type { BookingCalendar } from "../../domain/dates";
 import { bookingCalendarNow } from "../closures/closed-dates";
 import { messageBody } from "../requests/http";
 import type { RouteDeps } from "../types";
-
-export const CALENDAR_PATH = "/api/appointment/public/calendar";
 
 /**
  * The booking window (first and last bookable date) and the closed dates in

@@ -1,5 +1,6 @@
 import { checkClosure, canRemoveClosure, CLOSURE_MESSAGES, type ClosureField } from "../../domain/closures";
 import { addDays, clinicDate } from "../../domain/dates";
+import type { ActiveStatus } from "../../domain/statuses";
 import type { Db } from "../db/index";
 import type { StaffIdentity } from "../staff/accounts";
 import { recordAudit } from "../staff/audit";
@@ -18,7 +19,7 @@ export interface AffectedAppointment {
   id: number;
   reference: string;
   name: string;
-  status: "requested" | "confirmed";
+  status: ActiveStatus;
   date: string;
 }
 
@@ -39,7 +40,7 @@ export async function activeAppointmentsBetween(db: Db, from: string, to: string
       id: r.id,
       reference: r.reference,
       name: `${r.name} ${r.surname}`,
-      status: r.status as "requested" | "confirmed",
+      status: r.status as ActiveStatus,
       date: (r.status === "confirmed" ? r.confirmed_date : r.requested_date) ?? r.requested_date,
     }))
     .sort((a, b) => a.date.localeCompare(b.date) || a.reference.localeCompare(b.reference));

@@ -1,5 +1,6 @@
 import type { StaffRole } from "../../domain/staff-roles";
 import type { Generated } from "kysely";
+import type { PaymentMethod } from "../../domain/payments";
 import type { AppointmentStatus, EnquiryStatus } from "../../domain/statuses";
 
 /**
@@ -38,7 +39,7 @@ export interface AppointmentTable {
    * title it did not know is still stored as it was.
    */
   service_name: string;
-  payment_method: "cash" | "bpomas" | "pula";
+  payment_method: PaymentMethod;
   medical_aid_number: string | null;
   notes: string;
   id_passport_number: string;

@@ -6,9 +6,10 @@ import { formProblemResponses, invalid, send } from "../requests/http";
 import { fakeReference } from "../requests/reference";
 import { screenSubmission } from "../requests/submission";
 import type { RouteDeps } from "../types";
-import { ENQUIRY_ACCEPTED, ENQUIRY_PATH, storeEnquiry, validateEnquiry } from "./submit";
+import { ENQUIRY_PATH } from "../../domain/api-paths";
+import { ENQUIRY_ACCEPTED, storeEnquiry, validateEnquiry } from "./submit";
 
-export { ENQUIRY_ACCEPTED, ENQUIRY_PATH };
+export { ENQUIRY_ACCEPTED };
 
 /** The 201 answer: the enquiry's reference. */
 const enquiryAccepted = z.object({

@@ -1,3 +1,4 @@
+import { ENQUIRY_PATH } from "../../domain/api-paths";
 import { ENQUIRY_RECEIVED_MESSAGE } from "../../domain/request-words";
 import type { Contact } from "../../domain/validation/contact";
 import { contactSchema } from "../../domain/validation/contact";
@@ -11,7 +12,6 @@ import { checkPhone } from "../requests/phone";
 import type { Submission } from "../types";
 import { enquiryRepository } from "./enquiry-repository";
 
-export const ENQUIRY_PATH = "/api/contact-enquire/public/create";
 /** The 201 answer's `message`: "enquiry", never the specification's "inquiry" (decision 025). */
 export const ENQUIRY_ACCEPTED = ENQUIRY_RECEIVED_MESSAGE;
 

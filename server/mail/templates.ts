@@ -4,6 +4,7 @@ import { BOOKING_POLICY } from "../../domain/booking-policy";
 import { formatLongDate } from "../../domain/dates";
 import { serviceGuidance, serviceTitle } from "../../domain/catalogue";
 import { referralWords, REQUEST_RECEIVED, requestNextStep } from "../../domain/request-words";
+import { BRING, contactWays, PLEASE_ARRIVE_EARLY } from "../../domain/visit-words";
 
 /**
  * The messages sent for new requests, written for the least personal data
@@ -111,8 +112,8 @@ export function reminderMail(
   const service = serviceTitle(appt.service_name);
   const when = `${formatLongDate(appt.confirmed_date!)} at ${appt.confirmed_time}`;
   const notes = serviceGuidance(appt.service_name).notes;
-  const bring = BOOKING_POLICY.filter((p) => /^Bring /.test(p));
-  const arrive = BOOKING_POLICY.find((p) => /^Please arrive /.test(p))!;
+  const bring = [BRING];
+  const arrive = PLEASE_ARRIVE_EARLY;
   const lines = [
     `${greeting(appt.name)},`,
     "",
@@ -129,7 +130,7 @@ export function reminderMail(
     `${MANAGE_LINK_TEXT}: ${manageUrl}`,
     MANAGE_LINK_PRIVATE,
     "",
-    `Questions? Call ${clinic.landline}, WhatsApp ${clinic.whatsapp} or write to ${clinic.email}.`,
+    `Questions? Call ${contactWays(clinic)}.`,
     "",
     clinic.name,
   ];
@@ -143,7 +144,7 @@ export function reminderMail(
     `<h2>How to prepare</h2>${list(notes)}` +
     link(manageUrl, MANAGE_LINK_TEXT) +
     `<p>${escapeHtml(MANAGE_LINK_PRIVATE)}</p>` +
-    `<p>Questions? Call ${escapeHtml(clinic.landline)}, WhatsApp ${escapeHtml(clinic.whatsapp)} or write to ${escapeHtml(clinic.email)}.</p>`;
+    `<p>Questions? Call ${escapeHtml(contactWays(clinic))}.</p>`;
   return {
     to: appt.email,
     about: appt.reference,
@@ -220,7 +221,7 @@ export function patientAppointmentMail(a: AppointmentMailData, config: MailConfi
     "Booking policy:",
     ...BOOKING_POLICY.map((p) => `- ${p}`),
     "",
-    `Questions? Call ${clinic.landline}, WhatsApp ${clinic.whatsapp} or write to ${clinic.email}. Please quote your reference.`,
+    `Questions? Call ${contactWays(clinic)}. Please quote your reference.`,
     "",
     clinic.name,
   ];
@@ -237,7 +238,7 @@ export function patientAppointmentMail(a: AppointmentMailData, config: MailConfi
     link(a.manageUrl, MANAGE_LINK_TEXT) +
     `<p>${escapeHtml(MANAGE_LINK_PRIVATE)}</p>` +
     `<h2>Booking policy</h2><ul>${BOOKING_POLICY.map((p) => `<li>${escapeHtml(p)}</li>`).join("")}</ul>` +
-    `<p>Questions? Call ${escapeHtml(clinic.landline)}, WhatsApp ${escapeHtml(clinic.whatsapp)} or write to ${escapeHtml(clinic.email)}. Please quote your reference.</p>`;
+    `<p>Questions? Call ${escapeHtml(contactWays(clinic))}. Please quote your reference.</p>`;
   return {
     to: a.email,
     about: a.reference,

@@ -11,6 +11,8 @@ import { attentionQuestions, readSafetyAnswers } from "../../domain/safety-quest
 import { movedMail } from "./moved-mail";
 import {
   APPOINTMENT_TRANSITIONS,
+  CANCEL_REASON_MAX,
+  CANCEL_REASON_TOO_LONG,
   isAppointmentStatus,
   statusLabel,
   type AppointmentStatus,
@@ -33,12 +35,11 @@ import {
 } from "./schedule";
 import type { StaffRuntime } from "./runtime";
 import { isIsoDate } from "../../domain/dates";
+import { LIST_PAGE_SIZE } from "../../domain/staff-limits";
 
 export interface AppointmentFilters extends AppointmentSearch {
   page?: number;
 }
-
-export const PAGE_SIZE = 25;
 
 /** Parses filters from form or query values; unknown values are dropped, never trusted. */
 export function parseFilters(get: (name: string) => string | null | undefined): AppointmentFilters {
@@ -61,9 +62,9 @@ export function parseFilters(get: (name: string) => string | null | undefined): 
 export async function listAppointments(db: Db, filters: AppointmentFilters) {
   const appointments = appointmentRepository(db);
   const total = await appointments.countMatching(filters);
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const pages = Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
   const page = Math.min(filters.page ?? 1, pages);
-  const found = await appointments.findMatching(filters, PAGE_SIZE, (page - 1) * PAGE_SIZE);
+  const found = await appointments.findMatching(filters, LIST_PAGE_SIZE, (page - 1) * LIST_PAGE_SIZE);
   // The list carries how many safety answers need a look, not the answers.
   const rows = found.map(({ safety_answers, ...row }) => ({
     ...row,
@@ -137,7 +138,7 @@ export async function changeStatus(
     if (change.to === "cancelled") {
       const reason = change.reason.trim();
       if (!reason) throw new StatusChangeError("Give a reason for cancelling.");
-      if (reason.length > 500) throw new StatusChangeError("Keep the reason under 500 characters.");
+      if (reason.length > CANCEL_REASON_MAX) throw new StatusChangeError(CANCEL_REASON_TOO_LONG);
       set.cancel_reason = reason;
       note = reason;
     }

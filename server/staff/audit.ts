@@ -1,3 +1,4 @@
+import { AUDIT_PAGE_SIZE } from "../../domain/staff-limits";
 import type { Db } from "../db/index";
 import type { StaffAuditAction } from "../db/schema";
 import { auditRepository } from "./audit-repository";
@@ -73,7 +74,7 @@ export interface AuditPage {
 /** The audit log, newest first, optionally for one action. */
 export async function listAudit(
   db: Db,
-  { page = 1, pageSize = 50, action }: { page?: number; pageSize?: number; action?: StaffAuditAction },
+  { page = 1, pageSize = AUDIT_PAGE_SIZE, action }: { page?: number; pageSize?: number; action?: StaffAuditAction },
 ): Promise<AuditPage> {
   const log = auditRepository(db);
   const total = await log.count(action);

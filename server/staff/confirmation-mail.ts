@@ -1,4 +1,6 @@
+import { LATE_CANCELLATION_FEE, NOTICE_HOURS } from "../../domain/booking-policy";
 import { appointmentMinutes, serviceGuidance, serviceTitle } from "../../domain/catalogue";
+import { contactWays } from "../../domain/visit-words";
 import type { Config } from "../config";
 import type { OutgoingMail } from "../mail/queue";
 import { greeting, MANAGE_LINK_PRIVATE, MANAGE_LINK_TEXT } from "../mail/templates";
@@ -57,7 +59,7 @@ export function confirmationMail(config: Config, appt: ConfirmedAppointment, now
     "How to prepare:",
     ...guidance.notes.map((n) => `- ${n}`),
     "",
-    "To change your appointment, please let us know at least 24 hours ahead. A late cancellation may incur a fee.",
+    `To change your appointment, please let us know at least ${NOTICE_HOURS} hours ahead. ${LATE_CANCELLATION_FEE}`,
     `${MANAGE_LINK_TEXT}: ${appt.manageUrl}`,
     MANAGE_LINK_PRIVATE,
     `Telephone: ${clinic.landline}  WhatsApp: ${clinic.whatsapp}  E-mail: ${clinic.email}`,
@@ -98,7 +100,7 @@ export function cancellationMail(
     `${MANAGE_LINK_TEXT}: ${appt.manageUrl}`,
     MANAGE_LINK_PRIVATE,
     "",
-    `To book again or ask about this, call ${clinic.landline}, WhatsApp ${clinic.whatsapp} or write to ${clinic.email}. Please quote your reference.`,
+    `To book again or ask about this, call ${contactWays(clinic)}. Please quote your reference.`,
     "",
     clinic.name,
   ].join("\n");

@@ -1,3 +1,4 @@
+import { LIST_PAGE_SIZE } from "../../domain/staff-limits";
 import type { Db } from "../db/index";
 import type { EnquiryStatus } from "../db/schema";
 import { enquiryRepository } from "../enquiries/enquiry-repository";
@@ -5,14 +6,12 @@ import type { StaffIdentity } from "./accounts";
 import { recordAudit } from "./audit";
 import type { StaffRuntime } from "./runtime";
 
-export const ENQUIRY_PAGE_SIZE = 25;
-
 export async function listEnquiries(db: Db, { status, page = 1 }: { status?: EnquiryStatus; page?: number }) {
   const enquiries = enquiryRepository(db);
   const total = await enquiries.count(status);
-  const pages = Math.max(1, Math.ceil(total / ENQUIRY_PAGE_SIZE));
+  const pages = Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
   const current = Math.min(Math.max(1, page), pages);
-  const rows = await enquiries.findPage(status, ENQUIRY_PAGE_SIZE, (current - 1) * ENQUIRY_PAGE_SIZE);
+  const rows = await enquiries.findPage(status, LIST_PAGE_SIZE, (current - 1) * LIST_PAGE_SIZE);
   return { rows, total, page: current, pages };
 }
 

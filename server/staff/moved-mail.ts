@@ -1,5 +1,6 @@
 import { serviceTitle } from "../../domain/catalogue";
 import { formatLongDate } from "../../domain/dates";
+import { contactWays } from "../../domain/visit-words";
 import type { Config } from "../config";
 import type { OutgoingMail } from "../mail/queue";
 import { greeting, MANAGE_LINK_PRIVATE, MANAGE_LINK_TEXT } from "../mail/templates";
@@ -21,7 +22,7 @@ export function movedMail(config: Config, appt: ConfirmedAppointment): OutgoingM
     `Reference: ${appt.reference}`,
     `Where: ${clinic.name}, ${clinic.address.street}, ${clinic.address.city}`,
     "",
-    `If the new time does not suit you, call ${clinic.landline}, WhatsApp ${clinic.whatsapp} or write to ${clinic.email}, quoting your reference.`,
+    `If the new time does not suit you, call ${contactWays(clinic)}, quoting your reference.`,
     `${MANAGE_LINK_TEXT}: ${appt.manageUrl}`,
     MANAGE_LINK_PRIVATE,
     "",

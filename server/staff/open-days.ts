@@ -1,11 +1,12 @@
 import { OPENING_HOURS } from "../../domain/clinic";
-import { clinicDate, clinicTime, isIsoDate, isoWeekday } from "../../domain/dates";
+import { clinicDate, clinicTime, isIsoDate, isoWeekday, WEEKDAYS, weekdayIndex } from "../../domain/dates";
 import { closedReason } from "../../domain/opening-days";
 import type { Config } from "../config";
 
 /**
  * When a confirmed appointment may take place: an open day by the same rules
- * as public bookings (domain/opening-days.ts: not a Sunday, not a
+ * as public bookings (domain/opening-days.ts: not a weekday the opening
+ * hours leave out, not a
  * Botswana public holiday as observed, not a closed date: pass the rules from
  * server/closures/closed-dates.ts, bookingRulesNow, so database closures
  * count) and
@@ -35,7 +36,7 @@ export function confirmationProblem(
   if (date < today || (date === today && time <= clinicTime(now))) return "Choose a date and time in the future.";
   const closed = closedReason(date, config.closedDates);
   const opening = openingFor(date);
-  if (closed.reason === "sunday" || !opening) return "The clinic is closed on Sundays. Choose another day.";
+  if (!opening) return `The clinic is closed on ${WEEKDAYS[weekdayIndex(date)]}s. Choose another day.`;
   if (closed.reason === "holiday")
     return `The clinic is closed on that day (${closed.holiday ?? "public holiday"}). Choose another day.`;
   const reason = config.closureReasons?.[date];

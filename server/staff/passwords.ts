@@ -3,6 +3,7 @@ import type * as Argon2 from "@node-rs/argon2";
 import type { Algorithm } from "@node-rs/argon2";
 import type * as ZxcvbnCore from "@zxcvbn-ts/core";
 import type * as ZxcvbnCommon from "@zxcvbn-ts/language-common";
+import { MIN_PASSWORD_LENGTH } from "../../domain/staff-limits";
 
 // Staff-only libraries load on first use, not with every server (zxcvbn's dictionaries
 // alone hold several MB): argon2 by dynamic import, zxcvbn (CommonJS, called
@@ -15,7 +16,6 @@ const argon2 = () => (argon2Module ??= import("@node-rs/argon2"));
 const ARGON2ID = 2 as Algorithm;
 const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
-export const MIN_PASSWORD_LENGTH = 12;
 export const MAX_PASSWORD_LENGTH = 200;
 
 /** zxcvbn scores 0 (guessed at once) to 4 (very hard): below this a password is refused. */
@@ -55,7 +55,7 @@ function strength(password: string, userInputs: string[]) {
 
 /**
  * Why a password is refused, in words, or null when it is acceptable: at
- * least 12 characters, and not weak or common by zxcvbn (which also counts
+ * least MIN_PASSWORD_LENGTH characters, and not weak or common by zxcvbn (which also counts
  * the person's own name and e-mail address, given as `userInputs`).
  */
 export function passwordProblem(password: string, userInputs: string[] = []): string | null {

@@ -1,6 +1,6 @@
 import { appointmentMinutes, serviceTitle } from "../../domain/catalogue";
 import { formatPhone } from "../../domain/contact-links";
-import { addDays, isIsoDate, weekdayIndex } from "../../domain/dates";
+import { addDays, isIsoDate, WEEKDAYS, weekdayIndex } from "../../domain/dates";
 import { closedReason } from "../../domain/opening-days";
 import { paymentLabel } from "../../domain/payments";
 import { clinicMinutes, NO_ROOM_NAME, ROOMS, roomName } from "../../domain/rooms";
@@ -43,10 +43,10 @@ export interface ScheduleEntry {
 /** A day's opening as clinic minutes, and why it is closed if it is. */
 export interface ScheduleDay {
   date: string;
-  /** Clinic minutes of opening and closing on that date; null on a day the clinic never opens (Sunday). */
+  /** Clinic minutes of opening and closing on that date; null on a weekday the clinic never opens (Sunday). */
   opens: number | null;
   closes: number | null;
-  /** Why the clinic is closed that day ("Sunday", a holiday's name, a closure's reason), or null when open. */
+  /** Why the clinic is closed that day (a weekday it never opens, "Sunday"; a holiday's name; a closure's reason), or null when open. */
   closed: string | null;
 }
 
@@ -90,11 +90,11 @@ async function days(db: Db, config: ClosureConfig, dates: string[]): Promise<Sch
     const why = closedReason(date, closedDates);
     const closed = !why.closed
       ? null
-      : why.reason === "sunday"
-        ? "Sunday"
-        : why.reason === "holiday"
-          ? (why.holiday ?? "Public holiday")
-          : (closures.get(date) ?? "Closure");
+      : why.reason === "holiday"
+        ? (why.holiday ?? "Public holiday")
+        : why.reason === "closed"
+          ? (closures.get(date) ?? "Closure")
+          : WEEKDAYS[weekdayIndex(date)]!;
     return {
       date,
       opens: opening ? clinicMinutes(date, opening.opens) : null,
@@ -124,16 +124,16 @@ export async function daySchedule(db: Db, config: ClosureConfig, date: string) {
 }
 
 /**
- * The week view of the week holding `date`: Monday to Saturday, and Sunday
- * too when an appointment is dated then, with each day's opening.
+ * The week view of the week holding `date`: the days the clinic opens
+ * (Monday to Saturday), and a day it never opens (Sunday) too when an
+ * appointment is dated then, with each day's opening.
  */
 export async function weekSchedule(db: Db, config: ClosureConfig, date: string) {
   const monday = weekStart(date);
-  const sunday = addDays(monday, 6);
-  const rows = await appointmentRepository(db).scheduledOn(monday, sunday, SCHEDULED_STATUSES);
+  const rows = await appointmentRepository(db).scheduledOn(monday, addDays(monday, 6), SCHEDULED_STATUSES);
   const entries = rows.map(entry);
   const dates = Array.from({ length: 7 }, (_, i) => addDays(monday, i)).filter(
-    (d) => d !== sunday || entries.some((e) => e.date === sunday),
+    (d) => !!openingFor(d) || entries.some((e) => e.date === d),
   );
   return { monday, days: await days(db, config, dates), entries };
 }

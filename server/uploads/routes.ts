@@ -3,6 +3,7 @@ import Busboy, { type BusboyInstance } from "@fastify/busboy";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { UPLOAD_PATH } from "../../domain/api-paths";
 import { answerTooLarge, BODY_TOO_LARGE } from "../requests/body-limit";
 import { MULTIPART_FORM } from "../requests/content-type";
 import { messageBody, problemBody, send } from "../requests/http";
@@ -21,7 +22,6 @@ import { removeQuietly } from "./storage";
 
 export { DAILY_CAP_REACHED, NO_FILE, STAFF_DOWNLOAD_PREFIX, STORAGE_FULL, tooLarge, WRONG_TYPE } from "./intake";
 
-export const UPLOAD_PATH = "/api/cloudinary/upload/referrals_forms";
 export const NOT_MULTIPART = 'Send the file as multipart/form-data in the field "file".';
 export const UPLOAD_UNREADABLE = "The upload could not be read. Please try again.";
 

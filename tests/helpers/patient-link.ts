@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { APPOINTMENT_PATH } from "../../server/appointments/submit";
+import { APPOINTMENT_PATH } from "../../domain/api-paths";
 import type { TestApp } from "./app";
 import { validAppointment } from "./requests";
 

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from "../helpers/app";
 import { multipartBody, pdfBytes, validAppointment, validEnquiry } from "../helpers/requests";
 import { greeting } from "../../server/mail/templates";
 import { cancellationMail, confirmationMail } from "../../server/staff/confirmation-mail";
-import { UPLOAD_PATH } from "../../server/uploads/routes";
+import { UPLOAD_PATH } from "../../domain/api-paths";
 
 /**
  * Decision 009, the least personal data: the e-mails a request queues carry no

@@ -8,7 +8,7 @@ import { LINK_NOT_VALID, PATIENT_MESSAGES, PATIENT_STATUS_WORDS } from "../../do
 import { REQUEST_RECEIVED, requestNextStep } from "../../domain/request-words";
 import { SAFETY_MESSAGES } from "../../domain/safety-questions";
 import { DATE_MESSAGES } from "../../domain/validation/appointment-dates";
-import { APPOINTMENT_PATH } from "../../server/appointments/submit";
+import { APPOINTMENT_PATH } from "../../domain/api-paths";
 import { hashToken } from "../../server/tokens";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { bookWithLink } from "../helpers/patient-link";

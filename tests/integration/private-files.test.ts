@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipartBody, pdfBytes, postBody, postJson, validAppointment } from "../helpers/requests";
 import { startServer, type ServerProcess } from "../helpers/server-process";
-import { UPLOAD_PATH } from "../../server/uploads/routes";
+import { UPLOAD_PATH } from "../../domain/api-paths";
 
 /**
  * Decision 009: files are private on disk. A real server process, started

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ENQUIRY_PATH } from "../../server/enquiries/routes";
+import { ENQUIRY_PATH } from "../../domain/api-paths";
 import { countHit, pruneRateLimits } from "../../server/requests/rate-limit-store";
 import { createTestApp, type TestApp } from "../helpers/app";
 

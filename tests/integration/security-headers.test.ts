@@ -5,7 +5,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { islandLoader } from "../../app/lib/hydrate";
 import { REFERRAL_FORM_PATH } from "../../domain/paths";
-import { ENQUIRY_PATH } from "../../server/enquiries/routes";
+import { ENQUIRY_PATH } from "../../domain/api-paths";
 import { documentPolicy } from "../../server/security-headers";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { injectRaw } from "../helpers/requests";

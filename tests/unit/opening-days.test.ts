@@ -10,6 +10,14 @@ import {
   isOpenDay,
 } from "../../domain/opening-days";
 import { addDays, clinicToday, isoWeekday } from "../../domain/dates";
+import {
+  CLOSED_DAYS,
+  closedDaysWords,
+  closedWeekdays,
+  OPENING_HOURS,
+  openingHoursSentence,
+  type OpeningPeriod,
+} from "../../domain/clinic";
 
 /**
  * The reference: date-holidays' Botswana calendar (public days only, its own
@@ -169,5 +177,45 @@ describe("nextOpenDay: the day by whose end a request is answered (decision 025)
     expect(nextOpenDay("2026-11-28", [])).toBe("2026-11-30"); // Saturday: not Sunday
     expect(nextOpenDay("2026-11-28", ["2026-11-30"])).toBe("2026-12-01");
     expect(nextOpenDay("2026-12-24", [])).toBe("2026-12-28"); // Christmas, Boxing Day (Sat is a holiday), Sunday
+  });
+});
+
+describe("the days the clinic never opens come from the opening hours", () => {
+  const SUNDAY = "2026-11-29";
+  const SATURDAY = "2026-11-28";
+  const withSunday: OpeningPeriod[] = [
+    ...OPENING_HOURS,
+    { days: [7], label: "Sunday", opens: "10:00", closes: "14:00" },
+  ];
+  const withoutSaturday = OPENING_HOURS.filter((p) => !p.days.includes(6));
+
+  it("today: Sunday is closed, and every sentence says so", () => {
+    expect(closedWeekdays()).toEqual([7]);
+    expect(isOpenDay(SUNDAY, [])).toBe(false);
+    expect(CLOSED_DAYS).toBe("Sundays and public holidays");
+    expect(closedDaysWords(OPENING_HOURS, false)).toBe("Sunday and public holidays");
+    expect(openingHoursSentence()).toBe(
+      "Open Monday to Friday 08:00 to 20:00 and Saturday 09:00 to 13:00; closed on Sundays and public holidays.",
+    );
+  });
+
+  it("given Sunday hours, Sunday is open everywhere: isOpenDay, closedReason and the sentences", () => {
+    expect(closedWeekdays(withSunday)).toEqual([]);
+    expect(isOpenDay(SUNDAY, [], withSunday)).toBe(true);
+    expect(closedReason(SUNDAY, [], withSunday)).toEqual({ closed: false });
+    expect(isOpenDay("2026-10-01", [], withSunday)).toBe(false);
+    expect(closedDaysWords(withSunday)).toBe("public holidays");
+    expect(openingHoursSentence(withSunday)).toBe(
+      "Open Monday to Friday 08:00 to 20:00 and Saturday 09:00 to 13:00 and Sunday 10:00 to 14:00; closed on public holidays.",
+    );
+  });
+
+  it("without Saturday hours, Saturday is closed too, by name", () => {
+    expect(closedWeekdays(withoutSaturday)).toEqual([6, 7]);
+    expect(closedReason(SATURDAY, [], withoutSaturday)).toEqual({ closed: true, reason: "saturday" });
+    expect(closedDaysWords(withoutSaturday)).toBe("Saturdays, Sundays and public holidays");
+    expect(openingHoursSentence(withoutSaturday)).toBe(
+      "Open Monday to Friday 08:00 to 20:00; closed on Saturdays, Sundays and public holidays.",
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { ENQUIRY_PATH } from "@domain/api-paths";
 import { ENQUIRY_NEXT_STEP, ENQUIRY_RECEIVED } from "@domain/request-words";
 import { CONTACT_FIELDS, type ContactValues } from "@domain/validation/contact-form";
 import { postJson } from "~/lib/api-client";
@@ -18,7 +19,6 @@ import { useFormSubmission } from "./use-submission";
 
 export const CONTACT_FAILURE = "An error occurred. Please try again later.";
 
-const ENDPOINT = "/api/contact-enquire/public/create";
 const TARGETS = CONTACT_FIELDS.filter((f) => f !== "website").map((f) => [f, f] as const);
 const EMPTY: ContactValues = { name: "", phoneNumber: "", email: "", description: "", website: "" };
 const loadValidation = lazyModule(() =>
@@ -55,7 +55,7 @@ export function ContactPage({
         ? { body: { ...parsed.data, website: values.website }, errors: {} }
         : { body: null, errors: fieldErrors(parsed.error) };
     },
-    send: (body, key) => postJson<{ reference?: string }>(ENDPOINT, body, key),
+    send: (body, key) => postJson<{ reference?: string }>(ENQUIRY_PATH, body, key),
     onSuccess: (data) => {
       submission.reset(EMPTY);
       setReference(data.reference ?? "");

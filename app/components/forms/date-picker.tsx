@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { CLOSED_DAYS } from "@domain/clinic";
 import {
   addDays,
   addMonths,
@@ -55,10 +56,7 @@ export function DatePicker({ id, label, text, onTextChange, error, calendar, not
             clinic is closed cannot be chosen.
           </>
         ) : (
-          <>
-            Type the date as day/month/year, for example 07/12/2026. The clinic is closed on Sundays and public
-            holidays.
-          </>
+          <>{`Type the date as day/month/year, for example 07/12/2026. The clinic is closed on ${CLOSED_DAYS}.`}</>
         )}
       </div>
       {error && <ErrorMessage id={errorId}>{error}</ErrorMessage>}

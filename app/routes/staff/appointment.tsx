@@ -9,6 +9,7 @@ import { SafetyAnswers } from "~/components/staff/safety-answers";
 import { DataTable } from "~/components/staff/data-table";
 import { examinationsFor, serviceGuidance, serviceTitle } from "@domain/catalogue";
 import { findRoom } from "@domain/rooms";
+import { CANCEL_REASON_MAX, isActiveStatus } from "@domain/statuses";
 import {
   allowedNext,
   changeStatus,
@@ -60,7 +61,7 @@ export async function loader(args: Route.LoaderArgs) {
   const examination = examinations.some((e) => e.name === wanted) ? wanted : null;
   const dateParam = params.get("date") ?? "";
   const placeDate = /^\d{4}-\d{2}-\d{2}$/.test(dateParam) ? dateParam : (a.confirmed_date ?? a.requested_date);
-  const placing = a.status === "requested" || a.status === "confirmed";
+  const placing = isActiveStatus(a.status);
   const free = placing
     ? await freeTimes(rt.db, await dayRules(rt, placeDate), a, placeDate, examination, rt.now())
     : null;
@@ -370,7 +371,7 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
               <h3>Cancel</h3>
               <div className="staff-field">
                 <label htmlFor="cancel-reason">Reason for cancelling</label>
-                <textarea id="cancel-reason" name="reason" rows={2} required maxLength={500} />
+                <textarea id="cancel-reason" name="reason" rows={2} required maxLength={CANCEL_REASON_MAX} />
               </div>
               <button
                 type="submit"

@@ -6,6 +6,7 @@ import { APPOINTMENT_STATUS_OPTIONS, StatusBadge } from "~/components/staff/stat
 import { SafetyFlag } from "~/components/staff/safety-answers";
 import { ACTIONS_COLUMN, DataTable } from "~/components/staff/data-table";
 import { serviceTitle } from "@domain/catalogue";
+import { LIST_PAGE_SIZE } from "@domain/staff-limits";
 import { clinicDate, listAppointments, parseFilters, requireStaff, serviceNames } from "~/lib/staff.server";
 import type { Route } from "./+types/appointments";
 
@@ -38,7 +39,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function StaffAppointments({ loaderData, actionData }: Route.ComponentProps) {
   const { list, services, filters, today, searched, canExport } = actionData ?? loaderData;
-  const first = (list.page - 1) * 25 + 1;
+  const first = (list.page - 1) * LIST_PAGE_SIZE + 1;
   const dayOffset = (days: number) =>
     new Date(new Date(`${today}T00:00:00Z`).getTime() + days * 86_400_000).toISOString().slice(0, 10);
   const queryFor = (page: number) => {

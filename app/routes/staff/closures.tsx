@@ -1,4 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { CLOSED_DAYS } from "@domain/clinic";
 import { CLOSURE_MAX_DAYS, CLOSURE_REASON_MAX, type ClosureField } from "@domain/closures";
 import { formatLongDate } from "@domain/dates";
 import { staffMeta } from "~/components/staff/staff-format";
@@ -12,6 +13,9 @@ import {
   type AffectedAppointment,
 } from "~/lib/staff.server";
 import type { Route } from "./+types/closures";
+
+/** "Sundays and public holidays", from the opening hours, to start a sentence. */
+const CLOSED_DAYS_CAPITAL = `${CLOSED_DAYS.charAt(0).toUpperCase()}${CLOSED_DAYS.slice(1)}`;
 
 export const meta = () => staffMeta("Closures");
 
@@ -107,8 +111,8 @@ export default function StaffClosures({ loaderData, actionData }: Route.Componen
         <h1>Closures</h1>
         <p className="staff-muted">
           Close the clinic for a day or a range of days. The booking page, the booking rules and confirmations obey a
-          closure at once; patients see its reason. Sundays and public holidays are closed already. Adding a closure
-          does not cancel appointments: contact the patients listed. Every change is recorded in the audit log.
+          closure at once; patients see its reason. {CLOSED_DAYS_CAPITAL} are closed already. Adding a closure does not
+          cancel appointments: contact the patients listed. Every change is recorded in the audit log.
         </p>
       </div>
 

@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { MIN_PASSWORD_LENGTH } from "@domain/staff-limits";
 import { SignInCard } from "~/components/staff/sign-in-card";
 import { staffMeta } from "~/components/staff/staff-format";
 import {
@@ -68,12 +69,12 @@ export default function StaffInvite({ loaderData, actionData }: Route.ComponentP
             type="password"
             autoComplete="new-password"
             required
-            minLength={12}
+            minLength={MIN_PASSWORD_LENGTH}
             maxLength={1000}
             aria-describedby="password-hint"
           />
           <p id="password-hint" className="staff-field__hint">
-            At least 12 characters, not common or easy to guess. A few unrelated words work well.
+            At least {MIN_PASSWORD_LENGTH} characters, not common or easy to guess. A few unrelated words work well.
           </p>
         </div>
         <div className="staff-field">

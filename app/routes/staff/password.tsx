@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
+import { MIN_PASSWORD_LENGTH } from "@domain/staff-limits";
 import { staffMeta } from "~/components/staff/staff-format";
 import { changePassword, requireStaff } from "~/lib/staff.server";
 import type { Route } from "./+types/password";
@@ -47,7 +48,7 @@ const FIELDS: { name: Field; label: string; autoComplete: string; hint?: string 
     name: "next",
     label: "New password",
     autoComplete: "new-password",
-    hint: "At least 12 characters. Four or more unrelated words work well; common passwords and your own name are refused.",
+    hint: `At least ${MIN_PASSWORD_LENGTH} characters. Four or more unrelated words work well; common passwords and your own name are refused.`,
   },
   { name: "confirm", label: "New password again", autoComplete: "new-password" },
 ];
@@ -106,7 +107,7 @@ export default function StaffPassword({ actionData }: Route.ComponentProps) {
                 type="password"
                 autoComplete={f.autoComplete}
                 required
-                minLength={f.name === "current" ? undefined : 12}
+                minLength={f.name === "current" ? undefined : MIN_PASSWORD_LENGTH}
                 maxLength={1000}
                 aria-invalid={invalid || undefined}
                 aria-describedby={describedBy}

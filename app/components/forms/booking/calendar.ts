@@ -1,19 +1,20 @@
 import { useEffect, useState } from "react";
-import { addDays, isIsoDate, localToday, weekdayIndex, type BookingCalendar } from "@domain/dates";
+import { CALENDAR_PATH } from "@domain/api-paths";
+import { closedWeekdayNames, closedWeekdays, listWords } from "@domain/clinic";
+import { addDays, isIsoDate, isoWeekday, localToday, type BookingCalendar } from "@domain/dates";
 import { getJson } from "~/lib/api-client";
 
-const CALENDAR_PATH = "/api/appointment/public/calendar";
+const neverOpen = listWords(closedWeekdayNames());
 
-export const CALENDAR_FALLBACK_NOTE =
-  "We could not load the clinic's holiday dates, so only Sundays are marked closed. The clinic will confirm your date.";
+export const CALENDAR_FALLBACK_NOTE = `We could not load the clinic's holiday dates, so ${neverOpen ? `only ${neverOpen} are` : "no days are"} marked closed. The clinic will confirm your date.`;
 
-/** Used only if the calendar cannot be loaded: Sundays closed; the server still checks holidays. */
+/** Used only if the calendar cannot be loaded: the weekdays the clinic never opens (Sundays) closed; the server still checks holidays. */
 function fallbackCalendar(horizonDays = 90): BookingCalendar {
   const today = localToday();
   const closedDates: string[] = [];
   for (let i = 0; i <= horizonDays; i++) {
     const day = addDays(today, i);
-    if (weekdayIndex(day) === 6) closedDates.push(day);
+    if (closedWeekdays().includes(isoWeekday(day))) closedDates.push(day);
   }
   return { today, firstDate: today, lastDate: addDays(today, horizonDays), closedDates };
 }
@@ -32,8 +33,8 @@ function isCalendar(value: unknown): value is BookingCalendar {
 
 /**
  * The booking window and the days the clinic is closed in it, from the
- * server; null while loading. If it cannot be loaded, Sundays only, with a
- * note saying so.
+ * server; null while loading. If it cannot be loaded, only the weekdays the
+ * clinic never opens (Sundays), with a note saying so.
  */
 export function useBookingCalendar(): { calendar: BookingCalendar | null; note?: string } {
   const [calendar, setCalendar] = useState<BookingCalendar | null>(null);

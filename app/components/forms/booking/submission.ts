@@ -1,3 +1,4 @@
+import { APPOINTMENT_PATH } from "@domain/api-paths";
 import { localTime, localToday, parseDateInput, type BookingCalendar } from "@domain/dates";
 import { answerByFromCalendar } from "@domain/opening-days";
 import { bookingDateProblem, dobProblem } from "@domain/validation/appointment-dates";
@@ -9,7 +10,6 @@ import type { Confirmed } from "./confirmation";
 import { CLEARS, ERROR_TARGETS, initialValues, type BookingValues } from "./fields";
 import type { ReferralUpload } from "./upload";
 
-const APPOINTMENT_PATH = "/api/appointment/public/appointments";
 export const APPOINTMENT_FAILURE = "An error occurred. Please try again.";
 
 const loadValidation = lazyModule(() =>

@@ -1,10 +1,10 @@
 import { useRef, useState } from "react";
+import { UPLOAD_PATH } from "@domain/api-paths";
 import type { ReferralForm } from "@domain/validation/appointment-form";
 import { referralFileProblem } from "@domain/validation/referral";
 import { uploadFile } from "~/lib/api-client";
 import { serverMessage, useIdempotencyKey } from "../use-submission";
 
-const UPLOAD_PATH = "/api/cloudinary/upload/referrals_forms";
 export const UPLOAD_FAILED = "Failed to upload the file. Please try again.";
 /** What the progress bar says while the referral form uploads. */
 export const UPLOADING = "Uploading your referral form";

@@ -1,0 +1,17 @@
+/**
+ * The public JSON API's addresses: the form islands call them and the server
+ * serves them, both from here. They are the original site's paths, kept so
+ * its front end still works.
+ */
+
+/** POST an appointment request. */
+export const APPOINTMENT_PATH = "/api/appointment/public/appointments";
+
+/** GET the booking window and its closed days. */
+export const CALENDAR_PATH = "/api/appointment/public/calendar";
+
+/** POST an enquiry from the contact form. */
+export const ENQUIRY_PATH = "/api/contact-enquire/public/create";
+
+/** POST one referral form (multipart) before the appointment request. */
+export const UPLOAD_PATH = "/api/cloudinary/upload/referrals_forms";
