@@ -3,6 +3,7 @@ import type { Db } from "../db/index";
 import type { Config } from "../config";
 import { mailRepository } from "./mail-repository";
 import { createSender, type SendMail } from "./transport";
+import { runEvery } from "../jobs/periodic";
 
 /**
  * Sends queued mail in the background. Each message is claimed with a lease
@@ -111,24 +112,17 @@ export async function deliverDueMail(
   return result;
 }
 
-/** Starts the polling worker; the returned function stops it and waits for the current run. */
+/** Starts the polling worker on the jobs' timer (server/jobs/periodic.ts); the returned function stops it and waits for the current run. */
 export function startMailWorker(db: Db, config: Pick<Config, "mail" | "dataDir">, log?: FastifyBaseLogger) {
   const sender = createSender(config);
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const tick = () => {
-    running = deliverDueMail(db, sender.send, { from: config.mail.from, maxAttempts: config.mail.maxAttempts, log })
-      .catch((error: unknown) => log?.error({ err: { message: (error as Error).message } }, "mail worker run failed"))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, config.mail.pollMs);
-      });
-  };
-  timer = setTimeout(tick, Math.min(config.mail.pollMs, 1000));
+  const stop = runEvery(
+    config.mail.pollMs,
+    Math.min(config.mail.pollMs, 1000),
+    () => deliverDueMail(db, sender.send, { from: config.mail.from, maxAttempts: config.mail.maxAttempts, log }),
+    (error: unknown) => log?.error({ err: { message: (error as Error).message } }, "mail worker run failed"),
+  );
   return async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await running;
+    await stop();
     sender.close();
   };
 }

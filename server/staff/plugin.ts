@@ -18,6 +18,7 @@ import { purgeExpired } from "./purge";
 import type { StaffRuntime } from "./runtime";
 import { isIsoDate } from "../../domain/dates";
 import { MANAGER_ONLY_MESSAGE } from "../../domain/staff-roles";
+import { runEvery } from "../jobs/periodic";
 
 const PURGE_FIRST_RUN_MS = 5 * 60_000;
 const PURGE_EVERY_MS = 24 * 3_600_000;
@@ -210,24 +211,22 @@ export function staffPlugin(
     });
 
     if (schedulePurge) {
-      // Like the other background jobs, the purge runs only in a listening server (not in inject tests).
-      const timers: NodeJS.Timeout[] = [];
+      // Like the other background jobs, the purge runs only in a listening server (not in inject tests),
+      // on the jobs' one timer (server/jobs/periodic.ts).
+      let stop: (() => Promise<void>) | undefined;
       // Every instance schedules the purge; a database lease lets one of them run it per day.
-      const run = () =>
-        takeLease(rt.db, "retention-purge", leaseFor(PURGE_EVERY_MS))
-          .then(async (mine) => {
-            if (!mine) return;
-            const result = await purgeExpired(rt);
-            app.log.info({ purge: result }, "retention purge done");
-          })
-          .catch((err: unknown) => app.log.error({ err }, "retention purge failed"));
+      const run = async () => {
+        if (!(await takeLease(rt.db, "retention-purge", leaseFor(PURGE_EVERY_MS)))) return;
+        const result = await purgeExpired(rt);
+        app.log.info({ purge: result }, "retention purge done");
+      };
       app.addHook("onListen", async () => {
-        if (timers.length) return;
-        timers.push(setTimeout(run, purgeFirstRunMs), setInterval(run, PURGE_EVERY_MS));
-        for (const t of timers) t.unref();
+        stop ??= runEvery(PURGE_EVERY_MS, purgeFirstRunMs, run, (err: unknown) =>
+          app.log.error({ err }, "retention purge failed"),
+        );
       });
       app.addHook("onClose", async () => {
-        for (const t of timers.splice(0)) clearTimeout(t);
+        await stop?.();
       });
     }
   };
