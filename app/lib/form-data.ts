@@ -35,3 +35,9 @@ export const formText = (max = 300) =>
     .string()
     .optional()
     .transform((v) => (v ?? "").slice(0, max));
+
+/** The first field that failed and its message, for forms that show one error at a time. */
+export function firstError(errors: Partial<Record<string, string[]>>): { field: string; message: string } {
+  for (const [field, messages] of Object.entries(errors)) if (messages?.[0]) return { field, message: messages[0] };
+  return { field: "", message: "" };
+}

@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import { MIN_PASSWORD_LENGTH } from "@domain/staff-limits";
 import { SignInCard } from "~/components/staff/sign-in-card";
 import { staffMeta } from "~/components/staff/staff-format";
@@ -11,6 +12,7 @@ import {
   pendingCookie,
   staffRuntimeFrom,
 } from "~/lib/staff.server";
+import { firstError, formText, parseForm } from "~/lib/form-data";
 import { HYDRATE } from "~/lib/hydrate";
 import "~/styles/staff.css";
 import type { Route } from "./+types/invite";
@@ -32,15 +34,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { token, name: invitation.name, email: invitation.email };
 }
 
+/** The new password twice, never trimmed (its rules are checked when it is set), and the invitation's token. */
+const inviteForm = z
+  .object({ token: formText(1000), password: formText(1000), confirm: formText(1000) })
+  .superRefine((v, ctx) => {
+    if (!v.password) ctx.addIssue({ code: "custom", message: "Choose a password.", path: ["password"] });
+    else if (v.password !== v.confirm)
+      ctx.addIssue({ code: "custom", message: "The two passwords are not the same.", path: ["confirm"] });
+  });
+
 /** Sets the password, takes the invitation once, then goes on to set up two-step sign-in. */
 export async function action({ request, context }: Route.ActionArgs) {
   const rt = assertSameSite({ request, context });
   const form = await request.formData();
-  const value = (name: string) => String(form.get(name) ?? "").slice(0, 1000);
-  const password = value("password");
-  if (!password) return data({ error: "Choose a password." }, { status: 400 });
-  if (password !== value("confirm")) return data({ error: "The two passwords are not the same." }, { status: 400 });
-  const result = await acceptInvitation(rt, value("token"), password);
+  const parsed = parseForm(form, inviteForm);
+  if (!parsed.ok) return data({ error: firstError(parsed.errors).message }, { status: 400 });
+  const { password, token } = parsed.value;
+  const result = await acceptInvitation(rt, token, password);
   if (!result) throw data(NOT_VALID, { status: 404 });
   if (!result.ok && result.status === 409) return data({ refused: result.error }, { status: 409 });
   if (!result.ok) return data({ error: result.error }, { status: 400 });

@@ -1,4 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { formText, parseForm } from "~/lib/form-data";
 import { OneTimeCodeField, SignInCard } from "~/components/staff/sign-in-card";
 import { staffMeta } from "~/components/staff/staff-format";
 import {
@@ -23,16 +25,20 @@ export async function loader(args: Route.LoaderArgs) {
   return null;
 }
 
+/** A one-time or recovery code as typed; only an empty one is refused here. */
+const codeForm = z.object({ code: formText(40).refine((c) => c.trim() !== "") });
+
 export async function action(args: Route.ActionArgs) {
   const { rt, pending } = await requirePendingSignIn(args);
   if (!pending.enrolled) throw redirect("/staff/login/setup");
   const form = await args.request.formData();
-  const code = String(form.get("code") ?? "").slice(0, 40);
-  if (!code.trim())
+  const parsed = parseForm(form, codeForm);
+  if (!parsed.ok)
     return data(
       { error: "Enter the 6-digit code from your authenticator app, or one of your recovery codes." },
       { status: 400 },
     );
+  const { code } = parsed.value;
   const result = await verifySecondFactor(rt, pending, { code, clientIp: args.context.clientIp ?? "unknown" });
   if (!result.ok) {
     if (result.reason === "locked") {

@@ -1,4 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { formText, parseForm } from "~/lib/form-data";
 import { SignInCard } from "~/components/staff/sign-in-card";
 import { staffMeta } from "~/components/staff/staff-format";
 import {
@@ -44,14 +46,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+const MISSING_MESSAGE = "Enter your email and password.";
+
+/** The email as typed (the account lookup normalises it), the password never trimmed. */
+const signInForm = z
+  .object({ email: formText(254), password: formText(1000) })
+  .refine((v) => v.email.trim() !== "" && v.password !== "", { message: MISSING_MESSAGE, path: ["email"] });
+
 export async function action({ request, context }: Route.ActionArgs) {
   const rt = assertSameSite({ request, context });
-  const form = await request.formData();
-  const email = String(form.get("email") ?? "").slice(0, 254);
-  const password = String(form.get("password") ?? "").slice(0, 1000);
-  if (!email.trim() || !password) {
-    return data({ error: "Enter your email and password." }, { status: 400 });
-  }
+  const form = parseForm(await request.formData(), signInForm);
+  if (!form.ok) return data({ error: MISSING_MESSAGE }, { status: 400 });
+  const { email, password } = form.value;
   const result = await signIn(rt, { email, password, clientIp: context.clientIp ?? "unknown" });
   if (!result.ok) {
     if (result.reason === "locked") return data({ error: lockedMessage(result.retryAfterMinutes) }, { status: 429 });

@@ -1,7 +1,9 @@
 import { useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
+import { z } from "zod";
 import { MIN_PASSWORD_LENGTH } from "@domain/staff-limits";
 import { staffMeta } from "~/components/staff/staff-format";
+import { firstError, formText, parseForm } from "~/lib/form-data";
 import { changePassword, requireStaff } from "~/lib/staff.server";
 import type { Route } from "./+types/password";
 
@@ -14,22 +16,29 @@ export async function loader(args: Route.LoaderArgs) {
 
 type Field = "current" | "next" | "confirm";
 
+const MISSING: Record<Field, string> = {
+  current: "Enter your current password.",
+  next: "Enter a new password.",
+  confirm: "Type the new password again.",
+};
+
+/** Three passwords, never trimmed; only the first one left empty is named (the rules are checked when it is set). */
+const passwordForm = z
+  .object({ current: formText(1000), next: formText(1000), confirm: formText(1000) })
+  .superRefine((v, ctx) => {
+    const missing = (["current", "next", "confirm"] as const).find((name) => !v[name]);
+    if (missing) ctx.addIssue({ code: "custom", message: MISSING[missing], path: [missing] });
+  });
+
 export async function action(args: Route.ActionArgs) {
   const { staff, rt, token } = await requireStaff(args);
   const form = await args.request.formData();
-  const value = (name: string) => String(form.get(name) ?? "").slice(0, 1000);
-  const current = value("current");
-  const next = value("next");
-  const confirm = value("confirm");
-  const missing: Field | undefined = !current ? "current" : !next ? "next" : !confirm ? "confirm" : undefined;
-  if (missing) {
-    const words = {
-      current: "Enter your current password.",
-      next: "Enter a new password.",
-      confirm: "Type the new password again.",
-    };
-    return data({ field: missing, error: words[missing], done: null }, { status: 400 });
+  const parsed = parseForm(form, passwordForm);
+  if (!parsed.ok) {
+    const { field, message } = firstError(parsed.errors);
+    return data({ field: field as Field, error: message, done: null }, { status: 400 });
   }
+  const { current, next, confirm } = parsed.value;
   const result = await changePassword(rt, {
     staffId: staff.id,
     keepToken: token,
