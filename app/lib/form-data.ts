@@ -28,9 +28,10 @@ export function parseForm<S extends z.ZodType>(formData: FormData, schema: S): F
 
 /**
  * A text field read as sent: missing reads as "", never trimmed (passwords
- * keep their spaces), cut at `max` characters so no form field is unbounded.
+ * keep their spaces), cut at `max` characters when given (a field whose core
+ * refuses an over-long value with its own message is left whole).
  */
-export const formText = (max = 300) =>
+export const formText = (max = Infinity) =>
   z
     .string()
     .optional()

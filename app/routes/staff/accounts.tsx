@@ -1,9 +1,11 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
 import { formatClinicDateTime } from "@domain/dates";
 import { STAFF_NAME_MAX } from "@domain/staff-names";
 import { ROLE_LABELS, STAFF_ROLES, isStaffRole, type StaffRole } from "@domain/staff-roles";
 import { staffMeta } from "~/components/staff/staff-format";
+import { formText, parseForm } from "~/lib/form-data";
 import { DataTable } from "~/components/staff/data-table";
 import {
   disableStaffAccount,
@@ -65,30 +67,43 @@ type Result =
 
 const NOT_WAITING = "That invitation is no longer waiting: it was accepted, withdrawn or has expired.";
 
+/**
+ * Every field as sent, cut at 300 characters: the role is checked per intent
+ * and the e-mail address and name by the core, in the order the page answers
+ * them (an unknown intent is answered after the account is looked up).
+ */
+const accountForm = z.object({
+  intent: formText(300),
+  role: formText(300),
+  email: formText(300),
+  name: formText(300),
+  id: formText(300),
+  confirmed: formText(300),
+});
+
 /** Every change is a POST with an intent; the guard refuses anyone but a manager before the body is read. */
 export async function action(args: Route.ActionArgs) {
   const { rt, staff } = await requireStaff(args, { role: "manager" });
-  const form = await args.request.formData();
-  const text = (name: string) => String(form.get(name) ?? "").slice(0, 300);
-  const intent = text("intent");
-  const role = text("role");
   const refuse = (error: string, status = 400, field?: "email" | "name") =>
     data<Result>({ ok: false, error, field }, { status });
+  const form = parseForm(await args.request.formData(), accountForm);
+  if (!form.ok) return refuse("Unknown action.");
+  const { intent, role, id, confirmed } = form.value;
   try {
     if (intent === "invite") {
       if (!isStaffRole(role)) return refuse("Choose a role.");
-      const email = await inviteStaff(rt, staff, { email: text("email"), name: text("name"), role });
+      const email = await inviteStaff(rt, staff, { email: form.value.email, name: form.value.name, role });
       return data<Result>({ ok: true, message: `Invitation sent to ${email}.` });
     }
     if (intent === "withdraw") {
-      const invitation = await findPendingInvitation(rt, Number(text("id")));
+      const invitation = await findPendingInvitation(rt, Number(id));
       if (!invitation) return refuse(NOT_WAITING, 404);
       const name = `${invitation.name} (${invitation.email})`;
-      if (text("confirmed") !== "yes") return data<Result>({ ok: null, confirm: { id: invitation.id, intent, name } });
+      if (confirmed !== "yes") return data<Result>({ ok: null, confirm: { id: invitation.id, intent, name } });
       if (!(await withdrawInvitation(rt, staff, invitation.id))) return refuse(NOT_WAITING, 404);
       return data<Result>({ ok: true, message: `The invitation to ${name} is withdrawn: its link no longer works.` });
     }
-    const target = await findStaffAccount(rt.db, Number(text("id")));
+    const target = await findStaffAccount(rt.db, Number(id));
     if (!target) return refuse("That account does not exist.", 404);
     const now = rt.now();
     if (intent === "role") {
@@ -96,7 +111,7 @@ export async function action(args: Route.ActionArgs) {
       await setStaffRole(rt.db, target.email, role, now, staff);
       return data<Result>({ ok: true, message: `${target.name} is now ${ROLE_LABELS[role].toLowerCase()}.` });
     }
-    if ((intent === "disable" || intent === "enable" || intent === "reset-mfa") && text("confirmed") !== "yes") {
+    if ((intent === "disable" || intent === "enable" || intent === "reset-mfa") && confirmed !== "yes") {
       return data<Result>({ ok: null, confirm: { id: target.id, intent, name: target.name } });
     }
     if (intent === "disable") {

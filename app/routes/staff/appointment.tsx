@@ -1,9 +1,11 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import { openingHoursSentence } from "@domain/clinic";
 import { formatAbbreviatedDate, formatClinicDateTime } from "@domain/dates";
 import { paymentLabel } from "@domain/payments";
 import { formatBytes, staffMeta } from "~/components/staff/staff-format";
+import { formText, parseForm } from "~/lib/form-data";
 import { StatusBadge } from "~/components/staff/status-badge";
 import { SafetyAnswers } from "~/components/staff/safety-answers";
 import { DataTable } from "~/components/staff/data-table";
@@ -78,17 +80,31 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+/**
+ * One form per intent on the page; the core checks the date, time and reason
+ * (its messages name what is wrong), so each field is read as sent here.
+ */
+const appointmentForm = z.object({
+  intent: z.enum(["move", "confirm", "attended", "no_show", "cancel"]),
+  date: formText(),
+  time: formText(),
+  typed_time: formText(),
+  examination: formText(),
+  reason: formText(),
+});
+
 export async function action(args: Route.ActionArgs) {
   const { staff, rt } = await requireStaff(args);
   const id = idParam(args.params.id);
-  const form = await args.request.formData();
-  const intent = String(form.get("intent") ?? "");
+  const form = parseForm(await args.request.formData(), appointmentForm);
+  if (!form.ok) return data({ error: "Unknown action.", intent: form.values.intent ?? "" }, { status: 400 });
+  const { intent } = form.value;
   let change: StatusChange;
-  const typed = String(form.get("typed_time") ?? "").trim();
+  const typed = form.value.typed_time.trim();
   const placement = {
-    date: String(form.get("date") ?? ""),
-    time: typed || String(form.get("time") ?? ""),
-    examination: String(form.get("examination") ?? "") || null,
+    date: form.value.date,
+    time: typed || form.value.time,
+    examination: form.value.examination || null,
   };
   if (intent === "move") {
     try {
@@ -104,8 +120,7 @@ export async function action(args: Route.ActionArgs) {
     change = { to: "confirmed", ...placement };
   } else if (intent === "attended") change = { to: "attended" };
   else if (intent === "no_show") change = { to: "no_show" };
-  else if (intent === "cancel") change = { to: "cancelled", reason: String(form.get("reason") ?? "") };
-  else return data({ error: "Unknown action.", intent }, { status: 400 });
+  else change = { to: "cancelled", reason: form.value.reason };
   try {
     await changeStatus(rt, staff, id, change);
   } catch (error) {

@@ -1,8 +1,10 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
 import { CLOSED_DAYS } from "@domain/clinic";
 import { CLOSURE_MAX_DAYS, CLOSURE_REASON_MAX, type ClosureField } from "@domain/closures";
 import { formatLongDate } from "@domain/dates";
 import { staffMeta } from "~/components/staff/staff-format";
+import { formText, parseForm } from "~/lib/form-data";
 import { DataTable } from "~/components/staff/data-table";
 import {
   addClosure,
@@ -29,18 +31,23 @@ type Result =
   | { ok: true; message: string; appointments: AffectedAppointment[] }
   | { ok: false; error: string; errors?: Partial<Record<ClosureField, string>> };
 
+/** Add or remove: the dates and reason are checked by the core (domain/closures), which names each field. */
+const closureForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("add"), firstDate: formText(300), lastDate: formText(300), reason: formText(1000) }),
+  z.object({ intent: z.literal("remove"), id: formText(300) }),
+]);
+
 /** Add or remove, as a POST with an intent; the guard refuses anyone but a manager before the body is read. */
 export async function action(args: Route.ActionArgs) {
   const { rt, staff } = await requireStaff(args, { role: "manager" });
-  const form = await args.request.formData();
-  const text = (name: string, max = 300) => String(form.get(name) ?? "").slice(0, max);
-  const intent = text("intent");
+  const form = parseForm(await args.request.formData(), closureForm);
+  if (!form.ok) return data<Result>({ ok: false, error: "Unknown action." }, { status: 400 });
   const now = rt.now();
-  if (intent === "add") {
+  if (form.value.intent === "add") {
     const result = await addClosure(
       rt.db,
       staff,
-      { firstDate: text("firstDate"), lastDate: text("lastDate"), reason: text("reason", 1000) },
+      { firstDate: form.value.firstDate, lastDate: form.value.lastDate, reason: form.value.reason },
       now,
     );
     if (!result.ok)
@@ -59,16 +66,13 @@ export async function action(args: Route.ActionArgs) {
       appointments: result.appointments,
     });
   }
-  if (intent === "remove") {
-    const result = await removeClosure(rt.db, staff, Number(text("id")), now);
-    if (!result.ok) return data<Result>({ ok: false, error: result.error }, { status: result.status });
-    return data<Result>({
-      ok: true,
-      message: "The closure is removed: those days are open for booking again.",
-      appointments: [],
-    });
-  }
-  return data<Result>({ ok: false, error: "Unknown action." }, { status: 400 });
+  const result = await removeClosure(rt.db, staff, Number(form.value.id), now);
+  if (!result.ok) return data<Result>({ ok: false, error: result.error }, { status: result.status });
+  return data<Result>({
+    ok: true,
+    message: "The closure is removed: those days are open for booking again.",
+    appointments: [],
+  });
 }
 
 function AppointmentList({ appointments }: { appointments: AffectedAppointment[] }) {

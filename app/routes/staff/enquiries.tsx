@@ -1,9 +1,11 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
 import { Pagination } from "~/components/staff/pagination";
 import { whatsappHrefForTyped } from "@domain/contact-links";
 import { formatClinicDateTime } from "@domain/dates";
 import { ENQUIRY_STATUS_LABELS, ENQUIRY_STATUSES } from "@domain/statuses";
 import { staffMeta } from "~/components/staff/staff-format";
+import { formText, parseForm } from "~/lib/form-data";
 import { StatusBadge } from "~/components/staff/status-badge";
 import { DataTable } from "~/components/staff/data-table";
 import { idParam, listEnquiries, markEnquiryHandled, requireStaff } from "~/lib/staff.server";
@@ -32,11 +34,14 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+/** The one action: mark an enquiry handled (an id that is not one answers 404). */
+const handledForm = z.object({ intent: z.literal("handled"), id: formText() });
+
 export async function action(args: Route.ActionArgs) {
   const { staff, rt } = await requireStaff(args);
-  const form = await args.request.formData();
-  if (form.get("intent") !== "handled") return data({ error: "Unknown action." }, { status: 400 });
-  const id = idParam(String(form.get("id") ?? ""));
+  const form = parseForm(await args.request.formData(), handledForm);
+  if (!form.ok) return data({ error: "Unknown action." }, { status: 400 });
+  const id = idParam(form.value.id);
   const changed = await markEnquiryHandled(rt, staff, id);
   return changed
     ? { message: "Enquiry marked handled." }

@@ -1,7 +1,9 @@
 import { useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
+import { z } from "zod";
 import { formatAbbreviatedDate, formatClinicDateTime } from "@domain/dates";
 import { staffMeta } from "~/components/staff/staff-format";
+import { formText, parseForm } from "~/lib/form-data";
 import { DataTable } from "~/components/staff/data-table";
 import { serviceTitle } from "@domain/catalogue";
 import {
@@ -26,14 +28,28 @@ export async function loader(args: Route.LoaderArgs) {
 
 const NOT_FOUND = "No appointment or enquiry matches. Check the reference or e-mail address.";
 
+/**
+ * A reference or e-mail address to find (the only check made before the
+ * records are read), then for an erasure the typed confirmation and the
+ * fingerprint of what was shown.
+ */
+const patientDataForm = z.object({
+  intent: formText(),
+  q: formText().transform((q, ctx) => {
+    const query = parsePatientQuery(q);
+    if (!query) ctx.addIssue({ code: "custom", message: QUERY_INVALID });
+    return query ?? z.NEVER;
+  }),
+  confirm: formText(),
+  fingerprint: formText(),
+});
+
 /** Searches and erasures are POSTs, so a patient's e-mail address never appears in a URL or a log line. */
 export async function action(args: Route.ActionArgs) {
   const { staff, rt } = await requireStaff(args, { role: "manager" });
-  const form = await args.request.formData();
-  const intent = form.get("intent");
-  const q = String(form.get("q") ?? "");
-  const query = parsePatientQuery(q);
-  if (!query) return data({ kind: "error" as const, field: "q" as const, error: QUERY_INVALID }, { status: 400 });
+  const form = parseForm(await args.request.formData(), patientDataForm);
+  if (!form.ok) return data({ kind: "error" as const, field: "q" as const, error: QUERY_INVALID }, { status: 400 });
+  const { intent, q: query } = form.value;
   const match = await findPatient(rt.db, query);
   if (!match) return data({ kind: "error" as const, field: "q" as const, error: NOT_FOUND }, { status: 404 });
   // Counting reads every table and the outbox: done only when the list is shown, not before an erasure that counts again.
@@ -61,7 +77,7 @@ export async function action(args: Route.ActionArgs) {
   if (intent !== "erase")
     return data({ kind: "error" as const, field: "q" as const, error: "Unknown action." }, { status: 400 });
 
-  const typed = parsePatientQuery(form.get("confirm"));
+  const typed = parsePatientQuery(form.value.confirm);
   if (!typed || typed.value !== query.value) {
     return data(
       {
@@ -73,7 +89,7 @@ export async function action(args: Route.ActionArgs) {
     );
   }
   try {
-    const counts = await erasePatient(rt, staff, match, String(form.get("fingerprint") ?? ""));
+    const counts = await erasePatient(rt, staff, match, form.value.fingerprint);
     return { kind: "erased" as const, counts: countsInWords(counts, { style: "long", skipZero: true }) };
   } catch (error) {
     if (error instanceof EraseRefused)
