@@ -1,6 +1,11 @@
 import { redirect } from "react-router";
-import { exportPatient, findPatient, parsePatientQuery, QUERY_INVALID, requireStaff } from "~/lib/staff.server";
+import { z } from "zod";
+import { parseForm } from "~/lib/form-data";
+import { exportPatient, findPatient, QUERY_INVALID, requireStaff } from "~/lib/staff.server";
+import { patientQueryField } from "./patient-query.server";
 import type { Route } from "./+types/patient-data-export";
+
+const exportForm = z.object({ q: patientQueryField });
 
 /**
  * POST /staff/patient-data/export: everything held about one patient as one
@@ -8,11 +13,10 @@ import type { Route } from "./+types/patient-data-export";
  */
 export async function action(args: Route.ActionArgs) {
   const { staff, rt } = await requireStaff(args, { role: "manager" });
-  const form = await args.request.formData();
-  const query = parsePatientQuery(form.get("q"));
-  if (!query)
+  const form = parseForm(await args.request.formData(), exportForm);
+  if (!form.ok)
     return new Response(QUERY_INVALID, { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } });
-  const match = await findPatient(rt.db, query);
+  const match = await findPatient(rt.db, form.value.q);
   if (!match)
     return new Response("No appointment or enquiry matches.", {
       status: 404,

@@ -17,6 +17,7 @@ import {
   QUERY_INVALID,
   requireStaff,
 } from "~/lib/staff.server";
+import { patientQueryField } from "./patient-query.server";
 import type { Route } from "./+types/patient-data";
 
 export const meta = () => staffMeta("Patient data");
@@ -35,11 +36,7 @@ const NOT_FOUND = "No appointment or enquiry matches. Check the reference or e-m
  */
 const patientDataForm = z.object({
   intent: formText(),
-  q: formText().transform((q, ctx) => {
-    const query = parsePatientQuery(q);
-    if (!query) ctx.addIssue({ code: "custom", message: QUERY_INVALID });
-    return query ?? z.NEVER;
-  }),
+  q: patientQueryField,
   confirm: formText(),
   fingerprint: formText(),
 });
