@@ -5,8 +5,8 @@
  */
 import { ConfigError, loadConfig } from "../server/config";
 import { migrate, openDb } from "../server/db/index";
-import { purgeExpired } from "../server/staff/purge";
-import { staffRuntime } from "../server/staff/runtime";
+import { purgeExpired } from "../server/privacy/purge";
+import { staffRuntime } from "../server/runtime";
 
 async function main() {
   const config = loadConfig();

@@ -19,12 +19,12 @@ import { canonicalPathHook } from "./requests/canonical-path";
 import { refuseUnsupportedType } from "./requests/content-type";
 import { messageBody, queryParam, single } from "./requests/http";
 import { PAGE_FORM_ROUTE, pageFormRoutes, publicForms } from "./requests/page-forms";
-import { requestsPlugin } from "./requests/plugin";
+import { requestsPlugin } from "./public-api";
 import { serverTimeouts } from "./requests/timeouts";
 import { startUploadSweep } from "./uploads/sweep";
-import { staffLoadContext, staffPlugin } from "./staff/plugin";
-import { staffRuntime } from "./staff/runtime";
-import type { LoadContextFn } from "./types";
+import { staffLoadContext, staffPlugin } from "./staff-console";
+import { staffRuntime } from "./runtime";
+import type { LoadContextFn } from "./load-context";
 import { patientLinks } from "./appointments/manage";
 import { startReminders } from "./appointments/reminders";
 

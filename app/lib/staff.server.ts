@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
 import { MANAGER_ONLY_MESSAGE, type StaffRole } from "../../domain/staff-roles";
-import type { StaffIdentity } from "../../server/staff/accounts";
+import type { StaffIdentity } from "../../server/staff/identity";
 import { CROSS_SITE_MESSAGE } from "../../server/requests/same-origin";
 import { checkStaffRequest, isCrossSite } from "../../server/staff/guard";
-import type { StaffLoadContext } from "../../server/staff/plugin";
-import type { StaffRuntime } from "../../server/staff/runtime";
+import type { StaffLoadContext } from "../../server/staff-console";
+import type { StaffRuntime } from "../../server/runtime";
 import { lookupPendingSignIn, type PendingSignIn } from "../../server/staff/second-factor";
 import { clearedPendingCookie, readPendingToken } from "../../server/staff/sessions";
 
@@ -118,7 +118,7 @@ export {
   verifySecondFactor,
   type PendingSignIn,
 } from "../../server/staff/second-factor";
-export { listAudit, recordAudit, AUDIT_ACTION_LABELS } from "../../server/staff/audit";
+export { listAudit, recordAudit, AUDIT_ACTION_LABELS } from "../../server/audit/audit";
 export {
   acceptInvitation,
   accountExistsMessage,
@@ -140,9 +140,9 @@ export {
   serviceNames,
   StatusChangeError,
   type StatusChange,
-} from "../../server/staff/appointments";
-export { listEnquiries, markEnquiryHandled } from "../../server/staff/enquiries";
-export { openEnquiries, overdueRequests, overview } from "../../server/staff/overview";
+} from "../../server/appointments/staff-changes";
+export { listEnquiries, markEnquiryHandled } from "../../server/enquiries/staff-changes";
+export { openEnquiries, overdueRequests, overview } from "../../server/appointments/overview";
 export {
   daySchedule,
   dayList,
@@ -152,9 +152,9 @@ export {
   type DayListRow,
   type ScheduleDay,
   type ScheduleEntry,
-} from "../../server/staff/schedule-views";
-export { openingFor } from "../../server/staff/open-days";
-export { freeTimes, type FreeTimes } from "../../server/staff/schedule";
+} from "../../server/appointments/schedule-views";
+export { openingFor } from "../../domain/opening-days";
+export { freeTimes, type FreeTimes } from "../../server/appointments/schedule";
 export { clinicDate } from "../../domain/dates";
 export {
   countsInWords,
@@ -166,7 +166,7 @@ export {
   parsePatientQuery,
   patientCounts,
   QUERY_INVALID,
-} from "../../server/staff/patient-rights";
+} from "../../server/privacy/patient-rights";
 export {
   addClosure,
   closuresComingUp,

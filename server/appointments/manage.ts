@@ -17,7 +17,7 @@ import { bookingCalendarNow, requestAnswerBy } from "../closures/closed-dates";
 import type { Config } from "../config";
 import type { Db } from "../db/index";
 import { enqueueMail } from "../mail/queue";
-import { clinicPatientChangeMail } from "../mail/templates";
+import { clinicPatientChangeMail } from "./mails";
 import { RATE_LIMIT_MESSAGE } from "../requests/http";
 import { clientDigest, countHit } from "../requests/rate-limit-store";
 import { CROSS_SITE_MESSAGE, isCrossSite } from "../requests/same-origin";

@@ -3,7 +3,7 @@ import { addDays, clinicInstant, clinicToday } from "../../domain/dates";
 import type { Config } from "../config";
 import type { Db } from "../db/index";
 import { enqueueMail } from "../mail/queue";
-import { reminderMail } from "../mail/templates";
+import { reminderMail } from "./mails";
 import { appointmentRepository, type AppointmentRow } from "./appointment-repository";
 import { runEvery } from "../jobs/periodic";
 import { issueManageLink } from "./manage-links";

@@ -5,7 +5,7 @@ import { appointmentSchema } from "../../domain/validation/appointment";
 import { formProblemResponses, invalid, isRecord, send } from "../requests/http";
 import { fakeReference } from "../requests/reference";
 import { screenSubmission } from "../requests/submission";
-import type { RouteDeps } from "../types";
+import type { RouteDeps } from "../requests/types";
 import { APPOINTMENT_PATH } from "../../domain/api-paths";
 import { appointmentAcceptedMessage, REFERRAL_MISSING, storeAppointment } from "./submit";
 import { fakeManageUrl } from "./manage-links";

@@ -13,7 +13,7 @@ import {
 } from "../../domain/islands";
 import { messageBody, problemBody } from "../requests/http";
 import { CROSS_SITE_MESSAGE, isCrossSite } from "../requests/same-origin";
-import type { RouteDeps } from "../types";
+import type { RouteDeps } from "../requests/types";
 
 /**
  * What a page reports when its form island failed in the browser

@@ -5,7 +5,7 @@ import { contactSchema } from "../../domain/validation/contact";
 import { formProblemResponses, invalid, send } from "../requests/http";
 import { fakeReference } from "../requests/reference";
 import { screenSubmission } from "../requests/submission";
-import type { RouteDeps } from "../types";
+import type { RouteDeps } from "../requests/types";
 import { ENQUIRY_PATH } from "../../domain/api-paths";
 import { ENQUIRY_ACCEPTED, storeEnquiry, validateEnquiry } from "./submit";
 

@@ -6,10 +6,10 @@ import { fieldErrors } from "../../domain/validation/fields";
 import type { Config } from "../config";
 import type { Db } from "../db/index";
 import { enqueueMail } from "../mail/queue";
-import { clinicEnquiryMail } from "../mail/templates";
+import { clinicEnquiryMail } from "./mails";
 import { runIdempotent, type IdempotentAnswer } from "../requests/idempotency";
 import { checkPhone } from "../requests/phone";
-import type { Submission } from "../types";
+import type { Submission } from "../requests/types";
 import { enquiryRepository } from "./enquiry-repository";
 
 /** The 201 answer's `message`: "enquiry", never the specification's "inquiry" (decision 025). */

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { Transform, type Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { TooLargeBody } from "../types";
+import type { TooLargeBody } from "./types";
 
 /**
  * Body limits at the HTTP edge. Every route that reads a body has a limit

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifySchemaValidationError } from "fastify";
 import { z } from "zod";
-import type { ApiAnswer } from "../types";
+import type { ApiAnswer } from "./types";
 
 export const INVALID_MESSAGE = "Some details need attention. Please check the highlighted fields.";
 export const RATE_LIMIT_MESSAGE = "Too many requests. Please wait a minute and try again.";

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Transaction } from "kysely";
 import type { Db } from "../db/index";
 import type { Database } from "../db/schema";
-import type { ApiAnswer } from "../types";
+import type { ApiAnswer } from "./types";
 import { idempotencyKeyRepository } from "./idempotency-key-repository";
 
 /**

@@ -22,7 +22,7 @@ import { bookingRulesNow, requestAnswerBy } from "../closures/closed-dates";
 import type { Config } from "../config";
 import type { Db } from "../db/index";
 import { storeEnquiry, validateEnquiry } from "../enquiries/submit";
-import type { ApiAnswer } from "../types";
+import type { ApiAnswer } from "./types";
 import { DISCARD_EXCEEDED, ENVELOPE_BYTES, NO_FILE, tooLarge, uploadIntake, type Received } from "../uploads/intake";
 import { removeQuietly } from "../uploads/storage";
 import { BODY_TOO_LARGE, DISCARD_MAX_BYTES, FORM_BODY_MAX_BYTES } from "./body-limit";

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import { isValidKey, KEY_INVALID } from "./idempotency";
-import type { ApiAnswer } from "../types";
+import type { ApiAnswer } from "./types";
 import { invalid } from "./http";
 
 /** The Idempotency-Key header: absent, valid, or an error answer. */

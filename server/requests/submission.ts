@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { clinicYear } from "../../domain/dates";
-import type { ApiAnswer } from "../types";
+import type { ApiAnswer } from "./types";
 import { isHoneypotFilled } from "./honeypot";
 import { invalid, isRecord, requireJson, send } from "./http";
 import { idempotencyKey } from "./request-context";

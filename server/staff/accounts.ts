@@ -1,9 +1,9 @@
-import { recordAudit, type AuditEntry } from "./audit";
+import { recordAudit, type AuditEntry } from "../audit/audit";
 import { keyedHash } from "./keys";
 import { loginThrottleRepository } from "./login-throttle-repository";
 import { revokeOtherSessions } from "./sessions";
 import { hashPassword, passwordProblem, verifyPassword } from "./passwords";
-import type { StaffRuntime } from "./runtime";
+import type { StaffRuntime } from "../runtime";
 import { staffSessionRepository } from "./staff-session-repository";
 import { staffUserRepository } from "./staff-user-repository";
 import type { Kysely } from "kysely";
@@ -12,13 +12,7 @@ import type { Database } from "../db/schema";
 import { staffNameProblem } from "../../domain/staff-names";
 import { ROLE_LABELS, type StaffRole } from "../../domain/staff-roles";
 import { clientKey } from "../requests/rate-limit-store";
-
-export interface StaffIdentity {
-  id: number;
-  email: string;
-  name: string;
-  role: StaffRole;
-}
+import type { StaffIdentity } from "./identity";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -1,7 +1,7 @@
 import type { StaffRole } from "../../domain/staff-roles";
 import { isCrossSite, type HeaderReader } from "../requests/same-origin";
-import type { StaffIdentity } from "./accounts";
-import type { StaffRuntime } from "./runtime";
+import type { StaffIdentity } from "./identity";
+import type { StaffRuntime } from "../runtime";
 import { lookupSession, readSessionToken } from "./sessions";
 
 // The same-origin rule is shared with the public form posts; the console's modules import it from here.
@@ -50,4 +50,16 @@ export const STAFF_RESPONSE_HEADERS: Record<string, string> = {
 export function isStaffUrl(url: string): boolean {
   const path = url.split("?")[0] ?? "";
   return /^\/staff(\/|\.data$|$)/.test(path) || /^\/api\/staff(\/|$)/.test(path);
+}
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** A staff API route only this role may use (checked by the staff guard; others get 403). */
+    staffRole?: StaffRole;
+  }
+
+  interface FastifyRequest {
+    /** The signed-in staff member, on staff API routes (set by the staff guard). */
+    staff?: StaffIdentity;
+  }
 }

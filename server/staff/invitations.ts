@@ -7,12 +7,12 @@ import {
   StaffAccountError,
   validEmail,
   validName,
-  type StaffIdentity,
 } from "./accounts";
-import { recordAudit } from "./audit";
+import type { StaffIdentity } from "./identity";
+import { recordAudit } from "../audit/audit";
 import { invitationRepository } from "./invitation-repository";
 import { hashPassword, passwordProblem } from "./passwords";
-import type { StaffRuntime } from "./runtime";
+import type { StaffRuntime } from "../runtime";
 import { hashToken, newToken } from "../tokens";
 import { staffUserRepository } from "./staff-user-repository";
 

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { Secret, TOTP } from "otpauth";
-import { recordAudit } from "./audit";
+import { recordAudit } from "../audit/audit";
 import {
   accountChangeAudit,
   finishSignIn,
@@ -8,11 +8,11 @@ import {
   StaffAccountError,
   type ChangedBy,
   type SecondFactorResult,
-  type StaffIdentity,
 } from "./accounts";
+import type { StaffIdentity } from "./identity";
 import { hashPassword, verifyPassword } from "./passwords";
 import { recoveryCodeRepository } from "./recovery-code-repository";
-import type { StaffRuntime } from "./runtime";
+import type { StaffRuntime } from "../runtime";
 import { PENDING_MINUTES } from "./sessions";
 import { hashToken, newToken } from "../tokens";
 import { signInChallengeRepository } from "./sign-in-challenge-repository";

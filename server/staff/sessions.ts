@@ -1,6 +1,6 @@
 import type { Config } from "../config";
-import type { StaffIdentity } from "./accounts";
-import type { StaffRuntime } from "./runtime";
+import type { StaffIdentity } from "./identity";
+import type { StaffRuntime } from "../runtime";
 import { signInChallengeRepository } from "./sign-in-challenge-repository";
 import { staffSessionRepository } from "./staff-session-repository";
 import { hashToken, newToken } from "../tokens";

@@ -9,7 +9,7 @@ import type { Config } from "../config";
 import type { Db } from "../db/index";
 import { DISCARD_MAX_BYTES } from "../requests/body-limit";
 import { clientDigest, countHit } from "../requests/rate-limit-store";
-import type { ApiAnswer } from "../types";
+import type { ApiAnswer } from "../requests/types";
 import {
   ALLOWED_TYPES,
   randomPublicId,

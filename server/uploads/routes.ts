@@ -7,7 +7,7 @@ import { UPLOAD_PATH } from "../../domain/api-paths";
 import { answerTooLarge, BODY_TOO_LARGE } from "../requests/body-limit";
 import { MULTIPART_FORM } from "../requests/content-type";
 import { messageBody, problemBody, send } from "../requests/http";
-import type { ApiAnswer, RouteDeps, TooLargeBody } from "../types";
+import type { ApiAnswer, RouteDeps, TooLargeBody } from "../requests/types";
 import {
   DISCARD_EXCEEDED,
   ENVELOPE_BYTES,

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { multipartBody, openDate, pdfBytes, validAppointment, validEnquiry } from "../helpers/requests";
 import { addStaff, form, SAME_ORIGIN, sessionCookieFor } from "../helpers/staff";
-import type { StaffIdentity } from "../../server/staff/accounts";
-import { changeStatus } from "../../server/staff/appointments";
-import { staffRuntime } from "../../server/staff/runtime";
+import type { StaffIdentity } from "../../server/staff/identity";
+import { changeStatus } from "../../server/appointments/staff-changes";
+import { staffRuntime } from "../../server/runtime";
 import { createSender } from "../../server/mail/transport";
 import { deliverDueMail } from "../../server/mail/worker";
 

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { addStaff, seedUpload } from "../helpers/staff";
 import { enqueueMail } from "../../server/mail/queue";
-import { recordAudit } from "../../server/staff/audit";
+import { recordAudit } from "../../server/audit/audit";
 import { outboxDir } from "../../server/mail/transport";
-import { purgeExpired } from "../../server/staff/purge";
-import { staffRuntime } from "../../server/staff/runtime";
+import { purgeExpired } from "../../server/privacy/purge";
+import { staffRuntime } from "../../server/runtime";
 
 /**
  * Decision 009: every place that holds personal data is purged by the daily job

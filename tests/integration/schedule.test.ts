@@ -4,9 +4,9 @@ import { BOOKABLE_SERVICES } from "../../domain/catalogue";
 import { clinicMinutes, needsNoRoom, roomsForService } from "../../domain/rooms";
 import { safetyQuestionsFor } from "../../domain/safety-questions";
 import { openDb, type Db } from "../../server/db/index";
-import { changeStatus, moveAppointment, StatusChangeError } from "../../server/staff/appointments";
-import { staffRuntime } from "../../server/staff/runtime";
-import { freeTimes, isTimeTaken, TIME_TAKEN } from "../../server/staff/schedule";
+import { changeStatus, moveAppointment, StatusChangeError } from "../../server/appointments/staff-changes";
+import { staffRuntime } from "../../server/runtime";
+import { freeTimes, isTimeTaken, TIME_TAKEN } from "../../server/appointments/schedule";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { addStaff, nextOpenWeekday, seedAppointment, type TestStaff } from "../helpers/staff";
 

@@ -14,7 +14,7 @@ import {
   type TestStaff,
 } from "../helpers/staff";
 import { keyedHash } from "../../server/staff/keys";
-import { staffRuntime } from "../../server/staff/runtime";
+import { staffRuntime } from "../../server/runtime";
 import { addDays, clinicDate } from "../../domain/dates";
 
 describe("staff pages (server-rendered)", () => {

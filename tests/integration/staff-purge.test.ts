@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { appEnv, runScript, staffCli } from "../helpers/scripts";
 import { addStaff, seedAppointment, seedEnquiry, seedUpload } from "../helpers/staff";
-import { purgeExpired } from "../../server/staff/purge";
-import { staffRuntime } from "../../server/staff/runtime";
-import { changeStatus } from "../../server/staff/appointments";
+import { purgeExpired } from "../../server/privacy/purge";
+import { staffRuntime } from "../../server/runtime";
+import { changeStatus } from "../../server/appointments/staff-changes";
 import { createStaffAccount, disableStaffAccount } from "../../server/staff/accounts";
 import { STAFF_NAME_INVALID } from "../../domain/staff-names";
-import { staffPlugin } from "../../server/staff/plugin";
+import { staffPlugin } from "../../server/staff-console";
 import Fastify from "fastify";
 
 const NOW = new Date("2026-11-22T10:00:00Z");

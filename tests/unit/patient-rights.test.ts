@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emlAbout, parsePatientQuery } from "../../server/staff/patient-rights";
+import { emlAbout, parsePatientQuery } from "../../server/privacy/patient-rights";
 
 describe("patient search input", () => {
   it("takes a reference in any case, or one e-mail address lower-cased", () => {

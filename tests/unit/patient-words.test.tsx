@@ -6,9 +6,9 @@ import { formatLongDate } from "../../domain/dates";
 import { answerByFromCalendar } from "../../domain/opening-days";
 import { REFERRAL_WORDS, REQUEST_RECEIVED, requestNextStep } from "../../domain/request-words";
 import { loadConfig } from "../../server/config";
-import { patientAppointmentMail, reminderMail } from "../../server/mail/templates";
-import { cancellationMail, confirmationMail } from "../../server/staff/confirmation-mail";
-import { movedMail } from "../../server/staff/moved-mail";
+import { patientAppointmentMail, reminderMail } from "../../server/appointments/mails";
+import { cancellationMail, confirmationMail } from "../../server/appointments/confirmation-mail";
+import { movedMail } from "../../server/appointments/moved-mail";
 
 /**
  * What a patient reads after a request (decision 025): a

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { csvCell, csvDocument } from "../../server/staff/csv";
-import { buildIcs, escapeText, foldLine } from "../../server/staff/ics";
-import { confirmationMail } from "../../server/staff/confirmation-mail";
+import { csvCell, csvDocument } from "../../server/appointments/csv";
+import { buildIcs, escapeText, foldLine } from "../../server/appointments/ics";
+import { confirmationMail } from "../../server/appointments/confirmation-mail";
 import { loadConfig } from "../../server/config";
 
 describe("iCalendar writer", () => {

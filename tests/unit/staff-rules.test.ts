@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { serviceGuidance } from "../../domain/catalogue";
 import { loadConfig } from "../../server/config";
-import { contentDisposition, uploadPath } from "../../server/staff/files";
+import { contentDisposition, uploadPath } from "../../server/uploads/files";
 import { isCrossSite, isStaffUrl } from "../../server/staff/guard";
-import { confirmationProblem } from "../../server/staff/open-days";
+import { confirmationProblem } from "../../domain/opening-days";
 import { clinicDate, subtractMonths } from "../../domain/dates";
 
 const config = loadConfig({

@@ -13,8 +13,8 @@ import { SAFETY_QUESTIONS_BY_SERVICE, type ServiceSafetyQuestions } from "../../
 import { BRING, contactWays, PLEASE_ARRIVE_EARLY } from "../../domain/visit-words";
 import { loadConfig } from "../../server/config";
 import type { AppointmentTable } from "../../server/db/schema";
-import { reminderMail } from "../../server/mail/templates";
-import { cancellationMail, confirmationMail } from "../../server/staff/confirmation-mail";
+import { reminderMail } from "../../server/appointments/mails";
+import { cancellationMail, confirmationMail } from "../../server/appointments/confirmation-mail";
 
 /**
  * Facts the type checker guards (decision 013): each is written once, and the

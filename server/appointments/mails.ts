@@ -1,5 +1,6 @@
 import type { Config } from "../config";
-import type { OutgoingMail } from "./queue";
+import { escapeHtml, greeting, link, table, type MailConfig } from "../mail/compose";
+import type { OutgoingMail } from "../mail/queue";
 import { BOOKING_POLICY } from "../../domain/booking-policy";
 import { formatLongDate } from "../../domain/dates";
 import { serviceGuidance, serviceTitle } from "../../domain/catalogue";
@@ -34,61 +35,9 @@ export interface AppointmentMailData {
   referralReceived: boolean;
 }
 
-export interface EnquiryMailData {
-  reference: string;
-}
-
-type MailConfig = Pick<Config, "clinic" | "publicBaseUrl">;
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-
-/** Longest first name repeated in a greeting. */
-export const GREETING_NAME_MAX = 40;
-/** Letters (any script), combining marks, apostrophes and hyphens; at most three words. */
-const NAME_LIKE = /^[\p{L}\p{M}'’-]+(?: [\p{L}\p{M}'’-]+){0,2}$/u;
-
-/**
- * The salutation for a patient's e-mail: "Dear Kagiso" when the first name
- * the visitor typed looks like a name (trimmed, spaces collapsed, letters,
- * apostrophes and hyphens only, at most three words and 40 characters), else
- * "Dear patient". So no URL, address, newline or sentence typed into the name
- * field is ever sent on by the clinic.
- */
-export function greeting(firstName: string): string {
-  const name = greetingName(firstName);
-  return name ? `Dear ${name}` : "Dear patient";
-}
-
-/** The first name fit for a greeting, or null (see greeting()). */
-export function greetingName(firstName: string): string | null {
-  const name = firstName.normalize("NFC").replace(/\s+/g, " ").trim();
-  if (!name || name.length > GREETING_NAME_MAX || !NAME_LIKE.test(name)) return null;
-  return name;
-}
-
 /** The console page of one appointment request. */
 export function staffAppointmentUrl(config: Pick<Config, "publicBaseUrl">, id: number): string {
   return `${config.publicBaseUrl}/staff/appointments/${id}`;
-}
-
-/** The console's list of new enquiries (enquiries have no page of their own). */
-export function staffEnquiriesUrl(config: Pick<Config, "publicBaseUrl">): string {
-  return `${config.publicBaseUrl}/staff/enquiries?status=new`;
-}
-
-function table(rows: [string, string][]): { text: string; html: string } {
-  return {
-    text: rows.map(([k, v]) => `${k}: ${v}`).join("\n"),
-    html:
-      "<table>" +
-      rows.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join("") +
-      "</table>",
-  };
-}
-
-function link(url: string, label: string): string {
-  return `<p><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></p>`;
 }
 
 /**
@@ -245,18 +194,5 @@ export function patientAppointmentMail(a: AppointmentMailData, config: MailConfi
     subject: `Your appointment request ${a.reference}`,
     text: lines.join("\n") + "\n",
     html,
-  };
-}
-
-export function clinicEnquiryMail(e: EnquiryMailData, config: MailConfig): OutgoingMail {
-  const url = staffEnquiriesUrl(config);
-  const intro =
-    "A new enquiry was sent from the website's contact form. Sign in to the staff console to read it and reply.";
-  return {
-    to: config.clinic.email,
-    about: e.reference,
-    subject: `New enquiry ${e.reference}`,
-    text: `${intro}\n\nReference: ${e.reference}\n\nOpen the enquiries: ${url}\n`,
-    html: `<p>${escapeHtml(intro)}</p>${table([["Reference", e.reference]]).html}${link(url, "Open the enquiries in the staff console")}`,
   };
 }

@@ -1,10 +1,10 @@
 import { LIST_PAGE_SIZE } from "../../domain/staff-limits";
 import type { Db } from "../db/index";
 import type { EnquiryStatus } from "../db/schema";
-import { enquiryRepository } from "../enquiries/enquiry-repository";
-import type { StaffIdentity } from "./accounts";
-import { recordAudit } from "./audit";
-import type { StaffRuntime } from "./runtime";
+import { enquiryRepository } from "./enquiry-repository";
+import type { StaffIdentity } from "../staff/identity";
+import { recordAudit } from "../audit/audit";
+import type { StaffRuntime } from "../runtime";
 
 export async function listEnquiries(db: Db, { status, page = 1 }: { status?: EnquiryStatus; page?: number }) {
   const enquiries = enquiryRepository(db);

@@ -3,7 +3,8 @@ import { appointmentMinutes, serviceGuidance, serviceTitle } from "../../domain/
 import { contactWays } from "../../domain/visit-words";
 import type { Config } from "../config";
 import type { OutgoingMail } from "../mail/queue";
-import { greeting, MANAGE_LINK_PRIVATE, MANAGE_LINK_TEXT } from "../mail/templates";
+import { greeting } from "../mail/compose";
+import { MANAGE_LINK_PRIVATE, MANAGE_LINK_TEXT } from "./mails";
 import { buildIcs } from "./ics";
 import { clinicInstant, formatLongDate } from "../../domain/dates";
 

@@ -7,11 +7,11 @@ import { clinicMinutes, NO_ROOM_NAME, ROOMS, roomName } from "../../domain/rooms
 import { timeOfDay } from "../../domain/schedule";
 import { safetySummary } from "../../domain/safety-questions";
 import { SCHEDULED_STATUSES } from "../../domain/statuses";
-import { appointmentRepository } from "../appointments/appointment-repository";
+import { appointmentRepository } from "./appointment-repository";
 import { closedDatesBetween } from "../closures/closed-dates";
 import type { Config } from "../config";
 import type { Db } from "../db/index";
-import { openingFor } from "./open-days";
+import { openingFor } from "../../domain/opening-days";
 
 /**
  * The console's schedule (decision 022): the day view (rooms as

@@ -6,14 +6,14 @@ import { mailRepository } from "../mail/mail-repository";
 import { pruneIdempotencyKeys } from "../requests/idempotency";
 import { pruneRateLimits } from "../requests/rate-limit-store";
 import { uploadRepository } from "../uploads/upload-repository";
-import { auditRepository } from "./audit-repository";
-import { invitationRepository } from "./invitation-repository";
-import { loginThrottleRepository } from "./login-throttle-repository";
-import type { StaffRuntime } from "./runtime";
-import { deleteExpiredSessions } from "./sessions";
+import { auditRepository } from "../audit/audit-repository";
+import { invitationRepository } from "../staff/invitation-repository";
+import { loginThrottleRepository } from "../staff/login-throttle-repository";
+import type { StaffRuntime } from "../runtime";
+import { deleteExpiredSessions } from "../staff/sessions";
 import { outboxDir } from "../mail/transport";
 import { uploadsDir } from "../uploads/storage";
-import { uploadPath } from "./files";
+import { uploadPath } from "../uploads/files";
 import { clinicDate, subtractMonths } from "../../domain/dates";
 
 /** Files on disk with no row are only removed once this old, so an upload in progress is never touched. */

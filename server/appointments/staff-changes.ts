@@ -1,9 +1,5 @@
 import type { Kysely, Updateable } from "kysely";
-import {
-  appointmentRepository,
-  type AppointmentRow,
-  type AppointmentSearch,
-} from "../appointments/appointment-repository";
+import { appointmentRepository, type AppointmentRow, type AppointmentSearch } from "./appointment-repository";
 import type { Db } from "../db/index";
 import type { AppointmentTable, Database } from "../db/schema";
 import { findRoom } from "../../domain/rooms";
@@ -19,12 +15,12 @@ import {
 } from "../../domain/statuses";
 import { enqueueMail } from "../mail/queue";
 import { uploadRepository } from "../uploads/upload-repository";
-import type { StaffIdentity } from "./accounts";
-import { recordAudit } from "./audit";
+import type { StaffIdentity } from "../staff/identity";
+import { recordAudit } from "../audit/audit";
 import { cancellationMail, confirmationMail } from "./confirmation-mail";
-import { issueManageLink } from "../appointments/manage-links";
+import { issueManageLink } from "./manage-links";
 import { closedDatesBetween } from "../closures/closed-dates";
-import type { confirmationProblem } from "./open-days";
+import type { confirmationProblem } from "../../domain/opening-days";
 import {
   isTimeTaken,
   placeAppointment,
@@ -33,7 +29,7 @@ import {
   type Placement,
   type PlacementColumns,
 } from "./schedule";
-import type { StaffRuntime } from "./runtime";
+import type { StaffRuntime } from "../runtime";
 import { isIsoDate } from "../../domain/dates";
 import { LIST_PAGE_SIZE } from "../../domain/staff-limits";
 

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from "fastify";
 import rateLimit from "@fastify/rate-limit";
-import { appointmentRoutes } from "../appointments/routes";
-import { calendarRoutes } from "../calendar/routes";
-import { clientErrorRoutes } from "../client-errors/routes";
-import type { Config } from "../config";
-import type { Db } from "../db/index";
-import { enquiryRoutes } from "../enquiries/routes";
-import type { RouteDeps } from "../types";
-import { uploadRoutes } from "../uploads/routes";
-import { JSON_TYPE } from "./content-type";
-import { JSON_ONLY, RATE_LIMIT_MESSAGE } from "./http";
-import { databaseRateLimitStore } from "./rate-limit-store";
+import { appointmentRoutes } from "./appointments/routes";
+import { calendarRoutes } from "./appointments/calendar-routes";
+import { clientErrorRoutes } from "./client-errors/routes";
+import type { Config } from "./config";
+import type { Db } from "./db/index";
+import { enquiryRoutes } from "./enquiries/routes";
+import type { RouteDeps } from "./requests/types";
+import { uploadRoutes } from "./uploads/routes";
+import { JSON_TYPE } from "./requests/content-type";
+import { JSON_ONLY, RATE_LIMIT_MESSAGE } from "./requests/http";
+import { databaseRateLimitStore } from "./requests/rate-limit-store";
 
 export interface RequestsPluginOptions {
   config: Config;

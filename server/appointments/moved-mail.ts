@@ -3,7 +3,8 @@ import { formatLongDate } from "../../domain/dates";
 import { contactWays } from "../../domain/visit-words";
 import type { Config } from "../config";
 import type { OutgoingMail } from "../mail/queue";
-import { greeting, MANAGE_LINK_PRIVATE, MANAGE_LINK_TEXT } from "../mail/templates";
+import { greeting } from "../mail/compose";
+import { MANAGE_LINK_PRIVATE, MANAGE_LINK_TEXT } from "./mails";
 import type { ConfirmedAppointment } from "./confirmation-mail";
 
 /**

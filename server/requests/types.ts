@@ -1,15 +1,10 @@
-import type { StaffRole } from "../domain/staff-roles";
-import type { FastifyRequest } from "fastify";
-import type { Config } from "./config";
-import type { Db } from "./db/index";
-import type { PublicForms } from "./requests/page-forms";
-import type { PatientLinks } from "./appointments/manage";
-import type { StaffIdentity } from "./staff/accounts";
-import type { StaffRuntime } from "./staff/runtime";
+import type { Config } from "../config";
+import type { Db } from "../db/index";
 
 /**
- * Types shared across the server's modules, and what the server adds to
- * Fastify's own types (route config, request properties).
+ * Types shared by the request plumbing and every capability's routes, and
+ * what the request plumbing adds to Fastify's own types (route config,
+ * request properties). The staff guard adds its own (server/staff/guard.ts).
  */
 
 /** What each public request route module (enquiries, appointments, uploads, calendar) receives. */
@@ -42,18 +37,6 @@ export interface Submission {
   year: number;
 }
 
-/** The React Router load context every page receives; staff loaders and actions use it through app/lib/staff.server.ts. */
-export type StaffLoadContext = {
-  staffRuntime: StaffRuntime;
-  clientIp: string;
-};
-
-/** The load context of every page: the staff console's, and the public forms' plain posts (server/requests/page-forms.ts). */
-export type PageLoadContext = StaffLoadContext & { publicForms: PublicForms; patientLinks: PatientLinks };
-
-/** Builds a page's load context from its request. */
-export type LoadContextFn = (request: FastifyRequest) => PageLoadContext;
-
 declare module "fastify" {
   interface FastifyContextConfig {
     /** The JSON body of this route's 413 answer. */
@@ -67,15 +50,11 @@ declare module "fastify" {
      * (no-store, `{message, errors}`, 429, 503 with Retry-After); see server/error-handler.ts.
      */
     publicRequest?: boolean;
-    /** A staff API route only this role may use (checked by the staff guard; others get 403). */
-    staffRole?: StaffRole;
   }
 
   interface FastifyRequest {
     /** Per-request CSP nonce for server-rendered HTML (React Router gets it through the load context). */
     cspNonce: string;
-    /** The signed-in staff member, on staff API routes (set by the staff guard). */
-    staff?: StaffIdentity;
     /** A JSON form submission as sent (set by the requests' screenSubmission hook). */
     submission?: Submission;
   }

@@ -12,11 +12,11 @@ import { outboxDir, outboxMailId } from "../mail/transport";
 import { idempotencyKeyRepository } from "../requests/idempotency-key-repository";
 import { REFERENCE_WORDS } from "../requests/reference";
 import { uploadRepository } from "../uploads/upload-repository";
-import type { StaffIdentity } from "./accounts";
-import { recordAudit } from "./audit";
-import { auditRepository } from "./audit-repository";
-import { uploadPath } from "./files";
-import type { StaffRuntime } from "./runtime";
+import type { StaffIdentity } from "../staff/identity";
+import { recordAudit } from "../audit/audit";
+import { auditRepository } from "../audit/audit-repository";
+import { uploadPath } from "../uploads/files";
+import type { StaffRuntime } from "../runtime";
 import { clinicDate } from "../../domain/dates";
 
 /**

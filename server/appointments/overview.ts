@@ -1,5 +1,5 @@
 import type { Db } from "../db/index";
-import { appointmentRepository } from "../appointments/appointment-repository";
+import { appointmentRepository } from "./appointment-repository";
 import { enquiryRepository } from "../enquiries/enquiry-repository";
 import { addDays, clinicDate, clinicInstant } from "../../domain/dates";
 import { OPEN_DAY_LOOKBACK_DAYS, overdueIfMadeBefore } from "../../domain/opening-days";

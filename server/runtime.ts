@@ -1,5 +1,5 @@
-import type { Config } from "../config";
-import type { Db } from "../db/index";
+import type { Config } from "./config";
+import type { Db } from "./db/index";
 
 /** What staff code needs at run time: the database, the configuration and a clock (tests move it). */
 export interface StaffRuntime {

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Config } from "../config";
-import { uploadsDir } from "../uploads/storage";
+import { uploadsDir } from "./storage";
 
 /** The path of a stored file, refusing any name that could leave the uploads folder. */
 export function uploadPath(config: Pick<Config, "dataDir">, storageName: string): string | null {

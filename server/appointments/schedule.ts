@@ -3,10 +3,10 @@ import { appointmentMinutes, examinationsFor, serviceTitle } from "../../domain/
 import { clinicDate, clinicTime } from "../../domain/dates";
 import { clinicMinutes, roomNeed } from "../../domain/rooms";
 import { freeRoomsAt, freeStarts, timeOfDay } from "../../domain/schedule";
-import { appointmentRepository, type AppointmentRow } from "../appointments/appointment-repository";
+import { appointmentRepository, type AppointmentRow } from "./appointment-repository";
 import type { Db } from "../db/index";
 import type { Database } from "../db/schema";
-import { confirmationProblem, openingFor } from "./open-days";
+import { confirmationProblem, openingFor } from "../../domain/opening-days";
 
 /**
  * Rooms and times of confirmed appointments (decision 018): the

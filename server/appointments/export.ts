@@ -1,6 +1,6 @@
 import { serviceTitle } from "../../domain/catalogue";
 import type { Db } from "../db/index";
-import { appointmentRepository } from "../appointments/appointment-repository";
+import { appointmentRepository } from "./appointment-repository";
 import { csvDocument } from "./csv";
 
 const HEADER = [

@@ -5,7 +5,7 @@ import { CALENDAR_PATH } from "../../domain/api-paths";
 import type { BookingCalendar } from "../../domain/dates";
 import { bookingCalendarNow } from "../closures/closed-dates";
 import { messageBody } from "../requests/http";
-import type { RouteDeps } from "../types";
+import type { RouteDeps } from "../requests/types";
 
 /**
  * The booking window (first and last bookable date) and the closed dates in

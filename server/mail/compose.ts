@@ -1,0 +1,50 @@
+import type { Config } from "../config";
+
+/**
+ * The building blocks of every e-mail: escaping, the greeting, a table of
+ * details and a link. What each message says lives with its capability
+ * (server/appointments/mails.ts, server/enquiries/mails.ts).
+ */
+
+export type MailConfig = Pick<Config, "clinic" | "publicBaseUrl">;
+
+export const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** Longest first name repeated in a greeting. */
+export const GREETING_NAME_MAX = 40;
+/** Letters (any script), combining marks, apostrophes and hyphens; at most three words. */
+const NAME_LIKE = /^[\p{L}\p{M}'’-]+(?: [\p{L}\p{M}'’-]+){0,2}$/u;
+
+/**
+ * The salutation for a patient's e-mail: "Dear Kagiso" when the first name
+ * the visitor typed looks like a name (trimmed, spaces collapsed, letters,
+ * apostrophes and hyphens only, at most three words and 40 characters), else
+ * "Dear patient". So no URL, address, newline or sentence typed into the name
+ * field is ever sent on by the clinic.
+ */
+export function greeting(firstName: string): string {
+  const name = greetingName(firstName);
+  return name ? `Dear ${name}` : "Dear patient";
+}
+
+/** The first name fit for a greeting, or null (see greeting()). */
+export function greetingName(firstName: string): string | null {
+  const name = firstName.normalize("NFC").replace(/\s+/g, " ").trim();
+  if (!name || name.length > GREETING_NAME_MAX || !NAME_LIKE.test(name)) return null;
+  return name;
+}
+
+export function table(rows: [string, string][]): { text: string; html: string } {
+  return {
+    text: rows.map(([k, v]) => `${k}: ${v}`).join("\n"),
+    html:
+      "<table>" +
+      rows.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join("") +
+      "</table>",
+  };
+}
+
+export function link(url: string, label: string): string {
+  return `<p><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></p>`;
+}
