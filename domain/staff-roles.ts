@@ -19,3 +19,11 @@ export function isStaffRole(value: unknown): value is StaffRole {
 
 /** The refusal a reception account gets on a manager's page or action. */
 export const MANAGER_ONLY_MESSAGE = "Only a manager can do this. Ask a manager of the clinic.";
+
+/** A signed-in staff member, as every capability that records who acted sees them. */
+export interface StaffIdentity {
+  id: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+}

@@ -11,7 +11,7 @@
  * the server: the server needs only the public key.
  */
 import { ConfigError, loadConfig } from "../server/config";
-import { backup, BackupRefused, newBackupKey, unencryptedBackups } from "../server/db/backup";
+import { backup, BackupRefused, newBackupKey, unencryptedBackups } from "../server/backup/backup";
 
 const args = process.argv.slice(2);
 if (args[0] === "keygen") {

@@ -12,7 +12,7 @@
  */
 import fs from "node:fs";
 import { ConfigError, loadConfig } from "../server/config";
-import { parseIdentities, restore, RestoreRefused } from "../server/db/backup";
+import { parseIdentities, restore, RestoreRefused } from "../server/backup/backup";
 
 const USAGE = "usage: npm run restore -- <backup file> --identity <identity file, or - for standard input> [--force]";
 const args = process.argv.slice(2);

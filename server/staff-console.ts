@@ -24,7 +24,7 @@ const PURGE_FIRST_RUN_MS = 5 * 60_000;
 const PURGE_EVERY_MS = 24 * 3_600_000;
 const MAX_EXPORT_DAYS = 366 * 2;
 
-// The load context's type lives in server/types.ts; app/lib/staff.server.ts imports it from here.
+// The load context's type lives in server/load-context.ts; app/lib/staff.server.ts imports it from here.
 export type { StaffLoadContext };
 
 export function staffLoadContext(rt: StaffRuntime): (request: FastifyRequest) => StaffLoadContext {

@@ -1,6 +1,5 @@
 import { redirect } from "react-router";
-import { MANAGER_ONLY_MESSAGE, type StaffRole } from "../../domain/staff-roles";
-import type { StaffIdentity } from "../../server/staff/identity";
+import { MANAGER_ONLY_MESSAGE, type StaffIdentity, type StaffRole } from "../../domain/staff-roles";
 import { CROSS_SITE_MESSAGE } from "../../server/requests/same-origin";
 import { checkStaffRequest, isCrossSite } from "../../server/staff/guard";
 import type { StaffLoadContext } from "../../server/staff-console";

@@ -15,7 +15,7 @@ import {
 } from "../../domain/statuses";
 import { enqueueMail } from "../mail/queue";
 import { uploadRepository } from "../uploads/upload-repository";
-import type { StaffIdentity } from "../staff/identity";
+import type { StaffIdentity } from "../../domain/staff-roles";
 import { recordAudit } from "../audit/audit";
 import { cancellationMail, confirmationMail } from "./confirmation-mail";
 import { issueManageLink } from "./manage-links";
@@ -224,7 +224,7 @@ async function recordStaffChange(
   );
 }
 
-/** What confirmationProblem checks a day against (server/staff/open-days.ts). */
+/** What confirmationProblem checks a day against (domain/opening-days.ts). */
 export type DayRules = Parameters<typeof confirmationProblem>[0];
 
 /**

@@ -15,7 +15,7 @@ import { closureRepository } from "./closure-repository";
  *
  * Everything that decides whether a day is open goes through here: the
  * calendar endpoint, the booking rules (server/appointments/validate.ts) and
- * staff confirmations (server/staff/open-days.ts).
+ * staff confirmations (domain/opening-days.ts).
  */
 
 /** Closed dates (YYYY-MM-DD) → the reason patients see, or null for a configured date with no reason. */

@@ -2,7 +2,7 @@ import { checkClosure, canRemoveClosure, CLOSURE_MESSAGES, type ClosureField } f
 import { addDays, clinicDate } from "../../domain/dates";
 import type { ActiveStatus } from "../../domain/statuses";
 import type { Db } from "../db/index";
-import type { StaffIdentity } from "../staff/identity";
+import type { StaffIdentity } from "../../domain/staff-roles";
 import { recordAudit } from "../audit/audit";
 import { closureRepository, type ClosureRow } from "./closure-repository";
 

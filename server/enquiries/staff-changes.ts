@@ -2,7 +2,7 @@ import { LIST_PAGE_SIZE } from "../../domain/staff-limits";
 import type { Db } from "../db/index";
 import type { EnquiryStatus } from "../db/schema";
 import { enquiryRepository } from "./enquiry-repository";
-import type { StaffIdentity } from "../staff/identity";
+import type { StaffIdentity } from "../../domain/staff-roles";
 import { recordAudit } from "../audit/audit";
 import type { StaffRuntime } from "../runtime";
 

@@ -12,7 +12,7 @@ import { outboxDir, outboxMailId } from "../mail/transport";
 import { idempotencyKeyRepository } from "../requests/idempotency-key-repository";
 import { REFERENCE_WORDS } from "../requests/reference";
 import { uploadRepository } from "../uploads/upload-repository";
-import type { StaffIdentity } from "../staff/identity";
+import type { StaffIdentity } from "../../domain/staff-roles";
 import { recordAudit } from "../audit/audit";
 import { auditRepository } from "../audit/audit-repository";
 import { uploadPath } from "../uploads/files";

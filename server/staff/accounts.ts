@@ -10,9 +10,8 @@ import type { Kysely } from "kysely";
 import type { Db } from "../db/index";
 import type { Database } from "../db/schema";
 import { staffNameProblem } from "../../domain/staff-names";
-import { ROLE_LABELS, type StaffRole } from "../../domain/staff-roles";
+import { ROLE_LABELS, type StaffIdentity, type StaffRole } from "../../domain/staff-roles";
 import { clientKey } from "../requests/rate-limit-store";
-import type { StaffIdentity } from "./identity";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -1,6 +1,5 @@
-import type { StaffRole } from "../../domain/staff-roles";
+import type { StaffIdentity, StaffRole } from "../../domain/staff-roles";
 import { isCrossSite, type HeaderReader } from "../requests/same-origin";
-import type { StaffIdentity } from "./identity";
 import type { StaffRuntime } from "../runtime";
 import { lookupSession, readSessionToken } from "./sessions";
 

@@ -1,4 +1,4 @@
-import { ROLE_LABELS, type StaffRole } from "../../domain/staff-roles";
+import { ROLE_LABELS, type StaffIdentity, type StaffRole } from "../../domain/staff-roles";
 import { enqueueMail } from "../mail/queue";
 import {
   createAccountRow,
@@ -8,7 +8,6 @@ import {
   validEmail,
   validName,
 } from "./accounts";
-import type { StaffIdentity } from "./identity";
 import { recordAudit } from "../audit/audit";
 import { invitationRepository } from "./invitation-repository";
 import { hashPassword, passwordProblem } from "./passwords";

@@ -9,7 +9,7 @@ import {
   type ChangedBy,
   type SecondFactorResult,
 } from "./accounts";
-import type { StaffIdentity } from "./identity";
+import type { StaffIdentity } from "../../domain/staff-roles";
 import { hashPassword, verifyPassword } from "./passwords";
 import { recoveryCodeRepository } from "./recovery-code-repository";
 import type { StaffRuntime } from "../runtime";

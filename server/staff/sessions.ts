@@ -1,5 +1,5 @@
 import type { Config } from "../config";
-import type { StaffIdentity } from "./identity";
+import type { StaffIdentity } from "../../domain/staff-roles";
 import type { StaffRuntime } from "../runtime";
 import { signInChallengeRepository } from "./sign-in-challenge-repository";
 import { staffSessionRepository } from "./staff-session-repository";

@@ -5,13 +5,12 @@ import type { Config } from "../../server/config";
 import type { Db } from "../../server/db/index";
 import type { AppointmentTable, EnquiryTable } from "../../server/db/schema";
 import { createStaffAccount } from "../../server/staff/accounts";
-import type { StaffIdentity } from "../../server/staff/identity";
+import type { StaffIdentity, StaffRole } from "../../domain/staff-roles";
 import { staffRuntime } from "../../server/runtime";
 import { newTotpSecret, totpCode } from "../../server/staff/second-factor";
 import { confirmationProblem } from "../../domain/opening-days";
 import { createSession, sessionCookieName } from "../../server/staff/sessions";
 import { addDays, clinicDate } from "../../domain/dates";
-import type { StaffRole } from "../../domain/staff-roles";
 import { ALLOWED_TYPES, uploadsDir } from "../../server/uploads/storage";
 
 export const STAFF_PASSWORD = "correct horse battery staple";

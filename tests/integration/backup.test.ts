@@ -18,9 +18,9 @@ import {
   RestoreRefused,
   rotateBackups,
   uploadsDir,
-} from "../../server/db/backup";
+} from "../../server/backup/backup";
 import { isPostgres, openDb, type Db } from "../../server/db/index";
-import { tarStream } from "../../server/db/tar";
+import { tarStream } from "../../server/backup/tar";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { runScript } from "../helpers/scripts";
 import { seedAppointment } from "../helpers/staff";

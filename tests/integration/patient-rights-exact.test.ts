@@ -9,7 +9,7 @@ import { openDb, type Db } from "../../server/db/index";
 import { migrations } from "../../server/db/migrations/index";
 import { createSender } from "../../server/mail/transport";
 import { deliverDueMail } from "../../server/mail/worker";
-import type { StaffIdentity } from "../../server/staff/identity";
+import type { StaffIdentity } from "../../domain/staff-roles";
 import { changeStatus } from "../../server/appointments/staff-changes";
 import { staffRuntime } from "../../server/runtime";
 import { createTestApp, type TestApp } from "../helpers/app";

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { multipartBody, openDate, pdfBytes, validAppointment, validEnquiry } from "../helpers/requests";
 import { addStaff, form, SAME_ORIGIN, sessionCookieFor } from "../helpers/staff";
-import type { StaffIdentity } from "../../server/staff/identity";
+import type { StaffIdentity } from "../../domain/staff-roles";
 import { changeStatus } from "../../server/appointments/staff-changes";
 import { staffRuntime } from "../../server/runtime";
 import { createSender } from "../../server/mail/transport";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { addStaff, PDF_BYTES, seedAppointment, seedUpload, sessionCookieFor } from "../helpers/staff";
-import type { StaffIdentity } from "../../server/staff/identity";
+import type { StaffIdentity } from "../../domain/staff-roles";
 
 describe("staff API", () => {
   let t: TestApp;

@@ -9,7 +9,7 @@ import SQLite from "better-sqlite3";
 import pg from "pg";
 import type { Config } from "../config";
 import { TEMP_PREFIX, uploadsDir } from "../uploads/storage";
-import { isPostgresUrl, sqlitePath } from "./index";
+import { isPostgresUrl, sqlitePath } from "../db/index";
 import { tarStream, untar, type TarSource } from "./tar";
 
 export { uploadsDir };
