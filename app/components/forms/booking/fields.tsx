@@ -8,68 +8,15 @@ import {
   DateInput,
   EmailField,
   PhoneField,
-  radioId,
   RadioGroup,
   SelectField,
   TextAreaField,
   TextField,
 } from "../field";
-import type { ErrorTargets } from "../use-submission";
-import { ALTERNATE_NUMBER_LABEL, DOB_PARTS, type BookingValues } from "@domain/validation/appointment-form";
+import { ALTERNATE_NUMBER_LABEL, DOB_PARTS } from "@domain/validation/appointment-form";
 import type { BookingSubmission } from "./submission";
 
 /** The booking form's fields: what the visitor types, and where each error shows. */
-
-export type { BookingValues };
-
-/** Empty, with cash chosen; or the values a plain form post sent back (server/requests/page-forms.ts). */
-export function initialValues(posted: Partial<BookingValues> = {}): BookingValues {
-  return {
-    name: "",
-    surname: "",
-    dobDay: "",
-    dobMonth: "",
-    dobYear: "",
-    gender: "",
-    idPassportNumber: "",
-    phoneNumber: "",
-    alternateNumber: "",
-    email: "",
-    service: "",
-    appointmentDate: "",
-    paymentMethod: "cash",
-    medicalAidNumber: "",
-    notes: "",
-    website: "",
-    ...posted,
-  };
-}
-
-/** Where each error key (dotted, as the API sends them) is shown and where its summary link jumps. */
-export const ERROR_TARGETS: ErrorTargets = [
-  ["name", "name"],
-  ["surname", "surname"],
-  ["dob", DOB_PARTS[0].field],
-  ["gender", radioId("gender", GENDERS[0])],
-  ["idPassportNumber", "idPassportNumber"],
-  ["phoneNumber", "phoneNumber"],
-  ["alternateNumber", "alternateNumber"],
-  ["email", "email"],
-  ["service.name", "service"],
-  ["appointmentDate", "appointmentDate"],
-  ["service.paymentMethod", radioId("paymentMethod", PAYMENT_METHODS[0].value)],
-  ["medicalAidNumber", "medicalAidNumber"],
-  ["referral", "referral"],
-  ["notes", "notes"],
-];
-
-/** The error keys a field's edit clears besides its own. */
-export const CLEARS: Partial<Record<keyof BookingValues, readonly string[]>> = {
-  service: ["service.name"],
-  paymentMethod: ["service.paymentMethod", "medicalAidNumber"],
-  // The date of birth's one error (under the API's key) clears when any of its boxes changes.
-  ...Object.fromEntries(DOB_PARTS.map(({ field }) => [field, ["dob"]])),
-};
 
 /** Each box of the date of birth: its label and autofill hint (the field names are DOB_PARTS'). */
 const DOB_BOXES = {

@@ -7,7 +7,8 @@ import { postJson } from "~/lib/api-client";
 import { lazyModule } from "../lazy";
 import { useFormSubmission } from "../use-submission";
 import type { Confirmed } from "./confirmation";
-import { CLEARS, ERROR_TARGETS, initialValues, type BookingValues } from "./fields";
+import type { BookingValues } from "@domain/validation/appointment-form";
+import { CLEARS, ERROR_TARGETS, initialValues } from "./values";
 import type { ReferralUpload } from "./upload";
 
 export const APPOINTMENT_FAILURE = "An error occurred. Please try again.";
