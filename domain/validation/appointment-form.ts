@@ -30,6 +30,7 @@ export const BOOKING_FIELDS = [
   "phoneNumber",
   "alternateNumber",
   "email",
+  "contactPreference",
   "service",
   "appointmentDate",
   "paymentMethod",
@@ -84,6 +85,8 @@ export function appointmentRequest(values: BookingValues, time: string, referral
     phoneNumber: values.phoneNumber,
     alternateNumber: values.alternateNumber,
     email: values.email,
+    // Optional in the API: without it a mobile number means SMS.
+    ...(values.contactPreference ? { contactPreference: values.contactPreference } : {}),
     gender: values.gender,
     service: { name: values.service, paymentMethod: values.paymentMethod },
     ...(aid ? { medicalAidNumber: values.medicalAidNumber.trim() } : {}),

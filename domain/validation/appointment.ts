@@ -2,6 +2,7 @@ import { z } from "zod";
 import { BOOKABLE_SERVICES, type Service } from "../catalogue";
 import { GENDERS } from "../patient";
 import { PAYMENT_METHOD_VALUES } from "../payments";
+import { CONTACT_PREFERENCE_MESSAGE, CONTACT_PREFERENCES } from "../contact-preference";
 import { ALTERNATE_NUMBER_LABEL } from "./appointment-form";
 import { DOB_MESSAGES } from "./appointment-dates";
 import { emailField, isoDateField, optionalText, phoneField, requiredText } from "./fields";
@@ -68,6 +69,7 @@ export const appointmentSchema = z
     phoneNumber: phoneField(),
     alternateNumber: phoneField(M.alternateNumber),
     email: emailField,
+    contactPreference: z.enum(CONTACT_PREFERENCES, { error: CONTACT_PREFERENCE_MESSAGE }).optional(),
     gender: z.enum(GENDERS, { error: M.gender }),
     service: z.object(
       {

@@ -148,6 +148,7 @@ function emptyBooking(): BookingValues {
     phoneNumber: "",
     alternateNumber: "",
     email: "",
+    contactPreference: "",
     service: "",
     appointmentDate: "",
     paymentMethod: "cash",

@@ -1,18 +1,15 @@
+import {
+  CONTACT_PREFERENCE_HINT,
+  CONTACT_PREFERENCE_LEGEND,
+  CONTACT_PREFERENCE_OPTIONS,
+} from "@domain/contact-preference";
 import type { ReactNode } from "react";
 import { BOOKABLE_SERVICES } from "@domain/catalogue";
 import type { BookingCalendar } from "@domain/dates";
 import { GENDERS } from "@domain/patient";
 import { PAYMENT_METHODS } from "@domain/payments";
 import { DatePicker } from "../date-picker";
-import {
-  DateInput,
-  EmailField,
-  PhoneField,
-  RadioGroup,
-  SelectField,
-  TextAreaField,
-  TextField,
-} from "../field";
+import { DateInput, EmailField, PhoneField, RadioGroup, SelectField, TextAreaField, TextField } from "../field";
 import { ALTERNATE_NUMBER_LABEL, DOB_PARTS } from "@domain/validation/appointment-form";
 import type { BookingSubmission } from "./submission";
 
@@ -99,6 +96,15 @@ export function BookingFields({ form, calendar, calendarNote, upload }: BookingF
           autoComplete="off"
         />
         <EmailField {...field("email")} />
+        <RadioGroup
+          name="contactPreference"
+          legend={CONTACT_PREFERENCE_LEGEND}
+          hint={CONTACT_PREFERENCE_HINT}
+          options={CONTACT_PREFERENCE_OPTIONS}
+          value={values.contactPreference}
+          onChange={(v) => update("contactPreference", v)}
+          error={errors.contactPreference}
+        />
       </fieldset>
 
       <fieldset className="form__section">

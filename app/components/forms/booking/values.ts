@@ -1,3 +1,4 @@
+import { CONTACT_PREFERENCES } from "@domain/contact-preference";
 import { GENDERS } from "@domain/patient";
 import { PAYMENT_METHODS } from "@domain/payments";
 import { DOB_PARTS, type BookingValues } from "@domain/validation/appointment-form";
@@ -19,6 +20,7 @@ export function initialValues(posted: Partial<BookingValues> = {}): BookingValue
     phoneNumber: "",
     alternateNumber: "",
     email: "",
+    contactPreference: "sms",
     service: "",
     appointmentDate: "",
     paymentMethod: "cash",
@@ -39,6 +41,7 @@ export const ERROR_TARGETS: ErrorTargets = [
   ["phoneNumber", "phoneNumber"],
   ["alternateNumber", "alternateNumber"],
   ["email", "email"],
+  ["contactPreference", radioId("contactPreference", CONTACT_PREFERENCES[0])],
   ["service.name", "service"],
   ["appointmentDate", "appointmentDate"],
   ["service.paymentMethod", radioId("paymentMethod", PAYMENT_METHODS[0].value)],
