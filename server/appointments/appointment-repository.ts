@@ -81,6 +81,11 @@ function searched(trx: Kysely<Database>, search: AppointmentSearch) {
  * Appointments table access, with its status history
  * (appointment_status_history). Every method takes an optional transaction.
  */
+/** Every confirmed appointment, all columns: the start of the schedule's queries. */
+function confirmed(trx: Kysely<Database>) {
+  return trx.selectFrom("appointments").selectAll().where("status", "=", "confirmed");
+}
+
 export function appointmentRepository(db: Db) {
   return {
     /** Inserts a requested appointment with the next APT reference of the year; call inside a transaction. */
@@ -135,10 +140,7 @@ export function appointmentRepository(db: Db) {
      * (clinic minutes, domain/rooms.ts clinicMinutes), by start time, then room.
      */
     async confirmedBetween(from: number, to: number, trx: Kysely<Database> = db): Promise<AppointmentRow[]> {
-      return trx
-        .selectFrom("appointments")
-        .selectAll()
-        .where("status", "=", "confirmed")
+      return confirmed(trx)
         .where("room", "is not", null)
         .where("starts_at", "<", to)
         .where("ends_at", ">", from)
@@ -398,10 +400,7 @@ export function appointmentRepository(db: Db) {
 
     /** Confirmed appointments dated from `from` to `to` (YYYY-MM-DD), in id order. */
     async confirmedOn(from: string, to: string, trx: Kysely<Database> = db): Promise<AppointmentRow[]> {
-      return trx
-        .selectFrom("appointments")
-        .selectAll()
-        .where("status", "=", "confirmed")
+      return confirmed(trx)
         .where("confirmed_date", ">=", from)
         .where("confirmed_date", "<=", to)
         .orderBy("id")

@@ -4,7 +4,7 @@ import { contactWays } from "../../domain/visit-words";
 import type { Config } from "../config";
 import type { OutgoingMail } from "../mail/queue";
 import { greeting } from "../mail/compose";
-import { MANAGE_LINK_PRIVATE, MANAGE_LINK_TEXT } from "./mails";
+import { privateLinkLines } from "./mails";
 import { buildIcs } from "./ics";
 import { clinicInstant, formatLongDate } from "../../domain/dates";
 
@@ -61,9 +61,8 @@ export function confirmationMail(config: Config, appt: ConfirmedAppointment, now
     ...guidance.notes.map((n) => `- ${n}`),
     "",
     `To change your appointment, please let us know at least ${NOTICE_HOURS} hours ahead. ${LATE_CANCELLATION_FEE}`,
-    `${MANAGE_LINK_TEXT}: ${appt.manageUrl}`,
-    MANAGE_LINK_PRIVATE,
-    `Telephone: ${clinic.landline}  WhatsApp: ${clinic.whatsapp}  E-mail: ${clinic.email}`,
+    ...privateLinkLines(appt.manageUrl),
+    `Questions? Call ${contactWays(clinic)}. Please quote your reference.`,
     "",
     "The attached calendar file adds the appointment to your calendar.",
     "",
@@ -98,8 +97,7 @@ export function cancellationMail(
     `Reference: ${appt.reference}`,
     `Reason: ${appt.reason}`,
     "",
-    `${MANAGE_LINK_TEXT}: ${appt.manageUrl}`,
-    MANAGE_LINK_PRIVATE,
+    ...privateLinkLines(appt.manageUrl),
     "",
     `To book again or ask about this, call ${contactWays(clinic)}. Please quote your reference.`,
     "",

@@ -76,8 +76,7 @@ export function reminderMail(
     "How to prepare:",
     ...notes.map((n) => `- ${n}`),
     "",
-    `${MANAGE_LINK_TEXT}: ${manageUrl}`,
-    MANAGE_LINK_PRIVATE,
+    ...privateLinkLines(manageUrl),
     "",
     `Questions? Call ${contactWays(clinic)}.`,
     "",
@@ -91,8 +90,7 @@ export function reminderMail(
     `<p><strong>${escapeHtml(arrive)}</strong></p>` +
     `<h2>What to bring</h2>${list(bring)}` +
     `<h2>How to prepare</h2>${list(notes)}` +
-    link(manageUrl, MANAGE_LINK_TEXT) +
-    `<p>${escapeHtml(MANAGE_LINK_PRIVATE)}</p>` +
+    privateLinkHtml(manageUrl) +
     `<p>Questions? Call ${escapeHtml(contactWays(clinic))}.</p>`;
   return {
     to: appt.email,
@@ -106,6 +104,16 @@ export function reminderMail(
 /** How every patient e-mail offers the private link. */
 export const MANAGE_LINK_TEXT = "See, change or cancel your appointment";
 export const MANAGE_LINK_PRIVATE = "This link is private to you: do not share it.";
+
+/** The private link as a patient e-mail's text gives it: the link, then that it is private. */
+export function privateLinkLines(manageUrl: string): string[] {
+  return [`${MANAGE_LINK_TEXT}: ${manageUrl}`, MANAGE_LINK_PRIVATE];
+}
+
+/** The same in an e-mail's HTML part. */
+function privateLinkHtml(manageUrl: string): string {
+  return link(manageUrl, MANAGE_LINK_TEXT) + `<p>${escapeHtml(MANAGE_LINK_PRIVATE)}</p>`;
+}
 
 /**
  * Tells the clinic that a patient changed or cancelled a request through
@@ -164,8 +172,7 @@ export function patientAppointmentMail(a: AppointmentMailData, config: MailConfi
     "",
     referral,
     "",
-    `${MANAGE_LINK_TEXT}: ${a.manageUrl}`,
-    MANAGE_LINK_PRIVATE,
+    ...privateLinkLines(a.manageUrl),
     "",
     "Booking policy:",
     ...BOOKING_POLICY.map((p) => `- ${p}`),
@@ -184,8 +191,7 @@ export function patientAppointmentMail(a: AppointmentMailData, config: MailConfi
     ]).html +
     `<p><strong>${escapeHtml(next)}</strong></p>` +
     `<p>${escapeHtml(referral)}</p>` +
-    link(a.manageUrl, MANAGE_LINK_TEXT) +
-    `<p>${escapeHtml(MANAGE_LINK_PRIVATE)}</p>` +
+    privateLinkHtml(a.manageUrl) +
     `<h2>Booking policy</h2><ul>${BOOKING_POLICY.map((p) => `<li>${escapeHtml(p)}</li>`).join("")}</ul>` +
     `<p>Questions? Call ${escapeHtml(contactWays(clinic))}. Please quote your reference.</p>`;
   return {

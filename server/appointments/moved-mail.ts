@@ -4,7 +4,7 @@ import { contactWays } from "../../domain/visit-words";
 import type { Config } from "../config";
 import type { OutgoingMail } from "../mail/queue";
 import { greeting } from "../mail/compose";
-import { MANAGE_LINK_PRIVATE, MANAGE_LINK_TEXT } from "./mails";
+import { privateLinkLines } from "./mails";
 import type { ConfirmedAppointment } from "./confirmation-mail";
 
 /**
@@ -24,8 +24,7 @@ export function movedMail(config: Config, appt: ConfirmedAppointment): OutgoingM
     `Where: ${clinic.name}, ${clinic.address.street}, ${clinic.address.city}`,
     "",
     `If the new time does not suit you, call ${contactWays(clinic)}, quoting your reference.`,
-    `${MANAGE_LINK_TEXT}: ${appt.manageUrl}`,
-    MANAGE_LINK_PRIVATE,
+    ...privateLinkLines(appt.manageUrl),
     "",
     clinic.name,
   ].join("\n");

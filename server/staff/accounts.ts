@@ -157,48 +157,42 @@ async function changeAccount(
   });
 }
 
-/** Disables an account and ends its sessions at once; the last active manager stays. */
-export async function disableStaffAccount(
+/**
+ * Disables an account and ends its sessions at once (the last active manager
+ * stays), or enables a disabled one again: it then signs in with its own
+ * password and two-step sign-in, as before. Audited; an account already in
+ * that state is left as it is.
+ */
+export async function setStaffEnabled(
   db: Db,
   email: string,
+  enabled: boolean,
   now = new Date(),
   by: ChangedBy = "command line",
 ): Promise<void> {
   await changeAccount(
     db,
     email,
-    (user) => user.role === "manager" && !user.disabled,
+    (user) => !enabled && user.role === "manager" && !user.disabled,
     async (user, trx) => {
-      if (user.disabled) return;
-      await staffUserRepository(db).disable(user.id, now.toISOString(), trx);
-      await staffSessionRepository(db).deleteForStaff(user.id, trx);
-      await recordAudit(trx, accountChangeAudit(by, user, "staff_disabled"), now);
+      const isEnabled = !user.disabled;
+      if (isEnabled === enabled) return; // already so
+      const users = staffUserRepository(db);
+      if (enabled) {
+        await users.enable(user.id, now.toISOString(), trx);
+      } else {
+        await users.disable(user.id, now.toISOString(), trx);
+        await staffSessionRepository(db).deleteForStaff(user.id, trx);
+      }
+      await recordAudit(trx, accountChangeAudit(by, user, enabled ? "staff_enabled" : "staff_disabled"), now);
     },
   );
 }
 
-/**
- * Enables a disabled account again: it signs in with its own password and
- * two-step sign-in, as before (its sessions ended when it was disabled).
- * Audited; an account that is enabled already is left as it is.
- */
-export async function enableStaffAccount(
-  db: Db,
-  email: string,
-  now = new Date(),
-  by: ChangedBy = "command line",
-): Promise<void> {
-  await changeAccount(
-    db,
-    email,
-    () => false,
-    async (user, trx) => {
-      if (!user.disabled) return;
-      await staffUserRepository(db).enable(user.id, now.toISOString(), trx);
-      await recordAudit(trx, accountChangeAudit(by, user, "staff_enabled"), now);
-    },
-  );
-}
+export const disableStaffAccount = (db: Db, email: string, now?: Date, by?: ChangedBy) =>
+  setStaffEnabled(db, email, false, now, by);
+export const enableStaffAccount = (db: Db, email: string, now?: Date, by?: ChangedBy) =>
+  setStaffEnabled(db, email, true, now, by);
 
 /** Gives an account another role; the last active manager keeps theirs. */
 export async function setStaffRole(
