@@ -1,29 +1,20 @@
-import { redirect } from "react-router";
+import { redirect, type AppLoadContext } from "react-router";
 import { MANAGER_ONLY_MESSAGE, type StaffIdentity, type StaffRole } from "../../domain/staff-roles";
 import { CROSS_SITE_MESSAGE } from "../../server/requests/same-origin";
 import { checkStaffRequest, isCrossSite } from "../../server/staff/guard";
-import type { StaffLoadContext } from "../../server/staff-console";
 import type { StaffRuntime } from "../../server/runtime";
 import { lookupPendingSignIn, type PendingSignIn } from "../../server/staff/second-factor";
 import { clearedPendingCookie, readPendingToken } from "../../server/staff/sessions";
 
-declare module "react-router" {
-  interface AppLoadContext {
-    staffRuntime?: StaffLoadContext["staffRuntime"];
-    clientIp?: string;
-  }
-}
-
 interface Args {
   request: Request;
-  context: { staffRuntime?: StaffRuntime; clientIp?: string };
+  context: AppLoadContext;
 }
 
 const reader = (request: Request) => (name: string) => request.headers.get(name) ?? undefined;
 
-/** The staff runtime from the load context (set by server/app.ts); a page rendered without it cannot serve staff. */
-export function staffRuntimeFrom(context: Args["context"]): StaffRuntime {
-  if (!context.staffRuntime) throw new Response("Staff console unavailable", { status: 503 });
+/** The staff runtime from the load context (server/load-context.ts). */
+export function staffRuntimeFrom(context: AppLoadContext): StaffRuntime {
   return context.staffRuntime;
 }
 
