@@ -11,21 +11,22 @@ export const streamTimeout = 5_000;
  * React Router's default Node entry, plus the CSP nonce: the server passes a
  * per-request nonce in the load context; React's own inline scripts, React
  * Router's hydration scripts and the root's <Scripts>/<ScrollRestoration>
- * all carry it. Prerendering (no load context) renders without a nonce; the
- * build hashes those pages' inline scripts instead.
+ * all carry it. Prerendering renders with an empty load context, so without
+ * a nonce; the build hashes those pages' inline scripts instead.
  */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  // Empty when prerendering at build time (server/load-context.ts).
+  loadContext: Partial<AppLoadContext>,
 ) {
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext?.cspNonce || undefined;
+  const nonce = loadContext.cspNonce || undefined;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

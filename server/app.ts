@@ -22,7 +22,7 @@ import { PAGE_FORM_ROUTE, pageFormRoutes, publicForms } from "./requests/page-fo
 import { requestsPlugin } from "./public-api";
 import { serverTimeouts } from "./requests/timeouts";
 import { startUploadSweep } from "./uploads/sweep";
-import { staffLoadContext, staffPlugin } from "./staff-console";
+import { staffPlugin } from "./staff-console";
 import { staffRuntime } from "./runtime";
 import type { LoadContextFn } from "./load-context";
 import { patientLinks } from "./appointments/manage";
@@ -171,15 +171,17 @@ export async function buildApp({
   );
 
   if (!servePages) return app;
-  const staffContext = staffLoadContext(staff);
   // The booking and contact pages' plain form posts (no JavaScript) go through the public endpoints' rules.
   const forms = await publicForms({ config, db, log: app.log });
   // A patient's private link to their appointment (server/appointments/manage.ts).
   const links = patientLinks({ config, db });
+  // The load context every rendered page gets (declared in server/load-context.ts).
   const loadContext: LoadContextFn = (request) => ({
-    ...staffContext(request),
+    staffRuntime: staff,
+    clientIp: request.ip,
     publicForms: forms,
     patientLinks: links,
+    cspNonce: request.cspNonce,
   });
   if (site) {
     await registerBuiltPages(app, config, site, loadContext);

@@ -1,7 +1,8 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { AppLoadContext, ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
+import type { LoadContextFn } from "./load-context";
 
 /**
  * Bridges Fastify to React Router's fetch-style request handler, for pages
@@ -11,11 +12,7 @@ import type { AppLoadContext, ServerBuild } from "react-router";
  * first page rendered, not at start: a server that has only sent prerendered
  * pages and answered the API (most of its work) does not hold them in memory.
  */
-export function reactRouterHandler(
-  build: () => Promise<ServerBuild>,
-  mode: string,
-  getLoadContext?: (request: FastifyRequest) => AppLoadContext,
-) {
+export function reactRouterHandler(build: () => Promise<ServerBuild>, mode: string, getLoadContext: LoadContextFn) {
   let router: ReturnType<typeof loadRouter> | undefined;
   const loadRouter = async () => {
     const [{ createRequestHandler }, { createReadableStreamFromReadable }] = await Promise.all([
@@ -68,10 +65,7 @@ export function reactRouterHandler(
       init.duplex = "half";
     }
     const url = new URL(request.url, `${request.protocol}://${request.host}`);
-    // The load context carries the per-request CSP nonce (for app/entry.server.tsx)
-    // and whatever the caller adds (the staff console's database access).
-    const context: AppLoadContext = { ...getLoadContext?.(request), cspNonce: request.cspNonce };
-    const response = await handle(new Request(url, init), context);
+    const response = await handle(new Request(url, init), getLoadContext(request));
 
     reply.status(response.status);
     for (const [key, value] of response.headers) {

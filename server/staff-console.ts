@@ -12,7 +12,6 @@ import { leaseFor, takeLease } from "./jobs/lease";
 import { FORM_BODY_MAX_BYTES } from "./requests/body-limit";
 import { CROSS_SITE_MESSAGE } from "./requests/same-origin";
 import { messageBody, queryParam, single } from "./requests/http";
-import type { StaffLoadContext } from "./load-context";
 import { uploadRepository } from "./uploads/upload-repository";
 import { purgeExpired } from "./privacy/purge";
 import type { StaffRuntime } from "./runtime";
@@ -23,13 +22,6 @@ import { runEvery } from "./jobs/periodic";
 const PURGE_FIRST_RUN_MS = 5 * 60_000;
 const PURGE_EVERY_MS = 24 * 3_600_000;
 const MAX_EXPORT_DAYS = 366 * 2;
-
-// The load context's type lives in server/load-context.ts; app/lib/staff.server.ts imports it from here.
-export type { StaffLoadContext };
-
-export function staffLoadContext(rt: StaffRuntime): (request: FastifyRequest) => StaffLoadContext {
-  return (request) => ({ staffRuntime: rt, clientIp: request.ip });
-}
 
 /** Answers every staff API route can give: 401 not signed in, 403 cross-site or another role's route, 500. */
 const guardedResponses = { 401: messageBody, 403: messageBody, 500: messageBody } as const;

@@ -1,17 +1,15 @@
-import { data } from "react-router";
+import { data, type AppLoadContext } from "react-router";
 import type { ManageAnswer, PatientLinks } from "../../server/appointments/manage";
 
 export type { ManageAnswer, ManageView } from "../../server/appointments/manage";
 
-declare module "react-router" {
-  interface AppLoadContext {
-    patientLinks?: PatientLinks;
-    /** Set by the page's action: the loader that runs after it in the same request does not count again. */
-    manageCounted?: boolean;
-    /** The action's answer, which the loader after it gives back: so meta() sees a refusal (its "Error:" title). */
-    manageAnswer?: ManageAnswer;
-  }
-}
+/**
+ * What a post leaves for the loader React Router runs after the action in the
+ * same request (both get the request's one load context): its presence means
+ * the visit was counted already, and `answer` is the action's answer, which the
+ * loader gives back so meta() sees a refusal (its "Error:" title).
+ */
+const posted = new WeakMap<AppLoadContext, { answer?: ManageAnswer }>();
 
 /**
  * The headers of every answer to a patient's private link: never stored by a
@@ -26,12 +24,11 @@ export const MANAGE_HEADERS = {
 
 interface Args {
   params: { token?: string };
-  context: { patientLinks?: PatientLinks; clientIp?: string; manageCounted?: boolean; manageAnswer?: ManageAnswer };
+  context: AppLoadContext;
 }
 
-async function answer(context: Args["context"], work: (links: PatientLinks, ip: string) => Promise<ManageAnswer>) {
-  if (!context.patientLinks) throw new Response("This page is unavailable.", { status: 503 });
-  const result = await work(context.patientLinks, context.clientIp ?? "");
+async function answer(context: AppLoadContext, work: (links: PatientLinks, ip: string) => Promise<ManageAnswer>) {
+  const result = await work(context.patientLinks, context.clientIp);
   return data(result, { status: result.status, headers: MANAGE_HEADERS });
 }
 
@@ -41,17 +38,19 @@ async function answer(context: Args["context"], work: (links: PatientLinks, ip: 
  * stands, and the outcome), so the page's meta and body agree.
  */
 export function manageLoader({ params, context }: Args) {
-  const posted = context.manageAnswer;
-  if (posted) return answer(context, async () => posted);
-  return answer(context, (links, ip) => links.open(params.token ?? "", ip, context.manageCounted));
+  const post = posted.get(context);
+  const postAnswer = post?.answer;
+  if (postAnswer) return answer(context, async () => postAnswer);
+  return answer(context, (links, ip) => links.open(params.token ?? "", ip, post !== undefined));
 }
 
 /** A patient's cancel, change or safety answers, posted as a plain form. */
 export function manageAction({ request, params, context }: Args & { request: Request }) {
-  context.manageCounted = true;
+  const post: { answer?: ManageAnswer } = {};
+  posted.set(context, post);
   return answer(context, async (links, ip) => {
     const result = await links.act(request, params.token ?? "", ip);
-    context.manageAnswer = result;
+    post.answer = result;
     return result;
   });
 }

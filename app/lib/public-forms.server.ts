@@ -1,16 +1,10 @@
-import { data } from "react-router";
+import { data, type AppLoadContext } from "react-router";
 import type { PublicForms } from "../../server/requests/page-forms";
 import { CROSS_SITE_MESSAGE } from "../../server/requests/same-origin";
 
-declare module "react-router" {
-  interface AppLoadContext {
-    publicForms?: PublicForms;
-  }
-}
-
 interface Args {
   request: Request;
-  context: { publicForms?: PublicForms; clientIp?: string };
+  context: AppLoadContext;
 }
 
 /**
@@ -21,8 +15,7 @@ interface Args {
  * changes nothing.
  */
 export async function publicFormAction(kind: keyof PublicForms, { request, context }: Args) {
-  if (!context.publicForms) throw new Response("The form is unavailable.", { status: 503 });
-  const { status, close, ...answer } = await context.publicForms[kind](request, context.clientIp ?? "");
+  const { status, close, ...answer } = await context.publicForms[kind](request, context.clientIp);
   if (status === 403) throw new Response(CROSS_SITE_MESSAGE, { status });
   return data(answer, { status, headers: { "cache-control": "no-store", ...(close ? { connection: "close" } : {}) } });
 }

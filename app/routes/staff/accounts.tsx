@@ -7,6 +7,7 @@ import { ROLE_LABELS, STAFF_ROLES, isStaffRole, type StaffRole } from "@domain/s
 import { staffMeta } from "~/components/staff/staff-format";
 import { formText, parseForm } from "~/lib/form-data";
 import { DataTable } from "~/components/staff/data-table";
+import { requireStaff } from "~/lib/staff.server";
 import {
   disableStaffAccount,
   enableStaffAccount,
@@ -15,12 +16,11 @@ import {
   INVITATION_HOURS,
   inviteStaff,
   listStaff,
-  requireStaff,
   resetSecondFactor,
   setStaffRole,
   StaffAccountError,
   withdrawInvitation,
-} from "~/lib/staff.server";
+} from "~/lib/staff/accounts.server";
 import type { Route } from "./+types/accounts";
 
 export const meta = () => staffMeta("Staff accounts");

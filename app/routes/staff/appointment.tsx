@@ -12,20 +12,17 @@ import { DataTable } from "~/components/staff/data-table";
 import { examinationsFor, serviceGuidance, serviceTitle } from "@domain/catalogue";
 import { findRoom } from "@domain/rooms";
 import { CANCEL_REASON_MAX, isActiveStatus } from "@domain/statuses";
+import { openingFor } from "@domain/opening-days";
+import { idParam, requireStaff } from "~/lib/staff.server";
 import {
   allowedNext,
   changeStatus,
-  dayRules,
-  freeTimes,
-  getAppointment,
+  freeStarts,
   moveAppointment,
-  idParam,
-  openingFor,
-  recordAudit,
-  requireStaff,
   StatusChangeError,
+  viewAppointment,
   type StatusChange,
-} from "~/lib/staff.server";
+} from "~/lib/staff/appointments.server";
 import type { Route } from "./+types/appointment";
 
 export const meta = ({ data: d }: Route.MetaArgs) =>
@@ -42,19 +39,8 @@ const DONE_MESSAGES: Record<string, string> = {
 export async function loader(args: Route.LoaderArgs) {
   const { staff, rt } = await requireStaff(args);
   const id = idParam(args.params.id);
-  const found = await getAppointment(rt.db, id);
+  const found = await viewAppointment(rt, staff, id);
   if (!found) throw new Response("Not found", { status: 404 });
-  await recordAudit(
-    rt.db,
-    {
-      staffId: staff.id,
-      staffEmail: staff.email,
-      action: "appointment_view",
-      targetType: "appointment",
-      targetId: id,
-    },
-    rt.now(),
-  );
   const a = found.appointment;
   const params = new URL(args.request.url).searchParams;
   const done = params.get("done");
@@ -64,9 +50,7 @@ export async function loader(args: Route.LoaderArgs) {
   const dateParam = params.get("date") ?? "";
   const placeDate = /^\d{4}-\d{2}-\d{2}$/.test(dateParam) ? dateParam : (a.confirmed_date ?? a.requested_date);
   const placing = isActiveStatus(a.status);
-  const free = placing
-    ? await freeTimes(rt.db, await dayRules(rt, placeDate), a, placeDate, examination, rt.now())
-    : null;
+  const free = placing ? await freeStarts(rt, a, placeDate, examination) : null;
   return {
     ...found,
     next: allowedNext(a.status),

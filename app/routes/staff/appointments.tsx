@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { formatAbbreviatedDate, formatClinicDateTime } from "@domain/dates";
+import { clinicDate, formatAbbreviatedDate, formatClinicDateTime } from "@domain/dates";
 import { Pagination } from "~/components/staff/pagination";
 import { staffMeta } from "~/components/staff/staff-format";
 import { APPOINTMENT_STATUS_OPTIONS, StatusBadge } from "~/components/staff/status-badge";
@@ -7,7 +7,8 @@ import { SafetyFlag } from "~/components/staff/safety-answers";
 import { ACTIONS_COLUMN, DataTable } from "~/components/staff/data-table";
 import { serviceTitle } from "@domain/catalogue";
 import { LIST_PAGE_SIZE } from "@domain/staff-limits";
-import { clinicDate, listAppointments, parseFilters, requireStaff, serviceNames } from "~/lib/staff.server";
+import { requireStaff } from "~/lib/staff.server";
+import { listAppointments, parseFilters, serviceNames } from "~/lib/staff/appointments.server";
 import type { Route } from "./+types/appointments";
 
 export const meta = () => staffMeta("Appointments");

@@ -3,7 +3,8 @@ import { Pagination } from "~/components/staff/pagination";
 import { formatClinicDateTime } from "@domain/dates";
 import { staffMeta } from "~/components/staff/staff-format";
 import { DataTable } from "~/components/staff/data-table";
-import { AUDIT_ACTION_LABELS, listAudit, requireStaff } from "~/lib/staff.server";
+import { requireStaff } from "~/lib/staff.server";
+import { AUDIT_ACTION_LABELS, listAudit } from "~/lib/staff/audit.server";
 import type { Route } from "./+types/audit";
 
 export const meta = () => staffMeta("Audit log");

@@ -2,18 +2,12 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { CLOSED_DAYS } from "@domain/clinic";
 import { CLOSURE_MAX_DAYS, CLOSURE_REASON_MAX, type ClosureField } from "@domain/closures";
-import { formatLongDate } from "@domain/dates";
+import { clinicDate, formatLongDate } from "@domain/dates";
 import { staffMeta } from "~/components/staff/staff-format";
 import { formText, parseForm } from "~/lib/form-data";
 import { DataTable } from "~/components/staff/data-table";
-import {
-  addClosure,
-  clinicDate,
-  removeClosure,
-  requireStaff,
-  upcomingClosures,
-  type AffectedAppointment,
-} from "~/lib/staff.server";
+import { requireStaff } from "~/lib/staff.server";
+import { addClosure, removeClosure, upcomingClosures, type AffectedAppointment } from "~/lib/staff/closures.server";
 import type { Route } from "./+types/closures";
 
 /** "Sundays and public holidays", from the opening hours, to start a sentence. */

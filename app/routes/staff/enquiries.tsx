@@ -8,7 +8,8 @@ import { staffMeta } from "~/components/staff/staff-format";
 import { formText, parseForm } from "~/lib/form-data";
 import { StatusBadge } from "~/components/staff/status-badge";
 import { DataTable } from "~/components/staff/data-table";
-import { idParam, listEnquiries, markEnquiryHandled, requireStaff } from "~/lib/staff.server";
+import { idParam, requireStaff } from "~/lib/staff.server";
+import { listEnquiries, markEnquiryHandled } from "~/lib/staff/enquiries.server";
 import type { Route } from "./+types/enquiries";
 
 export const meta = () => staffMeta("Enquiries");

@@ -3,15 +3,8 @@ import { z } from "zod";
 import { MIN_PASSWORD_LENGTH } from "@domain/staff-limits";
 import { SignInCard } from "~/components/staff/sign-in-card";
 import { staffMeta } from "~/components/staff/staff-format";
-import {
-  acceptInvitation,
-  accountExistsMessage,
-  assertSameSite,
-  createPendingSignIn,
-  findInvitation,
-  pendingCookie,
-  staffRuntimeFrom,
-} from "~/lib/staff.server";
+import { assertSameSite } from "~/lib/staff.server";
+import { acceptInvitation, accountExistsMessage, findInvitation, startPendingSignIn } from "~/lib/staff/sign-in.server";
 import { firstError, formText, parseForm } from "~/lib/form-data";
 import { HYDRATE } from "~/lib/hydrate";
 import "~/styles/staff.css";
@@ -26,7 +19,7 @@ const NOT_VALID = "This invitation link is not valid: it was used already, it ex
 
 /** The link's token rides in the query string (never logged) and then in the form, never in a path. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const rt = staffRuntimeFrom(context);
+  const rt = context.staffRuntime;
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const invitation = await findInvitation(rt, token);
   if (!invitation) throw data(NOT_VALID, { status: 404 });
@@ -54,8 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result) throw data(NOT_VALID, { status: 404 });
   if (!result.ok && result.status === 409) return data({ refused: result.error }, { status: 409 });
   if (!result.ok) return data({ error: result.error }, { status: 400 });
-  const pending = await createPendingSignIn(rt, result.staff.id);
-  return redirect("/staff/login/setup", { headers: { "set-cookie": pendingCookie(rt.config, pending) } });
+  return redirect("/staff/login/setup", { headers: await startPendingSignIn(rt, result.staff.id) });
 }
 
 export default function StaffInvite({ loaderData, actionData }: Route.ComponentProps) {

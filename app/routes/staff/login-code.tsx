@@ -3,13 +3,8 @@ import { z } from "zod";
 import { formText, parseForm } from "~/lib/form-data";
 import { OneTimeCodeField, SignInCard } from "~/components/staff/sign-in-card";
 import { staffMeta } from "~/components/staff/staff-format";
-import {
-  clearedPendingCookie,
-  createSession,
-  requirePendingSignIn,
-  sessionCookie,
-  verifySecondFactor,
-} from "~/lib/staff.server";
+import { requirePendingSignIn } from "~/lib/staff.server";
+import { lockedOut, startSession, verifySecondFactor } from "~/lib/staff/sign-in.server";
 import "~/styles/staff.css";
 import type { Route } from "./+types/login-code";
 import { HYDRATE } from "~/lib/hydrate";
@@ -39,24 +34,16 @@ export async function action(args: Route.ActionArgs) {
       { status: 400 },
     );
   const { code } = parsed.value;
-  const result = await verifySecondFactor(rt, pending, { code, clientIp: args.context.clientIp ?? "unknown" });
+  const result = await verifySecondFactor(rt, pending, { code, clientIp: args.context.clientIp });
   if (!result.ok) {
-    if (result.reason === "locked") {
-      // The pending sign-in has ended; after the lock the password is needed again.
-      return redirect(`/staff/login?locked=${result.retryAfterMinutes}`, {
-        headers: { "set-cookie": clearedPendingCookie(rt.config) },
-      });
-    }
+    // The pending sign-in has ended; after the lock the password is needed again.
+    if (result.reason === "locked") return lockedOut(rt, result.retryAfterMinutes);
     return data(
       { error: "That code is not right, or it was already used. Enter the newest code from your app." },
       { status: 401 },
     );
   }
-  const token = await createSession(rt, result.staff.id);
-  const headers = new Headers();
-  headers.append("set-cookie", sessionCookie(rt.config, token));
-  headers.append("set-cookie", clearedPendingCookie(rt.config));
-  return redirect("/staff", { headers });
+  return redirect("/staff", { headers: await startSession(rt, result.staff.id) });
 }
 
 export default function StaffLoginCode({ actionData }: Route.ComponentProps) {

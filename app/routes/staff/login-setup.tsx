@@ -3,21 +3,8 @@ import { z } from "zod";
 import { formText, parseForm } from "~/lib/form-data";
 import { OneTimeCodeField, SignInCard } from "~/components/staff/sign-in-card";
 import { staffMeta } from "~/components/staff/staff-format";
-import {
-  clearedPendingCookie,
-  confirmEnrolment,
-  createSession,
-  enrolmentSecret,
-  groupedSecret,
-  otpauthUri,
-  qrSvg,
-  lookupPendingSignIn,
-  PENDING_MINUTES,
-  readPendingToken,
-  requirePendingSignIn,
-  sessionCookie,
-  staffRuntimeFrom,
-} from "~/lib/staff.server";
+import { pendingSignIn, requirePendingSignIn } from "~/lib/staff.server";
+import { confirmEnrolment, enrolment, lockedOut, PENDING_MINUTES, startSession } from "~/lib/staff/sign-in.server";
 import "~/styles/staff.css";
 import type { Route } from "./+types/login-setup";
 import { HYDRATE } from "~/lib/hydrate";
@@ -27,21 +14,14 @@ export const handle = HYDRATE;
 
 export const meta = () => staffMeta("Set up two-step sign-in");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const rt = staffRuntimeFrom(context);
-  const token = readPendingToken(rt.config, request.headers.get("cookie"));
-  const pending = token ? await lookupPendingSignIn(rt, token) : null;
+export async function loader(args: Route.LoaderArgs) {
+  const found = await pendingSignIn(args);
   // No live pending sign-in: either it timed out, or the action of this very
   // request just finished it (React Router runs the loader again after an
   // action, and the recovery codes are then in the action's answer).
-  if (!pending) return { setup: null, pendingMinutes: PENDING_MINUTES };
-  if (pending.enrolled) throw redirect("/staff/login/code");
-  const secret = await enrolmentSecret(rt, pending);
-  const uri = otpauthUri(secret, pending.email, rt.config.clinic.shortName);
-  return {
-    setup: { secret: groupedSecret(secret), qr: await qrSvg(uri), email: pending.email },
-    pendingMinutes: PENDING_MINUTES,
-  };
+  if (!found) return { setup: null, pendingMinutes: PENDING_MINUTES };
+  if (found.pending.enrolled) throw redirect("/staff/login/code");
+  return { setup: await enrolment(args.context.staffRuntime, found.pending), pendingMinutes: PENDING_MINUTES };
 }
 
 /** A one-time or recovery code as typed; only an empty one is refused here. */
@@ -58,13 +38,9 @@ export async function action(args: Route.ActionArgs) {
       { status: 400 },
     );
   const { code } = parsed.value;
-  const result = await confirmEnrolment(rt, pending, { code, clientIp: args.context.clientIp ?? "unknown" });
+  const result = await confirmEnrolment(rt, pending, { code, clientIp: args.context.clientIp });
   if (!result.ok) {
-    if (result.reason === "locked") {
-      return redirect(`/staff/login?locked=${result.retryAfterMinutes}`, {
-        headers: { "set-cookie": clearedPendingCookie(rt.config) },
-      });
-    }
+    if (result.reason === "locked") return lockedOut(rt, result.retryAfterMinutes);
     return data(
       {
         error: "That code is not right. Check the app shows this console's account, then enter its newest code.",
@@ -74,11 +50,10 @@ export async function action(args: Route.ActionArgs) {
     );
   }
   // Signed in. The recovery codes are in this one answer (never stored readable, never shown again).
-  const token = await createSession(rt, result.staff.id);
-  const headers = new Headers();
-  headers.append("set-cookie", sessionCookie(rt.config, token));
-  headers.append("set-cookie", clearedPendingCookie(rt.config));
-  return data({ error: undefined, recoveryCodes: result.recoveryCodes }, { headers });
+  return data(
+    { error: undefined, recoveryCodes: result.recoveryCodes },
+    { headers: await startSession(rt, result.staff.id) },
+  );
 }
 
 export default function StaffLoginSetup({ loaderData, actionData }: Route.ComponentProps) {

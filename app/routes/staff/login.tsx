@@ -3,20 +3,8 @@ import { z } from "zod";
 import { formText, parseForm } from "~/lib/form-data";
 import { SignInCard } from "~/components/staff/sign-in-card";
 import { staffMeta } from "~/components/staff/staff-format";
-import {
-  assertSameSite,
-  checkStaffRequest,
-  clearedPendingCookie,
-  createPendingSignIn,
-  createSession,
-  lockedMessage,
-  pendingCookie,
-  readSessionToken,
-  revokeSession,
-  sessionCookie,
-  signIn,
-  staffRuntimeFrom,
-} from "~/lib/staff.server";
+import { assertSameSite, currentSession } from "~/lib/staff.server";
+import { endBrowserSession, lockedMessage, signIn, startPendingSignIn, startSession } from "~/lib/staff/sign-in.server";
 import "~/styles/staff.css";
 import type { Route } from "./+types/login";
 import { HYDRATE } from "~/lib/hydrate";
@@ -29,11 +17,9 @@ export const meta = () => staffMeta("Sign in");
 const FAILURE_MESSAGE = "The email or password is not right. Check them and try again.";
 const EXPIRED_MESSAGE = "That sign-in took too long, so it was stopped. Enter your email and password again.";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const rt = staffRuntimeFrom(context);
-  const result = await checkStaffRequest(rt, "GET", (n) => request.headers.get(n) ?? undefined);
-  if (result.ok) throw redirect("/staff");
-  const params = new URL(request.url).searchParams;
+export async function loader(args: Route.LoaderArgs) {
+  if (await currentSession(args)) throw redirect("/staff");
+  const params = new URL(args.request.url).searchParams;
   // After too many wrong codes the code page sends the visitor here with the lock's length in minutes.
   const locked = Number(params.get("locked"));
   return {
@@ -58,25 +44,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = parseForm(await request.formData(), signInForm);
   if (!form.ok) return data({ error: MISSING_MESSAGE }, { status: 400 });
   const { email, password } = form.value;
-  const result = await signIn(rt, { email, password, clientIp: context.clientIp ?? "unknown" });
+  const result = await signIn(rt, { email, password, clientIp: context.clientIp });
   if (!result.ok) {
     if (result.reason === "locked") return data({ error: lockedMessage(result.retryAfterMinutes) }, { status: 429 });
     return data({ error: FAILURE_MESSAGE }, { status: 401 });
   }
   // Any session the browser already had ends here; a fresh one starts only when sign-in is complete.
-  const previous = readSessionToken(rt.config, request.headers.get("cookie"));
-  if (previous) await revokeSession(rt, previous);
-  if (result.next === "session") {
-    const token = await createSession(rt, result.staff.id);
-    const headers = new Headers();
-    headers.append("set-cookie", sessionCookie(rt.config, token));
-    headers.append("set-cookie", clearedPendingCookie(rt.config));
-    return redirect("/staff", { headers });
-  }
+  await endBrowserSession(rt, request);
+  if (result.next === "session") return redirect("/staff", { headers: await startSession(rt, result.staff.id) });
   // Password right, second factor pending: a short-lived pending cookie, no session.
-  const pending = await createPendingSignIn(rt, result.staff.id);
   return redirect(result.next === "enrol" ? "/staff/login/setup" : "/staff/login/code", {
-    headers: { "set-cookie": pendingCookie(rt.config, pending) },
+    headers: await startPendingSignIn(rt, result.staff.id),
   });
 }
 

@@ -4,7 +4,8 @@ import { z } from "zod";
 import { MIN_PASSWORD_LENGTH } from "@domain/staff-limits";
 import { staffMeta } from "~/components/staff/staff-format";
 import { firstError, formText, parseForm } from "~/lib/form-data";
-import { changePassword, requireStaff } from "~/lib/staff.server";
+import { requireStaff } from "~/lib/staff.server";
+import { changePassword } from "~/lib/staff/accounts.server";
 import type { Route } from "./+types/password";
 
 export const meta = () => staffMeta("Change password");
@@ -45,7 +46,7 @@ export async function action(args: Route.ActionArgs) {
     current,
     next,
     confirm,
-    clientIp: args.context.clientIp ?? "unknown",
+    clientIp: args.context.clientIp,
   });
   if (!result.ok) return data({ field: result.field, error: result.message, done: null }, { status: result.status });
   return { field: null, error: null, done: result.endedSessions };

@@ -1,7 +1,8 @@
 import { redirect } from "react-router";
 import { z } from "zod";
 import { parseForm } from "~/lib/form-data";
-import { exportPatient, findPatient, QUERY_INVALID, requireStaff } from "~/lib/staff.server";
+import { requireStaff } from "~/lib/staff.server";
+import { exportPatient, findPatient, QUERY_INVALID } from "~/lib/staff/privacy.server";
 import { patientQueryField } from "./patient-query.server";
 import type { Route } from "./+types/patient-data-export";
 

@@ -6,6 +6,7 @@ import { staffMeta } from "~/components/staff/staff-format";
 import { formText, parseForm } from "~/lib/form-data";
 import { DataTable } from "~/components/staff/data-table";
 import { serviceTitle } from "@domain/catalogue";
+import { requireStaff } from "~/lib/staff.server";
 import {
   countsInWords,
   EraseRefused,
@@ -15,8 +16,7 @@ import {
   parsePatientQuery,
   patientCounts,
   QUERY_INVALID,
-  requireStaff,
-} from "~/lib/staff.server";
+} from "~/lib/staff/privacy.server";
 import { patientQueryField } from "./patient-query.server";
 import type { Route } from "./+types/patient-data";
 

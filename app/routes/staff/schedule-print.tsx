@@ -1,9 +1,10 @@
 import { Link } from "react-router";
-import { addDays, formatLongDate } from "@domain/dates";
+import { addDays, clinicDate, formatLongDate } from "@domain/dates";
 import { staffMeta } from "~/components/staff/staff-format";
 import { scheduleHref } from "~/components/staff/schedule-nav";
 import { DataTable } from "~/components/staff/data-table";
-import { clinicDate, dayList, requireStaff, scheduleDate } from "~/lib/staff.server";
+import { requireStaff } from "~/lib/staff.server";
+import { dayList, scheduleDate } from "~/lib/staff/appointments.server";
 import type { Route } from "./+types/schedule-print";
 
 export const meta = () => staffMeta("Day list");

@@ -1,11 +1,12 @@
 import { Link } from "react-router";
-import { addDays, formatAbbreviatedDate, formatLongDate } from "@domain/dates";
+import { addDays, clinicDate, formatAbbreviatedDate, formatLongDate } from "@domain/dates";
 import { clinicMinutes, roomName } from "@domain/rooms";
 import { timeOfDay, weekHours } from "@domain/schedule";
 import { staffMeta } from "~/components/staff/staff-format";
 import { ScheduleAppointment, ScheduleNav, scheduleHref } from "~/components/staff/schedule-nav";
 import { DataTable } from "~/components/staff/data-table";
-import { clinicDate, requireStaff, scheduleDate, weekSchedule, weekStart } from "~/lib/staff.server";
+import { requireStaff } from "~/lib/staff.server";
+import { scheduleDate, weekSchedule, weekStart } from "~/lib/staff/appointments.server";
 import type { Route } from "./+types/schedule-week";
 
 export const meta = () => staffMeta("Schedule: week");

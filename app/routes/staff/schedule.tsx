@@ -1,10 +1,11 @@
 import { Link } from "react-router";
-import { addDays, formatLongDate } from "@domain/dates";
+import { addDays, clinicDate, formatLongDate } from "@domain/dates";
 import { dayGrid, timeOfDay } from "@domain/schedule";
 import { staffMeta } from "~/components/staff/staff-format";
 import { ScheduleAppointment, ScheduleNav, scheduleHref } from "~/components/staff/schedule-nav";
 import { DataTable } from "~/components/staff/data-table";
-import { clinicDate, daySchedule, requireStaff, scheduleDate } from "~/lib/staff.server";
+import { requireStaff } from "~/lib/staff.server";
+import { daySchedule, scheduleDate } from "~/lib/staff/appointments.server";
 import type { Route } from "./+types/schedule";
 
 export const meta = () => staffMeta("Schedule");

@@ -1,0 +1,22 @@
+/*
+ * The staff accounts page (a manager's: accounts, roles, invitations, a
+ * colleague's second factor) and a staff member's own password: staff
+ * identity's changes, each audited by the module that makes it.
+ */
+
+export {
+  changePassword,
+  disableStaffAccount,
+  enableStaffAccount,
+  findStaffAccount,
+  setStaffRole,
+  StaffAccountError,
+} from "../../../server/staff/accounts";
+export {
+  findPendingInvitation,
+  INVITATION_HOURS,
+  inviteStaff,
+  listStaff,
+  withdrawInvitation,
+} from "../../../server/staff/invitations";
+export { resetSecondFactor } from "../../../server/staff/second-factor";

@@ -1,0 +1,52 @@
+import type { StaffIdentity } from "../../../domain/staff-roles";
+import { recordAudit } from "../../../server/audit/audit";
+import type { StaffRuntime } from "../../../server/runtime";
+import { freeTimes } from "../../../server/appointments/schedule";
+import { dayRules, getAppointment } from "../../../server/appointments/staff-changes";
+
+/*
+ * The console's appointment pages: the list, one appointment (its status
+ * changes, confirming and moving into a room), the schedule's day, week and
+ * printable views, and the overview.
+ */
+
+export {
+  allowedNext,
+  changeStatus,
+  listAppointments,
+  moveAppointment,
+  parseFilters,
+  serviceNames,
+  StatusChangeError,
+  type StatusChange,
+} from "../../../server/appointments/staff-changes";
+export { openEnquiries, overdueRequests, overview } from "../../../server/appointments/overview";
+export {
+  dayList,
+  daySchedule,
+  scheduleDate,
+  weekSchedule,
+  weekStart,
+} from "../../../server/appointments/schedule-views";
+
+/** One appointment as staff see it, or undefined; every view is audited. */
+export async function viewAppointment(rt: StaffRuntime, staff: StaffIdentity, id: number) {
+  const found = await getAppointment(rt.db, id);
+  if (!found) return undefined;
+  await recordAudit(
+    rt.db,
+    { staffId: staff.id, staffEmail: staff.email, action: "appointment_view", targetType: "appointment", targetId: id },
+    rt.now(),
+  );
+  return found;
+}
+
+/** The start times free on `date` for an appointment being confirmed or moved, under that day's rules (closures included). */
+export async function freeStarts(
+  rt: StaffRuntime,
+  appointment: Parameters<typeof freeTimes>[2],
+  date: string,
+  examination: string | null,
+) {
+  return freeTimes(rt.db, await dayRules(rt, date), appointment, date, examination, rt.now());
+}
