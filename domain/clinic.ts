@@ -26,6 +26,8 @@ export interface ClinicIdentity {
   closedNote: string;
   staffNames: string[];
   siteCredit: string;
+  /** The company that carries the clinic's text messages (an SMS aggregator), named on the privacy page as a processor. */
+  smsProvider: string;
 }
 
 /** When the clinic is open: Monday to Friday 08:00 to 20:00, Saturday 09:00 to 13:00. */

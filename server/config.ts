@@ -126,6 +126,7 @@ export const envSchema = z.object({
     "Name to be confirmed",
   ]),
   SITE_CREDIT: z.string().trim().min(1).default("Website by the clinic's web team (placeholder credit)"),
+  SMS_PROVIDER_NAME: z.string().trim().min(1).default("SMS company to be named (placeholder)"),
 
   BOOKING_HORIZON_DAYS: z.coerce.number().int().min(1).max(730).default(90),
   CLOSED_DATES: csv(isoDate).default([]),
@@ -368,6 +369,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       closedNote: CLOSED_NOTE,
       staffNames: e.STAFF_NAMES,
       siteCredit: e.SITE_CREDIT,
+      smsProvider: e.SMS_PROVIDER_NAME,
     },
     mail: {
       smtpUrl: e.SMTP_URL,

@@ -39,7 +39,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
       `${count(r.unclaimedUploadHours, "hour")}, then deleted`,
     ],
     [
-      "The e-mails we send about your request",
+      "The e-mails, text messages and WhatsApp messages we send about your request",
       `${count(r.sentMailDays, "day")} after sending; then we keep only the date it was sent`,
     ],
     ["Records of which staff member opened or changed your request", count(r.auditMonths, "month")],
@@ -104,9 +104,21 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
               services, and only for that work.
             </li>
             <li>
+              <strong>The companies that carry our messages to your phone</strong>, if you choose text messages or
+              WhatsApp: {clinic.smsProvider}, which passes text messages (SMS) to your mobile network, and Meta
+              Platforms, which runs WhatsApp. They receive your mobile number and the message: your reference, the date
+              and time and the private link to your appointment, never the examination or anything about your health.
+              Their systems may be outside Botswana, so this information may leave Botswana.
+            </li>
+            <li>
               <strong>Legal authorities</strong>, when the law requires it.
             </li>
           </ul>
+          <p id="text-messages">
+            You choose how we send you updates when you request an appointment. You can stop text messages, or switch
+            between text messages, WhatsApp and e-mail only, on your appointment&apos;s private page, or by replying
+            STOP to one of our WhatsApp messages. We still e-mail you about your appointment.
+          </p>
           <p>
             <strong>We do not sell or rent your personal information</strong> to anyone.
           </p>
