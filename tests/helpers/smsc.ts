@@ -38,8 +38,10 @@ export interface Smsc {
   receipt: (id: string, stat: string, opts?: { tlv?: boolean; err?: string }) => Promise<number>;
   /** Sends a message from a phone; resolves with the answer's command_status. */
   inbound: (from: string, text: string) => Promise<number>;
-  /** Whether enquire_link has been received. */
+  /** How many enquire_link requests have arrived. */
   enquireLinks: () => number;
+  /** When true, enquire_link gets no answer (a peer that hangs). */
+  ignoreEnquireLink: boolean;
   /** Closes every session's connection (the SMS centre drops its clients). */
   dropSessions: () => void;
   close: () => Promise<void>;
@@ -80,7 +82,7 @@ export async function startSmsc({
     });
     session.on("enquire_link", (pdu: Pdu) => {
       enquireLinks++;
-      session.send(pdu.response());
+      if (!smsc.ignoreEnquireLink) session.send(pdu.response());
     });
     session.on("unbind", (pdu: Pdu) => {
       bound.delete(session);
@@ -153,6 +155,7 @@ export async function startSmsc({
     inbound: (from, text) =>
       sendOnBound({ source_addr: from, destination_addr: "Clinic", esm_class: 0, data_coding: 0, short_message: text }),
     enquireLinks: () => enquireLinks,
+    ignoreEnquireLink: false,
     dropSessions: () => {
       for (const s of [...server.sessions]) s.destroy();
     },
