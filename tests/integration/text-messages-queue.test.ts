@@ -84,7 +84,9 @@ describe("queuing a step's message", () => {
       template_json: null,
       status: "pending",
     });
-    expect(message.body).toBe(`Gaborone Imaging: appointment APT-2026-000123 confirmed for Mon 7 Dec at 10:15. ${link}`);
+    expect(message.body).toBe(
+      `Gaborone Imaging: appointment APT-2026-000123 confirmed for Mon 7 Dec at 10:15. ${link}`,
+    );
     expect(septetCount(message.body)).toBeLessThanOrEqual(160);
   });
 
