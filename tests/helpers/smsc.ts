@@ -51,7 +51,8 @@ export async function startSmsc({
   port = 0,
   systemId = "clinic",
   password = "secret",
-}: { port?: number; systemId?: string; password?: string } = {}): Promise<Smsc> {
+  tls,
+}: { port?: number; systemId?: string; password?: string; tls?: { key: string; cert: string } } = {}): Promise<Smsc> {
   let nextId = 1000;
   let binds = 0;
   let enquireLinks = 0;
@@ -67,7 +68,7 @@ export async function startSmsc({
     }
   };
 
-  const server = smpp.createServer((session: Session) => {
+  const server = smpp.createServer({ ...tls }, (session: Session) => {
     session.on("error", () => session.destroy());
     session.on("close", () => bound.delete(session));
     session.on("bind_transceiver", (pdu: Pdu) => {
@@ -127,7 +128,9 @@ export async function startSmsc({
 
   const smsc: Smsc = {
     port: actualPort,
-    url: `smpp://${systemId}:${password}@127.0.0.1:${actualPort}`,
+    url: tls
+      ? `smpps://${systemId}:${password}@localhost:${actualPort}`
+      : `smpp://${systemId}:${password}@127.0.0.1:${actualPort}`,
     submits,
     get binds() {
       return binds;

@@ -1,4 +1,8 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
 import net from "node:net";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Config } from "../../server/config";
 import { enqueueMessage } from "../../server/messages/queue";
@@ -258,6 +262,62 @@ describe("lost answers and dropped connections", () => {
     smsc.ignoreEnquireLink = true;
     await smsc.bound(2); // the unanswered enquire_link dropped the session; it bound again
     smsc.ignoreEnquireLink = false;
+  });
+});
+
+/** A self-signed certificate for localhost, made with openssl (in Debian's base system). */
+function selfSigned(): { key: string; cert: string } | undefined {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "smsc-tls-"));
+  try {
+    const made = spawnSync("openssl", [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-days",
+      "1",
+      "-subj",
+      "/CN=localhost",
+      "-addext",
+      "subjectAltName=DNS:localhost",
+      "-keyout",
+      path.join(dir, "key.pem"),
+      "-out",
+      path.join(dir, "cert.pem"),
+    ]);
+    if (made.status !== 0) return undefined;
+    return {
+      key: fs.readFileSync(path.join(dir, "key.pem"), "utf8"),
+      cert: fs.readFileSync(path.join(dir, "cert.pem"), "utf8"),
+    };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const certificate = selfSigned();
+
+describe.skipIf(!certificate)("smpps:// (TLS)", () => {
+  it("binds and submits over TLS to a certificate it trusts, and refuses one it does not", async () => {
+    const tlsSmsc = await startSmsc({ tls: certificate! });
+    try {
+      const config = t.config({ SMPP_URL: tlsSmsc.url, SMS_SENDER_ID: "ExampleImg" });
+      const trusted = createTextSenders(t.db, config, log, { ...fast, smppTls: { ca: certificate!.cert } });
+      expect(await trusted.smpp!.whenBound(3000)).toBe(true);
+      expect(await trusted.smpp!.submit(NUMBER, "Example Imaging: over TLS")).toMatchObject({ outcome: "sent" });
+      await trusted.close();
+      expect(tlsSmsc.submits.map((x) => x.text)).toEqual(["Example Imaging: over TLS"]);
+
+      const untrusting = recordingLog();
+      const refused = createTextSenders(t.db, config, untrusting, fast);
+      expect(await refused.smpp!.whenBound(500)).toBe(false);
+      await refused.close();
+      expect(untrusting.lines.join("\n")).toMatch(/SELF_SIGNED|UNABLE_TO_VERIFY/);
+      expect(tlsSmsc.binds).toBe(1);
+    } finally {
+      await tlsSmsc.close();
+    }
   });
 });
 

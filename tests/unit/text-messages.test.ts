@@ -198,3 +198,49 @@ describe("quiet hours (Gaborone, UTC+2)", () => {
     expect(quietUntil(at("2026-12-07T21:30:00Z"), null).toISOString()).toBe("2026-12-07T21:30:00.000Z");
   });
 });
+
+describe("SMPP settings", () => {
+  const base = { NODE_ENV: "test" as const };
+
+  it("needs a sender id, refuses plain smpp:// to another machine unless allowed, and options or paths in the URL", () => {
+    expect(() => loadConfig({ ...base, SMPP_URL: "smpp://clinic:secret@127.0.0.1:2775" })).toThrow(
+      /SMS_SENDER_ID: is required with SMPP_URL/,
+    );
+    const local = loadConfig({ ...base, SMPP_URL: "smpp://clinic:secret@127.0.0.1:2775", SMS_SENDER_ID: "GabImaging" });
+    expect(local.messages.smpp).toMatchObject({ senderId: "GabImaging", window: 10, enquireLinkMs: 30_000 });
+    expect(() =>
+      loadConfig({ ...base, SMPP_URL: "smpp://clinic:secret@smpp.example.bw:2775", SMS_SENDER_ID: "GabImaging" }),
+    ).toThrow(/SMPP_URL: is smpp:\/\/ \(no TLS\) to another machine/);
+    expect(
+      loadConfig({
+        ...base,
+        SMPP_URL: "smpp://clinic:secret@smpp.example.bw:2775",
+        SMS_SENDER_ID: "GabImaging",
+        SMPP_ALLOW_PLAINTEXT: "true",
+      }).messages.smpp?.allowPlaintext,
+    ).toBe(true);
+    expect(
+      loadConfig({ ...base, SMPP_URL: "smpps://clinic:secret@smpp.example.bw:3550", SMS_SENDER_ID: "GabImaging" })
+        .messages.smpp?.url,
+    ).toBe("smpps://clinic:secret@smpp.example.bw:3550");
+    for (const url of [
+      "smpps://smpp.example.bw:3550",
+      "smpps://a:b@smpp.example.bw:3550/x",
+      "smpps://a:b@h:1?tls=0",
+      "http://a:b@h:1",
+    ]) {
+      expect(() => loadConfig({ ...base, SMPP_URL: url, SMS_SENDER_ID: "GabImaging" }), url).toThrow(/SMPP_URL/);
+    }
+    for (const id of ["Gaborone Imaging", "123456", "Gab-Imaging", "TwelveLetter"]) {
+      expect(() => loadConfig({ ...base, SMS_SENDER_ID: id }), id).toThrow(/SMS_SENDER_ID/);
+    }
+  });
+
+  it("without SMPP_URL, SMS go to the outbox; without WhatsApp's four settings, no WhatsApp", () => {
+    const config = loadConfig(base);
+    expect(config.messages.smpp).toBeUndefined();
+    expect(config.messages.whatsapp).toBeUndefined();
+    expect(config.messages.smsSenderName).toBe("Example Imaging");
+    expect(config.messages.smsLinkOrigin).toBe("http://localhost:3000");
+  });
+});
