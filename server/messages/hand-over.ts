@@ -8,11 +8,12 @@
  * - unknown: handed over, but the answer was lost: it may have gone, so it
  *   is never tried again by itself.
  * `code` is a short provider code or reason for staff and logs: never a
- * number or a body.
+ * number or a body. `slowDown` marks a refusal that asks the sender to send
+ * less (throttling, a full queue): the rest of the worker's run waits.
  */
 export type HandOver =
   | { outcome: "sent"; providerId: string | null }
-  | { outcome: "temporary"; code: string }
+  | { outcome: "temporary"; code: string; slowDown?: boolean }
   | { outcome: "permanent"; code: string }
   | { outcome: "unknown"; code: string };
 

@@ -149,7 +149,7 @@ export class SmppSession {
           const id = typeof resp.message_id === "string" && resp.message_id ? resp.message_id : null;
           settle({ outcome: "sent", providerId: id });
         } else if (TEMPORARY.has(resp.command_status)) {
-          settle({ outcome: "temporary", code: statusCode(resp.command_status) });
+          settle({ outcome: "temporary", code: statusCode(resp.command_status), slowDown: true });
         } else {
           settle({ outcome: "permanent", code: statusCode(resp.command_status) });
         }

@@ -113,7 +113,7 @@ export async function deliverDueMessages(
         result.sent++;
         return;
       case "temporary":
-        if (via === "sms" && /^0x00(14|58)$/.test(handOver.code)) smsPaused = true; // throttled: the rest of the run waits
+        if (via === "sms" && handOver.slowDown) smsPaused = true; // throttled: the rest of the run's SMS wait
         if (message.attempts >= opts.maxAttempts) {
           await repo.markFinal(id, "failed", `${handOver.code} (gave up after ${message.attempts} attempts)`, stamp);
           result.failed++;

@@ -160,23 +160,26 @@ describe("delivery receipts", () => {
 });
 
 describe("temporary and permanent refusals", () => {
-  it("throttling (0x58) is retried after a backoff; the retry goes once", async () => {
-    const config = smppConfig();
+  it("throttling (0x58) is retried after a backoff, and holds the rest of the run; the retry goes once", async () => {
+    const config = smppConfig({ SMPP_WINDOW: "1" });
     const s = await bound(config);
     smsc.answer = (_submit, n) => (n === 0 ? 0x58 : 0);
     const id = await queue("Example Imaging: throttled once");
+    const next = await queue("Example Imaging: held by the throttling");
     let clock = new Date("2026-12-07T08:00:00Z");
     const now = () => clock;
-    expect(await run(config, s, now)).toMatchObject({ retried: 1, sent: 0 });
+    expect(await run(config, s, now)).toMatchObject({ retried: 1, sent: 0, waiting: 1 });
+    expect(await row(next)).toMatchObject({ status: "pending", attempts: 0 });
     const waiting = await row(id);
     expect(waiting).toMatchObject({ status: "pending", attempts: 1, last_error: "0x0058" });
     expect(waiting.next_attempt_at).toBe("2026-12-07T08:00:15.000Z");
-    // Not due yet: nothing happens.
-    expect(await run(config, s, now)).toMatchObject({ sent: 0, retried: 0 });
+    // The next run sends the held message; the throttled one is not due yet.
+    expect(await run(config, s, now)).toMatchObject({ sent: 1, retried: 0 });
+    expect(await row(next)).toMatchObject({ status: "sent", attempts: 1 });
     clock = new Date("2026-12-07T08:00:16Z");
     expect(await run(config, s, now)).toMatchObject({ sent: 1 });
     expect(await row(id)).toMatchObject({ status: "sent", attempts: 2 });
-    expect(smsc.submits.filter((x) => x.id)).toHaveLength(1);
+    expect(smsc.submits.filter((x) => x.id)).toHaveLength(2);
   });
 
   it("a full queue (0x14) is temporary until the last attempt, then failed; other codes fail at once", async () => {
