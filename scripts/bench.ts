@@ -11,7 +11,9 @@
  *   POST appointment (the booking load) and POST enquiry, each for
  *   BENCH_SECONDS (10) with BENCH_CONNECTIONS (50);
  * - the peak RSS under the booking load (VmRSS sampled every 100 ms) and over
- *   the whole run (VmHWM).
+ *   the whole run (VmHWM);
+ * - the rate of SMS the text-message worker submits to a local SMPP server,
+ *   and the p99 of one hand-over (scripts/bench-sms.ts).
  * Goals (decision 014): static share >= 50 %, idle RSS <= 100 MB, booking peak
  * RSS <= 150 MB, start-up < 1 s. Needs a build (npm run build).
  */
@@ -26,6 +28,7 @@ import autocannonUntyped from "autocannon";
 import { freePort, startServer } from "../tests/helpers/server-process";
 import { addDays, clinicToday } from "../domain/dates";
 import { isOpenDay } from "../domain/opening-days";
+import { benchSms, smsBenchLine } from "./bench-sms";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -244,6 +247,7 @@ async function main() {
       }),
     );
     const peakRss = memoryMb(pid, "VmHWM");
+    const sms = await benchSms();
 
     console.log(`\n${SECONDS} s each, ${CONNECTIONS} connections, server pid ${pid} on ${server.url}\n`);
     console.log(
@@ -284,6 +288,7 @@ async function main() {
       ["booking rate (POST appointment)", `${booking.rps.toFixed(0)} req/s, p99 ${booking.p99} ms`, ""],
       ["peak RSS under the booking load", `${bookingPeakRss.toFixed(1)} MB`, "<= 150 MB"],
       ["peak RSS over the whole run (VmHWM)", `${peakRss.toFixed(1)} MB`, ""],
+      smsBenchLine(sms),
     ];
     console.log("");
     for (const [name, value, goal] of figures) {

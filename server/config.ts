@@ -2,6 +2,15 @@ import net from "node:net";
 import { z } from "zod";
 import { CLOSED_NOTE, OPENING_HOURS, type ClinicIdentity } from "../domain/clinic";
 import { isPlaceholderPhone, PLACEHOLDER_PHONE } from "../domain/contact-links";
+import {
+  DEFAULT_QUIET_HOURS,
+  parseQuietHours,
+  septetCount,
+  SMS_LINK_ORIGIN_MAX,
+  SMS_SENDER_NAME_MAX,
+  toGsm7,
+  type QuietHours,
+} from "../domain/text-messages";
 
 /**
  * The one configuration module. Every setting comes from the environment,
@@ -200,6 +209,74 @@ export const envSchema = z.object({
   /** Extra delay per failed sign-in after the second, in milliseconds (capped at 10 s). */
   STAFF_SLOWDOWN_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
 
+  // --- Text messages to patients: SMS and WhatsApp (decision 030) ---
+  /** smpp://SYSTEM_ID:PASSWORD@HOST:PORT or smpps://… (TLS); unset → each SMS is written to DATA_DIR/sms-outbox. */
+  SMPP_URL: z
+    .url({ protocol: /^smpps?$/, error: "must be smpp://SYSTEM_ID:PASSWORD@HOST:PORT or smpps://…" })
+    .refine((u) => {
+      const url = new URL(u);
+      return !!url.username && !!url.hostname && !url.search && (url.pathname === "" || url.pathname === "/");
+    }, "must name the account and the host, smpp://SYSTEM_ID:PASSWORD@HOST:PORT, with no path or ?options")
+    .optional(),
+  /** Allow smpp:// (no TLS) to a host other than this machine (a private line or VPN to the SMS centre). */
+  SMPP_ALLOW_PLAINTEXT: bool.default(false),
+  /** The sender the phone shows: letters and digits, at most 11, at least one letter (registered with the aggregator). */
+  SMS_SENDER_ID: z
+    .string()
+    .trim()
+    .regex(/^(?=.*[A-Za-z])[A-Za-z0-9]{1,11}$/, "must be 1 to 11 letters and digits, with at least one letter")
+    .optional(),
+  /** The name every SMS starts with; by default CLINIC_SHORT_NAME. */
+  SMS_SENDER_NAME: z.string().trim().min(1).optional(),
+  /** A shorter address (scheme and host only) for the private link in an SMS; by default PUBLIC_BASE_URL's. */
+  SMS_LINK_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Unanswered submits the SMPP session may have at once. */
+  SMPP_WINDOW: z.coerce.number().int().min(1).max(100).default(10),
+  /** How often an idle SMPP session is checked with enquire_link. */
+  SMPP_ENQUIRE_LINK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  /** How long an SMPP request waits for its answer (a submit without one is "unknown", never sent again). */
+  SMPP_RESPONSE_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(30_000),
+  MESSAGE_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5000),
+  MESSAGE_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  /** No SMS or WhatsApp message leaves in this daily window, Gaborone time; empty: none. */
+  MESSAGE_QUIET_HOURS: z
+    .string()
+    .transform((raw, ctx): QuietHours | null => {
+      try {
+        return parseQuietHours(raw);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+        return z.NEVER;
+      }
+    })
+    .default(parseQuietHours(DEFAULT_QUIET_HOURS)),
+  WHATSAPP_API_URL: z
+    .url({ protocol: /^https?$/ })
+    .refine(
+      (u) => u.startsWith("https://") || isLoopbackHost(new URL(u).hostname),
+      "must be https:// (http:// only to this machine)",
+    )
+    .default("https://graph.facebook.com/v23.0"),
+  WHATSAPP_ACCESS_TOKEN: z.string().trim().min(1).optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .trim()
+    .regex(/^\d{1,30}$/, "must be the phone number's id (digits) from WhatsApp Manager")
+    .optional(),
+  /** Checks the signature (X-Hub-Signature-256) of every webhook call. */
+  WHATSAPP_APP_SECRET: z.string().trim().min(16, "must be the app's secret from the Meta app dashboard").optional(),
+  /** The word the webhook's verification handshake must bring. */
+  WHATSAPP_VERIFY_TOKEN: z
+    .string()
+    .trim()
+    .min(16, "must be at least 16 characters (e.g. openssl rand -hex 16)")
+    .optional(),
+  WHATSAPP_TEMPLATE_LANGUAGE: z
+    .string()
+    .trim()
+    .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, "must be a template language code such as en or en_US")
+    .default("en"),
+
   // --- Privacy: mail transport security and retention (decision 009, docs/privacy-retention.md) ---
   /** Allow SMTP without TLS to a host other than this machine (never for real patients' data). */
   SMTP_ALLOW_PLAINTEXT: bool.default(false),
@@ -286,6 +363,42 @@ export interface Config {
   // --- HTTP edge: timeouts (docs/security.md) ---
   /** Milliseconds: to send the headers, to send the whole request, of silence on a connection. */
   httpTimeouts: { headersMs: number; requestMs: number; idleMs: number };
+  // --- Text messages to patients (decision 030) ---
+  messages: MessagesConfig;
+}
+
+/** SMS and WhatsApp (decision 030). */
+export interface MessagesConfig {
+  pollMs: number;
+  maxAttempts: number;
+  /** Null: no quiet hours. */
+  quietHours: QuietHours | null;
+  /** The name every SMS starts with (GSM-7, at most SMS_SENDER_NAME_MAX septets). */
+  smsSenderName: string;
+  /** Scheme and host of the private link in an SMS (at most SMS_LINK_ORIGIN_MAX characters). */
+  smsLinkOrigin: string;
+  /** Unset: SMS are written to DATA_DIR/sms-outbox. */
+  smpp: SmppConfig | undefined;
+  /** Unset: WhatsApp messages go as SMS, and the webhook answers 404. */
+  whatsapp: WhatsAppConfig | undefined;
+}
+
+export interface SmppConfig {
+  url: string;
+  senderId: string;
+  allowPlaintext: boolean;
+  window: number;
+  enquireLinkMs: number;
+  responseTimeoutMs: number;
+}
+
+export interface WhatsAppConfig {
+  apiUrl: string;
+  accessToken: string;
+  phoneNumberId: string;
+  appSecret: string;
+  verifyToken: string;
+  language: string;
 }
 
 export interface RetentionConfig {
@@ -319,6 +432,9 @@ export class ConfigError extends Error {
 /** Parses the environment. Empty strings count as unset. Throws ConfigError. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  // MESSAGE_QUIET_HOURS is the one setting whose empty value means something: no quiet hours.
+  if (source.MESSAGE_QUIET_HOURS !== undefined && source.MESSAGE_QUIET_HOURS.trim() === "")
+    cleaned.MESSAGE_QUIET_HOURS = "";
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     throw new ConfigError(
@@ -345,6 +461,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       },
     ]);
   }
+  const messages = messagesConfig(e);
   const config: Config = {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -416,10 +533,98 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       requestMs: e.HTTP_REQUEST_TIMEOUT_MS,
       idleMs: e.HTTP_IDLE_TIMEOUT_MS,
     },
+    // --- Text messages to patients (decision 030) ---
+    messages,
   };
   const problems = productionProblems(config);
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+// --- Text messages to patients (decision 030) ---
+
+const WHATSAPP_NEEDS = [
+  "WHATSAPP_ACCESS_TOKEN",
+  "WHATSAPP_PHONE_NUMBER_ID",
+  "WHATSAPP_APP_SECRET",
+  "WHATSAPP_VERIFY_TOKEN",
+] as const;
+
+/**
+ * The text-message settings, checked together: every SMS must fit one
+ * segment, so the sender name and the link's origin are limited
+ * (domain/text-messages.ts); an SMPP account needs a sender id, and plain
+ * smpp:// may only reach this machine unless SMPP_ALLOW_PLAINTEXT=true;
+ * WhatsApp needs its four settings or none.
+ */
+function messagesConfig(e: Env): MessagesConfig {
+  const issues: { variable: string; message: string }[] = [];
+  const senderName = toGsm7(e.SMS_SENDER_NAME ?? e.CLINIC_SHORT_NAME);
+  if (septetCount(senderName) > SMS_SENDER_NAME_MAX) {
+    issues.push({
+      variable: "SMS_SENDER_NAME",
+      message: `${e.SMS_SENDER_NAME ? "is" : "is not set, and CLINIC_SHORT_NAME is"} longer than ${SMS_SENDER_NAME_MAX} characters, which one SMS cannot carry with the link: set SMS_SENDER_NAME to a shorter name`,
+    });
+  }
+  const linkOrigin = new URL(e.SMS_LINK_BASE_URL ?? e.PUBLIC_BASE_URL).origin;
+  if (linkOrigin.length > SMS_LINK_ORIGIN_MAX) {
+    issues.push({
+      variable: "SMS_LINK_BASE_URL",
+      message: `${e.SMS_LINK_BASE_URL ? "is" : "is not set, and PUBLIC_BASE_URL's address is"} longer than ${SMS_LINK_ORIGIN_MAX} characters (${linkOrigin}), which one SMS cannot carry: set SMS_LINK_BASE_URL to a shorter address of this site (scheme and host)`,
+    });
+  }
+  if (e.SMS_LINK_BASE_URL && !/^https?:\/\/[^/]+\/?$/.test(e.SMS_LINK_BASE_URL)) {
+    issues.push({
+      variable: "SMS_LINK_BASE_URL",
+      message: "must be a scheme and host only, such as https://gi.example.bw",
+    });
+  }
+  let smpp: SmppConfig | undefined;
+  if (e.SMPP_URL) {
+    const url = new URL(e.SMPP_URL);
+    if (!e.SMS_SENDER_ID) issues.push({ variable: "SMS_SENDER_ID", message: "is required with SMPP_URL" });
+    if (url.protocol === "smpp:" && !e.SMPP_ALLOW_PLAINTEXT && !isLoopbackHost(url.hostname)) {
+      issues.push({
+        variable: "SMPP_URL",
+        message:
+          "is smpp:// (no TLS) to another machine, so phone numbers and messages would cross the network unencrypted: use smpps://, or set SMPP_ALLOW_PLAINTEXT=true for a private line or VPN to the SMS centre",
+      });
+    }
+    smpp = {
+      url: e.SMPP_URL,
+      senderId: e.SMS_SENDER_ID ?? "",
+      allowPlaintext: e.SMPP_ALLOW_PLAINTEXT,
+      window: e.SMPP_WINDOW,
+      enquireLinkMs: e.SMPP_ENQUIRE_LINK_MS,
+      responseTimeoutMs: e.SMPP_RESPONSE_TIMEOUT_MS,
+    };
+  }
+  let whatsapp: WhatsAppConfig | undefined;
+  const given = WHATSAPP_NEEDS.filter((name) => e[name]);
+  if (given.length && given.length < WHATSAPP_NEEDS.length) {
+    for (const name of WHATSAPP_NEEDS.filter((n) => !e[n])) {
+      issues.push({ variable: name, message: `is required with ${given.join(", ")} (WhatsApp needs all four)` });
+    }
+  } else if (given.length) {
+    whatsapp = {
+      apiUrl: e.WHATSAPP_API_URL.replace(/\/+$/, ""),
+      accessToken: e.WHATSAPP_ACCESS_TOKEN!,
+      phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID!,
+      appSecret: e.WHATSAPP_APP_SECRET!,
+      verifyToken: e.WHATSAPP_VERIFY_TOKEN!,
+      language: e.WHATSAPP_TEMPLATE_LANGUAGE,
+    };
+  }
+  if (issues.length) throw new ConfigError(issues);
+  return {
+    pollMs: e.MESSAGE_POLL_MS,
+    maxAttempts: e.MESSAGE_MAX_ATTEMPTS,
+    quietHours: e.MESSAGE_QUIET_HOURS,
+    smsSenderName: senderName,
+    smsLinkOrigin: linkOrigin,
+    smpp,
+    whatsapp,
+  };
 }
 
 // --- Production safety (decision 010) ---

@@ -2,6 +2,7 @@ import type { StaffRole } from "../../domain/staff-roles";
 import type { Generated } from "kysely";
 import type { PaymentMethod } from "../../domain/payments";
 import type { AppointmentStatus, EnquiryStatus } from "../../domain/statuses";
+import type { ContactPreference, TextChannel, TextKind, TextStatus } from "../../domain/text-messages";
 
 /**
  * Table types for Kysely. Timestamps are ISO-8601 UTC strings and calendar
@@ -63,6 +64,12 @@ export interface AppointmentTable {
   safety_answers: string | null;
   /** When the patient last saved their safety answers (ISO). */
   safety_saved_at: string | null;
+  /**
+   * How the patient wants to hear from the clinic besides e-mail (migration
+   * 0023); null: SMS for a mobile number. Optional until the booking's store
+   * (NewAppointment) sets it.
+   */
+  contact_preference?: ContactPreference | null;
   created_at: string;
   updated_at: string;
 }
@@ -100,6 +107,38 @@ export interface MailQueueTable {
   sent_at: string | null;
   /** The appointment or enquiry reference the message is about; null for mail about no record (migration 0022). */
   about_reference: string | null;
+}
+
+/** An SMS or WhatsApp message to a patient (migration 0023, decision 030). */
+export interface TextMessageTable {
+  id: Generated<number>;
+  /** The channel it goes (or went) by; a WhatsApp message sent as SMS for want of WhatsApp says sms. */
+  channel: TextChannel;
+  /** E.164; blanked ("") with the body after the retention period. */
+  to_number: string;
+  /** The appointment reference it is about: how the staff's history, export and erasure find it. */
+  about_reference: string | null;
+  kind: TextKind;
+  /** The SMS text (GSM-7, one segment); blanked after the retention period. */
+  body: string;
+  /** WhatsApp: JSON {name, language, params}; null for an SMS. */
+  template_json: string | null;
+  status: TextStatus;
+  /** Hand-overs tried (temporary refusals count). */
+  attempts: number;
+  next_attempt_at: string;
+  /** While sending: the claim's end; a row still sending after it is unknown. */
+  locked_until: string | null;
+  /** The SMS centre's or WhatsApp's id, which receipts and status calls name. */
+  provider_message_id: string | null;
+  /** A code and a short reason, never a number or a body. */
+  last_error: string | null;
+  /** The message staff sent again, when this one is its resend. */
+  resent_from: number | null;
+  created_at: string;
+  sent_at: string | null;
+  /** When the status last changed. */
+  status_at: string;
 }
 
 export interface IdempotencyKeyTable {
@@ -319,6 +358,7 @@ export interface Database {
   appointments: AppointmentTable;
   uploads: UploadTable;
   mail_queue: MailQueueTable;
+  text_messages: TextMessageTable;
   idempotency_keys: IdempotencyKeyTable;
   reference_counters: ReferenceCounterTable;
   staff_users: StaffUserTable;

@@ -1,0 +1,461 @@
+import { addDays, clinicDate, clinicInstant, clinicTime, formatAbbreviatedDate, formatLongDate } from "./dates";
+
+/**
+ * Text messages to patients, SMS and WhatsApp (decision 030): the channels a
+ * patient can choose, the step of the appointment each message is about, its
+ * statuses and their labels, the GSM-7 alphabet an SMS is written in, the
+ * words of every SMS and WhatsApp template, and the quiet hours. No I/O.
+ *
+ * An SMS names the clinic, the reference, the date (and time) and the
+ * patient's private link, and never the service or anything about the
+ * patient's health: the phone may be shared.
+ */
+
+// --- Channels and the patient's choice ---
+
+export const TEXT_CHANNELS = ["sms", "whatsapp"] as const;
+export type TextChannel = (typeof TEXT_CHANNELS)[number];
+
+/** How the patient wants to hear from the clinic (`appointments.contact_preference`); e-mail is sent in every case. */
+export const CONTACT_PREFERENCES = ["sms", "whatsapp", "email"] as const;
+export type ContactPreference = (typeof CONTACT_PREFERENCES)[number];
+
+export const CONTACT_PREFERENCE_LABELS: Record<ContactPreference, string> = {
+  sms: "SMS",
+  whatsapp: "WhatsApp",
+  email: "E-mail only",
+};
+
+export function isContactPreference(value: unknown): value is ContactPreference {
+  return typeof value === "string" && (CONTACT_PREFERENCES as readonly string[]).includes(value);
+}
+
+/**
+ * The channel a text goes by, or null for none: the patient's choice when
+ * they made one, else SMS for a mobile number (the default the booking form
+ * shows); never to a number that is not a mobile.
+ */
+export function textChannelFor(preference: ContactPreference | null, mobile: boolean): TextChannel | null {
+  if (!mobile || preference === "email") return null;
+  return preference ?? "sms";
+}
+
+// --- The steps that send a message ---
+
+export const TEXT_KINDS = [
+  "received",
+  "confirmed",
+  "reminder",
+  "moved",
+  "cancelled",
+  "closed",
+  "patient-changed",
+  "patient-cancelled",
+] as const;
+export type TextKind = (typeof TEXT_KINDS)[number];
+
+/** What each message is about, for the staff's message history. */
+export const TEXT_KIND_LABELS: Record<TextKind, string> = {
+  received: "Request received",
+  confirmed: "Confirmed",
+  reminder: "Reminder",
+  moved: "Moved by the clinic",
+  cancelled: "Cancelled by the clinic",
+  closed: "Clinic closed that day",
+  "patient-changed": "Patient's change",
+  "patient-cancelled": "Patient's cancellation",
+};
+
+/** The kinds whose message gives a time of day; the others give a date only. */
+export const TIMED_KINDS: readonly TextKind[] = ["confirmed", "reminder", "moved"];
+
+// --- Statuses ---
+
+/**
+ * pending: waiting (or waiting again after a temporary refusal); sending:
+ * claimed by one worker, which is handing it over; sent: the provider took
+ * it; delivered and read: the provider's receipt or status; failed: refused
+ * for good, or failed on the phone network; unknown: handed over, but the
+ * answer was lost, so it may or may not have gone (never sent again by
+ * itself: staff may resend it); stopped: the patient stopped text messages
+ * before it went.
+ */
+export const TEXT_STATUSES = [
+  "pending",
+  "sending",
+  "sent",
+  "delivered",
+  "read",
+  "failed",
+  "unknown",
+  "stopped",
+] as const;
+export type TextStatus = (typeof TEXT_STATUSES)[number];
+
+export const TEXT_STATUS_LABELS: Record<TextStatus, string> = {
+  pending: "Waiting to be sent",
+  sending: "Sending",
+  sent: "Sent",
+  delivered: "Delivered",
+  read: "Read",
+  failed: "Failed",
+  unknown: "Not known (the answer was lost)",
+  stopped: "Not sent (the patient stopped text messages)",
+};
+
+/** Statuses the overview counts as failing, and from which staff may send a message again. */
+export const FAILING_STATUSES = ["failed", "unknown"] as const satisfies readonly TextStatus[];
+
+/** Statuses a message is finished in: its body may be blanked after the retention period. */
+export const FINISHED_STATUSES = [
+  "sent",
+  "delivered",
+  "read",
+  "failed",
+  "unknown",
+  "stopped",
+] as const satisfies readonly TextStatus[];
+
+// --- GSM-7 (3GPP TS 23.038) ---
+
+/** The basic character set, in septet order (0x1B, the escape to the extension table, is left out). */
+const GSM_BASIC =
+  "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞ\u001bÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?" +
+  "¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";
+/** The extension table: each character is sent as ESC (0x1B) and this septet, so counts two. */
+const GSM_EXTENSION: Record<string, number> = {
+  "\f": 0x0a,
+  "^": 0x14,
+  "{": 0x28,
+  "}": 0x29,
+  "\\": 0x2f,
+  "[": 0x3c,
+  "~": 0x3d,
+  "]": 0x3e,
+  "|": 0x40,
+  "€": 0x65,
+};
+const GSM_ESCAPE = 0x1b;
+const BASIC_SEPTET = new Map([...GSM_BASIC].map((c, i) => [c, i] as const).filter(([c]) => c !== "\u001b"));
+
+/** Septets in one SMS segment; a longer text would be split, and phones here do not join the parts. */
+export const SMS_MAX_SEPTETS = 160;
+
+export function isGsm7Char(c: string): boolean {
+  return BASIC_SEPTET.has(c) || c in GSM_EXTENSION;
+}
+
+/** Characters outside GSM-7 that have an obvious GSM-7 spelling. */
+const LOOKALIKES: Record<string, string> = {
+  "‘": "'",
+  "’": "'",
+  "‚": "'",
+  "′": "'",
+  "`": "'",
+  "´": "'",
+  "“": '"',
+  "”": '"',
+  "„": '"',
+  "«": '"',
+  "»": '"',
+  "″": '"',
+  "–": "-",
+  "—": "-",
+  "‐": "-",
+  "‑": "-",
+  "−": "-",
+  "…": "...",
+  "\u00a0": " ",
+  "\u2007": " ",
+  "\u202f": " ",
+  "\t": " ",
+  "•": "-",
+  "·": ".",
+  "×": "x",
+  ç: "Ç",
+  ı: "i",
+};
+
+/**
+ * The text in GSM-7 characters only, so an SMS is never sent in UCS-2 (70
+ * characters a segment) by accident: a GSM-7 character stays; a lookalike
+ * (curly quotes, dashes, ellipsis, non-breaking spaces) becomes its plain
+ * form; an accented letter outside GSM-7 loses its accent (ê → e); anything
+ * else becomes "?".
+ */
+export function toGsm7(text: string): string {
+  let out = "";
+  for (const c of text) {
+    if (isGsm7Char(c)) out += c;
+    else if (c in LOOKALIKES) out += LOOKALIKES[c];
+    else {
+      const bare = c.normalize("NFD").replace(/\p{M}/gu, "");
+      out += bare && [...bare].every(isGsm7Char) ? bare : "?";
+    }
+  }
+  return out;
+}
+
+/** Septets a GSM-7 text takes (extension characters two); throws on a character outside GSM-7. */
+export function septetCount(text: string): number {
+  let n = 0;
+  for (const c of text) {
+    if (BASIC_SEPTET.has(c)) n += 1;
+    else if (c in GSM_EXTENSION) n += 2;
+    else throw new Error(`not a GSM-7 character: U+${c.codePointAt(0)!.toString(16).padStart(4, "0")}`);
+  }
+  return n;
+}
+
+/** The text as unpacked septets, one a byte (SMPP data_coding 0); throws on a character outside GSM-7. */
+export function encodeGsm7(text: string): Uint8Array {
+  const out: number[] = [];
+  for (const c of text) {
+    const basic = BASIC_SEPTET.get(c);
+    if (basic !== undefined) out.push(basic);
+    else if (c in GSM_EXTENSION) out.push(GSM_ESCAPE, GSM_EXTENSION[c]!);
+    else throw new Error(`not a GSM-7 character: U+${c.codePointAt(0)!.toString(16).padStart(4, "0")}`);
+  }
+  return Uint8Array.from(out);
+}
+
+/** Unpacked septets back to text (what an SMS centre reads). */
+export function decodeGsm7(septets: Uint8Array): string {
+  const extension = new Map(Object.entries(GSM_EXTENSION).map(([c, v]) => [v, c] as const));
+  let out = "";
+  for (let i = 0; i < septets.length; i++) {
+    const s = septets[i]!;
+    if (s === GSM_ESCAPE) out += extension.get(septets[++i] ?? -1) ?? " ";
+    else out += GSM_BASIC[s] ?? "?";
+  }
+  return out;
+}
+
+// --- What an SMS says ---
+
+/**
+ * The longest sender name an SMS may start with (SMS_SENDER_NAME, by default
+ * CLINIC_SHORT_NAME, in septets) and the longest origin its link may have
+ * (SMS_LINK_BASE_URL, by default PUBLIC_BASE_URL): with these, every kind's
+ * shortest wording fits one segment with a 16-character reference and the
+ * 43-character token (tests/unit/text-messages.test.ts proves it).
+ */
+export const SMS_SENDER_NAME_MAX = 16;
+export const SMS_LINK_ORIGIN_MAX = 40;
+
+export interface TextFacts {
+  /** Who the message is from: the clinic's SMS sender name. */
+  sender: string;
+  reference: string;
+  /** YYYY-MM-DD: the requested date, or the confirmed one. */
+  date: string;
+  /** HH:mm, for the kinds that give a time (TIMED_KINDS). */
+  time?: string;
+  /** The patient's private link. */
+  link: string;
+}
+
+/** "Wed 30 Sep": the weekday says which week; the year is left out (bookings are at most months ahead). */
+export function smsDate(iso: string): string {
+  return formatAbbreviatedDate(iso).replace(/ \d{4}$/, "");
+}
+
+type Wording = (f: { n: string; r: string; d: string; t: string; l: string }) => string;
+
+/**
+ * Each kind's wordings, fullest first; the composer takes the first that
+ * fits one segment, so optional words go before the facts do. A request is
+ * not a booked time (decision 025), and a change the patient made waits for
+ * the clinic's confirmation, so neither may read as one.
+ */
+const SMS_WORDINGS: Record<TextKind, Wording[]> = {
+  received: [
+    ({ n, r, d, l }) =>
+      `${n}: we received request ${r} for ${d}. Not booked yet: we will contact you to confirm a time. ${l}`,
+    ({ n, r, d, l }) => `${n}: request ${r} for ${d} received. We will confirm a time. ${l}`,
+    ({ n, r, d, l }) => `${n}: request ${r} for ${d} received, time to follow. ${l}`,
+    ({ n, r, d, l }) => `${n}: request ${r} for ${d}, time to follow ${l}`,
+    ({ n, r, d, l }) => `${n}: request ${r} ${d} ${l}`,
+  ],
+  confirmed: [
+    ({ n, r, d, t, l }) => `${n}: appointment ${r} is confirmed for ${d} at ${t}. See or change it: ${l}`,
+    ({ n, r, d, t, l }) => `${n}: appointment ${r} confirmed for ${d} at ${t}. ${l}`,
+    ({ n, r, d, t, l }) => `${n}: ${r} confirmed for ${d} at ${t}. ${l}`,
+    ({ n, r, d, t, l }) => `${n}: ${r} confirmed ${d} ${t} ${l}`,
+  ],
+  reminder: [
+    ({ n, r, d, t, l }) => `${n}: reminder, appointment ${r} is tomorrow, ${d} at ${t}. See or change it: ${l}`,
+    ({ n, r, d, t, l }) => `${n}: reminder, ${r} is tomorrow, ${d} at ${t}. ${l}`,
+    ({ n, r, d, t, l }) => `${n}: ${r} is tomorrow, ${d} at ${t}. ${l}`,
+    ({ n, r, d, t, l }) => `${n}: ${r} tomorrow ${d} ${t} ${l}`,
+  ],
+  moved: [
+    ({ n, r, d, t, l }) => `${n}: appointment ${r} has moved to ${d} at ${t}. See or change it: ${l}`,
+    ({ n, r, d, t, l }) => `${n}: appointment ${r} moved to ${d} at ${t}. ${l}`,
+    ({ n, r, d, t, l }) => `${n}: ${r} moved to ${d} at ${t}. ${l}`,
+    ({ n, r, d, t, l }) => `${n}: ${r} moved ${d} ${t} ${l}`,
+  ],
+  cancelled: [
+    ({ n, r, d, l }) => `${n}: we have cancelled appointment ${r} on ${d}. Details: ${l}`,
+    ({ n, r, d, l }) => `${n}: ${r} on ${d} cancelled by the clinic. ${l}`,
+    ({ n, r, d, l }) => `${n}: ${r} on ${d} cancelled. ${l}`,
+    ({ n, r, d, l }) => `${n}: ${r} ${d} cancelled ${l}`,
+  ],
+  closed: [
+    ({ n, r, d, l }) => `${n}: we are closed on ${d}, so appointment ${r} cannot go ahead. We will contact you. ${l}`,
+    ({ n, r, d, l }) => `${n}: we are closed on ${d}; ${r} must move. We will contact you. ${l}`,
+    ({ n, r, d, l }) => `${n}: closed on ${d}; ${r} must move. ${l}`,
+    ({ n, r, d, l }) => `${n}: closed ${d}, ${r} moves ${l}`,
+  ],
+  "patient-changed": [
+    ({ n, r, d, l }) => `${n}: your change to ${r} is received: new date ${d}. We will confirm a time. ${l}`,
+    ({ n, r, d, l }) => `${n}: change to ${r} received, new date ${d}. Time to follow. ${l}`,
+    ({ n, r, d, l }) => `${n}: ${r} change received, new date ${d}. ${l}`,
+    ({ n, r, d, l }) => `${n}: ${r} new date ${d} ${l}`,
+  ],
+  "patient-cancelled": [
+    ({ n, r, d, l }) => `${n}: appointment ${r} on ${d} is cancelled as you asked. ${l}`,
+    ({ n, r, d, l }) => `${n}: ${r} on ${d} is cancelled as you asked. ${l}`,
+    ({ n, r, d, l }) => `${n}: ${r} on ${d} cancelled. ${l}`,
+  ],
+};
+
+export class SmsTooLongError extends Error {
+  constructor(kind: TextKind, septets: number) {
+    super(`the ${kind} SMS takes ${septets} septets even in its shortest wording (at most ${SMS_MAX_SEPTETS})`);
+    this.name = "SmsTooLongError";
+  }
+}
+
+/**
+ * The SMS for a step: GSM-7 only (toGsm7), one segment (SMS_MAX_SEPTETS),
+ * the fullest wording that fits. Throws SmsTooLongError when even the
+ * shortest does not (a sender name or link longer than the limits above),
+ * and on a timed kind without a time.
+ */
+export function composeSms(kind: TextKind, facts: TextFacts): string {
+  if (TIMED_KINDS.includes(kind) && !facts.time) throw new Error(`the ${kind} SMS needs a time`);
+  const parts = {
+    n: facts.sender.trim(),
+    r: facts.reference,
+    d: smsDate(facts.date),
+    t: facts.time ?? "",
+    l: facts.link,
+  };
+  let shortest = Infinity;
+  for (const wording of SMS_WORDINGS[kind]) {
+    const text = toGsm7(wording(parts));
+    const septets = septetCount(text);
+    if (septets <= SMS_MAX_SEPTETS) return text;
+    shortest = Math.min(shortest, septets);
+  }
+  throw new SmsTooLongError(kind, shortest);
+}
+
+// --- WhatsApp templates ---
+
+/**
+ * The template each step is sent with, as it must be submitted for approval
+ * in WhatsApp Manager (category Utility, language WHATSAPP_TEMPLATE_LANGUAGE):
+ * its name and body, whose {{n}} are the parameters whatsappTemplate() fills,
+ * in order. docs/deploy.md lists them for the operator.
+ */
+export const WHATSAPP_TEMPLATES: Record<TextKind, { name: string; body: string }> = {
+  received: {
+    name: "appointment_request_received",
+    body: "{{1}}: we received your appointment request {{2}} for {{3}}. It is not booked yet: we will contact you to confirm a time. See or change it: {{4}}",
+  },
+  confirmed: {
+    name: "appointment_confirmed",
+    body: "{{1}}: your appointment {{2}} is confirmed for {{3}} at {{4}}. See or change it: {{5}}",
+  },
+  reminder: {
+    name: "appointment_reminder",
+    body: "{{1}}: a reminder that your appointment {{2}} is tomorrow, {{3}} at {{4}}. See or change it: {{5}}",
+  },
+  moved: {
+    name: "appointment_moved",
+    body: "{{1}}: your appointment {{2}} has moved to {{3}} at {{4}}. See or change it: {{5}}",
+  },
+  cancelled: {
+    name: "appointment_cancelled_by_clinic",
+    body: "{{1}}: we have cancelled your appointment {{2}} on {{3}}. Details: {{4}}",
+  },
+  closed: {
+    name: "clinic_closed_on_appointment_day",
+    body: "{{1}}: your appointment {{2}} on {{3}} cannot go ahead: we are closed that day. We will contact you. Details: {{4}}",
+  },
+  "patient-changed": {
+    name: "appointment_change_received",
+    body: "{{1}}: we received your change to appointment {{2}}: new date {{3}}. We will contact you to confirm a time. Details: {{4}}",
+  },
+  "patient-cancelled": {
+    name: "appointment_cancelled_by_patient",
+    body: "{{1}}: your appointment {{2}} on {{3}} is cancelled as you asked. Details: {{4}}",
+  },
+};
+
+export interface WhatsAppTemplateMessage {
+  name: string;
+  language: string;
+  /** The body's parameters, {{1}} first. */
+  params: string[];
+}
+
+/** The template message for a step: the sender, the reference, the long date, the time (timed kinds) and the link. */
+export function whatsappTemplate(kind: TextKind, facts: TextFacts, language: string): WhatsAppTemplateMessage {
+  if (TIMED_KINDS.includes(kind) && !facts.time) throw new Error(`the ${kind} message needs a time`);
+  const date = formatLongDate(facts.date);
+  const params = TIMED_KINDS.includes(kind)
+    ? [facts.sender, facts.reference, date, facts.time!, facts.link]
+    : [facts.sender, facts.reference, date, facts.link];
+  return { name: WHATSAPP_TEMPLATES[kind].name, language, params };
+}
+
+/**
+ * The reply that stops text messages to a number: "STOP", trimmed, in any
+ * letter case. Only that word: "cancel" could mean the appointment.
+ */
+export const STOP_WORD = "STOP";
+
+export function isStopWord(text: string): boolean {
+  return text.trim().toUpperCase() === STOP_WORD;
+}
+
+// --- Quiet hours (Africa/Gaborone) ---
+
+/** A daily window, clinic time, in which no text message goes out; it may span midnight ("20:00" to "07:00"). */
+export interface QuietHours {
+  from: string;
+  until: string;
+}
+
+export const DEFAULT_QUIET_HOURS = "20:00-07:00";
+
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** "20:00-07:00" → {from, until}; "" → null (no quiet hours); throws on anything else. */
+export function parseQuietHours(text: string): QuietHours | null {
+  const value = text.trim();
+  if (value === "") return null;
+  const [from, until, extra] = value.split("-").map((s) => s.trim());
+  if (extra !== undefined || !from || !until || !HHMM.test(from) || !HHMM.test(until)) {
+    throw new Error('must be two times of day HH:MM-HH:MM, such as "20:00-07:00", or empty for none');
+  }
+  if (from === until) throw new Error("must start and end at different times (empty for none)");
+  return { from, until };
+}
+
+export function isQuiet(at: Date, quiet: QuietHours | null): boolean {
+  if (!quiet) return false;
+  const t = clinicTime(at);
+  return quiet.from < quiet.until ? t >= quiet.from && t < quiet.until : t >= quiet.from || t < quiet.until;
+}
+
+/** `at` itself outside quiet hours; inside them, the instant they end (the next `until`, clinic time). */
+export function quietUntil(at: Date, quiet: QuietHours | null): Date {
+  if (!quiet || !isQuiet(at, quiet)) return at;
+  const day = clinicDate(at);
+  const end = clinicInstant(day, quiet.until);
+  return end.getTime() > at.getTime() ? end : clinicInstant(addDays(day, 1), quiet.until);
+}

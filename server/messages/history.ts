@@ -1,0 +1,112 @@
+import type { Db } from "../db/index";
+import {
+  FAILING_STATUSES,
+  type TextChannel,
+  type TextKind,
+  type TextStatus,
+  type WhatsAppTemplateMessage,
+} from "../../domain/text-messages";
+import { contactPreferenceRepository } from "./contact-preference-repository";
+import { enqueueMessage } from "./queue";
+import { textMessageRepository } from "./text-message-repository";
+
+/** What the staff's appointment page shows of one message (decision 030). */
+export interface MessageHistoryItem {
+  id: number;
+  channel: TextChannel;
+  kind: TextKind;
+  status: TextStatus;
+  /** E.164, or "" once blanked after the retention period. */
+  to: string;
+  /** The SMS text, or "" once blanked. */
+  body: string;
+  attempts: number;
+  /** A provider code or short reason (no number or body). */
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+  statusAt: string;
+  /** When it waits (pending): when it goes next. */
+  nextAttemptAt: string | null;
+  /** The message this one sends again. */
+  resentFrom: number | null;
+  /** Failed or unknown, not yet sent again, still with its text: staff may send it again. */
+  canResend: boolean;
+}
+
+const failing = (status: TextStatus) => (FAILING_STATUSES as readonly string[]).includes(status);
+
+/** Every text message about the appointment `reference`, oldest first. */
+export async function messagesFor(db: Db, reference: string): Promise<MessageHistoryItem[]> {
+  const rows = await textMessageRepository(db).findAbout([reference]);
+  const resent = new Set(rows.map((r) => r.resent_from).filter((id): id is number => id !== null));
+  return rows.map((r) => ({
+    id: r.id,
+    channel: r.channel,
+    kind: r.kind,
+    status: r.status,
+    to: r.to_number,
+    body: r.body,
+    attempts: r.attempts,
+    lastError: r.last_error,
+    createdAt: r.created_at,
+    sentAt: r.sent_at,
+    statusAt: r.status_at,
+    nextAttemptAt: r.status === "pending" ? r.next_attempt_at : null,
+    resentFrom: r.resent_from,
+    canResend: failing(r.status) && !resent.has(r.id) && r.body !== "",
+  }));
+}
+
+export type ResendResult =
+  | { ok: true; id: number }
+  | { ok: false; reason: "not-found" | "not-failing" | "already-resent" | "blanked" | "email-only" };
+
+/**
+ * Staff send a failed or unknown message again: a new message with the same
+ * number, step and text (the old one stays, as the record of what happened),
+ * queued now; the worker holds it through quiet hours. Refused when the
+ * message is not failing, was sent again already, was blanked, or its patient
+ * now wants e-mail only.
+ */
+export async function resendMessage(db: Db, id: number, now: Date = new Date()): Promise<ResendResult> {
+  return db.transaction().execute(async (trx) => {
+    const repo = textMessageRepository(db);
+    const message = await repo.findById(id, trx);
+    if (!message) return { ok: false, reason: "not-found" };
+    if (!failing(message.status)) return { ok: false, reason: "not-failing" };
+    if (await repo.wasResent(id, trx)) return { ok: false, reason: "already-resent" };
+    if (!message.body || !message.to_number) return { ok: false, reason: "blanked" };
+    if (message.about_reference) {
+      const appointment = await contactPreferenceRepository(db).find(message.about_reference, trx);
+      if (appointment?.contact_preference === "email") return { ok: false, reason: "email-only" };
+    }
+    const newId = await enqueueMessage(
+      trx,
+      {
+        channel: message.channel,
+        to: message.to_number,
+        about: message.about_reference,
+        kind: message.kind,
+        body: message.body,
+        whatsapp: message.template_json ? (JSON.parse(message.template_json) as WhatsAppTemplateMessage) : null,
+        resentFrom: id,
+      },
+      now,
+    );
+    return { ok: true, id: newId };
+  });
+}
+
+/** The days the overview looks back for failing messages. */
+export const FAILING_LOOKBACK_DAYS = 7;
+
+/**
+ * How many text messages failed or went unknown in the last
+ * FAILING_LOOKBACK_DAYS days and were not sent again: the overview says
+ * messages are failing when this is not 0.
+ */
+export async function failingMessages(db: Db, now: Date = new Date()): Promise<number> {
+  const since = new Date(now.getTime() - FAILING_LOOKBACK_DAYS * 86_400_000).toISOString();
+  return textMessageRepository(db).countFailingSince(since);
+}

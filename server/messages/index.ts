@@ -1,0 +1,39 @@
+/**
+ * Text messages to patients, SMS and WhatsApp (decision 030): what the rest
+ * of the server calls. The words, kinds, statuses and rules are in
+ * domain/text-messages.ts.
+ *
+ * - Queue a step's message in the transaction that causes it:
+ *   queuePatientText (channel by the patient's choice, SMS composed, quiet
+ *   hours), or enqueueMessage for a message already composed.
+ * - The patient's choice: setContactPreference (private page, booking);
+ *   a STOP reply does it through the webhook and the SMPP session.
+ * - Background: startMessageWorker(db, config, log) in a listening server.
+ * - The webhook: app.register(whatsappWebhookRoutes, { db, config }).
+ * - Staff: messagesFor (history), resendMessage, failingMessages (overview).
+ * - Retention and patients' rights: blankOldMessageBodies, purgeSmsOutbox,
+ *   deleteOldMessages, messagesAbout, deleteMessagesAbout, deleteOutboxFilesOf.
+ */
+export { enqueueMessage, queuePatientText, type OutgoingText, type PatientText, type QueuedText } from "./queue";
+export { setContactPreference, stopTextsFrom } from "./contact-preference";
+export { isMobile, toE164 } from "./phone";
+export { startMessageWorker, deliverDueMessages, type MessageDeliveryResult } from "./worker";
+export { whatsappWebhookRoutes, WHATSAPP_WEBHOOK_PATH } from "./routes";
+export {
+  messagesFor,
+  resendMessage,
+  failingMessages,
+  FAILING_LOOKBACK_DAYS,
+  type MessageHistoryItem,
+  type ResendResult,
+} from "./history";
+export {
+  blankOldMessageBodies,
+  messageBodiesBefore,
+  purgeSmsOutbox,
+  deleteOldMessages,
+  messagesAbout,
+  deleteMessagesAbout,
+  deleteOutboxFilesOf,
+} from "./retention";
+export { smsOutboxDir } from "./sms-outbox";

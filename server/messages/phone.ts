@@ -1,0 +1,28 @@
+import { parsePhoneNumberFromString } from "libphonenumber-js/max";
+import { toE164 } from "../requests/phone";
+
+/**
+ * Which numbers may get a text message: only mobiles (decision 030). The
+ * number is normalised as every other phone number is (server/requests/phone.ts:
+ * E.164, Botswana by default).
+ */
+
+export { toE164 };
+
+/** True when `number` (as typed or E.164) is a valid mobile number (or one its country does not tell apart from a landline). */
+export function isMobile(number: string): boolean {
+  const e164 = toE164(number);
+  if (!e164) return false;
+  const type = parsePhoneNumberFromString(e164)?.getType();
+  return type === "MOBILE" || type === "FIXED_LINE_OR_MOBILE";
+}
+
+/**
+ * A number as a provider writes it (WhatsApp's wa_id, an SMS centre's
+ * source_addr: digits with or without +) in E.164, or null.
+ */
+export function fromProviderNumber(raw: string): string | null {
+  const digits = raw.trim().replace(/^\+/, "");
+  if (!/^\d{6,15}$/.test(digits)) return null;
+  return toE164(`+${digits}`);
+}

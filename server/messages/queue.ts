@@ -1,0 +1,133 @@
+import type { Kysely } from "kysely";
+import type { Config } from "../config";
+import type { Database } from "../db/schema";
+import {
+  composeSms,
+  quietUntil,
+  septetCount,
+  SMS_MAX_SEPTETS,
+  SmsTooLongError,
+  textChannelFor,
+  whatsappTemplate,
+  type ContactPreference,
+  type TextChannel,
+  type TextKind,
+  type WhatsAppTemplateMessage,
+} from "../../domain/text-messages";
+import { isMobile } from "./phone";
+import { textMessageRepository } from "./text-message-repository";
+
+export interface OutgoingText {
+  channel: TextChannel;
+  /** E.164. */
+  to: string;
+  /** The appointment reference it is about (the staff's history, export and erasure find it by this). */
+  about: string | null;
+  kind: TextKind;
+  /** The SMS text: GSM-7, one segment (composeSms). A WhatsApp message keeps it for the SMS fallback and the history. */
+  body: string;
+  /** The template a WhatsApp message is sent with; required for WhatsApp. */
+  whatsapp?: WhatsAppTemplateMessage | null;
+  /** Not sent before this instant (quiet hours: quietUntil); now by default. */
+  notBefore?: Date;
+  /** The failed message this one sends again (staff's resend). */
+  resentFrom?: number;
+}
+
+const E164 = /^\+[1-9]\d{6,14}$/;
+
+/**
+ * Queues a text message in the caller's transaction (or on `db`), as
+ * enqueueMail does an e-mail: the worker sends it, once, in the background.
+ * Refuses (throws) a number not in E.164, a body that is not one GSM-7
+ * segment, and WhatsApp without its template. Returns the row's id.
+ */
+export async function enqueueMessage(
+  db: Kysely<Database>,
+  text: OutgoingText,
+  now: Date = new Date(),
+): Promise<number> {
+  if (!E164.test(text.to)) throw new Error("a text message needs an E.164 number");
+  if (septetCount(text.body) > SMS_MAX_SEPTETS)
+    throw new Error(`a text message's body is at most ${SMS_MAX_SEPTETS} septets`);
+  if (text.channel === "whatsapp" && !text.whatsapp) throw new Error("a WhatsApp message needs its template");
+  return textMessageRepository(db).enqueue(
+    {
+      channel: text.channel,
+      to_number: text.to,
+      about_reference: text.about,
+      kind: text.kind,
+      body: text.body,
+      template_json: text.channel === "whatsapp" && text.whatsapp ? JSON.stringify(text.whatsapp) : null,
+      resent_from: text.resentFrom ?? null,
+    },
+    text.notBefore && text.notBefore > now ? text.notBefore : now,
+    now,
+  );
+}
+
+export interface PatientText {
+  reference: string;
+  /** The appointment's phone number (E.164, as stored). */
+  phone: string;
+  /** appointments.contact_preference. */
+  preference: ContactPreference | null;
+  kind: TextKind;
+  /** YYYY-MM-DD: the confirmed date, else the requested one. */
+  date: string;
+  /** HH:mm, for confirmed, reminder and moved. */
+  time?: string;
+  /** The patient's private link as issued (issueManageLink); an SMS carries its path on SMS_LINK_BASE_URL's origin. */
+  manageUrl: string;
+}
+
+export type QueuedText = { id: number; channel: TextChannel } | { skipped: "email-only" | "not-mobile" | "too-long" };
+
+/**
+ * The one way a step of an appointment texts the patient: by their choice
+ * of channel (SMS for a mobile by default, none for "email" or a landline:
+ * textChannelFor), the SMS composed for one segment with the clinic's SMS
+ * name and the private link on the SMS origin, the WhatsApp template beside
+ * it, held until quiet hours end, queued in the caller's transaction.
+ * Nothing is queued for a patient who is not to be texted; a message that
+ * cannot fit (configuration allows none) is skipped, never failing the
+ * caller's transaction.
+ */
+export async function queuePatientText(
+  db: Kysely<Database>,
+  config: Pick<Config, "messages">,
+  text: PatientText,
+  now: Date = new Date(),
+): Promise<QueuedText> {
+  const mobile = isMobile(text.phone);
+  const channel = textChannelFor(text.preference, mobile);
+  if (!channel) return { skipped: mobile ? "email-only" : "not-mobile" };
+  const m = config.messages;
+  const path = new URL(text.manageUrl).pathname;
+  const facts = { sender: m.smsSenderName, reference: text.reference, date: text.date, time: text.time };
+  let body: string;
+  try {
+    body = composeSms(text.kind, { ...facts, link: `${m.smsLinkOrigin}${path}` });
+  } catch (error) {
+    if (error instanceof SmsTooLongError) return { skipped: "too-long" };
+    throw error;
+  }
+  const whatsapp =
+    channel === "whatsapp"
+      ? whatsappTemplate(text.kind, { ...facts, link: text.manageUrl }, m.whatsapp?.language ?? "en")
+      : null;
+  const id = await enqueueMessage(
+    db,
+    {
+      channel,
+      to: text.phone,
+      about: text.reference,
+      kind: text.kind,
+      body,
+      whatsapp,
+      notBefore: quietUntil(now, m.quietHours),
+    },
+    now,
+  );
+  return { id, channel };
+}
