@@ -2,9 +2,14 @@
  * How a patient wants to hear from the clinic about an appointment, besides
  * e-mail, which every patient gets: a text message (SMS), WhatsApp, or e-mail
  * only. Text messages go to mobile numbers only; a patient who chose one with
- * a landline hears by e-mail (the text-messages decision record).
+ * a landline hears by e-mail (decision 030).
  */
 
+/** The channels a text message can go by. */
+export const TEXT_CHANNELS = ["sms", "whatsapp"] as const;
+export type TextChannel = (typeof TEXT_CHANNELS)[number];
+
+/** How the patient wants to hear from the clinic (`appointments.contact_preference`); e-mail is sent in every case. */
 export const CONTACT_PREFERENCES = ["sms", "whatsapp", "email"] as const;
 export type ContactPreference = (typeof CONTACT_PREFERENCES)[number];
 
@@ -33,11 +38,11 @@ export const CONTACT_PREFERENCE_HINT =
 export const CONTACT_PREFERENCE_MESSAGE = "Choose how we should send you updates.";
 
 /**
- * The channel the clinic uses besides e-mail: the patient's choice when the
- * number can take it, else e-mail only. Without a choice (the JSON API's
- * field is optional) a mobile number means SMS.
+ * The channel a text goes by, or null for none: the patient's choice when
+ * they made one, else SMS for a mobile number (the default the booking form
+ * shows); never to a number that is not a mobile.
  */
-export function effectiveChannel(choice: ContactPreference | undefined, isMobile: boolean): ContactPreference {
-  if (!isMobile) return "email";
-  return choice ?? "sms";
+export function textChannelFor(preference: ContactPreference | null, mobile: boolean): TextChannel | null {
+  if (!mobile || preference === "email") return null;
+  return preference ?? "sms";
 }

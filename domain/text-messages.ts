@@ -13,33 +13,6 @@ import { addDays, clinicDate, clinicInstant, clinicTime, formatAbbreviatedDate, 
 
 // --- Channels and the patient's choice ---
 
-export const TEXT_CHANNELS = ["sms", "whatsapp"] as const;
-export type TextChannel = (typeof TEXT_CHANNELS)[number];
-
-/** How the patient wants to hear from the clinic (`appointments.contact_preference`); e-mail is sent in every case. */
-export const CONTACT_PREFERENCES = ["sms", "whatsapp", "email"] as const;
-export type ContactPreference = (typeof CONTACT_PREFERENCES)[number];
-
-export const CONTACT_PREFERENCE_LABELS: Record<ContactPreference, string> = {
-  sms: "SMS",
-  whatsapp: "WhatsApp",
-  email: "E-mail only",
-};
-
-export function isContactPreference(value: unknown): value is ContactPreference {
-  return typeof value === "string" && (CONTACT_PREFERENCES as readonly string[]).includes(value);
-}
-
-/**
- * The channel a text goes by, or null for none: the patient's choice when
- * they made one, else SMS for a mobile number (the default the booking form
- * shows); never to a number that is not a mobile.
- */
-export function textChannelFor(preference: ContactPreference | null, mobile: boolean): TextChannel | null {
-  if (!mobile || preference === "email") return null;
-  return preference ?? "sms";
-}
-
 // --- The steps that send a message ---
 
 export const TEXT_KINDS = [

@@ -2,7 +2,8 @@ import type { StaffRole } from "../../domain/staff-roles";
 import type { Generated } from "kysely";
 import type { PaymentMethod } from "../../domain/payments";
 import type { AppointmentStatus, EnquiryStatus } from "../../domain/statuses";
-import type { ContactPreference, TextChannel, TextKind, TextStatus } from "../../domain/text-messages";
+import type { TextKind, TextStatus } from "../../domain/text-messages";
+import type { ContactPreference, TextChannel } from "../../domain/contact-preference";
 
 /**
  * Table types for Kysely. Timestamps are ISO-8601 UTC strings and calendar

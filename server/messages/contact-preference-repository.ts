@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Db } from "../db/index";
 import type { Database } from "../db/schema";
-import type { ContactPreference } from "../../domain/text-messages";
+import type { ContactPreference } from "../../domain/contact-preference";
 
 /**
  * The patient's choice of channel on their appointments

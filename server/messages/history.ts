@@ -1,11 +1,11 @@
 import type { Db } from "../db/index";
 import {
   FAILING_STATUSES,
-  type TextChannel,
   type TextKind,
   type TextStatus,
   type WhatsAppTemplateMessage,
 } from "../../domain/text-messages";
+import { type TextChannel } from "../../domain/contact-preference";
 import { contactPreferenceRepository } from "./contact-preference-repository";
 import { enqueueMessage } from "./queue";
 import { textMessageRepository } from "./text-message-repository";

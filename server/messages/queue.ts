@@ -7,13 +7,11 @@ import {
   septetCount,
   SMS_MAX_SEPTETS,
   SmsTooLongError,
-  textChannelFor,
   whatsappTemplate,
-  type ContactPreference,
-  type TextChannel,
   type TextKind,
   type WhatsAppTemplateMessage,
 } from "../../domain/text-messages";
+import { textChannelFor, type ContactPreference, type TextChannel } from "../../domain/contact-preference";
 import { isMobile } from "./phone";
 import { textMessageRepository } from "./text-message-repository";
 

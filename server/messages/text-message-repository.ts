@@ -1,7 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Db } from "../db/index";
 import type { Database, TextMessageTable } from "../db/schema";
-import { FAILING_STATUSES, FINISHED_STATUSES, type TextChannel, type TextStatus } from "../../domain/text-messages";
+import { FAILING_STATUSES, FINISHED_STATUSES, type TextStatus } from "../../domain/text-messages";
+import { type TextChannel } from "../../domain/contact-preference";
 
 export type TextMessageRow = Omit<TextMessageTable, "id"> & { id: number };
 export type NewTextMessage = Pick<

@@ -1,7 +1,8 @@
 import type { Config } from "../config";
 import type { Db } from "../db/index";
 import { runEvery } from "../jobs/periodic";
-import { isQuiet, quietUntil, type QuietHours, type TextChannel } from "../../domain/text-messages";
+import { isQuiet, quietUntil, type QuietHours } from "../../domain/text-messages";
+import { type TextChannel } from "../../domain/contact-preference";
 import type { HandOver, MessageLog } from "./hand-over";
 import { createTextSenders, type SenderOverrides, type TextSenders } from "./senders";
 import { WHATSAPP_TIMEOUT_MS } from "./whatsapp";

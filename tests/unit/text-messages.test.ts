@@ -13,13 +13,13 @@ import {
   SMS_MAX_SEPTETS,
   SMS_SENDER_NAME_MAX,
   SmsTooLongError,
-  textChannelFor,
   TEXT_KINDS,
   TIMED_KINDS,
   toGsm7,
   whatsappTemplate,
   WHATSAPP_TEMPLATES,
 } from "../../domain/text-messages";
+import { textChannelFor } from "../../domain/contact-preference";
 import { loadConfig } from "../../server/config";
 import { newToken } from "../../server/tokens";
 
