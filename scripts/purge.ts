@@ -19,6 +19,7 @@ async function main() {
       `Records (${config.staff.retentionMonths} months): deleted ${result.appointments} appointments, ${result.enquiries} enquiries, ` +
         `${result.uploads} uploads (${result.files} files), ${result.strayFiles} unreferenced files, ${result.mails} old e-mails.\n` +
         `Sent e-mail bodies (${r.sentMailDays} days): ${result.mailBodies} blanked. Outbox files (${r.outboxDays} days): ${result.outboxFiles} deleted.\n` +
+        `Text messages: ${result.texts} old ones deleted, ${result.textBodies} numbers and bodies blanked, ${result.smsOutboxFiles} outbox files deleted.\n` +
         `Audit log (${r.auditMonths} months): ${result.auditRows} rows deleted. Idempotency replies (${r.idempotencyDays} days): ${result.idempotencyKeys} deleted.\n` +
         `Ended rate-limit windows: ${result.rateLimits}. Expired staff sessions: ${result.sessions}. Expired staff invitations: ${result.invitations}.`,
     );

@@ -14,6 +14,7 @@ import { reactRouterHandler } from "./react-router";
 import securityHeaders from "./security-headers";
 import { referralFormMaker, StaticSite } from "./static-site";
 import { startMailWorker } from "./mail/worker";
+import { startMessageWorker, whatsappWebhookRoutes } from "./messages/index";
 import { countBody, drainUnreadBody, JSON_BODY_MAX_BYTES, refuseOversizedBody } from "./requests/body-limit";
 import { canonicalPathHook } from "./requests/canonical-path";
 import { refuseUnsupportedType } from "./requests/content-type";
@@ -148,12 +149,15 @@ export async function buildApp({
 
   // Contact enquiries, appointment requests, referral uploads, booking calendar (own rate limits, multipart, errors).
   await app.register(requestsPlugin, { config, db });
-  // Background jobs run only in a listening server (not in inject tests): mail delivery, the upload sweep, reminders.
+  // WhatsApp's delivery statuses and STOP replies (signed with the app secret; 404 without WhatsApp settings).
+  await app.register(whatsappWebhookRoutes, { db, config });
+  // Background jobs run only in a listening server (not in inject tests): mail and text delivery, the upload sweep, reminders.
   const stopJobs: (() => Promise<void>)[] = [];
   app.addHook("onListen", async () => {
     if (stopJobs.length) return;
     stopJobs.push(
       startMailWorker(db, config, app.log),
+      startMessageWorker(db, config, app.log),
       startUploadSweep(db, config, app.log),
       startReminders(db, config, app.log),
     );

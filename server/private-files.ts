@@ -84,12 +84,12 @@ export function securePrivateFiles(files: string[]): void {
 }
 
 /**
- * At start-up: DATA_DIR becomes 0700, and the uploads and the outbox below it
+ * At start-up: DATA_DIR becomes 0700, and the uploads and both outboxes below it
  * are made 0700 folders of 0600 files, whatever an earlier version or umask
  * left (the SQLite files are fixed when the database is opened, and backups
  * by the backup code).
  */
 export function securePrivateData(config: Pick<Config, "dataDir">): void {
   ensurePrivateDirSync(config.dataDir);
-  for (const sub of ["uploads", "outbox"]) securePrivateTree(path.join(config.dataDir, sub));
+  for (const sub of ["uploads", "outbox", "sms-outbox"]) securePrivateTree(path.join(config.dataDir, sub));
 }

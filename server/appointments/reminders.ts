@@ -7,9 +7,10 @@ import { reminderMail } from "./mails";
 import { appointmentRepository, type AppointmentRow } from "./appointment-repository";
 import { runEvery } from "../jobs/periodic";
 import { issueManageLink } from "./manage-links";
+import { textPatient } from "./texts";
 
 /**
- * The reminder e-mail for a confirmed appointment: sent from REMINDER_FROM
+ * The reminder e-mail (and text, by the patient's choice) for a confirmed appointment: sent from REMINDER_FROM
  * (Africa/Gaborone) on the day before; confirmed after that, it goes at once,
  * unless the appointment is less than REMINDER_MIN_AHEAD_MS away. Sent once
  * per confirmed date and time across instances (a compare-and-set on
@@ -45,6 +46,7 @@ export async function sendDueReminders(db: Db, config: Config, now: Date): Promi
       if (!(await appointments.markReminded(appt.id, appt.confirmed_date!, appt.confirmed_time!, trx))) return false;
       const manageUrl = await issueManageLink(db, config, appt.id, now, trx);
       await enqueueMail(trx, reminderMail(appt, manageUrl, config), now);
+      await textPatient(trx, config, appt, "reminder", manageUrl, now);
       return true;
     });
     if (queued) sent += 1;

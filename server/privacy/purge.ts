@@ -12,6 +12,7 @@ import { loginThrottleRepository } from "../staff/login-throttle-repository";
 import type { StaffRuntime } from "../runtime";
 import { deleteExpiredSessions } from "../staff/sessions";
 import { outboxDir } from "../mail/transport";
+import { blankOldMessageBodies, deleteOldMessages, messageBodiesBefore, purgeSmsOutbox } from "../messages/index";
 import { uploadsDir } from "../uploads/storage";
 import { uploadPath } from "../uploads/files";
 import { clinicDate, subtractMonths } from "../../domain/dates";
@@ -30,6 +31,10 @@ export interface PurgeResult {
   /** Sent or failed messages whose body and recipient were blanked. */
   mailBodies: number;
   outboxFiles: number;
+  /** Text messages deleted with their records, and those whose number and body were blanked. */
+  texts: number;
+  textBodies: number;
+  smsOutboxFiles: number;
   auditRows: number;
   idempotencyKeys: number;
   rateLimits: number;
@@ -47,8 +52,10 @@ const DAY_MS = 86_400_000;
  *   enquiries by creation date; sent or failed e-mail rows that old;
  * - abandoned uploads (UPLOAD_UNCLAIMED_HOURS) and files no row names;
  * - the body, recipient and error of sent or failed e-mails after
- *   RETAIN_SENT_MAIL_DAYS (the row stays as a record that it was sent);
- * - outbox .eml files after RETAIN_OUTBOX_DAYS;
+ *   RETAIN_SENT_MAIL_DAYS (the row stays as a record that it was sent), and
+ *   the number and body of text messages after the same period; text
+ *   message rows with the records (decision 030);
+ * - outbox .eml and SMS files after RETAIN_OUTBOX_DAYS;
  * - audit rows after RETAIN_AUDIT_MONTHS; idempotency replies after
  *   RETAIN_IDEMPOTENCY_DAYS; rate-limit windows that have ended;
  * - expired staff sessions, sign-in throttle rows idle for a day, and
@@ -78,10 +85,12 @@ export async function purgeExpired(rt: StaffRuntime): Promise<PurgeResult> {
     if (ids.length) await appointments.deleteWithHistory(ids, trx);
     const enquiries = await enquiryRepository(db).deleteCreatedBefore(cutoffIso, trx);
     const mails = await mail.deleteFinishedBefore(cutoffIso, trx);
+    const texts = await deleteOldMessages(db, cutoff, trx);
     return {
       appointments: ids.length,
       enquiries,
       mails,
+      texts,
       storageNames: uploads.map((u) => u.storage_name),
     };
   });
@@ -115,6 +124,8 @@ export async function purgeExpired(rt: StaffRuntime): Promise<PurgeResult> {
   const mailBefore = new Date(now.getTime() - retention.sentMailDays * DAY_MS).toISOString();
   const mailBodies = await mail.blankFinishedBefore(mailBefore);
   const outboxFiles = await deleteOldFiles(outboxDir(config), now.getTime() - retention.outboxDays * DAY_MS);
+  const textBodies = await blankOldMessageBodies(db, messageBodiesBefore(config, now));
+  const smsOutboxFiles = await purgeSmsOutbox(config, now);
   const auditRows = await auditRepository(db).deleteBefore(subtractMonths(now, retention.auditMonths).toISOString());
   const idempotencyKeys = await pruneIdempotencyKeys(db, new Date(now.getTime() - retention.idempotencyDays * DAY_MS));
   const rateLimits = await pruneRateLimits(db, now);
@@ -129,6 +140,9 @@ export async function purgeExpired(rt: StaffRuntime): Promise<PurgeResult> {
     sessions,
     mailBodies,
     outboxFiles,
+    texts: removed.texts,
+    textBodies,
+    smsOutboxFiles,
     auditRows,
     idempotencyKeys,
     rateLimits,

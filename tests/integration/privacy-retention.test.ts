@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { addStaff, seedUpload } from "../helpers/staff";
 import { enqueueMail } from "../../server/mail/queue";
+import { enqueueMessage } from "../../server/messages/index";
 import { recordAudit } from "../../server/audit/audit";
 import { outboxDir } from "../../server/mail/transport";
 import { purgeExpired } from "../../server/privacy/purge";
@@ -212,6 +213,34 @@ describe("retention of personal data", () => {
       sessions: 0,
       uploads: 0,
     });
+  });
+
+  it("blanks the number and body of text messages with the e-mail bodies, deletes their rows with the records, and keeps younger ones", async () => {
+    const text = (to: string, at: string) =>
+      enqueueMessage(
+        t.db,
+        { channel: "sms", to, about: "APT-2024-000001", kind: "reminder", body: `Body ${to}` },
+        new Date(at),
+      );
+    const old = await text("+26771000001", ago(7 * DAY));
+    const young = await text("+26771000002", ago(5 * DAY));
+    const ancient = await text("+26771000003", ago(800 * DAY));
+    const pending = await text("+26771000004", ago(7 * DAY));
+    const finish = (id: number, at: string) =>
+      t.db.updateTable("text_messages").set({ status: "delivered", status_at: at }).where("id", "=", id).execute();
+    await finish(old, ago(6 * DAY));
+    await finish(young, ago(4 * DAY));
+    await finish(ancient, ago(799 * DAY));
+
+    const result = await purgeExpired(staffRuntime(t.db, t.config, () => NOW));
+    expect(result).toMatchObject({ texts: 1, textBodies: 1 });
+    const rows = await t.db.selectFrom("text_messages").select(["id", "to_number", "body"]).orderBy("id").execute();
+    expect(rows).toEqual([
+      { id: old, to_number: "", body: "" },
+      { id: young, to_number: "+26771000002", body: "Body +26771000002" },
+      { id: pending, to_number: "+26771000004", body: "Body +26771000004" },
+    ]);
+    expect(await purgeExpired(staffRuntime(t.db, t.config, () => NOW))).toMatchObject({ texts: 0, textBodies: 0 });
   });
 
   it("uses defaults that fit their purpose: a week for mail, two years for the audit log, two days for idempotency replies", async () => {
