@@ -22,7 +22,7 @@ import type { BookingSubmission } from "./submission";
 
 export type { BookingValues };
 
-/** Empty, with cash chosen; or the values a plain form post sent back (server/requests/page-forms.ts). */
+/** Empty, with cash chosen; or the values a plain form post sent back (server/appointments/page-form.ts). */
 export function initialValues(posted: Partial<BookingValues> = {}): BookingValues {
   return {
     name: "",
