@@ -18,7 +18,8 @@ import { countBody, drainUnreadBody, JSON_BODY_MAX_BYTES, refuseOversizedBody } 
 import { canonicalPathHook } from "./requests/canonical-path";
 import { refuseUnsupportedType } from "./requests/content-type";
 import { messageBody, queryParam, single } from "./requests/http";
-import { PAGE_FORM_ROUTE, pageFormRoutes, publicForms } from "./requests/page-forms";
+import { PAGE_FORM_ROUTE } from "./requests/page-forms";
+import { pageFormRoutes, publicForms } from "./public-forms";
 import { requestsPlugin } from "./public-api";
 import { serverTimeouts } from "./requests/timeouts";
 import { startUploadSweep } from "./uploads/sweep";

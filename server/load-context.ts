@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import type { PublicForms } from "./requests/page-forms";
+import type { PublicForms } from "./public-forms";
 import type { PatientLinks } from "./appointments/manage";
 import type { StaffRuntime } from "./runtime";
 
@@ -9,7 +9,7 @@ export type StaffLoadContext = {
   clientIp: string;
 };
 
-/** The load context of every page: the staff console's, and the public forms' plain posts (server/requests/page-forms.ts). */
+/** The load context of every page: the staff console's, and the public forms' plain posts (server/public-forms.ts). */
 export type PageLoadContext = StaffLoadContext & { publicForms: PublicForms; patientLinks: PatientLinks };
 
 /** Builds a page's load context from its request. */
