@@ -26,7 +26,7 @@ import { startUploadSweep } from "./uploads/sweep";
 import { staffLoadContext, staffPlugin } from "./staff-console";
 import { staffRuntime } from "./runtime";
 import type { LoadContextFn } from "./load-context";
-import { patientLinks } from "./appointments/manage";
+import { patientLinkPage } from "./appointments/manage-page";
 import { startReminders } from "./appointments/reminders";
 
 export interface AppOptions {
@@ -175,8 +175,8 @@ export async function buildApp({
   const staffContext = staffLoadContext(staff);
   // The booking and contact pages' plain form posts (no JavaScript) go through the public endpoints' rules.
   const forms = await publicForms({ config, db, log: app.log });
-  // A patient's private link to their appointment (server/appointments/manage.ts).
-  const links = patientLinks({ config, db });
+  // A patient's private link to their appointment (server/appointments/manage-page.ts).
+  const links = patientLinkPage({ config, db });
   const loadContext: LoadContextFn = (request) => ({
     ...staffContext(request),
     publicForms: forms,

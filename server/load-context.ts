@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { PublicForms } from "./public-forms";
-import type { PatientLinks } from "./appointments/manage";
+import type { PatientLinks } from "./appointments/manage-page";
 import type { StaffRuntime } from "./runtime";
 
 /** The React Router load context every page receives; staff loaders and actions use it through app/lib/staff.server.ts. */

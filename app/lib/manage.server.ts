@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import type { ManageAnswer, PatientLinks } from "../../server/appointments/manage";
+import type { ManageAnswer, PatientLinks } from "../../server/appointments/manage-page";
 
-export type { ManageAnswer, ManageView } from "../../server/appointments/manage";
+export type { ManageAnswer, ManageView } from "../../server/appointments/manage-page";
 
 declare module "react-router" {
   interface AppLoadContext {
