@@ -66,8 +66,7 @@ export const APPOINTMENT_TRANSITIONS: Record<AppointmentStatus, readonly Appoint
 };
 
 /** What a patient may do to their appointment through their private link (decision 026). */
-export const PATIENT_MOVES = ["cancel", "changeDate"] as const;
-export type PatientMove = (typeof PATIENT_MOVES)[number];
+export type PatientMove = "cancel" | "changeDate";
 
 /**
  * The patient's own moves, per status, and the status each leads to:

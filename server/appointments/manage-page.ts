@@ -35,7 +35,7 @@ export type ManageAnswer =
 type PageConfig = Parameters<typeof patientLinks>[0]["config"] & Pick<Config, "rateLimit">;
 
 /** The page's answer to the core's outcome. */
-export function manageAnswer(outcome: LinkOutcome): ManageAnswer {
+function manageAnswer(outcome: LinkOutcome): ManageAnswer {
   switch (outcome.kind) {
     case "not-found":
       return { status: 404, failure: LINK_NOT_VALID };
@@ -53,7 +53,7 @@ export function manageAnswer(outcome: LinkOutcome): ManageAnswer {
 }
 
 /** The patient's intent, read from the posted form (each value trimmed). */
-export function patientIntent(form: FormData): PatientIntent {
+function patientIntent(form: FormData): PatientIntent {
   const posted: Record<string, string> = {};
   for (const [name, value] of form.entries()) {
     if (!(name in posted)) posted[name] = typeof value === "string" ? value.trim() : "";

@@ -316,5 +316,3 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
 
   return { open, act };
 }
-
-export type PatientLinkCore = ReturnType<typeof patientLinks>;

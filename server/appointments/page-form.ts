@@ -164,7 +164,7 @@ export function bookingPageForm({ config, db, intake }: { config: Config; db: Db
    * (server/requests/body-limit.ts bounds it).
    */
   async function readBookingPost(request: Request, clientIp: string): Promise<BookingPost> {
-    if (!request.body) throw unreadableBody("booking form unreadable");
+    if (!request.body) throw unreadableBody();
     const source = Readable.fromWeb(request.body as NodeReadableStream);
     const discard = async (received: Received | undefined) => {
       if (received && "temp" in received) await removeQuietly(received.temp);

@@ -34,7 +34,7 @@ const appointmentAccepted = z.object({
  * stored answer (a first one with the private link added), 400 with the
  * refused fields, 422 for a key reused with another body.
  */
-export function appointmentReply(outcome: AppointmentOutcome): ApiAnswer {
+function appointmentReply(outcome: AppointmentOutcome): ApiAnswer {
   switch (outcome.kind) {
     case "stored": {
       const answer = appointmentAnswer.answer(outcome.accepted);

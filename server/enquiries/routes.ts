@@ -20,7 +20,7 @@ const enquiryAccepted = z.object({
 });
 
 /** The JSON API's answer to an enquiry's outcome (decision 030). */
-export function enquiryReply(outcome: EnquiryOutcome): ApiAnswer {
+function enquiryReply(outcome: EnquiryOutcome): ApiAnswer {
   return outcome.kind === "stored" ? enquiryAnswer.answer(outcome.accepted) : KEY_REUSED_ANSWER;
 }
 

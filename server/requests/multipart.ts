@@ -53,9 +53,9 @@ export interface MultipartRead<F> {
   fileName: string;
 }
 
-/** The error a body that cannot be read rejects with (`message` for the log; the answer is the caller's). */
-export function unreadableBody(message = "multipart body unreadable", cause?: unknown): Error {
-  return Object.assign(new Error(message, { cause }), { code: MULTIPART_UNREADABLE });
+/** The error a body that cannot be read rejects with (the answer is the caller's). */
+export function unreadableBody(cause?: unknown): Error {
+  return Object.assign(new Error("multipart body unreadable", { cause }), { code: MULTIPART_UNREADABLE });
 }
 
 export function readMultipart<F>(
@@ -80,7 +80,7 @@ export function readMultipart<F>(
         .catch(() => undefined)
         .finally(() => reject(error));
     };
-    const unreadable = (cause?: unknown) => fail(unreadableBody(undefined, cause));
+    const unreadable = (cause?: unknown) => fail(unreadableBody(cause));
 
     let parser: BusboyInstance;
     try {
@@ -106,7 +106,7 @@ export function readMultipart<F>(
       stream.on("error", (error) => (partError ??= error));
       file = receive(stream).catch((error: unknown) => {
         const code = (error as { code?: string }).code;
-        if (partError && code !== DISCARD_EXCEEDED && code !== BODY_TOO_LARGE) throw unreadableBody(undefined, error);
+        if (partError && code !== DISCARD_EXCEEDED && code !== BODY_TOO_LARGE) throw unreadableBody(error);
         throw error;
       });
       file.catch(fail);
