@@ -11,8 +11,11 @@ export const REFERRAL_FORM_PATH = "/files/referral-form.pdf";
  */
 export const MANAGE_PATH_PREFIX = "/appointment/";
 
-/** The booking page. */
+/** The booking page; its form posts to it (multipart, with the referral file) when there is no JavaScript. */
 export const BOOKING_PATH = "/book-appointment";
+
+/** The contact page; its form posts to it (urlencoded) when there is no JavaScript. */
+export const CONTACT_PATH = "/contact-us";
 
 /** The query parameter that opens the booking page with a service chosen: `?service=<slug>`. */
 export const BOOKING_SERVICE_PARAM = "service";

@@ -24,6 +24,24 @@ export function requestNextStep(answerBy?: string): string {
   );
 }
 
+/**
+ * What the confirmation shows of a stored request: the booking page's answer
+ * to a plain post (server/appointments/page-form.ts) and the island's, made
+ * from the JSON API's answer (app/components/forms/booking/submission.ts).
+ */
+export interface BookingConfirmation {
+  reference: string;
+  /** The requested date, YYYY-MM-DD. */
+  date: string;
+  service: string;
+  /** The patient's private link to the appointment; none when the answer was a replay of a request already sent. */
+  manageUrl?: string;
+  /** The day by whose end the clinic contacts the patient (requestAnswerBy), YYYY-MM-DD; without it, "within one working day". */
+  answerBy?: string;
+  /** Whether a referral form came with the request. */
+  referral: boolean;
+}
+
 /** The JSON API's `message` for a stored request: the headline and the next step, in sentences. */
 export function requestReceivedMessage(answerBy?: string): string {
   return `${REQUEST_RECEIVED}. ${requestNextStep(answerBy)}`;

@@ -64,3 +64,29 @@ export const APPOINTMENT_TRANSITIONS: Record<AppointmentStatus, readonly Appoint
   no_show: [],
   cancelled: [],
 };
+
+/** What a patient may do to their appointment through their private link (decision 026). */
+export type PatientMove = "cancel" | "changeDate";
+
+/**
+ * The patient's own moves, per status, and the status each leads to:
+ * cancelling, and asking for another date, which makes the appointment a
+ * request again (staff confirm the new time). A status without a move does
+ * not allow it. The notice rule comes on top: within NOTICE_HOURS of a
+ * confirmed time the date is changed by phone (server/appointments/manage.ts).
+ */
+export const PATIENT_TRANSITIONS: Record<
+  AppointmentStatus,
+  Readonly<Partial<Record<PatientMove, AppointmentStatus>>>
+> = {
+  requested: { cancel: "cancelled", changeDate: "requested" },
+  confirmed: { cancel: "cancelled", changeDate: "requested" },
+  attended: {},
+  no_show: {},
+  cancelled: {},
+};
+
+/** The status a patient's move leads to from `status`, or undefined when the status does not allow it. */
+export function patientMoveTo(status: AppointmentStatus, move: PatientMove): AppointmentStatus | undefined {
+  return PATIENT_TRANSITIONS[status][move];
+}

@@ -19,14 +19,15 @@ import { countBody, drainUnreadBody, JSON_BODY_MAX_BYTES, refuseOversizedBody } 
 import { canonicalPathHook } from "./requests/canonical-path";
 import { refuseUnsupportedType } from "./requests/content-type";
 import { messageBody, queryParam, single } from "./requests/http";
-import { PAGE_FORM_ROUTE, pageFormRoutes, publicForms } from "./requests/page-forms";
+import { PAGE_FORM_ROUTE } from "./requests/page-forms";
+import { pageFormRoutes, publicForms } from "./public-forms";
 import { requestsPlugin } from "./public-api";
 import { serverTimeouts } from "./requests/timeouts";
 import { startUploadSweep } from "./uploads/sweep";
 import { staffPlugin } from "./staff-console";
 import { staffRuntime } from "./runtime";
 import type { LoadContextFn } from "./load-context";
-import { patientLinks } from "./appointments/manage";
+import { patientLinkPage } from "./appointments/manage-page";
 import { startReminders } from "./appointments/reminders";
 
 export interface AppOptions {
@@ -177,8 +178,8 @@ export async function buildApp({
   if (!servePages) return app;
   // The booking and contact pages' plain form posts (no JavaScript) go through the public endpoints' rules.
   const forms = await publicForms({ config, db, log: app.log });
-  // A patient's private link to their appointment (server/appointments/manage.ts).
-  const links = patientLinks({ config, db });
+  // A patient's private link to their appointment (server/appointments/manage-page.ts).
+  const links = patientLinkPage({ config, db });
   // The load context every rendered page gets (declared in server/load-context.ts).
   const loadContext: LoadContextFn = (request) => ({
     staffRuntime: staff,

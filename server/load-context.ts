@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { AppLoadContext } from "react-router";
-import type { PublicForms } from "./requests/page-forms";
-import type { PatientLinks } from "./appointments/manage";
+import type { PublicForms } from "./public-forms";
+import type { PatientLinks } from "./appointments/manage-page";
 import type { StaffRuntime } from "./runtime";
 
 /*
@@ -24,9 +24,9 @@ declare module "react-router" {
     staffRuntime: StaffRuntime;
     /** The client's address as the server trusts it (server/app.ts's trustProxy): what rate limits and lockouts key on. */
     clientIp: string;
-    /** The booking and contact forms' plain posts (server/requests/page-forms.ts). */
+    /** The booking and contact forms' plain posts (server/public-forms.ts, with each capability's page-form adapter). */
     publicForms: PublicForms;
-    /** A patient's private link (server/appointments/manage.ts). */
+    /** A patient's private link (server/appointments/manage-page.ts). */
     patientLinks: PatientLinks;
     /** The per-request Content-Security-Policy nonce (server/security-headers.ts), for app/entry.server.tsx. */
     cspNonce: string;

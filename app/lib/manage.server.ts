@@ -1,7 +1,7 @@
 import { data, type AppLoadContext } from "react-router";
-import type { ManageAnswer, PatientLinks } from "../../server/appointments/manage";
+import type { ManageAnswer, PatientLinks } from "../../server/appointments/manage-page";
 
-export type { ManageAnswer, ManageView } from "../../server/appointments/manage";
+export type { ManageAnswer, ManageView } from "../../server/appointments/manage-page";
 
 /**
  * What a post leaves for the loader React Router runs after the action in the

@@ -1,5 +1,5 @@
 import { data, type AppLoadContext } from "react-router";
-import type { PublicForms } from "../../server/requests/page-forms";
+import type { PublicForms } from "../../server/public-forms";
 import { CROSS_SITE_MESSAGE } from "../../server/requests/same-origin";
 
 interface Args {
@@ -9,10 +9,10 @@ interface Args {
 
 /**
  * The action of a public form page (booking, contact) posted without
- * JavaScript: the server's rules run in server/requests/page-forms.ts; the
- * page is rendered again with what it answered (its status, the errors and
- * values, or the reference). A cross-site post is refused with 403 and
- * changes nothing.
+ * JavaScript: the server's rules run in each capability's page-form adapter
+ * (server/public-forms.ts); the page is rendered again with what it answered
+ * (its status, the errors and values, or the reference). A cross-site post
+ * is refused with 403 and changes nothing.
  */
 export async function publicFormAction(kind: keyof PublicForms, { request, context }: Args) {
   const { status, close, ...answer } = await context.publicForms[kind](request, context.clientIp);

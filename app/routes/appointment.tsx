@@ -2,6 +2,7 @@ import { useActionData, useLoaderData, useLocation, useSearchParams } from "reac
 import { LATE_CANCELLATION_FEE, NOTICE_HOURS } from "@domain/booking-policy";
 import { mapsHref } from "@domain/contact-links";
 import { formatLongDate } from "@domain/dates";
+import { BOOKING_PATH } from "@domain/paths";
 import { BOOK_AGAIN, CANCELLED_FINAL, CHANGE_MAILED, LINK_NOT_VALID, PATIENT_MESSAGES } from "@domain/patient-link";
 import { REQUEST_RECEIVED, requestNextStep } from "@domain/request-words";
 import { CANCEL_REASON_MAX, isActiveStatus } from "@domain/statuses";
@@ -27,9 +28,6 @@ import "~/styles/patient.css";
 
 export const loader = manageLoader;
 export const action = manageAction;
-
-/** Where a cancelled appointment leads: the booking form. */
-const BOOKING_PATH = "/book-appointment";
 
 export function headers() {
   return MANAGE_HEADERS;

@@ -5,7 +5,7 @@ import { DATE_MESSAGES, DOB_MESSAGES } from "./appointment-dates";
  * The booking form as the visitor fills it in (the names of its fields, as
  * the browser posts them without JavaScript), and the appointment request the
  * API takes, made from it. The page's script and the page's plain form post
- * (server/requests/page-forms.ts) both build the request here.
+ * (server/appointments/page-form.ts) both build the request here.
  */
 
 /**

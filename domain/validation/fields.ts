@@ -71,3 +71,12 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   }
   return out;
 }
+
+/** A body checked against a schema (and the rules on top of it): the value, or the errors by field. */
+export type Checked<T> = { ok: true; value: T } | { ok: false; errors: Record<string, string> };
+
+/** `body` checked against `schema`, with its errors in fieldErrors' shape. */
+export function checkSchema<S extends z.ZodType>(schema: S, body: unknown): Checked<z.output<S>> {
+  const parsed = schema.safeParse(body);
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, errors: fieldErrors(parsed.error) };
+}

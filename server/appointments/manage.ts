@@ -1,6 +1,6 @@
 import { NOTICE_HOURS } from "../../domain/booking-policy";
-import { LINK_NOT_VALID, MANAGE_PER_MINUTE, PATIENT_MESSAGES, PATIENT_STATUS_WORDS } from "../../domain/patient-link";
-import { CANCEL_REASON_MAX, isActiveStatus } from "../../domain/statuses";
+import { PATIENT_MESSAGES, PATIENT_STATUS_WORDS } from "../../domain/patient-link";
+import { CANCEL_REASON_MAX, patientMoveTo, type PatientMove } from "../../domain/statuses";
 import { serviceGuidance, serviceTitle } from "../../domain/catalogue";
 import {
   parseSafetyForm,
@@ -18,9 +18,6 @@ import type { Config } from "../config";
 import type { Db } from "../db/index";
 import { enqueueMail } from "../mail/queue";
 import { clinicPatientChangeMail } from "./mails";
-import { RATE_LIMIT_MESSAGE } from "../requests/http";
-import { clientDigest, countHit } from "../requests/rate-limit-store";
-import { CROSS_SITE_MESSAGE, isCrossSite } from "../requests/same-origin";
 import { appointmentRepository, type AppointmentRow } from "./appointment-repository";
 import { appointmentDate, findByManageToken, issueManageLink } from "./manage-links";
 import { patientChangeMail, type PatientChange } from "./patient-change-mail";
@@ -28,11 +25,14 @@ import { bookingDateProblemNow } from "./validate";
 
 /**
  * What a patient does through their private link (`/appointment/<token>`):
- * see the appointment, cancel it, or ask for another date. The page
- * (app/routes/appointment.tsx) calls these through its load context; every
- * answer has the HTTP status the page is sent with. A wrong, altered or
- * expired link gets the same 404 as an unknown one; each address may open
- * links MANAGE_PER_MINUTE times a minute.
+ * see the appointment, cancel it, ask for another date, or answer the safety
+ * questions. The core of the page's loader and action: it takes the link's
+ * token and an intent already read from the form, and gives a typed outcome
+ * (decision 031); the page's adapter (server/appointments/manage-page.ts)
+ * checks the origin and the rate, reads the form and maps the outcome to
+ * HTTP. A wrong, altered or expired link is not found, like an unknown one.
+ * The status a move leads to, and whether the status allows it, come from
+ * PATIENT_TRANSITIONS (domain/statuses.ts).
  */
 
 /** The appointment as the patient's page shows it: no identity details beyond the reference. */
@@ -71,19 +71,41 @@ export interface ManageView {
   };
 }
 
-export type ManageAnswer =
-  | { status: 404 | 429 | 403; failure: string }
-  | {
-      status: number;
-      view: ManageView;
-      done?: keyof typeof PATIENT_MESSAGES;
-      failure?: string;
-      /** By field name: date, reason, or a safety answer's field. */
-      errors?: Record<string, string>;
-      values?: { date?: string; reason?: string };
-    };
+/** The date and reason as posted, to fill the forms again after a refusal. */
+export interface PatientValues {
+  date?: string;
+  reason?: string;
+}
 
-type LinkConfig = Pick<Config, "bookingHorizonDays" | "closedDates" | "publicBaseUrl" | "clinic" | "rateLimit">;
+/**
+ * What a patient posts, read from the page's form: cancel (with an optional
+ * reason), move to another date (as posted: the form sends YYYY-MM-DD, a
+ * hand-made post may send what was typed), or the safety answers (every
+ * posted field by name); `version`, the state the page showed. Anything else
+ * is unknown.
+ */
+export type PatientIntent =
+  | { kind: "cancel"; version: string; reason: string }
+  | { kind: "move"; version: string; date: string }
+  | { kind: "safety"; answers: Readonly<Record<string, string>> }
+  | { kind: "unknown" };
+
+/**
+ * What the core gives (decision 031): the link leads nowhere; the
+ * appointment shown; a move done (the appointment as it now stands);
+ * refused, because the appointment's state does not allow it (cancelled,
+ * changed meanwhile, too late); or invalid, because of what was sent (the
+ * errors by field: date, reason, or a safety answer's field). A refusal
+ * carries the values to fill the forms again.
+ */
+export type LinkOutcome =
+  | { kind: "not-found" }
+  | { kind: "shown"; view: ManageView }
+  | { kind: "done"; view: ManageView; done: "cancelled" | "changed" | "saved" }
+  | { kind: "refused"; view: ManageView; failure: string; values?: PatientValues }
+  | { kind: "invalid"; view: ManageView; failure: string; errors?: Record<string, string>; values?: PatientValues };
+
+type LinkConfig = Pick<Config, "bookingHorizonDays" | "closedDates" | "publicBaseUrl" | "clinic">;
 
 const withinNotice = (appt: AppointmentRow, now: Date) =>
   appt.status === "confirmed" &&
@@ -105,7 +127,7 @@ interface ViewDays {
 
 function viewOf(appt: AppointmentRow, config: LinkConfig, now: Date, days: ViewDays): ManageView {
   const late = withinNotice(appt, now);
-  const open = isActiveStatus(appt.status);
+  const allows = (move: PatientMove) => patientMoveTo(appt.status, move) !== undefined;
   const today = clinicToday(now);
   const answerBy = appt.status === "requested" ? days.answerBy : undefined;
   return {
@@ -118,9 +140,9 @@ function viewOf(appt: AppointmentRow, config: LinkConfig, now: Date, days: ViewD
     confirmedDate: appt.confirmed_date,
     confirmedTime: appt.confirmed_time,
     preparation: serviceGuidance(appt.service_name).notes,
-    canCancel: open,
+    canCancel: allows("cancel"),
     lateCancel: late,
-    canChange: open && !late,
+    canChange: allows("changeDate") && !late,
     changeByPhone: late,
     calendar: days.calendar,
     version: appt.updated_at,
@@ -136,13 +158,6 @@ function viewOf(appt: AppointmentRow, config: LinkConfig, now: Date, days: ViewD
 export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
   const appointments = appointmentRepository(db);
 
-  /** 429 past the per-address limit, else null. */
-  async function limited(clientIp: string): Promise<ManageAnswer | null> {
-    if (!config.rateLimit.enabled) return null;
-    const { current } = await countHit(db, `manage|${clientDigest(clientIp)}`, 60_000);
-    return current > MANAGE_PER_MINUTE ? { status: 429, failure: RATE_LIMIT_MESSAGE } : null;
-  }
-
   /**
    * The booking calendar as it stands now (the change form's open and closed
    * days) and, for a request, the day by whose end the clinic answers it:
@@ -155,18 +170,10 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
     return { calendar, answerBy: await requestAnswerBy(db, config, new Date(appt.updated_at)) };
   }
 
-  const notValid: ManageAnswer = { status: 404, failure: LINK_NOT_VALID };
-
-  /**
-   * GET: the appointment behind a link. `counted`: this request was already
-   * counted against the limit (the page's loader runs again after its
-   * action, in the same request).
-   */
-  async function open(token: string, clientIp: string, counted = false, now = new Date()): Promise<ManageAnswer> {
-    const refused = counted ? null : await limited(clientIp);
-    if (refused) return refused;
+  /** The appointment behind a link, as the page shows it. */
+  async function open(token: string, now = new Date()): Promise<LinkOutcome> {
     const appt = await findByManageToken(db, token, now);
-    return appt ? { status: 200, view: viewOf(appt, config, now, await daysFor(appt, now)) } : notValid;
+    return appt ? { kind: "shown", view: viewOf(appt, config, now, await daysFor(appt, now)) } : { kind: "not-found" };
   }
 
   /**
@@ -177,15 +184,15 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
   async function saveSafety(
     appt: AppointmentRow,
     view: ManageView,
-    field: (name: string) => string,
+    posted: Readonly<Record<string, string>>,
     now: Date,
     days: ViewDays,
-  ): Promise<ManageAnswer> {
-    if (!view.safety.canAnswer) return { status: 409, view, failure: SAFETY_MESSAGES.closed };
-    const { answers, errors } = parseSafetyForm(view.safety.questions, field);
+  ): Promise<LinkOutcome> {
+    if (!view.safety.canAnswer) return { kind: "refused", view, failure: SAFETY_MESSAGES.closed };
+    const { answers, errors } = parseSafetyForm(view.safety.questions, (name) => posted[name] ?? "");
     if (Object.keys(errors).length) {
       const shown = { ...view, safety: { ...view.safety, answers } };
-      return { status: 400, view: shown, failure: SAFETY_MESSAGES.invalid, errors };
+      return { kind: "invalid", view: shown, failure: SAFETY_MESSAGES.invalid, errors };
     }
     const stored = { safety_answers: JSON.stringify(answers), safety_saved_at: now.toISOString() };
     const saved = await appointments.saveSafetyAnswers(
@@ -195,87 +202,76 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
       stored.safety_saved_at,
     );
     // Saved: the row is the one read, with these answers. Refused: it changed meanwhile, so read it again.
-    if (saved) return { status: 200, view: viewOf({ ...appt, ...stored }, config, now, days), done: "saved" };
+    if (saved) return { kind: "done", view: viewOf({ ...appt, ...stored }, config, now, days), done: "saved" };
     const current = (await appointments.findById(appt.id)) ?? appt;
     const failure = current.status === "cancelled" ? PATIENT_MESSAGES.alreadyCancelled : SAFETY_MESSAGES.closed;
-    return { status: 409, view: viewOf(current, config, now, await daysFor(current, now)), failure };
+    return { kind: "refused", view: viewOf(current, config, now, await daysFor(current, now)), failure };
   }
 
   /**
-   * POST: `intent` cancel (with an optional `reason`), change (with `date`)
-   * or safety (the answers), and the `version` the page showed. A change the status forbids, a bad date,
-   * a second post or a post against an older state changes nothing and gets
-   * a 4xx with the page's message; any post to a cancelled appointment says
-   * it is already cancelled. A change or cancellation queues two e-mails:
-   * the clinic's (the reference only) and the patient's own record of it.
+   * A patient's intent on the appointment behind a link. A move the status
+   * forbids (PATIENT_TRANSITIONS), a bad date, a second post or a post
+   * against an older state (`version`) changes nothing and is refused or
+   * invalid, with the page's message; any post to a cancelled appointment
+   * says it is already cancelled. A change or cancellation queues two
+   * e-mails: the clinic's (the reference only) and the patient's own record
+   * of it.
    */
-  async function act(request: Request, token: string, clientIp: string, now = new Date()): Promise<ManageAnswer> {
-    if (isCrossSite(config, (name) => request.headers.get(name) ?? undefined)) {
-      return { status: 403, failure: CROSS_SITE_MESSAGE };
-    }
-    const refused = await limited(clientIp);
-    if (refused) return refused;
+  async function act(token: string, intent: PatientIntent, now = new Date()): Promise<LinkOutcome> {
     const appt = await findByManageToken(db, token, now);
-    if (!appt) return notValid;
+    if (!appt) return { kind: "not-found" };
     const days = await daysFor(appt, now);
     const view = viewOf(appt, config, now, days);
-    let form: FormData;
-    try {
-      form = await request.formData();
-    } catch {
-      return { status: 400, view, failure: PATIENT_MESSAGES.unknownAction };
-    }
-    const field = (name: string) => {
-      const value = form.get(name);
-      return typeof value === "string" ? value.trim() : "";
-    };
-    const intent = field("intent");
     // Posted again from a page opened before the cancellation (another tab, the back button).
-    if (appt.status === "cancelled") return { status: 409, view, failure: PATIENT_MESSAGES.alreadyCancelled };
-    if (intent === "safety") return saveSafety(appt, view, field, now, days);
-    const values = { date: field("date"), reason: field("reason") };
-    const refuse = (status: number, failure: string, errors?: Record<string, string>) =>
-      ({ status, view, failure, errors, values }) satisfies ManageAnswer;
-
-    if (intent !== "cancel" && intent !== "change") return refuse(400, PATIENT_MESSAGES.unknownAction);
-    if (field("version") !== appt.updated_at) return refuse(409, PATIENT_MESSAGES.stale);
+    if (appt.status === "cancelled") return { kind: "refused", view, failure: PATIENT_MESSAGES.alreadyCancelled };
+    if (intent.kind === "safety") return saveSafety(appt, view, intent.answers, now, days);
+    if (intent.kind === "unknown") return { kind: "invalid", view, failure: PATIENT_MESSAGES.unknownAction };
+    const values: PatientValues = intent.kind === "cancel" ? { reason: intent.reason } : { date: intent.date };
+    const refuse = (failure: string): LinkOutcome => ({ kind: "refused", view, failure, values });
+    const invalid = (failure: string, field?: keyof PatientValues): LinkOutcome => ({
+      kind: "invalid",
+      view,
+      failure,
+      errors: field ? { [field]: failure } : undefined,
+      values,
+    });
+    if (intent.version !== appt.updated_at) return refuse(PATIENT_MESSAGES.stale);
 
     let change: { to: AppointmentStatus; note: string; set: Partial<AppointmentRow>; mail: PatientChange };
-    if (intent === "cancel") {
-      if (!view.canCancel) return refuse(409, PATIENT_MESSAGES.cannotCancel);
-      if (values.reason.length > CANCEL_REASON_MAX) {
-        return refuse(400, PATIENT_MESSAGES.reasonTooLong, { reason: PATIENT_MESSAGES.reasonTooLong });
-      }
+    if (intent.kind === "cancel") {
+      const to = patientMoveTo(appt.status, "cancel");
+      if (!to) return refuse(PATIENT_MESSAGES.cannotCancel);
+      const reason = intent.reason;
+      if (reason.length > CANCEL_REASON_MAX) return invalid(PATIENT_MESSAGES.reasonTooLong, "reason");
       change = {
-        to: "cancelled",
-        note: values.reason ? `Cancelled by the patient: ${values.reason}` : "Cancelled by the patient",
-        set: { status: "cancelled", cancel_reason: values.reason || "Cancelled by the patient" },
+        to,
+        note: reason ? `Cancelled by the patient: ${reason}` : "Cancelled by the patient",
+        set: { status: to, cancel_reason: reason || "Cancelled by the patient" },
         mail: { kind: "cancelled", date: appointmentDate(appt), time: appt.confirmed_time },
       };
     } else {
-      if (view.changeByPhone) return refuse(409, PATIENT_MESSAGES.tooLate);
-      if (!view.canChange) return refuse(409, PATIENT_MESSAGES.cannotChange);
-      if (!values.date) return refuse(400, PATIENT_MESSAGES.chooseDate, { date: PATIENT_MESSAGES.chooseDate });
-      // The form sends YYYY-MM-DD; a hand-made post may send what was typed.
-      const date = parseDateInput(values.date);
+      if (view.changeByPhone) return refuse(PATIENT_MESSAGES.tooLate);
+      const to = patientMoveTo(appt.status, "changeDate");
+      if (!to) return refuse(PATIENT_MESSAGES.cannotChange);
+      if (!intent.date) return invalid(PATIENT_MESSAGES.chooseDate, "date");
+      const date = parseDateInput(intent.date);
       const problem = date ? await bookingDateProblemNow(db, config, date, now) : DATE_MESSAGES.format;
-      if (!date || problem)
-        return refuse(400, problem ?? DATE_MESSAGES.format, { date: problem ?? DATE_MESSAGES.format });
+      if (!date || problem) return invalid(problem ?? DATE_MESSAGES.format, "date");
       values.date = date;
-      if (appt.status === "requested" && values.date === appt.requested_date) {
-        return refuse(400, PATIENT_MESSAGES.sameDate, { date: PATIENT_MESSAGES.sameDate });
+      if (appt.status === "requested" && date === appt.requested_date) {
+        return invalid(PATIENT_MESSAGES.sameDate, "date");
       }
       const old = appointmentDate(appt);
       const oldText = appt.status === "confirmed" ? `${old} ${appt.confirmed_time}` : old;
       change = {
-        to: "requested",
-        note: `Date changed by the patient from ${oldText} to ${values.date}`,
-        set: { status: "requested", requested_date: values.date, confirmed_date: null, confirmed_time: null },
+        to,
+        note: `Date changed by the patient from ${oldText} to ${date}`,
+        set: { status: to, requested_date: date, confirmed_date: null, confirmed_time: null },
         mail: {
           kind: "changed",
           from: old,
           fromTime: appt.status === "confirmed" ? appt.confirmed_time : null,
-          to: values.date,
+          to: date,
           answerBy: await requestAnswerBy(db, config, now),
         },
       };
@@ -302,7 +298,7 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
         },
         trx,
       );
-      const what = intent === "cancel" ? "cancelled" : "changed the date of";
+      const what = intent.kind === "cancel" ? "cancelled" : "changed the date of";
       await enqueueMail(trx, clinicPatientChangeMail({ id: appt.id, reference: appt.reference, what }, config), now);
       const manageUrl = await issueManageLink(db, config, appt.id, now, trx);
       const own = { reference: appt.reference, name: appt.name, email: appt.email, change: change.mail, at: stamp };
@@ -313,12 +309,10 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
     const shown = viewOf(current, config, now, await daysFor(current, now));
     if (!changed) {
       const failure = current.status === "cancelled" ? PATIENT_MESSAGES.alreadyCancelled : PATIENT_MESSAGES.stale;
-      return { status: 409, view: shown, failure };
+      return { kind: "refused", view: shown, failure };
     }
-    return { status: 200, view: shown, done: intent === "cancel" ? "cancelled" : "changed" };
+    return { kind: "done", view: shown, done: intent.kind === "cancel" ? "cancelled" : "changed" };
   }
 
   return { open, act };
 }
-
-export type PatientLinks = ReturnType<typeof patientLinks>;

@@ -1,13 +1,13 @@
 import { formatPhone } from "../../domain/contact-links";
 import { formatClinicMoment, formatLongDate } from "../../domain/dates";
 import { BOOK_AGAIN } from "../../domain/patient-link";
+import { BOOKING_PATH } from "../../domain/paths";
 import { requestNextStep } from "../../domain/request-words";
 import { contactWays } from "../../domain/visit-words";
 import type { Config } from "../config";
 import type { OutgoingMail } from "../mail/queue";
 import { greeting } from "../mail/compose";
 import { MANAGE_LINK_PRIVATE, MANAGE_LINK_TEXT } from "./mails";
-import { BOOKING_PAGE } from "../requests/page-forms";
 
 /**
  * The patient's own record of a change they made through their private link
@@ -64,7 +64,7 @@ export function patientChangeMail(
           `Reference: ${m.reference}`,
           `Cancelled on: ${when}`,
           "",
-          `To come on another day, ${BOOK_AGAIN.toLowerCase()}: ${new URL(BOOKING_PAGE, config.publicBaseUrl).toString()}`,
+          `To come on another day, ${BOOK_AGAIN.toLowerCase()}: ${new URL(BOOKING_PATH, config.publicBaseUrl).toString()}`,
         ]
       : [
           `You asked for a new date for your appointment: ${formatLongDate(c.to)}, instead of ${onDate(c.from, c.fromTime)}.`,

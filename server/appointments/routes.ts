@@ -1,18 +1,18 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { appointmentSchema } from "../../domain/validation/appointment";
-import { formProblemResponses, invalid, isRecord, send } from "../requests/http";
+import { appointmentSchema, type Appointment } from "../../domain/validation/appointment";
+import { formProblemResponses, invalid, isRecord, schemaVerdict, send } from "../requests/http";
+import { KEY_REUSED_ANSWER } from "../requests/idempotency";
 import { fakeReference } from "../requests/reference";
 import { screenSubmission } from "../requests/submission";
-import type { RouteDeps } from "../requests/types";
+import type { ApiAnswer, RouteDeps } from "../requests/types";
 import { APPOINTMENT_PATH } from "../../domain/api-paths";
-import { appointmentAcceptedMessage, REFERRAL_MISSING, storeAppointment } from "./submit";
+import { appointmentAcceptedMessage, appointmentAnswer } from "./api-answer";
+import { storeAppointment, type AppointmentOutcome } from "./submit";
 import { fakeManageUrl } from "./manage-links";
 import { bookingRulesNow, requestAnswerBy } from "../closures/closed-dates";
-import { validateAppointment } from "./validate";
-
-export { appointmentAcceptedMessage, REFERRAL_MISSING };
+import { appointmentRules } from "./validate";
 
 /**
  * The 201 answer: the request's reference, with the date and service it asks
@@ -29,6 +29,26 @@ const appointmentAccepted = z.object({
   }),
 });
 
+/**
+ * The JSON API's answer to a request's outcome (decision 031): 201 with the
+ * stored answer (a first one with the private link added), 400 with the
+ * refused fields, 422 for a key reused with another body.
+ */
+function appointmentReply(outcome: AppointmentOutcome): ApiAnswer {
+  switch (outcome.kind) {
+    case "stored": {
+      const answer = appointmentAnswer.answer(outcome.accepted);
+      if (!outcome.manageUrl) return answer;
+      const data = { ...(answer.body.data as Record<string, unknown>), manageUrl: outcome.manageUrl };
+      return { ...answer, body: { ...answer.body, data } };
+    }
+    case "refused":
+      return invalid(outcome.errors);
+    case "key-reused":
+      return KEY_REUSED_ANSWER;
+  }
+}
+
 /** POST /api/appointment/public/appointments: stores a request, attaches its uploads, queues both e-mails. */
 export async function appointmentRoutes(app: FastifyInstance, { config, db, rateLimit }: RouteDeps) {
   app.withTypeProvider<ZodTypeProvider>().post(
@@ -36,33 +56,36 @@ export async function appointmentRoutes(app: FastifyInstance, { config, db, rate
     {
       schema: { body: appointmentSchema, response: { 201: appointmentAccepted, ...formProblemResponses } },
       config: rateLimit(config.rateLimit.bookingsPerMinute),
-      preValidation: screenSubmission("appointment", async (body, year, seed) => ({
-        status: 201,
-        body: {
-          // The same words and day as a stored request's, so a bot cannot tell the two apart.
-          message: appointmentAcceptedMessage(await requestAnswerBy(db, config, new Date())),
-          data: {
+      preValidation: screenSubmission("appointment", async (body, year, seed) =>
+        appointmentReply({
+          kind: "stored",
+          replayed: false,
+          accepted: {
+            // The same words and day as a stored request's, so a bot cannot tell the two apart.
+            message: appointmentAcceptedMessage(await requestAnswerBy(db, config, new Date())),
             reference: fakeReference("APT", year, seed),
             appointmentDate: typeof body.appointmentDate === "string" ? body.appointmentDate.slice(0, 10) : "",
             service: {
               name:
                 isRecord(body.service) && typeof body.service.name === "string" ? body.service.name.slice(0, 100) : "",
             },
-            // A link of the real shape that leads nowhere, so a bot cannot tell this answer from a stored one.
-            manageUrl: fakeManageUrl(config),
           },
-        },
-      })),
-      // The schema's errors come back from validateAppointment, together with the server-only rules'.
+          // A link of the real shape that leads nowhere, so a bot cannot tell this answer from a stored one.
+          manageUrl: fakeManageUrl(config),
+        }),
+      ),
+      // The schema's errors are answered together with the server-only rules' (appointmentRules).
       attachValidation: true,
     },
     async (request, reply) => {
-      const { body, now } = request.submission!;
-      const checked = validateAppointment(body, now, await bookingRulesNow(db, config, now));
+      const submission = request.submission!;
+      const { body, now } = submission;
+      const rules = await bookingRulesNow(db, config, now);
+      const checked = appointmentRules(body, schemaVerdict<Appointment>(request), now, rules);
       if (!checked.ok) return send(reply, invalid(checked.errors));
-      const answer = await storeAppointment(db, config, checked.value, request.submission!);
-      if (answer.replayed) reply.header("idempotent-replayed", "true");
-      return send(reply, answer);
+      const outcome = await storeAppointment(db, config, checked.value, submission);
+      if (outcome.kind === "stored" && outcome.replayed) reply.header("idempotent-replayed", "true");
+      return send(reply, appointmentReply(outcome));
     },
   );
 }

@@ -5,7 +5,7 @@ import {
   type Appointment,
 } from "../../domain/validation/appointment";
 import { bookingDateProblem, dobProblem } from "../../domain/validation/appointment-dates";
-import { fieldErrors } from "../../domain/validation/fields";
+import { checkSchema, type Checked } from "../../domain/validation/fields";
 import { bookingCalendar } from "../../domain/opening-days";
 import { bookingRulesNow, type BookingRules } from "../closures/closed-dates";
 import type { Config } from "../config";
@@ -47,20 +47,31 @@ export async function bookingDateProblemNow(
 
 /**
  * The shared form schema, then the rules the browser cannot be trusted with
- * or cannot check: phone numbers (libphonenumber), and the day rules (a real
- * past date of birth, an open booking day in the window) against the
- * clinic's own today, holidays and closures. Each message is the shared
- * one from domain/validation. (Referral uploads are checked against the
- * database in the transaction.) `rules` comes from bookingRulesNow (the
- * closures in the database as they stand now).
+ * or cannot check (appointmentRules). Used by the booking page's plain form
+ * post; the JSON endpoint's schema runs in its route, which hands its verdict
+ * to appointmentRules.
  */
-export function validateAppointment(
+export function validateAppointment(body: unknown, now: Date, rules: BookingRules): Checked<ValidAppointment> {
+  return appointmentRules(body, checkSchema(appointmentSchema, body), now, rules);
+}
+
+/**
+ * The rules on top of the schema's verdict (`schema`, on `body` as sent):
+ * phone numbers (libphonenumber), and the day rules (a real past date of
+ * birth, an open booking day in the window) against the clinic's own today,
+ * holidays and closures. Each message is the shared one from
+ * domain/validation; the errors are the schema's and these rules' together.
+ * (Referral uploads are checked against the database in the transaction.)
+ * `rules` comes from bookingRulesNow (the closures in the database as they
+ * stand now).
+ */
+export function appointmentRules(
   body: unknown,
+  schema: Checked<Appointment>,
   now: Date,
   rules: BookingRules,
-): { ok: true; value: ValidAppointment } | { ok: false; errors: Record<string, string> } {
-  const parsed = appointmentSchema.safeParse(body);
-  const errors: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error);
+): Checked<ValidAppointment> {
+  const errors: Record<string, string> = schema.ok ? {} : { ...schema.errors };
   const raw = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
   const calendar = bookingCalendar(now, rules.bookingHorizonDays, rules.closedDates);
 
@@ -75,13 +86,13 @@ export function validateAppointment(
     if (problem) errors.appointmentDate = problem;
   }
 
-  if (!parsed.success || Object.keys(errors).length > 0 || !phone || !alternate) {
+  if (!schema.ok || Object.keys(errors).length > 0 || !phone || !alternate) {
     return { ok: false, errors };
   }
-  const service = findBookableService(parsed.data.service.name);
+  const service = findBookableService(schema.value.service.name);
   if (!service) return { ok: false, errors: { "service.name": SERVICE_NOT_LISTED } };
   return {
     ok: true,
-    value: { ...parsed.data, serviceTitle: service.title, phoneE164: phone, alternateE164: alternate },
+    value: { ...schema.value, serviceTitle: service.title, phoneE164: phone, alternateE164: alternate },
   };
 }

@@ -1,13 +1,15 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { contactSchema } from "../../domain/validation/contact";
-import { formProblemResponses, invalid, send } from "../requests/http";
+import { contactSchema, type Contact } from "../../domain/validation/contact";
+import { formProblemResponses, invalid, schemaVerdict, send } from "../requests/http";
+import { KEY_REUSED_ANSWER } from "../requests/idempotency";
 import { fakeReference } from "../requests/reference";
 import { screenSubmission } from "../requests/submission";
-import type { RouteDeps } from "../requests/types";
+import type { ApiAnswer, RouteDeps } from "../requests/types";
 import { ENQUIRY_PATH } from "../../domain/api-paths";
-import { ENQUIRY_ACCEPTED, storeEnquiry, validateEnquiry } from "./submit";
+import { ENQUIRY_ACCEPTED, enquiryAnswer } from "./api-answer";
+import { enquiryRules, storeEnquiry, type EnquiryOutcome } from "./submit";
 
 export { ENQUIRY_ACCEPTED };
 
@@ -17,6 +19,11 @@ const enquiryAccepted = z.object({
   data: z.object({ reference: z.string() }),
 });
 
+/** The JSON API's answer to an enquiry's outcome (decision 031). */
+function enquiryReply(outcome: EnquiryOutcome): ApiAnswer {
+  return outcome.kind === "stored" ? enquiryAnswer.answer(outcome.accepted) : KEY_REUSED_ANSWER;
+}
+
 /** POST /api/contact-enquire/public/create: stores an enquiry and queues the clinic's notification. */
 export async function enquiryRoutes(app: FastifyInstance, { config, db, rateLimit }: RouteDeps) {
   app.withTypeProvider<ZodTypeProvider>().post(
@@ -24,20 +31,19 @@ export async function enquiryRoutes(app: FastifyInstance, { config, db, rateLimi
     {
       schema: { body: contactSchema, response: { 201: enquiryAccepted, ...formProblemResponses } },
       config: rateLimit(config.rateLimit.enquiriesPerMinute),
-      preValidation: screenSubmission("enquiry", (_body, year, seed) => ({
-        status: 201,
-        body: { message: ENQUIRY_ACCEPTED, data: { reference: fakeReference("ENQ", year, seed) } },
-      })),
-      // Schema errors are answered by validateEnquiry, together with the phone rule's.
+      preValidation: screenSubmission("enquiry", (_body, year, seed) =>
+        enquiryAnswer.answer({ message: ENQUIRY_ACCEPTED, reference: fakeReference("ENQ", year, seed) }),
+      ),
+      // The schema's errors are answered together with the phone rule's (enquiryRules).
       attachValidation: true,
     },
     async (request, reply) => {
       const submission = request.submission!;
-      const checked = validateEnquiry(submission.body);
+      const checked = enquiryRules(submission.body, schemaVerdict<Contact>(request));
       if (!checked.ok) return send(reply, invalid(checked.errors));
-      const answer = await storeEnquiry(db, config, checked.value, submission);
-      if (answer.replayed) reply.header("idempotent-replayed", "true");
-      return send(reply, answer);
+      const outcome = await storeEnquiry(db, config, checked.value, submission);
+      if (outcome.kind === "stored" && outcome.replayed) reply.header("idempotent-replayed", "true");
+      return send(reply, enquiryReply(outcome));
     },
   );
 }

@@ -1,52 +1,55 @@
 import { ENQUIRY_PATH } from "../../domain/api-paths";
-import { ENQUIRY_RECEIVED_MESSAGE } from "../../domain/request-words";
 import type { Contact } from "../../domain/validation/contact";
 import { contactSchema } from "../../domain/validation/contact";
-import { fieldErrors } from "../../domain/validation/fields";
+import { checkSchema, type Checked } from "../../domain/validation/fields";
 import type { Config } from "../config";
 import type { Db } from "../db/index";
 import { enqueueMail } from "../mail/queue";
 import { clinicEnquiryMail } from "./mails";
-import { runIdempotent, type IdempotentAnswer } from "../requests/idempotency";
+import { runIdempotent } from "../requests/idempotency";
 import { checkPhone } from "../requests/phone";
 import type { Submission } from "../requests/types";
+import { ENQUIRY_ACCEPTED, enquiryAnswer, type AcceptedEnquiry } from "./api-answer";
 import { enquiryRepository } from "./enquiry-repository";
-
-/** The 201 answer's `message`: "enquiry", never the specification's "inquiry" (decision 025). */
-export const ENQUIRY_ACCEPTED = ENQUIRY_RECEIVED_MESSAGE;
 
 /** A contact enquiry that passed every rule, with its phone number in E.164. */
 export interface ValidEnquiry extends Contact {
   phoneE164: string;
 }
 
+/** What storeEnquiry gives: the enquiry stored (or the first one, replayed), or a key reused with another body. */
+export type EnquiryOutcome = { kind: "stored"; accepted: AcceptedEnquiry; replayed: boolean } | { kind: "key-reused" };
+
+/** The shared schema, then the phone rule (enquiryRules). Used by the contact page's plain form post. */
+export function validateEnquiry(body: Record<string, unknown>): Checked<ValidEnquiry> {
+  return enquiryRules(body, checkSchema(contactSchema, body));
+}
+
 /**
- * The shared schema, then the phone rule only the server checks. Each
- * message is the shared one from domain/validation. Used by the JSON
- * endpoint and by the contact page's plain form post.
+ * The phone rule only the server checks, on top of the schema's verdict
+ * (`schema`, on `body` as sent; the JSON endpoint's comes from its route).
+ * Each message is the shared one from domain/validation; the errors are the
+ * schema's and the phone rule's together.
  */
-export function validateEnquiry(
-  body: Record<string, unknown>,
-): { ok: true; value: ValidEnquiry } | { ok: false; errors: Record<string, string> } {
-  const parsed = contactSchema.safeParse(body);
-  const errors = parsed.success ? {} : fieldErrors(parsed.error);
+export function enquiryRules(body: Record<string, unknown>, schema: Checked<Contact>): Checked<ValidEnquiry> {
+  const errors = schema.ok ? {} : { ...schema.errors };
   const phone = checkPhone(body, "phoneNumber", errors);
-  if (!parsed.success || !phone || Object.keys(errors).length) return { ok: false, errors };
-  return { ok: true, value: { ...parsed.data, phoneE164: phone } };
+  if (!schema.ok || !phone || Object.keys(errors).length) return { ok: false, errors };
+  return { ok: true, value: { ...schema.value, phoneE164: phone } };
 }
 
 /**
  * Stores a valid enquiry and queues the clinic's notification in one
- * transaction, replaying the answer to a repeated Idempotency-Key.
+ * transaction, replaying the first outcome to a repeated Idempotency-Key.
  */
 export async function storeEnquiry(
   db: Db,
   config: Config,
   value: ValidEnquiry,
   { body, key, now, year }: Submission,
-): Promise<IdempotentAnswer> {
+): Promise<EnquiryOutcome> {
   const enquiries = enquiryRepository(db);
-  return runIdempotent(db, ENQUIRY_PATH, key, body, async (trx) => {
+  const done = await runIdempotent(db, ENQUIRY_PATH, key, body, enquiryAnswer, async (trx) => {
     const row = await enquiries.create(
       { name: value.name, phone: value.phoneE164, email: value.email, description: value.description },
       now,
@@ -54,6 +57,9 @@ export async function storeEnquiry(
       trx,
     );
     await enqueueMail(trx, clinicEnquiryMail({ reference: row.reference }, config), now);
-    return { status: 201, body: { message: ENQUIRY_ACCEPTED, data: { reference: row.reference } } };
+    return { message: ENQUIRY_ACCEPTED, reference: row.reference };
   });
+  if (done.kind === "key-reused") return done;
+  if (done.kind === "rejected") return done.reason; // (never: the work throws no Rejection)
+  return { kind: "stored", accepted: done.value, replayed: done.replayed };
 }

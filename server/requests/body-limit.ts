@@ -28,6 +28,8 @@ export const DISCARD_MAX_MS = 10_000;
 export const TOO_LARGE_MESSAGE = "The request is too large.";
 /** The code of the error a counted body fails with past its route's limit (Fastify's own code for it). */
 export const BODY_TOO_LARGE = "FST_ERR_CTP_BODY_TOO_LARGE";
+/** The code of the error a file part fails with when it goes so far beyond its limit that it is not read to the end: close the connection. */
+export const DISCARD_EXCEEDED = "UPLOAD_DISCARD_EXCEEDED";
 
 /**
  * Reads and discards the rest of a request body, at most `maxBytes` and

@@ -1,5 +1,6 @@
-import type { FastifyReply, FastifySchemaValidationError } from "fastify";
+import type { FastifyReply, FastifyRequest, FastifySchemaValidationError } from "fastify";
 import { z } from "zod";
+import type { Checked } from "../../domain/validation/fields";
 import type { ApiAnswer } from "./types";
 
 export const INVALID_MESSAGE = "Some details need attention. Please check the highlighted fields.";
@@ -39,6 +40,17 @@ export function validationFieldErrors(validation: readonly FastifySchemaValidati
     out[key] ??= issue.message ?? INVALID_MESSAGE;
   }
   return out;
+}
+
+/**
+ * The route's body schema's verdict, for a route that attaches its
+ * validation (`attachValidation`) to add its own rules: the parsed body, or
+ * the schema's errors by field. So the body is validated once, by the route.
+ */
+export function schemaVerdict<T>(request: FastifyRequest): Checked<T> {
+  const failed = request.validationError;
+  if (failed) return { ok: false, errors: validationFieldErrors(failed.validation as FastifySchemaValidationError[]) };
+  return { ok: true, value: request.body as T };
 }
 
 /** A query parameter as Fastify parses it: a string, or an array of them when it is repeated. */

@@ -38,16 +38,30 @@ export function bodyHash(body: unknown): string {
   return crypto.createHash("sha256").update(canonicalJson(body)).digest("hex");
 }
 
-/** Thrown inside a transaction to roll it back and answer with `answer`. */
-export class Rejection extends Error {
-  constructor(public readonly answer: ApiAnswer) {
+/** The answer to a key used again with another body. */
+export const KEY_REUSED_ANSWER: ApiAnswer = { status: 422, body: { message: KEY_REUSED } };
+
+/** Thrown inside the work to roll its transaction back; runIdempotent answers `{kind: "rejected", reason}`. */
+export class Rejection<R> extends Error {
+  constructor(public readonly reason: R) {
     super("request rejected");
   }
 }
 
-export interface IdempotentAnswer extends ApiAnswer {
-  replayed: boolean;
+/**
+ * How an accepted result is kept under its key (decision 031): as the JSON
+ * API's answer to it (`answer`, a 2xx), stored in the transaction that made
+ * it, and read back for a replay (`read`, the inverse of `answer`). The
+ * route answers with the same `answer`, so a replay is the first answer.
+ */
+export interface AnswerRecord<T> {
+  answer(value: T): ApiAnswer;
+  read(answer: ApiAnswer): T;
 }
+
+/** What runIdempotent gives: the work's value (or the first one's, replayed), its rejection, or a key reused with another body. */
+export type Idempotent<T, R> =
+  { kind: "done"; value: T; replayed: boolean } | { kind: "rejected"; reason: R } | { kind: "key-reused" };
 
 function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; message?: string };
@@ -61,31 +75,35 @@ function isUniqueViolation(error: unknown): boolean {
 
 /**
  * Runs `work` in one transaction. With a key: a stored answer is replayed
- * (422 if the body differs); otherwise the work's 2xx answer is stored with
- * the key before commit. `work` throws Rejection to roll back and answer.
+ * (key-reused if the body differs); otherwise the work's value is stored
+ * with the key, as `record` answers it, before commit. `work` throws
+ * Rejection to roll back; nothing is then stored.
  */
-export async function runIdempotent(
+export async function runIdempotent<T, R = never>(
   db: Db,
   endpoint: string,
   key: string | undefined,
   body: unknown,
-  work: (trx: Transaction<Database>) => Promise<ApiAnswer>,
+  record: AnswerRecord<T>,
+  work: (trx: Transaction<Database>) => Promise<T>,
   now: () => Date = () => new Date(),
-): Promise<IdempotentAnswer> {
+): Promise<Idempotent<T, R>> {
   const hash = key ? bodyHash(body) : "";
   const stored = idempotencyKeyRepository(db);
   for (let attempt = 0; ; attempt++) {
     try {
-      return await db.transaction().execute(async (trx) => {
+      return await db.transaction().execute(async (trx): Promise<Idempotent<T, R>> => {
         if (key) {
           const reply = await stored.find(endpoint, key, trx);
           if (reply) {
-            if (reply.body_hash !== hash) return { status: 422, body: { message: KEY_REUSED }, replayed: false };
-            return { status: reply.status_code, body: JSON.parse(reply.response_json), replayed: true };
+            if (reply.body_hash !== hash) return { kind: "key-reused" };
+            const answer = { status: reply.status_code, body: JSON.parse(reply.response_json) as ApiAnswer["body"] };
+            return { kind: "done", value: record.read(answer), replayed: true };
           }
         }
-        const answer = await work(trx);
-        if (key && answer.status >= 200 && answer.status < 300) {
+        const value = await work(trx);
+        if (key) {
+          const answer = record.answer(value);
           await stored.create(
             {
               endpoint,
@@ -99,10 +117,10 @@ export async function runIdempotent(
             trx,
           );
         }
-        return { ...answer, replayed: false };
+        return { kind: "done", value, replayed: false };
       });
     } catch (error) {
-      if (error instanceof Rejection) return { ...error.answer, replayed: false };
+      if (error instanceof Rejection) return { kind: "rejected", reason: error.reason as R };
       // Another instance committed the same key first: its answer is now visible.
       if (key && attempt < 3 && isUniqueViolation(error)) continue;
       // Another process wrote while this transaction read (SQLite): start again on a fresh snapshot.

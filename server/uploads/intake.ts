@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { fileTypeFromBuffer } from "file-type";
 import type { Config } from "../config";
 import type { Db } from "../db/index";
-import { DISCARD_MAX_BYTES } from "../requests/body-limit";
+import { DISCARD_EXCEEDED, DISCARD_MAX_BYTES } from "../requests/body-limit";
 import { clientDigest, countHit } from "../requests/rate-limit-store";
 import type { ApiAnswer } from "../requests/types";
 import {
@@ -26,7 +26,7 @@ import { uploadRepository } from "./upload-repository";
 /**
  * The referral upload's core, shared by the upload endpoint
  * (server/uploads/routes.ts) and the booking page's plain form post
- * (server/requests/page-forms.ts): the caps checked before the file is read,
+ * (server/appointments/page-form.ts): the caps checked before the file is read,
  * the type decided by content, the size enforced while streaming, PDFs
  * checked for active content, and the file stored under a server-made name
  * with its row inserted only once it is complete on disk.
@@ -40,12 +40,6 @@ export const DAILY_CAP_REACHED =
 export const STORAGE_FULL =
   "We cannot accept referral forms right now because our storage is full. Please try again later, or bring the form with you to your appointment.";
 export const tooLarge = (max: number) => `The file is too large: the limit is ${Math.floor(max / (1024 * 1024))} MB.`;
-
-/** Thrown (as `code`) when a multipart body is not well formed (no boundary, a bad part, cut short) or breaks its limits. */
-export const MULTIPART_UNREADABLE = "MULTIPART_UNREADABLE";
-
-/** Thrown (as `code`) when a body goes so far beyond the limit that it is not read to the end: close the connection. */
-export const DISCARD_EXCEEDED = "UPLOAD_DISCARD_EXCEEDED";
 
 const DAY_MS = 24 * 3600_000;
 /** Room for multipart boundaries and headers on top of the file itself. */

@@ -1,23 +1,14 @@
 import { Readable } from "node:stream";
-import Busboy, { type BusboyInstance } from "@fastify/busboy";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { UPLOAD_PATH } from "../../domain/api-paths";
-import { answerTooLarge, BODY_TOO_LARGE } from "../requests/body-limit";
+import { answerTooLarge, BODY_TOO_LARGE, DISCARD_EXCEEDED } from "../requests/body-limit";
 import { MULTIPART_FORM } from "../requests/content-type";
 import { messageBody, problemBody, send } from "../requests/http";
+import { MULTIPART_UNREADABLE, readMultipart } from "../requests/multipart";
 import type { ApiAnswer, RouteDeps, TooLargeBody } from "../requests/types";
-import {
-  DISCARD_EXCEEDED,
-  ENVELOPE_BYTES,
-  fileError,
-  MULTIPART_UNREADABLE,
-  NO_FILE,
-  tooLarge,
-  uploadIntake,
-  type Received,
-} from "./intake";
+import { ENVELOPE_BYTES, fileError, NO_FILE, tooLarge, uploadIntake } from "./intake";
 import { removeQuietly } from "./storage";
 
 export { DAILY_CAP_REACHED, NO_FILE, STAFF_DOWNLOAD_PREFIX, STORAGE_FULL, tooLarge, WRONG_TYPE } from "./intake";
@@ -65,77 +56,23 @@ export async function uploadRoutes(app: FastifyInstance, { config, db, rateLimit
   app.addContentTypeParser(MULTIPART_FORM, (_request, payload, done) => done(null, payload));
 
   /**
-   * Reads the multipart body: the file in the field "file" goes to a
-   * temporary file through the intake (type by content, size while it
-   * streams); every other part is read and dropped. Once the whole body has
-   * been read, a PDF is checked and the file committed. A body that is not
-   * well-formed multipart (no boundary, a bad part header, cut short, no
-   * closing boundary) or breaks the limits rejects with MULTIPART_UNREADABLE.
+   * Reads the multipart body (server/requests/multipart.ts): the file in the
+   * field "file" goes to a temporary file through the intake (type by
+   * content, size while it streams); every other part is read and dropped.
+   * Once the whole body has been read, a PDF is checked and the file
+   * committed.
    */
-  function readUpload(source: Readable, contentType: string): Promise<ApiAnswer> {
-    return new Promise((resolve, reject) => {
-      let received: Promise<Received | undefined> = Promise.resolve(undefined);
-      let fileName = "";
-      let current: Readable | undefined;
-      let failed = false;
-      const fail = (error: unknown) => {
-        if (failed) return;
-        failed = true;
-        source.unpipe();
-        // A file still arriving ends with the error; the answer waits until its temporary file is gone.
-        current?.destroy(error as Error);
-        void received
-          .then((r) => (r && "temp" in r ? removeQuietly(r.temp) : undefined))
-          .catch(() => undefined)
-          .finally(() => reject(error));
-      };
-      const unreadable = (cause?: unknown) =>
-        fail(Object.assign(new Error(UPLOAD_UNREADABLE, { cause }), { code: MULTIPART_UNREADABLE }));
-
-      let parser: BusboyInstance;
-      try {
-        parser = new Busboy({ headers: { "content-type": contentType }, limits: { ...LIMITS, fileSize: maxBytes } });
-      } catch (error) {
-        unreadable(error); // no boundary, or not multipart at all
-        return;
-      }
-      parser.on("file", (name: string, stream: Readable & { truncated?: boolean }, filename: string) => {
-        if (name !== "file" || current) {
-          stream.resume();
-          return;
-        }
-        current = stream;
-        fileName = filename;
-        // A part cut short fails its stream: the body is unreadable, not a server error.
-        let partError: unknown;
-        stream.on("error", (error) => (partError ??= error));
-        received = receive(stream).catch((error: unknown) => {
-          const code = (error as { code?: string }).code;
-          if (partError && code !== DISCARD_EXCEEDED && code !== BODY_TOO_LARGE) {
-            throw Object.assign(new Error(UPLOAD_UNREADABLE, { cause: error }), { code: MULTIPART_UNREADABLE });
-          }
-          throw error;
-        });
-        received.catch(fail);
-      });
-      parser.on("partsLimit", () => unreadable());
-      parser.on("filesLimit", () => unreadable());
-      parser.on("fieldsLimit", () => unreadable());
-      parser.on("error", (error: unknown) => unreadable(error));
-      parser.on("finish", () => {
-        received
-          .then(async (result) => {
-            if (failed) return;
-            if (!result) return resolve(fileError(400, NO_FILE));
-            if ("answer" in result) return resolve(result.answer);
-            const refused = result.mime === "application/pdf" ? await refusePdf(result.temp) : null;
-            resolve(refused ?? (await commit(result.temp, result.mime, fileName)));
-          })
-          .catch(fail);
-      });
-      source.on("error", fail);
-      source.pipe(parser);
+  async function readUpload(source: Readable, contentType: string): Promise<ApiAnswer> {
+    const { file, fileName } = await readMultipart(source, contentType, {
+      limits: { ...LIMITS, fileSize: maxBytes },
+      wants: (field) => field === "file",
+      receive,
+      discard: (received) => ("temp" in received ? removeQuietly(received.temp) : Promise.resolve()),
     });
+    if (!file) return fileError(400, NO_FILE);
+    if ("answer" in file) return file.answer;
+    const refused = file.mime === "application/pdf" ? await refusePdf(file.temp) : null;
+    return refused ?? (await commit(file.temp, file.mime, fileName));
   }
 
   // The declared size is checked before anything is read (refuseOversizedBody, with this route's

@@ -201,6 +201,29 @@ describe("a patient's private link", () => {
     expect((await appointment(row.id)).status).toBe("confirmed");
   });
 
+  it("after the visit (attended, missed) the patient may neither cancel nor change it (PATIENT_TRANSITIONS); nothing changes", async () => {
+    for (const status of ["attended", "no_show"] as const) {
+      const { path, row } = await book();
+      await t.db
+        .updateTable("appointments")
+        .set({ status, confirmed_date: openDate(3), confirmed_time: "09:00" })
+        .where("id", "=", row.id)
+        .execute();
+      const page = await open(`${path}?step=cancel`);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).not.toContain("Yes, cancel my appointment");
+      expect(page.body).not.toContain("Ask for this date");
+      const cancel = await post(path, row.id, { intent: "cancel", reason: "Too late now" });
+      expect(cancel.statusCode, status).toBe(409);
+      expect(cancel.body).toContain(PATIENT_MESSAGES.cannotCancel);
+      const change = await post(path, row.id, { intent: "change", date: openDate(6) });
+      expect(change.statusCode, status).toBe(409);
+      expect(change.body).toContain(PATIENT_MESSAGES.cannotChange);
+      expect(await appointment(row.id)).toMatchObject({ status, confirmed_time: "09:00", cancel_reason: null });
+      expect(await history(row.id)).toHaveLength(0);
+    }
+  });
+
   it("change: a new open date goes back to requested with the old one in the history; bad dates change nothing", async () => {
     const { path, row } = await book();
     await t.db

@@ -25,7 +25,7 @@ const loadValidation = lazyModule(() =>
   Promise.all([import("@domain/validation/contact"), import("@domain/validation/fields")]),
 );
 
-/** A plain post's answer (server/requests/page-forms.ts): the reference, or the errors with the values kept. */
+/** A plain post's answer (server/enquiries/page-form.ts): the reference, or the errors with the values kept. */
 export interface ContactPosted {
   reference?: string;
   values?: Partial<ContactValues>;

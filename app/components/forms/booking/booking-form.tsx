@@ -1,11 +1,13 @@
 import { useState } from "react";
+import { BOOKING_PATH } from "@domain/paths";
+import type { BookingConfirmation } from "@domain/request-words";
 import { BookingPolicy } from "../booking-policy";
 import { ContactOptions, type ClinicContact } from "../contact-options";
 import { FileUpload } from "../file-upload";
 import { FormLayout, FormPage } from "../form-page";
 import { SubmissionForm, submissionSummary } from "../submission-form";
 import { useBookingCalendar } from "./calendar";
-import { AppointmentConfirmation, type Confirmed } from "./confirmation";
+import { AppointmentConfirmation } from "./confirmation";
 import { BookingFields } from "./fields";
 import { useBookingSubmission, type BookingPosted } from "./submission";
 import { UPLOADING, useReferralUpload } from "./upload";
@@ -17,7 +19,7 @@ interface BookingPageProps {
   /** The page's <title> (app/lib/meta.ts: documentTitle). */
   title: string;
   posted?: BookingPosted;
-  booked?: Confirmed;
+  booked?: BookingConfirmation;
   /** The service the address chose (`?service=<slug>`, as its title), for a fresh form. */
   service?: string;
 }
@@ -29,7 +31,7 @@ interface BookingPageProps {
  * confirmation). Either outcome is at the top of the page.
  */
 export function BookingPage({ clinic, title, posted, booked, service }: BookingPageProps) {
-  const [confirmed, setConfirmed] = useState<Confirmed | null>(booked ?? null);
+  const [confirmed, setConfirmed] = useState<BookingConfirmation | null>(booked ?? null);
   const [formKey, setFormKey] = useState(0);
   if (confirmed) {
     return (
@@ -66,7 +68,7 @@ function BookingForm({
   onBooked,
   posted,
   service,
-}: Omit<BookingPageProps, "booked"> & { onBooked: (confirmed: Confirmed) => void }) {
+}: Omit<BookingPageProps, "booked"> & { onBooked: (confirmed: BookingConfirmation) => void }) {
   const { calendar, note } = useBookingCalendar();
   const upload = useReferralUpload();
   const submission = useBookingSubmission({ calendar, calendarFromServer: !note, upload, onBooked, posted, service });
@@ -92,7 +94,7 @@ function BookingForm({
           onWebsite={(v) => submission.update("website", v)}
           submitLabel="Request appointment"
           progress={progress === null ? undefined : { label: UPLOADING, percent: Math.round(progress * 100) }}
-          action="/book-appointment"
+          action={BOOKING_PATH}
           encType="multipart/form-data"
         >
           <BookingFields

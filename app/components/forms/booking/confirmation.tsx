@@ -2,23 +2,10 @@ import { useEffect, useRef } from "react";
 import { BOOKING_POLICY } from "@domain/booking-policy";
 import { whatsappHref } from "@domain/contact-links";
 import { formatLongDate } from "@domain/dates";
-import { referralWords, REQUEST_RECEIVED, requestNextStep } from "@domain/request-words";
+import { BOOKING_PATH } from "@domain/paths";
+import { referralWords, REQUEST_RECEIVED, requestNextStep, type BookingConfirmation } from "@domain/request-words";
 
-/** What the confirmation shows of a stored request. */
-export interface Confirmed {
-  reference: string;
-  /** The requested date, YYYY-MM-DD. */
-  date: string;
-  service: string;
-  /** The patient's private link to the appointment; none when the answer was a replay of a request already sent. */
-  manageUrl?: string;
-  /** The day by whose end the clinic contacts the patient, YYYY-MM-DD; without it, "within one working day". */
-  answerBy?: string;
-  /** Whether a referral form came with the request. */
-  referral: boolean;
-}
-
-interface AppointmentConfirmationProps extends Confirmed {
+interface AppointmentConfirmationProps extends BookingConfirmation {
   whatsapp: string;
   onBookAnother: () => void;
 }
@@ -106,7 +93,7 @@ export function AppointmentConfirmation({
       <p>
         {/* A link without JavaScript (a fresh form); with it, the form comes back without reloading. */}
         <a
-          href="/book-appointment"
+          href={BOOKING_PATH}
           className="button button--outline"
           onClick={(event) => {
             event.preventDefault();

@@ -1,12 +1,12 @@
 import { APPOINTMENT_PATH } from "@domain/api-paths";
 import { localTime, localToday, parseDateInput, type BookingCalendar } from "@domain/dates";
 import { answerByFromCalendar } from "@domain/opening-days";
+import type { BookingConfirmation } from "@domain/request-words";
 import { bookingDateProblem, dobProblem } from "@domain/validation/appointment-dates";
 import { appointmentRequest, typedDateProblems } from "@domain/validation/appointment-form";
 import { postJson } from "~/lib/api-client";
 import { lazyModule } from "../lazy";
 import { useFormSubmission } from "../use-submission";
-import type { Confirmed } from "./confirmation";
 import type { BookingValues } from "@domain/validation/appointment-form";
 import { CLEARS, ERROR_TARGETS, initialValues } from "./values";
 import type { ReferralUpload } from "./upload";
@@ -66,7 +66,7 @@ export function useBookingSubmission({
   /** The calendar is the server's (not the Sundays-only fallback): the confirmation can say by when. */
   calendarFromServer: boolean;
   upload: ReferralUpload;
-  onBooked: (confirmed: Confirmed) => void;
+  onBooked: (confirmed: BookingConfirmation) => void;
   /** What a plain form post was answered (values kept, errors, failure). */
   posted?: BookingPosted;
   /** The service chosen at first (the address's ?service=), as its title. */
@@ -109,7 +109,7 @@ export function useBookingSubmission({
   });
 }
 
-/** A plain booking post's answer, as the page's action gives it (server/requests/page-forms.ts). */
+/** A plain booking post's answer, as the page's action gives it (server/appointments/page-form.ts). */
 export interface BookingPosted {
   values?: Partial<BookingValues>;
   errors?: Record<string, string>;
