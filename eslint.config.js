@@ -1,7 +1,47 @@
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+
+/**
+ * The server's floors, bottom up (docs/ARCHITECTURE.md): the base (configuration,
+ * database, files), the shared services (request plumbing, jobs, mail, audit),
+ * the capabilities in the order they may build on each other, and the
+ * composition that wires them into one Fastify app. An import may run down or
+ * sideways within a folder, never up.
+ */
+const SERVICES = ["requests", "jobs", "mail", "audit"];
+const CAPABILITIES = ["messages", "staff", "closures", "uploads", "enquiries", "appointments", "privacy", "backup", "client-errors"];
+const COMPOSITION = ["./server/app.ts", "./server/index.ts", "./server/public-api.ts", "./server/staff-console.ts", "./server/load-context.ts"];
+const dir = (name) => `./server/${name}`;
+/** What each capability may not import: the capabilities that build on it. */
+const ABOVE = {
+  messages: CAPABILITIES.filter((c) => c !== "messages"),
+  staff: ["closures", "uploads", "enquiries", "appointments", "privacy", "backup", "client-errors"],
+  closures: ["uploads", "enquiries", "appointments", "privacy", "backup", "client-errors", "staff"],
+  uploads: ["enquiries", "appointments", "privacy", "backup", "client-errors", "staff", "closures"],
+  enquiries: ["appointments", "privacy", "backup", "client-errors"],
+  appointments: ["privacy", "backup", "client-errors"],
+  privacy: ["backup", "client-errors"],
+  backup: ["privacy", "client-errors", "appointments", "enquiries", "staff", "closures"],
+  "client-errors": CAPABILITIES.filter((c) => c !== "client-errors"),
+};
+const serverZones = [
+  // The base and the shared services import no capability and no composition.
+  ...["./server/db", "./server/runtime.ts", "./server/config.ts", "./server/logger.ts", ...SERVICES.map(dir)].map((target) => ({
+    target,
+    from: [...CAPABILITIES.map(dir), ...COMPOSITION],
+    message: "The server's base and shared services (db, requests, jobs, mail, audit) import no capability and no composition.",
+  })),
+  ...CAPABILITIES.map((c) => ({
+    target: dir(c),
+    from: [...ABOVE[c].map(dir), ...COMPOSITION],
+    message: `server/${c}/ may not import a capability that builds on it, nor the composition (app.ts, public-api.ts, staff-console.ts, load-context.ts).`,
+  })),
+];
 
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "data/"] },
@@ -73,6 +113,16 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // No circles anywhere, and the server's floors (above) hold.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "domain/**/*.ts", "scripts/**/*.{ts,mjs}"],
+    plugins: { "import-x": importX },
+    settings: { "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })] },
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "import-x/no-restricted-paths": ["error", { zones: serverZones }],
     },
   },
 );
