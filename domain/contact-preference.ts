@@ -46,3 +46,13 @@ export function textChannelFor(preference: ContactPreference | null, mobile: boo
   if (!mobile || preference === "email") return null;
   return preference ?? "sms";
 }
+
+/** What the private page says once the patient has chosen: the channel that will be used, in words. */
+export function contactChoiceWords(choice: ContactPreference | null, mobile: boolean): string {
+  const channel = textChannelFor(choice, mobile);
+  if (channel === "sms") return "We will send your updates by text message (SMS) and by e-mail.";
+  if (channel === "whatsapp") return "We will send your updates by WhatsApp and by e-mail.";
+  return mobile
+    ? "We will send your updates by e-mail only. No text messages."
+    : "We will send your updates by e-mail only: the phone number you gave is not a mobile number.";
+}

@@ -1,6 +1,7 @@
 import { useActionData, useLoaderData, useLocation, useSearchParams } from "react-router";
 import { LATE_CANCELLATION_FEE, NOTICE_HOURS } from "@domain/booking-policy";
 import { mapsHref } from "@domain/contact-links";
+import { CONTACT_PREFERENCES, contactChoiceWords } from "@domain/contact-preference";
 import { formatLongDate } from "@domain/dates";
 import { BOOKING_PATH } from "@domain/paths";
 import { BOOK_AGAIN, CANCELLED_FINAL, CHANGE_MAILED, LINK_NOT_VALID, PATIENT_MESSAGES } from "@domain/patient-link";
@@ -9,7 +10,8 @@ import { CANCEL_REASON_MAX, isActiveStatus } from "@domain/statuses";
 import { BookingPolicy } from "~/components/forms/booking-policy";
 import { ContactOptions } from "~/components/forms/contact-options";
 import type { SummaryItem } from "~/components/forms/error-summary";
-import { TextAreaField } from "~/components/forms/field";
+import { radioId, TextAreaField } from "~/components/forms/field";
+import { ContactSettings } from "~/components/patient/contact-settings";
 import { DateChoice } from "~/components/patient/date-choice";
 import { PostOutcome } from "~/components/patient/post-outcome";
 import { SafetyForm, safetyErrorTarget } from "~/components/patient/safety-form";
@@ -86,7 +88,9 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
   const values = ("values" in answer && answer.values) || {};
   const confirmingCancel = params.get("step") === "cancel" || Boolean(errors.reason);
   const problems: SummaryItem[] = Object.entries(errors).map(([name, message]) => ({
-    target: safetyErrorTarget(view.safety.questions, name) ?? name,
+    target:
+      safetyErrorTarget(view.safety.questions, name) ??
+      (name === "contactPreference" ? radioId(name, CONTACT_PREFERENCES[0]) : name),
     message,
   }));
   const open = isActiveStatus(view.status);
@@ -97,7 +101,13 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
   return (
     <>
       <PostOutcome
-        success={done ? PATIENT_MESSAGES[done] : undefined}
+        success={
+          done === "contact"
+            ? contactChoiceWords(view.contact.choice, view.contact.mobile)
+            : done
+              ? PATIENT_MESSAGES[done]
+              : undefined
+        }
         detail={done === "cancelled" || done === "changed" ? CHANGE_MAILED : undefined}
         failure={failure}
         problems={problems}
@@ -242,6 +252,14 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
       )}
 
       {showSafety && <SafetyForm {...view.safety} errors={errors} action={here} />}
+      {open && (
+        <ContactSettings
+          choice={view.contact.choice}
+          mobile={view.contact.mobile}
+          action={here}
+          error={errors.contactPreference}
+        />
+      )}
       {open && <BookingPolicy className="form__section" />}
     </>
   );

@@ -25,7 +25,7 @@ export type ManageAnswer =
   | {
       status: number;
       view: ManageView;
-      done?: "cancelled" | "changed" | "saved";
+      done?: Extract<LinkOutcome, { kind: "done" }>["done"];
       failure?: string;
       /** By field name: date, reason, or a safety answer's field. */
       errors?: Record<string, string>;
@@ -66,6 +66,8 @@ function patientIntent(form: FormData): PatientIntent {
       return { kind: "move", version: field("version"), date: field("date") };
     case "safety":
       return { kind: "safety", answers: posted };
+    case "contact":
+      return { kind: "contact", preference: field("contactPreference") };
     default:
       return { kind: "unknown" };
   }

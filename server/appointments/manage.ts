@@ -22,6 +22,13 @@ import { appointmentRepository, type AppointmentRow } from "./appointment-reposi
 import { appointmentDate, findByManageToken, issueManageLink } from "./manage-links";
 import { patientChangeMail, type PatientChange } from "./patient-change-mail";
 import { bookingDateProblemNow } from "./validate";
+import { textPatient } from "./texts";
+import { isMobile, setContactPreference } from "../messages/index";
+import {
+  CONTACT_PREFERENCE_MESSAGE,
+  isContactPreference,
+  type ContactPreference,
+} from "../../domain/contact-preference";
 
 /**
  * What a patient does through their private link (`/appointment/<token>`):
@@ -61,6 +68,8 @@ export interface ManageView {
   calendar: BookingCalendar;
   /** Sent back with each post: a post made against an older state of the appointment is refused. */
   version: string;
+  /** How the patient hears about this appointment besides e-mail: their choice (null: none made) and whether the number is a mobile. */
+  contact: { choice: ContactPreference | null; mobile: boolean };
   /** The pre-exam safety questions and the answers saved so far (health data: this page only). */
   safety: {
     questions: readonly SafetyQuestion[];
@@ -88,6 +97,7 @@ export type PatientIntent =
   | { kind: "cancel"; version: string; reason: string }
   | { kind: "move"; version: string; date: string }
   | { kind: "safety"; answers: Readonly<Record<string, string>> }
+  | { kind: "contact"; preference: string }
   | { kind: "unknown" };
 
 /**
@@ -101,11 +111,11 @@ export type PatientIntent =
 export type LinkOutcome =
   | { kind: "not-found" }
   | { kind: "shown"; view: ManageView }
-  | { kind: "done"; view: ManageView; done: "cancelled" | "changed" | "saved" }
+  | { kind: "done"; view: ManageView; done: "cancelled" | "changed" | "saved" | "contact" }
   | { kind: "refused"; view: ManageView; failure: string; values?: PatientValues }
   | { kind: "invalid"; view: ManageView; failure: string; errors?: Record<string, string>; values?: PatientValues };
 
-type LinkConfig = Pick<Config, "bookingHorizonDays" | "closedDates" | "publicBaseUrl" | "clinic">;
+type LinkConfig = Pick<Config, "bookingHorizonDays" | "closedDates" | "publicBaseUrl" | "clinic" | "messages">;
 
 const withinNotice = (appt: AppointmentRow, now: Date) =>
   appt.status === "confirmed" &&
@@ -146,6 +156,7 @@ function viewOf(appt: AppointmentRow, config: LinkConfig, now: Date, days: ViewD
     changeByPhone: late,
     calendar: days.calendar,
     version: appt.updated_at,
+    contact: { choice: appt.contact_preference ?? null, mobile: isMobile(appt.phone) },
     safety: {
       questions: safetyQuestionsFor(appt.service_name),
       answers: readSafetyAnswers(appt.safety_answers) ?? {},
@@ -209,6 +220,26 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
   }
 
   /**
+   * The patient's channel besides e-mail (decision 030): any of the choices,
+   * at any time before the appointment is cancelled; "e-mail only" also stops
+   * the texts still waiting to go. No version check: the choice is the
+   * patient's own, and it changes nothing about the appointment itself.
+   */
+  async function chooseContact(appt: AppointmentRow, posted: string, now: Date, days: ViewDays): Promise<LinkOutcome> {
+    const view = viewOf(appt, config, now, days);
+    if (!isContactPreference(posted)) {
+      return {
+        kind: "invalid",
+        view,
+        failure: CONTACT_PREFERENCE_MESSAGE,
+        errors: { contactPreference: CONTACT_PREFERENCE_MESSAGE },
+      };
+    }
+    await setContactPreference(db, appt.reference, posted, now);
+    return { kind: "done", view: viewOf({ ...appt, contact_preference: posted }, config, now, days), done: "contact" };
+  }
+
+  /**
    * A patient's intent on the appointment behind a link. A move the status
    * forbids (PATIENT_TRANSITIONS), a bad date, a second post or a post
    * against an older state (`version`) changes nothing and is refused or
@@ -225,6 +256,7 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
     // Posted again from a page opened before the cancellation (another tab, the back button).
     if (appt.status === "cancelled") return { kind: "refused", view, failure: PATIENT_MESSAGES.alreadyCancelled };
     if (intent.kind === "safety") return saveSafety(appt, view, intent.answers, now, days);
+    if (intent.kind === "contact") return chooseContact(appt, intent.preference, now, days);
     if (intent.kind === "unknown") return { kind: "invalid", view, failure: PATIENT_MESSAGES.unknownAction };
     const values: PatientValues = intent.kind === "cancel" ? { reason: intent.reason } : { date: intent.date };
     const refuse = (failure: string): LinkOutcome => ({ kind: "refused", view, failure, values });
@@ -303,6 +335,8 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
       const manageUrl = await issueManageLink(db, config, appt.id, now, trx);
       const own = { reference: appt.reference, name: appt.name, email: appt.email, change: change.mail, at: stamp };
       await enqueueMail(trx, patientChangeMail({ ...own, manageUrl }, config), now);
+      const kind = intent.kind === "cancel" ? "patient-cancelled" : "patient-changed";
+      await textPatient(trx, config, { ...appt, ...change.set }, kind, manageUrl, now);
       return true;
     });
     const current = (await appointments.findById(appt.id)) ?? appt;

@@ -11,6 +11,7 @@ import { uploadRepository } from "../uploads/upload-repository";
 import { appointmentAcceptedMessage, appointmentAnswer, type AcceptedAppointment } from "./api-answer";
 import { appointmentRepository } from "./appointment-repository";
 import { issueManageLink } from "./manage-links";
+import { textPatient } from "./texts";
 import type { ValidAppointment } from "./validate";
 
 export const REFERRAL_MISSING = "This referral form was not found or has expired. Please upload it again.";
@@ -34,7 +35,8 @@ export type AppointmentOutcome =
  * transaction: the outcome of a repeated Idempotency-Key is replayed; its
  * referral uploads must still be unclaimed and are attached; the record is
  * inserted with its reference (the service as its slug) and both e-mails are
- * queued, the patient's with a private link. Any refusal rolls everything
+ * queued, the patient's with a private link, and the patient's text by their
+ * chosen channel. Any refusal rolls everything
  * back. Used by the JSON endpoint and by the booking page's plain form post.
  *
  * A first outcome carries `manageUrl`, a second private link made after the
@@ -79,6 +81,8 @@ export async function storeAppointment(
           dob: a.dob,
           phone: a.phoneE164,
           alternate_phone: a.alternateE164,
+          // Null when the patient did not choose: a mobile number then means SMS (domain/contact-preference.ts).
+          contact_preference: a.contactPreference ?? null,
           email: a.email,
           gender: a.gender,
           service_name: findBookableService(a.serviceTitle)?.slug ?? a.serviceTitle,
@@ -110,6 +114,7 @@ export async function storeAppointment(
       };
       await enqueueMail(trx, clinicAppointmentMail(mail, config), now);
       await enqueueMail(trx, patientAppointmentMail(mail, config), now);
+      await textPatient(trx, config, row, "received", mail.manageUrl, now);
       return {
         message: appointmentAcceptedMessage(answerBy),
         reference: row.reference,

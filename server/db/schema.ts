@@ -67,10 +67,9 @@ export interface AppointmentTable {
   safety_saved_at: string | null;
   /**
    * How the patient wants to hear from the clinic besides e-mail (migration
-   * 0023); null: SMS for a mobile number. Optional until the booking's store
-   * (NewAppointment) sets it.
+   * 0023); null when the patient did not choose: SMS for a mobile number.
    */
-  contact_preference?: ContactPreference | null;
+  contact_preference: ContactPreference | null;
   created_at: string;
   updated_at: string;
 }

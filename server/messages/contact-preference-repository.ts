@@ -24,21 +24,25 @@ export function contactPreferenceRepository(db: Db) {
       return row && { phone: row.phone, contact_preference: row.contact_preference ?? null };
     },
 
-    /** Sets the choice on one appointment; true when it exists. */
-    async set(reference: string, preference: ContactPreference | null, at: string, trx: Kysely<Database> = db) {
+    /**
+     * Sets the choice on one appointment; true when it exists. `updated_at`
+     * stays: it is the appointment's state (the private page's version, the
+     * day a request is answered by), which a channel choice does not change.
+     */
+    async set(reference: string, preference: ContactPreference | null, trx: Kysely<Database> = db) {
       const result = await trx
         .updateTable("appointments")
-        .set({ contact_preference: preference, updated_at: at })
+        .set({ contact_preference: preference })
         .where("reference", "=", reference)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
 
     /** E-mail only, on every appointment with this number (E.164): the references changed. */
-    async emailOnlyForNumber(phone: string, at: string, trx: Kysely<Database> = db): Promise<string[]> {
+    async emailOnlyForNumber(phone: string, trx: Kysely<Database> = db): Promise<string[]> {
       const rows = await trx
         .updateTable("appointments")
-        .set({ contact_preference: "email", updated_at: at })
+        .set({ contact_preference: "email" })
         .where("phone", "=", phone)
         .returning("reference")
         .execute();

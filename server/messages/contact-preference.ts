@@ -24,7 +24,7 @@ export async function setContactPreference(
   now: Date = new Date(),
 ): Promise<boolean> {
   const at = now.toISOString();
-  const changed = await contactPreferenceRepository(db).set(reference, preference, at);
+  const changed = await contactPreferenceRepository(db).set(reference, preference);
   if (changed && preference === "email") await textMessageRepository(db).stopPending({ references: [reference] }, at);
   return changed;
 }
@@ -43,7 +43,7 @@ export async function stopTextsFrom(
   if (!e164) return { appointments: 0, stopped: 0 };
   const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
-    const references = await contactPreferenceRepository(db).emailOnlyForNumber(e164, at, trx);
+    const references = await contactPreferenceRepository(db).emailOnlyForNumber(e164, trx);
     const stopped = await textMessageRepository(db).stopPending({ numbers: [e164], references }, at, trx);
     return { appointments: references.length, stopped };
   });

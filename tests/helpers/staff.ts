@@ -114,7 +114,14 @@ function freshRow(prefix: string) {
 
 /** Appointment columns added after migration 0012 (the schedule's, the reminder's). */
 type LaterColumns =
-  "reminder_sent_for" | "room" | "starts_at" | "ends_at" | "examination" | "safety_answers" | "safety_saved_at";
+  | "reminder_sent_for"
+  | "room"
+  | "starts_at"
+  | "ends_at"
+  | "examination"
+  | "safety_answers"
+  | "safety_saved_at"
+  | "contact_preference";
 
 /**
  * An appointment request as the booking endpoint stores it, with `overrides`

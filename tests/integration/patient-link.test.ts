@@ -420,7 +420,8 @@ describe("a patient's private page, ordered for the patient (decision 026)", () 
     expect(titleOf(saved.body)).toBe("Your appointment");
     // Every form posts to the page's own address with no fragment (not #safety, nor a #date the patient followed).
     const forms = [...saved.body.matchAll(/<form\b[^>]*>/g)].map((m) => m[0]);
-    expect(forms).toHaveLength(2);
+    // The change of date, the safety answers and how updates are sent.
+    expect(forms).toHaveLength(3);
     for (const form of forms) expect(form).toContain(`action="${path}"`);
 
     const badSafety = await send(path, { intent: "safety", "safety-pregnant": "maybe" });

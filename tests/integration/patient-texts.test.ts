@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { APPOINTMENT_PATH } from "../../domain/api-paths";
+import { CONTACT_PREFERENCE_MESSAGE, contactChoiceWords } from "../../domain/contact-preference";
+import { formatAbbreviatedDate } from "../../domain/dates";
+import { createTestApp, type TestApp } from "../helpers/app";
+import { bookWithLink } from "../helpers/patient-link";
+import { openDate, validAppointment } from "../helpers/requests";
+
+/**
+ * Every step of an appointment texts the patient by the channel they chose
+ * (decision 030), queued in the transaction that makes the step: the request
+ * received, and the patient's own change or cancellation; the private page
+ * lets them switch channel or stop texts. Needs a client build (`npm run build`).
+ */
+
+const SAME_ORIGIN = { "sec-fetch-site": "same-origin", "content-type": "application/x-www-form-urlencoded" };
+/** HTML-escaped as React writes text. */
+const esc = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;");
+
+describe("texts to the patient", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_ENABLED: "false", MESSAGE_QUIET_HOURS: "" }, { servePages: true });
+  });
+  afterAll(() => t.close());
+
+  const texts = (reference: string) =>
+    t.db.selectFrom("text_messages").selectAll().where("about_reference", "=", reference).orderBy("id").execute();
+  const version = async (id: number) =>
+    (await t.db.selectFrom("appointments").select("updated_at").where("id", "=", id).executeTakeFirstOrThrow())
+      .updated_at;
+  const post = async (path: string, id: number, fields: Record<string, string>) =>
+    t.app.inject({
+      method: "POST",
+      url: path,
+      headers: SAME_ORIGIN,
+      payload: new URLSearchParams({ version: await version(id), ...fields }).toString(),
+    });
+
+  it("a booking without a choice and a mobile number gets the request-received SMS: reference, date and link, no service", async () => {
+    const { reference, row, path } = await bookWithLink(t);
+    expect(row.contact_preference).toBeNull();
+    const [sms, ...more] = await texts(reference);
+    expect(more).toEqual([]);
+    expect(sms).toMatchObject({ channel: "sms", kind: "received", to_number: "+26771234567", status: "pending" });
+    expect(sms!.body).toContain(reference);
+    expect(sms!.body).toContain("/appointment/");
+    expect(sms!.body).not.toMatch(/x-ray/i);
+    // The link in the SMS opens the same appointment as the booking's answer.
+    const token = /\/appointment\/([A-Za-z0-9_-]+)/.exec(sms!.body)![1]!;
+    const page = await t.app.inject({ method: "GET", url: `/appointment/${token}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(reference);
+    expect(path).toMatch(/^\/appointment\//);
+  });
+
+  it("stores the choice the booking sends: WhatsApp is queued as WhatsApp, e-mail only sends no text", async () => {
+    const whatsapp = await bookWithLink(t, { contactPreference: "whatsapp" });
+    expect(whatsapp.row.contact_preference).toBe("whatsapp");
+    expect((await texts(whatsapp.reference)).map((m) => [m.channel, m.kind])).toEqual([["whatsapp", "received"]]);
+
+    const email = await bookWithLink(t, { contactPreference: "email" });
+    expect(email.row.contact_preference).toBe("email");
+    expect(await texts(email.reference)).toEqual([]);
+  });
+
+  it("texts no landline, whatever was chosen", async () => {
+    const landline = await bookWithLink(t, { phoneNumber: "3163012", contactPreference: "sms" });
+    expect(await texts(landline.reference)).toEqual([]);
+  });
+
+  it("refuses a channel that is not one of the choices, and stores nothing", async () => {
+    const before = await t.db.selectFrom("appointments").select("id").execute();
+    const res = await t.app.inject({
+      method: "POST",
+      url: APPOINTMENT_PATH,
+      payload: validAppointment({ contactPreference: "pigeon" }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.contactPreference).toBe(CONTACT_PREFERENCE_MESSAGE);
+    expect(await t.db.selectFrom("appointments").select("id").execute()).toHaveLength(before.length);
+  });
+
+  it("the private page switches to e-mail only: the waiting SMS is stopped and the page says so", async () => {
+    const { reference, id, path } = await bookWithLink(t);
+    const res = await post(path, id, { intent: "contact", contactPreference: "email" });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(esc(contactChoiceWords("email", true)));
+    const row = await t.db.selectFrom("appointments").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row.contact_preference).toBe("email");
+    expect((await texts(reference)).map((m) => m.status)).toEqual(["stopped"]);
+
+    // And back to WhatsApp: later steps go by WhatsApp.
+    const back = await post(path, id, { intent: "contact", contactPreference: "whatsapp" });
+    expect(back.body).toContain(esc(contactChoiceWords("whatsapp", true)));
+    const cancelled = await post(path, id, { intent: "cancel", reason: "" });
+    expect(cancelled.statusCode).toBe(200);
+    expect((await texts(reference)).map((m) => [m.channel, m.kind])).toEqual([
+      ["sms", "received"],
+      ["whatsapp", "patient-cancelled"],
+    ]);
+  });
+
+  it("a bad channel on the private page is an error that changes nothing", async () => {
+    const { id, path } = await bookWithLink(t);
+    const res = await post(path, id, { intent: "contact", contactPreference: "carrier-pigeon" });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain(CONTACT_PREFERENCE_MESSAGE);
+    const row = await t.db.selectFrom("appointments").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row.contact_preference).toBeNull();
+  });
+
+  it("the patient's change of date texts them with the new date", async () => {
+    const { reference, id, path, row } = await bookWithLink(t);
+    const calendar = await t.app.inject({ method: "GET", url: path });
+    expect(calendar.statusCode).toBe(200);
+    // Another open day than the one requested.
+    const next = openDate(5) === row.requested_date ? openDate(6) : openDate(5);
+    const res = await post(path, id, { intent: "change", date: next });
+    expect(res.statusCode).toBe(200);
+    const changed = (await texts(reference)).at(-1)!;
+    expect(changed.kind).toBe("patient-changed");
+    // "Tue 1 Dec": the shortest wording drops the year.
+    expect(changed.body).toContain(`new date ${formatAbbreviatedDate(next).replace(/ \d{4}$/, "")}`);
+  });
+});
