@@ -5,6 +5,7 @@ import { addDays, clinicDate, clinicInstant } from "../../domain/dates";
 import { OPEN_DAY_LOOKBACK_DAYS, overdueIfMadeBefore } from "../../domain/opening-days";
 import { closedDatesBetween } from "../closures/closed-dates";
 import type { Config } from "../config";
+import { FAILING_LOOKBACK_DAYS, failingMessageReferences, failingMessages } from "../messages/index";
 
 export const CHART_DAYS = 30;
 /** At most this many upcoming confirmed appointments are listed. */
@@ -57,4 +58,23 @@ export async function overdueRequests(db: Db, config: Pick<Config, "closedDates"
 /** Enquiries not yet handled (status "new"), oldest first. */
 export async function openEnquiries(db: Db, limit = PANEL_LIMIT) {
   return enquiryRepository(db).oldest("new", limit);
+}
+
+/**
+ * Text messages to patients that failed or went unknown lately and were not
+ * sent again (decision 030): how many, and the appointments they are about
+ * (at most PANEL_LIMIT), so reception can open each one and resend or phone.
+ */
+export async function failingTexts(db: Db, now: Date) {
+  const [count, references] = await Promise.all([
+    failingMessages(db, now),
+    failingMessageReferences(db, now, PANEL_LIMIT),
+  ]);
+  const appointments = appointmentRepository(db);
+  const about = [];
+  for (const reference of references) {
+    const made = await appointments.madeOf(reference);
+    if (made) about.push({ id: made.id, reference });
+  }
+  return { count, about, lookbackDays: FAILING_LOOKBACK_DAYS };
 }

@@ -107,6 +107,12 @@ export const FAILING_LOOKBACK_DAYS = 7;
  * messages are failing when this is not 0.
  */
 export async function failingMessages(db: Db, now: Date = new Date()): Promise<number> {
-  const since = new Date(now.getTime() - FAILING_LOOKBACK_DAYS * 86_400_000).toISOString();
-  return textMessageRepository(db).countFailingSince(since);
+  return textMessageRepository(db).countFailingSince(failingSince(now));
 }
+
+/** The appointment references those failing messages are about, most recent first, at most `limit`. */
+export async function failingMessageReferences(db: Db, now: Date, limit: number): Promise<string[]> {
+  return textMessageRepository(db).failingAboutSince(failingSince(now), limit);
+}
+
+const failingSince = (now: Date) => new Date(now.getTime() - FAILING_LOOKBACK_DAYS * 86_400_000).toISOString();

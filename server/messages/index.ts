@@ -23,6 +23,7 @@ export {
   messagesFor,
   resendMessage,
   failingMessages,
+  failingMessageReferences,
   FAILING_LOOKBACK_DAYS,
   type MessageHistoryItem,
   type ResendResult,

@@ -231,6 +231,24 @@ export function textMessageRepository(db: Db) {
       return Number(row.n);
     },
 
+    /** The references that failing messages (as countFailingSince counts them) are about, most recent first. */
+    async failingAboutSince(since: string, limit: number, trx: Kysely<Database> = db): Promise<string[]> {
+      const rows = await trx
+        .selectFrom("text_messages as m")
+        .select("m.about_reference")
+        .where("m.status", "in", FAILING_STATUSES)
+        .where("m.created_at", ">=", since)
+        .where("m.about_reference", "is not", null)
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom("text_messages as r").select("r.id").whereRef("r.resent_from", "=", "m.id"))),
+        )
+        .groupBy("m.about_reference")
+        .orderBy((eb) => eb.fn.max("m.id"), "desc")
+        .limit(limit)
+        .execute();
+      return rows.map((r) => r.about_reference!);
+    },
+
     /** Pending messages to any of `numbers`, or about any of `references`, become stopped; how many. */
     async stopPending(
       match: { numbers?: string[]; references?: string[] },

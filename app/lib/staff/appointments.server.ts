@@ -20,7 +20,7 @@ export {
   StatusChangeError,
   type StatusChange,
 } from "../../../server/appointments/staff-changes";
-export { openEnquiries, overdueRequests, overview } from "../../../server/appointments/overview";
+export { failingTexts, openEnquiries, overdueRequests, overview } from "../../../server/appointments/overview";
 export {
   dayList,
   daySchedule,

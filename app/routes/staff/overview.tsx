@@ -3,7 +3,7 @@ import { formatAbbreviatedDate, formatClinicDateTime } from "@domain/dates";
 import { staffMeta } from "~/components/staff/staff-format";
 import { serviceTitle } from "@domain/catalogue";
 import { requireStaff } from "~/lib/staff.server";
-import { openEnquiries, overdueRequests, overview } from "~/lib/staff/appointments.server";
+import { failingTexts, openEnquiries, overdueRequests, overview } from "~/lib/staff/appointments.server";
 import { closuresComingUp } from "~/lib/staff/closures.server";
 import { ClosuresComingUp } from "~/components/staff/closures-coming-up";
 import { scheduleHref } from "~/components/staff/schedule-nav";
@@ -18,12 +18,13 @@ export async function loader(args: Route.LoaderArgs) {
   const now = rt.now();
   // Closures coming up (decision 017): its own query and panel.
   const closures = { list: await closuresComingUp(rt.db, now), canManage: staff.role === "manager" };
-  const [summary, overdue, enquiries] = await Promise.all([
+  const [summary, overdue, enquiries, texts] = await Promise.all([
     overview(rt.db, now),
     overdueRequests(rt.db, rt.config, now),
     openEnquiries(rt.db),
+    failingTexts(rt.db, now),
   ]);
-  return { ...summary, overdue, enquiries, closures, generatedAt: now.toISOString() };
+  return { ...summary, overdue, enquiries, closures, texts, generatedAt: now.toISOString() };
 }
 
 type Upcoming = Route.ComponentProps["loaderData"]["todays"];
@@ -167,6 +168,28 @@ function RequestsChart({ days }: { days: { date: string; count: number }[] }) {
   );
 }
 
+/** The warning that text messages to patients are failing, with the appointments they were about. */
+function FailingTexts({ count, about, lookbackDays }: Route.ComponentProps["loaderData"]["texts"]) {
+  return (
+    <section className="staff-alert staff-alert--error" aria-labelledby="failing-texts-title">
+      <h2 id="failing-texts-title">
+        {count} text {count === 1 ? "message" : "messages"} to patients failed in the last {lookbackDays} days
+      </h2>
+      <p>
+        Open each appointment to see its messages, send a failed one again, or phone the patient. Every patient also
+        gets e-mail.
+      </p>
+      <ul>
+        {about.map((a) => (
+          <li key={a.id}>
+            <Link to={`/staff/appointments/${a.id}#messages`}>{a.reference}</Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export default function StaffOverview({ loaderData }: Route.ComponentProps) {
   const d = loaderData;
   return (
@@ -177,6 +200,7 @@ export default function StaffOverview({ loaderData }: Route.ComponentProps) {
           Today is {formatAbbreviatedDate(d.today)}. Updated {formatClinicDateTime(d.generatedAt)}.
         </p>
       </div>
+      {d.texts.count > 0 && <FailingTexts {...d.texts} />}
       <ul className="staff-stats">
         <li className="staff-stat">
           <Link to="/staff/appointments?status=requested">
