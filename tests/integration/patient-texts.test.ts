@@ -5,6 +5,9 @@ import { formatAbbreviatedDate } from "../../domain/dates";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { bookWithLink } from "../helpers/patient-link";
 import { openDate, validAppointment } from "../helpers/requests";
+import { addStaff, sessionCookieFor } from "../helpers/staff";
+import { failingTexts } from "../../server/appointments/overview";
+import { resendMessage } from "../../server/messages/index";
 
 /**
  * Every step of an appointment texts the patient by the channel they chose
@@ -122,5 +125,28 @@ describe("texts to the patient", () => {
     expect(changed.kind).toBe("patient-changed");
     // "Tue 1 Dec": the shortest wording drops the year.
     expect(changed.body).toContain(`new date ${formatAbbreviatedDate(next).replace(/ \d{4}$/, "")}`);
+  });
+
+  it("the overview warns of a failed text and links its appointment, until staff send it again", async () => {
+    const { reference, id } = await bookWithLink(t);
+    const [sms] = await texts(reference);
+    await t.db
+      .updateTable("text_messages")
+      .set({ status: "failed", last_error: "0x0b", status_at: new Date().toISOString() })
+      .where("id", "=", sms!.id)
+      .execute();
+    const failing = await failingTexts(t.db, new Date());
+    expect(failing.count).toBeGreaterThanOrEqual(1);
+    expect(failing.about).toContainEqual({ id, reference });
+
+    const reception = await addStaff(t.db, { role: "reception" });
+    const cookie = await sessionCookieFor(t.db, t.config, reception.id);
+    const page = await t.app.inject({ method: "GET", url: "/staff", headers: { cookie } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body.replace(/<!-- -->/g, "")).toMatch(/text messages? to patients failed in the last 7 days/);
+    expect(page.body).toContain(`href="/staff/appointments/${id}#messages"`);
+
+    expect(await resendMessage(t.db, sms!.id)).toMatchObject({ ok: true });
+    expect((await failingTexts(t.db, new Date())).about).not.toContainEqual({ id, reference });
   });
 });
