@@ -314,6 +314,13 @@ export interface JobLeaseTable {
   expires_at: string;
 }
 
+/** When a background job last finished successfully (migration 0024-job-runs; decision 033). */
+export interface JobRunTable {
+  /** The job's name, as its lease names it ("retention-purge"). */
+  name: string;
+  last_success_at: string;
+}
+
 export interface Database {
   enquiries: EnquiryTable;
   appointments: AppointmentTable;
@@ -334,4 +341,5 @@ export interface Database {
   server_keys: ServerKeyTable;
   rate_limits: RateLimitTable;
   job_leases: JobLeaseTable;
+  job_runs: JobRunTable;
 }
