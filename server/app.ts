@@ -27,6 +27,7 @@ import { staffRuntime } from "./runtime";
 import type { LoadContextFn } from "./load-context";
 import { patientLinks } from "./appointments/manage";
 import { startReminders } from "./appointments/reminders";
+import { operationsPlugin } from "./operations/plugin";
 
 export interface AppOptions {
   config: Config;
@@ -87,6 +88,8 @@ export async function buildApp({
   // One error handler for the whole app (the public request endpoints answer in their own style).
   app.setErrorHandler(errorHandler);
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // /livez, /readyz and /metrics; first, so that the request durations it measures include every hook below.
+  await app.register(operationsPlugin, { config, db });
   // One spelling per address, before anything reads the path: others are redirected, unreadable ones refused.
   app.addHook("onRequest", canonicalPathHook);
   // Body limits: a declared body larger than its route's limit gets 413 before any parser runs.
