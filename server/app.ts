@@ -114,7 +114,12 @@ export async function buildApp({
   app.addHook("onSend", async (_request, reply) => {
     if (closing) reply.header("connection", "close");
   });
+  // What a stopping server closes last, once its requests have finished and its jobs have
+  // stopped (onClose hooks run last-added first): each message provider's session (add its
+  // close here), then the database.
+  const connections: (() => Promise<void>)[] = [];
   app.addHook("onClose", async () => {
+    await Promise.allSettled(connections.splice(0).map((close) => close()));
     await db.destroy();
   });
 
@@ -161,7 +166,8 @@ export async function buildApp({
       startReminders(db, config, app.log),
     );
   });
-  app.addHook("preClose", async () => {
+  // Stopped once the server has stopped accepting and its requests have finished (before the database closes).
+  app.addHook("onClose", async () => {
     await Promise.all(stopJobs.splice(0).map((stop) => stop()));
   });
 
