@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Config } from "../config";
 import { poolUse, type Db } from "../db/index";
 import { oneAtATime, settleWithin } from "./deadline";
-import { readOperationalFigures, type OperationalFigures, type QueueReader } from "./figures";
+import { readOperationalFigures, type OperationalFigures } from "./figures";
 import type { Readiness } from "./readiness";
 
 /**
@@ -28,7 +28,6 @@ export interface MetricsOptions {
   config: Pick<Config, "metricsToken" | "dataDir">;
   db: Db;
   readiness: () => Promise<Readiness>;
-  queueReaders?: readonly QueueReader[];
 }
 
 /** True when the request carries `Authorization: Bearer <token>`, compared in constant time. */
@@ -140,9 +139,7 @@ export async function registerMetrics(app: FastifyInstance, options: MetricsOpti
     gauge("clinic_db_pool_max", "The most PostgreSQL connections this instance opens.", [], [registry]).set(pool.max);
   }
 
-  const readFigures = oneAtATime(() =>
-    readOperationalFigures(options.db, options.config, new Date(), options.queueReaders),
-  );
+  const readFigures = oneAtATime(() => readOperationalFigures(options.db, options.config, new Date()));
   const set = (figures: OperationalFigures, now: Date) => {
     // Only the channels and lockout kinds read now.
     for (const labelled of [g.pending, g.oldestPendingAge, g.failed, g.sent, g.lockouts]) labelled.reset();

@@ -2,7 +2,6 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { Config } from "../config";
 import type { Db } from "../db/index";
-import type { QueueReader } from "./figures";
 import { healthRoutes } from "./health";
 import { registerMetrics } from "./metrics";
 import { readinessCheck } from "./readiness";
@@ -10,8 +9,6 @@ import { readinessCheck } from "./readiness";
 export interface OperationsOptions {
   config: Config;
   db: Db;
-  /** The queues /metrics reports (default: figures.ts's QUEUE_READERS). */
-  queueReaders?: readonly QueueReader[];
 }
 
 /**
@@ -21,10 +18,10 @@ export interface OperationsOptions {
  * hooks, so it times them too.
  */
 export const operationsPlugin = fp(
-  async (app: FastifyInstance, { config, db, queueReaders }: OperationsOptions) => {
+  async (app: FastifyInstance, { config, db }: OperationsOptions) => {
     const readiness = readinessCheck(db);
     healthRoutes(app, readiness);
-    await registerMetrics(app, { config, db, readiness, queueReaders });
+    await registerMetrics(app, { config, db, readiness });
   },
   { name: "operations", fastify: "5.x" },
 );

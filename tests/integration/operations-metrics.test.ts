@@ -213,3 +213,23 @@ describe("/metrics with METRICS_TOKEN", () => {
     expect(body).toMatch(/^process_resident_memory_bytes /m);
   });
 });
+
+describe("/metrics on the built site", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ METRICS_TOKEN: TOKEN }, { servePages: true });
+  });
+  afterAll(() => t.close());
+
+  it("labels every page, a patient's private link included, by the pages' one route", async () => {
+    const token = newToken();
+    expect((await t.app.inject(`/appointment/${token}`)).statusCode).toBe(404);
+    expect((await t.app.inject("/about")).statusCode).toBe(200);
+    const res = await t.app.inject({ url: "/metrics", headers: auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain(token);
+    expect(res.body).not.toContain("/about");
+    expect(res.body).toMatch(/^http_request_duration_seconds_count\{method="GET",route="\/\*",status_code="404"\} 1$/m);
+    expect(res.body).toMatch(/^http_request_duration_seconds_count\{method="GET",route="\/\*",status_code="200"\} 1$/m);
+  });
+});
