@@ -41,8 +41,10 @@ export function bearerMatches(request: FastifyRequest, token: string): boolean {
 export async function registerMetrics(app: FastifyInstance, options: MetricsOptions): Promise<void> {
   const token = options.config.metricsToken;
   if (!token) return;
-  // Loaded only when metrics are wanted.
-  const [{ default: fastifyMetrics }, client] = await Promise.all([
+  // Loaded only when metrics are wanted. Both are CommonJS: under Node and in the compiled
+  // bundle alike an import's `default` is the module's exports (and fastify.register takes
+  // fastify-metrics' exports, whose `default` is the plugin, as it takes the plugin).
+  const [{ default: fastifyMetrics }, { default: client }] = await Promise.all([
     import("fastify-metrics"),
     import("@platformatic/prom-client"),
   ]);

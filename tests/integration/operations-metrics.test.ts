@@ -9,6 +9,7 @@ import { PURGE_JOB } from "../../server/privacy/purge";
 import { loginThrottleRepository, THROTTLE_KEY_PREFIX } from "../../server/staff/login-throttle-repository";
 import { newToken } from "../../server/tokens";
 import { createTestApp, type TestApp } from "../helpers/app";
+import { startServer } from "../helpers/server-process";
 import { seedUpload } from "../helpers/staff";
 
 /**
@@ -232,4 +233,32 @@ describe("/metrics on the built site", () => {
     expect(res.body).toMatch(/^http_request_duration_seconds_count\{method="GET",route="\/\*",status_code="404"\} 1$/m);
     expect(res.body).toMatch(/^http_request_duration_seconds_count\{method="GET",route="\/\*",status_code="200"\} 1$/m);
   });
+});
+
+describe("/metrics from the compiled server", () => {
+  // The bundle loads fastify-metrics and prom-client on demand, as CommonJS in an ES module: checked as it runs.
+  it("serves the token, with the probes timed by their routes", async () => {
+    const server = await startServer({ METRICS_TOKEN: TOKEN, LOG_LEVEL: "info" });
+    try {
+      expect((await fetch(`${server.url}/livez`)).status).toBe(200);
+      expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+      expect((await fetch(`${server.url}/metrics`)).status).toBe(404);
+      const res = await fetch(`${server.url}/metrics`, { headers: auth });
+      expect(res.status).toBe(200);
+      const body = await res.text();
+      expect(body).toMatch(
+        /^http_request_duration_seconds_count\{method="GET",route="\/readyz",status_code="200"\} 1$/m,
+      );
+      expect(sample(body, "clinic_ready")).toBe(1);
+      expect(sample(body, "clinic_figures_read")).toBe(1);
+      expect(body).toMatch(/^nodejs_eventloop_lag_p99_seconds /m);
+      // The probes' and the scrape's requests are not logged (info); the others are.
+      expect(server.output()).not.toMatch(/"path":"\/(livez|readyz|metrics)"/);
+      expect(server.output()).toContain('"path":"/api/health"');
+    } finally {
+      server.child.kill("SIGTERM");
+      expect(await server.exited).toBe(0);
+      fs.rmSync(server.dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
