@@ -314,7 +314,7 @@ export interface JobLeaseTable {
   expires_at: string;
 }
 
-/** When a background job last finished successfully (migration 0024-job-runs; decision 033). */
+/** When a background job last finished successfully (migration 0024-operations; decision 033). */
 export interface JobRunTable {
   /** The job's name, as its lease names it ("retention-purge"). */
   name: string;
