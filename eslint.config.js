@@ -5,7 +5,6 @@ import importX from "eslint-plugin-import-x";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-
 /**
  * The server's floors, bottom up (docs/ARCHITECTURE.md): the base (configuration,
  * database, files), the shared services (request plumbing, jobs, mail, audit),
@@ -14,28 +13,49 @@ import tseslint from "typescript-eslint";
  * sideways within a folder, never up.
  */
 const SERVICES = ["requests", "jobs", "mail", "audit"];
-const CAPABILITIES = ["messages", "staff", "closures", "uploads", "enquiries", "appointments", "privacy", "backup", "client-errors"];
-const COMPOSITION = ["./server/app.ts", "./server/index.ts", "./server/public-api.ts", "./server/staff-console.ts", "./server/load-context.ts"];
+const CAPABILITIES = [
+  "messages",
+  "staff",
+  "closures",
+  "uploads",
+  "enquiries",
+  "appointments",
+  "privacy",
+  "operations",
+  "backup",
+  "client-errors",
+];
+const COMPOSITION = [
+  "./server/app.ts",
+  "./server/index.ts",
+  "./server/public-api.ts",
+  "./server/staff-console.ts",
+  "./server/load-context.ts",
+];
 const dir = (name) => `./server/${name}`;
 /** What each capability may not import: the capabilities that build on it. */
 const ABOVE = {
   messages: CAPABILITIES.filter((c) => c !== "messages"),
-  staff: ["closures", "uploads", "enquiries", "appointments", "privacy", "backup", "client-errors"],
-  closures: ["uploads", "enquiries", "appointments", "privacy", "backup", "client-errors", "staff"],
-  uploads: ["enquiries", "appointments", "privacy", "backup", "client-errors", "staff", "closures"],
-  enquiries: ["appointments", "privacy", "backup", "client-errors"],
-  appointments: ["privacy", "backup", "client-errors"],
-  privacy: ["backup", "client-errors"],
-  backup: ["privacy", "client-errors", "appointments", "enquiries", "staff", "closures"],
+  staff: ["closures", "uploads", "enquiries", "appointments", "privacy", "backup", "client-errors", "operations"],
+  closures: ["uploads", "enquiries", "appointments", "privacy", "backup", "client-errors", "staff", "operations"],
+  uploads: ["enquiries", "appointments", "privacy", "backup", "client-errors", "staff", "closures", "operations"],
+  enquiries: ["appointments", "privacy", "backup", "client-errors", "operations"],
+  appointments: ["privacy", "backup", "client-errors", "operations"],
+  privacy: ["backup", "client-errors", "operations"],
+  backup: ["privacy", "client-errors", "appointments", "enquiries", "staff", "closures", "operations"],
+  operations: ["client-errors"],
   "client-errors": CAPABILITIES.filter((c) => c !== "client-errors"),
 };
 const serverZones = [
   // The base and the shared services import no capability and no composition.
-  ...["./server/db", "./server/runtime.ts", "./server/config.ts", "./server/logger.ts", ...SERVICES.map(dir)].map((target) => ({
-    target,
-    from: [...CAPABILITIES.map(dir), ...COMPOSITION],
-    message: "The server's base and shared services (db, requests, jobs, mail, audit) import no capability and no composition.",
-  })),
+  ...["./server/db", "./server/runtime.ts", "./server/config.ts", "./server/logger.ts", ...SERVICES.map(dir)].map(
+    (target) => ({
+      target,
+      from: [...CAPABILITIES.map(dir), ...COMPOSITION],
+      message:
+        "The server's base and shared services (db, requests, jobs, mail, audit) import no capability and no composition.",
+    }),
+  ),
   ...CAPABILITIES.map((c) => ({
     target: dir(c),
     from: [...ABOVE[c].map(dir), ...COMPOSITION],

@@ -29,6 +29,7 @@ import { staffRuntime } from "./runtime";
 import type { LoadContextFn } from "./load-context";
 import { patientLinkPage } from "./appointments/manage-page";
 import { startReminders } from "./appointments/reminders";
+import { operationsPlugin } from "./operations/plugin";
 
 export interface AppOptions {
   config: Config;
@@ -89,6 +90,8 @@ export async function buildApp({
   // One error handler for the whole app (the public request endpoints answer in their own style).
   app.setErrorHandler(errorHandler);
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // /livez, /readyz and /metrics; first, so that the request durations it measures include every hook below.
+  await app.register(operationsPlugin, { config, db });
   // One spelling per address, before anything reads the path: others are redirected, unreadable ones refused.
   app.addHook("onRequest", canonicalPathHook);
   // Body limits: a declared body larger than its route's limit gets 413 before any parser runs.
@@ -113,7 +116,12 @@ export async function buildApp({
   app.addHook("onSend", async (_request, reply) => {
     if (closing) reply.header("connection", "close");
   });
+  // What a stopping server closes last, once its requests have finished and its jobs have
+  // stopped (onClose hooks run last-added first): each message provider's session (add its
+  // close here), then the database.
+  const connections: (() => Promise<void>)[] = [];
   app.addHook("onClose", async () => {
+    await Promise.allSettled(connections.splice(0).map((close) => close()));
     await db.destroy();
   });
 
@@ -163,7 +171,8 @@ export async function buildApp({
       startReminders(db, config, app.log),
     );
   });
-  app.addHook("preClose", async () => {
+  // Stopped once the server has stopped accepting and its requests have finished (before the database closes).
+  app.addHook("onClose", async () => {
     await Promise.all(stopJobs.splice(0).map((stop) => stop()));
   });
 

@@ -194,6 +194,19 @@ export const envSchema = z.object({
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(300_000),
   /** A connection on which nothing arrives or leaves for this long is closed. */
   HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+  /** A kept-alive connection waiting for its next request is closed after this long (longer than a proxy's own, nginx 60 s). */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(72_000),
+  /** On SIGTERM, time the requests in flight have to finish; then their connections are cut (decision 033). */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
+
+  // --- Operations: health and metrics (decision 033) ---
+  /** The bearer token /metrics asks for; unset, /metrics answers 404 and nothing is measured. */
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .min(32, "must be at least 32 characters (e.g. openssl rand -hex 32)")
+    .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces (it travels in an HTTP header)")
+    .optional(),
 
   // --- Staff console ---
   /** Minutes of inactivity after which a staff session ends. */
@@ -361,8 +374,14 @@ export interface Config {
   // --- HTTP edge: upload caps (decision 008) ---
   uploadCaps: { unclaimedMaxBytes: number; dailyPerAddress: number };
   // --- HTTP edge: timeouts (docs/security.md) ---
-  /** Milliseconds: to send the headers, to send the whole request, of silence on a connection. */
-  httpTimeouts: { headersMs: number; requestMs: number; idleMs: number };
+  /**
+   * Milliseconds: to send the headers, to send the whole request, of silence on a connection,
+   * between two requests on a kept-alive connection, and for requests in flight on SIGTERM.
+   */
+  httpTimeouts: { headersMs: number; requestMs: number; idleMs: number; keepAliveMs: number; shutdownGraceMs: number };
+  // --- Operations (decision 033) ---
+  /** METRICS_TOKEN: /metrics is served only to this bearer token; undefined, not at all. */
+  metricsToken: string | undefined;
   // --- Text messages to patients (decision 030) ---
   messages: MessagesConfig;
 }
@@ -532,7 +551,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       headersMs: e.HTTP_HEADERS_TIMEOUT_MS,
       requestMs: e.HTTP_REQUEST_TIMEOUT_MS,
       idleMs: e.HTTP_IDLE_TIMEOUT_MS,
+      keepAliveMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     },
+    // --- Operations (decision 033) ---
+    metricsToken: e.METRICS_TOKEN,
     // --- Text messages to patients (decision 030) ---
     messages,
   };

@@ -3,6 +3,9 @@ import { ConfigError, loadConfig, type Config } from "./config";
 import { migrate, openDb } from "./db/index";
 import { securePrivateData } from "./private-files";
 
+/** Once the connections that outlived SHUTDOWN_GRACE_MS are cut, how long the rest of the stop may take. */
+const STOP_AFTER_CUT_MS = 5_000;
+
 /** Starts the server: validate configuration, migrate, listen, and shut down cleanly on SIGTERM/SIGINT. */
 async function main() {
   let config: Config;
@@ -21,14 +24,31 @@ async function main() {
   await migrate(db);
   const app = await buildApp({ config, db });
 
+  // Stopping (decision 033): no new connections; the requests in flight finish; the jobs
+  // stop; the connections to the message providers and the database close; exit 0. A stop
+  // still going after SHUTDOWN_GRACE_MS cuts the connections left open and exits 1.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, "shutting down: finishing requests in flight");
+    const graceMs = config.httpTimeouts.shutdownGraceMs;
+    app.log.info({ signal, graceMs }, "shutting down: finishing requests in flight");
+    let late = false;
+    const limit = setTimeout(() => {
+      late = true;
+      app.log.warn({ graceMs }, "shutting down: still stopping after the limit, open connections are cut");
+      app.server.closeAllConnections();
+      // Whatever still does not stop (a job's run) gets a little longer, then the process ends.
+      setTimeout(() => {
+        app.log.error("shutting down: still not stopped, exiting");
+        process.exit(1);
+      }, STOP_AFTER_CUT_MS).unref();
+    }, graceMs);
+    limit.unref();
     try {
-      await app.close(); // stops accepting, waits for in-flight requests, then closes the database
-      process.exit(0);
+      await app.close(); // stops accepting, waits for in-flight requests, stops the jobs, closes the database
+      clearTimeout(limit);
+      process.exit(late ? 1 : 0);
     } catch (error) {
       app.log.error({ err: error }, "shutdown failed");
       process.exit(1);

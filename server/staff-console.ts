@@ -13,7 +13,7 @@ import { FORM_BODY_MAX_BYTES } from "./requests/body-limit";
 import { CROSS_SITE_MESSAGE } from "./requests/same-origin";
 import { messageBody, queryParam, single } from "./requests/http";
 import { uploadRepository } from "./uploads/upload-repository";
-import { purgeExpired } from "./privacy/purge";
+import { PURGE_JOB, purgeExpired } from "./privacy/purge";
 import type { StaffRuntime } from "./runtime";
 import { isIsoDate } from "../domain/dates";
 import { MANAGER_ONLY_MESSAGE } from "../domain/staff-roles";
@@ -208,7 +208,7 @@ export function staffPlugin(
       let stop: (() => Promise<void>) | undefined;
       // Every instance schedules the purge; a database lease lets one of them run it per day.
       const run = async () => {
-        if (!(await takeLease(rt.db, "retention-purge", leaseFor(PURGE_EVERY_MS)))) return;
+        if (!(await takeLease(rt.db, PURGE_JOB, leaseFor(PURGE_EVERY_MS)))) return;
         const result = await purgeExpired(rt);
         app.log.info({ purge: result }, "retention purge done");
       };

@@ -23,13 +23,18 @@ export const REMINDER_FROM = "08:00";
 /** No reminder for an appointment closer than this. */
 export const REMINDER_MIN_AHEAD_MS = 3 * 3600_000;
 
+/** What `reminder_sent_for` holds once the reminder for a confirmed date and time is queued. */
+function reminderKey(appt: Pick<AppointmentRow, "confirmed_date" | "confirmed_time">): string {
+  return `${appt.confirmed_date} ${appt.confirmed_time}`;
+}
+
 /** True when the reminder for this appointment's confirmed time is due at `now`. */
 export function reminderDue(
   appt: Pick<AppointmentRow, "status" | "confirmed_date" | "confirmed_time" | "reminder_sent_for">,
   now: Date,
 ): boolean {
   if (appt.status !== "confirmed" || !appt.confirmed_date || !appt.confirmed_time) return false;
-  if (appt.reminder_sent_for === `${appt.confirmed_date} ${appt.confirmed_time}`) return false;
+  if (appt.reminder_sent_for === reminderKey(appt)) return false;
   const start = clinicInstant(appt.confirmed_date, appt.confirmed_time).getTime();
   const from = clinicInstant(addDays(appt.confirmed_date, -1), REMINDER_FROM).getTime();
   return now.getTime() >= from && start - now.getTime() >= REMINDER_MIN_AHEAD_MS;
@@ -65,4 +70,20 @@ export function startReminders(db: Db, config: Config, log?: FastifyBaseLogger) 
     },
     (error) => log?.error({ err: { message: (error as Error).message } }, "reminders failed"),
   );
+}
+
+/**
+ * The reminders for the operator (decision 033), at `now`: queued, for
+ * today's and tomorrow's confirmed appointments at their current time (a
+ * reminder is never queued earlier than the day before), and overdue: due by
+ * the rule above but not queued, which stays above zero while reminders are
+ * not going out.
+ */
+export async function reminderState(db: Db, now: Date): Promise<{ queued: number; overdue: number }> {
+  const today = clinicToday(now);
+  const confirmed = await appointmentRepository(db).confirmedOn(today, addDays(today, 1));
+  return {
+    queued: confirmed.filter((appt) => appt.reminder_sent_for === reminderKey(appt)).length,
+    overdue: confirmed.filter((appt) => reminderDue(appt, now)).length,
+  };
 }

@@ -11,8 +11,9 @@ import type { Config } from "../config";
 import { TEMP_PREFIX, uploadsDir } from "../uploads/storage";
 import { isPostgresUrl, sqlitePath } from "../db/index";
 import { tarStream, untar, type TarSource } from "./tar";
+import { BACKUP_SUFFIX, backupFileName, backupsDir, backupTime, fileStamp } from "./backup-names";
 
-export { uploadsDir };
+export { uploadsDir, BACKUP_SUFFIX, backupsDir, backupTime };
 
 /**
  * Online, encrypted backups of the database and the referral uploads.
@@ -37,7 +38,6 @@ export { uploadsDir };
 type BackupConfig = Pick<Config, "dataDir" | "databaseUrl" | "host" | "port"> & { backups: Config["backups"] };
 type RestoreConfig = Pick<Config, "dataDir" | "databaseUrl" | "host" | "port">;
 
-export const BACKUP_SUFFIX = ".clinic-backup.age";
 const STAGING_PREFIX = ".staging-";
 
 export interface BackupManifest {
@@ -60,14 +60,6 @@ export class BackupRefused extends Error {
     super(message);
     this.name = "BackupRefused";
   }
-}
-
-export function backupsDir(config: Pick<Config, "dataDir">): string {
-  return path.join(config.dataDir, "backups");
-}
-
-function stamp(now: Date): string {
-  return now.toISOString().replace(/[:.]/g, "-");
 }
 
 function countFiles(dir: string): number {
@@ -129,7 +121,7 @@ export async function backup(config: BackupConfig, now = new Date()): Promise<{ 
   }
 
   const dir = privateDir(backupsDir(config));
-  const file = path.join(dir, `${stamp(now)}${BACKUP_SUFFIX}`);
+  const file = path.join(dir, backupFileName(now));
   const partial = `${file}.partial`;
   const staging = fs.mkdtempSync(path.join(dir, STAGING_PREFIX));
   fs.chmodSync(staging, 0o700);
@@ -198,16 +190,6 @@ async function snapshotDatabase(config: BackupConfig, staging: string, now: Date
 }
 
 // --- Rotation ---
-
-const STAMPED = /^(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z\.clinic-backup\.age$/;
-
-/** When a backup file was made, from its name; undefined for other files. */
-export function backupTime(name: string): Date | undefined {
-  const m = STAMPED.exec(name);
-  if (!m) return undefined;
-  const time = new Date(`${m[1]}T${m[2]}:${m[3]}:${m[4]}.${m[5]}Z`);
-  return Number.isNaN(time.getTime()) ? undefined : time;
-}
 
 /** ISO 8601 week of a UTC date, as "YYYY-Www". */
 function isoWeek(date: Date): string {
@@ -471,7 +453,7 @@ async function restoreFolder(
 
   const uploads = uploadsDir(config);
   if (fs.existsSync(uploads) && countFiles(uploads) > 0) {
-    fs.renameSync(uploads, `${uploads}.replaced-${stamp(now)}`);
+    fs.renameSync(uploads, `${uploads}.replaced-${fileStamp(now)}`);
   } else {
     fs.rmSync(uploads, { recursive: true, force: true });
   }

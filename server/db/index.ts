@@ -11,6 +11,16 @@ import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
 
+/** The pg pool behind each PostgreSQL database openDb made (for the metrics' pool gauges). */
+const pools = new WeakMap<Db, Pg.Pool>();
+
+/** How a PostgreSQL database's connection pool is used now; undefined on SQLite (one connection, no pool). */
+export function poolUse(db: Db): { total: number; idle: number; waiting: number; max: number } | undefined {
+  const pool = pools.get(db);
+  if (!pool) return undefined;
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max };
+}
+
 export function sqlitePath(config: Pick<Config, "dataDir" | "databaseUrl">): string {
   if (config.databaseUrl?.startsWith("sqlite:")) {
     return config.databaseUrl.slice("sqlite:".length);
@@ -49,7 +59,9 @@ export function openDb(config: Pick<Config, "dataDir" | "databaseUrl">): Db {
     // (the pool listens only while a client is idle); the query in flight still fails,
     // and the public endpoints answer that failure with 503 (server/requests/unavailable.ts).
     pool.on("connect", (client) => client.on("error", () => {}));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(db, pool);
+    return db;
   }
   const file = sqlitePath(config);
   // The database holds patients' data: 0600 before SQLite opens it (its -wal and -shm copy that mode).
@@ -89,6 +101,17 @@ export async function migrate(db: Db): Promise<void> {
   } finally {
     unlock?.();
   }
+}
+
+/**
+ * How many of this build's migrations the database has not run (Kysely's
+ * table kysely_migration lists those it ran). Throws when the database does
+ * not answer, or has never been migrated.
+ */
+export async function pendingMigrations(db: Db): Promise<number> {
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  const ran = new Set(rows.map((r) => r.name));
+  return Object.keys(migrations).filter((name) => !ran.has(name)).length;
 }
 
 async function lockSqliteMigrations(db: Db): Promise<(() => void) | undefined> {

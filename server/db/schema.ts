@@ -353,6 +353,13 @@ export interface JobLeaseTable {
   expires_at: string;
 }
 
+/** When a background job last finished successfully (migration 0024-operations; decision 033). */
+export interface JobRunTable {
+  /** The job's name, as its lease names it ("retention-purge"). */
+  name: string;
+  last_success_at: string;
+}
+
 export interface Database {
   enquiries: EnquiryTable;
   appointments: AppointmentTable;
@@ -374,4 +381,5 @@ export interface Database {
   server_keys: ServerKeyTable;
   rate_limits: RateLimitTable;
   job_leases: JobLeaseTable;
+  job_runs: JobRunTable;
 }

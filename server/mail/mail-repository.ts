@@ -102,6 +102,37 @@ export function mailRepository(db: Db) {
     },
 
     /**
+     * The queue's state for the operator (decision 033): messages pending
+     * (due or waiting to be tried again) and when the oldest of them was
+     * queued (ISO, or null), messages given up on, and messages sent since
+     * `sentSince` (ISO). Each count reads an index (mail_queue_due, mail_queue_sent).
+     */
+    async queueState(sentSince: string, trx: Kysely<Database> = db) {
+      const pending = await trx
+        .selectFrom("mail_queue")
+        .select((eb) => [eb.fn.countAll<number | string>().as("count"), eb.fn.min("created_at").as("oldest")])
+        .where("status", "=", "pending")
+        .executeTakeFirstOrThrow();
+      const failed = await trx
+        .selectFrom("mail_queue")
+        .select((eb) => eb.fn.countAll<number | string>().as("count"))
+        .where("status", "=", "failed")
+        .executeTakeFirstOrThrow();
+      const sent = await trx
+        .selectFrom("mail_queue")
+        .select((eb) => eb.fn.countAll<number | string>().as("count"))
+        .where("status", "=", "sent")
+        .where("sent_at", ">=", sentSince)
+        .executeTakeFirstOrThrow();
+      return {
+        pending: Number(pending.count),
+        oldestPendingAt: pending.oldest ?? null,
+        failed: Number(failed.count),
+        sent: Number(sent.count),
+      };
+    },
+
+    /**
      * Messages to an address (`email` lower-cased; the recipient compared
      * trimmed, in any letter case, but whole) or about one of `references`
      * (exactly), in id order. What a message's text mentions never counts:

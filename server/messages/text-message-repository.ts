@@ -231,6 +231,40 @@ export function textMessageRepository(db: Db) {
       return Number(row.n);
     },
 
+    /**
+     * The queue as the operator watches it, per channel: waiting (pending or
+     * being handed over) with the oldest one's time, given up on (failed or
+     * unknown), and handed over since `sentSince` (ISO).
+     */
+    async queueState(sentSince: string, trx: Kysely<Database> = db) {
+      const rows = await trx
+        .selectFrom("text_messages")
+        .select((eb) => [
+          "channel",
+          eb.fn
+            .sum<number | string | null>(eb.case().when("status", "in", ["pending", "sending"]).then(1).else(0).end())
+            .as("pending"),
+          eb.fn
+            .min<string | null>(eb.case().when("status", "in", ["pending", "sending"]).then(eb.ref("created_at")).end())
+            .as("oldest"),
+          eb.fn
+            .sum<number | string | null>(eb.case().when("status", "in", FAILING_STATUSES).then(1).else(0).end())
+            .as("failed"),
+          eb.fn
+            .sum<number | string | null>(eb.case().when("sent_at", ">=", sentSince).then(1).else(0).end())
+            .as("sent"),
+        ])
+        .groupBy("channel")
+        .execute();
+      return rows.map((r) => ({
+        channel: r.channel,
+        pending: Number(r.pending ?? 0),
+        oldestPendingAt: r.oldest ?? null,
+        failed: Number(r.failed ?? 0),
+        sent: Number(r.sent ?? 0),
+      }));
+    },
+
     /** The references that failing messages (as countFailingSince counts them) are about, most recent first. */
     async failingAboutSince(since: string, limit: number, trx: Kysely<Database> = db): Promise<string[]> {
       const rows = await trx

@@ -16,6 +16,7 @@ import { blankOldMessageBodies, deleteOldMessages, messageBodiesBefore, purgeSms
 import { uploadsDir } from "../uploads/storage";
 import { uploadPath } from "../uploads/files";
 import { clinicDate, subtractMonths } from "../../domain/dates";
+import { jobRunRepository } from "../jobs/job-run-repository";
 
 /** Files on disk with no row are only removed once this old, so an upload in progress is never touched. */
 const STRAY_FILE_MINUTES = 60;
@@ -44,6 +45,9 @@ export interface PurgeResult {
 
 const DAY_MS = 86_400_000;
 
+/** The purge's name as a job: its lease (one run a day across instances) and its last success (job_runs). */
+export const PURGE_JOB = "retention-purge";
+
 /**
  * Deletes what is past its retention period (the table in
  * docs/privacy-retention.md; the server runs this daily under a lease):
@@ -60,7 +64,8 @@ const DAY_MS = 86_400_000;
  *   RETAIN_IDEMPOTENCY_DAYS; rate-limit windows that have ended;
  * - expired staff sessions, sign-in throttle rows idle for a day, and
  *   staff invitations once expired (INVITATION_HOURS after sending).
- * Record rows go in one transaction, then the files.
+ * Record rows go in one transaction, then the files. A purge that finishes
+ * records when in job_runs (the metrics' last purge, decision 033).
  */
 export async function purgeExpired(rt: StaffRuntime): Promise<PurgeResult> {
   const { db, config } = rt;
@@ -129,6 +134,7 @@ export async function purgeExpired(rt: StaffRuntime): Promise<PurgeResult> {
   const auditRows = await auditRepository(db).deleteBefore(subtractMonths(now, retention.auditMonths).toISOString());
   const idempotencyKeys = await pruneIdempotencyKeys(db, new Date(now.getTime() - retention.idempotencyDays * DAY_MS));
   const rateLimits = await pruneRateLimits(db, now);
+  await jobRunRepository(db).recordSuccess(PURGE_JOB, rt.now().toISOString());
 
   return {
     appointments: removed.appointments,

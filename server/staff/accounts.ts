@@ -1,6 +1,6 @@
 import { recordAudit, type AuditEntry } from "../audit/audit";
 import { keyedHash } from "./keys";
-import { loginThrottleRepository } from "./login-throttle-repository";
+import { loginThrottleRepository, THROTTLE_KEY_PREFIX } from "./login-throttle-repository";
 import { revokeOtherSessions } from "./sessions";
 import { hashPassword, passwordProblem, verifyPassword } from "./passwords";
 import type { StaffRuntime } from "../runtime";
@@ -240,8 +240,8 @@ export async function typedEmailForAudit(rt: StaffRuntime, email: string): Promi
 /** The lockout counters' keys: the e-mail as a keyed hash (whether or not an account exists) and the client address. */
 async function throttleKeys(rt: StaffRuntime, email: string, clientIp: string) {
   return {
-    email: `email:${await keyedHash(rt, "email", normaliseEmail(email).slice(0, 254))}`,
-    ip: `ip:${clientKey(clientIp)}`,
+    email: `${THROTTLE_KEY_PREFIX.account}${await keyedHash(rt, "email", normaliseEmail(email).slice(0, 254))}`,
+    ip: `${THROTTLE_KEY_PREFIX.address}${clientKey(clientIp)}`,
   };
 }
 

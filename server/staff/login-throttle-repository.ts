@@ -2,6 +2,9 @@ import { sql, type Kysely } from "kysely";
 import type { Db } from "../db/index";
 import type { Database } from "../db/schema";
 
+/** How a counter's key begins: an account's (the e-mail typed, as a keyed hash) or a client address's. */
+export const THROTTLE_KEY_PREFIX = { account: "email:", address: "ip:" } as const;
+
 /** Failed sign-in counters and locks (staff_login_throttle), one row per key. Every method takes an optional transaction. */
 export function loginThrottleRepository(db: Db) {
   return {
@@ -56,6 +59,20 @@ export function loginThrottleRepository(db: Db) {
         .where("key", "=", key)
         .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", now)]))
         .execute();
+    },
+
+    /** Lockouts active at `now` (ISO): on accounts (an e-mail typed) and on client addresses. */
+    async activeLockouts(now: string, trx: Kysely<Database> = db): Promise<{ account: number; address: number }> {
+      const locked = (prefix: string) =>
+        trx
+          .selectFrom("staff_login_throttle")
+          .select((eb) => eb.fn.countAll<number | string>().as("count"))
+          .where("locked_until", ">", now)
+          .where("key", "like", `${prefix}%`)
+          .executeTakeFirstOrThrow();
+      const account = await locked(THROTTLE_KEY_PREFIX.account);
+      const address = await locked(THROTTLE_KEY_PREFIX.address);
+      return { account: Number(account.count), address: Number(address.count) };
     },
 
     /** Deletes counters last changed before `before` (ISO). */

@@ -306,8 +306,8 @@ describe("the webhook", () => {
   });
 
   it("works inside the real app (its body limits, content-type rule and JSON parser elsewhere)", async () => {
+    // buildApp registers the webhook itself, with the app's database.
     const real = await buildApp({ config, db: t.open(), servePages: false });
-    await real.register(whatsappWebhookRoutes, { db: t.db, config });
     await real.ready();
     const id = await queueWhatsApp();
     await t.db

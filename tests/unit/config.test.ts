@@ -165,8 +165,14 @@ describe("backup settings", () => {
 });
 
 describe("HTTP timeouts", () => {
-  it("defaults: 30 s for the headers, 5 min for the whole request, 2 min of silence", () => {
-    expect(loadConfig({}).httpTimeouts).toEqual({ headersMs: 30_000, requestMs: 300_000, idleMs: 120_000 });
+  it("defaults: 30 s for the headers, 5 min for the whole request, 2 min of silence, 72 s between kept-alive requests, 20 s to stop", () => {
+    expect(loadConfig({}).httpTimeouts).toEqual({
+      headersMs: 30_000,
+      requestMs: 300_000,
+      idleMs: 120_000,
+      keepAliveMs: 72_000,
+      shutdownGraceMs: 20_000,
+    });
   });
 
   it("refuses a headers timeout longer than the request's, naming HTTP_HEADERS_TIMEOUT_MS", () => {
@@ -178,8 +184,26 @@ describe("HTTP timeouts", () => {
     ["HTTP_HEADERS_TIMEOUT_MS", "0"],
     ["HTTP_REQUEST_TIMEOUT_MS", "soon"],
     ["HTTP_IDLE_TIMEOUT_MS", "99"],
+    ["HTTP_KEEP_ALIVE_TIMEOUT_MS", "0"],
+    ["SHUTDOWN_GRACE_MS", "forever"],
+    ["SHUTDOWN_GRACE_MS", "600001"],
   ])("rejects %s=%s", (variable, value) => {
     expect(errorFor({ [variable]: value }).issues.map((i) => i.variable)).toEqual([variable]);
+  });
+});
+
+describe("METRICS_TOKEN", () => {
+  it("is unset by default (no metrics), and taken when long enough", () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    const token = "m".repeat(32);
+    expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token);
+  });
+
+  it.each([
+    ["too short", "short-token"],
+    ["with a space", `${"a".repeat(20)} ${"b".repeat(20)}`],
+  ])("refuses a token %s, naming METRICS_TOKEN", (_what, value) => {
+    expect(errorFor({ METRICS_TOKEN: value }).issues.map((i) => i.variable)).toEqual(["METRICS_TOKEN"]);
   });
 });
 

@@ -16,6 +16,7 @@ import * as appointmentReminders from "./0020-appointment-reminders";
 import * as appointmentSafetyAnswers from "./0021-appointment-safety-answers";
 import * as exactPatientKeys from "./0022-exact-patient-keys";
 import * as textMessages from "./0023-text-messages";
+import * as operations from "./0024-operations";
 
 /**
  * Every migration, by name. Names sort in the order they run on a new
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   "0021-appointment-safety-answers": appointmentSafetyAnswers,
   "0022-exact-patient-keys": exactPatientKeys,
   "0023-text-messages": textMessages,
+  "0024-operations": operations,
 };
