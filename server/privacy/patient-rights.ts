@@ -9,6 +9,7 @@ import { compactSqlite, isPostgres, type Db } from "../db/index";
 import { enquiryRepository } from "../enquiries/enquiry-repository";
 import { mailRepository } from "../mail/mail-repository";
 import { outboxDir, outboxMailId } from "../mail/transport";
+import { deleteMessagesAbout, deleteOutboxFilesOf, messagesAbout } from "../messages/index";
 import { idempotencyKeyRepository } from "../requests/idempotency-key-repository";
 import { REFERENCE_WORDS } from "../requests/reference";
 import { uploadRepository } from "../uploads/upload-repository";
@@ -110,7 +111,9 @@ async function gather(rt: StaffRuntime, match: PatientMatch) {
     uploadPublicIds: uploads.map((u) => u.public_id),
   });
   const outbox = await outboxFilesOf(rt, new Set(mails.map((m) => m.id)), match.email, refs);
-  return { appointments, enquiries, uploads, history, mails, idempotency, audit, outbox };
+  // Text messages about their references, exactly (decision 030); their outbox files by message id.
+  const texts = await messagesAbout(db, refs);
+  return { appointments, enquiries, uploads, history, mails, idempotency, audit, outbox, texts };
 }
 
 /**
@@ -188,6 +191,7 @@ export interface PatientCounts {
   statusChanges: number;
   emails: number;
   outboxFiles: number;
+  texts: number;
   idempotencyReplies: number;
 }
 
@@ -199,6 +203,7 @@ function countsOf(g: Awaited<ReturnType<typeof gather>>): PatientCounts {
     statusChanges: g.history.length,
     emails: g.mails.length,
     outboxFiles: g.outbox.length,
+    texts: g.texts.length,
     idempotencyReplies: g.idempotency.length,
   };
 }
@@ -218,6 +223,10 @@ const COUNT_WORDS: Record<keyof PatientCounts, { short: [string, string]; long: 
   outboxFiles: {
     short: ["outbox file", "outbox files"],
     long: ["e-mail file in the outbox", "e-mail files in the outbox"],
+  },
+  texts: {
+    short: ["text message", "text messages"],
+    long: ["text message (SMS or WhatsApp)", "text messages (SMS or WhatsApp)"],
   },
   idempotencyReplies: {
     short: ["stored reply", "stored replies"],
@@ -343,6 +352,15 @@ export async function exportPatient(
       created_at: a.created_at,
     })),
     outbox_files: g.outbox.map((o) => `outbox/${o.name}`),
+    text_messages: g.texts.map((m) => ({
+      channel: m.channel,
+      kind: m.kind,
+      to: m.to_number,
+      body: m.body,
+      status: m.status,
+      created_at: m.created_at,
+      sent_at: m.sent_at,
+    })),
   };
   files["patient-data.json"] = strToU8(JSON.stringify(document, null, 2));
   const zip = zipSync(files, { level: 6, mtime: now });
@@ -386,7 +404,7 @@ export class EraseRefused extends Error {}
 /**
  * Erases one patient: appointments, enquiries, their uploads (rows and
  * files), status history, e-mails to or about them (queued ones are not
- * sent), stored idempotency replies and outbox files. Rows go in one
+ * sent), text messages about them and their outbox files (queued ones are not sent), stored idempotency replies and outbox files. Rows go in one
  * transaction with the audit entry, which records who, when and how many
  * records, and nothing that identifies the patient (no e-mail, name or
  * reference: decision 011). Files are removed after the commit, then a
@@ -428,6 +446,7 @@ export async function erasePatient(
       );
     const replies = idempotencyKeyRepository(db);
     for (const r of g.idempotency) await replies.delete(r.endpoint, r.idempotency_key, trx);
+    await deleteMessagesAbout(db, references(match), trx);
     await recordAudit(
       trx,
       {
@@ -445,6 +464,10 @@ export async function erasePatient(
     if (file) await fs.rm(file, { force: true });
   }
   for (const o of g.outbox) await fs.rm(o.file, { force: true });
+  await deleteOutboxFilesOf(
+    rt.config,
+    g.texts.map((m) => m.id),
+  );
   // SQLite keeps deleted rows in free pages and the write-ahead log until
   // they are reused: rebuild the file and empty the log, so the erased data
   // is gone from DATA_DIR too (decision 011 says what PostgreSQL keeps).

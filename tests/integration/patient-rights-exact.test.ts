@@ -236,16 +236,23 @@ describe("patients' rights match exact identifiers, never a substring", () => {
       .where((eb) => eb(eb.fn("lower", ["to_address"]), "=", ANN.email))
       .execute();
     expect(annMail).toHaveLength(0);
+    const annTexts = await t.db.selectFrom("text_messages").select("about_reference").execute();
+    for (const text of annTexts) expect(joann.appointments).toContain(text.about_reference);
 
     // Joann is whole: her records, every e-mail row unchanged, every outbox file, her links.
     const audit = await t.db.selectFrom("staff_audit").select("detail").where("action", "=", "patient_erase").execute();
     expect(audit[0]!.detail).toBe(
-      "2 appointments, 1 enquiry, 0 files, 0 status changes, 5 e-mails, 5 outbox files, 3 stored replies",
+      "2 appointments, 1 enquiry, 0 files, 0 status changes, 5 e-mails, 5 outbox files, 2 text messages, 3 stored replies",
     );
-    for (const ref of joann.appointments)
+    for (const ref of joann.appointments) {
       expect(
         await t.db.selectFrom("appointments").select("id").where("reference", "=", ref).executeTakeFirst(),
       ).toBeTruthy();
+      // Her request-received text stays.
+      expect(
+        await t.db.selectFrom("text_messages").select("id").where("about_reference", "=", ref).executeTakeFirst(),
+      ).toBeTruthy();
+    }
     for (const ref of joann.enquiries)
       expect(
         await t.db.selectFrom("enquiries").select("id").where("reference", "=", ref).executeTakeFirst(),
