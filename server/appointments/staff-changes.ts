@@ -84,7 +84,7 @@ export async function getAppointment(db: Db, id: number) {
 }
 
 export type StatusChange =
-  | { to: "confirmed"; date: string; time: string; examination?: string | null }
+  | { to: "confirmed"; date: string; time: string; examination?: string | null; room?: string | null }
   | { to: "attended" }
   | { to: "no_show" }
   | { to: "cancelled"; reason: string };

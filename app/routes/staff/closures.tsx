@@ -64,6 +64,12 @@ const closureForm = z.discriminatedUnion("intent", [
 
 const patients = (n: number) => `${n} ${n === 1 ? "patient" : "patients"}`;
 
+/** "The X-ray room out of service on …", "The whole clinic closed from … to …". */
+const closureWords = (c: { firstDate: string; lastDate: string; room: string | null }) =>
+  `${c.room ? `${closureScope(c.room, { start: true })} out of service` : "The whole clinic closed"} ${
+    c.firstDate === c.lastDate ? "on" : "from"
+  } ${closureDates(c)}`;
+
 /**
  * Add or remove, as a POST with an intent; each asks first (a page that
  * answers with what would happen and a button that posts again with
@@ -132,9 +138,10 @@ function AppointmentList({ appointments }: { appointments: AffectedAppointment[]
             <span className="staff-mono">{a.reference}</span>, {a.name}
           </Link>
           <span className="staff-closure-patients__when">
-            {formatAbbreviatedDate(a.date)}
-            {a.time ? ` at ${a.time}` : ""}
-            {a.room ? `, ${a.room}` : ""}, {a.service} <StatusBadge status={a.status} />
+            {[`${formatAbbreviatedDate(a.date)}${a.time ? ` at ${a.time}` : ""}`, a.room, a.service]
+              .filter(Boolean)
+              .join(", ")}{" "}
+            <StatusBadge status={a.status} />
           </span>
         </li>
       ))}
@@ -199,15 +206,9 @@ export default function StaffClosures({ loaderData, actionData }: Route.Componen
       {actionData?.kind === "confirm-add" && (
         <section className="staff-section staff-confirm" aria-labelledby="confirm-heading">
           <h2 id="confirm-heading" ref={confirmRef} tabIndex={-1}>
-            This closure reaches {patients(actionData.appointments.length)}
+            {`This closure reaches ${patients(actionData.appointments.length)}`}
           </h2>
-          <p>
-            {actionData.closure.room
-              ? `${closureScope(actionData.closure.room, { start: true })} out of service`
-              : "The whole clinic closed"}{" "}
-            {actionData.closure.firstDate === actionData.closure.lastDate ? "on" : "from"}{" "}
-            {closureDates(actionData.closure)}: “{actionData.closure.reason}”. Nothing is saved yet.
-          </p>
+          <p>{`${closureWords(actionData.closure)}: “${actionData.closure.reason}”. Nothing is saved yet.`}</p>
           <p>
             Saving it e-mails each of these patients the reason and their private link to choose another date. Confirmed
             appointments go back to requested and give up their time; requests stay requested. Each appointment&apos;s
@@ -218,7 +219,7 @@ export default function StaffClosures({ loaderData, actionData }: Route.Componen
             <Form method="post">
               <HiddenClosure values={actionData.values} />
               <button type="submit" name="intent" value="add" className="button button--primary" disabled={busy}>
-                Save the closure and tell {patients(actionData.appointments.length)}
+                {`Save the closure and tell ${patients(actionData.appointments.length)}`}
               </button>
             </Form>
             <a href="#add-heading">Change the closure</a>
@@ -230,7 +231,7 @@ export default function StaffClosures({ loaderData, actionData }: Route.Componen
       {actionData?.kind === "confirm-remove" && (
         <section className="staff-section staff-confirm" aria-labelledby="confirm-heading">
           <h2 id="confirm-heading" ref={confirmRef} tabIndex={-1}>
-            Remove the closure of {closureScope(actionData.closure.room)} on {closureDates(actionData.closure)}?
+            {`Remove the closure of ${closureScope(actionData.closure.room)} on ${closureDates(actionData.closure)}?`}
           </h2>
           <p>
             {actionData.closure.room
