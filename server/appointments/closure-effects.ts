@@ -241,7 +241,9 @@ export async function closeAndTell(
       if (!again.ok) throw new ClosureRefused(again.errors);
       const reached = await rowsReached(rt.db, rt.config, value, trx);
       for (const appt of reached) await tellPatientOfClosure(trx, rt, staff, appt, closure, now);
-      return { ok: true as const, saved: true as const, closure, told: reached.map(affected) };
+      // As they stand now: requests, their time and room given up.
+      const told = reached.map((a) => ({ ...affected(a), status: "requested" as const, time: null, room: null }));
+      return { ok: true as const, saved: true as const, closure, told };
     });
   } catch (error) {
     if (error instanceof ClosureRefused) return { ok: false, errors: error.errors };

@@ -156,7 +156,7 @@ export async function changeStatus(
     if (change.to === "confirmed") {
       const placed = await place(rt, rules!, appt, change, now, trx);
       Object.assign(set, placed);
-      note = `${placed.confirmed_date} ${placed.confirmed_time}`;
+      note = placementNote(placed);
     }
     if (change.to === "cancelled") {
       const reason = change.reason.trim();

@@ -362,7 +362,7 @@ describe("staff pages (server-rendered)", () => {
       .where("appointment_id", "=", appointmentId)
       .execute();
     expect(history).toMatchObject([
-      { from_status: "requested", to_status: "confirmed", staff_id: staff.id, note: `${date} 10:00` },
+      { from_status: "requested", to_status: "confirmed", staff_id: staff.id, note: `${date} 10:00, Ultrasound 1` },
     ]);
     const mail = await t.db.selectFrom("mail_queue").selectAll().executeTakeFirstOrThrow();
     expect(mail.to_address).toBe("neo.mosweu@example.org");

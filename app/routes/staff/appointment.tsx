@@ -425,6 +425,8 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
           {next.length === 0 && <p>No further status changes are possible.</p>}
           {free && (
             <PlaceForm
+              // A change saved, or another day or examination, starts the time and room choice afresh.
+              key={`${a.updated_at}-${placeDate}-${examination ?? ""}`}
               intent={a.status === "confirmed" ? "move" : "confirm"}
               placeDate={placeDate}
               examinations={examinations}
@@ -435,23 +437,35 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
               rooms={rooms}
             />
           )}
-          {outcomeOpens && (
-            <p className="staff-muted">
-              Attended and no-show can be recorded from the appointment&apos;s time,{" "}
-              {formatAbbreviatedDate(outcomeOpens.date)} at {outcomeOpens.time}.
-            </p>
-          )}
-          {(next.includes("attended") || next.includes("no_show")) && (
+          {a.status === "confirmed" && (
             <Form method="post" className="staff-form staff-form--inline">
               <h3>After the appointment</h3>
-              <div className="staff-button-row">
-                <button type="submit" name="intent" value="attended" className="button button--primary" disabled={busy}>
-                  Mark attended
-                </button>
-                <button type="submit" name="intent" value="no_show" className="button button--outline" disabled={busy}>
-                  Mark no-show
-                </button>
-              </div>
+              {outcomeOpens ? (
+                <p className="staff-muted">
+                  {`Attended and no-show can be recorded from the appointment's time, ${formatAbbreviatedDate(outcomeOpens.date)} at ${outcomeOpens.time}.`}
+                </p>
+              ) : (
+                <div className="staff-button-row">
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="attended"
+                    className="button button--primary"
+                    disabled={busy}
+                  >
+                    Mark attended
+                  </button>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="no_show"
+                    className="button button--outline"
+                    disabled={busy}
+                  >
+                    Mark no-show
+                  </button>
+                </div>
+              )}
             </Form>
           )}
           {next.includes("cancelled") && (
@@ -489,7 +503,7 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
           <p>No changes yet.</p>
         ) : (
           <DataTable
-            region="Status history"
+            region="Status history table"
             caption="Status changes, oldest first"
             columns={["When", "By", "From", "To", "Details"]}
           >

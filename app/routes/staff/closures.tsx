@@ -296,13 +296,13 @@ export default function StaffClosures({ loaderData, actionData }: Route.Componen
             />
             <FieldError name="lastDate" errors={errors} />
           </div>
-          <div className="staff-field">
+          <div className="staff-field staff-field--fit">
             <label htmlFor="room">What closes</label>
             <select id="room" name="room" defaultValue={values?.room ?? ""} {...field("room")}>
               <option value="">The whole clinic</option>
               {ROOMS.map((r) => (
                 <option key={r.id} value={r.id}>
-                  {closureScope(r.id, { start: true })} only (out of service)
+                  {closureScope(r.id, { start: true })} only
                 </option>
               ))}
             </select>
