@@ -425,3 +425,38 @@ test("the day list names the clinic, the day and the printing time, with date of
   expect(pdf.toString("latin1").match(/\/Type \/Page\b/g)).toHaveLength(1);
   if (SHOTS) fs.writeFileSync(path.join(SHOTS, "day-list-a4.pdf"), pdf);
 });
+
+test("without JavaScript, a closure still asks first and then saves and tells", async ({
+  browser,
+  baseURL,
+  e2e,
+}, info) => {
+  test.setTimeout(90_000);
+  const { db, config } = e2e;
+  const manager = await e2eStaff(db, `close-nojs-${info.project.name}`);
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  try {
+    await signInByCookie(context, baseURL!, e2e, manager.id);
+    const page = await context.newPage();
+    const day = nextOpenWeekday(config, 119);
+    const tag = Date.now().toString(36);
+    const id = await seedAppointment(db, { requested_date: day, name: "Boitumelo", surname: `NoScript ${tag}` });
+    await page.goto("/staff/closures");
+    await page.getByLabel("First closed day").fill(day);
+    await page.getByLabel("Reason patients see").fill("Water supply cut");
+    await page.getByRole("button", { name: "Add closure" }).click();
+    await expect(page.getByRole("heading", { level: 2, name: "This closure reaches 1 patient" })).toBeVisible();
+    await page.getByRole("button", { name: "Save the closure and tell 1 patient" }).click();
+    await expect(page.getByText("1 patient e-mailed with the reason and a link to choose another date.")).toBeVisible();
+    const history = await db
+      .selectFrom("appointment_status_history")
+      .select("note")
+      .where("appointment_id", "=", id)
+      .execute();
+    expect(history.map((h) => h.note)).toEqual([
+      `The clinic is closed on ${day} (Water supply cut). The patient was e-mailed a link to choose another date.`,
+    ]);
+  } finally {
+    await context.close();
+  }
+});
