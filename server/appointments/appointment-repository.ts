@@ -264,6 +264,7 @@ export function appointmentRepository(db: Db) {
             "reference",
             "name",
             "surname",
+            "dob",
             "phone",
             "service_name",
             "examination",
@@ -312,6 +313,28 @@ export function appointmentRepository(db: Db) {
         .orderBy("requested_date")
         .orderBy("id")
         .execute();
+    },
+
+    /**
+     * Active appointments dated from `from` to `to` (YYYY-MM-DD): requests by
+     * their requested date, confirmed ones by their confirmed date; whole
+     * rows, by that date then id. What a closure reaches, and the requests
+     * the schedule shows waiting.
+     */
+    async activeBetween(from: string, to: string, trx: Kysely<Database> = db): Promise<AppointmentRow[]> {
+      const rows = await trx
+        .selectFrom("appointments")
+        .selectAll()
+        .where((eb) =>
+          eb.or([
+            eb.and([eb("status", "=", "confirmed"), eb("confirmed_date", ">=", from), eb("confirmed_date", "<=", to)]),
+            eb.and([eb("status", "=", "requested"), eb("requested_date", ">=", from), eb("requested_date", "<=", to)]),
+          ]),
+        )
+        .orderBy("id")
+        .execute();
+      const dated = (a: AppointmentRow) => (a.status === "confirmed" ? a.confirmed_date! : a.requested_date);
+      return rows.sort((a, b) => dated(a).localeCompare(dated(b)) || a.id - b.id);
     },
 
     /** Ids of appointments whose date (confirmed, else requested) is before `date`. */

@@ -292,6 +292,8 @@ export interface ClinicClosureTable {
   /** YYYY-MM-DD, inclusive; equal to first_date for one day. */
   last_date: string;
   reason: string;
+  /** The room out of service (domain/rooms.ts RoomId), or null: the whole clinic is closed (migration 0025). */
+  room: string | null;
   created_by: number | null;
   created_at: string;
 }

@@ -431,7 +431,7 @@ test("a manager adds a closure, and the public booking page refuses that day at 
   await page.getByLabel("Reason patients see").fill("Closed for staff training");
   await page.getByRole("button", { name: "Add closure" }).click();
   await expect(page.getByRole("status")).toContainText("The clinic is now closed on");
-  await expect(page.getByRole("cell", { name: "Closed for staff training" })).toBeVisible();
+  await expect(page.getByRole("definition").filter({ hasText: "Closed for staff training" })).toBeVisible();
 
   // The public page, prerendered before the closure, learns of it from the calendar endpoint.
   await page.goto("/book-appointment");

@@ -112,3 +112,44 @@ export function ScheduleAppointment({
     </Link>
   );
 }
+
+/** A request waiting for a time on the schedule: a link to its page, marked as waiting (decision 034). */
+export function ScheduleRequest({ r }: { r: { id: number; reference: string; patient: string; service: string } }) {
+  return (
+    <Link to={`/staff/appointments/${r.id}`} className="staff-appt staff-appt--waiting">
+      <strong className="staff-appt__patient">{r.patient}</strong>
+      <span className="staff-appt__service">{r.service}</span>
+      <span className="staff-appt__meta">
+        <span className="staff-mono">{r.reference}</span>{" "}
+        <span className="staff-badge staff-badge--waiting">Waiting</span>
+      </span>
+    </Link>
+  );
+}
+
+/** The day view's requests waiting for a time on that day, beside the rooms. */
+export function WaitingRequests({
+  requests,
+}: {
+  requests: readonly { id: number; reference: string; patient: string; service: string }[];
+}) {
+  return (
+    <section className="staff-waiting" aria-labelledby="waiting-heading">
+      <h2 id="waiting-heading">Requests waiting ({requests.length})</h2>
+      {requests.length === 0 ? (
+        <p className="staff-muted">No request asks for this day.</p>
+      ) : (
+        <>
+          <p className="staff-muted">Asked for this day, not yet given a time. Open one to confirm it.</p>
+          <ul className="staff-schedule__list">
+            {requests.map((r) => (
+              <li key={r.id}>
+                <ScheduleRequest r={r} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

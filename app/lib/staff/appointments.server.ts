@@ -15,6 +15,7 @@ export {
   changeStatus,
   listAppointments,
   moveAppointment,
+  outcomeFrom,
   parseFilters,
   serviceNames,
   StatusChangeError,
