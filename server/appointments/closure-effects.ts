@@ -11,6 +11,7 @@ import { checkNewClosure, closuresFromToday, insertClosure, type ClosureErrors }
 import type { Db } from "../db/index";
 import type { Database } from "../db/schema";
 import { enqueueMail } from "../mail/queue";
+import { textPatient } from "./texts";
 import type { StaffRuntime } from "../runtime";
 import { appointmentRepository, type AppointmentRow } from "./appointment-repository";
 import { closureMail, type ClosureNotice } from "./closure-mail";
@@ -201,6 +202,15 @@ export async function tellPatientOfClosure(
     manageUrl: await issueManageLink(rt.db, rt.config, appt.id, now, trx),
   };
   await enqueueMail(trx, closureMail(rt.config, notice), now);
+  // The text names the day the clinic is closed; the appointment is now a request for that day.
+  await textPatient(
+    trx,
+    rt.config,
+    { ...appt, requested_date: date, confirmed_date: null, confirmed_time: null },
+    "closed",
+    notice.manageUrl,
+    now,
+  );
   return notice;
 }
 

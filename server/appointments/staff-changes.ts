@@ -14,6 +14,7 @@ import {
   type AppointmentStatus,
 } from "../../domain/statuses";
 import { enqueueMail } from "../mail/queue";
+import { textPatient } from "./texts";
 import { uploadRepository } from "../uploads/upload-repository";
 import type { StaffIdentity } from "../../domain/staff-roles";
 import { recordAudit } from "../audit/audit";
@@ -176,6 +177,7 @@ export async function changeStatus(
       detail: `${appt.status} -> ${change.to}`,
     });
     if (change.to === "confirmed") {
+      const manageUrl = await issueManageLink(rt.db, rt.config, id, now, trx);
       await enqueueMail(
         trx,
         confirmationMail(
@@ -188,14 +190,17 @@ export async function changeStatus(
             examination: set.examination ?? null,
             date: change.date,
             time: change.time,
-            manageUrl: await issueManageLink(rt.db, rt.config, id, now, trx),
+            manageUrl,
           },
           now,
         ),
         now,
       );
+      const confirmed = { ...appt, confirmed_date: change.date, confirmed_time: change.time };
+      await textPatient(trx, rt.config, confirmed, "confirmed", manageUrl, now);
     }
     if (change.to === "cancelled") {
+      const manageUrl = await issueManageLink(rt.db, rt.config, id, now, trx);
       await enqueueMail(
         trx,
         cancellationMail(rt.config, {
@@ -204,10 +209,11 @@ export async function changeStatus(
           email: appt.email,
           serviceName: appt.service_name,
           reason: change.reason.trim(),
-          manageUrl: await issueManageLink(rt.db, rt.config, id, now, trx),
+          manageUrl,
         }),
         now,
       );
+      await textPatient(trx, rt.config, appt, "cancelled", manageUrl, now);
     }
   });
 }
@@ -340,6 +346,7 @@ export async function moveAppointment(
       action: "appointment_move",
       detail: `${from} -> ${placed.confirmed_date} ${placed.confirmed_time}`,
     });
+    const manageUrl = await issueManageLink(rt.db, rt.config, id, now, trx);
     await enqueueMail(
       trx,
       movedMail(rt.config, {
@@ -349,9 +356,11 @@ export async function moveAppointment(
         serviceName: appt.service_name,
         date: placed.confirmed_date,
         time: placed.confirmed_time,
-        manageUrl: await issueManageLink(rt.db, rt.config, id, now, trx),
+        manageUrl,
       }),
       now,
     );
+    const moved = { ...appt, confirmed_date: placed.confirmed_date, confirmed_time: placed.confirmed_time };
+    await textPatient(trx, rt.config, moved, "moved", manageUrl, now);
   });
 }

@@ -53,6 +53,7 @@ export const AUDIT_ACTION_LABELS: Record<StaffAuditAction, string> = {
   closure_added: "Added a closure",
   closure_removed: "Removed a closure",
   appointment_move: "Moved an appointment",
+  text_resent: "Sent a text message again",
 };
 
 export interface AuditPage {

@@ -282,7 +282,9 @@ export type StaffAuditAction =
   | "appointment_move"
   // --- decision 016: withdrawing an invitation, enabling an account (no migration, values only) ---
   | "invitation_withdrawn"
-  | "staff_enabled";
+  | "staff_enabled"
+  // --- decision 030: staff send a failed text message again (values only) ---
+  | "text_resent";
 
 /** A day or range of days the clinic is closed, with the reason patients see (migration 0015). */
 export interface ClinicClosureTable {

@@ -51,3 +51,4 @@ export async function freeStarts(
 ) {
   return freeTimes(rt.db, await dayRules(rt, date), appointment, date, examination, rt.now());
 }
+export { appointmentTexts, RESEND_REFUSED, resendAppointmentText } from "../../../server/appointments/texts";

@@ -9,6 +9,7 @@ import { formText, parseForm } from "~/lib/form-data";
 import { StatusBadge } from "~/components/staff/status-badge";
 import { SafetyAnswers } from "~/components/staff/safety-answers";
 import { DataTable } from "~/components/staff/data-table";
+import { MessageHistory } from "~/components/staff/message-history";
 import { examinationsFor, serviceGuidance, serviceTitle } from "@domain/catalogue";
 import { findRoom, roomsForService } from "@domain/rooms";
 import { CANCEL_REASON_MAX, isActiveStatus } from "@domain/statuses";
@@ -16,10 +17,13 @@ import { openingFor } from "@domain/opening-days";
 import { idParam, requireStaff } from "~/lib/staff.server";
 import {
   allowedNext,
+  appointmentTexts,
   changeStatus,
   freeStarts,
   moveAppointment,
   outcomeFrom,
+  RESEND_REFUSED,
+  resendAppointmentText,
   StatusChangeError,
   viewAppointment,
   type StatusChange,
@@ -35,6 +39,7 @@ const DONE_MESSAGES: Record<string, string> = {
   no_show: "Marked as no-show.",
   cancelled: "Appointment cancelled.",
   moved: "Appointment moved. The patient's e-mail with the new time is on its way.",
+  resent: "The text message is queued to be sent again.",
 };
 
 export async function loader(args: Route.LoaderArgs) {
@@ -58,6 +63,8 @@ export async function loader(args: Route.LoaderArgs) {
   const from = a.status === "confirmed" && !next.includes("attended") ? outcomeFrom(a) : undefined;
   return {
     ...found,
+    // What the history shows: not the number nor the words, which the page does not need.
+    texts: (await appointmentTexts(rt, id)).map(({ to: _to, body: _body, ...m }) => m),
     next,
     outcomeFrom: from ? { date: clinicDate(from), time: clinicTime(from) } : null,
     // Staff choose among these when more than one room serves the service.
@@ -77,13 +84,14 @@ export async function loader(args: Route.LoaderArgs) {
  * (its messages name what is wrong), so each field is read as sent here.
  */
 const appointmentForm = z.object({
-  intent: z.enum(["move", "confirm", "attended", "no_show", "cancel"]),
+  intent: z.enum(["move", "confirm", "attended", "no_show", "cancel", "resend"]),
   date: formText(),
   time: formText(),
   typed_time: formText(),
   examination: formText(),
   room: formText(),
   reason: formText(),
+  messageId: formText(),
 });
 
 export async function action(args: Route.ActionArgs) {
@@ -100,6 +108,11 @@ export async function action(args: Route.ActionArgs) {
     examination: form.value.examination || null,
     room: form.value.room || null,
   };
+  if (intent === "resend") {
+    const sent = await resendAppointmentText(rt, staff, id, Number(form.value.messageId));
+    if (!sent.ok) return data({ error: RESEND_REFUSED[sent.reason], intent }, { status: 422 });
+    return redirect(`/staff/appointments/${id}?done=resent#messages`);
+  }
   if (intent === "move") {
     try {
       await moveAppointment(rt, staff, id, placement);
@@ -496,6 +509,8 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
           </details>
         </section>
       </div>
+
+      <MessageHistory messages={loaderData.texts} choice={a.contact_preference} />
 
       <section className="staff-section" aria-labelledby="history-heading">
         <h2 id="history-heading">Status history</h2>
