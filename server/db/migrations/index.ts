@@ -15,6 +15,7 @@ import * as patientHistory from "./0019-patient-history";
 import * as appointmentReminders from "./0020-appointment-reminders";
 import * as appointmentSafetyAnswers from "./0021-appointment-safety-answers";
 import * as exactPatientKeys from "./0022-exact-patient-keys";
+import * as frontDeskRecords from "./0023-front-desk-records";
 
 /**
  * Every migration, by name. Names sort in the order they run on a new
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   "0020-appointment-reminders": appointmentReminders,
   "0021-appointment-safety-answers": appointmentSafetyAnswers,
   "0022-exact-patient-keys": exactPatientKeys,
+  "0023-front-desk-records": frontDeskRecords,
 };
