@@ -112,9 +112,7 @@ export function auditRepository(db: Db) {
           ),
         )
         .leftJoin("enquiries", (join) => join.on((eb) => eb("enquiries.id", "=", idOf("enquiry"))))
-        .leftJoin("staff_users as target_staff", (join) =>
-          join.on((eb) => eb("target_staff.id", "=", idOf("staff"))),
-        )
+        .leftJoin("staff_users as target_staff", (join) => join.on((eb) => eb("target_staff.id", "=", idOf("staff"))))
         .select([
           "staff_audit.id",
           "staff_audit.staff_email",

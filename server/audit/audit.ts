@@ -47,7 +47,13 @@ export const VIEW_COLLAPSE_MINUTES = 10;
  */
 export async function recordView(
   db: Db,
-  view: { staffId: number; staffEmail: string; action: "appointment_view"; targetType: string; targetId: string | number },
+  view: {
+    staffId: number;
+    staffEmail: string;
+    action: "appointment_view";
+    targetType: string;
+    targetId: string | number;
+  },
   now: Date,
 ): Promise<boolean> {
   return auditRepository(db).appendUnlessRecent(
@@ -136,8 +142,7 @@ function recordOf(r: PageRow): AuditRecord {
     case "staff":
       return {
         kind: "account",
-        name:
-          r.target_name ?? (r.target_staff_name ? `${r.target_staff_name} (${r.target_staff_email})` : null),
+        name: r.target_name ?? (r.target_staff_name ? `${r.target_staff_name} (${r.target_staff_email})` : null),
       };
     case "invitation":
       return { kind: "invitation", name: r.target_name };

@@ -163,8 +163,7 @@ export default function StaffAudit({ loaderData }: Route.ComponentProps) {
         <h1>Audit log</h1>
         <p className="staff-muted">
           Who did what, to which record, and when: sign-ins, appointment views (one line per person and appointment
-          within 10 minutes), files viewed or downloaded, status changes, exports and changes to accounts, newest
-          first.
+          within 10 minutes), files viewed or downloaded, status changes, exports and changes to accounts, newest first.
         </p>
       </div>
       {errors && <StaffErrorSummary errors={errors} />}
