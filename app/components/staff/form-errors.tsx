@@ -31,13 +31,21 @@ function useAnswerCount(value: unknown): number {
  * fed from a form's errors by field and, for a refusal about no one field
  * (a wrong password, a record that changed), a sentence.
  */
-export function StaffErrorSummary({ errors, description }: { errors?: FieldErrors; description?: string }) {
+export function StaffErrorSummary({
+  errors,
+  description,
+  id,
+}: {
+  errors?: FieldErrors;
+  description?: string;
+  id?: string;
+}) {
   const items = Object.entries(errors ?? {})
     .filter((entry): entry is [string, string] => !!entry[1])
     .map(([target, message]) => ({ target, message }));
   const focusToken = useAnswerCount(errors ?? description);
   return (
-    <div className="staff-error-summary">
+    <div className="staff-error-summary" id={id}>
       <ErrorSummary items={items} description={description} focusToken={focusToken} />
     </div>
   );

@@ -21,6 +21,7 @@ export {
   type StatusChange,
 } from "../../../server/appointments/staff-changes";
 export { openEnquiries, overdueRequests, overview } from "../../../server/appointments/overview";
+export { exportRange } from "../../../server/appointments/export";
 export {
   dayList,
   daySchedule,
