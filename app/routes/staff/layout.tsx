@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, Outlet, useRouteLoaderData } from "react-router";
 import { StaffHeader } from "~/components/staff/staff-header";
+import { staffMeta } from "~/components/staff/staff-format";
 import { requireStaff } from "~/lib/staff.server";
 import type { ReactNode } from "react";
 import "~/styles/staff.css";
@@ -8,6 +9,14 @@ import { HYDRATE } from "~/lib/hydrate";
 
 /** Needs React in the browser (app/lib/hydrate.ts). */
 export const handle = HYDRATE;
+
+/** The refusal or failure's own title (each page's is its own `meta`). */
+export const meta = ({ error }: Route.MetaArgs) => (error ? staffMeta(errorTitle(error)) : []);
+
+function errorTitle(error: unknown): string {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return status === 404 ? "Not found" : status === 403 ? "Request refused" : "Something went wrong";
+}
 
 export async function loader(args: Route.LoaderArgs) {
   const { staff } = await requireStaff(args);
@@ -49,7 +58,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const refusal = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "";
   return (
     <StaffFrame staff={layout?.staff}>
-      <h1>{status === 404 ? "Not found" : status === 403 ? "Request refused" : "Something went wrong"}</h1>
+      <h1>{errorTitle(error)}</h1>
       <p>
         {status === 404
           ? "This record does not exist, or it was deleted."
