@@ -107,6 +107,12 @@ export interface MailQueueTable {
   sent_at: string | null;
   /** The appointment or enquiry reference the message is about; null for mail about no record (migration 0022). */
   about_reference: string | null;
+  /**
+   * 1 for a message that outlives the erasure of its recipient (the notice of
+   * a cancelled appointment): an erasure leaves it queued, and it is blanked
+   * as soon as it is sent (migration 0026, decision 035).
+   */
+  forget_after_send: Generated<number>;
 }
 
 /** An SMS or WhatsApp message to a patient (migration 0023, decision 030). */
@@ -284,7 +290,9 @@ export type StaffAuditAction =
   | "invitation_withdrawn"
   | "staff_enabled"
   // --- decision 030: staff send a failed text message again (values only) ---
-  | "text_resent";
+  | "text_resent"
+  // --- decision 035: sending an invitation again (values only) ---
+  | "invitation_resent";
 
 /** A day or range of days the clinic is closed, with the reason patients see (migration 0015). */
 export interface ClinicClosureTable {
@@ -338,6 +346,12 @@ export interface StaffAuditTable {
   /** Non-personal detail: a status change, a date range, a reason code. */
   detail: string | null;
   created_at: string;
+  /**
+   * Who a line about a colleague's account or an invitation is about, as
+   * written then ("Name (address)"); null for every other line, and never a
+   * patient (migration 0026, decision 035).
+   */
+  target_name: string | null;
 }
 
 /** Rate-limit counter for one route, client and fixed window (migration 0003-rate-limits). */

@@ -75,7 +75,7 @@ export function ScheduleNav({
           </li>
         </ul>
       </nav>
-      <Form method="get" action={SCHEDULE_PATHS[view]} className="staff-schedule-nav__go">
+      <Form method="get" action={SCHEDULE_PATHS[view]} className="staff-schedule-nav__go" noValidate>
         <div className="staff-field">
           <label htmlFor="schedule-date">Go to date</label>
           <input id="schedule-date" name="date" type="date" defaultValue={date} key={date} required />

@@ -18,6 +18,7 @@ import * as exactPatientKeys from "./0022-exact-patient-keys";
 import * as textMessages from "./0023-text-messages";
 import * as operations from "./0024-operations";
 import * as closureRooms from "./0025-closure-rooms";
+import * as frontDeskRecords from "./0026-front-desk-records";
 
 /**
  * Every migration, by name. Names sort in the order they run on a new
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   "0023-text-messages": textMessages,
   "0024-operations": operations,
   "0025-closure-rooms": closureRooms,
+  "0026-front-desk-records": frontDeskRecords,
 };
