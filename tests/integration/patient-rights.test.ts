@@ -287,9 +287,10 @@ describe("patients' rights: export and erase (Data Protection Act 2024)", () => 
     // Outbox .eml files, the stored idempotency replies and the audit entries about the records.
     expect(doc.outbox_files).toHaveLength(3);
     for (const f of doc.outbox_files) expect(names).toContain(f);
-    // The text message about the appointment, with its number and words.
+    // The text messages about the appointment (received, then the clinic's cancellation), with number and words.
     expect(doc.text_messages).toEqual([
       expect.objectContaining({ kind: "received", to: expect.stringMatching(/^\+267/) }),
+      expect.objectContaining({ kind: "cancelled", to: expect.stringMatching(/^\+267/) }),
     ]);
     expect(doc.text_messages[0].body).toContain(refs.A.appointment);
     expect(doc.stored_replies).toHaveLength(3);
@@ -370,7 +371,7 @@ describe("patients' rights: export and erase (Data Protection Act 2024)", () => 
       target_type: "patient",
       target_id: null,
       detail:
-        "1 appointment, 2 enquiries, 1 file, 1 status change, 5 e-mails, 3 outbox files, 1 text message, 3 stored replies",
+        "1 appointment, 2 enquiries, 1 file, 1 status change, 5 e-mails, 3 outbox files, 2 text messages, 3 stored replies",
     });
 
     // Searching again finds nothing.
