@@ -221,7 +221,7 @@ function PlaceForm({
       <h3 id={`${intent}-heading`}>{heading}</h3>
       {intent === "move" && room && <p className="staff-muted">Now in {findRoom(room)?.name ?? room}.</p>}
       <p className="staff-muted">{openingHoursSentence()}</p>
-      <Form method="get" className="staff-form__row" aria-label={`${heading}: choose the day`}>
+      <Form method="get" className="staff-form__row" noValidate aria-label={`${heading}: choose the day`}>
         <div className="staff-field">
           <label htmlFor={`${intent}-day`}>Date</label>
           <input id={`${intent}-day`} name="date" type="date" required defaultValue={placeDate} />
@@ -248,7 +248,7 @@ function PlaceForm({
       {needsExamination ? (
         <p>Choose the examination to see the free times.</p>
       ) : (
-        <Form method="post" aria-labelledby={`${intent}-heading`}>
+        <Form method="post" noValidate aria-labelledby={`${intent}-heading`}>
           <input type="hidden" name="date" value={placeDate} />
           {examination && <input type="hidden" name="examination" value={examination} />}
           <p>
@@ -451,7 +451,7 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
             />
           )}
           {a.status === "confirmed" && (
-            <Form method="post" className="staff-form staff-form--inline">
+            <Form method="post" className="staff-form staff-form--inline" noValidate>
               <h3>After the appointment</h3>
               {outcomeOpens ? (
                 <p className="staff-muted">
@@ -482,7 +482,7 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
             </Form>
           )}
           {next.includes("cancelled") && (
-            <Form method="post" className="staff-form">
+            <Form method="post" className="staff-form" noValidate>
               <h3>Cancel</h3>
               <div className="staff-field">
                 <label htmlFor="cancel-reason">Reason for cancelling</label>

@@ -216,7 +216,7 @@ export default function StaffClosures({ loaderData, actionData }: Route.Componen
           </p>
           <AppointmentList appointments={actionData.appointments} />
           <div className="staff-button-row">
-            <Form method="post">
+            <Form method="post" noValidate>
               <HiddenClosure values={actionData.values} />
               <button type="submit" name="intent" value="add" className="button button--primary" disabled={busy}>
                 {`Save the closure and tell ${patients(actionData.appointments.length)}`}
@@ -240,7 +240,7 @@ export default function StaffClosures({ loaderData, actionData }: Route.Componen
             Patients told of this closure are not told again, and their appointments stay requested.
           </p>
           <div className="staff-button-row">
-            <Form method="post">
+            <Form method="post" noValidate>
               <input type="hidden" name="id" value={actionData.closure.id} />
               <input type="hidden" name="confirm" value="yes" />
               <button
@@ -355,7 +355,7 @@ export default function StaffClosures({ loaderData, actionData }: Route.Componen
                   </div>
                 </dl>
                 {canRemoveClosure(c, today) ? (
-                  <Form method="post">
+                  <Form method="post" noValidate>
                     <input type="hidden" name="id" value={c.id} />
                     <button
                       type="submit"
