@@ -117,7 +117,7 @@ test("a manager closes a day that holds patients: asked first, then each patient
 
   await page.getByRole("button", { name: "Save the closure and tell 2 patients" }).click();
   await expect(page.getByRole("status")).toContainText(
-    "2 patients e-mailed with the reason and a link to choose another date.",
+    "2 patients e-mailed with the reason and a link to choose another date; those who chose text messages were texted too.",
   );
   await expect(page.getByRole("heading", { level: 2, name: "Patients told" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 3, name: formatLongDate(day) })).toBeVisible();
@@ -447,7 +447,11 @@ test("without JavaScript, a closure still asks first and then saves and tells", 
     await page.getByRole("button", { name: "Add closure" }).click();
     await expect(page.getByRole("heading", { level: 2, name: "This closure reaches 1 patient" })).toBeVisible();
     await page.getByRole("button", { name: "Save the closure and tell 1 patient" }).click();
-    await expect(page.getByText("1 patient e-mailed with the reason and a link to choose another date.")).toBeVisible();
+    await expect(
+      page.getByText(
+        "1 patient e-mailed with the reason and a link to choose another date; those who chose text messages were texted too.",
+      ),
+    ).toBeVisible();
     const history = await db
       .selectFrom("appointment_status_history")
       .select("note")

@@ -169,7 +169,9 @@ describe("clinic closures", () => {
     // Confirmed: saved, and each patient told.
     const saved = await post(manager, { ...values, confirm: "yes" });
     expect(saved.statusCode).toBe(200);
-    expect(saved.body).toContain("2 patients e-mailed with the reason and a link to choose another date.");
+    expect(saved.body).toContain(
+      "2 patients e-mailed with the reason and a link to choose another date; those who chose text messages were texted too.",
+    );
     expect(await closures()).toHaveLength(1);
     const [closure] = await closures();
 

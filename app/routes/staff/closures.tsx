@@ -106,7 +106,7 @@ export async function action(args: Route.ActionArgs) {
       ? `${closureScope(c.room, { start: true })} is now out of service ${when}: the free times no longer offer it.`
       : `The clinic is now closed ${when}. The booking page refuses ${c.firstDate === c.lastDate ? "that day" : "those days"} from now on.`;
     const told = result.told.length
-      ? ` ${patients(result.told.length)} e-mailed with the reason and a link to choose another date.`
+      ? ` ${patients(result.told.length)} e-mailed with the reason and a link to choose another date; those who chose text messages were texted too.`
       : "";
     return data<Result>({ kind: "done", message: `${closed}${told}`, told: result.told });
   }
@@ -194,7 +194,8 @@ export default function StaffClosures({ loaderData, actionData }: Route.Componen
           Close the clinic, or take one room out of service, for a day or a range of days. The booking page, the booking
           rules and the free times obey a closure at once; patients see its reason. {CLOSED_DAYS_CAPITAL} are closed
           already. When a closure reaches booked patients, this page lists them and asks you to confirm; each is then
-          e-mailed the reason and a link to choose another date. Every change is recorded in the audit log.
+          e-mailed the reason and a link to choose another date, and texted if they chose text messages. Every change is
+          recorded in the audit log.
         </p>
       </div>
 
@@ -210,9 +211,10 @@ export default function StaffClosures({ loaderData, actionData }: Route.Componen
           </h2>
           <p>{`${closureWords(actionData.closure)}: “${actionData.closure.reason}”. Nothing is saved yet.`}</p>
           <p>
-            Saving it e-mails each of these patients the reason and their private link to choose another date. Confirmed
-            appointments go back to requested and give up their time; requests stay requested. Each appointment&apos;s
-            history records that the patient was told.
+            Saving it e-mails each of these patients the reason and their private link to choose another date, and texts
+            those who chose text messages that the clinic is closed. Confirmed appointments go back to requested and
+            give up their time; requests stay requested. Each appointment&apos;s history records that the patient was
+            told.
           </p>
           <AppointmentList appointments={actionData.appointments} />
           <div className="staff-button-row">
@@ -262,7 +264,8 @@ export default function StaffClosures({ loaderData, actionData }: Route.Componen
         <section className="staff-section" aria-labelledby="told-heading">
           <h2 id="told-heading">Patients told</h2>
           <p className="staff-muted">
-            Each was e-mailed the reason and a link to choose another date; their appointments are now requested.
+            Each was e-mailed the reason and a link to choose another date, and texted if they chose text messages;
+            their appointments are now requested.
           </p>
           <AppointmentList appointments={actionData.told} />
         </section>
