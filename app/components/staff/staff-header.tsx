@@ -12,6 +12,7 @@ const LINKS = [
   { to: "/staff/patient-data", label: "Patient data", end: false, managerOnly: true, tab: false },
   { to: "/staff/closures", label: "Closures", end: false, managerOnly: true, tab: false },
   { to: "/staff/accounts", label: "Staff accounts", end: false, managerOnly: true, tab: false },
+  { to: "/staff/system", label: "System", end: false, managerOnly: true, tab: false },
 ];
 
 function SignOut() {
