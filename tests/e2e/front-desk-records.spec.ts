@@ -102,7 +102,15 @@ test("at 390 px no table hides its status or action to the right, the header has
   // The menu holds the other pages, the password and sign-out, and closes once a page is chosen.
   await openStaffMenu(page);
   const menu = page.locator("details.staff-menu");
-  for (const name of ["Enquiries", "Audit log", "Patient data", "Closures", "Staff accounts", "Change password"])
+  for (const name of [
+    "Enquiries",
+    "Audit log",
+    "Patient data",
+    "Closures",
+    "Staff accounts",
+    "System",
+    "Change password",
+  ])
     await expect(menu.getByRole("link", { name })).toBeVisible();
   await expect(menu.getByRole("button", { name: "Sign out" })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -127,7 +135,7 @@ test("at 390 px no table hides its status or action to the right, the header has
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/staff/appointments");
   await hydrated(page);
-  expect(await tabLines(page)).toEqual({ count: 8, lines: 1 });
+  expect(await tabLines(page)).toEqual({ count: 9, lines: 1 });
   await expect(page.locator("details.staff-menu")).toBeHidden();
   await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
   await expect(page.getByRole("columnheader", { name: "Status" })).toBeVisible();
