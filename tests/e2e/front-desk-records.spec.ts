@@ -402,3 +402,29 @@ test("every console page has no accessibility violations at 390 px, the refusal 
   ]);
   await expectNoAxeViolations(page);
 });
+
+test("the console's menu, opened on a phone before the page's script has run, stays open once it has", async ({
+  page,
+  context,
+  baseURL,
+  e2e,
+}, info) => {
+  test.skip(info.project.name !== "mobile", "the menu is shown on a phone");
+  const staff = await e2eStaff(e2e.db, `menu-early-${info.project.name}`);
+  await signInByCookie(context, baseURL!, e2e, staff.id);
+  // Hold the page's scripts, so the tap lands on the server's HTML, as on a slow connection.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/staff", { waitUntil: "domcontentloaded" });
+  const menu = page.locator("details.staff-menu");
+  await menu.locator("summary").click();
+  await expect(menu).toHaveAttribute("open", "");
+  release();
+  await hydrated(page);
+  await expect(menu).toHaveAttribute("open", "");
+  await expect(menu.getByRole("button", { name: "Sign out" })).toBeVisible();
+});
