@@ -1,5 +1,6 @@
 import { isIsoDate, parseDateInput } from "../dates";
 import { DATE_MESSAGES, DOB_MESSAGES } from "./appointment-dates";
+import { BASE_LOCALE, type Locale } from "../locale";
 
 /**
  * The booking form as the visitor fills it in (the names of its fields, as
@@ -76,7 +77,12 @@ export interface ReferralForm {
  * the date as typed (DD/MM/YYYY) becomes YYYY-MM-DD, and so does the date of
  * birth's three boxes.
  */
-export function appointmentRequest(values: BookingValues, time: string, referralForms: ReferralForm[] = []) {
+export function appointmentRequest(
+  values: BookingValues,
+  time: string,
+  referralForms: ReferralForm[] = [],
+  language: Locale = BASE_LOCALE,
+) {
   const aid = values.paymentMethod !== "cash";
   return {
     name: values.name,
@@ -96,6 +102,7 @@ export function appointmentRequest(values: BookingValues, time: string, referral
     referralForms,
     idPassportNumber: values.idPassportNumber,
     website: values.website,
+    language,
   };
 }
 

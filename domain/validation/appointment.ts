@@ -5,7 +5,7 @@ import { PAYMENT_METHOD_VALUES } from "../payments";
 import { CONTACT_PREFERENCE_MESSAGE, CONTACT_PREFERENCES } from "../contact-preference";
 import { ALTERNATE_NUMBER_LABEL } from "./appointment-form";
 import { DOB_MESSAGES } from "./appointment-dates";
-import { emailField, isoDateField, optionalText, phoneField, requiredText } from "./fields";
+import { emailField, isoDateField, languageField, optionalText, phoneField, requiredText } from "./fields";
 
 /**
  * The appointment request's schema and its messages. The rules that need
@@ -70,6 +70,7 @@ export const appointmentSchema = z
     alternateNumber: phoneField(M.alternateNumber),
     email: emailField,
     contactPreference: z.enum(CONTACT_PREFERENCES, { error: CONTACT_PREFERENCE_MESSAGE }).optional(),
+    language: languageField,
     gender: z.enum(GENDERS, { error: M.gender }),
     service: z.object(
       {

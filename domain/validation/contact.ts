@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField, phoneField, requiredText } from "./fields";
+import { emailField, languageField, phoneField, requiredText } from "./fields";
 
 /** The contact form's own messages: the original site's (its phone message is PHONE_REQUIRED, ./fields.ts). */
 export const CONTACT_MESSAGES = {
@@ -13,6 +13,7 @@ export const contactSchema = z.object({
   phoneNumber: phoneField(),
   email: emailField,
   description: requiredText(CONTACT_MESSAGES.description, 5000),
+  language: languageField,
 });
 
 export type ContactInput = z.input<typeof contactSchema>;

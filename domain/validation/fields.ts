@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOCALES } from "../locale";
 
 // No run-time code generation: zod's JIT probes `new Function`, which the
 // Content-Security-Policy (no 'unsafe-eval') forbids and reports.
@@ -39,6 +40,10 @@ export const emailField = z
   .refine((v) => !EMAIL_FORBIDDEN.test(v), EMAIL_INVALID);
 
 /** The specification's "Phone number required." as a whole sentence (decision 025). */
+/** The language the patient used the site in (decision 037): every later message to them uses it. */
+export const LANGUAGE_INVALID = `language must be one of: ${LOCALES.join(", ")}.`;
+export const languageField = z.enum(LOCALES, { error: LANGUAGE_INVALID }).optional();
+
 export const PHONE_REQUIRED = "Phone number is required.";
 
 /**

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { clinicTime, clinicToday, clinicYear, parseDateInput } from "../../domain/dates";
+import { localeOfPath } from "../../domain/locale";
 import {
   appointmentRequest,
   BOOKING_FIELDS,
@@ -112,7 +113,8 @@ export function bookingPageForm({ config, db, intake }: { config: Config; db: Db
       }));
     }
 
-    const body = appointmentRequest(values, clinicTime(now));
+    // The page's language (/tn/book-appointment: Setswana) is the patient's (decision 037).
+    const body = appointmentRequest(values, clinicTime(now), [], localeOfPath(new URL(request.url).pathname));
     const checked = validateAppointment(body, now, await bookingRulesNow(db, config, now));
     // What was typed, in the visitor's words (the date of birth's boxes, the date's format), over the schema's.
     const errors: Record<string, string> = { ...(checked.ok ? {} : checked.errors), ...typedDateProblems(values) };

@@ -1,4 +1,5 @@
 import { APPOINTMENT_PATH } from "../../domain/api-paths";
+import { BASE_LOCALE } from "../../domain/locale";
 import { findBookableService } from "../../domain/validation/appointment";
 import { requestAnswerBy } from "../closures/closed-dates";
 import type { Config } from "../config";
@@ -83,6 +84,7 @@ export async function storeAppointment(
           alternate_phone: a.alternateE164,
           // Null when the patient did not choose: a mobile number then means SMS (domain/contact-preference.ts).
           contact_preference: a.contactPreference ?? null,
+          language: a.language ?? BASE_LOCALE,
           email: a.email,
           gender: a.gender,
           service_name: findBookableService(a.serviceTitle)?.slug ?? a.serviceTitle,

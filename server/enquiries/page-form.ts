@@ -1,3 +1,4 @@
+import { localeOfPath } from "../../domain/locale";
 import { clinicYear } from "../../domain/dates";
 import { CONTACT_FIELDS, type ContactValues } from "../../domain/validation/contact-form";
 import type { Config } from "../config";
@@ -44,7 +45,8 @@ export function enquiryPageForm({ config, db }: { config: Config; db: Db }): Pag
     if (isHoneypotFilled(values)) {
       return { status: 200, values: {}, errors: {}, reference: fakeReference("ENQ", year) };
     }
-    const checked = validateEnquiry(values);
+    // The page's language (/tn/contact-us: Setswana) is the visitor's (decision 037).
+    const checked = validateEnquiry({ ...values, language: localeOfPath(new URL(request.url).pathname) });
     if (!checked.ok)
       return { status: 400, values: shownValues(values), errors: checked.errors, failure: INVALID_MESSAGE };
     return unlessUnavailable(values, async () => {

@@ -1,4 +1,5 @@
 import { ENQUIRY_PATH } from "../../domain/api-paths";
+import { BASE_LOCALE } from "../../domain/locale";
 import type { Contact } from "../../domain/validation/contact";
 import { contactSchema } from "../../domain/validation/contact";
 import { checkSchema, type Checked } from "../../domain/validation/fields";
@@ -51,7 +52,13 @@ export async function storeEnquiry(
   const enquiries = enquiryRepository(db);
   const done = await runIdempotent(db, ENQUIRY_PATH, key, body, enquiryAnswer, async (trx) => {
     const row = await enquiries.create(
-      { name: value.name, phone: value.phoneE164, email: value.email, description: value.description },
+      {
+        name: value.name,
+        phone: value.phoneE164,
+        email: value.email,
+        description: value.description,
+        language: value.language ?? BASE_LOCALE,
+      },
       now,
       year,
       trx,

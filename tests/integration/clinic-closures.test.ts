@@ -9,7 +9,6 @@ import { findByManageToken } from "../../server/appointments/manage-links";
 import { freeTimes } from "../../server/appointments/schedule";
 import { changeStatus, dayRules, StatusChangeError } from "../../server/appointments/staff-changes";
 import { staffRuntime } from "../../server/runtime";
-import type { AppointmentTable } from "../../server/db/schema";
 
 /**
  * Closures in the database (decisions 017 and 034): a manager's closure is
@@ -66,7 +65,7 @@ describe("clinic closures", () => {
   const history = (id: number) =>
     t.db.selectFrom("appointment_status_history").selectAll().where("appointment_id", "=", id).orderBy("id").execute();
   /** A confirmed appointment held in `room` at `time` on `date`, as confirming stores it. */
-  const confirmedIn = (date: string, time: string, room: string, extra: Partial<Omit<AppointmentTable, "id">> = {}) =>
+  const confirmedIn = (date: string, time: string, room: string, extra: Parameters<typeof seedAppointment>[1] = {}) =>
     seedAppointment(t.db, {
       service_name: room === "x-ray" ? "x-ray" : "ultrasound",
       requested_date: addDays(date, -2),
