@@ -177,7 +177,7 @@ export async function changeStatus(
       detail: `${appt.status} -> ${change.to}`,
     });
     if (change.to === "confirmed") {
-      const manageUrl = await issueManageLink(rt.db, rt.config, id, now, trx);
+      const manageUrl = await issueManageLink(rt.db, rt.config, appt, now, trx);
       await enqueueMail(
         trx,
         confirmationMail(
@@ -191,6 +191,7 @@ export async function changeStatus(
             date: change.date,
             time: change.time,
             manageUrl,
+            language: appt.language,
           },
           now,
         ),
@@ -200,7 +201,7 @@ export async function changeStatus(
       await textPatient(trx, rt.config, confirmed, "confirmed", manageUrl, now);
     }
     if (change.to === "cancelled") {
-      const manageUrl = await issueManageLink(rt.db, rt.config, id, now, trx);
+      const manageUrl = await issueManageLink(rt.db, rt.config, appt, now, trx);
       await enqueueMail(
         trx,
         cancellationMail(rt.config, {
@@ -210,6 +211,7 @@ export async function changeStatus(
           serviceName: appt.service_name,
           reason: change.reason.trim(),
           manageUrl,
+          language: appt.language,
         }),
         now,
       );
@@ -346,7 +348,7 @@ export async function moveAppointment(
       action: "appointment_move",
       detail: `${from} -> ${placed.confirmed_date} ${placed.confirmed_time}`,
     });
-    const manageUrl = await issueManageLink(rt.db, rt.config, id, now, trx);
+    const manageUrl = await issueManageLink(rt.db, rt.config, appt, now, trx);
     await enqueueMail(
       trx,
       movedMail(rt.config, {
@@ -357,6 +359,7 @@ export async function moveAppointment(
         date: placed.confirmed_date,
         time: placed.confirmed_time,
         manageUrl,
+        language: appt.language,
       }),
       now,
     );

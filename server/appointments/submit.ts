@@ -57,6 +57,7 @@ export async function storeAppointment(
   const publicIds = [...new Set(a.referralForms.map((f) => f.publicId))];
   // Read before the transaction (SQLite has one connection): the day by whose end the clinic answers.
   const answerBy = await requestAnswerBy(db, config, now);
+  const language = a.language ?? BASE_LOCALE;
   const refuse = (errors: Record<string, string>) => new Rejection<Record<string, string>>(errors);
 
   const done = await runIdempotent<AcceptedAppointment, Record<string, string>>(
@@ -84,7 +85,7 @@ export async function storeAppointment(
           alternate_phone: a.alternateE164,
           // Null when the patient did not choose: a mobile number then means SMS (domain/contact-preference.ts).
           contact_preference: a.contactPreference ?? null,
-          language: a.language ?? BASE_LOCALE,
+          language,
           email: a.email,
           gender: a.gender,
           service_name: findBookableService(a.serviceTitle)?.slug ?? a.serviceTitle,
@@ -110,9 +111,10 @@ export async function storeAppointment(
         email: row.email,
         serviceTitle: a.serviceTitle,
         requestedDate: row.requested_date,
-        manageUrl: await issueManageLink(db, config, row.id, now, trx),
+        manageUrl: await issueManageLink(db, config, row, now, trx),
         answerBy,
         referralReceived: publicIds.length > 0,
+        language: row.language,
       };
       await enqueueMail(trx, clinicAppointmentMail(mail, config), now);
       await enqueueMail(trx, patientAppointmentMail(mail, config), now);
@@ -138,6 +140,6 @@ export async function storeAppointment(
       answerBy: await requestAnswerBy(db, config, new Date(made.created_at)),
     };
   }
-  const manageUrl = await issueManageLink(db, config, made.id, now);
+  const manageUrl = await issueManageLink(db, config, { id: made.id, language }, now);
   return { kind: "stored", accepted, replayed, answerBy, manageUrl };
 }
