@@ -4,6 +4,7 @@ import { z } from "zod";
 import { openingHoursSentence } from "@domain/clinic";
 import { clinicDate, clinicTime, formatAbbreviatedDate, formatClinicDateTime } from "@domain/dates";
 import { paymentLabel } from "@domain/payments";
+import { LANGUAGE_NAMES } from "@domain/locale";
 import { formatBytes, staffMeta } from "~/components/staff/staff-format";
 import { formText, parseForm } from "~/lib/form-data";
 import { StatusBadge } from "~/components/staff/status-badge";
@@ -395,6 +396,7 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
               <Field label="Email">
                 <a href={`mailto:${a.email}`}>{a.email}</a>
               </Field>
+              <Field label="Language">{LANGUAGE_NAMES[a.language]}</Field>
             </dl>
           </section>
 

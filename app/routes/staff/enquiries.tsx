@@ -3,6 +3,7 @@ import { z } from "zod";
 import { Pagination } from "~/components/staff/pagination";
 import { whatsappHrefForTyped } from "@domain/contact-links";
 import { formatClinicDateTime } from "@domain/dates";
+import { LANGUAGE_NAMES } from "@domain/locale";
 import { ENQUIRY_STATUS_LABELS, ENQUIRY_STATUSES } from "@domain/statuses";
 import { staffMeta } from "~/components/staff/staff-format";
 import { formText, parseForm } from "~/lib/form-data";
@@ -102,6 +103,7 @@ export default function StaffEnquiries({ loaderData, actionData }: Route.Compone
                   <strong>{e.name}</strong>
                   <span className="staff-sub">{e.phone}</span>
                   <span className="staff-sub staff-break">{e.email}</span>
+                  <span className="staff-sub">Language: {LANGUAGE_NAMES[e.language]}</span>
                 </td>
                 <td className="staff-pre staff-message">{e.description}</td>
                 <td>
