@@ -531,6 +531,17 @@ describe("staff pages (server-rendered)", () => {
       .where("id", "=", enquiryId)
       .executeTakeFirstOrThrow();
     expect(row.status).toBe("handled");
+    // Again: refused, in the console's error summary.
+    const again = await t.app.inject({
+      method: "POST",
+      url: "/staff/enquiries",
+      headers: { ...SAME_ORIGIN, cookie },
+      payload: form({ intent: "handled", id: String(enquiryId) }),
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.body).toMatch(
+      /class="error-summary"[\s\S]*?That enquiry was already handled or no longer exists\.[\s\S]*?<\/div>/,
+    );
   });
 
   it("finds appointments by search only through POST, never in the address", async () => {
