@@ -8,6 +8,8 @@ import {
   openingHoursSentence,
   openingPeriodLabel,
 } from "../../domain/clinic";
+import { m } from "../../domain/paraglide/messages.js";
+import { WHAT_TO_BRING_SHORT } from "../../domain/visit-words";
 
 /*
  * The content pages' words in both languages (issue 26): the clinic's hours said in Setswana from
@@ -15,6 +17,7 @@ import {
  * and sentences whose link or bold words sit where each language's word order puts them.
  */
 
+const en = { locale: "en" } as const;
 const withoutSaturday = OPENING_HOURS.filter((p) => !p.days.includes(6));
 
 describe("the opening hours in Setswana, from the same hours as the English", () => {
@@ -43,5 +46,11 @@ describe("the opening hours in Setswana, from the same hours as the English", ()
     expect(CLOSED_NOTE).toBe("Closed on Sundays and public holidays");
     expect(closedNote(withoutSaturday)).toBe("Closed on Saturdays, Sundays and public holidays");
     expect(OPENING_HOURS.map((p) => openingPeriodLabel(p))).toEqual(["Monday to Friday", "Saturday"]);
+  });
+});
+
+describe("the pages' Setswana twins of facts the domain says in English", () => {
+  it("the home page's steps: what to bring", () => {
+    expect(m.home_step_prepare_bring({}, en)).toBe(WHAT_TO_BRING_SHORT);
   });
 });
