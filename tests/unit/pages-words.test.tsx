@@ -1,4 +1,6 @@
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { RichMessage } from "~/components/info/rich-message";
 import {
   CLOSED_DAYS,
   CLOSED_NOTE,
@@ -52,5 +54,36 @@ describe("the opening hours in Setswana, from the same hours as the English", ()
 describe("the pages' Setswana twins of facts the domain says in English", () => {
   it("the home page's steps: what to bring", () => {
     expect(m.home_step_prepare_bring({}, en)).toBe(WHAT_TO_BRING_SHORT);
+  });
+});
+
+describe("RichMessage", () => {
+  const link = <a href="/x">home page</a>;
+
+  it("puts a part where the sentence's placeholder stands, in each language's order", () => {
+    const page = (locale: "en" | "tn") =>
+      renderToStaticMarkup(
+        <RichMessage
+          message={m.privacy_maps_text}
+          parts={{ link: <a href="/x">{m.privacy_maps_home_link({}, { locale })}</a> }}
+          locale={locale}
+        />,
+      );
+    expect(page("en")).toMatch(/^The map on our <a href="\/x">home page<\/a> loads from Google only when you ask/);
+    expect(page("tn")).toMatch(/^Mmapa o o mo <a href="\/x">tsebeng ya ntlha<\/a> ya rona o tswa kwa Google/);
+  });
+
+  it("takes words and elements together, and escapes the words", () => {
+    const html = renderToStaticMarkup(
+      <RichMessage
+        message={m.privacy_share_carriers}
+        parts={{ term: <strong>T</strong>, provider: "A & B <SMS>" }}
+        locale="en"
+      />,
+    );
+    expect(html).toMatch(/^<strong>T<\/strong>, if you choose text messages or WhatsApp: A &amp; B &lt;SMS&gt;, which/);
+    expect(
+      renderToStaticMarkup(<RichMessage message={m.privacy_share_no_sale} parts={{ statement: link }} locale="tn" />),
+    ).toBe('<a href="/x">home page</a> go motho ope.');
   });
 });
