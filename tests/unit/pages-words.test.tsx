@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { RichMessage } from "~/components/info/rich-message";
+import { BOOKING_POLICY, NOTICE_HOURS } from "../../domain/booking-policy";
 import {
   CLOSED_DAYS,
   CLOSED_NOTE,
@@ -11,7 +12,7 @@ import {
   openingPeriodLabel,
 } from "../../domain/clinic";
 import { m } from "../../domain/paraglide/messages.js";
-import { WHAT_TO_BRING_SHORT } from "../../domain/visit-words";
+import { ARRIVE_EARLY_MINUTES, WHAT_TO_BRING_SHORT } from "../../domain/visit-words";
 
 /*
  * The content pages' words in both languages (issue 26): the clinic's hours said in Setswana from
@@ -20,6 +21,7 @@ import { WHAT_TO_BRING_SHORT } from "../../domain/visit-words";
  */
 
 const en = { locale: "en" } as const;
+const tn = { locale: "tn" } as const;
 const withoutSaturday = OPENING_HOURS.filter((p) => !p.days.includes(6));
 
 describe("the opening hours in Setswana, from the same hours as the English", () => {
@@ -54,6 +56,22 @@ describe("the opening hours in Setswana, from the same hours as the English", ()
 describe("the pages' Setswana twins of facts the domain says in English", () => {
   it("the home page's steps: what to bring", () => {
     expect(m.home_step_prepare_bring({}, en)).toBe(WHAT_TO_BRING_SHORT);
+  });
+
+  it("the terms page's booking policy, with the same hours and minutes", () => {
+    const policy = (t: typeof en | typeof tn) => [
+      m.terms_policy_arrive({ minutes: ARRIVE_EARLY_MINUTES }, t),
+      m.terms_policy_notice({ hours: NOTICE_HOURS }, t),
+      m.terms_policy_late_fee({}, t),
+      m.terms_policy_bring({}, t),
+      m.terms_policy_payment({}, t),
+      m.terms_policy_medical_aid({}, t),
+    ];
+    expect(policy(en)).toEqual(BOOKING_POLICY);
+    const setswana = policy(tn);
+    expect(setswana[0]).toContain(`metsotso e le ${ARRIVE_EARLY_MINUTES}`);
+    expect(setswana[1]).toContain(`diura di le ${NOTICE_HOURS}`);
+    expect(setswana[5]).toContain("BPOMAS le ya PULA");
   });
 });
 
