@@ -247,3 +247,15 @@ export const form = (values: Record<string, string>) => new URLSearchParams(valu
 
 /** The headers a same-origin browser form submission carries. */
 export const SAME_ORIGIN = { "sec-fetch-site": "same-origin", "content-type": "application/x-www-form-urlencoded" };
+
+/**
+ * What a console page's error summary lists, in order: each link's target
+ * (a field's id) and words. Empty when the page has no summary.
+ */
+export function errorSummaryLinks(html: string): { target: string; message: string }[] {
+  const summary = /<div class="error-summary"[\s\S]*?<\/ul>/.exec(html)?.[0] ?? "";
+  return [...summary.matchAll(/<a href="#([^"]+)">([\s\S]*?)<\/a>/g)].map((m) => ({
+    target: m[1]!,
+    message: m[2]!.replace(/<!-- -->/g, ""),
+  }));
+}

@@ -4,7 +4,10 @@ import { BASE_LOCALE, LOCALES } from "../../domain/locale";
 import { reviewFile, reviewPath } from "../../scripts/translation-review";
 
 describe("the translation review files (docs/translations/)", () => {
-  it.each(LOCALES.filter((l) => l !== BASE_LOCALE))("%s.md is up to date: run `npm run translation-review`", (locale) => {
-    expect(fs.readFileSync(reviewPath(locale), "utf8")).toBe(reviewFile(locale));
-  });
+  it.each(LOCALES.filter((l) => l !== BASE_LOCALE))(
+    "%s.md is up to date: run `npm run translation-review`",
+    (locale) => {
+      expect(fs.readFileSync(reviewPath(locale), "utf8")).toBe(reviewFile(locale));
+    },
+  );
 });

@@ -1,5 +1,7 @@
 import type { ServiceCategory } from "@domain/catalogue";
+import { m } from "@domain/paraglide/messages.js";
 import { ServiceIcon } from "~/components/service-icon";
+import { useLocale, usePagePath } from "~/lib/locale";
 
 /**
  * Services by category, without script: a list of links to the categories'
@@ -15,10 +17,14 @@ export function ServiceTabs({
   categories: ServiceCategory[];
   idPrefix?: string;
 }) {
+  const locale = useLocale();
+  const pagePath = usePagePath();
   const panelId = (c: ServiceCategory) => `${idPrefix}-${c.categoryId}`;
+  // TODO(issue 26): the categories' and services' names and summaries are the catalogue's English until the
+  // services helper's `serviceTitle` (and its Setswana summaries) land: the lead wires them here.
   return (
     <div className="service-tabs">
-      <nav aria-label="Service categories">
+      <nav aria-label={m.home_service_categories({}, { locale })}>
         <ul role="list" className="service-tabs__list">
           {categories.map((c) => (
             <li key={c.categoryId}>
@@ -49,7 +55,7 @@ export function ServiceTabs({
                     <ServiceIcon name={s.icon} size={28} />
                   </span>
                   <h4 className="service-card__title">
-                    <a href={s.link}>{s.name}</a>
+                    <a href={pagePath(s.link)}>{s.name}</a>
                   </h4>
                   <p>{s.desp}</p>
                 </li>

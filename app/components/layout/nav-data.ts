@@ -1,4 +1,11 @@
-import { SERVICES, SIDEBAR_CATEGORIES, servicePath } from "@domain/catalogue";
+import {
+  categoryName,
+  SERVICE_GROUPS,
+  SERVICES,
+  servicePath,
+  serviceShortTitle,
+  serviceTitle,
+} from "@domain/catalogue";
 import { localised, unlocalisedPath, type Localised } from "@domain/locale";
 import { m } from "@domain/paraglide/messages.js";
 
@@ -20,12 +27,6 @@ export interface NavGroup {
 
 export type NavEntry = NavLinkItem | NavGroup;
 
-/** A service's name in every language. The service pages' catalogue names them in English only for now. */
-const serviceName =
-  (name: string): Localised =>
-  () =>
-    name;
-
 export const ABOUT_LINKS: NavLinkItem[] = [
   { label: localised(m.layout_nav_our_story), to: "/about" },
   { label: localised(m.layout_nav_our_staff), to: "/our-staff" },
@@ -46,9 +47,9 @@ export const MAIN_MENU: NavEntry[] = [
     label: localised(m.layout_nav_services),
     to: "/services",
     id: "services",
-    columns: SIDEBAR_CATEGORIES.map((c) => ({
-      heading: serviceName(c.name),
-      links: c.subcategories.map((s) => ({ label: serviceName(s.name), to: s.link })),
+    columns: SERVICE_GROUPS.map((c) => ({
+      heading: (locale) => categoryName(c.id, locale),
+      links: c.services.map((s) => ({ label: (locale) => serviceShortTitle(s, locale), to: servicePath(s) })),
     })),
     footerLink: { label: localised(m.layout_nav_all_services), to: "/services" },
   },
@@ -75,7 +76,7 @@ export const POPULAR_SERVICES: NavLinkItem[] = [
   SERVICES.painManagement,
   SERVICES.breastUltrasound,
   SERVICES.boneDensitometry,
-].map((s) => ({ label: serviceName(s.title), to: servicePath(s) }));
+].map((s) => ({ label: (locale) => serviceTitle(s, locale), to: servicePath(s) }));
 
 /** The last segment of a path: "/services/x-ray" → "x-ray", "/" → "". */
 export function lastSegment(path: string): string {

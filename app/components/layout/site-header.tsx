@@ -39,12 +39,12 @@ export function SiteHeader({ clinic }: { clinic: HeaderClinic }) {
           <ul className="site-header__contact" role="list">
             {LOCALES.filter((other) => other !== locale).map((other) => (
               // The same page in the other language, named in that language: a plain link (decision 037).
-              <li key={other}>
+              <li key={other} className="site-header__language">
                 <a
                   href={localisedPath(`${pathname}${search}`, other)}
                   lang={LANGUAGE_TAGS[other]}
                   hrefLang={LANGUAGE_TAGS[other]}
-                  className="top-link top-link--language"
+                  className="top-link"
                 >
                   <Languages aria-hidden="true" size={18} />
                   <span>{LANGUAGE_NAMES[other]}</span>

@@ -9,6 +9,7 @@ import { staffMeta } from "~/components/staff/staff-format";
 import { formText, parseForm } from "~/lib/form-data";
 import { StatusBadge } from "~/components/staff/status-badge";
 import { DataTable } from "~/components/staff/data-table";
+import { StaffErrorSummary } from "~/components/staff/form-errors";
 import { idParam, requireStaff } from "~/lib/staff.server";
 import { listEnquiries, markEnquiryHandled } from "~/lib/staff/enquiries.server";
 import type { Route } from "./+types/enquiries";
@@ -74,12 +75,10 @@ export default function StaffEnquiries({ loaderData, actionData }: Route.Compone
           ))}
         </ul>
       </nav>
+      {actionData && "error" in actionData ? <StaffErrorSummary description={actionData.error} /> : null}
       <div role="status" className="staff-live">
         {actionData && "message" in actionData ? (
           <p className="staff-alert staff-alert--success">{actionData.message}</p>
-        ) : null}
-        {actionData && "error" in actionData ? (
-          <p className="staff-alert staff-alert--error">{actionData.error}</p>
         ) : null}
       </div>
       {list.rows.length === 0 ? (
