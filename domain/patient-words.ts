@@ -1,19 +1,18 @@
 import { NOTICE_HOURS } from "./booking-policy";
-import { CLOSED_DAYS, closedWeekdays, type ClinicIdentity } from "./clinic";
+import { CLOSED_DAYS, closedWeekdays } from "./clinic";
 import { CONTACT_PREFERENCES, textChannelFor, type ContactPreference } from "./contact-preference";
 import { calendarNames, formatLongDate, type BookingCalendar } from "./dates";
 import { BASE_LOCALE, type Locale } from "./locale";
 import { m } from "./paraglide/messages.js";
 import { SAFETY_MESSAGES, SAFETY_TEXT_MAX, type SafetyAnswer, type SafetyQuestion } from "./safety-questions";
-import { ARRIVE_EARLY_MINUTES } from "./visit-words";
+import { visitWords } from "./visit-words";
 
 /**
  * The words a patient's messages and private page share with other parts of
  * the site, in the patient's language (decision 037): the next step of a
- * request, the referral form, the booking policy, the ways to reach the
- * clinic, the choice of channel, the date rules' messages and the safety
- * questions. Their English lives in their own modules (request-words,
- * booking-policy, visit-words, contact-preference,
+ * request, the referral form, the booking policy, the choice of channel,
+ * the date rules' messages and the safety questions. Their English lives in
+ * their own modules (request-words, booking-policy, contact-preference,
  * validation/appointment-dates, safety-questions), which do not take a
  * language yet. Both languages are in messages/<locale>/patient.json, and
  * tests/unit/patient-words.test.ts holds each English text to its home
@@ -42,14 +41,15 @@ export function requestWords(locale: Locale) {
   };
 }
 
-/** The booking policy, item by item (domain/booking-policy.ts BOOKING_POLICY). */
+/** The booking policy, item by item (domain/booking-policy.ts BOOKING_POLICY), with the visit's words (visitWords). */
 export function bookingPolicy(locale: Locale): string[] {
   const options = { locale };
+  const visit = visitWords(locale);
   return [
-    arriveEarly(locale),
+    visit.pleaseArriveEarly,
     m.mail_policy_notice({ hours: NOTICE_HOURS }, options),
     lateCancellationFee(locale),
-    bring(locale),
+    visit.bring,
     m.mail_policy_payment({}, options),
     m.mail_policy_medical_aid({}, options),
   ];
@@ -57,22 +57,6 @@ export function bookingPolicy(locale: Locale): string[] {
 
 /** LATE_CANCELLATION_FEE. */
 export const lateCancellationFee = (locale: Locale) => m.mail_policy_late_fee({}, { locale });
-/** PLEASE_ARRIVE_EARLY (domain/visit-words.ts). */
-export const arriveEarly = (locale: Locale) => m.mail_policy_arrive({ minutes: ARRIVE_EARLY_MINUTES }, { locale });
-/** BRING (domain/visit-words.ts). */
-export const bring = (locale: Locale) => m.mail_policy_bring({}, { locale });
-
-/** contactWays (domain/visit-words.ts): "3163012, WhatsApp 71234567 or write to info@…", after "call". */
-export function contactWays(
-  clinic: Pick<ClinicIdentity, "landline" | "whatsapp" | "email">,
-  locale: Locale,
-  phone: (number: string) => string = (number) => number,
-): string {
-  return m.mail_contact_ways(
-    { landline: phone(clinic.landline), whatsapp: phone(clinic.whatsapp), email: clinic.email },
-    { locale },
-  );
-}
 
 const CONTACT_LABELS: Record<ContactPreference, Message> = {
   sms: m.private_contact_sms,

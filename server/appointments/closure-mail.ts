@@ -2,7 +2,7 @@ import { serviceTitle } from "../../domain/catalogue";
 import { formatLongDate } from "../../domain/dates";
 import { BASE_LOCALE, type Locale } from "../../domain/locale";
 import { m } from "../../domain/paraglide/messages.js";
-import { contactWays } from "../../domain/patient-words";
+import { contactWays } from "../../domain/visit-words";
 import type { MailConfig } from "../mail/compose";
 import { greeting } from "../mail/compose";
 import type { OutgoingMail } from "../mail/queue";
@@ -60,8 +60,7 @@ export function closureMail(config: MailConfig, notice: ClosureNotice): Outgoing
   const clinic = config.clinic;
   const locale = notice.language;
   const options = { locale };
-  // TODO(issue 26): serviceTitle(service, locale) once the catalogue takes a language.
-  const service = serviceTitle(notice.serviceName);
+  const service = serviceTitle(notice.serviceName, locale);
   const date = formatLongDate(notice.date, locale);
   const what = notice.time
     ? m.mail_closure_confirmed({ service, date, time: notice.time }, options)
@@ -76,7 +75,7 @@ export function closureMail(config: MailConfig, notice: ClosureNotice): Outgoing
     m.mail_closure_choose({}, options),
     ...privateLinkLines(notice.manageUrl, locale),
     "",
-    m.mail_closure_call({ ways: contactWays(clinic, locale) }, options),
+    m.mail_closure_call({ ways: contactWays(clinic, undefined, locale) }, options),
     "",
     m.mail_closure_sorry({}, options),
     "",

@@ -2,7 +2,8 @@ import { NOTICE_HOURS } from "../../domain/booking-policy";
 import { appointmentMinutes, serviceGuidance, serviceTitle } from "../../domain/catalogue";
 import type { Locale } from "../../domain/locale";
 import { m } from "../../domain/paraglide/messages.js";
-import { contactWays, lateCancellationFee } from "../../domain/patient-words";
+import { lateCancellationFee } from "../../domain/patient-words";
+import { contactWays } from "../../domain/visit-words";
 import type { Config } from "../config";
 import type { OutgoingMail } from "../mail/queue";
 import { greeting } from "../mail/compose";
@@ -36,9 +37,8 @@ export function confirmationMail(config: Config, appt: ConfirmedAppointment, now
   const clinic = config.clinic;
   const locale = appt.language;
   const options = { locale };
-  // TODO(issue 26): serviceTitle(service, locale) and serviceGuidance(service, locale) once the catalogue takes a language.
-  const guidance = serviceGuidance(appt.serviceName);
-  const service = serviceTitle(appt.serviceName);
+  const guidance = serviceGuidance(appt.serviceName, locale);
+  const service = serviceTitle(appt.serviceName, locale);
   const start = clinicInstant(appt.date, appt.time);
   const end = new Date(start.getTime() + appointmentMinutes(appt.serviceName, appt.examination) * 60_000);
   const location = `${clinic.name}, ${clinic.address.street}, ${clinic.address.city}`;
@@ -69,7 +69,7 @@ export function confirmationMail(config: Config, appt: ConfirmedAppointment, now
     "",
     `${m.mail_confirmed_change({ hours: NOTICE_HOURS }, options)} ${lateCancellationFee(locale)}`,
     ...privateLinkLines(appt.manageUrl, locale),
-    m.mail_questions_quote({ ways: contactWays(clinic, locale) }, options),
+    m.mail_questions_quote({ ways: contactWays(clinic, undefined, locale) }, options),
     "",
     m.mail_confirmed_calendar({}, options),
     "",
@@ -101,8 +101,7 @@ export function cancellationMail(
   const clinic = config.clinic;
   const locale = appt.language;
   const options = { locale };
-  // TODO(issue 26): serviceTitle(service, locale) once the catalogue takes a language.
-  const service = serviceTitle(appt.serviceName);
+  const service = serviceTitle(appt.serviceName, locale);
   const text = [
     `${greeting(appt.name, locale)},`,
     "",
@@ -112,7 +111,7 @@ export function cancellationMail(
     "",
     ...privateLinkLines(appt.manageUrl, locale),
     "",
-    m.mail_cancelled_again({ ways: contactWays(clinic, locale) }, options),
+    m.mail_cancelled_again({ ways: contactWays(clinic, undefined, locale) }, options),
     "",
     clinic.name,
   ].join("\n");

@@ -5,7 +5,8 @@ import { formatLongDate } from "../../domain/dates";
 import { serviceGuidance, serviceTitle } from "../../domain/catalogue";
 import type { Locale } from "../../domain/locale";
 import { m } from "../../domain/paraglide/messages.js";
-import { arriveEarly, bookingPolicy, bring, contactWays, requestWords } from "../../domain/patient-words";
+import { bookingPolicy, requestWords } from "../../domain/patient-words";
+import { contactWays, visitWords } from "../../domain/visit-words";
 
 /**
  * The messages sent for new requests, written for the least personal data
@@ -66,17 +67,17 @@ export function reminderMail(
   const clinic = config.clinic;
   const locale = appt.language;
   const options = { locale };
-  // TODO(issue 26): serviceTitle(service, locale) and serviceGuidance(service, locale) once the catalogue takes a language.
-  const service = serviceTitle(appt.service_name);
-  const notes = serviceGuidance(appt.service_name).notes;
+  const service = serviceTitle(appt.service_name, locale);
+  const notes = serviceGuidance(appt.service_name, locale).notes;
   const when = m.mail_when({ date: formatLongDate(appt.confirmed_date!, locale), time: appt.confirmed_time! }, options);
-  const bringing = [bring(locale)];
-  const arrive = arriveEarly(locale);
+  const visit = visitWords(locale);
+  const bringing = [visit.bring];
+  const arrive = visit.pleaseArriveEarly;
   const intro = m.mail_reminder_intro({ service, when }, options);
   const reference = m.mail_label_reference({}, options);
   const bringHeading = m.mail_bring_heading({}, options);
   const prepareHeading = m.mail_prepare_heading({}, options);
-  const questions = m.mail_questions({ ways: contactWays(clinic, locale) }, options);
+  const questions = m.mail_questions({ ways: contactWays(clinic, undefined, locale) }, options);
   const subject = m.mail_reminder_subject({ when }, options);
   const lines = [
     `${greeting(appt.name, locale)},`,
@@ -181,13 +182,12 @@ export function patientAppointmentMail(a: AppointmentMailData, config: MailConfi
   const referral = words.referral(a.referralReceived);
   const policy = bookingPolicy(locale);
   const policyHeading = m.mail_policy_heading({}, options);
-  const questions = m.mail_questions_quote({ ways: contactWays(clinic, locale) }, options);
+  const questions = m.mail_questions_quote({ ways: contactWays(clinic, undefined, locale) }, options);
   const subject = m.mail_received_subject({ ref: a.reference }, options);
-  // TODO(issue 26): the service's title in the patient's language (serviceTitle(service, locale)).
   const details = table([
     [m.mail_label_reference({}, options), a.reference],
     [m.mail_label_requested_date({}, options), formatLongDate(a.requestedDate, locale)],
-    [m.mail_label_service({}, options), a.serviceTitle],
+    [m.mail_label_service({}, options), serviceTitle(a.serviceTitle, locale)],
   ]);
   const lines = [
     `${hello},`,

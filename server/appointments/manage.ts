@@ -147,15 +147,14 @@ function viewOf(appt: AppointmentRow, config: LinkConfig, now: Date, days: ViewD
   const answerBy = appt.status === "requested" ? days.answerBy : undefined;
   return {
     reference: appt.reference,
-    // TODO(issue 26): serviceTitle(service, locale) and serviceGuidance(service, locale) once the catalogue takes a language.
-    service: serviceTitle(appt.service_name),
+    service: serviceTitle(appt.service_name, days.locale),
     status: appt.status,
     statusWords: patientLinkWords(days.locale).statusWords[appt.status],
     answerBy: answerBy && answerBy >= today ? answerBy : undefined,
     requestedDate: appt.requested_date,
     confirmedDate: appt.confirmed_date,
     confirmedTime: appt.confirmed_time,
-    preparation: serviceGuidance(appt.service_name).notes,
+    preparation: serviceGuidance(appt.service_name, days.locale).notes,
     canCancel: allows("cancel"),
     lateCancel: late,
     canChange: allows("changeDate") && !late,

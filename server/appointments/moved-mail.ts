@@ -1,7 +1,7 @@
 import { serviceTitle } from "../../domain/catalogue";
 import { formatLongDate } from "../../domain/dates";
 import { m } from "../../domain/paraglide/messages.js";
-import { contactWays } from "../../domain/patient-words";
+import { contactWays } from "../../domain/visit-words";
 import type { Config } from "../config";
 import type { OutgoingMail } from "../mail/queue";
 import { greeting } from "../mail/compose";
@@ -18,8 +18,7 @@ export function movedMail(config: Config, appt: ConfirmedAppointment): OutgoingM
   const clinic = config.clinic;
   const locale = appt.language;
   const options = { locale };
-  // TODO(issue 26): serviceTitle(service, locale) once the catalogue takes a language.
-  const service = serviceTitle(appt.serviceName);
+  const service = serviceTitle(appt.serviceName, locale);
   const when = m.mail_when({ date: formatLongDate(appt.date, locale), time: appt.time }, options);
   const text = [
     `${greeting(appt.name, locale)},`,
@@ -28,7 +27,7 @@ export function movedMail(config: Config, appt: ConfirmedAppointment): OutgoingM
     `${m.mail_label_reference({}, options)}: ${appt.reference}`,
     `${m.mail_label_where({}, options)}: ${clinic.name}, ${clinic.address.street}, ${clinic.address.city}`,
     "",
-    m.mail_moved_call({ ways: contactWays(clinic, locale) }, options),
+    m.mail_moved_call({ ways: contactWays(clinic, undefined, locale) }, options),
     ...privateLinkLines(appt.manageUrl, locale),
     "",
     clinic.name,

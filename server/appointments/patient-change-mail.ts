@@ -3,7 +3,8 @@ import { clinicDate, clinicTime, formatLongDate } from "../../domain/dates";
 import { localisedPath, type Locale } from "../../domain/locale";
 import { m } from "../../domain/paraglide/messages.js";
 import { BOOKING_PATH } from "../../domain/paths";
-import { contactWays, requestWords } from "../../domain/patient-words";
+import { requestWords } from "../../domain/patient-words";
+import { contactWays } from "../../domain/visit-words";
 import type { Config } from "../config";
 import type { OutgoingMail } from "../mail/queue";
 import { greeting } from "../mail/compose";
@@ -93,7 +94,7 @@ export function patientChangeMail(
     "",
     ...privateLinkLines(c.manageUrl, locale, linkLabel),
     "",
-    m.mail_change_not_you({ ways: contactWays(clinic, locale, formatPhone) }, options),
+    m.mail_change_not_you({ ways: contactWays(clinic, formatPhone, locale) }, options),
     "",
     clinic.name,
   ].join("\n");

@@ -2,7 +2,7 @@ import { formatLongDate } from "../../domain/dates";
 import { localisedPath, type Locale } from "../../domain/locale";
 import { m } from "../../domain/paraglide/messages.js";
 import { bookingPath } from "../../domain/paths";
-import { contactWays } from "../../domain/patient-words";
+import { contactWays } from "../../domain/visit-words";
 import type { Config } from "../config";
 import type { OutgoingMail } from "../mail/queue";
 
@@ -50,7 +50,7 @@ export function cancellationNotice(
     "",
     what,
     "",
-    m.mail_erased_book_again({ url, ways: contactWays(clinic, locale) }, options),
+    m.mail_erased_book_again({ url, ways: contactWays(clinic, undefined, locale) }, options),
     "",
     clinic.name,
   ].join("\n");

@@ -5,11 +5,13 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENQUIRY_PATH } from "../../domain/api-paths";
+import { serviceTitle } from "../../domain/catalogue";
 import { addDays, clinicInstant, formatAbbreviatedDate, formatLongDate } from "../../domain/dates";
 import { m } from "../../domain/paraglide/messages.js";
 import { patientLinkWords } from "../../domain/patient-link";
 import { contactPreferenceWords, safetyWords } from "../../domain/patient-words";
 import { septetCount, SMS_MAX_SEPTETS } from "../../domain/text-messages";
+import { visitWords } from "../../domain/visit-words";
 import { closeAndTell } from "../../server/appointments/closure-effects";
 import { sendDueReminders } from "../../server/appointments/reminders";
 import { changeStatus, moveAppointment } from "../../server/appointments/staff-changes";
@@ -38,6 +40,8 @@ import { mailParts } from "../helpers/staff-mail";
  */
 
 const tn = { locale: "tn" } as const;
+/** The service booked, as a Setswana patient reads it. */
+const xray = serviceTitle("x-ray", "tn");
 /** HTML-escaped as React writes text, with its text nodes joined. */
 const esc = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;");
 const page = (html: string) => html.replace(/<!-- -->/g, "");
@@ -209,10 +213,10 @@ describe("a Setswana patient's messages and private page", () => {
     const mails = await mailsTo(email, dayBefore);
     const when = (date: string, time: string) => m.mail_when({ date: formatLongDate(date, "tn"), time }, tn);
     const subjects = {
-      confirmed: m.mail_confirmed_subject({ service: "X-ray Imaging", when: when(day, "10:00") }, tn),
+      confirmed: m.mail_confirmed_subject({ service: xray, when: when(day, "10:00") }, tn),
       reminder: m.mail_reminder_subject({ when: when(day, "10:00") }, tn),
-      moved: m.mail_moved_subject({ service: "X-ray Imaging", when: when(later, "11:00") }, tn),
-      cancelled: m.mail_cancelled_subject({ service: "X-ray Imaging", ref: booked.reference }, tn),
+      moved: m.mail_moved_subject({ service: xray, when: when(later, "11:00") }, tn),
+      cancelled: m.mail_cancelled_subject({ service: xray, ref: booked.reference }, tn),
     };
     expect([...mails.keys()].sort()).toEqual(
       [m.mail_received_subject({ ref: booked.reference }, tn), ...Object.values(subjects)].sort(),
@@ -220,15 +224,15 @@ describe("a Setswana patient's messages and private page", () => {
     const [confirmed, reminder, moved, cancelled] = Object.values(subjects).map((subject) =>
       textOf(mails.get(subject)!),
     );
-    expect(confirmed).toContain(m.mail_confirmed_intro({ service: "X-ray Imaging", when: when(day, "10:00") }, tn));
+    expect(confirmed).toContain(m.mail_confirmed_intro({ service: xray, when: when(day, "10:00") }, tn));
     expect(confirmed).toContain(m.mail_confirmed_calendar({}, tn));
     const ics = mails.get(subjects.confirmed)!.parts.find((p) => p.contentType === "text/calendar")!.body;
-    expect(ics).toContain("SUMMARY:X-ray Imaging kwa");
-    expect(reminder).toContain(m.mail_reminder_intro({ service: "X-ray Imaging", when: when(day, "10:00") }, tn));
-    expect(reminder).toContain("Tsweetswee goroga metsotso e le 15 pele ga peeletso ya gago.");
+    expect(ics).toContain(`SUMMARY:${xray} kwa`);
+    expect(reminder).toContain(m.mail_reminder_intro({ service: xray, when: when(day, "10:00") }, tn));
+    expect(reminder).toContain(visitWords("tn").pleaseArriveEarly);
     expect(htmlOf(mails.get(subjects.reminder)!)).toMatch(/^<!doctype html><html lang="tn">/);
-    expect(moved).toContain(m.mail_moved_intro({ service: "X-ray Imaging", when: when(later, "11:00") }, tn));
-    expect(cancelled).toContain(m.mail_cancelled_intro({ service: "X-ray Imaging" }, tn));
+    expect(moved).toContain(m.mail_moved_intro({ service: xray, when: when(later, "11:00") }, tn));
+    expect(cancelled).toContain(m.mail_cancelled_intro({ service: xray }, tn));
     expect(cancelled).toContain("Lebaka: Motšhini o a baakanngwa");
     for (const text of [confirmed, reminder, moved, cancelled]) {
       expect(text).toMatch(/^Dumela Kagiso,$/m);
@@ -271,10 +275,10 @@ describe("a Setswana patient's messages and private page", () => {
     );
     expect(result).toMatchObject({ ok: true, saved: true });
     const date = formatLongDate(closed, "tn");
-    const closure = (await mailsTo(email)).get(m.mail_closure_subject({ service: "X-ray Imaging", date }, tn));
+    const closure = (await mailsTo(email)).get(m.mail_closure_subject({ service: xray, date }, tn));
     const text = textOf(closure!);
     expect(text).toContain(m.mail_closure_clinic({ date, reason: "Motlakase o kgaotsegile." }, tn));
-    expect(text).toContain(m.mail_closure_request({ service: "X-ray Imaging", date }, tn));
+    expect(text).toContain(m.mail_closure_request({ service: xray, date }, tn));
     expect(text).toContain(m.mail_closure_choose({}, tn));
     expect(text).toMatch(/\/tn\/appointment\/[A-Za-z0-9_-]{43}$/m);
 

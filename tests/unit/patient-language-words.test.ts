@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { BOOKING_POLICY, LATE_CANCELLATION_FEE } from "../../domain/booking-policy";
 import { BOOKABLE_SERVICES } from "../../domain/catalogue";
 import { CLOSED_DAYS } from "../../domain/clinic";
-import { formatPhone } from "../../domain/contact-links";
 import {
   CONTACT_PREFERENCE_HINT,
   CONTACT_PREFERENCE_MESSAGE,
@@ -16,7 +15,6 @@ import {
   bookingPolicy,
   closedDays,
   contactPreferenceWords,
-  contactWays,
   dateMessages,
   lateCancellationFee,
   requestWords,
@@ -33,7 +31,6 @@ import {
 } from "../../domain/safety-questions";
 import { CANCEL_REASON_TOO_LONG } from "../../domain/statuses";
 import { bookingDateProblem as englishDateProblem, DATE_MESSAGES } from "../../domain/validation/appointment-dates";
-import { contactWays as englishContactWays } from "../../domain/visit-words";
 import { RATE_LIMIT_MESSAGE } from "../../server/requests/http";
 import { CROSS_SITE_MESSAGE } from "../../server/requests/same-origin";
 import { m } from "../../domain/paraglide/messages.js";
@@ -59,12 +56,9 @@ describe("the English twins of other modules' words", () => {
     expect(words.referral(false)).toBe(REFERRAL_WORDS.none);
   });
 
-  it("the booking policy, the late fee and the ways to reach the clinic", () => {
+  it("the booking policy and the late fee", () => {
     expect(bookingPolicy("en")).toEqual(BOOKING_POLICY);
     expect(lateCancellationFee("en")).toBe(LATE_CANCELLATION_FEE);
-    const clinic = { landline: "+2673163012", whatsapp: "+26771234567", email: "info@example.org" };
-    expect(contactWays(clinic, "en")).toBe(englishContactWays(clinic));
-    expect(contactWays(clinic, "en", formatPhone)).toBe(englishContactWays(clinic, formatPhone));
   });
 
   it("the choice of channel", () => {
