@@ -15,11 +15,11 @@ import { ServiceTabs } from "~/components/home/service-tabs";
 import { HeroIllustration } from "~/components/illustrations/hero-illustration";
 import { formatPhone, mapsHref, telHref, whatsappHref } from "@domain/contact-links";
 import { PhoneLink } from "~/components/layout/phone-link";
-import { SERVICE_CATEGORIES } from "@domain/catalogue";
+import { serviceCategories } from "@domain/catalogue";
 import { closedDaysWords, openingPeriodLabel } from "@domain/clinic";
-import { BASE_LOCALE, localeOfPath, localised, type Locale } from "@domain/locale";
+import { localeOfPath, localised, type Locale } from "@domain/locale";
 import { m } from "@domain/paraglide/messages.js";
-import { ARRIVE_EARLY_MINUTES, WHAT_TO_BRING_SHORT } from "@domain/visit-words";
+import { ARRIVE_EARLY_MINUTES, visitWords } from "@domain/visit-words";
 import { useLocale, usePagePath } from "~/lib/locale";
 import { pageMeta } from "~/lib/meta";
 import { useClinic } from "~/lib/use-clinic";
@@ -34,14 +34,6 @@ export function meta(args: Route.MetaArgs) {
     keywords: m.home_meta_keywords({}, { locale }).split(", "),
   });
 }
-
-/**
- * What every patient brings, in the step's short words: domain/visit-words.ts in English, its Setswana
- * twin here (tests/unit/pages-words.test.tsx holds the English twin to WHAT_TO_BRING_SHORT).
- * TODO(issue 26): read both from domain/visit-words.ts once it takes a language.
- */
-const bringShort = (locale: Locale) =>
-  locale === BASE_LOCALE ? WHAT_TO_BRING_SHORT : m.home_step_prepare_bring({}, { locale });
 
 const STEPS = [
   {
@@ -58,7 +50,10 @@ const STEPS = [
     icon: ClipboardList,
     title: localised(m.home_step_prepare_title),
     text: (locale: Locale) =>
-      m.home_step_prepare_text({ minutes: ARRIVE_EARLY_MINUTES, bring: bringShort(locale) }, { locale }),
+      m.home_step_prepare_text(
+        { minutes: ARRIVE_EARLY_MINUTES, bring: visitWords(locale).whatToBringShort },
+        { locale },
+      ),
   },
 ] as const;
 
@@ -185,7 +180,7 @@ export default function Home() {
             <h2 id="services-title">{m.home_services_heading({}, { locale })}</h2>
             <p className="prose">{m.home_services_intro({}, { locale })}</p>
           </div>
-          <ServiceTabs categories={SERVICE_CATEGORIES} />
+          <ServiceTabs categories={serviceCategories(locale)} />
           <p className="section__more">
             <a href={pagePath("/services")} className="button button--outline">
               {m.home_see_all_services({}, { locale })}

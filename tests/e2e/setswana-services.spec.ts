@@ -98,7 +98,7 @@ test("/tn/services/x-ray: the whole page in Setswana, its links, sidebar and clo
   const closing = main.getByRole("region", { name: "Dipholo tsa gago le peeletso ya gago" });
   await expect(closing).toContainText("Akhaonto ya gago e duelwa ka letsatsi la tlhatlhobo ya gago.");
   await expect(closing.getByRole("link", { name: /^Leletsa/ })).toHaveAttribute("href", /^tel:\+267\d{7,8}$/);
-  await expect(closing.getByRole("link", { name: "Beeletsa jaanong" })).toHaveAttribute(
+  await expect(closing.getByRole("link", { name: "Beeletsa", exact: true })).toHaveAttribute(
     "href",
     tn(bookingPath("x-ray")),
   );

@@ -12,7 +12,7 @@ import {
   openingPeriodLabel,
 } from "../../domain/clinic";
 import { m } from "../../domain/paraglide/messages.js";
-import { ARRIVE_EARLY_MINUTES, WHAT_TO_BRING_SHORT } from "../../domain/visit-words";
+import { ARRIVE_EARLY_MINUTES } from "../../domain/visit-words";
 
 /*
  * The content pages' words in both languages (issue 26): the clinic's hours said in Setswana from
@@ -54,10 +54,6 @@ describe("the opening hours in Setswana, from the same hours as the English", ()
 });
 
 describe("the pages' Setswana twins of facts the domain says in English", () => {
-  it("the home page's steps: what to bring", () => {
-    expect(m.home_step_prepare_bring({}, en)).toBe(WHAT_TO_BRING_SHORT);
-  });
-
   it("the terms page's booking policy, with the same hours and minutes", () => {
     const policy = (t: typeof en | typeof tn) => [
       m.terms_policy_arrive({ minutes: ARRIVE_EARLY_MINUTES }, t),

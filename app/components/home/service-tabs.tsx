@@ -8,7 +8,8 @@ import { useLocale, usePagePath } from "~/lib/locale";
  * sections, styled as tabs. Every section is in the HTML; where the browser
  * supports `:has()`, only the section the address points at (`:target`) shows,
  * the first one until a link is followed (home.css). Elsewhere every section
- * shows, one after another, and the links jump between them.
+ * shows, one after another, and the links jump between them. The categories come in
+ * the page's language (serviceCategories(locale) in domain/catalogue.ts).
  */
 export function ServiceTabs({
   categories,
@@ -20,8 +21,6 @@ export function ServiceTabs({
   const locale = useLocale();
   const pagePath = usePagePath();
   const panelId = (c: ServiceCategory) => `${idPrefix}-${c.categoryId}`;
-  // TODO(issue 26): the categories' and services' names and summaries are the catalogue's English until the
-  // services helper's `serviceTitle` (and its Setswana summaries) land: the lead wires them here.
   return (
     <div className="service-tabs">
       <nav aria-label={m.home_service_categories({}, { locale })}>

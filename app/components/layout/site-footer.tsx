@@ -1,5 +1,5 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
-import type { ClinicIdentity } from "@domain/clinic";
+import { closedNote, openingPeriodLabel, type ClinicIdentity } from "@domain/clinic";
 import { m } from "@domain/paraglide/messages.js";
 import { YEAR_STAMP_ATTRIBUTE } from "@domain/stamps";
 import { useLocale, usePagePath } from "~/lib/locale";
@@ -9,7 +9,7 @@ import { POPULAR_SERVICES, QUICK_LINKS } from "./nav-data";
 
 type FooterClinic = Pick<
   ClinicIdentity,
-  "name" | "shortName" | "landline" | "email" | "address" | "openingHours" | "closedNote" | "siteCredit"
+  "name" | "shortName" | "landline" | "email" | "address" | "openingHours" | "siteCredit"
 >;
 
 /**
@@ -81,12 +81,12 @@ export function SiteFooter({ clinic, renderedYear }: { clinic: FooterClinic; ren
           <dl className="site-footer__hours">
             {clinic.openingHours.map((p) => (
               <div key={p.label}>
-                <dt>{p.label}</dt>
+                <dt>{openingPeriodLabel(p, locale)}</dt>
                 <dd>{m.layout_footer_hours_range({ opens: p.opens, closes: p.closes }, { locale })}</dd>
               </div>
             ))}
           </dl>
-          <p className="site-footer__closed">{clinic.closedNote}</p>
+          <p className="site-footer__closed">{closedNote(clinic.openingHours, locale)}</p>
         </div>
       </div>
       <div className="site-footer__bottom">
