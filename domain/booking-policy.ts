@@ -1,6 +1,6 @@
 import { BASE_LOCALE, type Locale } from "./locale";
 import { m } from "./paraglide/messages.js";
-import { ARRIVE_EARLY_MINUTES } from "./visit-words";
+import { visitWords } from "./visit-words";
 
 /**
  * The clinic's booking policy, the same on the booking page, its
@@ -15,18 +15,15 @@ export const NOTICE_HOURS = 24;
 export const lateCancellationFee = (locale: Locale = BASE_LOCALE) => m.booking_policy_late_fee({}, { locale });
 export const LATE_CANCELLATION_FEE = lateCancellationFee();
 
-/**
- * The policy in `locale`, rule by rule. Its arrival and what-to-bring rules say what
- * domain/visit-words.ts says (PLEASE_ARRIVE_EARLY, BRING: tests/unit/typed-facts.test.ts holds
- * the English to them), with the same minutes.
- */
+/** The policy in `locale`, rule by rule; when to arrive and what to bring are the visit's words (domain/visit-words.ts). */
 export function bookingPolicy(locale: Locale = BASE_LOCALE): readonly string[] {
   const options = { locale };
+  const visit = visitWords(locale);
   return [
-    m.booking_policy_arrive({ minutes: ARRIVE_EARLY_MINUTES }, options),
+    visit.pleaseArriveEarly,
     m.booking_policy_notice({ hours: NOTICE_HOURS }, options),
     lateCancellationFee(locale),
-    m.booking_policy_bring({}, options),
+    visit.bring,
     m.booking_policy_payment({}, options),
     m.booking_policy_medical_aid({}, options),
   ];

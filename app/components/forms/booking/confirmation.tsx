@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { bookingPolicy } from "@domain/booking-policy";
+import { serviceTitle } from "@domain/catalogue";
 import { whatsappHref } from "@domain/contact-links";
 import { formatLongDate } from "@domain/dates";
 import { m } from "@domain/paraglide/messages.js";
@@ -56,8 +57,7 @@ export function AppointmentConfirmation({
         </div>
         <div>
           <dt>{m.booking_service({}, t)}</dt>
-          {/* TODO(issue 26): serviceTitle(service, locale) from domain/catalogue.ts once it lands. */}
-          <dd>{service}</dd>
+          <dd>{serviceTitle(service, locale)}</dd>
         </div>
         <div>
           <dt>{m.booking_referral({}, t)}</dt>

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { BOOKABLE_SERVICES } from "@domain/catalogue";
+import { BOOKABLE_SERVICES, serviceTitle } from "@domain/catalogue";
 import { contactPreferenceHint, contactPreferenceLegend, contactPreferenceOptions } from "@domain/contact-preference";
 import type { BookingCalendar } from "@domain/dates";
 import { m } from "@domain/paraglide/messages.js";
@@ -115,8 +115,8 @@ export function BookingFields({ form, calendar, calendarNote, upload }: BookingF
           label={m.booking_service({}, t)}
           required
           placeholder={m.booking_service_placeholder({}, t)}
-          // TODO(issue 26): the label is serviceTitle(s, locale) from domain/catalogue.ts once it lands (the value stays the title).
-          options={BOOKABLE_SERVICES.map((s) => ({ value: s.title, label: s.title }))}
+          // The value stays the English title the API takes; the label is the page's language.
+          options={BOOKABLE_SERVICES.map((s) => ({ value: s.title, label: serviceTitle(s, locale) }))}
           error={errors["service.name"]}
         />
         <DatePicker
