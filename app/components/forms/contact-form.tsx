@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from "react";
 import { ENQUIRY_PATH } from "@domain/api-paths";
 import { BASE_LOCALE, type Locale } from "@domain/locale";
 import { m } from "@domain/paraglide/messages.js";
-import { CONTACT_PATH } from "@domain/paths";
 import { enquiryNextStep, enquiryReceived } from "@domain/request-words";
 import { CONTACT_FIELDS, type ContactValues } from "@domain/validation/contact-form";
 import { RichMessage } from "~/components/info/rich-message";
@@ -126,7 +125,8 @@ export function ContactPage({
           onWebsite={(v) => update("website", v)}
           submitLabel={m.contact_submit({}, t)}
           describedBy="enquiry-required"
-          action={pagePath(CONTACT_PATH)}
+          // A literal, as before: domain/paths.ts would bring the service catalogue into this island.
+          action={pagePath("/contact-us")}
         >
           <p id="enquiry-required" className="form__intro">
             {m.contact_intro({}, t)}
