@@ -247,8 +247,13 @@ function CalendarGrid({
         </tbody>
       </table>
       <p className="calendar__legend">
-        <span className="calendar__key calendar__key--closed" aria-hidden="true" /> {m.form_date_key_closed({}, t)}
-        <span className="calendar__key calendar__key--selected" aria-hidden="true" /> {m.form_date_key_chosen({}, t)}
+        {/* Each key stays beside its words when the legend wraps (longer in Setswana). */}
+        <span className="nowrap">
+          <span className="calendar__key calendar__key--closed" aria-hidden="true" /> {m.form_date_key_closed({}, t)}
+        </span>
+        <span className="nowrap">
+          <span className="calendar__key calendar__key--selected" aria-hidden="true" /> {m.form_date_key_chosen({}, t)}
+        </span>
       </p>
     </div>
   );
