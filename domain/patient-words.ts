@@ -1,125 +1,48 @@
-import { NOTICE_HOURS } from "./booking-policy";
-import { CLOSED_DAYS, closedWeekdays } from "./clinic";
-import { CONTACT_PREFERENCES, textChannelFor, type ContactPreference } from "./contact-preference";
-import { calendarNames, formatLongDate, type BookingCalendar } from "./dates";
-import { BASE_LOCALE, type Locale } from "./locale";
+import {
+  contactChoiceWords,
+  contactPreferenceHint,
+  contactPreferenceMessage,
+  contactPreferenceOptions,
+  type ContactPreference,
+} from "./contact-preference";
+import type { Locale } from "./locale";
 import { m } from "./paraglide/messages.js";
+import { requestNextStep, referralWords, requestReceived } from "./request-words";
 import { SAFETY_MESSAGES, SAFETY_TEXT_MAX, type SafetyAnswer, type SafetyQuestion } from "./safety-questions";
-import { visitWords } from "./visit-words";
 
 /**
- * The words a patient's messages and private page share with other parts of
- * the site, in the patient's language (decision 037): the next step of a
- * request, the referral form, the booking policy, the choice of channel,
- * the date rules' messages and the safety questions. Their English lives in
- * their own modules (request-words, booking-policy, contact-preference,
- * validation/appointment-dates, safety-questions), which do not take a
- * language yet. Both languages are in messages/<locale>/patient.json, and
- * tests/unit/patient-words.test.ts holds each English text to its home
- * module's, so the English messages and page read exactly as before.
- * TODO(issue 26): read each from its home module once that takes a language.
+ * The words a patient's messages and private page need, in the patient's language (decision 037).
+ * Most live in their own modules, which take a language (request-words, booking-policy,
+ * contact-preference, validation/appointment-dates, clinic): the helpers below gather them as the
+ * e-mails and the private page use them, so each fact keeps one home. Only the safety questions'
+ * Setswana lives here (messages/<locale>/patient.json), beside domain/safety-questions.ts's English.
  */
 
 type Message = (inputs: Record<string, never>, options: { locale: Locale }) => string;
 
 /** What a patient is told of a stored request (domain/request-words.ts). */
 export function requestWords(locale: Locale) {
-  const options = { locale };
   return {
     /** "We have received your appointment request". */
-    received: m.mail_request_received({}, options),
+    received: requestReceived(locale),
     /** The same, at the clinic, as a sentence. */
-    receivedAt: (clinicName: string) => m.mail_request_received_at({ clinicName }, options),
+    receivedAt: (clinicName: string) => m.mail_request_received_at({ clinicName }, { locale }),
     /** requestNextStep: contacted by the end of `answerBy`, else within one working day. */
-    nextStep: (answerBy?: string) =>
-      answerBy
-        ? m.mail_next_step_by({ date: formatLongDate(answerBy, locale) }, options)
-        : m.mail_next_step_soon({}, options),
-    /** referralWords. */
-    referral: (received: boolean) =>
-      received ? m.mail_referral_received({}, options) : m.mail_referral_none({}, options),
+    nextStep: (answerBy?: string) => requestNextStep(answerBy, locale),
+    referral: (received: boolean) => referralWords(received, locale),
   };
 }
 
-/** The booking policy, item by item (domain/booking-policy.ts BOOKING_POLICY), with the visit's words (visitWords). */
-export function bookingPolicy(locale: Locale): string[] {
-  const options = { locale };
-  const visit = visitWords(locale);
-  return [
-    visit.pleaseArriveEarly,
-    m.mail_policy_notice({ hours: NOTICE_HOURS }, options),
-    lateCancellationFee(locale),
-    visit.bring,
-    m.mail_policy_payment({}, options),
-    m.mail_policy_medical_aid({}, options),
-  ];
-}
-
-/** LATE_CANCELLATION_FEE. */
-export const lateCancellationFee = (locale: Locale) => m.mail_policy_late_fee({}, { locale });
-
-const CONTACT_LABELS: Record<ContactPreference, Message> = {
-  sms: m.private_contact_sms,
-  whatsapp: m.private_contact_whatsapp,
-  email: m.private_contact_email,
-};
-
-/** The choice of channel besides e-mail (domain/contact-preference.ts). */
+/** The choice of channel besides e-mail (domain/contact-preference.ts), as the private page shows it. */
 export function contactPreferenceWords(locale: Locale) {
-  const options = { locale };
   return {
-    options: CONTACT_PREFERENCES.map((value) => ({ value, label: CONTACT_LABELS[value]({}, options) })),
-    hint: m.private_contact_hint({}, options),
+    options: contactPreferenceOptions(locale),
+    hint: contactPreferenceHint(locale),
     /** CONTACT_PREFERENCE_MESSAGE: the choice posted is not one of them. */
-    message: m.private_contact_message({}, options),
-    /** contactChoiceWords: the channel that will be used, in words. */
-    chosen(choice: ContactPreference | null, mobile: boolean): string {
-      const channel = textChannelFor(choice, mobile);
-      if (channel === "sms") return m.private_contact_now_sms({}, options);
-      if (channel === "whatsapp") return m.private_contact_now_whatsapp({}, options);
-      return mobile ? m.private_contact_now_email({}, options) : m.private_contact_now_landline({}, options);
-    },
+    message: contactPreferenceMessage(locale),
+    /** The channel that will be used, in words. */
+    chosen: (choice: ContactPreference | null, mobile: boolean) => contactChoiceWords(choice, mobile, locale),
   };
-}
-
-/** CLOSED_DAYS (domain/clinic.ts): "Sundays and public holidays". */
-export function closedDays(locale: Locale): string {
-  if (locale === BASE_LOCALE) return CLOSED_DAYS;
-  const names = closedWeekdays().map((day) => calendarNames(locale).weekdays[day - 1]!);
-  return m.private_date_closed_days({ days: names.join(", ") }, { locale });
-}
-
-/** The date rules' messages (domain/validation/appointment-dates.ts DATE_MESSAGES). */
-export function dateMessages(locale: Locale) {
-  const options = { locale };
-  return {
-    format: m.private_date_format({}, options),
-    past: m.private_date_past({}, options),
-    tooFar: (days: number) => m.private_date_too_far({ days }, options),
-    closed: (date: string, reason?: string) =>
-      reason
-        ? m.private_date_closed_reason(
-            { date: formatLongDate(date, locale), reason: reason.replace(/[.\s]+$/, "") },
-            options,
-          )
-        : m.private_date_closed({ date: formatLongDate(date, locale) }, options),
-  };
-}
-
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
-
-/** bookingDateProblem (domain/validation/appointment-dates.ts), its messages in `locale`. */
-export function bookingDateProblem(
-  date: string,
-  calendar: BookingCalendar,
-  reasons: Readonly<Record<string, string>>,
-  locale: Locale,
-): string | undefined {
-  const words = dateMessages(locale);
-  if (date < calendar.firstDate) return words.past;
-  if (date > calendar.lastDate) return words.tooFar(daysBetween(calendar.today, calendar.lastDate));
-  if (calendar.closedDates.includes(date)) return words.closed(date, reasons[date]);
-  return undefined;
 }
 
 interface QuestionWords {

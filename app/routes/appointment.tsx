@@ -1,5 +1,5 @@
 import { useActionData, useLoaderData, useLocation, useSearchParams } from "react-router";
-import { NOTICE_HOURS } from "@domain/booking-policy";
+import { lateCancellationFee, NOTICE_HOURS } from "@domain/booking-policy";
 import { mapsHref } from "@domain/contact-links";
 import { CONTACT_PREFERENCES } from "@domain/contact-preference";
 import { formatLongDate } from "@domain/dates";
@@ -7,7 +7,7 @@ import { localeOfPath } from "@domain/locale";
 import { m } from "@domain/paraglide/messages.js";
 import { BOOKING_PATH } from "@domain/paths";
 import { patientLinkWords } from "@domain/patient-link";
-import { contactPreferenceWords, lateCancellationFee, requestWords } from "@domain/patient-words";
+import { contactPreferenceWords, requestWords } from "@domain/patient-words";
 import { CANCEL_REASON_MAX, isActiveStatus } from "@domain/statuses";
 import { BookingPolicy } from "~/components/forms/booking-policy";
 import { ContactOptions } from "~/components/forms/contact-options";

@@ -1,8 +1,7 @@
-import { NOTICE_HOURS } from "../../domain/booking-policy";
+import { lateCancellationFee, NOTICE_HOURS } from "../../domain/booking-policy";
 import { appointmentMinutes, serviceGuidance, serviceTitle } from "../../domain/catalogue";
 import type { Locale } from "../../domain/locale";
 import { m } from "../../domain/paraglide/messages.js";
-import { lateCancellationFee } from "../../domain/patient-words";
 import { contactWays } from "../../domain/visit-words";
 import type { Config } from "../config";
 import type { OutgoingMail } from "../mail/queue";

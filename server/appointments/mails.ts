@@ -5,7 +5,8 @@ import { formatLongDate } from "../../domain/dates";
 import { serviceGuidance, serviceTitle } from "../../domain/catalogue";
 import type { Locale } from "../../domain/locale";
 import { m } from "../../domain/paraglide/messages.js";
-import { bookingPolicy, requestWords } from "../../domain/patient-words";
+import { bookingPolicy } from "../../domain/booking-policy";
+import { requestWords } from "../../domain/patient-words";
 import { contactWays, visitWords } from "../../domain/visit-words";
 
 /**

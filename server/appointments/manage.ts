@@ -1,7 +1,8 @@
 import { NOTICE_HOURS } from "../../domain/booking-policy";
 import { BASE_LOCALE, type Locale } from "../../domain/locale";
 import { patientLinkWords } from "../../domain/patient-link";
-import { bookingDateProblem, contactPreferenceWords, dateMessages, safetyWords } from "../../domain/patient-words";
+import { contactPreferenceWords, safetyWords } from "../../domain/patient-words";
+import { bookingDateProblem, dateMessages } from "../../domain/validation/appointment-dates";
 import { CANCEL_REASON_MAX, patientMoveTo, type PatientMove } from "../../domain/statuses";
 import { serviceGuidance, serviceTitle } from "../../domain/catalogue";
 import {

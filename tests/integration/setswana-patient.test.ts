@@ -357,7 +357,7 @@ describe("a Setswana patient's messages and private page", () => {
 
     const past = await post({ intent: "change", date: addDays(booked.row.requested_date, -30) });
     expect(past.status).toBe(400);
-    expect(past.body).toContain(m.private_date_past({}, tn));
+    expect(past.body).toContain(m.validation_date_past({}, tn));
     const same = await post({ intent: "change", date: booked.row.requested_date });
     expect(same.body).toContain(words.messages.sameDate);
     const next = openDate(6) === booked.row.requested_date ? openDate(7) : openDate(6);

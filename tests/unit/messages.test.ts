@@ -50,6 +50,24 @@ describe("the message catalogues", () => {
       }
   });
 
+  it("hold no key that nothing uses (a text left behind would still be translated and reviewed)", () => {
+    const sources: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) {
+          if (entry.name !== "paraglide" && entry.name !== "node_modules") walk(file);
+        } else if (/\.tsx?$/.test(entry.name)) sources.push(fs.readFileSync(file, "utf8"));
+      }
+    };
+    for (const dir of ["app", "server", "domain", "scripts"]) walk(path.join(root, dir));
+    const code = sources.join("\n");
+    const unused = patterns.flatMap((pattern) =>
+      Object.keys(read(pattern, BASE_LOCALE)).filter((key) => !new RegExp(`\\b${key}\\b`).test(code)),
+    );
+    expect(unused).toEqual([]);
+  });
+
   it("use the glossary's Setswana word wherever the English uses the term", () => {
     const glossary = JSON.parse(fs.readFileSync(path.join(root, "messages/glossary.json"), "utf8")) as {
       terms: { en: string; tn: string[] }[];

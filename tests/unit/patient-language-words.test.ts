@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BOOKING_POLICY, LATE_CANCELLATION_FEE } from "../../domain/booking-policy";
 import { BOOKABLE_SERVICES } from "../../domain/catalogue";
-import { CLOSED_DAYS } from "../../domain/clinic";
 import {
   CONTACT_PREFERENCE_HINT,
   CONTACT_PREFERENCE_MESSAGE,
@@ -10,17 +8,7 @@ import {
   contactChoiceWords,
 } from "../../domain/contact-preference";
 import { PATIENT_MESSAGES } from "../../domain/patient-link";
-import {
-  bookingDateProblem,
-  bookingPolicy,
-  closedDays,
-  contactPreferenceWords,
-  dateMessages,
-  lateCancellationFee,
-  requestWords,
-  safetyWords,
-  SAFETY_QUESTION_IDS,
-} from "../../domain/patient-words";
+import { contactPreferenceWords, requestWords, safetyWords, SAFETY_QUESTION_IDS } from "../../domain/patient-words";
 import { REFERRAL_WORDS, REQUEST_RECEIVED, requestNextStep } from "../../domain/request-words";
 import {
   answerWords,
@@ -30,20 +18,17 @@ import {
   type SafetyQuestion,
 } from "../../domain/safety-questions";
 import { CANCEL_REASON_TOO_LONG } from "../../domain/statuses";
-import { bookingDateProblem as englishDateProblem, DATE_MESSAGES } from "../../domain/validation/appointment-dates";
 import { RATE_LIMIT_MESSAGE } from "../../server/requests/http";
 import { CROSS_SITE_MESSAGE } from "../../server/requests/same-origin";
 import { m } from "../../domain/paraglide/messages.js";
 
 /*
- * The patient's messages and private page take some words from modules that do not take a
- * language yet (domain/patient-words.ts, decision 037). Their English twins in
- * messages/en/patient.json must read exactly as those modules do, so English patients see no
- * change; and every safety question has its words in every language.
+ * The patient's messages and private page gather their words in domain/patient-words.ts
+ * (decision 037): in English they read exactly as the modules they come from, so English patients
+ * see no change; and every safety question has its words in every language.
  */
 
 const en = { locale: "en" } as const;
-const every = <T>(values: readonly T[]) => values;
 
 describe("the English twins of other modules' words", () => {
   it("the request's headline, next step and referral words", () => {
@@ -56,11 +41,6 @@ describe("the English twins of other modules' words", () => {
     expect(words.referral(false)).toBe(REFERRAL_WORDS.none);
   });
 
-  it("the booking policy and the late fee", () => {
-    expect(bookingPolicy("en")).toEqual(BOOKING_POLICY);
-    expect(lateCancellationFee("en")).toBe(LATE_CANCELLATION_FEE);
-  });
-
   it("the choice of channel", () => {
     const words = contactPreferenceWords("en");
     expect(words.options).toEqual(CONTACT_PREFERENCE_OPTIONS);
@@ -68,25 +48,6 @@ describe("the English twins of other modules' words", () => {
     expect(words.message).toBe(CONTACT_PREFERENCE_MESSAGE);
     for (const choice of [...CONTACT_PREFERENCES, null])
       for (const mobile of [true, false]) expect(words.chosen(choice, mobile)).toBe(contactChoiceWords(choice, mobile));
-  });
-
-  it("the date rules' messages and their rule", () => {
-    const words = dateMessages("en");
-    expect(words.format).toBe(DATE_MESSAGES.format);
-    expect(words.past).toBe(DATE_MESSAGES.past);
-    expect(words.tooFar(90)).toBe(DATE_MESSAGES.tooFar(90));
-    expect(words.closed("2026-12-25")).toBe(DATE_MESSAGES.closed("2026-12-25"));
-    expect(words.closed("2026-12-24", "Staff training.")).toBe(DATE_MESSAGES.closed("2026-12-24", "Staff training."));
-    expect(closedDays("en")).toBe(CLOSED_DAYS);
-    const calendar = {
-      today: "2026-12-01",
-      firstDate: "2026-12-01",
-      lastDate: "2027-02-28",
-      closedDates: ["2026-12-06", "2026-12-25"],
-    };
-    const reasons = { "2026-12-25": "Christmas" };
-    for (const date of every(["2026-11-30", "2026-12-01", "2026-12-06", "2026-12-25", "2026-12-28", "2027-03-01"]))
-      expect(bookingDateProblem(date, calendar, reasons, "en"), date).toBe(englishDateProblem(date, calendar, reasons));
   });
 
   it("the private page's messages from elsewhere", () => {

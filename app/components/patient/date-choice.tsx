@@ -9,7 +9,7 @@ import {
 } from "@domain/dates";
 import { BASE_LOCALE } from "@domain/locale";
 import { m } from "@domain/paraglide/messages.js";
-import { closedDays } from "@domain/patient-words";
+import { closedDaysWords } from "@domain/clinic";
 import { ErrorMessage } from "~/components/forms/field";
 import { useLocale } from "~/lib/locale";
 
@@ -58,7 +58,7 @@ export function DateChoice({ name, legend, calendar, current, chosen, error }: D
       <fieldset className="fieldset" aria-describedby={error ? `${hintId} ${errorId}` : hintId}>
         <legend className="field__label">{legend}</legend>
         <div id={hintId} className="field__hint">
-          {m.private_date_hint({ closed: closedDays(locale) }, options)}
+          {m.private_date_hint({ closed: closedDaysWords(undefined, true, locale) }, options)}
         </div>
         {error && <ErrorMessage id={errorId}>{error}</ErrorMessage>}
         {months.map((month) => (
