@@ -1,5 +1,8 @@
+import fs from "node:fs";
+import path from "node:path";
 import type { Browser, Page, Response } from "@playwright/test";
 import { addDays, calendarNames, formatLongDate, formatMonth, formatShortDate } from "../../domain/dates";
+import { m } from "../../domain/paraglide/messages.js";
 import { requestReceived } from "../../domain/request-words";
 import { appointmentMessages } from "../../domain/validation/appointment";
 import { dateMessages, dobMessages } from "../../domain/validation/appointment-dates";
@@ -10,6 +13,7 @@ import { uploadMessages } from "../../server/uploads/intake";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test, type E2eDb } from "./fixtures";
 import { hydrated } from "./hydrated";
+import { waitForMail } from "../helpers/staff-mail";
 import { forbidDialogs, unique } from "./forms";
 
 /*
@@ -198,7 +202,48 @@ test("booking from /tn/book-appointment with JavaScript: the browser's and the s
   await expect(confirmation).not.toContainText("We have received");
   expect(await appointmentLanguage(e2e, surname)).toEqual(["tn"]);
   await expectNoAxeViolations(page);
+
+  // Afterwards the patient hears from the clinic in Setswana: the e-mail and the SMS, each with the
+  // private link to the Setswana page, which opens in Setswana.
+  const { reference } = await e2e.db
+    .selectFrom("appointments")
+    .select("reference")
+    .where("surname", "=", surname)
+    .executeTakeFirstOrThrow();
+  const mail = await waitForMail(
+    process.env.E2E_MAIL_DIR!,
+    (m) => (m.headers.to ?? "").includes("kagiso@example.net") && (m.headers.subject ?? "").includes(reference),
+    60_000,
+  );
+  expect(mail.headers.subject).toBe(m.mail_received_subject({ ref: reference }, { locale: tn }));
+  const html = mail.parts.find((p) => p.contentType.startsWith("text/html"))!.body;
+  expect(html).toMatch(/<html lang="tn"/);
+  const link = /https?:\/\/[^"\s]+\/tn\/appointment\/[A-Za-z0-9_-]{43}/.exec(html)?.[0];
+  expect(link, "the e-mail's private link leads to the Setswana page").toBeTruthy();
+  const sms = await waitForSms(reference);
+  expect(sms).toMatch(/ kopo /);
+  expect(sms).toContain("/tn/appointment/");
+  await page.goto(link!);
+  await expect(page.locator("html")).toHaveAttribute("lang", "tn");
+  await expect(page.getByRole("main")).toContainText(reference);
+  await expect(page.getByRole("main")).not.toContainText("Your appointment");
 });
+
+/** The SMS written to the e2e server's outbox (no SMS centre is configured there) about `reference`. */
+async function waitForSms(reference: string, timeoutMs = 60_000): Promise<string> {
+  const dir = path.join(process.env.E2E_DATA_DIR!, "sms-outbox");
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (const file of fs.existsSync(dir)
+      ? fs.readdirSync(dir).filter((f) => f.endsWith(".txt") && !f.startsWith("."))
+      : []) {
+      const text = fs.readFileSync(path.join(dir, file), "utf8");
+      if (text.includes(`About: ${reference}\n`)) return text.slice(text.indexOf("\n\n") + 2);
+    }
+    if (Date.now() > deadline) throw new Error(`no SMS about ${reference} in ${dir} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
