@@ -2,10 +2,9 @@ import { Link } from "react-router";
 import { ClinicContactList, LegalSections, type LegalSection } from "~/components/info/legal-sections";
 import { PageHeader } from "~/components/info/page-header";
 import { RichMessage } from "~/components/info/rich-message";
-import { BOOKING_POLICY, NOTICE_HOURS } from "@domain/booking-policy";
-import { BASE_LOCALE, localeOfPath, type Locale } from "@domain/locale";
+import { bookingPolicy } from "@domain/booking-policy";
+import { localeOfPath } from "@domain/locale";
 import { m } from "@domain/paraglide/messages.js";
-import { ARRIVE_EARLY_MINUTES } from "@domain/visit-words";
 import { useLocale, usePagePath } from "~/lib/locale";
 import { pageMeta } from "~/lib/meta";
 import { useClinic } from "~/lib/use-clinic";
@@ -19,24 +18,6 @@ export function meta(args: Route.MetaArgs) {
     description: m.terms_meta_description({}, { locale }),
     keywords: m.terms_meta_keywords({}, { locale }).split(", "),
   });
-}
-
-/**
- * The booking policy in `locale`: domain/booking-policy.ts in English; in Setswana, its twin here,
- * with the same hours and minutes (tests/unit/pages-words.test.tsx holds the English twin to BOOKING_POLICY).
- * TODO(issue 26): read both from domain/booking-policy.ts once it takes a language.
- */
-function bookingPolicy(locale: Locale): readonly string[] {
-  if (locale === BASE_LOCALE) return BOOKING_POLICY;
-  const t = { locale };
-  return [
-    m.terms_policy_arrive({ minutes: ARRIVE_EARLY_MINUTES }, t),
-    m.terms_policy_notice({ hours: NOTICE_HOURS }, t),
-    m.terms_policy_late_fee({}, t),
-    m.terms_policy_bring({}, t),
-    m.terms_policy_payment({}, t),
-    m.terms_policy_medical_aid({}, t),
-  ];
 }
 
 export default function TermsAndConditions() {

@@ -1,7 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { RichMessage } from "~/components/info/rich-message";
-import { BOOKING_POLICY, NOTICE_HOURS } from "../../domain/booking-policy";
 import {
   CLOSED_DAYS,
   CLOSED_NOTE,
@@ -12,16 +11,12 @@ import {
   openingPeriodLabel,
 } from "../../domain/clinic";
 import { m } from "../../domain/paraglide/messages.js";
-import { ARRIVE_EARLY_MINUTES } from "../../domain/visit-words";
 
 /*
  * The content pages' words in both languages (issue 26): the clinic's hours said in Setswana from
- * the same opening hours, the Setswana twins of facts that domain modules say in English only so far,
- * and sentences whose link or bold words sit where each language's word order puts them.
+ * the same opening hours, and sentences whose link or bold words sit where each language's word order puts them.
  */
 
-const en = { locale: "en" } as const;
-const tn = { locale: "tn" } as const;
 const withoutSaturday = OPENING_HOURS.filter((p) => !p.days.includes(6));
 
 describe("the opening hours in Setswana, from the same hours as the English", () => {
@@ -50,24 +45,6 @@ describe("the opening hours in Setswana, from the same hours as the English", ()
     expect(CLOSED_NOTE).toBe("Closed on Sundays and public holidays");
     expect(closedNote(withoutSaturday)).toBe("Closed on Saturdays, Sundays and public holidays");
     expect(OPENING_HOURS.map((p) => openingPeriodLabel(p))).toEqual(["Monday to Friday", "Saturday"]);
-  });
-});
-
-describe("the pages' Setswana twins of facts the domain says in English", () => {
-  it("the terms page's booking policy, with the same hours and minutes", () => {
-    const policy = (t: typeof en | typeof tn) => [
-      m.terms_policy_arrive({ minutes: ARRIVE_EARLY_MINUTES }, t),
-      m.terms_policy_notice({ hours: NOTICE_HOURS }, t),
-      m.terms_policy_late_fee({}, t),
-      m.terms_policy_bring({}, t),
-      m.terms_policy_payment({}, t),
-      m.terms_policy_medical_aid({}, t),
-    ];
-    expect(policy(en)).toEqual(BOOKING_POLICY);
-    const setswana = policy(tn);
-    expect(setswana[0]).toContain(`metsotso e le ${ARRIVE_EARLY_MINUTES}`);
-    expect(setswana[1]).toContain(`diura di le ${NOTICE_HOURS}`);
-    expect(setswana[5]).toContain("BPOMAS le ya PULA");
   });
 });
 
