@@ -1,4 +1,4 @@
-import { BASE_LOCALE, LOCALES, localised, type Locale, type Localised } from "./locale";
+import { BASE_LOCALE, LOCALES, localised, type Locale, type Localised, type Message } from "./locale";
 import { m } from "./paraglide/messages.js";
 import { visitWords } from "./visit-words";
 
@@ -35,9 +35,6 @@ export type ServiceIconName =
 export type CategoryId = "diagnostic-imaging" | "womens-imaging" | "imaging-guided-procedures" | "telemedicine";
 
 // --- Preparation notes and durations --------------------------------------
-
-/** A compiled message without inputs (domain/paraglide). */
-type Message = (inputs: Record<string, never>, options: { locale: Locale }) => string;
 
 /**
  * What the confirmation e-mail, its calendar file and the staff appointment

@@ -61,7 +61,10 @@ export function localisedPath(path: string, locale: Locale): string {
 /** A text in every language, as a function of the language: what a page holds where it lists labels as data. */
 export type Localised = (locale: Locale) => string;
 
-/** A compiled message without inputs (domain/paraglide) as a Localised text. */
-export function localised(message: (inputs: Record<string, never>, options: { locale: Locale }) => string): Localised {
+/** A compiled message without inputs (domain/paraglide): `m.key({}, { locale })`. */
+export type Message = (inputs: Record<string, never>, options: { locale: Locale }) => string;
+
+/** A compiled message without inputs as a Localised text. */
+export function localised(message: Message): Localised {
   return (locale) => message({}, { locale });
 }

@@ -5,7 +5,7 @@ import {
   contactPreferenceOptions,
   type ContactPreference,
 } from "./contact-preference";
-import type { Locale } from "./locale";
+import type { Locale, Message } from "./locale";
 import { m } from "./paraglide/messages.js";
 import { requestNextStep, referralWords, requestReceived } from "./request-words";
 import { SAFETY_MESSAGES, SAFETY_TEXT_MAX, type SafetyAnswer, type SafetyQuestion } from "./safety-questions";
@@ -17,8 +17,6 @@ import { SAFETY_MESSAGES, SAFETY_TEXT_MAX, type SafetyAnswer, type SafetyQuestio
  * e-mails and the private page use them, so each fact keeps one home. Only the safety questions'
  * Setswana lives here (messages/<locale>/patient.json), beside domain/safety-questions.ts's English.
  */
-
-type Message = (inputs: Record<string, never>, options: { locale: Locale }) => string;
 
 /** What a patient is told of a stored request (domain/request-words.ts). */
 export function requestWords(locale: Locale) {
