@@ -9,6 +9,7 @@ import { SERVICE_PAGES, SERVICES, servicePath } from "../../domain/catalogue";
 import { LOCALES, localeOfPath, localisedPath, unlocalisedPath } from "../../domain/locale";
 import { REFERRAL_FORM_PATH } from "../../domain/paths";
 import { axeViolations, expectNoAxeViolations } from "./axe";
+import { expectNoViolations, expectRouterKeepsDocument, expectStrictPolicy, watchCsp } from "./csp";
 import { hydrated } from "./hydrated";
 
 /** Every HTML page (sitemap.xml and robots.txt are resources, not pages). */
@@ -34,7 +35,7 @@ const normalise = (text: string | null | undefined) => (text ?? "").replace(/\s+
 // One test per page (one navigation with JavaScript, one without) keeps the
 // run short; soft assertions report every problem a page has, not only the first.
 for (const path of PAGES) {
-  test(`page ${path}: 200, one h1 in main, content in the HTML without JavaScript, no axe violations`, async ({
+  test(`page ${path}: 200, one h1 in main, content in the HTML without JavaScript, no axe or CSP violations`, async ({
     browser,
     page,
   }, info) => {
@@ -44,9 +45,12 @@ for (const path of PAGES) {
     test.setTimeout(90_000); // two page loads and an axe run: allow for a busy machine
     let h1 = "";
     let headings: string[] = [];
+    const cspMessages = await watchCsp(page);
+    let csp: string | undefined;
     await test.step("answers 200 with one h1 inside its one main", async () => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
+      csp = response?.headers()["content-security-policy"];
       await expect.soft(page.locator("main")).toHaveCount(1);
       await expect.soft(page.locator("main h1")).toHaveCount(1);
       await expect.soft(page.locator("h1")).toHaveCount(1);
@@ -56,10 +60,18 @@ for (const path of PAGES) {
       headings = (await page.locator("main :is(h1, h2)").allTextContents()).map(normalise).filter(Boolean);
     });
 
-    await test.step("axe reports no violations (once hydrated, on the pages that load React)", async () => {
+    await test.step("the Content-Security-Policy blocked nothing, and the stylesheet applied", async () => {
       if ((await page.locator('script[type="module"]').count()) > 0) await hydrated(page);
+      await expectStrictPolicy(page, csp);
+      await expectNoViolations(page, cspMessages);
+    });
+
+    await test.step("axe reports no violations (once hydrated, on the pages that load React)", async () => {
       expect.soft(await axeViolations(page)).toEqual([]);
     });
+
+    // What the server sends, and what the router does with a link, are the same at every width: checked once.
+    if (info.project.name === "desktop") return;
 
     await test.step("the HTML the server sends already carries the heading and the main content", async () => {
       const context = await browser.newContext({ javaScriptEnabled: false });
@@ -76,6 +88,10 @@ for (const path of PAGES) {
       } finally {
         await context.close();
       }
+    });
+
+    await test.step("on a page the router hydrates, following a link keeps the document", async () => {
+      await expectRouterKeepsDocument(page);
     });
   });
 }
