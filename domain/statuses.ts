@@ -56,37 +56,34 @@ export function isAppointmentStatus(value: unknown): value is AppointmentStatus 
   return (APPOINTMENT_STATUSES as readonly unknown[]).includes(value);
 }
 
-/** Which statuses each appointment status may move to. */
-export const APPOINTMENT_TRANSITIONS: Record<AppointmentStatus, readonly AppointmentStatus[]> = {
-  requested: ["confirmed", "cancelled"],
-  confirmed: ["attended", "no_show", "cancelled"],
-  attended: [],
-  no_show: [],
-  cancelled: [],
-};
-
 /** What a patient may do to their appointment through their private link (decision 026). */
 export type PatientMove = "cancel" | "changeDate";
 
 /**
- * The patient's own moves, per status, and the status each leads to:
- * cancelling, and asking for another date, which makes the appointment a
- * request again (staff confirm the new time). A status without a move does
- * not allow it. The notice rule comes on top: within NOTICE_HOURS of a
- * confirmed time the date is changed by phone (server/appointments/manage.ts).
+ * Every change an appointment's status may take, by who makes it. Staff may move it to any status
+ * listed under `staff`. The patient, through their private link, may cancel it or ask for another
+ * date, which makes it a request again (staff confirm the new time); a status without a move does not
+ * allow it. The notice rule comes on top: within NOTICE_HOURS of a confirmed time the date is changed
+ * by phone (server/appointments/manage.ts).
  */
-export const PATIENT_TRANSITIONS: Record<
+export const APPOINTMENT_TRANSITIONS: Record<
   AppointmentStatus,
-  Readonly<Partial<Record<PatientMove, AppointmentStatus>>>
+  {
+    readonly staff: readonly AppointmentStatus[];
+    readonly patient: Readonly<Partial<Record<PatientMove, AppointmentStatus>>>;
+  }
 > = {
-  requested: { cancel: "cancelled", changeDate: "requested" },
-  confirmed: { cancel: "cancelled", changeDate: "requested" },
-  attended: {},
-  no_show: {},
-  cancelled: {},
+  requested: { staff: ["confirmed", "cancelled"], patient: { cancel: "cancelled", changeDate: "requested" } },
+  confirmed: {
+    staff: ["attended", "no_show", "cancelled"],
+    patient: { cancel: "cancelled", changeDate: "requested" },
+  },
+  attended: { staff: [], patient: {} },
+  no_show: { staff: [], patient: {} },
+  cancelled: { staff: [], patient: {} },
 };
 
 /** The status a patient's move leads to from `status`, or undefined when the status does not allow it. */
 export function patientMoveTo(status: AppointmentStatus, move: PatientMove): AppointmentStatus | undefined {
-  return PATIENT_TRANSITIONS[status][move];
+  return APPOINTMENT_TRANSITIONS[status].patient[move];
 }

@@ -36,7 +36,7 @@ import { isContactPreference, type ContactPreference } from "../../domain/contac
  * checks the origin and the rate, reads the form and maps the outcome to
  * HTTP. A wrong, altered or expired link is not found, like an unknown one.
  * The status a move leads to, and whether the status allows it, come from
- * PATIENT_TRANSITIONS (domain/statuses.ts). The page's words (the status, and
+ * APPOINTMENT_TRANSITIONS (domain/statuses.ts). The page's words (the status, and
  * every outcome's message) are in the page's language, `locale` (decision
  * 037); the e-mail and text a change sends are in the patient's
  * (appointments.language).
@@ -251,7 +251,7 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
 
   /**
    * A patient's intent on the appointment behind a link. A move the status
-   * forbids (PATIENT_TRANSITIONS), a bad date, a second post or a post
+   * forbids (APPOINTMENT_TRANSITIONS), a bad date, a second post or a post
    * against an older state (`version`) changes nothing and is refused or
    * invalid, with the page's message; any post to a cancelled appointment
    * says it is already cancelled. A change or cancellation queues two

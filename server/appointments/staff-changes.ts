@@ -114,7 +114,7 @@ export function allowedNext(
 ): readonly AppointmentStatus[] {
   const from = outcomeFrom(appt);
   const early = from !== undefined && now.getTime() < from.getTime();
-  return APPOINTMENT_TRANSITIONS[appt.status].filter((s) => !(early && OUTCOMES.includes(s)));
+  return APPOINTMENT_TRANSITIONS[appt.status].staff.filter((s) => !(early && OUTCOMES.includes(s)));
 }
 
 /** The refusal of attended or no-show before the appointment's time. */
@@ -160,7 +160,8 @@ export async function changeStatus(
     const appt = await appointments.findById(id, trx);
     if (!appt) throw new StatusChangeError("This appointment no longer exists.");
     if (!allowedNext(appt, now).includes(change.to)) {
-      if (APPOINTMENT_TRANSITIONS[appt.status].includes(change.to)) throw new StatusChangeError(tooEarlyMessage(appt));
+      if (APPOINTMENT_TRANSITIONS[appt.status].staff.includes(change.to))
+        throw new StatusChangeError(tooEarlyMessage(appt));
       const [from, to] = [statusLabel(appt.status), statusLabel(change.to)].map((l) => l.toLowerCase());
       throw new StatusChangeError(`A ${from} appointment cannot be marked ${to}.`);
     }

@@ -204,7 +204,7 @@ describe("a patient's private link", () => {
     expect((await appointment(row.id)).status).toBe("confirmed");
   });
 
-  it("after the visit (attended, missed) the patient may neither cancel nor change it (PATIENT_TRANSITIONS); nothing changes", async () => {
+  it("after the visit (attended, missed) the patient may neither cancel nor change it (APPOINTMENT_TRANSITIONS); nothing changes", async () => {
     for (const status of ["attended", "no_show"] as const) {
       const { path, row } = await book();
       await t.db
