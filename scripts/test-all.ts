@@ -128,7 +128,8 @@ if (process.env.SKIP_LIGHTHOUSE === "1") {
   // Accessibility, Best Practices, SEO and the home page's byte budget are
   // deterministic and gate the run; Performance swings with machine load, so
   // `npm run lighthouse` measures and asserts it on its own (docs/decisions/005-lighthouse-gates-and-budgets.md).
-  // Two pages at a time: nothing asserted here depends on timings.
+  // Two pages at a time: nothing asserted here depends on timings. One page of each kind: axe already
+  // checks every page at both widths (public-routes.spec.ts), and one module renders the service pages.
   check("lighthouse", "npx", [
     "tsx",
     "scripts/lighthouse.ts",
@@ -136,6 +137,7 @@ if (process.env.SKIP_LIGHTHOUSE === "1") {
     "a11y,bp,seo,budget",
     "--parallel",
     "2",
+    "--one-of-each-kind",
   ]);
 } else {
   record({ name: "lighthouse", passed: 0, failed: 1, ok: false });
