@@ -419,6 +419,17 @@ export function quietUntil(at: Date, quiet: QuietHours | null): Date {
   return end.getTime() > at.getTime() ? end : clinicInstant(addDays(day, 1), quiet.until);
 }
 
+/**
+ * Whether a reminder that leaves at `sendAt` would arrive too late: a
+ * reminder says the appointment is tomorrow, so one that quiet hours hold
+ * until the appointment's own day (`date`, YYYY-MM-DD), confirmed late in the
+ * evening before, is not sent at all. The e-mail reminder went at once, and
+ * the confirmation's text gives the date and time.
+ */
+export function reminderTooLate(sendAt: Date, date: string): boolean {
+  return clinicDate(sendAt) >= date;
+}
+
 /** One text message as staff see it in an appointment's history (server/messages/history.ts messagesFor). */
 export interface MessageHistoryItem {
   id: number;
