@@ -11,7 +11,7 @@ import { SmppSession } from "../../server/messages/smpp-session";
 import { claimMs, deliverDueMessages, startMessageWorker } from "../../server/messages/worker";
 import { freePort } from "../helpers/server-process";
 import { messagesTestDb, recordingLog, until, type MessagesTestDb } from "../helpers/messages";
-import { startSmsc, type Smsc } from "../helpers/smsc";
+import { startSmsc, type Smsc, type SubmitAnswer } from "../helpers/smsc";
 import { seedAppointment } from "../helpers/staff";
 
 /**
@@ -387,5 +387,52 @@ describe("STOP by SMS", () => {
       .where("reference", "=", "APT-2026-000902")
       .executeTakeFirstOrThrow();
     expect(other.contact_preference ?? null).toBeNull();
+  });
+});
+
+describe("logs", () => {
+  it("hold ids, counts and codes, never the number or the words: through refusals, a lost answer, receipts and a STOP", async () => {
+    const lines = recordingLog();
+    const config = smppConfig();
+    senders = createTextSenders(t.db, config, lines, fast);
+    expect(await senders.smpp!.whenBound(3000)).toBe(true);
+    await seedAppointment(t.db, { reference: "APT-2026-000950", phone: NUMBER });
+    const answers: SubmitAnswer[] = [0x58, 0x0b, "drop", 0];
+    smsc.answer = (_submit, n) => answers[n] ?? 0;
+    const send = async (words: string) => {
+      await enqueueMessage(t.db, {
+        channel: "sms",
+        to: NUMBER,
+        about: "APT-2026-000950",
+        kind: "reminder",
+        body: words,
+      });
+      return deliverDueMessages(t.db, senders!, {
+        quietHours: null,
+        maxAttempts: config.messages.maxAttempts,
+        claimMs: claimMs(config),
+        log: lines,
+      });
+    };
+    expect(await send("Secret words one")).toMatchObject({ retried: 1 });
+    expect(await send("Secret words two")).toMatchObject({ failed: 1 });
+    expect(await send("Secret words three")).toMatchObject({ unknown: 1 });
+    await smsc.bound(2);
+    await until(() => senders!.smsReady());
+    expect(await send("Secret words four")).toMatchObject({ sent: 1 });
+    const delivered = smsc.submits.at(-1)!.id;
+    expect(await smsc.receipt(delivered, "UNDELIV", { err: "0b1" })).toBe(0);
+    expect(await smsc.receipt("no-such-id", "DELIVRD")).toBe(0);
+    expect(await smsc.inbound(NUMBER.slice(1), "STOP")).toBe(0);
+
+    const logged = lines.lines.join("\n");
+    // Something of each was logged: the codes and counts staff and the operator need.
+    expect(logged).toMatch(/0x0058/);
+    expect(logged).toMatch(/0x000b/);
+    expect(logged).toMatch(/connection lost before the answer/);
+    expect(logged).toMatch(/receipt-unknown-id/);
+    expect(logged).toMatch(/a patient stopped text messages/);
+    // Never the number (in any of its spellings) nor a word of a message.
+    expect(logged).not.toMatch(/71234567|Secret words/);
   });
 });
