@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatAbbreviatedDate } from "../../domain/dates";
+import { CONTACT_PREFERENCE_LABELS } from "../../domain/contact-preference";
+import { formatAbbreviatedDate, formatClinicDateTime } from "../../domain/dates";
+import { TEXT_KIND_LABELS, TEXT_STATUS_LABELS } from "../../domain/text-messages";
 import { clinicInstant } from "../../domain/dates";
 import { closeAndTell } from "../../server/appointments/closure-effects";
 import { sendDueReminders } from "../../server/appointments/reminders";
@@ -121,6 +123,14 @@ describe("texts from the desk", () => {
     const page = await t.app.inject({ method: "GET", url: `/staff/appointments/${id}`, headers: { cookie } });
     expect(page.body).toContain("Messages to the patient");
     expect(page.body).toContain("Send again");
+    // Each message's step, channel, time and status, in its row.
+    const rowOf = /<tr[^>]*>(?:(?!<\/tr>).)*Send again(?:(?!<\/tr>).)*<\/tr>/s.exec(
+      page.body.replace(/<!-- -->/g, ""),
+    )![0];
+    expect(rowOf).toContain(TEXT_KIND_LABELS.confirmed);
+    expect(rowOf).toContain(CONTACT_PREFERENCE_LABELS.sms);
+    expect(rowOf).toContain(formatClinicDateTime(failed!.created_at));
+    expect(rowOf).toContain(TEXT_STATUS_LABELS.failed);
     expect(page.body).not.toContain(failed!.body); // the words stay in the database
 
     const post = (messageId: number) =>
