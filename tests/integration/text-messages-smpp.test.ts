@@ -9,7 +9,9 @@ import { enqueueMessage } from "../../server/messages/queue";
 import { createTextSenders, type TextSenders } from "../../server/messages/senders";
 import { SmppSession } from "../../server/messages/smpp-session";
 import { claimMs, deliverDueMessages, startMessageWorker } from "../../server/messages/worker";
-import { freePort } from "../helpers/server-process";
+import { APPOINTMENT_PATH } from "../../domain/api-paths";
+import { postJson, validAppointment } from "../helpers/requests";
+import { freePort, startServer } from "../helpers/server-process";
 import { messagesTestDb, recordingLog, until, type MessagesTestDb } from "../helpers/messages";
 import { startSmsc, type Smsc, type SubmitAnswer } from "../helpers/smsc";
 import { seedAppointment } from "../helpers/staff";
@@ -353,6 +355,37 @@ describe("start-up while the SMS centre is away", () => {
     await stop();
     expect(smsc.submits).toHaveLength(1);
   });
+});
+
+describe("the compiled server while the SMS centre is away", () => {
+  it("starts, answers and takes a booking at once; the booking's SMS goes once the centre comes up", async () => {
+    await smsc.close();
+    const port = await freePort();
+    const server = await startServer({
+      SMPP_URL: `smpp://clinic:secret@127.0.0.1:${port}`,
+      SMS_SENDER_ID: "ExampleImg",
+      MESSAGE_POLL_MS: "100",
+      MESSAGE_QUIET_HOURS: "",
+      RATE_LIMIT_ENABLED: "false",
+    });
+    try {
+      // Health, a page and a booking, while nothing listens on the SMS centre's port.
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+      expect((await fetch(`${server.url}/about`)).status).toBe(200);
+      const booked = await postJson(`${server.url}${APPOINTMENT_PATH}`, validAppointment());
+      expect(booked.status).toBe(201);
+      const { reference } = (await booked.json()).data as { reference: string };
+      smsc = await startSmsc({ port });
+      // The session's backoff (1 s doubling) brings it back: the request-received SMS goes, once.
+      await smsc.submitted(1);
+      expect(smsc.submits).toHaveLength(1);
+      expect(smsc.submits[0]!.text).toContain(reference);
+    } finally {
+      server.child.kill("SIGTERM");
+      await server.exited;
+      fs.rmSync(server.dataDir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });
 
 describe("STOP by SMS", () => {
