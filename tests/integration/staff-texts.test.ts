@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACT_PREFERENCE_LABELS } from "../../domain/contact-preference";
-import { formatAbbreviatedDate, formatClinicDateTime } from "../../domain/dates";
-import { TEXT_KIND_LABELS, TEXT_STATUS_LABELS } from "../../domain/text-messages";
-import { clinicInstant } from "../../domain/dates";
+import { addDays, clinicInstant, clinicToday, formatAbbreviatedDate, formatClinicDateTime } from "../../domain/dates";
+import { parseQuietHours, TEXT_KIND_LABELS, TEXT_STATUS_LABELS } from "../../domain/text-messages";
 import { closeAndTell } from "../../server/appointments/closure-effects";
 import { sendDueReminders } from "../../server/appointments/reminders";
 import { changeStatus, moveAppointment } from "../../server/appointments/staff-changes";
@@ -160,6 +159,46 @@ describe("texts from the desk", () => {
     const audit = await t.db.selectFrom("staff_audit").selectAll().where("action", "=", "text_resent").execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]!.detail).not.toContain("+267");
+  });
+
+  it("quiet hours hold the texts, never the e-mail: a confirmation at 21:30 is e-mailed at once and texted at 07:00; a reminder then is e-mailed only", async () => {
+    const quiet = { ...t.config, messages: { ...t.config.messages, quietHours: parseQuietHours("20:00-07:00") } };
+    const staff = await addStaff(t.db, { role: "reception" });
+    const evening = clinicInstant(clinicToday(), "21:30");
+    const id = await seedAppointment(t.db, { service_name: "x-ray", requested_date: day, phone: "+26771000777" });
+    await changeStatus(
+      staffRuntime(t.db, quiet, () => evening),
+      staff,
+      id,
+      {
+        to: "confirmed",
+        date: day,
+        time: "09:00",
+        examination: null,
+        room: null,
+      },
+    );
+    const mailsAbout = async (ref: string) =>
+      t.db.selectFrom("mail_queue").selectAll().where("about_reference", "=", ref).execute();
+    const [text] = await texts(id);
+    expect(text!.next_attempt_at).toBe(clinicInstant(addDays(clinicToday(), 1), "07:00").toISOString());
+    const [mail] = await mailsAbout(await reference(id));
+    expect(mail!.next_attempt_at).toBe(evening.toISOString());
+
+    // The reminder for tomorrow's 10:00, due at 21:30: it would reach the phone on the day, saying "tomorrow".
+    const tomorrow = await seedAppointment(t.db, {
+      service_name: "x-ray",
+      status: "confirmed",
+      requested_date: "2027-03-02",
+      confirmed_date: "2027-03-02",
+      confirmed_time: "10:00",
+      phone: "+26771000888",
+    });
+    const late = clinicInstant("2027-03-01", "21:30");
+    expect(await sendDueReminders(t.db, quiet, late)).toBe(1);
+    expect(await texts(tomorrow)).toEqual([]);
+    const reminders = await mailsAbout(await reference(tomorrow));
+    expect(reminders.map((m) => m.next_attempt_at)).toEqual([late.toISOString()]);
   });
 
   it("the day-before reminder texts the patient too, once", async () => {
