@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Config } from "../../server/config";
 import { enqueueMessage } from "../../server/messages/queue";
 import { createTextSenders, type TextSenders } from "../../server/messages/senders";
-import { SmppSession } from "../../server/messages/smpp-session";
+import { defaultReconnectDelay, SmppSession } from "../../server/messages/smpp-session";
 import { claimMs, deliverDueMessages, startMessageWorker } from "../../server/messages/worker";
 import { APPOINTMENT_PATH } from "../../domain/api-paths";
 import { postJson, validAppointment } from "../helpers/requests";
@@ -354,6 +354,42 @@ describe("start-up while the SMS centre is away", () => {
     await until(async () => (await row(id)).status === "sent", 5000);
     await stop();
     expect(smsc.submits).toHaveLength(1);
+  });
+});
+
+describe("reconnection backoff", () => {
+  it("waits longer after each failed connection (1 s doubling to 60 s), and starts again from 1 s once bound", async () => {
+    expect([0, 1, 2, 5, 6, 20].map(defaultReconnectDelay)).toEqual([1000, 2000, 4000, 32_000, 60_000, 60_000]);
+    await smsc.close();
+    const port = await freePort();
+    const failures: number[] = [];
+    const session = new SmppSession({
+      url: `smpp://clinic:secret@127.0.0.1:${port}`,
+      senderId: "ExampleImg",
+      window: 1,
+      enquireLinkMs: 10_000,
+      responseTimeoutMs: 500,
+      reconnectDelayMs: (n) => {
+        failures.push(n);
+        return 20;
+      },
+      onReceipt: async () => undefined,
+    });
+    try {
+      session.start();
+      // Nothing listens: each refused connection counts one more failure in a row.
+      await until(() => failures.length >= 3);
+      expect(failures.slice(0, 3)).toEqual([0, 1, 2]);
+      smsc = await startSmsc({ port });
+      expect(await session.whenBound(3000)).toBe(true);
+      // Bound: the count starts again, so a drop is retried after the shortest wait.
+      failures.length = 0;
+      smsc.dropSessions();
+      await smsc.bound(2);
+      expect(failures[0]).toBe(0);
+    } finally {
+      await session.close();
+    }
   });
 });
 
