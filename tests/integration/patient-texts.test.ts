@@ -118,9 +118,14 @@ describe("texts to the patient", () => {
     expect(row.contact_preference).toBe("email");
     expect((await texts(reference)).map((m) => m.status)).toEqual(["stopped"]);
 
-    // And back to WhatsApp: later steps go by WhatsApp.
+    // And back to WhatsApp: later steps are queued for WhatsApp. This server has no WhatsApp
+    // number set up, so they leave as SMS, and the page says so rather than promise WhatsApp.
     const back = await post(path, id, { intent: "contact", contactPreference: "whatsapp" });
-    expect(back.body).toContain(esc(contactChoiceWords("whatsapp", true)));
+    expect(back.body).toContain(esc(contactChoiceWords("sms", true)));
+    expect(back.body).not.toContain(esc(contactChoiceWords("whatsapp", true)));
+    const page = await t.app.inject({ method: "GET", url: path });
+    expect(page.body).toContain(esc(contactChoiceWords("sms", true)));
+    expect(page.body).not.toContain(esc(contactChoiceWords("whatsapp", true)));
     const cancelled = await post(path, id, { intent: "cancel", reason: "" });
     expect(cancelled.statusCode).toBe(200);
     expect((await texts(reference)).map((m) => [m.channel, m.kind])).toEqual([
