@@ -146,6 +146,14 @@ describe("texts from the desk", () => {
 
     const ok = await post(failed!.id);
     expect(ok.statusCode).toBe(302);
+    // The page comes back at the messages, and says there that the message goes again (not off-screen at the top).
+    expect(ok.headers.location).toBe(`/staff/appointments/${id}?done=resent#messages`);
+    const back = await t.app.inject({ method: "GET", url: ok.headers.location!.split("#")[0]!, headers: { cookie } });
+    const section = /<section id="messages"(?:(?!<\/section>).)*<\/section>/s.exec(back.body)![0];
+    expect(section).toContain("The text message is queued to be sent again.");
+    expect(back.body.indexOf("The text message is queued to be sent again.")).toBeGreaterThan(
+      back.body.indexOf('<section id="messages"'),
+    );
     const after = await texts(id);
     expect(after.map((m) => [m.status, m.resent_from])).toEqual([
       ["failed", null],
