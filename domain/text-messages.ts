@@ -25,6 +25,7 @@ export const TEXT_KINDS = [
   "moved",
   "cancelled",
   "closed",
+  "room-closed",
   "patient-changed",
   "patient-cancelled",
 ] as const;
@@ -38,6 +39,7 @@ export const TEXT_KIND_LABELS: Record<TextKind, string> = {
   moved: "Moved by the clinic",
   cancelled: "Cancelled by the clinic",
   closed: "Clinic closed that day",
+  "room-closed": "Room out of service that day",
   "patient-changed": "Patient's change",
   "patient-cancelled": "Patient's cancellation",
 };
@@ -263,6 +265,8 @@ const SMS_WORDINGS: Record<TextKind, Wording[]> = {
   moved: [m.sms_moved_1, m.sms_moved_2, m.sms_moved_3, m.sms_moved_4],
   cancelled: [m.sms_cancelled_1, m.sms_cancelled_2, m.sms_cancelled_3, m.sms_cancelled_4],
   closed: [m.sms_closed_1, m.sms_closed_2, m.sms_closed_3, m.sms_closed_4],
+  // One room out of service: the clinic is open, so the text does not say it is closed (nor which room: a health hint).
+  "room-closed": [m.sms_room_closed_1, m.sms_room_closed_2, m.sms_room_closed_3, m.sms_room_closed_4],
   "patient-changed": [
     m.sms_patient_changed_1,
     m.sms_patient_changed_2,
@@ -343,6 +347,10 @@ export const WHATSAPP_TEMPLATES: Record<TextKind, { name: string; body: string }
   closed: {
     name: "clinic_closed_on_appointment_day",
     body: "{{1}}: your appointment {{2}} on {{3}} cannot go ahead: we are closed that day. We will contact you. Details: {{4}}",
+  },
+  "room-closed": {
+    name: "appointment_day_unavailable",
+    body: "{{1}}: your appointment {{2}} on {{3}} cannot go ahead that day. We will contact you. Details: {{4}}",
   },
   "patient-changed": {
     name: "appointment_change_received",

@@ -92,6 +92,30 @@ describe("texts from the desk", () => {
     expect(text!.body).not.toMatch(/power/i);
   });
 
+  it("one room out of service over the day texts that the appointment cannot go ahead, not that the clinic is closed", async () => {
+    const manager = await addStaff(t.db, { role: "manager" });
+    const out = nextOpenWeekday(t.config, 22);
+    const id = await seedAppointment(t.db, { service_name: "x-ray", requested_date: out, phone: "+26771000999" });
+    await changeStatus(rt(), manager, id, {
+      to: "confirmed",
+      date: out,
+      time: "10:00",
+      examination: null,
+      room: "x-ray",
+    });
+    const result = await closeAndTell(
+      rt(),
+      manager,
+      { firstDate: out, lastDate: out, reason: "X-ray tube replacement", room: "x-ray" },
+      { confirmed: true },
+    );
+    expect(result).toMatchObject({ ok: true, saved: true });
+    const text = (await texts(id)).at(-1)!;
+    expect(text).toMatchObject({ kind: "room-closed", channel: "sms", to_number: "+26771000999" });
+    expect(text.body).toContain(await reference(id));
+    expect(text.body).not.toMatch(/closed|x-ray|tube/i);
+  });
+
   it("staff send a failed text again from the appointment's page, only one of its own, once", async () => {
     const reception = await addStaff(t.db, { role: "reception" });
     const cookie = await sessionCookieFor(t.db, t.config, reception.id);
