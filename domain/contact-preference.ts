@@ -70,14 +70,29 @@ export function textChannelFor(preference: ContactPreference | null, mobile: boo
   return preference ?? "sms";
 }
 
-/** What the private page says once the patient has chosen: the channel that will be used, in words, in `locale`. */
+/**
+ * The channel a text to the patient leaves by: WhatsApp goes as SMS while
+ * the clinic has no WhatsApp number set up (`whatsapp` false; decision 030).
+ */
+export function deliveryChannel(channel: TextChannel, whatsapp: boolean): TextChannel {
+  return channel === "whatsapp" && !whatsapp ? "sms" : channel;
+}
+
+/**
+ * What the private page says once the patient has chosen: the channel that
+ * will be used, in words, in `locale`; SMS for a WhatsApp choice while
+ * WhatsApp is not set up (`whatsapp` false), so the page never promises a
+ * WhatsApp message that will not come.
+ */
 export function contactChoiceWords(
   choice: ContactPreference | null,
   mobile: boolean,
   locale: Locale = BASE_LOCALE,
+  whatsapp = true,
 ): string {
   const options = { locale };
-  const channel = textChannelFor(choice, mobile);
+  const chosen = textChannelFor(choice, mobile);
+  const channel = chosen && deliveryChannel(chosen, whatsapp);
   if (channel === "sms") return m.booking_updates_by_sms({}, options);
   if (channel === "whatsapp") return m.booking_updates_by_whatsapp({}, options);
   return mobile ? m.booking_updates_by_email({}, options) : m.booking_updates_by_email_landline({}, options);

@@ -38,8 +38,9 @@ export function contactPreferenceWords(locale: Locale) {
     hint: contactPreferenceHint(locale),
     /** CONTACT_PREFERENCE_MESSAGE: the choice posted is not one of them. */
     message: contactPreferenceMessage(locale),
-    /** The channel that will be used, in words. */
-    chosen: (choice: ContactPreference | null, mobile: boolean) => contactChoiceWords(choice, mobile, locale),
+    /** The channel that will be used, in words (`whatsapp`: whether WhatsApp is set up). */
+    chosen: (choice: ContactPreference | null, mobile: boolean, whatsapp = true) =>
+      contactChoiceWords(choice, mobile, locale, whatsapp),
   };
 }
 

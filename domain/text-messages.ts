@@ -25,6 +25,7 @@ export const TEXT_KINDS = [
   "moved",
   "cancelled",
   "closed",
+  "room-closed",
   "patient-changed",
   "patient-cancelled",
 ] as const;
@@ -38,6 +39,7 @@ export const TEXT_KIND_LABELS: Record<TextKind, string> = {
   moved: "Moved by the clinic",
   cancelled: "Cancelled by the clinic",
   closed: "Clinic closed that day",
+  "room-closed": "Room out of service that day",
   "patient-changed": "Patient's change",
   "patient-cancelled": "Patient's cancellation",
 };
@@ -263,6 +265,8 @@ const SMS_WORDINGS: Record<TextKind, Wording[]> = {
   moved: [m.sms_moved_1, m.sms_moved_2, m.sms_moved_3, m.sms_moved_4],
   cancelled: [m.sms_cancelled_1, m.sms_cancelled_2, m.sms_cancelled_3, m.sms_cancelled_4],
   closed: [m.sms_closed_1, m.sms_closed_2, m.sms_closed_3, m.sms_closed_4],
+  // One room out of service: the clinic is open, so the text does not say it is closed (nor which room: a health hint).
+  "room-closed": [m.sms_room_closed_1, m.sms_room_closed_2, m.sms_room_closed_3, m.sms_room_closed_4],
   "patient-changed": [
     m.sms_patient_changed_1,
     m.sms_patient_changed_2,
@@ -344,6 +348,10 @@ export const WHATSAPP_TEMPLATES: Record<TextKind, { name: string; body: string }
     name: "clinic_closed_on_appointment_day",
     body: "{{1}}: your appointment {{2}} on {{3}} cannot go ahead: we are closed that day. We will contact you. Details: {{4}}",
   },
+  "room-closed": {
+    name: "appointment_day_unavailable",
+    body: "{{1}}: your appointment {{2}} on {{3}} cannot go ahead that day. We will contact you. Details: {{4}}",
+  },
   "patient-changed": {
     name: "appointment_change_received",
     body: "{{1}}: we received your change to appointment {{2}}: new date {{3}}. We will contact you to confirm a time. Details: {{4}}",
@@ -417,6 +425,17 @@ export function quietUntil(at: Date, quiet: QuietHours | null): Date {
   const day = clinicDate(at);
   const end = clinicInstant(day, quiet.until);
   return end.getTime() > at.getTime() ? end : clinicInstant(addDays(day, 1), quiet.until);
+}
+
+/**
+ * Whether a reminder that leaves at `sendAt` would arrive too late: a
+ * reminder says the appointment is tomorrow, so one that quiet hours hold
+ * until the appointment's own day (`date`, YYYY-MM-DD), confirmed late in the
+ * evening before, is not sent at all. The e-mail reminder went at once, and
+ * the confirmation's text gives the date and time.
+ */
+export function reminderTooLate(sendAt: Date, date: string): boolean {
+  return clinicDate(sendAt) >= date;
 }
 
 /** One text message as staff see it in an appointment's history (server/messages/history.ts messagesFor). */

@@ -110,7 +110,7 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
       <PostOutcome
         success={
           done === "contact"
-            ? contactPreferenceWords(locale).chosen(view.contact.choice, view.contact.mobile)
+            ? contactPreferenceWords(locale).chosen(view.contact.choice, view.contact.mobile, view.contact.whatsapp)
             : done
               ? words.messages[done]
               : undefined
@@ -276,6 +276,7 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
         <ContactSettings
           choice={view.contact.choice}
           mobile={view.contact.mobile}
+          whatsapp={view.contact.whatsapp}
           action={here}
           error={errors.contactPreference}
         />

@@ -203,12 +203,12 @@ export async function tellPatientOfClosure(
     language: appt.language,
   };
   await enqueueMail(trx, closureMail(rt.config, notice), now);
-  // The text names the day the clinic is closed; the appointment is now a request for that day.
+  // The text names the day the clinic is closed (or, for one room, that it cannot go ahead); the appointment is now a request for that day.
   await textPatient(
     trx,
     rt.config,
     { ...appt, requested_date: date, confirmed_date: null, confirmed_time: null },
-    "closed",
+    notice.roomOnly ? "room-closed" : "closed",
     notice.manageUrl,
     now,
   );

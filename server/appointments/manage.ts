@@ -68,8 +68,11 @@ export interface ManageView {
   calendar: BookingCalendar;
   /** Sent back with each post: a post made against an older state of the appointment is refused. */
   version: string;
-  /** How the patient hears about this appointment besides e-mail: their choice (null: none made) and whether the number is a mobile. */
-  contact: { choice: ContactPreference | null; mobile: boolean };
+  /**
+   * How the patient hears about this appointment besides e-mail: their choice (null: none made),
+   * whether the number is a mobile, and whether WhatsApp is set up (else a WhatsApp choice goes as SMS).
+   */
+  contact: { choice: ContactPreference | null; mobile: boolean; whatsapp: boolean };
   /** The pre-exam safety questions and the answers saved so far (health data: this page only). */
   safety: {
     questions: readonly SafetyQuestion[];
@@ -162,7 +165,11 @@ function viewOf(appt: AppointmentRow, config: LinkConfig, now: Date, days: ViewD
     changeByPhone: late,
     calendar: days.calendar,
     version: appt.updated_at,
-    contact: { choice: appt.contact_preference ?? null, mobile: isMobile(appt.phone) },
+    contact: {
+      choice: appt.contact_preference ?? null,
+      mobile: isMobile(appt.phone),
+      whatsapp: config.messages.whatsapp !== undefined,
+    },
     safety: {
       questions: safetyQuestionsFor(appt.service_name),
       answers: readSafetyAnswers(appt.safety_answers) ?? {},

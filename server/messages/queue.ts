@@ -4,6 +4,7 @@ import type { Database } from "../db/schema";
 import {
   composeSms,
   quietUntil,
+  reminderTooLate,
   septetCount,
   SMS_MAX_SEPTETS,
   SmsTooLongError,
@@ -82,7 +83,8 @@ export interface PatientText {
   language: Locale;
 }
 
-export type QueuedText = { id: number; channel: TextChannel } | { skipped: "email-only" | "not-mobile" | "too-long" };
+export type QueuedText =
+  { id: number; channel: TextChannel } | { skipped: "email-only" | "not-mobile" | "too-long" | "too-late" };
 
 /**
  * The one way a step of an appointment texts the patient: by their choice
@@ -90,9 +92,10 @@ export type QueuedText = { id: number; channel: TextChannel } | { skipped: "emai
  * textChannelFor), the SMS composed for one segment with the clinic's SMS
  * name and the private link on the SMS origin, the WhatsApp template beside
  * it, held until quiet hours end, queued in the caller's transaction.
- * Nothing is queued for a patient who is not to be texted; a message that
- * cannot fit (configuration allows none) is skipped, never failing the
- * caller's transaction.
+ * Nothing is queued for a patient who is not to be texted, nor a reminder
+ * that quiet hours would hold until the appointment's own day
+ * (reminderTooLate); a message that cannot fit (configuration allows none)
+ * is skipped, never failing the caller's transaction.
  */
 export async function queuePatientText(
   db: Kysely<Database>,
@@ -104,6 +107,8 @@ export async function queuePatientText(
   const channel = textChannelFor(text.preference, mobile);
   if (!channel) return { skipped: mobile ? "email-only" : "not-mobile" };
   const m = config.messages;
+  const notBefore = quietUntil(now, m.quietHours);
+  if (text.kind === "reminder" && reminderTooLate(notBefore, text.date)) return { skipped: "too-late" };
   const path = new URL(text.manageUrl).pathname;
   const facts = { sender: m.smsSenderName, reference: text.reference, date: text.date, time: text.time };
   let body: string;
@@ -126,7 +131,7 @@ export async function queuePatientText(
       kind: text.kind,
       body,
       whatsapp,
-      notBefore: quietUntil(now, m.quietHours),
+      notBefore,
     },
     now,
   );

@@ -2,7 +2,7 @@ import type { Config } from "../config";
 import type { Db } from "../db/index";
 import { runEvery } from "../jobs/periodic";
 import { isQuiet, quietUntil, type QuietHours } from "../../domain/text-messages";
-import { type TextChannel } from "../../domain/contact-preference";
+import { deliveryChannel, type TextChannel } from "../../domain/contact-preference";
 import type { HandOver, MessageLog } from "./hand-over";
 import { createTextSenders, type SenderOverrides, type TextSenders } from "./senders";
 import { WHATSAPP_TIMEOUT_MS } from "./whatsapp";
@@ -86,7 +86,7 @@ export async function deliverDueMessages(
 
   const handle = async ({ id, channel }: { id: number; channel: TextChannel }) => {
     // A WhatsApp message goes as SMS when WhatsApp is not configured.
-    const via: TextChannel = channel === "whatsapp" && senders.sendWhatsApp ? "whatsapp" : "sms";
+    const via = deliveryChannel(channel, !!senders.sendWhatsApp);
     if (via === "sms" && (smsPaused || !senders.smsReady())) {
       result.waiting++;
       return;

@@ -114,6 +114,25 @@ describe("plain form posts (no JavaScript)", () => {
       headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
     });
 
+  it("keeps the channel the form's choice posts: WhatsApp is stored and its text queued; e-mail only queues none", async () => {
+    const texts = (reference: string) =>
+      t.db.selectFrom("text_messages").select("channel").where("about_reference", "=", reference).execute();
+    for (const [choice, queued] of [
+      ["whatsapp", ["whatsapp"]],
+      ["email", []],
+    ] as const) {
+      const res = await book(bookingFields({ contactPreference: choice, surname: `Chose ${choice}` }));
+      expect(res.statusCode).toBe(200);
+      const row = await t.db
+        .selectFrom("appointments")
+        .select(["reference", "contact_preference"])
+        .where("surname", "=", `Chose ${choice}`)
+        .executeTakeFirstOrThrow();
+      expect(row.contact_preference).toBe(choice);
+      expect((await texts(row.reference)).map((m) => m.channel)).toEqual(queued);
+    }
+  });
+
   it("stores a booking with its referral file and shows the confirmation with the reference", async () => {
     const res = await book(bookingFields(), [
       { field: "referral", filename: "my referral.pdf", content: pdfBytes(), type: "application/pdf" },

@@ -67,6 +67,31 @@ describe("texts to the patient", () => {
     expect(await texts(email.reference)).toEqual([]);
   });
 
+  it("e-mails the patient whatever the choice, and after their SMS failed for good", async () => {
+    const mails = async (reference: string) =>
+      (
+        await t.db
+          .selectFrom("mail_queue")
+          .select("to_address")
+          .where("about_reference", "=", reference)
+          .where("to_address", "=", validAppointment().email as string)
+          .execute()
+      ).length;
+    for (const contactPreference of [undefined, "sms", "whatsapp", "email"]) {
+      const booked = await bookWithLink(t, contactPreference ? { contactPreference } : {});
+      expect(await mails(booked.reference), String(contactPreference)).toBe(1);
+    }
+    // The request-received SMS failed on the network (a receipt's UNDELIV): the next step is e-mailed all the same.
+    const { reference, id, path } = await bookWithLink(t);
+    await t.db
+      .updateTable("text_messages")
+      .set({ status: "failed", last_error: "UNDELIV err:001" })
+      .where("about_reference", "=", reference)
+      .execute();
+    expect((await post(path, id, { intent: "cancel", reason: "" })).statusCode).toBe(200);
+    expect(await mails(reference)).toBe(2);
+  });
+
   it("texts no landline, whatever was chosen", async () => {
     const landline = await bookWithLink(t, { phoneNumber: "3163012", contactPreference: "sms" });
     expect(await texts(landline.reference)).toEqual([]);
@@ -93,9 +118,14 @@ describe("texts to the patient", () => {
     expect(row.contact_preference).toBe("email");
     expect((await texts(reference)).map((m) => m.status)).toEqual(["stopped"]);
 
-    // And back to WhatsApp: later steps go by WhatsApp.
+    // And back to WhatsApp: later steps are queued for WhatsApp. This server has no WhatsApp
+    // number set up, so they leave as SMS, and the page says so rather than promise WhatsApp.
     const back = await post(path, id, { intent: "contact", contactPreference: "whatsapp" });
-    expect(back.body).toContain(esc(contactChoiceWords("whatsapp", true)));
+    expect(back.body).toContain(esc(contactChoiceWords("sms", true)));
+    expect(back.body).not.toContain(esc(contactChoiceWords("whatsapp", true)));
+    const page = await t.app.inject({ method: "GET", url: path });
+    expect(page.body).toContain(esc(contactChoiceWords("sms", true)));
+    expect(page.body).not.toContain(esc(contactChoiceWords("whatsapp", true)));
     const cancelled = await post(path, id, { intent: "cancel", reason: "" });
     expect(cancelled.statusCode).toBe(200);
     expect((await texts(reference)).map((m) => [m.channel, m.kind])).toEqual([

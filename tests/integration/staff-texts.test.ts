@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatAbbreviatedDate } from "../../domain/dates";
-import { clinicInstant } from "../../domain/dates";
+import { CONTACT_PREFERENCE_LABELS } from "../../domain/contact-preference";
+import { addDays, clinicInstant, clinicToday, formatAbbreviatedDate, formatClinicDateTime } from "../../domain/dates";
+import { parseQuietHours, TEXT_KIND_LABELS, TEXT_STATUS_LABELS } from "../../domain/text-messages";
 import { closeAndTell } from "../../server/appointments/closure-effects";
 import { sendDueReminders } from "../../server/appointments/reminders";
 import { changeStatus, moveAppointment } from "../../server/appointments/staff-changes";
@@ -91,6 +92,30 @@ describe("texts from the desk", () => {
     expect(text!.body).not.toMatch(/power/i);
   });
 
+  it("one room out of service over the day texts that the appointment cannot go ahead, not that the clinic is closed", async () => {
+    const manager = await addStaff(t.db, { role: "manager" });
+    const out = nextOpenWeekday(t.config, 22);
+    const id = await seedAppointment(t.db, { service_name: "x-ray", requested_date: out, phone: "+26771000999" });
+    await changeStatus(rt(), manager, id, {
+      to: "confirmed",
+      date: out,
+      time: "10:00",
+      examination: null,
+      room: "x-ray",
+    });
+    const result = await closeAndTell(
+      rt(),
+      manager,
+      { firstDate: out, lastDate: out, reason: "X-ray tube replacement", room: "x-ray" },
+      { confirmed: true },
+    );
+    expect(result).toMatchObject({ ok: true, saved: true });
+    const text = (await texts(id)).at(-1)!;
+    expect(text).toMatchObject({ kind: "room-closed", channel: "sms", to_number: "+26771000999" });
+    expect(text.body).toContain(await reference(id));
+    expect(text.body).not.toMatch(/closed|x-ray|tube/i);
+  });
+
   it("staff send a failed text again from the appointment's page, only one of its own, once", async () => {
     const reception = await addStaff(t.db, { role: "reception" });
     const cookie = await sessionCookieFor(t.db, t.config, reception.id);
@@ -121,6 +146,14 @@ describe("texts from the desk", () => {
     const page = await t.app.inject({ method: "GET", url: `/staff/appointments/${id}`, headers: { cookie } });
     expect(page.body).toContain("Messages to the patient");
     expect(page.body).toContain("Send again");
+    // Each message's step, channel, time and status, in its row.
+    const rowOf = /<tr[^>]*>(?:(?!<\/tr>).)*Send again(?:(?!<\/tr>).)*<\/tr>/s.exec(
+      page.body.replace(/<!-- -->/g, ""),
+    )![0];
+    expect(rowOf).toContain(TEXT_KIND_LABELS.confirmed);
+    expect(rowOf).toContain(CONTACT_PREFERENCE_LABELS.sms);
+    expect(rowOf).toContain(formatClinicDateTime(failed!.created_at));
+    expect(rowOf).toContain(TEXT_STATUS_LABELS.failed);
     expect(page.body).not.toContain(failed!.body); // the words stay in the database
 
     const post = (messageId: number) =>
@@ -137,6 +170,14 @@ describe("texts from the desk", () => {
 
     const ok = await post(failed!.id);
     expect(ok.statusCode).toBe(302);
+    // The page comes back at the messages, and says there that the message goes again (not off-screen at the top).
+    expect(ok.headers.location).toBe(`/staff/appointments/${id}?done=resent#messages`);
+    const back = await t.app.inject({ method: "GET", url: ok.headers.location!.split("#")[0]!, headers: { cookie } });
+    const section = /<section id="messages"(?:(?!<\/section>).)*<\/section>/s.exec(back.body)![0];
+    expect(section).toContain("The text message is queued to be sent again.");
+    expect(back.body.indexOf("The text message is queued to be sent again.")).toBeGreaterThan(
+      back.body.indexOf('<section id="messages"'),
+    );
     const after = await texts(id);
     expect(after.map((m) => [m.status, m.resent_from])).toEqual([
       ["failed", null],
@@ -150,6 +191,46 @@ describe("texts from the desk", () => {
     const audit = await t.db.selectFrom("staff_audit").selectAll().where("action", "=", "text_resent").execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]!.detail).not.toContain("+267");
+  });
+
+  it("quiet hours hold the texts, never the e-mail: a confirmation at 21:30 is e-mailed at once and texted at 07:00; a reminder then is e-mailed only", async () => {
+    const quiet = { ...t.config, messages: { ...t.config.messages, quietHours: parseQuietHours("20:00-07:00") } };
+    const staff = await addStaff(t.db, { role: "reception" });
+    const evening = clinicInstant(clinicToday(), "21:30");
+    const id = await seedAppointment(t.db, { service_name: "x-ray", requested_date: day, phone: "+26771000777" });
+    await changeStatus(
+      staffRuntime(t.db, quiet, () => evening),
+      staff,
+      id,
+      {
+        to: "confirmed",
+        date: day,
+        time: "09:00",
+        examination: null,
+        room: null,
+      },
+    );
+    const mailsAbout = async (ref: string) =>
+      t.db.selectFrom("mail_queue").selectAll().where("about_reference", "=", ref).execute();
+    const [text] = await texts(id);
+    expect(text!.next_attempt_at).toBe(clinicInstant(addDays(clinicToday(), 1), "07:00").toISOString());
+    const [mail] = await mailsAbout(await reference(id));
+    expect(mail!.next_attempt_at).toBe(evening.toISOString());
+
+    // The reminder for tomorrow's 10:00, due at 21:30: it would reach the phone on the day, saying "tomorrow".
+    const tomorrow = await seedAppointment(t.db, {
+      service_name: "x-ray",
+      status: "confirmed",
+      requested_date: "2027-03-02",
+      confirmed_date: "2027-03-02",
+      confirmed_time: "10:00",
+      phone: "+26771000888",
+    });
+    const late = clinicInstant("2027-03-01", "21:30");
+    expect(await sendDueReminders(t.db, quiet, late)).toBe(1);
+    expect(await texts(tomorrow)).toEqual([]);
+    const reminders = await mailsAbout(await reference(tomorrow));
+    expect(reminders.map((m) => m.next_attempt_at)).toEqual([late.toISOString()]);
   });
 
   it("the day-before reminder texts the patient too, once", async () => {

@@ -156,7 +156,7 @@ describe("quiet hours, with the clock injected", () => {
       config,
       {
         reference: "APT-2026-000124",
-        kind: "reminder",
+        kind: "confirmed",
         date: "2026-12-08",
         time: "09:00",
         phone: "+26771234567",
@@ -171,6 +171,33 @@ describe("quiet hours, with the clock injected", () => {
     const env = { MESSAGE_QUIET_HOURS: "20:00-07:00" };
     expect(await deliver(() => new Date("2026-12-08T04:59:00Z"), env)).toMatchObject({ sent: 0 });
     expect(await deliver(() => new Date("2026-12-08T05:00:00Z"), env)).toMatchObject({ sent: 1 });
+  });
+
+  it("a reminder that quiet hours would hold until the appointment's own day is not texted: it would say tomorrow", async () => {
+    const config = t.config({ MESSAGE_QUIET_HOURS: "20:00-07:00" });
+    const reminder = (at: Date) =>
+      queuePatientText(
+        t.db,
+        config,
+        {
+          reference: "APT-2026-000126",
+          kind: "reminder",
+          date: "2026-12-08",
+          time: "10:00",
+          phone: "+26771234567",
+          preference: null,
+          manageUrl: manageUrl(),
+          language: "en",
+        },
+        at,
+      );
+    // Queued at 21:30 the evening before (confirmed late): it could only leave at 07:00 on the day.
+    expect(await reminder(new Date("2026-12-07T19:30:00Z"))).toEqual({ skipped: "too-late" });
+    expect(await t.db.selectFrom("text_messages").selectAll().execute()).toHaveLength(0);
+    // Queued at 19:30 the evening before, it goes at once.
+    const early = await reminder(new Date("2026-12-07T17:30:00Z"));
+    expect(early).toMatchObject({ channel: "sms" });
+    expect((await row((early as { id: number }).id)).next_attempt_at).toBe("2026-12-07T17:30:00.000Z");
   });
 
   it("a message already due when quiet hours begin is held until they end (a retry, a resend)", async () => {

@@ -7,11 +7,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Config } from "../../server/config";
 import { enqueueMessage } from "../../server/messages/queue";
 import { createTextSenders, type TextSenders } from "../../server/messages/senders";
-import { SmppSession } from "../../server/messages/smpp-session";
+import { defaultReconnectDelay, SmppSession } from "../../server/messages/smpp-session";
 import { claimMs, deliverDueMessages, startMessageWorker } from "../../server/messages/worker";
-import { freePort } from "../helpers/server-process";
+import { APPOINTMENT_PATH } from "../../domain/api-paths";
+import { postJson, validAppointment } from "../helpers/requests";
+import { freePort, startServer } from "../helpers/server-process";
 import { messagesTestDb, recordingLog, until, type MessagesTestDb } from "../helpers/messages";
-import { startSmsc, type Smsc } from "../helpers/smsc";
+import { startSmsc, type Smsc, type SubmitAnswer } from "../helpers/smsc";
 import { seedAppointment } from "../helpers/staff";
 
 /**
@@ -355,6 +357,73 @@ describe("start-up while the SMS centre is away", () => {
   });
 });
 
+describe("reconnection backoff", () => {
+  it("waits longer after each failed connection (1 s doubling to 60 s), and starts again from 1 s once bound", async () => {
+    expect([0, 1, 2, 5, 6, 20].map(defaultReconnectDelay)).toEqual([1000, 2000, 4000, 32_000, 60_000, 60_000]);
+    await smsc.close();
+    const port = await freePort();
+    const failures: number[] = [];
+    const session = new SmppSession({
+      url: `smpp://clinic:secret@127.0.0.1:${port}`,
+      senderId: "ExampleImg",
+      window: 1,
+      enquireLinkMs: 10_000,
+      responseTimeoutMs: 500,
+      reconnectDelayMs: (n) => {
+        failures.push(n);
+        return 20;
+      },
+      onReceipt: async () => undefined,
+    });
+    try {
+      session.start();
+      // Nothing listens: each refused connection counts one more failure in a row.
+      await until(() => failures.length >= 3);
+      expect(failures.slice(0, 3)).toEqual([0, 1, 2]);
+      smsc = await startSmsc({ port });
+      expect(await session.whenBound(3000)).toBe(true);
+      // Bound: the count starts again, so a drop is retried after the shortest wait.
+      failures.length = 0;
+      smsc.dropSessions();
+      await smsc.bound(2);
+      expect(failures[0]).toBe(0);
+    } finally {
+      await session.close();
+    }
+  });
+});
+
+describe("the compiled server while the SMS centre is away", () => {
+  it("starts, answers and takes a booking at once; the booking's SMS goes once the centre comes up", async () => {
+    await smsc.close();
+    const port = await freePort();
+    const server = await startServer({
+      SMPP_URL: `smpp://clinic:secret@127.0.0.1:${port}`,
+      SMS_SENDER_ID: "ExampleImg",
+      MESSAGE_POLL_MS: "100",
+      MESSAGE_QUIET_HOURS: "",
+      RATE_LIMIT_ENABLED: "false",
+    });
+    try {
+      // Health, a page and a booking, while nothing listens on the SMS centre's port.
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+      expect((await fetch(`${server.url}/about`)).status).toBe(200);
+      const booked = await postJson(`${server.url}${APPOINTMENT_PATH}`, validAppointment());
+      expect(booked.status).toBe(201);
+      const { reference } = (await booked.json()).data as { reference: string };
+      smsc = await startSmsc({ port });
+      // The session's backoff (1 s doubling) brings it back: the request-received SMS goes, once.
+      await smsc.submitted(1);
+      expect(smsc.submits).toHaveLength(1);
+      expect(smsc.submits[0]!.text).toContain(reference);
+    } finally {
+      server.child.kill("SIGTERM");
+      await server.exited;
+      fs.rmSync(server.dataDir, { recursive: true, force: true });
+    }
+  }, 30_000);
+});
+
 describe("STOP by SMS", () => {
   it("a phone's STOP makes its appointments e-mail only and stops its waiting messages", async () => {
     const config = smppConfig();
@@ -387,5 +456,52 @@ describe("STOP by SMS", () => {
       .where("reference", "=", "APT-2026-000902")
       .executeTakeFirstOrThrow();
     expect(other.contact_preference ?? null).toBeNull();
+  });
+});
+
+describe("logs", () => {
+  it("hold ids, counts and codes, never the number or the words: through refusals, a lost answer, receipts and a STOP", async () => {
+    const lines = recordingLog();
+    const config = smppConfig();
+    senders = createTextSenders(t.db, config, lines, fast);
+    expect(await senders.smpp!.whenBound(3000)).toBe(true);
+    await seedAppointment(t.db, { reference: "APT-2026-000950", phone: NUMBER });
+    const answers: SubmitAnswer[] = [0x58, 0x0b, "drop", 0];
+    smsc.answer = (_submit, n) => answers[n] ?? 0;
+    const send = async (words: string) => {
+      await enqueueMessage(t.db, {
+        channel: "sms",
+        to: NUMBER,
+        about: "APT-2026-000950",
+        kind: "reminder",
+        body: words,
+      });
+      return deliverDueMessages(t.db, senders!, {
+        quietHours: null,
+        maxAttempts: config.messages.maxAttempts,
+        claimMs: claimMs(config),
+        log: lines,
+      });
+    };
+    expect(await send("Secret words one")).toMatchObject({ retried: 1 });
+    expect(await send("Secret words two")).toMatchObject({ failed: 1 });
+    expect(await send("Secret words three")).toMatchObject({ unknown: 1 });
+    await smsc.bound(2);
+    await until(() => senders!.smsReady());
+    expect(await send("Secret words four")).toMatchObject({ sent: 1 });
+    const delivered = smsc.submits.at(-1)!.id;
+    expect(await smsc.receipt(delivered, "UNDELIV", { err: "0b1" })).toBe(0);
+    expect(await smsc.receipt("no-such-id", "DELIVRD")).toBe(0);
+    expect(await smsc.inbound(NUMBER.slice(1), "STOP")).toBe(0);
+
+    const logged = lines.lines.join("\n");
+    // Something of each was logged: the codes and counts staff and the operator need.
+    expect(logged).toMatch(/0x0058/);
+    expect(logged).toMatch(/0x000b/);
+    expect(logged).toMatch(/connection lost before the answer/);
+    expect(logged).toMatch(/receipt-unknown-id/);
+    expect(logged).toMatch(/a patient stopped text messages/);
+    // Never the number (in any of its spellings) nor a word of a message.
+    expect(logged).not.toMatch(/71234567|Secret words/);
   });
 });

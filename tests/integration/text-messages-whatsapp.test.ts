@@ -9,7 +9,7 @@ import { enqueueMessage } from "../../server/messages/queue";
 import { whatsappWebhookRoutes, WHATSAPP_WEBHOOK_PATH } from "../../server/messages/routes";
 import { createTextSenders } from "../../server/messages/senders";
 import { claimMs, deliverDueMessages } from "../../server/messages/worker";
-import { messagesTestDb, type MessagesTestDb } from "../helpers/messages";
+import { messagesTestDb, recordingLog, type MessagesTestDb } from "../helpers/messages";
 import { freePort } from "../helpers/server-process";
 import { seedAppointment } from "../helpers/staff";
 
@@ -37,6 +37,14 @@ const calls: CloudCall[] = [];
 /** How the stand-in answers the next call: a status and body, or "hang-up" (close without answering). */
 let answer: () => { status: number; body: unknown } | "hang-up" = () => ({ status: 200, body: {} });
 let config: Config;
+/** The WhatsApp settings, against the stand-in. */
+const webhookEnv = () => ({
+  WHATSAPP_API_URL: cloudUrl,
+  WHATSAPP_ACCESS_TOKEN: TOKEN,
+  WHATSAPP_PHONE_NUMBER_ID: "1234567890",
+  WHATSAPP_APP_SECRET: APP_SECRET,
+  WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN,
+});
 let app: FastifyInstance;
 
 beforeAll(async () => {
@@ -53,13 +61,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => cloud.listen(0, "127.0.0.1", resolve));
   cloudUrl = `http://127.0.0.1:${(cloud.address() as AddressInfo).port}/v23.0`;
-  config = t.config({
-    WHATSAPP_API_URL: cloudUrl,
-    WHATSAPP_ACCESS_TOKEN: TOKEN,
-    WHATSAPP_PHONE_NUMBER_ID: "1234567890",
-    WHATSAPP_APP_SECRET: APP_SECRET,
-    WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN,
-  });
+  config = t.config(webhookEnv());
   app = Fastify();
   await app.register(whatsappWebhookRoutes, { db: t.db, config });
   await app.ready();
@@ -358,5 +360,80 @@ describe("the webhook", () => {
         .statusCode,
     ).toBe(404);
     await bare.close();
+  });
+});
+
+describe("logs", () => {
+  it("hold codes and counts, never the number or the words: refusals, a lost answer, the webhook's calls and a STOP", async () => {
+    const lines = recordingLog();
+    const words = "Secret words for WhatsApp";
+    const queue = () =>
+      enqueueMessage(t.db, {
+        channel: "whatsapp",
+        to: "+26771234567",
+        about: "APT-2026-000960",
+        kind: "confirmed",
+        body: words,
+        whatsapp: { ...template, params: [words] },
+      });
+    const send = async () => {
+      const senders = createTextSenders(t.db, config, lines);
+      try {
+        return await deliverDueMessages(t.db, senders, {
+          quietHours: null,
+          maxAttempts: 3,
+          claimMs: claimMs(config),
+          log: lines,
+        });
+      } finally {
+        await senders.close();
+      }
+    };
+    // WhatsApp's error answers name the recipient; none of it is logged.
+    const refusal = { error: { code: 131026, message: "Recipient +26771234567 cannot be reached" } };
+    answer = () => ({ status: 400, body: refusal });
+    await queue();
+    expect(await send()).toMatchObject({ failed: 1 });
+    answer = () => ({ status: 503, body: refusal });
+    await queue();
+    expect(await send()).toMatchObject({ retried: 1 });
+    answer = () => "hang-up";
+    await queue();
+    expect(await send()).toMatchObject({ unknown: 1 });
+
+    // The webhook inside the real app, with its request logs.
+    const appLines: string[] = [];
+    const real = await buildApp({
+      config: t.config({ ...webhookEnv(), LOG_LEVEL: "info" }),
+      db: t.open(),
+      servePages: false,
+      logStream: { write: (line) => appLines.push(line) },
+    });
+    await real.ready();
+    await seedAppointment(t.db, { reference: "APT-2026-000961", phone: "+26771234567" });
+    const stop = JSON.stringify({
+      entry: [{ changes: [{ value: { messages: [{ from: "26771234567", type: "text", text: { body: "STOP" } }] } }] }],
+    });
+    const failed = statusCall("wamid.NONE", "failed", { errors: [{ code: 131026, title: "Message undeliverable" }] });
+    for (const body of [stop, failed]) {
+      const headers = { "content-type": "application/json", "x-hub-signature-256": sign(body) };
+      expect(
+        (await real.inject({ method: "POST", url: WHATSAPP_WEBHOOK_PATH, headers, payload: body })).statusCode,
+      ).toBe(200);
+    }
+    const unsigned = await real.inject({
+      method: "POST",
+      url: WHATSAPP_WEBHOOK_PATH,
+      headers: { "content-type": "application/json" },
+      payload: stop,
+    });
+    expect(unsigned.statusCode).toBe(401);
+    await real.close();
+
+    const logged = [...lines.lines, ...appLines].join("\n");
+    expect(logged).toMatch(/http 400 code 131026/);
+    expect(logged).toMatch(/"stops":1/);
+    expect(logged).toMatch(/bad-signature/);
+    expect(logged).not.toMatch(/71234567|Secret words/);
   });
 });

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { localisedPath } from "../../domain/locale";
 import { MANAGE_PATH_PREFIX } from "../../domain/paths";
@@ -21,7 +23,7 @@ import {
   WHATSAPP_TEMPLATES,
 } from "../../domain/text-messages";
 import { textChannelFor } from "../../domain/contact-preference";
-import { loadConfig } from "../../server/config";
+import { envSchema, loadConfig } from "../../server/config";
 import { newToken } from "../../server/tokens";
 
 describe("GSM-7", () => {
@@ -275,6 +277,32 @@ describe("SMPP settings", () => {
     }
     for (const id of ["Gaborone Imaging", "123456", "Gab-Imaging", "TwelveLetter"]) {
       expect(() => loadConfig({ ...base, SMS_SENDER_ID: id }), id).toThrow(/SMS_SENDER_ID/);
+    }
+  });
+
+  it(".env.example lists every text-message setting, each value given there the server's default", () => {
+    const example = fs.readFileSync(path.join(import.meta.dirname, "../../.env.example"), "utf8");
+    const listed = new Map<string, string | null>(); // the value, or null when the line is commented out
+    for (const line of example.split("\n")) {
+      const m = /^(#\s*)?((?:SMPP|SMS|MESSAGE|WHATSAPP)_[A-Z_]+)=(\S*)/.exec(line);
+      if (m) listed.set(m[2]!, m[1] ? null : m[3]!);
+    }
+    const settings = Object.keys(envSchema.shape).filter((k) => /^(SMPP|MESSAGE|WHATSAPP)_|^SMS_(?!PROVIDER)/.test(k));
+    expect([...listed.keys()].filter((k) => k !== "SMS_PROVIDER_NAME").sort()).toEqual(settings.sort());
+    // With an SMS centre and WhatsApp set up, so that their settings are read.
+    const on = {
+      ...base,
+      SMPP_URL: "smpp://clinic:secret@127.0.0.1:2775",
+      SMS_SENDER_ID: "GabImaging",
+      WHATSAPP_ACCESS_TOKEN: "EAAtoken",
+      WHATSAPP_PHONE_NUMBER_ID: "1234567890",
+      WHATSAPP_APP_SECRET: "test-app-secret-0123456789",
+      WHATSAPP_VERIFY_TOKEN: "verify-token-0123456789",
+    };
+    const defaults = loadConfig(on).messages;
+    for (const [name, value] of listed) {
+      if (value === null || name === "SMS_PROVIDER_NAME") continue;
+      expect(loadConfig({ ...on, [name]: value }).messages, name).toEqual(defaults);
     }
   });
 

@@ -8,6 +8,8 @@ interface ContactSettingsProps {
   /** The patient's choice so far; null: none made (a mobile number then gets SMS). */
   choice: ContactPreference | null;
   mobile: boolean;
+  /** Whether WhatsApp is set up; else a WhatsApp choice goes as SMS, and the page says so. */
+  whatsapp: boolean;
   action: string;
   error?: string;
 }
@@ -17,7 +19,7 @@ interface ContactSettingsProps {
  * text message, WhatsApp, or e-mail only (which stops text messages). A plain
  * form post: it works without JavaScript. In the page's language.
  */
-export function ContactSettings({ choice, mobile, action, error }: ContactSettingsProps) {
+export function ContactSettings({ choice, mobile, whatsapp, action, error }: ContactSettingsProps) {
   const current = textChannelFor(choice, mobile) ?? "email";
   const locale = useLocale();
   const options = { locale };
@@ -25,7 +27,7 @@ export function ContactSettings({ choice, mobile, action, error }: ContactSettin
   return (
     <section className="form__section" id="updates" aria-labelledby="updates-title">
       <h2 id="updates-title">{m.private_updates_title({}, options)}</h2>
-      <p>{words.chosen(choice, mobile)}</p>
+      <p>{words.chosen(choice, mobile, whatsapp)}</p>
       {mobile && (
         <form method="post" action={action} className="form" noValidate>
           <input type="hidden" name="intent" value="contact" />

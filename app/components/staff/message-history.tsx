@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { CONTACT_PREFERENCE_LABELS, type ContactPreference } from "@domain/contact-preference";
 import { formatClinicDateTime } from "@domain/dates";
 import { TEXT_KIND_LABELS, TEXT_STATUS_LABELS, type MessageHistoryItem } from "@domain/text-messages";
@@ -15,13 +16,17 @@ export type MessageRow = Omit<MessageHistoryItem, "to" | "body">;
 export function MessageHistory({
   messages,
   choice,
+  notice,
 }: {
   messages: readonly MessageRow[];
   choice: ContactPreference | null;
+  /** What was just done here (a message sent again), shown under the heading, where the page comes back to. */
+  notice?: ReactNode;
 }) {
   return (
     <section id="messages" className="staff-section" aria-labelledby="messages-title">
       <h2 id="messages-title">Messages to the patient</h2>
+      {notice}
       <p>
         Chosen: {choice ? CONTACT_PREFERENCE_LABELS[choice] : "not chosen (text message to a mobile number)"}. Every
         patient also gets e-mail.

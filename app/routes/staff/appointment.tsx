@@ -443,6 +443,13 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
   useEffect(() => {
     if (done && !actionData) doneRef.current?.focus();
   }, [actionData, done]);
+  const doneAlert = done && !actionData && (
+    <div ref={doneRef} tabIndex={-1} role="status" className="staff-alert staff-alert--success">
+      {done}
+    </div>
+  );
+  // A message sent again: said beside the messages, where the page comes back (#messages).
+  const resent = done === DONE_MESSAGES.resent;
   return (
     <>
       <p className="staff-back">
@@ -459,11 +466,7 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
       </p>
 
       {(summary || refusal) && <StaffErrorSummary errors={summary} description={refusal} />}
-      {done && !actionData && (
-        <div ref={doneRef} tabIndex={-1} role="status" className="staff-alert staff-alert--success">
-          {done}
-        </div>
-      )}
+      {!resent && doneAlert}
 
       <div className="staff-detail">
         <div className="staff-detail__record">
@@ -630,7 +633,7 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
         </section>
       </div>
 
-      <MessageHistory messages={loaderData.texts} choice={a.contact_preference} />
+      <MessageHistory messages={loaderData.texts} choice={a.contact_preference} notice={resent && doneAlert} />
 
       <section className="staff-section" aria-labelledby="history-heading">
         <h2 id="history-heading">Status history</h2>
