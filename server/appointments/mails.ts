@@ -127,6 +127,24 @@ export function privateLinkLines(
   return [`${label}: ${manageUrl}`, m.mail_link_private({}, { locale })];
 }
 
+/**
+ * A patient's plain-text e-mail about their appointment, in their language:
+ * the greeting (a first name only when it looks like one), the message's
+ * lines, and the clinic's name at the foot.
+ */
+export function patientTextMail(
+  appt: { name: string; email: string; reference: string; language: Locale },
+  clinicName: string,
+  { subject, lines }: { subject: string; lines: string[] },
+): OutgoingMail {
+  return {
+    to: appt.email,
+    about: appt.reference,
+    subject,
+    text: [`${greeting(appt.name, appt.language)},`, "", ...lines, "", clinicName].join("\n"),
+  };
+}
+
 /** The same in an e-mail's HTML part. */
 function privateLinkHtml(manageUrl: string, locale: Locale): string {
   return (
