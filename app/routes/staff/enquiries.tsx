@@ -143,15 +143,7 @@ export default function StaffEnquiries({ loaderData, actionData }: Route.Compone
           </tbody>
         </DataTable>
       )}
-      {list.pages > 1 && (
-        <Pagination
-          page={list.page}
-          pages={list.pages}
-          total={list.total}
-          label="Enquiry"
-          href={(p) => `/staff/enquiries?status=${status}&page=${p}`}
-        />
-      )}
+      <Pagination list={list} label="Enquiry" href={(p) => `/staff/enquiries?status=${status}&page=${p}`} />
     </>
   );
 }
