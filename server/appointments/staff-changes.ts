@@ -22,6 +22,7 @@ import { cancellationMail, confirmationMail } from "./confirmation-mail";
 import { issueManageLink } from "./manage-links";
 import { closedDatesBetween, roomsOutBetween } from "../closures/closed-dates";
 import {
+  FieldsRefused,
   isTimeTaken,
   placeAppointment,
   PlacementError,
@@ -127,17 +128,11 @@ export type StatusChangeField = PlacementField | "reason";
 export type StatusChangeErrors = Partial<Record<StatusChangeField, string>>;
 
 /**
- * A change refused: each field's problem at once (`errors`), or, for a
- * refusal about no one field (a status that does not allow it, a change made
- * meanwhile), the message alone. The message is the fields' messages otherwise.
+ * A change refused (FieldsRefused); a refusal about no one field (a status
+ * that does not allow it, a change made meanwhile) is the message alone.
  */
-export class StatusChangeError extends Error {
+export class StatusChangeError extends FieldsRefused<StatusChangeField> {
   override name = "StatusChangeError";
-  readonly errors: StatusChangeErrors;
-  constructor(problem: string | StatusChangeErrors) {
-    super(typeof problem === "string" ? problem : Object.values(problem).join(" "));
-    this.errors = typeof problem === "string" ? {} : problem;
-  }
 }
 
 /**
