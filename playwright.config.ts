@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/e2e/chromium";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/chromium";
 import { SERVER_ARGS } from "./tests/helpers/server-process";
 
 const port = Number(process.env.E2E_PORT ?? 4321);

@@ -264,19 +264,3 @@ export function monthGrid(iso: string): (string | null)[][] {
   for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
   return weeks;
 }
-
-/** The booking calendar, as the server describes it (domain/opening-days.ts bookingCalendar). */
-export interface BookingCalendar {
-  today: string;
-  firstDate: string;
-  lastDate: string;
-  closedDates: string[];
-}
-
-export type DayAvailability = "open" | "closed" | "out-of-range";
-
-/** How a day of the booking calendar shows: bookable, closed, or outside the booking window. */
-export function availability(calendar: BookingCalendar, closed: ReadonlySet<string>, iso: string): DayAvailability {
-  if (iso < calendar.firstDate || iso > calendar.lastDate) return "out-of-range";
-  return closed.has(iso) ? "closed" : "open";
-}

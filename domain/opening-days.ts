@@ -1,19 +1,14 @@
 import { closedWeekdays, OPENING_HOURS, type OpeningPeriod } from "./clinic";
-import {
-  addDays,
-  type BookingCalendar,
-  clinicDate,
-  clinicTime,
-  clinicToday,
-  isIsoDate,
-  isoWeekday,
-  WEEKDAYS,
-  weekdayIndex,
-} from "./dates";
+import { addDays, clinicDate, clinicTime, clinicToday, isIsoDate, isoWeekday, WEEKDAYS, weekdayIndex } from "./dates";
 
 /**
- * Pure date rules for bookings: which calendar days (Africa/Gaborone) the
- * clinic is open. A date is a "YYYY-MM-DD" string throughout.
+ * Which days the clinic is open (Africa/Gaborone), as pure rules: the
+ * weekdays the opening hours leave out, Botswana's public holidays, the
+ * closed dates it is given (server/closures/closed-dates.ts reads them from
+ * the configuration and the database: the other "which days" module, the
+ * one with I/O), the next and previous open day, the booking calendar (its
+ * shape, how the server builds it and how the browser reads it), and when
+ * staff may confirm. A date is a "YYYY-MM-DD" string throughout.
  *
  * Botswana public holidays follow the Public Holidays Act: the fixed days,
  * the Easter days, Ascension Day and President's Day (the third Monday of July)
@@ -187,15 +182,44 @@ export function overdueIfMadeBefore(today: string, closedDates: readonly string[
   return previousOpenDay(today, closedDates);
 }
 
-/** The booking window (today … today + horizon) and every closed date in it. */
-export function bookingCalendar(now: Date, horizonDays: number, closedDates: readonly string[]): BookingCalendar {
-  const today = clinicToday(now);
+/** The booking calendar, as the server describes it (bookingCalendar). */
+export interface BookingCalendar {
+  today: string;
+  firstDate: string;
+  lastDate: string;
+  closedDates: string[];
+}
+
+/** The window today … today + horizon, and the days in it that `isClosed`. */
+function calendarOf(today: string, horizonDays: number, isClosed: (date: string) => boolean): BookingCalendar {
   const lastDate = addDays(today, horizonDays);
   const closed: string[] = [];
   for (let d = today; d <= lastDate; d = addDays(d, 1)) {
-    if (!isOpenDay(d, closedDates)) closed.push(d);
+    if (isClosed(d)) closed.push(d);
   }
   return { today, firstDate: today, lastDate, closedDates: closed };
+}
+
+/** The booking window (today … today + horizon) and every closed date in it. */
+export function bookingCalendar(now: Date, horizonDays: number, closedDates: readonly string[]): BookingCalendar {
+  return calendarOf(clinicToday(now), horizonDays, (d) => !isOpenDay(d, closedDates));
+}
+
+/**
+ * The calendar the booking page falls back on when it cannot load the
+ * server's: from `today`, only the weekdays the clinic never opens are
+ * closed (the server still checks the holidays and closed dates).
+ */
+export function weekdaysOnlyCalendar(today: string, horizonDays: number): BookingCalendar {
+  return calendarOf(today, horizonDays, (d) => closedWeekdays().includes(isoWeekday(d)));
+}
+
+export type DayAvailability = "open" | "closed" | "out-of-range";
+
+/** How a day of the booking calendar shows: bookable, closed, or outside the booking window. */
+export function availability(calendar: BookingCalendar, closed: ReadonlySet<string>, iso: string): DayAvailability {
+  if (iso < calendar.firstDate || iso > calendar.lastDate) return "out-of-range";
+  return closed.has(iso) ? "closed" : "open";
 }
 
 /**

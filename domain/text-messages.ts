@@ -49,6 +49,12 @@ export const TIMED_KINDS: readonly TextKind[] = ["confirmed", "reminder", "moved
 
 // --- Statuses ---
 
+/** Statuses a message is on its way in: waiting, or claimed by one worker. */
+const UNFINISHED_STATUSES = ["pending", "sending"] as const;
+
+/** Statuses a message is finished in: its body may be blanked after the retention period. */
+export const FINISHED_STATUSES = ["sent", "delivered", "read", "failed", "unknown", "stopped"] as const;
+
 /**
  * pending: waiting (or waiting again after a temporary refusal); sending:
  * claimed by one worker, which is handing it over; sent: the provider took
@@ -58,16 +64,7 @@ export const TIMED_KINDS: readonly TextKind[] = ["confirmed", "reminder", "moved
  * itself: staff may resend it); stopped: the patient stopped text messages
  * before it went.
  */
-export const TEXT_STATUSES = [
-  "pending",
-  "sending",
-  "sent",
-  "delivered",
-  "read",
-  "failed",
-  "unknown",
-  "stopped",
-] as const;
+export const TEXT_STATUSES = [...UNFINISHED_STATUSES, ...FINISHED_STATUSES] as const;
 export type TextStatus = (typeof TEXT_STATUSES)[number];
 
 export const TEXT_STATUS_LABELS: Record<TextStatus, string> = {
@@ -83,16 +80,6 @@ export const TEXT_STATUS_LABELS: Record<TextStatus, string> = {
 
 /** Statuses the overview counts as failing, and from which staff may send a message again. */
 export const FAILING_STATUSES = ["failed", "unknown"] as const satisfies readonly TextStatus[];
-
-/** Statuses a message is finished in: its body may be blanked after the retention period. */
-export const FINISHED_STATUSES = [
-  "sent",
-  "delivered",
-  "read",
-  "failed",
-  "unknown",
-  "stopped",
-] as const satisfies readonly TextStatus[];
 
 // --- GSM-7 (3GPP TS 23.038) ---
 

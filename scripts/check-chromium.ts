@@ -1,6 +1,6 @@
 /** Fails loudly, with the fix, when Debian's Chromium is not installed. */
 import { execFileSync } from "node:child_process";
-import { CHROMIUM_PATH } from "../tests/e2e/chromium";
+import { CHROMIUM_PATH } from "./chromium";
 
 try {
   const version = execFileSync(CHROMIUM_PATH, ["--version"], { encoding: "utf8" }).trim();

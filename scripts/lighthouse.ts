@@ -34,6 +34,7 @@ import { parseArgs } from "node:util";
 import { PRERENDERED_PATHS, SCRIPTED_PAGE_PATHS } from "../app/lib/prerender-paths";
 import { SERVICES, servicePath } from "../domain/catalogue";
 import { BASE_LOCALE, localeOfPath } from "../domain/locale";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
 
 /** The Setswana pages measured by default: the home page, a long text, a service page and both forms. */
 const SETSWANA_SAMPLE = ["/tn", "/tn/privacy", "/tn/services/ultrasound", "/tn/book-appointment", "/tn/contact-us"];
@@ -46,7 +47,7 @@ import { startServer, type ServerProcess } from "../tests/helpers/server-process
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const LIGHTHOUSE_CLI = path.join(ROOT, "node_modules/lighthouse/cli/index.js");
-const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROME_PATH = process.env.CHROME_PATH ?? CHROMIUM_PATH;
 
 /** Performance goals: content pages ship no script and must score 100; the two form pages load theirs. */
 const CONTENT_PERFORMANCE_MIN = 100;
@@ -171,17 +172,7 @@ function parseOptions() {
 /** Runs the Lighthouse CLI for one URL in a fresh Chromium profile; resolves with the parsed report. */
 async function runLighthouse(url: string, outFile: string): Promise<LhResult> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "lh-profile-"));
-  const chromeFlags = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    `--user-data-dir=${profile}`,
-  ].join(" ");
+  const chromeFlags = ["--headless", ...CHROMIUM_ARGS, `--user-data-dir=${profile}`].join(" ");
   const args = [
     LIGHTHOUSE_CLI,
     url,

@@ -1,5 +1,6 @@
 import { listWords } from "../clinic";
-import { addDays, formatLongDate, type BookingCalendar } from "../dates";
+import { addDays, formatLongDate } from "../dates";
+import type { BookingCalendar } from "../opening-days";
 import { BASE_LOCALE, type Locale } from "../locale";
 import { m } from "../paraglide/messages.js";
 

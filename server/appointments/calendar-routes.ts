@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { CALENDAR_PATH } from "../../domain/api-paths";
-import type { BookingCalendar } from "../../domain/dates";
+import type { BookingCalendar } from "../../domain/opening-days";
 import { bookingCalendarNow } from "../closures/closed-dates";
 import { messageBody } from "../requests/http";
 import type { RouteDeps } from "../requests/types";

@@ -4,9 +4,8 @@ import { BASE_LOCALE, type Locale } from "../../domain/locale";
 import { m } from "../../domain/paraglide/messages.js";
 import { contactWays } from "../../domain/visit-words";
 import type { MailConfig } from "../mail/compose";
-import { greeting } from "../mail/compose";
 import type { OutgoingMail } from "../mail/queue";
-import { privateLinkLines } from "./mails";
+import { patientTextMail, privateLinkLines } from "./mails";
 
 /**
  * What a patient is told when a closure reaches their appointment (decision
@@ -65,9 +64,7 @@ export function closureMail(config: MailConfig, notice: ClosureNotice): Outgoing
   const what = notice.time
     ? m.mail_closure_confirmed({ service, date, time: notice.time }, options)
     : m.mail_closure_request({ service, date }, options);
-  const text = [
-    `${greeting(notice.name, locale)},`,
-    "",
+  const lines = [
     closureSentence(notice, locale),
     what,
     `${m.mail_label_reference({}, options)}: ${notice.reference}`,
@@ -78,13 +75,6 @@ export function closureMail(config: MailConfig, notice: ClosureNotice): Outgoing
     m.mail_closure_call({ ways: contactWays(clinic, undefined, locale) }, options),
     "",
     m.mail_closure_sorry({}, options),
-    "",
-    clinic.name,
-  ].join("\n");
-  return {
-    to: notice.email,
-    about: notice.reference,
-    subject: m.mail_closure_subject({ service, date }, options),
-    text,
-  };
+  ];
+  return patientTextMail(notice, clinic.name, { subject: m.mail_closure_subject({ service, date }, options), lines });
 }

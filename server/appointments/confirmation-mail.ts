@@ -5,8 +5,7 @@ import { m } from "../../domain/paraglide/messages.js";
 import { contactWays } from "../../domain/visit-words";
 import type { Config } from "../config";
 import type { OutgoingMail } from "../mail/queue";
-import { greeting } from "../mail/compose";
-import { privateLinkLines } from "./mails";
+import { patientTextMail, privateLinkLines } from "./mails";
 import { buildIcs } from "./ics";
 import { clinicInstant, formatLongDate } from "../../domain/dates";
 
@@ -57,9 +56,7 @@ export function confirmationMail(config: Config, appt: ConfirmedAppointment, now
     },
     `-//${clinic.shortName}//Appointments//EN`,
   );
-  const text = [
-    `${greeting(appt.name, locale)},`,
-    "",
+  const lines = [
     m.mail_confirmed_intro({ service, when }, options),
     reference,
     `${m.mail_label_where({}, options)}: ${location}`,
@@ -71,14 +68,9 @@ export function confirmationMail(config: Config, appt: ConfirmedAppointment, now
     m.mail_questions_quote({ ways: contactWays(clinic, undefined, locale) }, options),
     "",
     m.mail_confirmed_calendar({}, options),
-    "",
-    clinic.name,
-  ].join("\n");
+  ];
   return {
-    to: appt.email,
-    about: appt.reference,
-    subject: m.mail_confirmed_subject({ service, when }, options),
-    text,
+    ...patientTextMail(appt, clinic.name, { subject: m.mail_confirmed_subject({ service, when }, options), lines }),
     attachments: [
       { filename: "appointment.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: ics },
     ],
@@ -101,9 +93,7 @@ export function cancellationMail(
   const locale = appt.language;
   const options = { locale };
   const service = serviceTitle(appt.serviceName, locale);
-  const text = [
-    `${greeting(appt.name, locale)},`,
-    "",
+  const lines = [
     m.mail_cancelled_intro({ service }, options),
     `${m.mail_label_reference({}, options)}: ${appt.reference}`,
     `${m.mail_label_reason({}, options)}: ${appt.reason}`,
@@ -111,13 +101,9 @@ export function cancellationMail(
     ...privateLinkLines(appt.manageUrl, locale),
     "",
     m.mail_cancelled_again({ ways: contactWays(clinic, undefined, locale) }, options),
-    "",
-    clinic.name,
-  ].join("\n");
-  return {
-    to: appt.email,
-    about: appt.reference,
+  ];
+  return patientTextMail(appt, clinic.name, {
     subject: m.mail_cancelled_subject({ service, ref: appt.reference }, options),
-    text,
-  };
+    lines,
+  });
 }

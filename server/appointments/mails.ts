@@ -109,13 +109,7 @@ export function reminderMail(
     `<h2>${escapeHtml(prepareHeading)}</h2>${list(notes)}` +
     privateLinkHtml(manageUrl, locale) +
     `<p>${escapeHtml(questions)}</p>`;
-  return {
-    to: appt.email,
-    about: appt.reference,
-    subject,
-    text: lines.join("\n") + "\n",
-    html: mailDocument(html, { locale, subject, clinicName: clinic.name }),
-  };
+  return patientHtmlMail(appt, clinic.name, { subject, lines, html });
 }
 
 /** The private link as a patient e-mail's text gives it, in their language: the link, then that it is private. */
@@ -132,6 +126,42 @@ function privateLinkHtml(manageUrl: string, locale: Locale): string {
   return (
     link(manageUrl, m.mail_manage_link({}, { locale })) + `<p>${escapeHtml(m.mail_link_private({}, { locale }))}</p>`
   );
+}
+
+/**
+ * A patient's plain-text e-mail about their appointment, in their language:
+ * the greeting (a first name only when it looks like one), the message's
+ * lines, and the clinic's name at the foot.
+ */
+export function patientTextMail(
+  appt: { name: string; email: string; reference: string; language: Locale },
+  clinicName: string,
+  { subject, lines }: { subject: string; lines: string[] },
+): OutgoingMail {
+  return {
+    to: appt.email,
+    about: appt.reference,
+    subject,
+    text: [`${greeting(appt.name, appt.language)},`, "", ...lines, "", clinicName].join("\n"),
+  };
+}
+
+/**
+ * A patient's e-mail about their appointment with an HTML part: the text's
+ * lines, and the HTML message as a document in their language.
+ */
+function patientHtmlMail(
+  appt: { email: string; reference: string; language: Locale },
+  clinicName: string,
+  { subject, lines, html }: { subject: string; lines: string[]; html: string },
+): OutgoingMail {
+  return {
+    to: appt.email,
+    about: appt.reference,
+    subject,
+    text: lines.join("\n") + "\n",
+    html: mailDocument(html, { locale: appt.language, subject, clinicName }),
+  };
 }
 
 /**
@@ -219,11 +249,5 @@ export function patientAppointmentMail(a: AppointmentMailData, config: MailConfi
     privateLinkHtml(a.manageUrl, locale) +
     `<h2>${escapeHtml(policyHeading)}</h2><ul>${policy.map((p) => `<li>${escapeHtml(p)}</li>`).join("")}</ul>` +
     `<p>${escapeHtml(questions)}</p>`;
-  return {
-    to: a.email,
-    about: a.reference,
-    subject,
-    text: lines.join("\n") + "\n",
-    html: mailDocument(html, { locale, subject, clinicName: clinic.name }),
-  };
+  return patientHtmlMail(a, clinic.name, { subject, lines, html });
 }

@@ -12,8 +12,8 @@ import {
   type SafetyAnswers,
   type SafetyQuestion,
 } from "../../domain/safety-questions";
-import { clinicInstant, clinicToday, parseDateInput, type BookingCalendar } from "../../domain/dates";
-import { bookingCalendar } from "../../domain/opening-days";
+import { clinicInstant, clinicToday, parseDateInput } from "../../domain/dates";
+import { bookingCalendar, type BookingCalendar } from "../../domain/opening-days";
 import type { AppointmentStatus } from "../../domain/statuses";
 import { bookingRulesNow, requestAnswerBy } from "../closures/closed-dates";
 import type { Config } from "../config";

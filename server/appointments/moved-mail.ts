@@ -4,8 +4,7 @@ import { m } from "../../domain/paraglide/messages.js";
 import { contactWays } from "../../domain/visit-words";
 import type { Config } from "../config";
 import type { OutgoingMail } from "../mail/queue";
-import { greeting } from "../mail/compose";
-import { privateLinkLines } from "./mails";
+import { patientTextMail, privateLinkLines } from "./mails";
 import type { ConfirmedAppointment } from "./confirmation-mail";
 
 /**
@@ -20,22 +19,13 @@ export function movedMail(config: Config, appt: ConfirmedAppointment): OutgoingM
   const options = { locale };
   const service = serviceTitle(appt.serviceName, locale);
   const when = m.mail_when({ date: formatLongDate(appt.date, locale), time: appt.time }, options);
-  const text = [
-    `${greeting(appt.name, locale)},`,
-    "",
+  const lines = [
     m.mail_moved_intro({ service, when }, options),
     `${m.mail_label_reference({}, options)}: ${appt.reference}`,
     `${m.mail_label_where({}, options)}: ${clinic.name}, ${clinic.address.street}, ${clinic.address.city}`,
     "",
     m.mail_moved_call({ ways: contactWays(clinic, undefined, locale) }, options),
     ...privateLinkLines(appt.manageUrl, locale),
-    "",
-    clinic.name,
-  ].join("\n");
-  return {
-    to: appt.email,
-    about: appt.reference,
-    subject: m.mail_moved_subject({ service, when }, options),
-    text,
-  };
+  ];
+  return patientTextMail(appt, clinic.name, { subject: m.mail_moved_subject({ service, when }, options), lines });
 }

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import { clinicTime, clinicToday, clinicYear, parseDateInput } from "../../domain/dates";
+import { clinicTime, clinicToday, parseDateInput } from "../../domain/dates";
 import type { Locale } from "../../domain/locale";
 import {
   appointmentRequest,
@@ -23,9 +23,8 @@ import { MULTIPART_UNREADABLE, readMultipart, unreadableBody } from "../requests
 import {
   contentKey,
   formUnreadable,
-  pageLocale,
   pickFields,
-  screenPagePost,
+  screenedPageForm,
   shownValues,
   unlessUnavailable,
   type PageForm,
@@ -67,18 +66,8 @@ interface BookingPost {
 }
 
 export function bookingPageForm({ config, db, intake }: { config: Config; db: Db; intake: Intake }): PageForm {
-  return async (request, clientIp) => {
-    const refused = await screenPagePost({ config, db }, request, {
-      clientIp,
-      kind: "booking",
-      perMinute: config.rateLimit.bookingsPerMinute,
-      type: MULTIPART_FORM,
-    });
-    if (refused) return refused;
-    const now = new Date();
-    const year = clinicYear(now);
-    const locale = pageLocale(request);
-
+  const screen = { kind: "booking", perMinute: config.rateLimit.bookingsPerMinute, type: MULTIPART_FORM };
+  return screenedPageForm({ config, db }, screen, async (request, clientIp, { now, year, locale }) => {
     let read: BookingPost;
     try {
       read = await readBookingPost(request, clientIp, locale);
@@ -177,7 +166,7 @@ export function bookingPageForm({ config, db, intake }: { config: Config; db: Db
       },
       locale,
     );
-  };
+  });
 
   /**
    * Reads the booking's multipart body as it streams

@@ -23,17 +23,21 @@ export type PlacementField = "date" | "time" | "examination" | "room";
 export type PlacementErrors = Partial<Record<PlacementField, string>>;
 
 /**
- * A placement refused: each field's problem at once (`errors`), or, for a
- * problem with no one field (a service the clinic does not book), the
- * message alone. The message is the fields' messages otherwise.
+ * A refusal of what staff sent: each field's problem at once (`errors`), or,
+ * for a problem with no one field, the message alone. The message is the
+ * fields' messages otherwise.
  */
-export class PlacementError extends Error {
-  override name = "PlacementError";
-  readonly errors: PlacementErrors;
-  constructor(problem: string | PlacementErrors) {
+export class FieldsRefused<Field extends string> extends Error {
+  readonly errors: Partial<Record<Field, string>>;
+  constructor(problem: string | Partial<Record<Field, string>>) {
     super(typeof problem === "string" ? problem : Object.values(problem).join(" "));
     this.errors = typeof problem === "string" ? {} : problem;
   }
+}
+
+/** A placement refused; a service the clinic does not book is the message alone. */
+export class PlacementError extends FieldsRefused<PlacementField> {
+  override name = "PlacementError";
 }
 
 /**

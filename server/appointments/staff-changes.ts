@@ -22,6 +22,7 @@ import { cancellationMail, confirmationMail } from "./confirmation-mail";
 import { issueManageLink } from "./manage-links";
 import { closedDatesBetween, roomsOutBetween } from "../closures/closed-dates";
 import {
+  FieldsRefused,
   isTimeTaken,
   placeAppointment,
   PlacementError,
@@ -127,17 +128,11 @@ export type StatusChangeField = PlacementField | "reason";
 export type StatusChangeErrors = Partial<Record<StatusChangeField, string>>;
 
 /**
- * A change refused: each field's problem at once (`errors`), or, for a
- * refusal about no one field (a status that does not allow it, a change made
- * meanwhile), the message alone. The message is the fields' messages otherwise.
+ * A change refused (FieldsRefused); a refusal about no one field (a status
+ * that does not allow it, a change made meanwhile) is the message alone.
  */
-export class StatusChangeError extends Error {
+export class StatusChangeError extends FieldsRefused<StatusChangeField> {
   override name = "StatusChangeError";
-  readonly errors: StatusChangeErrors;
-  constructor(problem: string | StatusChangeErrors) {
-    super(typeof problem === "string" ? problem : Object.values(problem).join(" "));
-    this.errors = typeof problem === "string" ? {} : problem;
-  }
 }
 
 /**
@@ -156,9 +151,7 @@ export async function changeStatus(
   // Read before the transaction: SQLite's one connection is the transaction's until it ends.
   const rules = change.to === "confirmed" ? await dayRules(rt, change.date) : undefined;
   await rt.db.transaction().execute(async (trx) => {
-    await appointments.lockForChange(id, trx);
-    const appt = await appointments.findById(id, trx);
-    if (!appt) throw new StatusChangeError("This appointment no longer exists.");
+    const appt = await lockedAppointment(appointments, id, trx);
     if (!allowedNext(appt, now).includes(change.to)) {
       if (APPOINTMENT_TRANSITIONS[appt.status].staff.includes(change.to))
         throw new StatusChangeError(tooEarlyMessage(appt));
@@ -183,8 +176,7 @@ export async function changeStatus(
       note = reason;
     }
     // Refuses a change made meanwhile by someone else, and (the database) an overlap in one room.
-    if (!(await updateOrTaken(appointments, id, { status: appt.status }, set, trx)))
-      throw new StatusChangeError("Someone else changed this appointment. Reload and try again.");
+    await updateOrRefuse(appointments, id, { status: appt.status }, set, trx);
     await recordStaffChange(trx, staff, id, now, {
       from: appt.status,
       to: change.to,
@@ -317,20 +309,38 @@ function placementNote(placed: PlacementColumns): string {
     .join(", ");
 }
 
-/** updateIf, with the database's refusal of an overlap in one room given as TIME_TAKEN. */
-async function updateOrTaken(
+/** The appointment, locked for the rest of the transaction; refused when it no longer exists. */
+async function lockedAppointment(
+  appointments: ReturnType<typeof appointmentRepository>,
+  id: number,
+  trx: Kysely<Database>,
+): Promise<AppointmentRow> {
+  await appointments.lockForChange(id, trx);
+  const appt = await appointments.findById(id, trx);
+  if (!appt) throw new StatusChangeError("This appointment no longer exists.");
+  return appt;
+}
+
+/**
+ * updateIf, refused when the appointment is no longer as `expected` (someone
+ * else changed it meanwhile), and with the database's refusal of an overlap
+ * in one room given as TIME_TAKEN.
+ */
+async function updateOrRefuse(
   appointments: ReturnType<typeof appointmentRepository>,
   id: number,
   expected: { status: AppointmentStatus; updatedAt?: string },
   set: Updateable<AppointmentTable>,
   trx: Kysely<Database>,
-): Promise<boolean> {
+): Promise<void> {
+  let updated: boolean;
   try {
-    return await appointments.updateIf(id, expected, set, trx);
+    updated = await appointments.updateIf(id, expected, set, trx);
   } catch (error) {
     if (isTimeTaken(error)) throw new StatusChangeError({ time: TIME_TAKEN });
     throw error;
   }
+  if (!updated) throw new StatusChangeError("Someone else changed this appointment. Reload and try again.");
 }
 
 /**
@@ -349,14 +359,11 @@ export async function moveAppointment(
   const appointments = appointmentRepository(rt.db);
   const rules = await dayRules(rt, placement.date);
   await rt.db.transaction().execute(async (trx) => {
-    await appointments.lockForChange(id, trx);
-    const appt = await appointments.findById(id, trx);
-    if (!appt) throw new StatusChangeError("This appointment no longer exists.");
+    const appt = await lockedAppointment(appointments, id, trx);
     if (appt.status !== "confirmed") throw new StatusChangeError("Only a confirmed appointment can be moved.");
     const placed = await place(rt, rules, appt, placement, now, trx);
     const set = { ...placed, updated_at: now.toISOString() };
-    if (!(await updateOrTaken(appointments, id, { status: "confirmed", updatedAt: appt.updated_at }, set, trx)))
-      throw new StatusChangeError("Someone else changed this appointment. Reload and try again.");
+    await updateOrRefuse(appointments, id, { status: "confirmed", updatedAt: appt.updated_at }, set, trx);
     const from = `${appt.confirmed_date ?? ""} ${appt.confirmed_time ?? ""}`.trim();
     await recordStaffChange(trx, staff, id, now, {
       from: "confirmed",

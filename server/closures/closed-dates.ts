@@ -1,6 +1,5 @@
-import type { BookingCalendar } from "../../domain/dates";
 import { addDays, clinicDate, clinicToday } from "../../domain/dates";
-import { bookingCalendar, nextOpenDay, OPEN_DAY_LOOKBACK_DAYS } from "../../domain/opening-days";
+import { bookingCalendar, nextOpenDay, OPEN_DAY_LOOKBACK_DAYS, type BookingCalendar } from "../../domain/opening-days";
 import type { Config } from "../config";
 import type { Kysely } from "kysely";
 import type { Db } from "../db/index";

@@ -1,4 +1,3 @@
-import { clinicYear } from "../../domain/dates";
 import { CONTACT_FIELDS, type ContactValues } from "../../domain/validation/contact-form";
 import type { Config } from "../config";
 import type { Db } from "../db/index";
@@ -8,9 +7,8 @@ import { invalidMessage } from "../requests/http";
 import { KEY_REUSED } from "../requests/idempotency";
 import {
   contentKey,
-  pageLocale,
   pickFields,
-  screenPagePost,
+  screenedPageForm,
   shownValues,
   unlessUnavailable,
   type PageForm,
@@ -29,17 +27,8 @@ import { storeEnquiry, validateEnquiry, type EnquiryOutcome } from "./submit";
  * is in it.
  */
 export function enquiryPageForm({ config, db }: { config: Config; db: Db }): PageForm {
-  return async (request, clientIp) => {
-    const refused = await screenPagePost({ config, db }, request, {
-      clientIp,
-      kind: "enquiry",
-      perMinute: config.rateLimit.enquiriesPerMinute,
-      type: FORM_URLENCODED,
-    });
-    if (refused) return refused;
-    const now = new Date();
-    const year = clinicYear(now);
-    const locale = pageLocale(request);
+  const screen = { kind: "enquiry", perMinute: config.rateLimit.enquiriesPerMinute, type: FORM_URLENCODED };
+  return screenedPageForm({ config, db }, screen, async (request, clientIp, { now, year, locale }) => {
     const form = await request.formData();
     const values: ContactValues = pickFields(CONTACT_FIELDS, (n) => {
       const v = form.get(n);
@@ -61,7 +50,7 @@ export function enquiryPageForm({ config, db }: { config: Config; db: Db }): Pag
       },
       locale,
     );
-  };
+  });
 }
 
 /** The page's answer to an enquiry's outcome: the reference, or (a key reused) 422 with the values kept. */

@@ -8,16 +8,8 @@ declare module "smpp" {
   import type net from "node:net";
   import type tls from "node:tls";
 
-  export interface Pdu {
-    command: string;
-    command_status: number;
-    sequence_number: number;
-    [field: string]: unknown;
-    response(options?: Record<string, unknown>): Pdu;
-    isResponse(): boolean;
-  }
-
-  export class PDU implements Pdu {
+  /** A protocol data unit: one made here (new PDU) or one received. */
+  export class PDU {
     constructor(command: string, options?: Record<string, unknown>);
     command: string;
     command_status: number;
@@ -26,6 +18,7 @@ declare module "smpp" {
     response(options?: Record<string, unknown>): Pdu;
     isResponse(): boolean;
   }
+  export type Pdu = PDU;
 
   export class Session extends EventEmitter {
     socket: net.Socket;

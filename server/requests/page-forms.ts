@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { clinicYear } from "../../domain/dates";
 import { BASE_LOCALE, localeOfPath, type Locale } from "../../domain/locale";
 import { m } from "../../domain/paraglide/messages.js";
 import type { BookingConfirmation } from "../../domain/request-words";
@@ -89,7 +90,7 @@ export function shownValues(values: Record<string, string>): Record<string, stri
  * rate limited (429, `perMinute` per client address and `kind`), not of
  * `type` (415); else null.
  */
-export async function screenPagePost(
+async function screenPagePost(
   { config, db }: { config: Pick<Config, "publicBaseUrl" | "rateLimit">; db: Db },
   request: Request,
   { clientIp, kind, perMinute, type }: { clientIp: string; kind: string; perMinute: number; type: string },
@@ -105,6 +106,30 @@ export async function screenPagePost(
   if (mediaType(request.headers.get("content-type") ?? undefined) !== type)
     return { status: 415, values: {}, errors: {}, failure: sendAsForm(locale) };
   return null;
+}
+
+/** A page's post let through the screen: when it came, the clinic's year then (its reference's), and the page's language. */
+export interface ScreenedPost {
+  now: Date;
+  year: number;
+  locale: Locale;
+}
+
+/**
+ * A page form behind the screen (screenPagePost): a post it refuses gets the
+ * screen's answer; `answer` reads only the posts it lets through.
+ */
+export function screenedPageForm(
+  deps: { config: Pick<Config, "publicBaseUrl" | "rateLimit">; db: Db },
+  screen: { kind: string; perMinute: number; type: string },
+  answer: (request: Request, clientIp: string, post: ScreenedPost) => Promise<PageFormAnswer>,
+): PageForm {
+  return async (request, clientIp) => {
+    const refused = await screenPagePost(deps, request, { clientIp, ...screen });
+    if (refused) return refused;
+    const now = new Date();
+    return answer(request, clientIp, { now, year: clinicYear(now), locale: pageLocale(request) });
+  };
 }
 
 /**

@@ -150,89 +150,78 @@ export async function findStaffAccount(db: Db, id: number): Promise<StaffIdentit
 type StaffRow = NonNullable<Awaited<ReturnType<ReturnType<typeof staffUserRepository>["findByEmail"]>>>;
 
 /**
- * Changes one account in a transaction that first locks the enabled managers,
- * and refuses a change that would leave the clinic without an active manager
- * (`removesManager` says whether this change takes one away).
+ * A change to one account: the change itself, and, when it may take an
+ * active manager away, whether it does.
  */
-async function changeAccount(
+export interface AccountChange {
+  removesManager?: (user: StaffRow) => boolean;
+  /** Made in the transaction, and audited. */
+  make: (user: StaffRow, trx: Kysely<Database>, now: Date, by: ChangedBy) => Promise<void>;
+}
+
+/**
+ * Makes one change to an account in a transaction. A change that may take an
+ * active manager away first locks the enabled managers, and is refused when
+ * it would leave the clinic without one.
+ */
+export async function changeAccount(
   db: Db,
   email: string,
-  removesManager: (user: StaffRow) => boolean,
-  change: (user: StaffRow, trx: Kysely<Database>) => Promise<void>,
+  { removesManager, make }: AccountChange,
+  now = new Date(),
+  by: ChangedBy = "command line",
 ): Promise<void> {
   const normalised = normaliseEmail(email);
   const users = staffUserRepository(db);
   await db.transaction().execute(async (trx) => {
-    await users.lockActiveManagers(trx);
+    if (removesManager) await users.lockActiveManagers(trx);
     const user = await users.findByEmail(normalised, trx);
     if (!user) throw new StaffAccountError(`No account for ${normalised}.`);
-    if (removesManager(user) && (await users.countActiveManagers(trx)) <= 1) {
+    if (removesManager?.(user) && (await users.countActiveManagers(trx)) <= 1) {
       throw new StaffAccountError(`${normalised} is ${LAST_MANAGER}`);
     }
-    await change(user, trx);
+    await make(user, trx, now, by);
   });
 }
 
 /**
  * Disables an account and ends its sessions at once (the last active manager
  * stays), or enables a disabled one again: it then signs in with its own
- * password and two-step sign-in, as before. Audited; an account already in
- * that state is left as it is.
+ * password and two-step sign-in, as before. An account already in that state
+ * is left as it is.
  */
-export async function setStaffEnabled(
-  db: Db,
-  email: string,
-  enabled: boolean,
-  now = new Date(),
-  by: ChangedBy = "command line",
-): Promise<void> {
-  await changeAccount(
-    db,
-    email,
-    (user) => !enabled && user.role === "manager" && !user.disabled,
-    async (user, trx) => {
-      const isEnabled = !user.disabled;
-      if (isEnabled === enabled) return; // already so
-      const users = staffUserRepository(db);
-      if (enabled) {
-        await users.enable(user.id, now.toISOString(), trx);
-      } else {
-        await users.disable(user.id, now.toISOString(), trx);
-        await staffSessionRepository(db).deleteForStaff(user.id, trx);
-      }
-      await recordAudit(trx, accountChangeAudit(by, user, enabled ? "staff_enabled" : "staff_disabled"), now);
-    },
-  );
-}
-
-export const disableStaffAccount = (db: Db, email: string, now?: Date, by?: ChangedBy) =>
-  setStaffEnabled(db, email, false, now, by);
-export const enableStaffAccount = (db: Db, email: string, now?: Date, by?: ChangedBy) =>
-  setStaffEnabled(db, email, true, now, by);
+const enabledChange = (enabled: boolean): AccountChange => ({
+  removesManager: (user) => !enabled && user.role === "manager" && !user.disabled,
+  make: async (user, trx, now, by) => {
+    const isEnabled = !user.disabled;
+    if (isEnabled === enabled) return; // already so
+    if (enabled) {
+      await staffUserRepository(trx).enable(user.id, now.toISOString());
+    } else {
+      await staffUserRepository(trx).disable(user.id, now.toISOString());
+      await staffSessionRepository(trx).deleteForStaff(user.id);
+    }
+    await recordAudit(trx, accountChangeAudit(by, user, enabled ? "staff_enabled" : "staff_disabled"), now);
+  },
+});
 
 /** Gives an account another role; the last active manager keeps theirs. */
-export async function setStaffRole(
-  db: Db,
-  email: string,
-  role: StaffRole,
-  now = new Date(),
-  by: ChangedBy = "command line",
-): Promise<void> {
-  await changeAccount(
-    db,
-    email,
-    (user) => user.role === "manager" && role !== "manager" && !user.disabled,
-    async (user, trx) => {
-      if (user.role === role) return;
-      await staffUserRepository(db).setRole(user.id, role, now.toISOString(), trx);
-      await recordAudit(
-        trx,
-        accountChangeAudit(by, user, "role_changed", `${ROLE_LABELS[user.role]} to ${ROLE_LABELS[role]}`),
-        now,
-      );
-    },
-  );
-}
+const roleChange = (role: StaffRole): AccountChange => ({
+  removesManager: (user) => user.role === "manager" && role !== "manager" && !user.disabled,
+  make: async (user, trx, now, by) => {
+    if (user.role === role) return;
+    await staffUserRepository(trx).setRole(user.id, role, now.toISOString());
+    const roles = `${ROLE_LABELS[user.role]} to ${ROLE_LABELS[role]}`;
+    await recordAudit(trx, accountChangeAudit(by, user, "role_changed", roles), now);
+  },
+});
+
+export const disableStaffAccount = (db: Db, email: string, now?: Date, by?: ChangedBy) =>
+  changeAccount(db, email, enabledChange(false), now, by);
+export const enableStaffAccount = (db: Db, email: string, now?: Date, by?: ChangedBy) =>
+  changeAccount(db, email, enabledChange(true), now, by);
+export const setStaffRole = (db: Db, email: string, role: StaffRole, now?: Date, by?: ChangedBy) =>
+  changeAccount(db, email, roleChange(role), now, by);
 
 export type SignInResult =
   | { ok: true; staff: StaffIdentity; next: "session" | "code" | "enrol" }

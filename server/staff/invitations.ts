@@ -9,7 +9,7 @@ import {
   validEmail,
   validName,
 } from "./accounts";
-import { recordAudit } from "../audit/audit";
+import { recordAudit, type AuditEntry } from "../audit/audit";
 import { invitationRepository } from "./invitation-repository";
 import { hashPassword, passwordProblem } from "./passwords";
 import type { StaffRuntime } from "../runtime";
@@ -94,21 +94,26 @@ export async function inviteStaff(
       trx,
     );
     await enqueueMail(trx, invitationMail(rt, { name, email, role: input.role, token, from: by.name }), now);
-    await recordAudit(
-      trx,
-      {
-        staffId: by.id,
-        staffEmail: by.email,
-        action: "staff_invited",
-        targetType: "invitation",
-        targetId: id,
-        targetName: staffTargetName({ name, email }),
-        detail: input.role,
-      },
-      now,
-    );
+    await recordAudit(trx, invitationAudit(by, { id, name, email, role: input.role }, "staff_invited"), now);
   });
   return email;
+}
+
+/** The audit line of a manager's step on an invitation: the invitation as target (named), its role as detail. */
+function invitationAudit(
+  by: StaffIdentity,
+  invitation: { id: number; name: string; email: string; role: StaffRole },
+  action: AuditEntry["action"],
+): AuditEntry {
+  return {
+    staffId: by.id,
+    staffEmail: by.email,
+    action,
+    targetType: "invitation",
+    targetId: invitation.id,
+    targetName: staffTargetName(invitation),
+    detail: invitation.role,
+  };
 }
 
 function expiryFrom(now: Date): string {
@@ -134,19 +139,7 @@ export async function resendInvitation(rt: StaffRuntime, by: StaffIdentity, id: 
     );
     if (!invitation) return null;
     await enqueueMail(trx, invitationMail(rt, { ...invitation, token, from: by.name }), now);
-    await recordAudit(
-      trx,
-      {
-        staffId: by.id,
-        staffEmail: by.email,
-        action: "invitation_resent",
-        targetType: "invitation",
-        targetId: invitation.id,
-        targetName: staffTargetName(invitation),
-        detail: invitation.role,
-      },
-      now,
-    );
+    await recordAudit(trx, invitationAudit(by, invitation, "invitation_resent"), now);
     return invitation;
   });
 }
@@ -265,19 +258,7 @@ export async function withdrawInvitation(rt: StaffRuntime, by: StaffIdentity, id
   return rt.db.transaction().execute(async (trx) => {
     const invitation = await invitations.takeLive(id, now.toISOString(), trx);
     if (!invitation) return null;
-    await recordAudit(
-      trx,
-      {
-        staffId: by.id,
-        staffEmail: by.email,
-        action: "invitation_withdrawn",
-        targetType: "invitation",
-        targetId: invitation.id,
-        targetName: staffTargetName(invitation),
-        detail: invitation.role,
-      },
-      now,
-    );
+    await recordAudit(trx, invitationAudit(by, invitation, "invitation_withdrawn"), now);
     return invitation;
   });
 }

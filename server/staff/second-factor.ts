@@ -3,9 +3,9 @@ import { Secret, TOTP } from "otpauth";
 import { recordAudit } from "../audit/audit";
 import {
   accountChangeAudit,
+  changeAccount,
   finishSignIn,
-  normaliseEmail,
-  StaffAccountError,
+  type AccountChange,
   type ChangedBy,
   type SecondFactorResult,
 } from "./accounts";
@@ -261,21 +261,15 @@ export async function confirmEnrolment(
  * reset-mfa), ends its sessions and pending sign-ins, and audits the reset.
  * The next sign-in enrols again.
  */
-export async function resetSecondFactor(
-  db: Db,
-  email: string,
-  now = new Date(),
-  by: ChangedBy = "command line",
-): Promise<void> {
-  const normalised = normaliseEmail(email);
-  const users = staffUserRepository(db);
-  await db.transaction().execute(async (trx) => {
-    const user = await users.findByEmail(normalised, trx);
-    if (!user) throw new StaffAccountError(`No account for ${normalised}.`);
-    await users.clearTotp(user.id, now.toISOString(), trx);
-    await recoveryCodeRepository(db).deleteForStaff(user.id, trx);
-    await signInChallengeRepository(db).deleteForStaff(user.id, trx);
-    await staffSessionRepository(db).deleteForStaff(user.id, trx);
+export const resetSecondFactor = (db: Db, email: string, now?: Date, by?: ChangedBy) =>
+  changeAccount(db, email, secondFactorReset, now, by);
+
+const secondFactorReset: AccountChange = {
+  make: async (user, trx, now, by) => {
+    await staffUserRepository(trx).clearTotp(user.id, now.toISOString());
+    await recoveryCodeRepository(trx).deleteForStaff(user.id);
+    await signInChallengeRepository(trx).deleteForStaff(user.id);
+    await staffSessionRepository(trx).deleteForStaff(user.id);
     await recordAudit(trx, accountChangeAudit(by, user, "mfa_reset"), now);
-  });
-}
+  },
+};

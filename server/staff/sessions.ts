@@ -17,16 +17,24 @@ function isHttps(config: Pick<Config, "publicBaseUrl">): boolean {
   return config.publicBaseUrl.startsWith("https:");
 }
 
-export function sessionCookie(config: Pick<Config, "publicBaseUrl">, token: string): string {
-  const parts = [`${sessionCookieName(config)}=${token}`, "Path=/", "HttpOnly", "SameSite=Lax"];
+/**
+ * A staff cookie's Set-Cookie value: for the whole site, HttpOnly,
+ * SameSite=Lax, Secure over HTTPS; `maxAge` in seconds when it has one
+ * (0 clears it).
+ */
+function staffCookie(config: Pick<Config, "publicBaseUrl">, name: string, value: string, maxAge?: number): string {
+  const parts = [`${name}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax"];
+  if (maxAge !== undefined) parts.push(`Max-Age=${maxAge}`);
   if (isHttps(config)) parts.push("Secure");
   return parts.join("; ");
 }
 
+export function sessionCookie(config: Pick<Config, "publicBaseUrl">, token: string): string {
+  return staffCookie(config, sessionCookieName(config), token);
+}
+
 export function clearedSessionCookie(config: Pick<Config, "publicBaseUrl">): string {
-  const parts = [`${sessionCookieName(config)}=`, "Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=0"];
-  if (isHttps(config)) parts.push("Secure");
-  return parts.join("; ");
+  return staffCookie(config, sessionCookieName(config), "", 0);
 }
 
 /** The session token from a Cookie header, if any. */
@@ -48,21 +56,11 @@ export function pendingCookieName(config: Pick<Config, "publicBaseUrl">): string
 }
 
 export function pendingCookie(config: Pick<Config, "publicBaseUrl">, token: string): string {
-  const parts = [
-    `${pendingCookieName(config)}=${token}`,
-    "Path=/",
-    "HttpOnly",
-    "SameSite=Lax",
-    `Max-Age=${PENDING_COOKIE_SECONDS}`,
-  ];
-  if (isHttps(config)) parts.push("Secure");
-  return parts.join("; ");
+  return staffCookie(config, pendingCookieName(config), token, PENDING_COOKIE_SECONDS);
 }
 
 export function clearedPendingCookie(config: Pick<Config, "publicBaseUrl">): string {
-  const parts = [`${pendingCookieName(config)}=`, "Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=0"];
-  if (isHttps(config)) parts.push("Secure");
-  return parts.join("; ");
+  return staffCookie(config, pendingCookieName(config), "", 0);
 }
 
 export function readPendingToken(

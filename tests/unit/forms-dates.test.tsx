@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addMonths, availability, formatLongDate, monthGrid, parseDateInput } from "../../domain/dates";
+import { addMonths, formatLongDate, monthGrid, parseDateInput } from "../../domain/dates";
+import { availability } from "../../domain/opening-days";
 
 describe("booking date helpers", () => {
   it("reads the ways people type a date, and rejects dates that do not exist", () => {

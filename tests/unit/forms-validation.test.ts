@@ -14,6 +14,7 @@ import { REFERRAL_MAX_BYTES, REFERRAL_MESSAGES, referralFileProblem } from "../.
 import { validateAppointment } from "../../server/appointments/validate";
 import { checkPhone } from "../../server/requests/phone";
 import { validAppointment } from "../helpers/requests";
+import { initialValues } from "../../app/components/forms/booking/values";
 
 /** The rules the browser and the server share give one message each, wherever they run. */
 
@@ -136,26 +137,9 @@ describe("the date of birth in three boxes (day, month, year)", () => {
   });
 });
 
+/** The booking form's first values (app/components/forms/booking/values.ts), with no way of contact chosen. */
 function emptyBooking(): BookingValues {
-  return {
-    name: "",
-    surname: "",
-    dobDay: "",
-    dobMonth: "",
-    dobYear: "",
-    gender: "",
-    idPassportNumber: "",
-    phoneNumber: "",
-    alternateNumber: "",
-    email: "",
-    contactPreference: "",
-    service: "",
-    appointmentDate: "",
-    paymentMethod: "cash",
-    medicalAidNumber: "",
-    notes: "",
-    website: "",
-  };
+  return initialValues({ contactPreference: "" });
 }
 
 describe("the server's phone layer", () => {

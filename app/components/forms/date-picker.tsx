@@ -4,7 +4,6 @@ import { closedDaysWords, OPENING_HOURS } from "@domain/clinic";
 import {
   addDays,
   addMonths,
-  availability,
   calendarNames,
   formatLongDate,
   formatMonth,
@@ -12,8 +11,8 @@ import {
   monthGrid,
   parseDateInput,
   weekdayIndex,
-  type BookingCalendar,
 } from "@domain/dates";
+import { availability, type BookingCalendar } from "@domain/opening-days";
 import { BASE_LOCALE, type Locale } from "@domain/locale";
 import { m } from "@domain/paraglide/messages.js";
 import { useLocale } from "~/lib/locale";

@@ -1,12 +1,5 @@
-import {
-  addMonths,
-  availability,
-  calendarNames,
-  formatLongDate,
-  formatMonth,
-  monthGrid,
-  type BookingCalendar,
-} from "@domain/dates";
+import { addMonths, calendarNames, formatLongDate, formatMonth, monthGrid } from "@domain/dates";
+import { availability, type BookingCalendar } from "@domain/opening-days";
 import { BASE_LOCALE } from "@domain/locale";
 import { m } from "@domain/paraglide/messages.js";
 import { closedDaysWords } from "@domain/clinic";

@@ -15,6 +15,12 @@ export type ScheduleView = keyof typeof SCHEDULE_PATHS;
 export const scheduleHref = (view: ScheduleView, date?: string) =>
   date ? `${SCHEDULE_PATHS[view]}?date=${date}` : SCHEDULE_PATHS[view];
 
+/** The views the schedule's tabs switch between, with their tabs' words. */
+const VIEWS = [
+  ["day", "Day"],
+  ["week", "Week"],
+] as const;
+
 /** The "Go to date" field's id: the error summary links to it. */
 const GO_TO_DATE = "schedule-date";
 
@@ -52,24 +58,17 @@ export function ScheduleNav({
     <div className="staff-schedule-nav staff-print-hide">
       <nav aria-label="Schedule view" className="staff-tabs">
         <ul>
-          <li>
-            <Link
-              to={scheduleHref("day", date)}
-              className="staff-tabs__link"
-              aria-current={view === "day" ? "page" : undefined}
-            >
-              Day
-            </Link>
-          </li>
-          <li>
-            <Link
-              to={scheduleHref("week", date)}
-              className="staff-tabs__link"
-              aria-current={view === "week" ? "page" : undefined}
-            >
-              Week
-            </Link>
-          </li>
+          {VIEWS.map(([tab, label]) => (
+            <li key={tab}>
+              <Link
+                to={scheduleHref(tab, date)}
+                className="staff-tabs__link"
+                aria-current={view === tab ? "page" : undefined}
+              >
+                {label}
+              </Link>
+            </li>
+          ))}
         </ul>
       </nav>
       <nav aria-label={`Choose the ${unit}`} className="staff-schedule-nav__steps">

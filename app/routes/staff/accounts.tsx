@@ -7,6 +7,7 @@ import { ROLE_LABELS, STAFF_ROLES, isStaffRole, type StaffRole } from "@domain/s
 import { staffMeta } from "~/components/staff/staff-format";
 import { formText, parseForm } from "~/lib/form-data";
 import { DataTable } from "~/components/staff/data-table";
+import { RowAction } from "~/components/staff/row-action";
 import { StaffErrorSummary, StaffField, type FieldErrors } from "~/components/staff/form-errors";
 import { requireStaff } from "~/lib/staff.server";
 import {
@@ -259,36 +260,6 @@ function ConfirmStep({
   );
 }
 
-/** One account's or invitation's one-button action (a POST with its intent and id). */
-function RowAction({
-  id,
-  intent,
-  busy,
-  danger = false,
-  children,
-}: {
-  id: number;
-  intent: ConfirmedAction | "resend";
-  busy: boolean;
-  danger?: boolean;
-  children: React.ReactNode;
-}) {
-  return (
-    <Form method="post" noValidate>
-      <input type="hidden" name="id" value={id} />
-      <button
-        type="submit"
-        name="intent"
-        value={intent}
-        className={`button ${danger ? "staff-button--danger" : "button--outline"} staff-button--small`}
-        disabled={busy}
-      >
-        {children}
-      </button>
-    </Form>
-  );
-}
-
 export default function StaffAccounts({ loaderData, actionData }: Route.ComponentProps) {
   const { accounts, invitations, me, invitationHours } = loaderData;
   const busy = useNavigation().state !== "idle";
@@ -364,10 +335,10 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
                     {formatClinicDateTime(i.expires_at)}
                   </span>
                   <span className="staff-button-row">
-                    <RowAction id={i.id} intent="resend" busy={busy}>
+                    <RowAction value={i.id} intent="resend" busy={busy}>
                       Send again<span className="visually-hidden">{` to ${i.name}`}</span>
                     </RowAction>
-                    <RowAction id={i.id} intent="withdraw" busy={busy}>
+                    <RowAction value={i.id} intent="withdraw" busy={busy}>
                       Withdraw<span className="visually-hidden">{` the invitation to ${i.name}`}</span>
                     </RowAction>
                   </span>
@@ -423,15 +394,15 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
                 </td>
                 <td>
                   {a.disabled ? (
-                    <RowAction id={a.id} intent="enable" busy={busy}>
+                    <RowAction value={a.id} intent="enable" busy={busy}>
                       Enable<span className="visually-hidden">{` ${a.name}`}</span>
                     </RowAction>
                   ) : (
                     <div className="staff-button-row staff-button-row--centred">
-                      <RowAction id={a.id} intent="reset-mfa" busy={busy}>
+                      <RowAction value={a.id} intent="reset-mfa" busy={busy}>
                         Reset two-step sign-in<span className="visually-hidden"> of {a.name}</span>
                       </RowAction>
-                      <RowAction id={a.id} intent="disable" busy={busy} danger>
+                      <RowAction value={a.id} intent="disable" busy={busy} danger>
                         Disable<span className="visually-hidden"> {a.name}</span>
                       </RowAction>
                     </div>

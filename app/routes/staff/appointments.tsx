@@ -192,30 +192,26 @@ export default function StaffAppointments({ loaderData, actionData }: Route.Comp
         </DataTable>
       )}
 
-      {list.pages > 1 && (
-        <Pagination
-          page={list.page}
-          pages={list.pages}
-          total={list.total}
-          label="Appointment"
-          href={queryFor}
-          control={
-            searched
-              ? (target, text) => (
-                  <button
-                    type="submit"
-                    form="filters"
-                    name="page"
-                    value={target}
-                    className="button button--outline staff-button--small"
-                  >
-                    {text}
-                  </button>
-                )
-              : undefined
-          }
-        />
-      )}
+      <Pagination
+        list={list}
+        label="Appointment"
+        href={queryFor}
+        control={
+          searched
+            ? (target, text) => (
+                <button
+                  type="submit"
+                  form="filters"
+                  name="page"
+                  value={target}
+                  className="button button--outline staff-button--small"
+                >
+                  {text}
+                </button>
+              )
+            : undefined
+        }
+      />
 
       {canExport && (
         <section className="staff-section staff-export" aria-labelledby="export-heading">

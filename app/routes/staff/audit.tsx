@@ -242,9 +242,7 @@ export default function StaffAudit({ loaderData }: Route.ComponentProps) {
           </tbody>
         </DataTable>
       )}
-      {log && log.pages > 1 && (
-        <Pagination page={log.page} pages={log.pages} total={log.total} label="Audit log" href={href} />
-      )}
+      {log && <Pagination list={log} label="Audit log" href={href} />}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { Pagination } from "~/components/staff/pagination";
 import { whatsappHrefForTyped } from "@domain/contact-links";
@@ -9,6 +9,7 @@ import { staffMeta } from "~/components/staff/staff-format";
 import { formText, parseForm } from "~/lib/form-data";
 import { StatusBadge } from "~/components/staff/status-badge";
 import { DataTable } from "~/components/staff/data-table";
+import { RowAction } from "~/components/staff/row-action";
 import { StaffErrorSummary } from "~/components/staff/form-errors";
 import { idParam, requireStaff } from "~/lib/staff.server";
 import { listEnquiries, markEnquiryHandled } from "~/lib/staff/enquiries.server";
@@ -124,18 +125,9 @@ export default function StaffEnquiries({ loaderData, actionData }: Route.Compone
                     )}
                   </ul>
                   {e.status === "new" && (
-                    <Form method="post" noValidate>
-                      <input type="hidden" name="id" value={e.id} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="handled"
-                        className="button button--outline staff-button--small"
-                        disabled={navigation.state !== "idle"}
-                      >
-                        Mark handled<span className="visually-hidden"> {e.reference}</span>
-                      </button>
-                    </Form>
+                    <RowAction value={e.id} intent="handled" busy={navigation.state !== "idle"}>
+                      Mark handled<span className="visually-hidden"> {e.reference}</span>
+                    </RowAction>
                   )}
                 </td>
               </tr>
@@ -143,15 +135,7 @@ export default function StaffEnquiries({ loaderData, actionData }: Route.Compone
           </tbody>
         </DataTable>
       )}
-      {list.pages > 1 && (
-        <Pagination
-          page={list.page}
-          pages={list.pages}
-          total={list.total}
-          label="Enquiry"
-          href={(p) => `/staff/enquiries?status=${status}&page=${p}`}
-        />
-      )}
+      <Pagination list={list} label="Enquiry" href={(p) => `/staff/enquiries?status=${status}&page=${p}`} />
     </>
   );
 }

@@ -6,6 +6,7 @@ import { serviceTitle } from "@domain/catalogue";
 import { staffMeta } from "~/components/staff/staff-format";
 import { formText, parseForm } from "~/lib/form-data";
 import { ACTIONS_COLUMN, DataTable } from "~/components/staff/data-table";
+import { RowAction } from "~/components/staff/row-action";
 import { StaffErrorSummary, StaffField, type FieldErrors } from "~/components/staff/form-errors";
 import { StatusBadge } from "~/components/staff/status-badge";
 import { requireStaff } from "~/lib/staff.server";
@@ -246,18 +247,9 @@ export default function StaffPatientData({ actionData }: Route.ComponentProps) {
                       .join(", ")}
                   </td>
                   <td>
-                    <Form method="post" noValidate>
-                      <input type="hidden" name="q" value={c.email} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="find"
-                        className="button button--outline staff-button--small"
-                        disabled={busy}
-                      >
-                        Show records<span className="visually-hidden"> of {c.names[0]}</span>
-                      </button>
-                    </Form>
+                    <RowAction name="q" value={c.email} intent="find" busy={busy}>
+                      Show records<span className="visually-hidden"> of {c.names[0]}</span>
+                    </RowAction>
                   </td>
                 </tr>
               ))}

@@ -1,9 +1,10 @@
 import { useEffect, useState } from "react";
 import { CALENDAR_PATH } from "@domain/api-paths";
-import { closedWeekdayNames, closedWeekdays, listWords, OPENING_HOURS } from "@domain/clinic";
-import { addDays, isIsoDate, isoWeekday, localToday, type BookingCalendar } from "@domain/dates";
+import { closedWeekdayNames, listWords, OPENING_HOURS } from "@domain/clinic";
+import { isIsoDate, localToday } from "@domain/dates";
 import { BASE_LOCALE, type Locale } from "@domain/locale";
 import { m } from "@domain/paraglide/messages.js";
+import { weekdaysOnlyCalendar, type BookingCalendar } from "@domain/opening-days";
 import { getJson } from "~/lib/api-client";
 
 /** The note under the calendar when the holidays could not be loaded, in `locale`: only the weekdays the clinic never opens are marked. */
@@ -18,13 +19,7 @@ export const CALENDAR_FALLBACK_NOTE = calendarFallbackNote(BASE_LOCALE);
 
 /** Used only if the calendar cannot be loaded: the weekdays the clinic never opens (Sundays) closed; the server still checks holidays. */
 function fallbackCalendar(horizonDays = 90): BookingCalendar {
-  const today = localToday();
-  const closedDates: string[] = [];
-  for (let i = 0; i <= horizonDays; i++) {
-    const day = addDays(today, i);
-    if (closedWeekdays().includes(isoWeekday(day))) closedDates.push(day);
-  }
-  return { today, firstDate: today, lastDate: addDays(today, horizonDays), closedDates };
+  return weekdaysOnlyCalendar(localToday(), horizonDays);
 }
 
 function isCalendar(value: unknown): value is BookingCalendar {

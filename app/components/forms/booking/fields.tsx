@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { BOOKABLE_SERVICES, serviceTitle } from "@domain/catalogue";
 import { contactPreferenceHint, contactPreferenceLegend, contactPreferenceOptions } from "@domain/contact-preference";
-import type { BookingCalendar } from "@domain/dates";
+import type { BookingCalendar } from "@domain/opening-days";
 import { m } from "@domain/paraglide/messages.js";
 import { genderLabel, GENDERS } from "@domain/patient";
 import { paymentMethods } from "@domain/payments";

@@ -1,7 +1,7 @@
 import { APPOINTMENT_PATH } from "@domain/api-paths";
-import { localTime, localToday, parseDateInput, type BookingCalendar } from "@domain/dates";
+import { localTime, localToday, parseDateInput } from "@domain/dates";
 import { BASE_LOCALE, type Locale } from "@domain/locale";
-import { answerByFromCalendar } from "@domain/opening-days";
+import { answerByFromCalendar, type BookingCalendar } from "@domain/opening-days";
 import { m } from "@domain/paraglide/messages.js";
 import type { BookingConfirmation } from "@domain/request-words";
 import { bookingDateProblem, dobProblem } from "@domain/validation/appointment-dates";

@@ -1,4 +1,8 @@
-/** Debian's Chromium, launched the way this machine's closed network needs. */
+/**
+ * Debian's Chromium, launched the way this machine's closed network needs:
+ * by the end-to-end tests (playwright.config.ts) and by Lighthouse
+ * (scripts/lighthouse.ts, headless).
+ */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export const CHROMIUM_ARGS = [
