@@ -120,10 +120,10 @@ describe("the probes when the database hangs", () => {
     expect(sockets).toHaveLength(1);
   });
 
-  it("/livez answers 200 at once: it asks nothing of the database", async () => {
-    const started = performance.now();
+  it("/livez answers 200 while the database hangs: it asks nothing of the database", async () => {
+    // A probe that asked the hung database would answer 503 at its deadline, or never: no timing is needed.
     const res = await app.inject("/livez");
     expect(res.statusCode).toBe(200);
-    expect(performance.now() - started).toBeLessThan(100);
+    expect(res.json()).toEqual({ status: "live" });
   });
 });
