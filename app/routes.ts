@@ -42,6 +42,7 @@ export default [
       route("patient-data", "routes/staff/patient-data.tsx"),
       route("accounts", "routes/staff/accounts.tsx"),
       route("closures", "routes/staff/closures.tsx"),
+      route("system", "routes/staff/system.tsx"),
       route("password", "routes/staff/password.tsx"),
     ]),
   ]),

@@ -133,6 +133,16 @@ async function lockSqliteMigrations(db: Db): Promise<(() => void) | undefined> {
   };
 }
 
+/** Which database engine answers, and its version (the manager's system page shows them). */
+export async function databaseVersion(db: Db): Promise<{ kind: "SQLite" | "PostgreSQL"; version: string }> {
+  if (isPostgres(db)) {
+    const { rows } = await sql<{ server_version: string }>`show server_version`.execute(db);
+    return { kind: "PostgreSQL", version: rows[0]?.server_version ?? "" };
+  }
+  const { rows } = await sql<{ version: string }>`select sqlite_version() as version`.execute(db);
+  return { kind: "SQLite", version: rows[0]?.version ?? "" };
+}
+
 /** True when a trivial query succeeds. */
 export async function ping(db: Db): Promise<boolean> {
   try {

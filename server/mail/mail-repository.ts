@@ -102,6 +102,21 @@ export function mailRepository(db: Db) {
     },
 
     /**
+     * How many messages queued since `since` (ISO) were given up on (the
+     * system page's "failing"; a message fails hours after it was queued).
+     * Reads mail_queue_due by its status.
+     */
+    async countFailedSince(since: string, trx: Kysely<Database> = db): Promise<number> {
+      const row = await trx
+        .selectFrom("mail_queue")
+        .select((eb) => eb.fn.countAll<number | string>().as("count"))
+        .where("status", "=", "failed")
+        .where("created_at", ">=", since)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    /**
      * The queue's state for the operator (decision 033): messages pending
      * (due or waiting to be tried again) and when the oldest of them was
      * queued (ISO, or null), messages given up on, and messages sent since

@@ -185,7 +185,7 @@ test("staff pages redirect to sign-in without a session", async ({ page }) => {
 });
 
 test("the staff pages have no accessibility violations", async ({ page, context, baseURL, e2e }, info) => {
-  test.setTimeout(180_000); // seven axe runs on a shared machine
+  test.setTimeout(180_000); // eight axe runs on a shared machine
   const { db, config } = e2e;
   const staff = await e2eStaff(db, `axe-${info.project.name}`);
   const id = await seedAppointment(db, { requested_date: nextOpenWeekday(config) });
@@ -207,6 +207,7 @@ test("the staff pages have no accessibility violations", async ({ page, context,
     `/staff/appointments/${id}`,
     "/staff/enquiries?status=all",
     "/staff/audit",
+    "/staff/system",
     "/staff/password",
   ]) {
     await page.goto(url);
@@ -333,7 +334,7 @@ test("a manager invites a receptionist by e-mail, who accepts, sets up two-step 
   await expect(nav.getByRole("link", { name: "Audit log" })).toHaveCount(0);
   await expect(nav.getByRole("link", { name: "Staff accounts" })).toHaveCount(0);
   // Refused on every manager page, in the browser, with the reason.
-  for (const path of ["/staff/accounts", "/staff/closures", "/staff/audit", "/staff/patient-data"]) {
+  for (const path of ["/staff/accounts", "/staff/closures", "/staff/audit", "/staff/patient-data", "/staff/system"]) {
     const refused = await tab.goto(path);
     expect(refused?.status(), path).toBe(403);
     await expect(tab.getByText(MANAGER_ONLY_MESSAGE)).toBeVisible();

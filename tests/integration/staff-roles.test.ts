@@ -45,6 +45,7 @@ describe("staff roles", () => {
     { method: "POST" as const, url: "/staff/patient-data/export", body: form({ q: reference }) },
     { method: "GET" as const, url: "/api/staff/appointments/export?from=2026-01-01&to=2026-12-31" },
     { method: "GET" as const, url: "/staff/closures" },
+    { method: "GET" as const, url: "/staff/system" },
     {
       method: "POST" as const,
       url: "/staff/closures",

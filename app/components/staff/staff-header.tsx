@@ -10,6 +10,7 @@ const LINKS = [
   { to: "/staff/patient-data", label: "Patient data", end: false, managerOnly: true },
   { to: "/staff/closures", label: "Closures", end: false, managerOnly: true },
   { to: "/staff/accounts", label: "Staff accounts", end: false, managerOnly: true },
+  { to: "/staff/system", label: "System", end: false, managerOnly: true },
 ];
 
 /** The console's own header: its navigation (a manager's pages for managers only), who is signed in, and sign-out. */

@@ -9,6 +9,8 @@ import { ClosuresComingUp } from "~/components/staff/closures-coming-up";
 import { scheduleHref } from "~/components/staff/schedule-nav";
 import { DataTable } from "~/components/staff/data-table";
 import { ROOMS, roomName } from "@domain/rooms";
+import { troubleKey, troubleWords } from "@domain/system-health";
+import { overviewTroubles } from "~/lib/staff/operations.server";
 import type { Route } from "./+types/overview";
 
 export const meta = () => staffMeta("Overview");
@@ -18,13 +20,15 @@ export async function loader(args: Route.LoaderArgs) {
   const now = rt.now();
   // Closures coming up (decision 017): its own query and panel.
   const closures = { list: await closuresComingUp(rt.db, now), canManage: staff.role === "manager" };
-  const [summary, overdue, enquiries, texts] = await Promise.all([
+  const [summary, overdue, enquiries, texts, troubles] = await Promise.all([
     overview(rt.db, now),
     overdueRequests(rt.db, rt.config, now),
     openEnquiries(rt.db),
     failingTexts(rt.db, now),
+    overviewTroubles(rt.db, rt.config, now),
   ]);
-  return { ...summary, overdue, enquiries, closures, texts, generatedAt: now.toISOString() };
+  const system = { troubles, canOpen: staff.role === "manager" };
+  return { ...summary, overdue, enquiries, closures, texts, system, generatedAt: now.toISOString() };
 }
 
 type Upcoming = Route.ComponentProps["loaderData"]["todays"];
@@ -190,6 +194,27 @@ function FailingTexts({ count, about, lookbackDays }: Route.ComponentProps["load
   );
 }
 
+/** The warning that the system is in trouble (backups, queues, disk, e-mail), with the manager's way to the details. */
+function SystemTroubles({ troubles, canOpen, now }: Route.ComponentProps["loaderData"]["system"] & { now: Date }) {
+  return (
+    <section className="staff-alert staff-alert--error" aria-labelledby="system-troubles-title">
+      <h2 id="system-troubles-title">The system needs attention</h2>
+      <ul>
+        {troubles.map((t) => (
+          <li key={troubleKey(t)}>{troubleWords(t, now)}</li>
+        ))}
+      </ul>
+      {canOpen ? (
+        <p>
+          <Link to="/staff/system">Open the system page</Link>
+        </p>
+      ) : (
+        <p>Tell a manager.</p>
+      )}
+    </section>
+  );
+}
+
 export default function StaffOverview({ loaderData }: Route.ComponentProps) {
   const d = loaderData;
   return (
@@ -200,6 +225,7 @@ export default function StaffOverview({ loaderData }: Route.ComponentProps) {
           Today is {formatAbbreviatedDate(d.today)}. Updated {formatClinicDateTime(d.generatedAt)}.
         </p>
       </div>
+      {d.system.troubles.length > 0 && <SystemTroubles {...d.system} now={new Date(d.generatedAt)} />}
       {d.texts.count > 0 && <FailingTexts {...d.texts} />}
       <ul className="staff-stats">
         <li className="staff-stat">
