@@ -294,6 +294,11 @@ async function main() {
     for (const [name, value, goal] of figures) {
       console.log(`${name.padEnd(62)} ${value.padStart(24)}   ${goal ? `goal ${goal}` : ""}`);
     }
+  } catch (error) {
+    // Say why, when the server is the one that failed (it died under the load, say).
+    if (server.child.exitCode !== null)
+      console.error(`the server exited with ${server.child.exitCode}:\n${server.output()}`);
+    throw error;
   } finally {
     server.child.kill("SIGTERM");
     await server.exited;
