@@ -1,5 +1,5 @@
 import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect, sql } from "kysely";
+import { Kysely, SqliteDialect, sql, type Generated } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { cachedStatements } from "../../server/db/index";
 
@@ -49,7 +49,7 @@ describe("cachedStatements", () => {
   });
 
   it("runs Kysely's reads and writes through kept statements, seeing every change (a schema change too)", async () => {
-    const kysely = new Kysely<{ t: { id: number; v: string } }>({
+    const kysely = new Kysely<{ t: { id: Generated<number>; v: string } }>({
       dialect: new SqliteDialect({ database: cachedStatements(open()) }),
     });
     for (const v of ["a", "b", "c"]) await kysely.insertInto("t").values({ v }).execute();
