@@ -6,7 +6,7 @@ import {
 } from "../../domain/validation/appointment";
 import { bookingDateProblem, dobProblem } from "../../domain/validation/appointment-dates";
 import { checkSchema, type Checked } from "../../domain/validation/fields";
-import { bookingCalendar } from "../../domain/opening-days";
+import { bookingCalendarFor } from "../../domain/opening-days";
 import { bookingRulesNow, type BookingRules } from "../closures/closed-dates";
 import type { Config } from "../config";
 import type { Db } from "../db/index";
@@ -25,10 +25,8 @@ export interface ValidAppointment extends Appointment {
  * patient changing their date through their link both run this rule.
  */
 export function appointmentDateProblem(date: string, now: Date, rules: BookingRules): string | null {
-  return (
-    bookingDateProblem(date, bookingCalendar(now, rules.bookingHorizonDays, rules.closedDates), rules.closureReasons) ??
-    null
-  );
+  const calendar = bookingCalendarFor(date, now, rules.bookingHorizonDays, rules.closedDates);
+  return bookingDateProblem(date, calendar, rules.closureReasons) ?? null;
 }
 
 /**
@@ -73,7 +71,8 @@ export function appointmentRules(
 ): Checked<ValidAppointment> {
   const errors: Record<string, string> = schema.ok ? {} : { ...schema.errors };
   const raw = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
-  const calendar = bookingCalendar(now, rules.bookingHorizonDays, rules.closedDates);
+  const asked = typeof raw.appointmentDate === "string" ? raw.appointmentDate : "";
+  const calendar = bookingCalendarFor(asked, now, rules.bookingHorizonDays, rules.closedDates);
 
   const phone = checkPhone(raw, "phoneNumber", errors);
   const alternate = checkPhone(raw, "alternateNumber", errors);
