@@ -2,20 +2,12 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import {
-  Kysely,
-  Migrator,
-  PostgresAdapter,
-  PostgresDialect,
-  SqliteDialect,
-  sql,
-  type MigrationProvider,
-  type SqliteDatabase,
-} from "kysely";
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, type MigrationProvider } from "kysely";
 import type * as Pg from "pg";
 import type { Config } from "../config";
 import { ensurePrivateDirSync, securePrivateFiles, touchPrivateFileSync } from "../private-files";
 import { migrations } from "./migrations/index";
+import { GroupCommitSqliteDialect } from "./sqlite";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -83,41 +75,8 @@ export function openDb(config: Pick<Config, "dataDir" | "databaseUrl">): Db {
   database.pragma("synchronous = FULL");
   database.pragma("foreign_keys = ON");
   database.pragma("busy_timeout = 5000");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: cachedStatements(database) }) });
-}
-
-/** How many prepared statements a SQLite connection keeps: more than the server's distinct statements, so none is prepared twice. */
-export const STATEMENT_CACHE_SIZE = 250;
-
-/**
- * The SQLite connection as Kysely's dialect uses it, keeping its prepared
- * statements by their SQL (decision 036). Kysely prepares every query it
- * runs, and preparing costs tens to hundreds of microseconds on the event
- * loop, more than running most of them; the server runs the same few dozen
- * statements again and again (values are parameters, never in the SQL). The
- * least recently used goes first past `size`. A statement still being
- * iterated (a stream) is busy, so its SQL gets a fresh one meanwhile.
- */
-export function cachedStatements(database: SQLite.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
-  const cache = new Map<string, SQLite.Statement>();
-  return {
-    close: () => database.close(),
-    prepare(source: string) {
-      const kept = cache.get(source);
-      if (kept && !kept.busy) {
-        // Most recently used last: Map keeps insertion order.
-        cache.delete(source);
-        cache.set(source, kept);
-        return kept;
-      }
-      const statement = database.prepare(source);
-      if (!kept) {
-        cache.set(source, statement);
-        if (cache.size > size) cache.delete(cache.keys().next().value!);
-      }
-      return statement;
-    },
-  };
+  // Kept statements and group commit (server/db/sqlite.ts, decision 036).
+  return new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(database) });
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,0 +1,365 @@
+import type SQLite from "better-sqlite3";
+import { CompiledQuery, SqliteDialect, type DatabaseConnection, type Driver, type QueryResult } from "kysely";
+
+/*
+ * Kysely's SQLite dialect with a driver of our own (decision 036): it keeps
+ * prepared statements, and it commits concurrent writes together.
+ *
+ * SQLite has one connection per process, and better-sqlite3 runs every
+ * statement on the event loop. With `synchronous = FULL` each commit waits for
+ * the disk (fsync: 0.3 to 1.5 ms on these machines), and the whole server
+ * waits with it, so the disk, not the work, set how many bookings a second
+ * the server could take. Group commit: the first write opens a real
+ * transaction (BEGIN IMMEDIATE), each transaction of the application is a
+ * savepoint in it, and the real transaction commits, once for all of them,
+ * when the connection falls idle, or after GROUP_MAX_MS or GROUP_MAX_UNITS.
+ * A transaction's commit (and a write outside one) resolves only once that
+ * commit is on disk, so what was acknowledged is durable, as before; a
+ * transaction that fails rolls back to its savepoint and takes nothing else
+ * with it; a commit that fails fails every transaction in the group.
+ *
+ * What changes for callers:
+ * - A read outside a transaction answers at once, and may see the writes of
+ *   transactions whose commit is still on its way to the disk (they are
+ *   complete; only a failing disk would undo them).
+ * - Inside a transaction, never wait for a write or a transaction that began
+ *   before it: that one completes only with the group's commit, which waits
+ *   for this transaction to end. (Nothing in the server does; awaiting
+ *   anything but the transaction's own statements there was already a
+ *   mistake, since it holds the only connection.)
+ */
+
+/** The longest a group stays open while others wait for the connection. */
+export const GROUP_MAX_MS = 10;
+/** The most transactions and writes one commit carries. */
+export const GROUP_MAX_UNITS = 200;
+/** How many prepared statements the connection keeps: more than the server's distinct statements. */
+export const STATEMENT_CACHE_SIZE = 250;
+
+/** The savepoint each of the application's transactions runs in (one at a time on the connection). */
+const UNIT = "unit";
+/** Statements that cannot run inside a transaction, or that manage one: the group is committed first. */
+const SESSION_STATEMENT = /^\s*(vacuum|attach|detach|begin|commit|end|rollback|savepoint|release|pragma)\b/i;
+
+/**
+ * Prepared statements kept by their SQL, the least recently used out first
+ * past `size`. Kysely prepares every query it runs, and preparing costs more
+ * than running most of them; the server runs the same few dozen again and
+ * again (values are parameters, never in the SQL). A statement still being
+ * iterated is busy, so its SQL gets a fresh one meanwhile.
+ */
+export function cachedStatements(database: SQLite.Database, size = STATEMENT_CACHE_SIZE) {
+  const cache = new Map<string, SQLite.Statement>();
+  return (source: string): SQLite.Statement => {
+    const kept = cache.get(source);
+    if (kept && !kept.busy) {
+      // Most recently used last: Map keeps insertion order.
+      cache.delete(source);
+      cache.set(source, kept);
+      return kept;
+    }
+    const statement = database.prepare(source);
+    if (!kept) {
+      cache.set(source, statement);
+      if (cache.size > size) cache.delete(cache.keys().next().value!);
+    }
+    return statement;
+  };
+}
+
+/** SQLITE_BUSY: another connection holds the lock. */
+const isBusy = (error: unknown) => String((error as { code?: unknown }).code ?? "").startsWith("SQLITE_BUSY");
+
+/** An identifier in double quotes (a savepoint's name from Kysely's controlled transactions). */
+const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** One holder at a time, in the order asked; `first` goes before the others waiting. */
+class Turn {
+  #held = false;
+  #queue: (() => void)[] = [];
+
+  get free(): boolean {
+    return !this.#held && this.#queue.length === 0;
+  }
+
+  get waiting(): number {
+    return this.#queue.length;
+  }
+
+  take(first = false): Promise<void> {
+    if (!this.#held) {
+      this.#held = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => (first ? this.#queue.unshift(resolve) : this.#queue.push(resolve)));
+  }
+
+  /** Hands the turn to the next one waiting, if any. */
+  give(): void {
+    const next = this.#queue.shift();
+    if (next) next();
+    else this.#held = false;
+  }
+}
+
+/** A real transaction and the units (transactions, writes) in it, and the promise of its commit. */
+class Group {
+  units = 0;
+  readonly opened = performance.now();
+  readonly durable: Promise<void>;
+  resolve!: () => void;
+  reject!: (error: unknown) => void;
+
+  constructor() {
+    this.durable = new Promise<void>((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    });
+    // A group whose units all rolled back has nobody waiting on it.
+    this.durable.catch(() => undefined);
+  }
+}
+
+export interface GroupCommitOptions {
+  /** Called after each commit with the number of units it carried (tests, measurements). */
+  onCommit?: (units: number) => void;
+}
+
+/** The connection as one caller holds it, from acquireConnection to releaseConnection. */
+class Lease implements DatabaseConnection {
+  held = true;
+  /** The group of the transaction this lease is in, from beginTransaction to its commit or rollback. */
+  unit: Group | undefined;
+
+  constructor(private readonly driver: GroupCommitDriver) {}
+
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return this.driver.execute<R>(this, query);
+  }
+
+  async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    yield* this.driver.stream<R>(this, query);
+  }
+}
+
+export class GroupCommitDriver implements Driver {
+  readonly #db: SQLite.Database;
+  readonly #prepare: (sql: string) => SQLite.Statement;
+  readonly #turn = new Turn();
+  readonly #onCommit?: (units: number) => void;
+  /** The connection's busy_timeout (openDb sets it): how long a group waits for another connection's write lock. */
+  readonly #busyTimeoutMs: number;
+  #group: Group | undefined;
+  #flushPlanned = false;
+
+  constructor(database: SQLite.Database, { onCommit }: GroupCommitOptions = {}) {
+    this.#db = database;
+    this.#prepare = cachedStatements(database);
+    this.#onCommit = onCommit;
+    this.#busyTimeoutMs = Number(database.pragma("busy_timeout", { simple: true }));
+  }
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    await this.#turn.take();
+    return new Lease(this);
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    const lease = connection as Lease;
+    if (lease.held) this.#letGo(lease);
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    const lease = connection as Lease;
+    await this.#hold(lease);
+    const group = await this.#open();
+    this.#run(`savepoint ${UNIT}`);
+    lease.unit = group;
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    const lease = connection as Lease;
+    const group = lease.unit!;
+    await this.#hold(lease);
+    this.#run(`release ${UNIT}`);
+    lease.unit = undefined;
+    group.units++;
+    // The group's commit needs the connection: give it back now, then wait for the disk.
+    this.#letGo(lease);
+    await group.durable;
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    const lease = connection as Lease;
+    const group = lease.unit;
+    // Its commit failed: the group's rollback undid it already.
+    if (!group) return;
+    lease.unit = undefined;
+    await this.#hold(lease);
+    if (this.#group === group && this.#db.inTransaction) {
+      this.#run(`rollback to ${UNIT}`);
+      this.#run(`release ${UNIT}`);
+    }
+  }
+
+  async savepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await this.execute(connection as Lease, CompiledQuery.raw(`savepoint ${quoted(name)}`));
+  }
+
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await this.execute(connection as Lease, CompiledQuery.raw(`rollback to ${quoted(name)}`));
+  }
+
+  async releaseSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await this.execute(connection as Lease, CompiledQuery.raw(`release ${quoted(name)}`));
+  }
+
+  async destroy(): Promise<void> {
+    await this.#turn.take(true);
+    try {
+      if (this.#group) this.#commit();
+    } finally {
+      this.#db.close();
+      this.#turn.give();
+    }
+  }
+
+  /** A statement from a lease: in its transaction, or alone (a read at once, a write as a unit of the group). */
+  async execute<R>(lease: Lease, query: CompiledQuery): Promise<QueryResult<R>> {
+    await this.#hold(lease);
+    if (lease.unit) return this.#statement<R>(query);
+    if (SESSION_STATEMENT.test(query.sql)) {
+      if (this.#group) this.#commit();
+      return this.#statement<R>(query);
+    }
+    const statement = this.#prepare(query.sql);
+    if (statement.readonly) return this.#statement<R>(query, statement);
+    const group = await this.#open();
+    const result = this.#statement<R>(query, statement);
+    group.units++;
+    this.#letGo(lease);
+    await group.durable;
+    return result;
+  }
+
+  async *stream<R>(lease: Lease, query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    await this.#hold(lease);
+    // A stream holds the connection while it is read: commit what waits first.
+    if (!lease.unit && this.#group) this.#commit();
+    for (const row of this.#prepare(query.sql).iterate(query.parameters as unknown[])) yield { rows: [row as R] };
+  }
+
+  /** Runs a statement, keeping the group honest: one that SQLite rolled back whole (an I/O error, a full disk) fails. */
+  #statement<R>(query: CompiledQuery, statement = this.#prepare(query.sql)): QueryResult<R> {
+    try {
+      const parameters = query.parameters as unknown[];
+      if (statement.reader) return { rows: statement.all(parameters) as R[] };
+      const { changes, lastInsertRowid } = statement.run(parameters);
+      return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+    } catch (error) {
+      if (this.#group && !this.#db.inTransaction) this.#fail(error);
+      throw error;
+    }
+  }
+
+  #run(sql: string): void {
+    this.#statement(CompiledQuery.raw(sql));
+  }
+
+  /**
+   * The open group, or a new one: its real transaction takes SQLite's write
+   * lock at once (BEGIN IMMEDIATE). While another connection holds that lock,
+   * it waits without blocking the event loop, up to the connection's
+   * busy_timeout: that connection may be this process's own (two instances
+   * in one process, as tests run them), whose group commits on this loop.
+   */
+  async #open(): Promise<Group> {
+    if (this.#group) return this.#group;
+    const deadline = performance.now() + this.#busyTimeoutMs;
+    for (let pause = 1; ; pause = Math.min(pause * 2, 50)) {
+      try {
+        this.#db.pragma("busy_timeout = 0");
+        this.#run("begin immediate");
+        break;
+      } catch (error) {
+        if (!isBusy(error) || performance.now() >= deadline) throw error;
+      } finally {
+        this.#db.pragma(`busy_timeout = ${this.#busyTimeoutMs}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+    this.#group = new Group();
+    return this.#group;
+  }
+
+  /** Commits the open group (the caller holds the turn) and answers everyone waiting on it. */
+  #commit(): void {
+    const group = this.#group!;
+    this.#group = undefined;
+    try {
+      this.#run("commit");
+    } catch (error) {
+      if (this.#db.inTransaction) this.#db.exec("rollback");
+      group.reject(error);
+      return;
+    }
+    group.resolve();
+    this.#onCommit?.(group.units);
+  }
+
+  /** The group's transaction is gone (SQLite rolled it back after an error): everyone in it fails with that error. */
+  #fail(error: unknown): void {
+    const group = this.#group!;
+    this.#group = undefined;
+    group.reject(error);
+  }
+
+  /** Takes the turn again for a lease that gave it back early (a transaction inside Kysely's connection()). */
+  async #hold(lease: Lease): Promise<void> {
+    if (lease.held) return;
+    await this.#turn.take();
+    lease.held = true;
+  }
+
+  /** A lease gives the connection back: the group commits first when it is old or full, else soon if nobody waits. */
+  #letGo(lease: Lease): void {
+    lease.held = false;
+    const group = this.#group;
+    if (group && (group.units >= GROUP_MAX_UNITS || performance.now() - group.opened >= GROUP_MAX_MS)) this.#commit();
+    this.#turn.give();
+    if (this.#group && !this.#flushPlanned) {
+      this.#flushPlanned = true;
+      setImmediate(() => void this.#flushWhenIdle());
+    }
+  }
+
+  /** After the I/O ready now has had its turn: commits the group if nobody holds or waits for the connection. */
+  async #flushWhenIdle(): Promise<void> {
+    this.#flushPlanned = false;
+    if (!this.#group || !this.#turn.free) return;
+    await this.#turn.take(true);
+    try {
+      if (this.#group) this.#commit();
+    } finally {
+      this.#turn.give();
+    }
+  }
+}
+
+/** Kysely's SQLite dialect (its adapter, compiler, introspector) over GroupCommitDriver. */
+export class GroupCommitSqliteDialect extends SqliteDialect {
+  readonly #database: SQLite.Database;
+  readonly #options: GroupCommitOptions;
+
+  constructor(database: SQLite.Database, options: GroupCommitOptions = {}) {
+    super({ database });
+    this.#database = database;
+    this.#options = options;
+  }
+
+  override createDriver(): Driver {
+    return new GroupCommitDriver(this.#database, this.#options);
+  }
+}
