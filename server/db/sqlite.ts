@@ -1,3 +1,5 @@
+import fsp from "node:fs/promises";
+import path from "node:path";
 import type SQLite from "better-sqlite3";
 import { CompiledQuery, SqliteDialect, type DatabaseConnection, type Driver, type QueryResult } from "kysely";
 
@@ -73,6 +75,16 @@ const isBusy = (error: unknown) => String((error as { code?: unknown }).code ?? 
 /** An identifier in double quotes (a savepoint's name from Kysely's controlled transactions). */
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+/** fdatasync of a file (or a folder) by its name. */
+async function fdatasync(file: string): Promise<void> {
+  const handle = await fsp.open(file, "r");
+  try {
+    await handle.datasync();
+  } finally {
+    await handle.close();
+  }
+}
+
 /** One holder at a time, in the order asked; `first` goes before the others waiting. */
 class Turn {
   #held = false;
@@ -121,8 +133,10 @@ class Group {
 }
 
 export interface GroupCommitOptions {
-  /** Called after each commit with the number of units it carried (tests, measurements). */
+  /** Called once each commit is durable, with the number of units it carried (tests, measurements). */
   onCommit?: (units: number) => void;
+  /** How a file is synced to disk (tests watch it); fdatasync by default. */
+  syncFile?: (file: string) => Promise<void>;
 }
 
 /** The connection as one caller holds it, from acquireConnection to releaseConnection. */
@@ -147,16 +161,30 @@ export class GroupCommitDriver implements Driver {
   readonly #prepare: (sql: string) => SQLite.Statement;
   readonly #turn = new Turn();
   readonly #onCommit?: (units: number) => void;
+  readonly #syncFile: (file: string) => Promise<void>;
   /** The connection's busy_timeout (openDb sets it): how long a group waits for another connection's write lock. */
   readonly #busyTimeoutMs: number;
+  /** The write-ahead log this driver makes durable itself, or undefined (SQLite syncs at each commit). */
+  readonly #wal: string | undefined;
   #group: Group | undefined;
   #flushPlanned = false;
+  /** Groups committed to the log, waiting for the next sync of it. */
+  #committed: Group[] = [];
+  #syncing: Promise<void> | undefined;
+  #walDirSynced = false;
 
-  constructor(database: SQLite.Database, { onCommit }: GroupCommitOptions = {}) {
+  constructor(database: SQLite.Database, { onCommit, syncFile = fdatasync }: GroupCommitOptions = {}) {
     this.#db = database;
     this.#prepare = cachedStatements(database);
     this.#onCommit = onCommit;
+    this.#syncFile = syncFile;
     this.#busyTimeoutMs = Number(database.pragma("busy_timeout", { simple: true }));
+    const wal = !database.memory && String(database.pragma("journal_mode", { simple: true })) === "wal";
+    if (wal) {
+      // The commit writes the log; the driver syncs it off the event loop before anyone is answered (#sync).
+      database.pragma("synchronous = NORMAL");
+      this.#wal = `${database.name}-wal`;
+    }
   }
 
   async init(): Promise<void> {}
@@ -220,6 +248,7 @@ export class GroupCommitDriver implements Driver {
     await this.#turn.take(true);
     try {
       if (this.#group) this.#commit();
+      while (this.#syncing) await this.#syncing;
     } finally {
       this.#db.close();
       this.#turn.give();
@@ -294,7 +323,11 @@ export class GroupCommitDriver implements Driver {
     return this.#group;
   }
 
-  /** Commits the open group (the caller holds the turn) and answers everyone waiting on it. */
+  /**
+   * Commits the open group (the caller holds the turn). Everyone waiting on
+   * it is answered once the commit is on disk: at once when SQLite synced it,
+   * else after the next sync of the log.
+   */
   #commit(): void {
     const group = this.#group!;
     this.#group = undefined;
@@ -305,8 +338,43 @@ export class GroupCommitDriver implements Driver {
       group.reject(error);
       return;
     }
+    if (!this.#wal) return this.#durable(group);
+    this.#committed.push(group);
+    this.#sync();
+  }
+
+  #durable(group: Group): void {
     group.resolve();
     this.#onCommit?.(group.units);
+  }
+
+  /**
+   * Makes the committed groups durable: fdatasync of the write-ahead log, on
+   * libuv's threads, so the event loop goes on (and the next group fills)
+   * while the disk works; one sync at a time, each covering every commit
+   * before it started. Once it returns, those commits survive a power cut as
+   * with synchronous = FULL. The log's folder is synced once, for the log's
+   * own name. A failed sync fails the groups it was for.
+   */
+  #sync(): void {
+    if (this.#syncing || this.#committed.length === 0) return;
+    const groups = this.#committed.splice(0);
+    const wal = this.#wal!;
+    this.#syncing = (async () => {
+      try {
+        if (!this.#walDirSynced) {
+          await this.#syncFile(path.dirname(wal));
+          this.#walDirSynced = true;
+        }
+        await this.#syncFile(wal);
+        for (const group of groups) this.#durable(group);
+      } catch (error) {
+        for (const group of groups) group.reject(error);
+      } finally {
+        this.#syncing = undefined;
+        this.#sync();
+      }
+    })();
   }
 
   /** The group's transaction is gone (SQLite rolled it back after an error): everyone in it fails with that error. */

@@ -135,6 +135,43 @@ describe("group commit", () => {
     expect(commits).toEqual([2]);
   });
 
+  it("answers a commit only once the log holding it is synced; commits made during a sync wait for the next one", async () => {
+    await db.destroy();
+    const syncs: { file: string; done: () => void }[] = [];
+    const database = new SQLite(file);
+    database.pragma("journal_mode = WAL");
+    db = new Kysely<Schema>({
+      dialect: new GroupCommitSqliteDialect(database, {
+        syncFile: (synced) => new Promise<void>((done) => syncs.push({ file: synced, done })),
+      }),
+    });
+    const answered: string[] = [];
+    const book = (v: string) => insert(v).then(() => answered.push(v));
+    const first = book("first");
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 20));
+    await pause();
+    // Committed (another connection sees it), not yet answered: its sync has not returned.
+    expect(committed()).toEqual(["first"]);
+    expect(answered).toEqual([]);
+    expect(syncs.map((s) => path.basename(s.file))).toEqual([path.basename(dir)]); // the log's folder, once
+    syncs.shift()!.done();
+    await pause();
+    expect(syncs.map((s) => path.basename(s.file))).toEqual(["t.sqlite-wal"]);
+    // A second commit while the log's sync runs waits for a sync of its own.
+    const second = book("second");
+    await pause();
+    expect(syncs).toHaveLength(1);
+    syncs.shift()!.done();
+    await first;
+    expect(answered).toEqual(["first"]);
+    await pause();
+    expect(syncs.map((s) => path.basename(s.file))).toEqual(["t.sqlite-wal"]);
+    syncs.shift()!.done();
+    await second;
+    expect(answered).toEqual(["first", "second"]);
+    expect(database.pragma("synchronous", { simple: true })).toBe(1); // NORMAL: the driver syncs the log itself
+  });
+
   it("a transaction that fails takes only its own writes back; the others in its group are kept", async () => {
     await insert("taken");
     const results = await Promise.allSettled([
