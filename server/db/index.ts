@@ -72,6 +72,8 @@ export function openDb(config: Pick<Config, "dataDir" | "databaseUrl">): Db {
   securePrivateFiles([`${file}-wal`, `${file}-shm`, `${file}-journal`]);
   const database = new SQLite(file);
   database.pragma("journal_mode = WAL");
+  // A commit is on disk before it is answered: in WAL mode the driver syncs the log itself, off the
+  // event loop, and lowers this to NORMAL (server/db/sqlite.ts, decision 036).
   database.pragma("synchronous = FULL");
   database.pragma("foreign_keys = ON");
   database.pragma("busy_timeout = 5000");
