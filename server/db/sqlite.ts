@@ -297,6 +297,11 @@ export class GroupCommitDriver implements Driver {
     this.#statement(CompiledQuery.raw(sql));
   }
 
+  /** A pragma through the kept statements (better-sqlite3's pragma() prepares it every time). */
+  #pragma(setting: string): void {
+    this.#prepare(`pragma ${setting}`).get();
+  }
+
   /**
    * The open group, or a new one: its real transaction takes SQLite's write
    * lock at once (BEGIN IMMEDIATE). While another connection holds that lock,
@@ -309,13 +314,13 @@ export class GroupCommitDriver implements Driver {
     const deadline = performance.now() + this.#busyTimeoutMs;
     for (let pause = 1; ; pause = Math.min(pause * 2, 50)) {
       try {
-        this.#db.pragma("busy_timeout = 0");
+        this.#pragma("busy_timeout = 0");
         this.#run("begin immediate");
         break;
       } catch (error) {
         if (!isBusy(error) || performance.now() >= deadline) throw error;
       } finally {
-        this.#db.pragma(`busy_timeout = ${this.#busyTimeoutMs}`);
+        this.#pragma(`busy_timeout = ${this.#busyTimeoutMs}`);
       }
       await new Promise((resolve) => setTimeout(resolve, pause));
     }
