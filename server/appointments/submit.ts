@@ -1,6 +1,6 @@
 import { APPOINTMENT_PATH } from "../../domain/api-paths";
 import { findBookableService } from "../../domain/validation/appointment";
-import { requestAnswerBy } from "../closures/closed-dates";
+import { requestAnswerBy, type BookingRules } from "../closures/closed-dates";
 import type { Config } from "../config";
 import type { Db } from "../db/index";
 import { enqueueMail } from "../mail/queue";
@@ -44,7 +44,8 @@ const bookedAnswer: AnswerRecord<Booked> = {
 
 /**
  * Stores a valid appointment request (validateAppointment) in one
- * transaction: the outcome of a repeated Idempotency-Key is replayed; its
+ * transaction, with `answerBy` from the booking rules it was validated
+ * against (bookingRulesNow: the day by whose end the clinic answers): the outcome of a repeated Idempotency-Key is replayed; its
  * referral uploads must still be unclaimed and are attached; the record is
  * inserted with its reference (the service as its slug) and both e-mails are
  * queued, the patient's with a private link, and the patient's text by their
@@ -64,12 +65,11 @@ export async function storeAppointment(
   config: Config,
   a: ValidAppointment,
   { body, key, now, year }: Submission,
+  answerBy: BookingRules["answerBy"],
 ): Promise<AppointmentOutcome> {
   const appointments = appointmentRepository(db);
   const uploads = uploadRepository(db);
   const publicIds = [...new Set(a.referralForms.map((f) => f.publicId))];
-  // Read before the transaction (SQLite has one connection): the day by whose end the clinic answers.
-  const answerBy = await requestAnswerBy(db, config, now);
   const refuse = (errors: Record<string, string>) => new Rejection<Record<string, string>>(errors);
 
   const done = await runIdempotent<Booked, Record<string, string>>(
