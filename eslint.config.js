@@ -29,6 +29,7 @@ const COMPOSITION = [
   "./server/app.ts",
   "./server/index.ts",
   "./server/public-api.ts",
+  "./server/public-forms.ts",
   "./server/staff-console.ts",
   "./server/load-context.ts",
 ];

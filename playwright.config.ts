@@ -29,7 +29,9 @@ process.env.E2E_SMTP_PORT ??= String(port + 5);
 // desktop width; on PostgreSQL only the specs that write to the database run
 // again (the rest read static pages, the same whatever the database).
 const LAYOUT_SPECS = ["layout", "home", "services", "public-routes"].map((name) => `**/${name}.spec.ts`);
-const DATABASE_SPECS = ["booking", "contact", "staff", "patient-link"].map((name) => `**/${name}.spec.ts`);
+const DATABASE_SPECS = ["booking", "contact", "staff", "patient-link", "front-desk"].map(
+  (name) => `**/${name}.spec.ts`,
+);
 const onPostgres = !!process.env.E2E_DATABASE_URL;
 const phone = { name: "mobile", use: { ...devices["Desktop Chrome"], viewport: { width: 390, height: 844 } } };
 const desktop = { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } };

@@ -13,6 +13,7 @@ import fontUrl from "@fontsource-variable/source-sans-3/files/source-sans-3-lati
 import type { Route } from "./+types/root";
 import { clinicYear } from "@domain/dates";
 import { getClinic } from "~/lib/clinic.server";
+import type { RootData } from "~/lib/use-clinic";
 import { islandLoader, markHydrated, pageIsland, wantsScripts } from "~/lib/hydrate";
 import { useNonce } from "~/lib/nonce";
 import {
@@ -30,7 +31,7 @@ import { useEffect, useRef } from "react";
 import "./styles/app.css";
 import "./styles/layout.css";
 
-export async function loader() {
+export async function loader(): Promise<RootData> {
   // renderedYear: the clinic's year when this HTML was rendered (prerendered pages:
   // the build year, which the server stamps with the current one; see site-footer.tsx).
   return { clinic: getClinic(), renderedYear: clinicYear() };
@@ -40,13 +41,6 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "preload", href: fontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
 ];
-
-/** The clinic's public details, from the root loader. */
-export function useClinic() {
-  const data = useRouteLoaderData<typeof loader>("root");
-  if (!data) throw new Error("useClinic needs the root loader's data");
-  return data.clinic;
-}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();

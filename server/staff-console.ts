@@ -5,7 +5,7 @@ import fp from "fastify-plugin";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { recordAudit } from "./audit/audit";
-import { appointmentsCsv } from "./appointments/export";
+import { appointmentsCsv, exportRange } from "./appointments/export";
 import { contentDisposition, isInlineSafe, uploadPath } from "./uploads/files";
 import { checkStaffRequest, isStaffUrl, STAFF_RESPONSE_HEADERS } from "./staff/guard";
 import { leaseFor, takeLease } from "./jobs/lease";
@@ -15,13 +15,11 @@ import { messageBody, queryParam, single } from "./requests/http";
 import { uploadRepository } from "./uploads/upload-repository";
 import { PURGE_JOB, purgeExpired } from "./privacy/purge";
 import type { StaffRuntime } from "./runtime";
-import { isIsoDate } from "../domain/dates";
 import { MANAGER_ONLY_MESSAGE } from "../domain/staff-roles";
 import { runEvery } from "./jobs/periodic";
 
 const PURGE_FIRST_RUN_MS = 5 * 60_000;
 const PURGE_EVERY_MS = 24 * 3_600_000;
-const MAX_EXPORT_DAYS = 366 * 2;
 
 /** Answers every staff API route can give: 401 not signed in, 403 cross-site or another role's route, 500. */
 const guardedResponses = { 401: messageBody, 403: messageBody, 500: messageBody } as const;
@@ -166,15 +164,9 @@ export function staffPlugin(
         },
         async (request, reply) => {
           const staff = request.staff!;
-          const from = single(request.query.from);
-          const to = single(request.query.to);
-          if (!isIsoDate(from) || !isIsoDate(to) || from > to) {
-            return reply
-              .code(400)
-              .send({ message: "Choose a start and end date (YYYY-MM-DD), the start on or before the end." });
-          }
-          const days = (new Date(to).getTime() - new Date(from).getTime()) / 86_400_000;
-          if (days > MAX_EXPORT_DAYS) return reply.code(400).send({ message: "Export at most two years at a time." });
+          const range = exportRange(single(request.query.from), single(request.query.to));
+          if (!range.ok) return reply.code(400).send({ message: Object.values(range.errors).join(" ") });
+          const { from, to } = range;
           const { csv, count } = await appointmentsCsv(rt.db, from, to);
           await recordAudit(
             rt.db,

@@ -4,7 +4,7 @@ import { mapsHref } from "@domain/contact-links";
 import { LinkTiles, type LinkTile } from "~/components/info/link-tiles";
 import { PageHeader } from "~/components/info/page-header";
 import { pageMeta } from "~/lib/meta";
-import { useClinic } from "~/root";
+import { useClinic } from "~/lib/use-clinic";
 import "~/styles/info.css";
 import type { Route } from "./+types/about";
 

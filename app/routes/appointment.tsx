@@ -16,7 +16,7 @@ import { DateChoice } from "~/components/patient/date-choice";
 import { PostOutcome } from "~/components/patient/post-outcome";
 import { SafetyForm, safetyErrorTarget } from "~/components/patient/safety-form";
 import { manageAction, manageLoader, MANAGE_HEADERS, type ManageAnswer, type ManageView } from "~/lib/manage.server";
-import { useClinic } from "~/root";
+import { useClinic } from "~/lib/use-clinic";
 import "~/styles/forms.css";
 import "~/styles/patient.css";
 

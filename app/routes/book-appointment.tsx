@@ -4,7 +4,7 @@ import { BookingPage } from "~/components/forms/booking/booking-form";
 import { clinicContact } from "~/components/forms/contact-options";
 import { publicFormAction } from "~/lib/public-forms.server";
 import { documentTitle, pageMeta } from "~/lib/meta";
-import { useClinic } from "~/root";
+import { useClinic } from "~/lib/use-clinic";
 import type { Route } from "./+types/book-appointment";
 import "~/styles/forms.css";
 import { Island } from "~/components/island";

@@ -3,7 +3,7 @@ import { ContactPage } from "~/components/forms/contact-form";
 import { clinicContact } from "~/components/forms/contact-options";
 import { documentTitle, pageMeta } from "~/lib/meta";
 import { publicFormAction } from "~/lib/public-forms.server";
-import { useClinic } from "~/root";
+import { useClinic } from "~/lib/use-clinic";
 import type { Route } from "./+types/contact-us";
 import "~/styles/forms.css";
 import { Island } from "~/components/island";

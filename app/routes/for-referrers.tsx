@@ -6,7 +6,7 @@ import { PhoneLink } from "~/components/layout/phone-link";
 import { referralFormSize } from "~/components/info/referral-form.server";
 import { REFERRAL_FORM_PATH } from "@domain/paths";
 import { pageMeta } from "~/lib/meta";
-import { useClinic } from "~/root";
+import { useClinic } from "~/lib/use-clinic";
 import "~/styles/info.css";
 import type { Route } from "./+types/for-referrers";
 

@@ -19,7 +19,7 @@ import { SERVICE_CATEGORIES } from "@domain/catalogue";
 import { closedDaysWords } from "@domain/clinic";
 import { ARRIVE_EARLY_MINUTES, WHAT_TO_BRING_SHORT } from "@domain/visit-words";
 import { pageMeta } from "~/lib/meta";
-import { useClinic } from "~/root";
+import { useClinic } from "~/lib/use-clinic";
 import type { Route } from "./+types/home";
 import "~/styles/home.css";
 

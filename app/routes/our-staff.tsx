@@ -4,7 +4,7 @@ import { PageHeader } from "~/components/info/page-header";
 import { ProfileCard } from "~/components/info/profile-card";
 import { STAFF_ROLES } from "@domain/team";
 import { pageMeta } from "~/lib/meta";
-import { useClinic } from "~/root";
+import { useClinic } from "~/lib/use-clinic";
 import "~/styles/info.css";
 import type { Route } from "./+types/our-staff";
 

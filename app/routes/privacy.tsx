@@ -3,7 +3,7 @@ import { ClinicContactList, LegalSections, type LegalSection } from "~/component
 import { PageHeader } from "~/components/info/page-header";
 import { pageMeta } from "~/lib/meta";
 import { getRetentionPeriods } from "~/lib/retention.server";
-import { useClinic } from "~/root";
+import { useClinic } from "~/lib/use-clinic";
 import "~/styles/info.css";
 import type { Route } from "./+types/privacy";
 

@@ -3,7 +3,7 @@ import { ClinicContactList, LegalSections, type LegalSection } from "~/component
 import { PageHeader } from "~/components/info/page-header";
 import { BOOKING_POLICY } from "@domain/booking-policy";
 import { pageMeta } from "~/lib/meta";
-import { useClinic } from "~/root";
+import { useClinic } from "~/lib/use-clinic";
 import "~/styles/info.css";
 import type { Route } from "./+types/terms-condition";
 

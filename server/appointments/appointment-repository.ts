@@ -166,11 +166,22 @@ export function appointmentRepository(db: Db) {
       return trx.selectFrom("appointments").select("email").where("reference", "=", reference).executeTakeFirst();
     },
 
-    /** Appointments made with an address (trimmed, in any letter case), in id order. */
+    /** Appointments made with an address (trimmed, in any letter case), in id order, with who the patient said they were. */
     async findByEmail(email: string, trx: Kysely<Database> = db) {
       return trx
         .selectFrom("appointments")
-        .select(["id", "reference", "requested_date", "confirmed_date", "service_name", "status"])
+        .select([
+          "id",
+          "reference",
+          "requested_date",
+          "confirmed_date",
+          "confirmed_time",
+          "service_name",
+          "status",
+          "name",
+          "surname",
+          "dob",
+        ])
         .where((eb) => eb(eb.fn("lower", [eb.fn("trim", ["email"])]), "=", email))
         .orderBy("id")
         .execute();
@@ -264,6 +275,7 @@ export function appointmentRepository(db: Db) {
             "reference",
             "name",
             "surname",
+            "dob",
             "phone",
             "service_name",
             "examination",
@@ -312,6 +324,28 @@ export function appointmentRepository(db: Db) {
         .orderBy("requested_date")
         .orderBy("id")
         .execute();
+    },
+
+    /**
+     * Active appointments dated from `from` to `to` (YYYY-MM-DD): requests by
+     * their requested date, confirmed ones by their confirmed date; whole
+     * rows, by that date then id. What a closure reaches, and the requests
+     * the schedule shows waiting.
+     */
+    async activeBetween(from: string, to: string, trx: Kysely<Database> = db): Promise<AppointmentRow[]> {
+      const rows = await trx
+        .selectFrom("appointments")
+        .selectAll()
+        .where((eb) =>
+          eb.or([
+            eb.and([eb("status", "=", "confirmed"), eb("confirmed_date", ">=", from), eb("confirmed_date", "<=", to)]),
+            eb.and([eb("status", "=", "requested"), eb("requested_date", ">=", from), eb("requested_date", "<=", to)]),
+          ]),
+        )
+        .orderBy("id")
+        .execute();
+      const dated = (a: AppointmentRow) => (a.status === "confirmed" ? a.confirmed_date! : a.requested_date);
+      return rows.sort((a, b) => dated(a).localeCompare(dated(b)) || a.id - b.id);
     },
 
     /** Ids of appointments whose date (confirmed, else requested) is before `date`. */
@@ -442,6 +476,45 @@ export function appointmentRepository(db: Db) {
         .selectAll("appointments")
         .where("appointment_links.token_hash", "=", tokenHash)
         .executeTakeFirst();
+    },
+
+    /**
+     * Who booked with this phone number (E.164, as stored) as their number or
+     * their other number: the address and the name of each such appointment.
+     */
+    async patientsByPhone(e164: string, trx: Kysely<Database> = db) {
+      return trx
+        .selectFrom("appointments")
+        .select(["email", "name", "surname"])
+        .where((eb) => eb.or([eb("phone", "=", e164), eb("alternate_phone", "=", e164)]))
+        .execute();
+    },
+
+    /**
+     * Appointments whose "first name surname" or "surname first name",
+     * lower-cased, is LIKE `pattern` (escape \): candidates the caller checks
+     * exactly (server/privacy/patient-keys.ts says why).
+     */
+    async patientsByNamePattern(pattern: string, trx: Kysely<Database> = db) {
+      return trx
+        .selectFrom("appointments")
+        .select(["email", "name", "surname"])
+        .where((eb) =>
+          eb.or([
+            sql<boolean>`lower(name || ' ' || surname) like ${pattern} escape '\\'`,
+            sql<boolean>`lower(surname || ' ' || name) like ${pattern} escape '\\'`,
+          ]),
+        )
+        .execute();
+    },
+
+    /** Appointments whose ID or passport number, lower-cased, is LIKE `pattern` (escape \): candidates, checked exactly by the caller. */
+    async patientsByIdPattern(pattern: string, trx: Kysely<Database> = db) {
+      return trx
+        .selectFrom("appointments")
+        .select(["email", "name", "surname", "id_passport_number"])
+        .where(sql<boolean>`lower(id_passport_number) like ${pattern} escape '\\'`)
+        .execute();
     },
 
     /** Deletes appointments with their status history and patient links. */

@@ -1,11 +1,23 @@
 /**
- * CSV for spreadsheets: every field quoted (quotes doubled), and a field that
- * a spreadsheet would read as a formula (starting with = + - @ tab or CR) is
- * prefixed with a single quote.
+ * CSV for spreadsheets: every field quoted (quotes doubled), and a field a
+ * spreadsheet would read as a formula is prefixed with a single quote: one
+ * that starts with = @ tab or carriage return, or with + or - unless it is
+ * a phone number (+ then digits, with spaces, hyphens or brackets between
+ * them: 7 to 15 digits, as E.164 allows). A spreadsheet may read such a
+ * number as arithmetic, but digits alone call no function and reach nothing;
+ * a stray apostrophe before every patient's number would be worse.
  */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const PHONE_NUMBER = /^\+\d[\d ()-]*\d$/;
+
+function isPhoneNumber(text: string): boolean {
+  const digits = text.replace(/\D/g, "").length;
+  return PHONE_NUMBER.test(text) && digits >= 7 && digits <= 15;
+}
+
 export function csvCell(value: string | number | null | undefined): string {
   let text = value === null || value === undefined ? "" : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (FORMULA_START.test(text) && !isPhoneNumber(text)) text = `'${text}`;
   return `"${text.replace(/"/g, '""')}"`;
 }
 

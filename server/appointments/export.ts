@@ -1,4 +1,7 @@
 import { serviceTitle } from "../../domain/catalogue";
+import { formatAbbreviatedDate, formatClinicDateTime, parseDateInput } from "../../domain/dates";
+import { paymentLabel } from "../../domain/payments";
+import { statusLabel } from "../../domain/statuses";
 import type { Db } from "../db/index";
 import { appointmentRepository } from "./appointment-repository";
 import { csvDocument } from "./csv";
@@ -22,34 +25,66 @@ const HEADER = [
   "Confirmed time",
   "Cancellation reason",
   "Notes",
-  "Received (UTC)",
+  "Received (Gaborone time)",
 ];
 
-/** Appointments whose requested date falls in [from, to], as CSV. */
+/** The longest range one export covers, in days. */
+export const EXPORT_MAX_DAYS = 366 * 2;
+
+export type ExportRange =
+  { ok: true; from: string; to: string } | { ok: false; errors: { from?: string; to?: string } };
+
+/**
+ * The export's range as typed (YYYY-MM-DD from a date picker, or DD/MM/YYYY):
+ * both days real dates, the first on or before the last, at most two years;
+ * otherwise every problem at once, by field (the console's form shows each
+ * by its field; the API answers them in one message).
+ */
+export function exportRange(rawFrom: string, rawTo: string): ExportRange {
+  const from = parseDateInput(rawFrom);
+  const to = parseDateInput(rawTo);
+  const errors: { from?: string; to?: string } = {};
+  if (!from) errors.from = "Enter the first day as a date, for example 01/12/2026.";
+  if (!to) errors.to = "Enter the last day as a date, for example 31/12/2026.";
+  else if (from && from > to) errors.to = "The last day must be on or after the first day.";
+  else if (from && (Date.parse(to) - Date.parse(from)) / 86_400_000 > EXPORT_MAX_DAYS)
+    errors.to = "Export at most two years at a time.";
+  return from && to && !errors.from && !errors.to ? { ok: true, from, to } : { ok: false, errors };
+}
+
+/** A calendar date as the console writes it ("Wed 2 Dec 2026"); empty stays empty. */
+const day = (iso: string | null) => (iso ? formatAbbreviatedDate(iso) : null);
+
+/**
+ * Appointments whose requested date falls in [from, to], as CSV, in the
+ * console's words: statuses and payment methods by their labels
+ * (domain/statuses.ts, domain/payments.ts), dates as the console writes
+ * them, and the time received in the clinic's time (Africa/Gaborone).
+ */
 export async function appointmentsCsv(db: Db, from: string, to: string): Promise<{ csv: string; count: number }> {
   const rows = await appointmentRepository(db).requestedBetween(from, to);
   const csv = csvDocument(
     HEADER,
     rows.map((r) => [
       r.reference,
-      r.status,
+      statusLabel(r.status),
       r.name,
       r.surname,
-      r.dob,
+      day(r.dob),
       r.gender,
       r.phone,
       r.alternate_phone,
       r.email,
       r.id_passport_number,
       serviceTitle(r.service_name),
-      r.payment_method,
+      paymentLabel(r.payment_method),
       r.medical_aid_number,
-      r.requested_date,
-      r.confirmed_date,
+      day(r.requested_date),
+      day(r.confirmed_date),
       r.confirmed_time,
       r.cancel_reason,
       r.notes,
-      r.created_at,
+      formatClinicDateTime(r.created_at),
     ]),
   );
   return { csv, count: rows.length };

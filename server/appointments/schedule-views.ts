@@ -1,6 +1,6 @@
 import { appointmentMinutes, serviceTitle } from "../../domain/catalogue";
 import { formatPhone } from "../../domain/contact-links";
-import { addDays, isIsoDate, WEEKDAYS, weekdayIndex } from "../../domain/dates";
+import { addDays, formatShortDate, isIsoDate, WEEKDAYS, weekdayIndex } from "../../domain/dates";
 import { closedReason } from "../../domain/opening-days";
 import { paymentLabel } from "../../domain/payments";
 import { clinicMinutes, NO_ROOM_NAME, ROOMS, roomName } from "../../domain/rooms";
@@ -8,8 +8,9 @@ import { timeOfDay } from "../../domain/schedule";
 import { safetySummary } from "../../domain/safety-questions";
 import { SCHEDULED_STATUSES } from "../../domain/statuses";
 import { appointmentRepository } from "./appointment-repository";
-import { closedDatesBetween } from "../closures/closed-dates";
+import { closedDatesBetween, roomsOutBetween } from "../closures/closed-dates";
 import type { Config } from "../config";
+import { uploadRepository } from "../uploads/upload-repository";
 import type { Db } from "../db/index";
 import { openingFor } from "../../domain/opening-days";
 
@@ -19,6 +20,7 @@ import { openingFor } from "../../domain/opening-days";
  * the page) and reception's printable day list. Appointments on the schedule
  * are those with a status in SCHEDULED_STATUSES, dated that day; where they
  * sit is worked out by domain/schedule.ts (dayGrid, weekHours) in the page.
+ * Beside them, the requests waiting for a time on their requested day.
  */
 
 type ClosureConfig = Pick<Config, "closedDates">;
@@ -38,6 +40,33 @@ export interface ScheduleEntry {
   /** Clinic minutes, half-open [starts_at, ends_at). */
   starts_at: number;
   ends_at: number;
+}
+
+/**
+ * A request waiting for a time (status requested), shown on its requested
+ * day beside the rooms so reception can plan the day (decision 034).
+ */
+export interface WaitingRequest {
+  id: number;
+  reference: string;
+  patient: string;
+  service: string;
+  /** The requested date, YYYY-MM-DD. */
+  date: string;
+}
+
+/** The requests (status requested) for the days from … to, by date then id. */
+async function waitingBetween(db: Db, from: string, to: string): Promise<WaitingRequest[]> {
+  const rows = await appointmentRepository(db).activeBetween(from, to);
+  return rows
+    .filter((r) => r.status === "requested")
+    .map((r) => ({
+      id: r.id,
+      reference: r.reference,
+      patient: `${r.name} ${r.surname}`,
+      service: serviceTitle(r.service_name),
+      date: r.requested_date,
+    }));
 }
 
 /** A day's opening as clinic minutes, and why it is closed if it is. */
@@ -115,27 +144,31 @@ function columnsFor(entries: readonly ScheduleEntry[]): { id: string; name: stri
   ];
 }
 
-/** The day view: the day's opening, the columns and the appointments. */
+/** The day view: the day's opening, the columns (each room with why it is out of service that day, if it is), the appointments and the requests waiting. */
 export async function daySchedule(db: Db, config: ClosureConfig, date: string) {
   const rows = await appointmentRepository(db).scheduledOn(date, date, SCHEDULED_STATUSES);
   const entries = rows.map(entry);
   const [day] = await days(db, config, [date]);
-  return { day: day!, columns: columnsFor(entries), entries };
+  const out = (await roomsOutBetween(db, date, date)).get(date);
+  const columns = columnsFor(entries).map((c) => ({ ...c, out: out?.get(c.id) ?? null }));
+  return { day: day!, columns, entries, waiting: await waitingBetween(db, date, date) };
 }
 
 /**
  * The week view of the week holding `date`: the days the clinic opens
  * (Monday to Saturday), and a day it never opens (Sunday) too when an
- * appointment is dated then, with each day's opening.
+ * appointment or a request is dated then, with each day's opening; and the
+ * requests waiting on each day.
  */
 export async function weekSchedule(db: Db, config: ClosureConfig, date: string) {
   const monday = weekStart(date);
   const rows = await appointmentRepository(db).scheduledOn(monday, addDays(monday, 6), SCHEDULED_STATUSES);
   const entries = rows.map(entry);
+  const waiting = await waitingBetween(db, monday, addDays(monday, 6));
   const dates = Array.from({ length: 7 }, (_, i) => addDays(monday, i)).filter(
-    (d) => !!openingFor(d) || entries.some((e) => e.date === d),
+    (d) => !!openingFor(d) || entries.some((e) => e.date === d) || waiting.some((w) => w.date === d),
   );
-  return { monday, days: await days(db, config, dates), entries };
+  return { monday, days: await days(db, config, dates), entries, waiting };
 }
 
 /** One line of reception's printable day list. */
@@ -144,26 +177,42 @@ export interface DayListRow {
   time: string;
   room: string;
   patient: string;
+  /** For the ID check at the desk, as dates are written in Botswana (DD/MM/YYYY). */
+  dob: string;
   phone: string;
-  service: string;
+  /** The service, with the examination staff chose on confirming when there is one. */
+  examination: string;
   payment: string;
   medicalAid: string;
+  /** Whether a referral form was uploaded with the request. */
+  referral: boolean;
   /** The safety answers in a word for reception: how many to check, answered, or not (ask on the day). */
   safety: string;
 }
 
-/** Reception's day list: who comes when, where, and how they pay, by time then room. */
+/** "Ultrasound Imaging: Thyroid", or the service alone when no examination was chosen. */
+export function examinationWords(serviceName: string, examination: string | null): string {
+  const service = serviceTitle(serviceName);
+  return examination ? `${service}: ${examination}` : service;
+}
+
+/** Reception's day list: who comes when, where, for what, how they pay and what is on file, by time then room. */
 export async function dayList(db: Db, date: string): Promise<DayListRow[]> {
   const rows = await appointmentRepository(db).scheduledOn(date, date, SCHEDULED_STATUSES);
+  const ids = rows.map((r) => r.id);
+  const files = ids.length ? await uploadRepository(db).findForAppointments(ids) : [];
+  const withReferral = new Set(files.map((f) => f.appointment_id));
   return rows.map((row) => ({
     id: row.id,
     time: row.confirmed_time ?? "",
     room: roomName(row.room),
     patient: `${row.name} ${row.surname}`,
+    dob: formatShortDate(row.dob),
     phone: formatPhone(row.phone),
-    service: serviceTitle(row.service_name),
+    examination: examinationWords(row.service_name, row.examination),
     payment: paymentLabel(row.payment_method),
     medicalAid: row.medical_aid_number ?? "",
+    referral: withReferral.has(row.id),
     safety: safetySummary(row.service_name, row.safety_answers),
   }));
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { appointmentMinutes, examinationsFor, serviceTitle } from "../../domain/catalogue";
 import { clinicDate, clinicTime } from "../../domain/dates";
-import { clinicMinutes, roomNeed } from "../../domain/rooms";
+import { clinicMinutes, findRoom, roomNeed, type Room } from "../../domain/rooms";
 import { freeRoomsAt, freeStarts, timeOfDay } from "../../domain/schedule";
 import { appointmentRepository, type AppointmentRow } from "./appointment-repository";
 import type { Db } from "../db/index";
@@ -30,6 +30,27 @@ export function notBookedProblem(stored: string): string {
   return `“${serviceTitle(stored)}” is not a service the clinic books, so it has no room and cannot be confirmed or moved. Cancel it and ask the patient to book one of the clinic's services.`;
 }
 
+/**
+ * What a day's placements are checked against: the closed dates and their
+ * reasons (confirmationProblem), and the rooms out of service that day
+ * (room id → the reason; server/closures/closed-dates.ts roomsOutBetween).
+ */
+export type DayRules = Parameters<typeof confirmationProblem>[0] & {
+  roomsOut?: Readonly<Record<string, string>>;
+};
+
+/** The rooms that serve a service and are in service that day, in ROOMS order. */
+function roomsInService(rooms: readonly Room[], rules: DayRules): Room[] {
+  return rooms.filter((r) => !rules.roomsOut?.[r.id]);
+}
+
+/** Why no room can hold the appointment that day: every room that serves it is out of service. */
+export function roomsOutProblem(rooms: readonly Room[], rules: DayRules): string {
+  const reasons = [...new Set(rooms.map((r) => rules.roomsOut?.[r.id]).filter(Boolean))].join("; ");
+  const names = rooms.map((r) => r.name).join(" and ");
+  return `${names} ${rooms.length === 1 ? "is" : "are"} out of service on that day (${reasons}). Choose another day.`;
+}
+
 export interface FreeTimes {
   minutes: number;
   /** Free starts ("HH:MM") with the rooms free for the whole appointment; empty on a closed day. */
@@ -45,7 +66,7 @@ export interface FreeTimes {
  */
 export async function freeTimes(
   db: Db,
-  config: Parameters<typeof confirmationProblem>[0],
+  config: DayRules,
   appt: Pick<AppointmentRow, "id" | "service_name">,
   date: string,
   examination: string | null,
@@ -69,7 +90,8 @@ export async function freeTimes(
     }));
     return { minutes, offers, problem: null };
   }
-  const { rooms } = need;
+  const rooms = roomsInService(need.rooms, config);
+  if (rooms.length === 0) return { minutes, offers: [], problem: roomsOutProblem(need.rooms, config) };
   const booked = (await appointmentRepository(db).confirmedBetween(opens, closes)).filter((b) => b.id !== appt.id);
   const offers = freeStarts(rooms, booked, opens, closes, minutes, notBefore).map((o) => ({
     time: timeOfDay(o.start),
@@ -86,6 +108,8 @@ export interface Placement {
   date: string;
   time: string;
   examination?: string | null;
+  /** The room staff chose (a room id), or empty for the first free room that serves the service. */
+  room?: string | null;
 }
 
 /** The columns a placement sets on the appointment. */
@@ -102,15 +126,16 @@ export interface PlacementColumns {
  * Checks a date, time and examination for an appointment and works out the
  * columns to write: the service one the clinic books (notBookedProblem), the
  * time within opening hours on an open day, the examination (when given) one
- * of the service's (none: the catalogue's default length), and the room the
- * first free one that serves the service (none for a room-free service):
- * staff choose the time, never the room. Call inside the transaction that
- * writes them; the database still refuses an overlap written meanwhile
+ * of the service's (none: the catalogue's default length), and the room:
+ * the one staff chose, if it serves the service, is in service that day and
+ * is free for the whole appointment, else the first free one that does
+ * (none for a room-free service). Call inside the transaction that writes
+ * them; the database still refuses an overlap written meanwhile
  * (isTimeTaken).
  */
 export async function placeAppointment(
   db: Db,
-  config: Parameters<typeof confirmationProblem>[0],
+  config: DayRules,
   appt: Pick<AppointmentRow, "id" | "service_name">,
   placement: Placement,
   now: Date,
@@ -135,11 +160,28 @@ export async function placeAppointment(
     examination,
   };
   if (need.kind === "room-free") return { ...base, room: null };
+  const chosen = placement.room?.trim() || null;
+  if (chosen && !need.rooms.some((r) => r.id === chosen))
+    throw new PlacementError("Choose one of the rooms that serve this service.");
+  const rooms = roomsInService(need.rooms, config);
+  if (rooms.length === 0) throw new PlacementError(roomsOutProblem(need.rooms, config));
+  if (chosen && !rooms.some((r) => r.id === chosen))
+    throw new PlacementError(
+      roomsOutProblem(
+        need.rooms.filter((r) => r.id === chosen),
+        config,
+      ),
+    );
   const booked = (await appointmentRepository(db).confirmedBetween(starts, ends, trx)).filter((b) => b.id !== appt.id);
-  const [first] = freeRoomsAt(need.rooms, booked, starts, minutes);
+  const free = freeRoomsAt(rooms, booked, starts, minutes);
+  if (chosen && !free.some((r) => r.id === chosen))
+    throw new PlacementError(
+      `${findRoom(chosen)?.name ?? chosen} is not free at ${placement.time} for ${minutes} minutes. Choose another room or time.`,
+    );
+  const [first] = free;
   if (!first)
     throw new PlacementError(`No room is free at ${placement.time} for ${minutes} minutes. Choose another time.`);
-  return { ...base, room: first.id };
+  return { ...base, room: chosen ?? first.id };
 }
 
 /** Whether an error is the database refusing two confirmed appointments in one room at once (migration 0016). */

@@ -14,23 +14,24 @@ import {
   type AppointmentStatus,
 } from "../../domain/statuses";
 import { enqueueMail } from "../mail/queue";
+import { textPatient } from "./texts";
 import { uploadRepository } from "../uploads/upload-repository";
 import type { StaffIdentity } from "../../domain/staff-roles";
 import { recordAudit } from "../audit/audit";
 import { cancellationMail, confirmationMail } from "./confirmation-mail";
 import { issueManageLink } from "./manage-links";
-import { closedDatesBetween } from "../closures/closed-dates";
-import type { confirmationProblem } from "../../domain/opening-days";
+import { closedDatesBetween, roomsOutBetween } from "../closures/closed-dates";
 import {
   isTimeTaken,
   placeAppointment,
   PlacementError,
   TIME_TAKEN,
+  type DayRules,
   type Placement,
   type PlacementColumns,
 } from "./schedule";
 import type { StaffRuntime } from "../runtime";
-import { isIsoDate } from "../../domain/dates";
+import { clinicInstant, formatAbbreviatedDate, isIsoDate } from "../../domain/dates";
 import { LIST_PAGE_SIZE } from "../../domain/staff-limits";
 
 export interface AppointmentFilters extends AppointmentSearch {
@@ -84,14 +85,40 @@ export async function getAppointment(db: Db, id: number) {
 }
 
 export type StatusChange =
-  | { to: "confirmed"; date: string; time: string; examination?: string | null }
+  | { to: "confirmed"; date: string; time: string; examination?: string | null; room?: string | null }
   | { to: "attended" }
   | { to: "no_show" }
   | { to: "cancelled"; reason: string };
 
-/** Which statuses an appointment may move to from `status`. */
-export function allowedNext(status: AppointmentStatus): readonly AppointmentStatus[] {
-  return APPOINTMENT_TRANSITIONS[status];
+/** The statuses that record how a confirmed appointment went, which wait for its time. */
+const OUTCOMES: readonly AppointmentStatus[] = ["attended", "no_show"];
+
+/**
+ * When attended and no-show may first be recorded for a confirmed appointment:
+ * its confirmed start (the clinic's clock), or undefined when it has no time.
+ */
+export function outcomeFrom(appt: Pick<AppointmentRow, "confirmed_date" | "confirmed_time">): Date | undefined {
+  return appt.confirmed_date && appt.confirmed_time
+    ? clinicInstant(appt.confirmed_date, appt.confirmed_time)
+    : undefined;
+}
+
+/**
+ * Which statuses an appointment may move to now: APPOINTMENT_TRANSITIONS,
+ * less attended and no-show before the appointment's time has come.
+ */
+export function allowedNext(
+  appt: Pick<AppointmentRow, "status" | "confirmed_date" | "confirmed_time">,
+  now: Date,
+): readonly AppointmentStatus[] {
+  const from = outcomeFrom(appt);
+  const early = from !== undefined && now.getTime() < from.getTime();
+  return APPOINTMENT_TRANSITIONS[appt.status].filter((s) => !(early && OUTCOMES.includes(s)));
+}
+
+/** The refusal of attended or no-show before the appointment's time. */
+function tooEarlyMessage(appt: Pick<AppointmentRow, "confirmed_date" | "confirmed_time">): string {
+  return `Attended and no-show can be recorded from the appointment's time, ${formatAbbreviatedDate(appt.confirmed_date ?? "")} at ${appt.confirmed_time}.`;
 }
 
 export class StatusChangeError extends Error {
@@ -117,7 +144,8 @@ export async function changeStatus(
     await appointments.lockForChange(id, trx);
     const appt = await appointments.findById(id, trx);
     if (!appt) throw new StatusChangeError("This appointment no longer exists.");
-    if (!allowedNext(appt.status).includes(change.to)) {
+    if (!allowedNext(appt, now).includes(change.to)) {
+      if (APPOINTMENT_TRANSITIONS[appt.status].includes(change.to)) throw new StatusChangeError(tooEarlyMessage(appt));
       const [from, to] = [statusLabel(appt.status), statusLabel(change.to)].map((l) => l.toLowerCase());
       throw new StatusChangeError(`A ${from} appointment cannot be marked ${to}.`);
     }
@@ -129,7 +157,7 @@ export async function changeStatus(
     if (change.to === "confirmed") {
       const placed = await place(rt, rules!, appt, change, now, trx);
       Object.assign(set, placed);
-      note = `${placed.confirmed_date} ${placed.confirmed_time}`;
+      note = placementNote(placed);
     }
     if (change.to === "cancelled") {
       const reason = change.reason.trim();
@@ -149,6 +177,7 @@ export async function changeStatus(
       detail: `${appt.status} -> ${change.to}`,
     });
     if (change.to === "confirmed") {
+      const manageUrl = await issueManageLink(rt.db, rt.config, id, now, trx);
       await enqueueMail(
         trx,
         confirmationMail(
@@ -161,14 +190,17 @@ export async function changeStatus(
             examination: set.examination ?? null,
             date: change.date,
             time: change.time,
-            manageUrl: await issueManageLink(rt.db, rt.config, id, now, trx),
+            manageUrl,
           },
           now,
         ),
         now,
       );
+      const confirmed = { ...appt, confirmed_date: change.date, confirmed_time: change.time };
+      await textPatient(trx, rt.config, confirmed, "confirmed", manageUrl, now);
     }
     if (change.to === "cancelled") {
+      const manageUrl = await issueManageLink(rt.db, rt.config, id, now, trx);
       await enqueueMail(
         trx,
         cancellationMail(rt.config, {
@@ -177,10 +209,11 @@ export async function changeStatus(
           email: appt.email,
           serviceName: appt.service_name,
           reason: change.reason.trim(),
-          manageUrl: await issueManageLink(rt.db, rt.config, id, now, trx),
+          manageUrl,
         }),
         now,
       );
+      await textPatient(trx, rt.config, appt, "cancelled", manageUrl, now);
     }
   });
 }
@@ -224,21 +257,21 @@ async function recordStaffChange(
   );
 }
 
-/** What confirmationProblem checks a day against (domain/opening-days.ts). */
-export type DayRules = Parameters<typeof confirmationProblem>[0];
+export type { DayRules };
 
 /**
  * The closed days a placement on `date` is checked against: CLOSED_DATES and
  * the closures in the database (server/closures/closed-dates.ts), with the
- * reasons staff see in the refusal.
+ * reasons staff see in the refusal, and the rooms out of service that day
+ * (decision 034).
  */
 export async function dayRules(rt: StaffRuntime, date: string): Promise<DayRules> {
-  const closedThere = isIsoDate(date)
-    ? await closedDatesBetween(rt.db, rt.config, date, date)
-    : new Map<string, string | null>();
+  if (!isIsoDate(date)) return { closedDates: [...rt.config.closedDates] };
+  const closedThere = await closedDatesBetween(rt.db, rt.config, date, date);
   const closureReasons: Record<string, string> = {};
   for (const [d, reason] of closedThere) if (reason) closureReasons[d] = reason;
-  return { closedDates: [...rt.config.closedDates, ...closedThere.keys()], closureReasons };
+  const roomsOut = Object.fromEntries((await roomsOutBetween(rt.db, date, date)).get(date) ?? []);
+  return { closedDates: [...rt.config.closedDates, ...closedThere.keys()], closureReasons, roomsOut };
 }
 
 /** Checks a placement (server/staff/schedule.ts), giving its problem as a StatusChangeError. */
@@ -313,6 +346,7 @@ export async function moveAppointment(
       action: "appointment_move",
       detail: `${from} -> ${placed.confirmed_date} ${placed.confirmed_time}`,
     });
+    const manageUrl = await issueManageLink(rt.db, rt.config, id, now, trx);
     await enqueueMail(
       trx,
       movedMail(rt.config, {
@@ -322,9 +356,11 @@ export async function moveAppointment(
         serviceName: appt.service_name,
         date: placed.confirmed_date,
         time: placed.confirmed_time,
-        manageUrl: await issueManageLink(rt.db, rt.config, id, now, trx),
+        manageUrl,
       }),
       now,
     );
+    const moved = { ...appt, confirmed_date: placed.confirmed_date, confirmed_time: placed.confirmed_time };
+    await textPatient(trx, rt.config, moved, "moved", manageUrl, now);
   });
 }

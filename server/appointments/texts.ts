@@ -2,8 +2,11 @@ import type { Kysely } from "kysely";
 import type { TextKind } from "../../domain/text-messages";
 import type { Config } from "../config";
 import type { Database } from "../db/schema";
-import { queuePatientText, type QueuedText } from "../messages/index";
-import type { AppointmentRow } from "./appointment-repository";
+import { recordAudit } from "../audit/audit";
+import { messagesFor, queuePatientText, resendMessage, type QueuedText, type ResendResult } from "../messages/index";
+import type { StaffRuntime } from "../runtime";
+import type { StaffIdentity } from "../../domain/staff-roles";
+import { appointmentRepository, type AppointmentRow } from "./appointment-repository";
 
 /**
  * Texts the patient about one step of their appointment, by the channel they
@@ -38,4 +41,50 @@ export function textPatient(
     },
     now,
   );
+}
+
+/** Every text message to the patient about appointment `id`, oldest first (the appointment's page). */
+export async function appointmentTexts(rt: StaffRuntime, id: number) {
+  const appt = await appointmentRepository(rt.db).findById(id);
+  return appt ? messagesFor(rt.db, appt.reference) : [];
+}
+
+/** Why a message cannot be sent again, in the console's words. */
+export const RESEND_REFUSED: Record<Exclude<ResendResult, { ok: true }>["reason"], string> = {
+  "not-found": "That message is not one of this appointment's.",
+  "not-failing": "That message did not fail, so it is not sent again.",
+  "already-resent": "That message was sent again already.",
+  blanked: "That message is past its keeping period; its words are gone.",
+  "email-only": "The patient chose e-mail only, so no text is sent.",
+};
+
+/**
+ * Staff send a failed text again (decision 030): only one of this
+ * appointment's own messages, audited without its number or words.
+ */
+export async function resendAppointmentText(
+  rt: StaffRuntime,
+  staff: StaffIdentity,
+  id: number,
+  messageId: number,
+): Promise<ResendResult> {
+  const own = await appointmentTexts(rt, id);
+  if (!own.some((m) => m.id === messageId)) return { ok: false, reason: "not-found" };
+  const now = rt.now();
+  const result = await resendMessage(rt.db, messageId, now);
+  if (result.ok) {
+    await recordAudit(
+      rt.db,
+      {
+        staffId: staff.id,
+        staffEmail: staff.email,
+        action: "text_resent",
+        targetType: "appointment",
+        targetId: id,
+        detail: `message ${messageId} sent again as ${result.id}`,
+      },
+      now,
+    );
+  }
+  return result;
 }

@@ -1,11 +1,26 @@
-import type { Insertable, Kysely } from "kysely";
-import type { Db } from "../db/index";
+import { sql, type Insertable, type Kysely } from "kysely";
+import { isPostgres, type Db } from "../db/index";
 import type { Database, StaffAuditAction, StaffAuditTable } from "../db/schema";
 
-function withAction(trx: Kysely<Database>, action: StaffAuditAction | undefined) {
-  const query = trx.selectFrom("staff_audit");
-  return action ? query.where("staff_audit.action", "=", action) : query;
+/** Which lines a page of the log shows: by whom, which action, and a time range (ISO, from inclusive, to exclusive). */
+export interface AuditFilter {
+  staffId?: number;
+  action?: StaffAuditAction;
+  fromIso?: string;
+  toIso?: string;
 }
+
+function filtered(trx: Kysely<Database>, filter: AuditFilter) {
+  let query = trx.selectFrom("staff_audit");
+  if (filter.staffId !== undefined) query = query.where("staff_audit.staff_id", "=", filter.staffId);
+  if (filter.action) query = query.where("staff_audit.action", "=", filter.action);
+  if (filter.fromIso) query = query.where("staff_audit.created_at", ">=", filter.fromIso);
+  if (filter.toIso) query = query.where("staff_audit.created_at", "<", filter.toIso);
+  return query;
+}
+
+/** A namespace for the advisory lock that serialises one person's views on PostgreSQL ("AUDV"). */
+const VIEW_LOCK = 0x41554456;
 
 /** The staff audit log (staff_audit). Every method takes an optional transaction. */
 export function auditRepository(db: Db) {
@@ -14,18 +29,90 @@ export function auditRepository(db: Db) {
       await trx.insertInto("staff_audit").values(values).execute();
     },
 
-    /** How many lines there are, or how many for one action. */
-    async count(action?: StaffAuditAction, trx: Kysely<Database> = db): Promise<number> {
-      const { total } = await withAction(trx, action)
+    /**
+     * Appends a line unless the same person already has a line of the same
+     * action on the same target written after `since` (ISO); true when it
+     * was appended. One INSERT … SELECT … WHERE NOT EXISTS, which SQLite runs
+     * under its write lock; on PostgreSQL a transaction-scoped advisory lock
+     * on the person comes first, so parallel views (on any instance) are
+     * checked one after the other and at most one line is written.
+     */
+    async appendUnlessRecent(
+      values: Insertable<StaffAuditTable> & { staff_id: number; target_type: string; target_id: string },
+      since: string,
+      trx: Kysely<Database> = db,
+    ): Promise<boolean> {
+      const run = async (t: Kysely<Database>) => {
+        if (isPostgres(t)) await sql`select pg_advisory_xact_lock(${VIEW_LOCK}, ${values.staff_id})`.execute(t);
+        const result = await t
+          .insertInto("staff_audit")
+          .columns(["staff_id", "staff_email", "action", "target_type", "target_id", "detail", "created_at"])
+          .expression(
+            t
+              .selectNoFrom((eb) => [
+                eb.cast<number>(eb.val(values.staff_id), "integer").as("staff_id"),
+                eb.cast<string>(eb.val(values.staff_email), "text").as("staff_email"),
+                eb.cast<string>(eb.val(values.action), "text").as("action"),
+                eb.cast<string>(eb.val(values.target_type), "text").as("target_type"),
+                eb.cast<string>(eb.val(values.target_id), "text").as("target_id"),
+                eb.cast<string>(eb.val(values.detail ?? null), "text").as("detail"),
+                eb.cast<string>(eb.val(values.created_at), "text").as("created_at"),
+              ])
+              .where(({ not, exists, selectFrom }) =>
+                not(
+                  exists(
+                    selectFrom("staff_audit")
+                      .select("staff_audit.id")
+                      .where("staff_audit.staff_id", "=", values.staff_id)
+                      .where("staff_audit.action", "=", values.action)
+                      .where("staff_audit.target_type", "=", values.target_type)
+                      .where("staff_audit.target_id", "=", values.target_id)
+                      .where("staff_audit.created_at", ">", since),
+                  ),
+                ),
+              ),
+          )
+          .executeTakeFirst();
+        return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+      };
+      return trx.isTransaction || !isPostgres(trx) ? run(trx) : trx.transaction().execute(run);
+    },
+
+    /** How many lines the filter keeps. */
+    async count(filter: AuditFilter = {}, trx: Kysely<Database> = db): Promise<number> {
+      const { total } = await filtered(trx, filter)
         .select((eb) => eb.fn.countAll<number>().as("total"))
         .executeTakeFirstOrThrow();
       return Number(total);
     },
 
-    /** One page of lines (all, or for one action), newest first, with the account's name. */
-    async findPage(action: StaffAuditAction | undefined, limit: number, offset: number, trx: Kysely<Database> = db) {
-      return withAction(trx, action)
+    /**
+     * One page of lines the filter keeps, newest first, with the actor's
+     * name, and for a line about an appointment, an enquiry or a file the
+     * reference of the record while it is still held (an erased or purged
+     * one has none); for a line about an account, the account as it is now.
+     */
+    async findPage(filter: AuditFilter, limit: number, offset: number, trx: Kysely<Database> = db) {
+      // target_id is text: read as a number only on the lines whose target is that kind of record (CASE
+      // keeps PostgreSQL from casting an upload's public id), so each record is found by its primary key.
+      const idOf = (type: string) =>
+        sql<number>`case when staff_audit.target_type = ${type} then cast(staff_audit.target_id as integer) end`;
+      return filtered(trx, filter)
         .leftJoin("staff_users", "staff_users.id", "staff_audit.staff_id")
+        .leftJoin("uploads", (join) =>
+          join.on("staff_audit.target_type", "=", "upload").onRef("uploads.public_id", "=", "staff_audit.target_id"),
+        )
+        .leftJoin("appointments", (join) =>
+          join.on((eb) =>
+            eb(
+              "appointments.id",
+              "=",
+              sql<number>`coalesce(${idOf("appointment")}, ${eb.ref("uploads.appointment_id")})`,
+            ),
+          ),
+        )
+        .leftJoin("enquiries", (join) => join.on((eb) => eb("enquiries.id", "=", idOf("enquiry"))))
+        .leftJoin("staff_users as target_staff", (join) => join.on((eb) => eb("target_staff.id", "=", idOf("staff"))))
         .select([
           "staff_audit.id",
           "staff_audit.staff_email",
@@ -33,8 +120,14 @@ export function auditRepository(db: Db) {
           "staff_audit.action",
           "staff_audit.target_type",
           "staff_audit.target_id",
+          "staff_audit.target_name",
           "staff_audit.detail",
           "staff_audit.created_at",
+          "appointments.id as appointment_id",
+          "appointments.reference as appointment_reference",
+          "enquiries.reference as enquiry_reference",
+          "target_staff.name as target_staff_name",
+          "target_staff.email as target_staff_email",
         ])
         .orderBy("staff_audit.id", "desc")
         .limit(limit)

@@ -2,7 +2,9 @@ import type { BookingCalendar } from "../../domain/dates";
 import { addDays, clinicDate, clinicToday } from "../../domain/dates";
 import { bookingCalendar, nextOpenDay, OPEN_DAY_LOOKBACK_DAYS } from "../../domain/opening-days";
 import type { Config } from "../config";
+import type { Kysely } from "kysely";
 import type { Db } from "../db/index";
+import type { Database } from "../db/schema";
 import { closureRepository } from "./closure-repository";
 
 /**
@@ -15,7 +17,9 @@ import { closureRepository } from "./closure-repository";
  *
  * Everything that decides whether a day is open goes through here: the
  * calendar endpoint, the booking rules (server/appointments/validate.ts) and
- * staff confirmations (domain/opening-days.ts).
+ * staff confirmations (domain/opening-days.ts). A closure of one room
+ * (decision 034) leaves the clinic open: it is read by roomsOutBetween, for
+ * the free times staff are offered, never by the booking rules.
  */
 
 /** Closed dates (YYYY-MM-DD) → the reason patients see, or null for a configured date with no reason. */
@@ -23,14 +27,39 @@ export type ClosedDays = ReadonlyMap<string, string | null>;
 
 type ClosureConfig = Pick<Config, "closedDates">;
 
-/** Configured and database closures with a day in from … to (inclusive). */
-export async function closedDatesBetween(db: Db, config: ClosureConfig, from: string, to: string): Promise<ClosedDays> {
+/** Configured and database closures of the whole clinic with a day in from … to (inclusive). */
+export async function closedDatesBetween(
+  db: Db,
+  config: ClosureConfig,
+  from: string,
+  to: string,
+  trx: Kysely<Database> = db,
+): Promise<ClosedDays> {
   const days = new Map<string, string | null>();
   for (const d of config.closedDates) if (d >= from && d <= to) days.set(d, null);
-  for (const c of await closureRepository(db).overlapping(from, to)) {
+  for (const c of await closureRepository(db).overlapping(from, to, { kind: "clinic" }, trx)) {
     const first = c.firstDate < from ? from : c.firstDate;
     const last = c.lastDate > to ? to : c.lastDate;
     for (let d = first; d <= last; d = addDays(d, 1)) if (!days.get(d)) days.set(d, c.reason);
+  }
+  return days;
+}
+
+/** Date → room id → the reason that room is out of service that day. */
+export type RoomsOut = ReadonlyMap<string, ReadonlyMap<string, string>>;
+
+/** The rooms out of service (closures of one room) on each day in from … to (inclusive). */
+export async function roomsOutBetween(db: Db, from: string, to: string, trx: Kysely<Database> = db): Promise<RoomsOut> {
+  const days = new Map<string, Map<string, string>>();
+  for (const c of await closureRepository(db).overlapping(from, to, { kind: "all" }, trx)) {
+    if (!c.room) continue;
+    const first = c.firstDate < from ? from : c.firstDate;
+    const last = c.lastDate > to ? to : c.lastDate;
+    for (let d = first; d <= last; d = addDays(d, 1)) {
+      const rooms = days.get(d) ?? new Map<string, string>();
+      if (!rooms.has(c.room)) rooms.set(c.room, c.reason);
+      days.set(d, rooms);
+    }
   }
   return days;
 }

@@ -7,15 +7,27 @@ export interface ClosureRow {
   firstDate: string;
   lastDate: string;
   reason: string;
+  /** The room out of service (domain/rooms.ts id), or null: the whole clinic (migration 0025). */
+  room: string | null;
 }
 
-const columns = ["id", "first_date as firstDate", "last_date as lastDate", "reason"] as const;
+const columns = ["id", "first_date as firstDate", "last_date as lastDate", "reason", "room"] as const;
 
-/** Clinic closures (clinic_closures, migration 0015). Every method takes an optional transaction. */
+/** Which closures a read asks for: every one, the whole clinic's only, or one room's only. */
+export type ClosureScope = { kind: "all" } | { kind: "clinic" } | { kind: "room"; room: string };
+
+/** Clinic closures (clinic_closures, migrations 0015 and 0025). Every method takes an optional transaction. */
 export function closureRepository(db: Db) {
   return {
     async create(
-      values: { firstDate: string; lastDate: string; reason: string; createdBy: number | null; createdAt: string },
+      values: {
+        firstDate: string;
+        lastDate: string;
+        reason: string;
+        room: string | null;
+        createdBy: number | null;
+        createdAt: string;
+      },
       trx: Kysely<Database> = db,
     ): Promise<number> {
       const row = await trx
@@ -24,6 +36,7 @@ export function closureRepository(db: Db) {
           first_date: values.firstDate,
           last_date: values.lastDate,
           reason: values.reason,
+          room: values.room,
           created_by: values.createdBy,
           created_at: values.createdAt,
         })
@@ -32,16 +45,21 @@ export function closureRepository(db: Db) {
       return row.id;
     },
 
-    /** Closures with any day in from … to (inclusive), by first day: one indexed query. */
-    async overlapping(from: string, to: string, trx: Kysely<Database> = db): Promise<ClosureRow[]> {
-      return trx
+    /** Closures of `scope` with any day in from … to (inclusive), by first day: one indexed query. */
+    async overlapping(
+      from: string,
+      to: string,
+      scope: ClosureScope = { kind: "all" },
+      trx: Kysely<Database> = db,
+    ): Promise<ClosureRow[]> {
+      let query = trx
         .selectFrom("clinic_closures")
         .select(columns)
         .where("last_date", ">=", from)
-        .where("first_date", "<=", to)
-        .orderBy("first_date")
-        .orderBy("id")
-        .execute();
+        .where("first_date", "<=", to);
+      if (scope.kind === "clinic") query = query.where("room", "is", null);
+      if (scope.kind === "room") query = query.where("room", "=", scope.room);
+      return query.orderBy("first_date").orderBy("id").execute();
     },
 
     async find(id: number, trx: Kysely<Database> = db): Promise<ClosureRow | undefined> {
@@ -58,4 +76,16 @@ export function closureRepository(db: Db) {
       return Number(result.numDeletedRows) === 1;
     },
   };
+}
+
+/** Whether an error is the database refusing the same closure twice (migration 0025's unique index). */
+export function isSameClosure(error: unknown): boolean {
+  if (!error || typeof error !== "object") return false;
+  const e = error as { code?: unknown; constraint?: unknown; message?: unknown };
+  if (e.code === "23505" && e.constraint === "clinic_closures_once") return true;
+  return (
+    typeof e.message === "string" &&
+    e.message.includes("UNIQUE constraint failed") &&
+    e.message.includes("clinic_closures")
+  );
 }

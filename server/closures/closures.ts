@@ -1,108 +1,100 @@
-import { checkClosure, canRemoveClosure, CLOSURE_MESSAGES, type ClosureField } from "../../domain/closures";
+import type { Kysely } from "kysely";
+import {
+  canRemoveClosure,
+  checkClosure,
+  CLOSURE_MESSAGES,
+  closureOverlapMessage,
+  type ClosureField,
+  type ClosureInput,
+} from "../../domain/closures";
 import { addDays, clinicDate } from "../../domain/dates";
-import type { ActiveStatus } from "../../domain/statuses";
 import type { Db } from "../db/index";
+import type { Database } from "../db/schema";
 import type { StaffIdentity } from "../../domain/staff-roles";
 import { recordAudit } from "../audit/audit";
 import { closureRepository, type ClosureRow } from "./closure-repository";
 
 /**
- * What a manager does on /staff/closures (decision 017): add a closure (one day
- * or a range, with the reason patients see), remove one that lies in the
- * future, and see the active appointments on closed days so staff can
- * contact the patients. Nothing here cancels an appointment. Every change is
- * audited, in the same transaction.
+ * The closure rows behind /staff/closures (decisions 017 and 034): the
+ * checks on a new closure (the rules, and not twice: no overlap with one of
+ * the same room or of the whole clinic), storing it and removing one that
+ * lies in the future, each audited in the caller's transaction. What a
+ * closure does to appointments (the patients told, confirmed ones back to
+ * requested) is the appointments' business: server/appointments/closure-effects.ts,
+ * which calls these inside its own transaction.
  */
 
-/** An active (requested or confirmed) appointment on a closed day, for staff to contact. */
-export interface AffectedAppointment {
-  id: number;
-  reference: string;
-  name: string;
-  status: ActiveStatus;
-  date: string;
-}
+export type ClosureErrors = Partial<Record<ClosureField, string>>;
 
-/** Active appointments whose date (confirmed, else requested) lies in from … to, by date. */
-export async function activeAppointmentsBetween(db: Db, from: string, to: string): Promise<AffectedAppointment[]> {
-  const rows = await db
-    .selectFrom("appointments")
-    .select(["id", "reference", "name", "surname", "status", "requested_date", "confirmed_date"])
-    .where((eb) =>
-      eb.or([
-        eb.and([eb("status", "=", "confirmed"), eb("confirmed_date", ">=", from), eb("confirmed_date", "<=", to)]),
-        eb.and([eb("status", "=", "requested"), eb("requested_date", ">=", from), eb("requested_date", "<=", to)]),
-      ]),
-    )
-    .execute();
-  return rows
-    .map((r) => ({
-      id: r.id,
-      reference: r.reference,
-      name: `${r.name} ${r.surname}`,
-      status: r.status as ActiveStatus,
-      date: (r.status === "confirmed" ? r.confirmed_date : r.requested_date) ?? r.requested_date,
-    }))
-    .sort((a, b) => a.date.localeCompare(b.date) || a.reference.localeCompare(b.reference));
-}
+export type ClosureCheck = { ok: true; value: ClosureInput } | { ok: false; errors: ClosureErrors };
 
-/** A closure as the page shows it: whether it may still be removed, and the active appointments on its days. */
-export interface ClosureView extends ClosureRow {
-  removable: boolean;
-  appointments: AffectedAppointment[];
-}
-
-/** Closures that have not ended (today onwards), soonest first, each with its active appointments. */
-export async function upcomingClosures(db: Db, now: Date): Promise<ClosureView[]> {
-  const today = clinicDate(now);
-  const rows = await closureRepository(db).overlapping(today, "9999-12-31");
-  return Promise.all(
-    rows.map(async (c) => ({
-      ...c,
-      removable: canRemoveClosure(c, today),
-      appointments: await activeAppointmentsBetween(db, c.firstDate, c.lastDate),
-    })),
-  );
-}
-
-export type AddClosureResult =
-  | { ok: true; closure: ClosureRow; appointments: AffectedAppointment[] }
-  | { ok: false; errors: Partial<Record<ClosureField, string>> };
-
-/** Adds a closure when it passes the rules (domain/closures.ts), audited; answers the active appointments on its days. */
-export async function addClosure(
+/**
+ * A new closure checked against the rules (domain/closures.ts) and the
+ * closures already saved: the same days again, or days overlapping a closure
+ * of the same room (or of the whole clinic, for a whole-clinic closure), are
+ * refused by the first day's field. A closure of one room may lie inside a
+ * closure of the whole clinic: the room's stays when the clinic reopens.
+ */
+export async function checkNewClosure(
   db: Db,
-  by: StaffIdentity,
-  raw: { firstDate?: string; lastDate?: string; reason?: string },
+  raw: { firstDate?: string; lastDate?: string; reason?: string; room?: string },
   now: Date,
-): Promise<AddClosureResult> {
+  trx: Kysely<Database> = db,
+  /** A closure just stored in `trx`, which is not a clash with itself. */
+  exceptId?: number,
+): Promise<ClosureCheck> {
   const checked = checkClosure(raw, clinicDate(now));
   if (!checked.ok) return checked;
-  const { firstDate, lastDate, reason } = checked.value;
-  const id = await db.transaction().execute(async (trx) => {
-    const newId = await closureRepository(db).create(
-      { firstDate, lastDate, reason, createdBy: by.id, createdAt: now.toISOString() },
-      trx,
-    );
-    await recordAudit(
-      trx,
-      {
-        staffId: by.id,
-        staffEmail: by.email,
-        action: "closure_added",
-        targetType: "closure",
-        targetId: newId,
-        detail: firstDate === lastDate ? firstDate : `${firstDate} to ${lastDate}`,
-      },
-      now,
-    );
-    return newId;
-  });
-  return {
-    ok: true,
-    closure: { id, firstDate, lastDate, reason },
-    appointments: await activeAppointmentsBetween(db, firstDate, lastDate),
-  };
+  const { firstDate, lastDate, room } = checked.value;
+  const scope = room ? ({ kind: "room", room } as const) : ({ kind: "clinic" } as const);
+  const [clash] = (await closureRepository(db).overlapping(firstDate, lastDate, scope, trx)).filter(
+    (c) => c.id !== exceptId,
+  );
+  if (!clash) return checked;
+  const same = clash.firstDate === firstDate && clash.lastDate === lastDate;
+  return { ok: false, errors: { firstDate: same ? CLOSURE_MESSAGES.twice : closureOverlapMessage(clash) } };
+}
+
+/** "2026-12-01" or "2026-12-01 to 2026-12-03", with the room's id when it is one room: the audit's detail. */
+function auditDetail(c: { firstDate: string; lastDate: string; room: string | null }): string {
+  const days = c.firstDate === c.lastDate ? c.firstDate : `${c.firstDate} to ${c.lastDate}`;
+  return c.room ? `${days}, room ${c.room}` : days;
+}
+
+/** Stores a checked closure and its audit entry in `trx`; the database refuses the same closure twice (isSameClosure). */
+export async function insertClosure(
+  trx: Kysely<Database>,
+  by: StaffIdentity,
+  value: ClosureInput,
+  now: Date,
+): Promise<ClosureRow> {
+  const id = await closureRepository(trx).create({ ...value, createdBy: by.id, createdAt: now.toISOString() }, trx);
+  await recordAudit(
+    trx,
+    {
+      staffId: by.id,
+      staffEmail: by.email,
+      action: "closure_added",
+      targetType: "closure",
+      targetId: id,
+      detail: auditDetail(value),
+    },
+    now,
+  );
+  return { id, ...value };
+}
+
+/** A closure that may be removed now (it starts after today), or why not, with the HTTP status. */
+export async function removableClosure(
+  db: Db,
+  id: number,
+  now: Date,
+): Promise<{ ok: true; closure: ClosureRow } | { ok: false; error: string; status: number }> {
+  const closure = await closureRepository(db).find(id);
+  if (!closure) return { ok: false, error: CLOSURE_MESSAGES.notFound, status: 404 };
+  if (!canRemoveClosure(closure, clinicDate(now)))
+    return { ok: false, error: CLOSURE_MESSAGES.cannotRemove, status: 409 };
+  return { ok: true, closure };
 }
 
 /** Removes a closure that starts after today, audited; a started or past one is refused with a message. */
@@ -127,13 +119,17 @@ export async function removeClosure(
         action: "closure_removed",
         targetType: "closure",
         targetId: id,
-        detail:
-          closure.firstDate === closure.lastDate ? closure.firstDate : `${closure.firstDate} to ${closure.lastDate}`,
+        detail: auditDetail(closure),
       },
       now,
     );
     return { ok: true as const, closure };
   });
+}
+
+/** Closures that have not ended (today onwards), soonest first, of the whole clinic and of rooms. */
+export async function closuresFromToday(db: Db, now: Date): Promise<ClosureRow[]> {
+  return closureRepository(db).overlapping(clinicDate(now), "9999-12-31");
 }
 
 /** For the overview: closures starting within `days` days or under way, soonest first. */

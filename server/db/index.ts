@@ -34,9 +34,19 @@ export function isPostgresUrl(url: string | undefined): url is string {
   return !!url && /^postgres(ql)?:\/\//.test(url);
 }
 
-/** True when the open database is PostgreSQL (for the rare dialect-specific statement). */
+/**
+ * The mark openDb puts on a PostgreSQL connection's adapter. A registered
+ * symbol, because the server and the pages are two bundles, each with its
+ * own copy of Kysely: a database opened by one is not an `instanceof` the
+ * other's PostgresAdapter (the pages' erasure then ran SQLite's compaction on
+ * PostgreSQL, and the audit log's per-person lock was skipped).
+ */
+const POSTGRES_MARK = Symbol.for("clinic.db.postgres");
+
+/** True when the open database is PostgreSQL (for the rare dialect-specific statement), whichever bundle asks. */
 export function isPostgres<T>(db: Kysely<T>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
+  const adapter = db.getExecutor().adapter as object & { [POSTGRES_MARK]?: boolean };
+  return adapter instanceof PostgresAdapter || adapter[POSTGRES_MARK] === true;
 }
 
 /**
@@ -61,6 +71,7 @@ export function openDb(config: Pick<Config, "dataDir" | "databaseUrl">): Db {
     // and the public endpoints answer that failure with 503 (server/requests/unavailable.ts).
     pool.on("connect", (client) => client.on("error", () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    Object.defineProperty(db.getExecutor().adapter, POSTGRES_MARK, { value: true });
     pools.set(db, pool);
     return db;
   }

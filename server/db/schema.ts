@@ -107,6 +107,12 @@ export interface MailQueueTable {
   sent_at: string | null;
   /** The appointment or enquiry reference the message is about; null for mail about no record (migration 0022). */
   about_reference: string | null;
+  /**
+   * 1 for a message that outlives the erasure of its recipient (the notice of
+   * a cancelled appointment): an erasure leaves it queued, and it is blanked
+   * as soon as it is sent (migration 0026, decision 035).
+   */
+  forget_after_send: Generated<number>;
 }
 
 /** An SMS or WhatsApp message to a patient (migration 0023, decision 030). */
@@ -282,7 +288,11 @@ export type StaffAuditAction =
   | "appointment_move"
   // --- decision 016: withdrawing an invitation, enabling an account (no migration, values only) ---
   | "invitation_withdrawn"
-  | "staff_enabled";
+  | "staff_enabled"
+  // --- decision 030: staff send a failed text message again (values only) ---
+  | "text_resent"
+  // --- decision 035: sending an invitation again (values only) ---
+  | "invitation_resent";
 
 /** A day or range of days the clinic is closed, with the reason patients see (migration 0015). */
 export interface ClinicClosureTable {
@@ -292,6 +302,8 @@ export interface ClinicClosureTable {
   /** YYYY-MM-DD, inclusive; equal to first_date for one day. */
   last_date: string;
   reason: string;
+  /** The room out of service (domain/rooms.ts RoomId), or null: the whole clinic is closed (migration 0025). */
+  room: string | null;
   created_by: number | null;
   created_at: string;
 }
@@ -334,6 +346,12 @@ export interface StaffAuditTable {
   /** Non-personal detail: a status change, a date range, a reason code. */
   detail: string | null;
   created_at: string;
+  /**
+   * Who a line about a colleague's account or an invitation is about, as
+   * written then ("Name (address)"); null for every other line, and never a
+   * patient (migration 0026, decision 035).
+   */
+  target_name: string | null;
 }
 
 /** Rate-limit counter for one route, client and fixed window (migration 0003-rate-limits). */

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Db } from "../db/index";
 import type { Database, EnquiryStatus, EnquiryTable } from "../db/schema";
 import { nextReference } from "../requests/reference";
@@ -81,7 +81,7 @@ export function enquiryRepository(db: Db) {
     async findByEmail(email: string, trx: Kysely<Database> = db) {
       return trx
         .selectFrom("enquiries")
-        .select(["id", "reference", "created_at"])
+        .select(["id", "reference", "created_at", "name", "status"])
         .where((eb) => eb(eb.fn("lower", [eb.fn("trim", ["email"])]), "=", email))
         .orderBy("id")
         .execute();
@@ -96,6 +96,20 @@ export function enquiryRepository(db: Db) {
         .where("status", "=", "new")
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Who wrote with this phone number (E.164, as stored): the address and name of each such enquiry. */
+    async patientsByPhone(e164: string, trx: Kysely<Database> = db) {
+      return trx.selectFrom("enquiries").select(["email", "name"]).where("phone", "=", e164).execute();
+    },
+
+    /** Enquiries whose name, lower-cased, is LIKE `pattern` (escape \): candidates, checked exactly by the caller. */
+    async patientsByNamePattern(pattern: string, trx: Kysely<Database> = db) {
+      return trx
+        .selectFrom("enquiries")
+        .select(["email", "name"])
+        .where(sql<boolean>`lower(name) like ${pattern} escape '\\'`)
+        .execute();
     },
 
     async deleteByIds(ids: number[], trx: Kysely<Database> = db): Promise<void> {

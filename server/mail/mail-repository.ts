@@ -1,12 +1,31 @@
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely, Selectable } from "kysely";
 import type { Db } from "../db/index";
 import type { Database, MailQueueTable } from "../db/schema";
 
-export type MailRow = Omit<MailQueueTable, "id"> & { id: number };
+export type MailRow = Selectable<MailQueueTable>;
 export type NewMail = Pick<
   MailQueueTable,
   "to_address" | "about_reference" | "subject" | "text_body" | "html_body" | "attachments_json"
->;
+> & { forget_after_send?: number };
+
+/**
+ * What a message kept only until it is sent (forget_after_send = 1) keeps
+ * once it is sent or given up on: nothing of its recipient or text, so the
+ * row only says that a message went (decision 035). Other messages keep
+ * theirs until RETAIN_SENT_MAIL_DAYS (blankFinishedBefore).
+ */
+function forgetIfAsked(eb: ExpressionBuilder<Database, "mail_queue">) {
+  const forget = <T extends "to_address" | "subject" | "text_body" | "attachments_json">(column: T, blank: string) =>
+    eb.case().when("forget_after_send", "=", 1).then(blank).else(eb.ref(column)).end();
+  return {
+    to_address: forget("to_address", ""),
+    subject: forget("subject", ""),
+    text_body: forget("text_body", ""),
+    attachments_json: forget("attachments_json", "[]"),
+    html_body: eb.case().when("forget_after_send", "=", 1).then(null).else(eb.ref("html_body")).end(),
+    about_reference: eb.case().when("forget_after_send", "=", 1).then(null).else(eb.ref("about_reference")).end(),
+  };
+}
 
 /**
  * Mail queue (mail_queue) access. Every method takes an optional
@@ -74,15 +93,26 @@ export function mailRepository(db: Db) {
       return trx.selectFrom("mail_queue").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     },
 
+    /** Marks a message sent; one kept only until it is sent is blanked in the same statement. */
     async markSent(id: number, sentAt: string, attempts: number, trx: Kysely<Database> = db): Promise<void> {
       await trx
         .updateTable("mail_queue")
-        .set({ status: "sent", sent_at: sentAt, attempts, locked_until: null, last_error: null })
+        .set((eb) => ({
+          status: "sent",
+          sent_at: sentAt,
+          attempts,
+          locked_until: null,
+          last_error: null,
+          ...forgetIfAsked(eb),
+        }))
         .where("id", "=", id)
         .execute();
     },
 
-    /** Records a failed attempt: pending again from `nextAttemptAt`, or failed for good. */
+    /**
+     * Records a failed attempt: pending again from `nextAttemptAt`, or failed
+     * for good (then a message kept only until it is sent is blanked).
+     */
     async markAttemptFailed(
       id: number,
       failure: { giveUp: boolean; attempts: number; nextAttemptAt: string; error: string },
@@ -90,13 +120,14 @@ export function mailRepository(db: Db) {
     ): Promise<void> {
       await trx
         .updateTable("mail_queue")
-        .set({
+        .set((eb) => ({
           status: failure.giveUp ? "failed" : "pending",
           attempts: failure.attempts,
           locked_until: null,
           next_attempt_at: failure.nextAttemptAt,
           last_error: failure.error,
-        })
+          ...(failure.giveUp ? forgetIfAsked(eb) : {}),
+        }))
         .where("id", "=", id)
         .execute();
     },

@@ -20,6 +20,12 @@ export interface OutgoingMail {
   text: string;
   html?: string;
   attachments?: MailAttachment[];
+  /**
+   * Kept only until it is sent: a patient's erasure leaves it queued, and
+   * its recipient and text are blanked once it is sent or given up on
+   * (the notice that an erased appointment is cancelled; decision 035).
+   */
+  forgetAfterSend?: boolean;
 }
 
 /**
@@ -41,6 +47,7 @@ export async function enqueueMail(db: Db, mail: OutgoingMail, now = new Date()):
       text_body: mail.text,
       html_body: mail.html ?? null,
       attachments_json: JSON.stringify(attachments),
+      forget_after_send: mail.forgetAfterSend ? 1 : 0,
     },
     now,
   );

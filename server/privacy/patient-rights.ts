@@ -9,6 +9,7 @@ import { compactSqlite, isPostgres, type Db } from "../db/index";
 import { enquiryRepository } from "../enquiries/enquiry-repository";
 import { mailRepository } from "../mail/mail-repository";
 import { outboxDir, outboxMailId } from "../mail/transport";
+import { deleteMessagesAbout, deleteOutboxFilesOf, messagesAbout } from "../messages/index";
 import { idempotencyKeyRepository } from "../requests/idempotency-key-repository";
 import { REFERENCE_WORDS } from "../requests/reference";
 import { uploadRepository } from "../uploads/upload-repository";
@@ -17,7 +18,12 @@ import { recordAudit } from "../audit/audit";
 import { auditRepository } from "../audit/audit-repository";
 import { uploadPath } from "../uploads/files";
 import type { StaffRuntime } from "../runtime";
-import { clinicDate } from "../../domain/dates";
+import { clinicDate, clinicToday } from "../../domain/dates";
+import { isActiveStatus } from "../../domain/statuses";
+import { enqueueMail } from "../mail/queue";
+import { toE164 } from "../requests/phone";
+import { cancellationNotice } from "./erasure-notice";
+import { foldName, likePattern, normaliseIdNumber } from "./patient-keys";
 
 /**
  * Patients' rights under the Data Protection Act 2024: find one patient,
@@ -25,28 +31,55 @@ import { clinicDate } from "../../domain/dates";
  * (decision 011). "One patient" is one e-mail address: found by reference,
  * the patient is the e-mail on that appointment or enquiry, and every
  * appointment and enquiry made with that address (in any letter case) is
- * theirs. Everything else is reached from those records by exact
- * identifiers, never by a substring of text (decision 011: ann@ is inside
- * joann@, and another patient's e-mail may quote a reference): uploads and
- * status history by appointment id; e-mails by recipient (the whole address)
- * or by the reference they are about; stored replies by the reference they
- * gave; outbox files by the e-mail they were written from; audit entries by
- * the records' ids.
+ * theirs. Found by name, phone number or ID number (how a patient on the
+ * telephone says who they are, decision 035), each address that booked or
+ * wrote with it is one candidate, and staff choose. Everything else is
+ * reached from those records by exact identifiers, never by a substring of
+ * text (decision 011: ann@ is inside joann@, and another patient's e-mail
+ * may quote a reference): uploads and status history by appointment id;
+ * e-mails by recipient (the whole address) or by the reference they are
+ * about; stored replies by the reference they gave; outbox files by the
+ * e-mail they were written from; audit entries by the records' ids.
  */
 
-export type PatientQuery = { kind: "reference"; value: string } | { kind: "email"; value: string };
+export type PatientQuery =
+  | { kind: "reference"; value: string }
+  | { kind: "email"; value: string }
+  /** Digits (and maybe letters): a phone number when it is one (E.164), and an ID or passport number. */
+  | { kind: "number"; value: string; phone: string | null; idNumber: string }
+  /** A full name, as typed (trimmed). */
+  | { kind: "name"; value: string };
 
 const REFERENCE_RE = /^(APT|ENQ)-[A-Z0-9-]{1,40}$/;
+const NUMBER_RE = /^[\p{L}\p{N}\s+().\-/]+$/u;
+const NAME_RE = /^[\p{L}\p{M}\s'’.-]+$/u;
+/** The longest search read: longer text is no name, number or address. */
+const QUERY_MAX = 200;
 
-export const QUERY_INVALID = "Enter an appointment or enquiry reference (APT-… or ENQ-…) or an e-mail address.";
+export const QUERY_INVALID =
+  "Enter a reference (APT-… or ENQ-…), an e-mail address, a phone number, an ID or passport number, or the patient's full name.";
 
-/** A typed search: a reference (any case) or one e-mail address; anything else is refused. */
+/**
+ * A typed search: a reference (any case), one e-mail address, a number (a
+ * phone number, an ID or passport number: at least 4 characters once
+ * spaces and hyphens are gone, with a digit), or a full name (letters,
+ * spaces, apostrophes, hyphens, full stops); anything else is refused.
+ */
 export function parsePatientQuery(raw: unknown): PatientQuery | null {
-  if (typeof raw !== "string") return null;
-  const value = raw.trim();
+  if (typeof raw !== "string" || raw.length > QUERY_MAX) return null;
+  const value = raw.trim().replace(/\s+/g, " ");
+  if (!value) return null;
   if (REFERENCE_RE.test(value.toUpperCase())) return { kind: "reference", value: value.toUpperCase() };
   const email = emailField.safeParse(value);
-  return email.success ? { kind: "email", value: email.data.toLowerCase() } : null;
+  if (email.success) return { kind: "email", value: email.data.toLowerCase() };
+  if (/\p{N}/u.test(value) && NUMBER_RE.test(value)) {
+    const idNumber = normaliseIdNumber(value);
+    const phone = /^[+\d\s().-]+$/.test(value) ? toE164(value) : null;
+    if (idNumber.length < 4 && !phone) return null;
+    return { kind: "number", value, phone, idNumber };
+  }
+  if (/\p{L}/u.test(value) && NAME_RE.test(value)) return { kind: "name", value };
+  return null;
 }
 
 export interface PatientMatch {
@@ -58,27 +91,139 @@ export interface PatientMatch {
     reference: string;
     requested_date: string;
     confirmed_date: string | null;
+    confirmed_time: string | null;
     service_name: string;
     status: string;
+    name: string;
+    surname: string;
+    dob: string;
   }[];
-  enquiries: { id: number; reference: string; created_at: string }[];
+  enquiries: { id: number; reference: string; created_at: string; name: string; status: string }[];
 }
 
-/** Finds one patient's appointments and enquiries, or null when nothing matches. */
-export async function findPatient(db: Db, query: PatientQuery): Promise<PatientMatch | null> {
+/** One person a search may mean: an address, the names and dates of birth given with it, and how many records. */
+export interface PatientCandidate {
+  email: string;
+  names: string[];
+  dobs: string[];
+  appointments: number;
+  enquiries: number;
+}
+
+const addressOf = (email: string) => email.trim().toLowerCase();
+
+/** The addresses a name, phone number or ID number was given with, exactly (patient-keys.ts), in first-seen order. */
+async function addressesFor(db: Db, query: Extract<PatientQuery, { kind: "number" | "name" }>): Promise<string[]> {
+  const appointments = appointmentRepository(db);
+  const enquiries = enquiryRepository(db);
+  const found: string[] = [];
+  if (query.kind === "number") {
+    if (query.phone) {
+      for (const r of await appointments.patientsByPhone(query.phone)) found.push(r.email);
+      for (const r of await enquiries.patientsByPhone(query.phone)) found.push(r.email);
+    }
+    if (query.idNumber.length >= 4) {
+      const rows = await appointments.patientsByIdPattern(likePattern(query.idNumber, { gaps: true }));
+      for (const r of rows) if (normaliseIdNumber(r.id_passport_number) === query.idNumber) found.push(r.email);
+    }
+  } else {
+    const typed = foldName(query.value);
+    const pattern = likePattern(typed);
+    for (const r of await appointments.patientsByNamePattern(pattern)) {
+      if (foldName(`${r.name} ${r.surname}`) === typed || foldName(`${r.surname} ${r.name}`) === typed)
+        found.push(r.email);
+    }
+    for (const r of await enquiries.patientsByNamePattern(pattern)) if (foldName(r.name) === typed) found.push(r.email);
+  }
+  return [...new Set(found.map(addressOf))];
+}
+
+/** Finds one patient's appointments and enquiries by reference or e-mail address, or null when nothing matches. */
+export async function findPatient(
+  db: Db,
+  query: Extract<PatientQuery, { kind: "reference" | "email" }>,
+): Promise<PatientMatch | null> {
   const appointmentRows = appointmentRepository(db);
   const enquiryRows = enquiryRepository(db);
   let email = query.kind === "email" ? query.value : null;
   if (query.kind === "reference") {
     const hit = (await appointmentRows.emailOf(query.value)) ?? (await enquiryRows.emailOf(query.value));
     if (!hit) return null;
-    email = hit.email.trim().toLowerCase();
+    email = addressOf(hit.email);
   }
   if (!email) return null;
   const appointments = await appointmentRows.findByEmail(email);
   const enquiries = await enquiryRows.findByEmail(email);
   if (!appointments.length && !enquiries.length) return null;
   return { query, email, appointments, enquiries };
+}
+
+/**
+ * Everyone a search may mean, each with the names and dates of birth given
+ * with their address, so staff can tell them apart: one at most for a
+ * reference or an address, any number for a name, phone or ID number.
+ */
+export async function findCandidates(db: Db, query: PatientQuery): Promise<PatientCandidate[]> {
+  const queries: Extract<PatientQuery, { kind: "reference" | "email" }>[] =
+    query.kind === "reference" || query.kind === "email"
+      ? [query]
+      : (await addressesFor(db, query)).map((value) => ({ kind: "email", value }));
+  const candidates: PatientCandidate[] = [];
+  for (const q of queries) {
+    const match = await findPatient(db, q);
+    if (match) candidates.push(candidateOf(match));
+  }
+  return candidates;
+}
+
+function candidateOf(match: PatientMatch): PatientCandidate {
+  return {
+    email: match.email,
+    // Each name once, as first written: "Neo Mosweu" and "neo  mosweu" are one name.
+    names: [
+      ...new Map(
+        [
+          ...match.appointments.map((a) => `${a.name} ${a.surname}`.replace(/\s+/g, " ").trim()),
+          ...match.enquiries.map((e) => e.name.replace(/\s+/g, " ").trim()),
+        ]
+          .reverse()
+          .map((name) => [foldName(name), name]),
+      ).values(),
+    ].reverse(),
+    dobs: [...new Set(match.appointments.map((a) => a.dob))],
+    appointments: match.appointments.length,
+    enquiries: match.enquiries.length,
+  };
+}
+
+/**
+ * Who the records say the patient is: each name with the date of birth
+ * given with it, once (names compared folded); a name given only with an
+ * enquiry, which asks no date of birth, only when no appointment gives it.
+ */
+export function patientPeople(match: PatientMatch): { name: string; dob: string | null }[] {
+  const people = new Map<string, { name: string; dob: string | null }>();
+  const tidy = (name: string) => name.replace(/\s+/g, " ").trim();
+  for (const a of match.appointments) {
+    const name = tidy(`${a.name} ${a.surname}`);
+    const key = `${foldName(name)}|${a.dob}`;
+    if (!people.has(key)) people.set(key, { name, dob: a.dob });
+  }
+  const named = new Set([...people.keys()].map((k) => k.split("|")[0]));
+  for (const e of match.enquiries) {
+    const name = tidy(e.name);
+    if (!named.has(foldName(name)) && !people.has(`${foldName(name)}|`))
+      people.set(`${foldName(name)}|`, { name, dob: null });
+  }
+  return [...people.values()];
+}
+
+/** An appointment still to come on `today` (the clinic's date): requested or confirmed, for today or later. */
+export function isUpcoming(
+  a: { status: string; requested_date: string; confirmed_date: string | null },
+  today: string,
+): boolean {
+  return isActiveStatus(a.status) && (a.confirmed_date ?? a.requested_date) >= today;
 }
 
 /** A fingerprint of what a search found, so an erasure confirmed on one list never removes a different one. */
@@ -102,7 +247,11 @@ async function gather(rt: StaffRuntime, match: PatientMatch) {
   const enquiries = enquiryIds.length ? await enquiryRepository(db).findByIds(enquiryIds) : [];
   const uploads = appointmentIds.length ? await uploadRepository(db).findForAppointments(appointmentIds) : [];
   const history = appointmentIds.length ? await appointmentRows.statusHistoryOf(appointmentIds) : [];
-  const mails = await mailRepository(db).findAbout(match.email, refs);
+  const found = await mailRepository(db).findAbout(match.email, refs);
+  // A notice that an erased appointment is cancelled, not yet sent: exported, but an erasure leaves it to be sent.
+  const isNotice = (m: (typeof found)[number]) => m.forget_after_send === 1 && m.status === "pending";
+  const mails = found.filter((m) => !isNotice(m));
+  const notices = found.filter(isNotice);
   const idempotency = await idempotencyKeyRepository(db).findByReferences(refs);
   const audit = await auditRepository(db).findAbout({
     appointmentIds,
@@ -110,7 +259,9 @@ async function gather(rt: StaffRuntime, match: PatientMatch) {
     uploadPublicIds: uploads.map((u) => u.public_id),
   });
   const outbox = await outboxFilesOf(rt, new Set(mails.map((m) => m.id)), match.email, refs);
-  return { appointments, enquiries, uploads, history, mails, idempotency, audit, outbox };
+  // Text messages about their references, exactly (decision 030); their outbox files by message id.
+  const texts = await messagesAbout(db, refs);
+  return { appointments, enquiries, uploads, history, mails, notices, idempotency, audit, outbox, texts };
 }
 
 /**
@@ -188,6 +339,7 @@ export interface PatientCounts {
   statusChanges: number;
   emails: number;
   outboxFiles: number;
+  texts: number;
   idempotencyReplies: number;
 }
 
@@ -199,45 +351,76 @@ function countsOf(g: Awaited<ReturnType<typeof gather>>): PatientCounts {
     statusChanges: g.history.length,
     emails: g.mails.length,
     outboxFiles: g.outbox.length,
+    texts: g.texts.length,
     idempotencyReplies: g.idempotency.length,
   };
 }
 
-/** What an export or erasure of this match covers, for the confirm step. */
-export async function patientCounts(rt: StaffRuntime, match: PatientMatch): Promise<PatientCounts> {
-  return countsOf(await gather(rt, match));
+/** What an export or erasure of this match covers, for the confirm step, in plain words (heldInWords). */
+export async function patientHoldings(rt: StaffRuntime, match: PatientMatch): Promise<string[]> {
+  const g = await gather(rt, match);
+  return heldInWords({
+    ...countsOf(g),
+    safetyAnswers: g.appointments.filter((a) => readSafetyAnswers(a.safety_answers)).length,
+    notices: g.notices.length,
+  });
 }
 
-/** Each count's words, singular and plural: `short` for the audit log, `long` for the console page. */
-const COUNT_WORDS: Record<keyof PatientCounts, { short: [string, string]; long: [string, string] }> = {
-  appointments: { short: ["appointment", "appointments"], long: ["appointment", "appointments"] },
-  enquiries: { short: ["enquiry", "enquiries"], long: ["enquiry", "enquiries"] },
-  files: { short: ["file", "files"], long: ["uploaded file (referral form)", "uploaded files (referral forms)"] },
-  statusChanges: { short: ["status change", "status changes"], long: ["status change", "status changes"] },
-  emails: { short: ["e-mail", "e-mails"], long: ["e-mail in the mail queue", "e-mails in the mail queue"] },
-  outboxFiles: {
-    short: ["outbox file", "outbox files"],
-    long: ["e-mail file in the outbox", "e-mail files in the outbox"],
-  },
-  idempotencyReplies: {
-    short: ["stored reply", "stored replies"],
-    long: ["stored reply to the booking or contact form", "stored replies to the booking or contact forms"],
-  },
+/** Each count's words for the audit log, singular and plural. */
+const COUNT_WORDS: Record<keyof PatientCounts, [string, string]> = {
+  appointments: ["appointment", "appointments"],
+  enquiries: ["enquiry", "enquiries"],
+  files: ["file", "files"],
+  statusChanges: ["status change", "status changes"],
+  emails: ["e-mail", "e-mails"],
+  outboxFiles: ["outbox file", "outbox files"],
+  texts: ["text message", "text messages"],
+  idempotencyReplies: ["stored reply", "stored replies"],
 };
 
-/** Counts in words, e.g. ["2 appointments", "1 enquiry", …]. No personal data. */
-export function countsInWords(
-  c: PatientCounts,
-  { style = "short", skipZero = false }: { style?: "short" | "long"; skipZero?: boolean } = {},
-): string[] {
+/** Counts in words for the audit log, e.g. "2 appointments, 1 enquiry, 0 files, …". No personal data. */
+export function countsDetail(c: PatientCounts): string {
   return (Object.keys(COUNT_WORDS) as (keyof PatientCounts)[])
-    .filter((key) => !(skipZero && c[key] === 0))
-    .map((key) => `${c[key]} ${COUNT_WORDS[key][style][c[key] === 1 ? 0 : 1]}`);
+    .map((key) => `${c[key]} ${COUNT_WORDS[key][c[key] === 1 ? 0 : 1]}`)
+    .join(", ");
 }
 
-/** Counts in words for the audit log, e.g. "2 appointments, 1 enquiry, 0 files, …". */
-export function countsDetail(c: PatientCounts): string {
-  return countsInWords(c).join(", ");
+const plural = (n: number, one: string, many: string) => `${n === 1 ? "One" : n} ${n === 1 ? one : many}`;
+
+/**
+ * What the clinic holds about the patient, in plain words for the manager
+ * (and, read out, for the patient): one sentence per kind of record held,
+ * nothing for what is not held (decision 035).
+ */
+export function heldInWords(h: PatientCounts & { safetyAnswers: number; notices: number }): string[] {
+  return [
+    h.appointments
+      ? `${plural(h.appointments, "appointment", "appointments")}: what the patient gave when booking (name, date of birth, gender, phone numbers, e-mail address, ID or passport number, how they pay, medical aid number, notes for the clinic), the service, the dates and the status.`
+      : "",
+    h.safetyAnswers
+      ? `Answers to the safety questions before an examination, for ${plural(h.safetyAnswers, "appointment", "appointments").toLowerCase()}: health information.`
+      : "",
+    h.statusChanges
+      ? `The history of ${h.appointments === 1 ? "the appointment" : "the appointments"}: ${plural(h.statusChanges, "change", "changes").toLowerCase()} of status, with when and why.`
+      : "",
+    h.files ? `${plural(h.files, "referral form", "referral forms")} the patient uploaded.` : "",
+    h.enquiries
+      ? `${plural(h.enquiries, "enquiry", "enquiries")} through the contact form: the name, phone number, e-mail address and message.`
+      : "",
+    h.emails
+      ? `${plural(h.emails, "e-mail", "e-mails")} the clinic sent or is about to send to the patient or about their records, with their text.`
+      : "",
+    h.outboxFiles ? `${plural(h.outboxFiles, "copy", "copies")} of e-mails kept as files on the server.` : "",
+    h.texts
+      ? `${plural(h.texts, "text message", "text messages")} (SMS or WhatsApp) the clinic sent or is about to send to the patient's phone, with their words and the number.`
+      : "",
+    h.idempotencyReplies
+      ? `${plural(h.idempotencyReplies, "copy", "copies")} of the answer the booking or contact form gave, kept for a day so that sending the form twice does not book twice.`
+      : "",
+    h.notices
+      ? `${plural(h.notices, "e-mail", "e-mails")} waiting to tell the patient that an erased appointment is cancelled: kept until sent, then emptied.`
+      : "",
+  ].filter(Boolean);
 }
 
 /** A file name made only of safe characters, for a name inside the zip. */
@@ -261,7 +444,7 @@ export interface PatientExport {
 /**
  * Everything held about one patient as one zip: `patient-data.json` (the
  * records, status history, uploads' details, e-mails with their bodies,
- * stored replies and audit entries about them), `files/` (the uploaded
+ * stored replies, text messages and audit entries about them), `files/` (the uploaded
  * referral forms), `emails/` (attachments of queued and sent e-mails) and
  * `outbox/` (.eml files still on disk). The export is audited with the
  * records' ids and counts only.
@@ -290,7 +473,7 @@ export async function exportPatient(
       file_in_zip: bytes ? zipPath : null,
     });
   }
-  const emails = g.mails.map((m) => {
+  const emails = [...g.mails, ...g.notices].map((m) => {
     const attachments = (
       JSON.parse(m.attachments_json || "[]") as { filename: string; contentType: string; content: string }[]
     ).map((a, i) => {
@@ -343,6 +526,15 @@ export async function exportPatient(
       created_at: a.created_at,
     })),
     outbox_files: g.outbox.map((o) => `outbox/${o.name}`),
+    text_messages: g.texts.map((m) => ({
+      channel: m.channel,
+      kind: m.kind,
+      to: m.to_number,
+      body: m.body,
+      status: m.status,
+      created_at: m.created_at,
+      sent_at: m.sent_at,
+    })),
   };
   files["patient-data.json"] = strToU8(JSON.stringify(document, null, 2));
   const zip = zipSync(files, { level: 6, mtime: now });
@@ -383,14 +575,23 @@ function safeJson(text: string): unknown {
 
 export class EraseRefused extends Error {}
 
+/** What an erasure removed, and how many upcoming appointments the patient is told are cancelled. */
+export type ErasureResult = PatientCounts & { notified: number };
+
 /**
  * Erases one patient: appointments, enquiries, their uploads (rows and
  * files), status history, e-mails to or about them (queued ones are not
- * sent), stored idempotency replies and outbox files. Rows go in one
- * transaction with the audit entry, which records who, when and how many
- * records, and nothing that identifies the patient (no e-mail, name or
- * reference: decision 011). Files are removed after the commit, then a
- * SQLite database file is rebuilt.
+ * sent), text messages about them and their outbox files (queued ones are
+ * not sent), stored idempotency replies and outbox files. An appointment still
+ * to come is cancelled by the erasure, so the patient is told: in the same
+ * transaction, one e-mail per upcoming appointment to the address on record,
+ * saying only that the appointment (reference, date) is cancelled
+ * (erasure-notice.ts). It is queued kept-only-until-sent (forget_after_send):
+ * this and any later erasure leave it queued, and once sent its recipient
+ * and text are blanked (decision 035). Rows go in one transaction with the
+ * audit entry, which records who, when and how many records, and nothing
+ * that identifies the patient (no e-mail, name or reference: decision 011).
+ * Files are removed after the commit, then a SQLite database file is rebuilt.
  * `fingerprint` must match what the staff member was shown.
  */
 export async function erasePatient(
@@ -398,7 +599,7 @@ export async function erasePatient(
   staff: StaffIdentity,
   match: PatientMatch,
   fingerprint: string,
-): Promise<PatientCounts> {
+): Promise<ErasureResult> {
   if (matchFingerprint(match) !== fingerprint) {
     throw new EraseRefused(
       "The records for this patient changed since you checked them. Check the list again, then erase.",
@@ -407,6 +608,8 @@ export async function erasePatient(
   const g = await gather(rt, match);
   const counts = countsOf(g);
   const now = rt.now();
+  const today = clinicToday(now);
+  const upcoming = g.appointments.filter((a) => isUpcoming(a, today));
   const { db } = rt;
   await db.transaction().execute(async (trx) => {
     const appointmentIds = g.appointments.map((a) => a.id);
@@ -428,6 +631,8 @@ export async function erasePatient(
       );
     const replies = idempotencyKeyRepository(db);
     for (const r of g.idempotency) await replies.delete(r.endpoint, r.idempotency_key, trx);
+    await deleteMessagesAbout(db, references(match), trx);
+    for (const a of upcoming) await enqueueMail(trx, cancellationNotice(rt.config, a), now);
     await recordAudit(
       trx,
       {
@@ -435,7 +640,11 @@ export async function erasePatient(
         staffEmail: staff.email,
         action: "patient_erase",
         targetType: "patient",
-        detail: countsDetail(counts),
+        detail:
+          countsDetail(counts) +
+          (upcoming.length
+            ? `; ${upcoming.length} upcoming ${upcoming.length === 1 ? "appointment" : "appointments"} cancelled, the patient told`
+            : ""),
       },
       now,
     );
@@ -445,9 +654,13 @@ export async function erasePatient(
     if (file) await fs.rm(file, { force: true });
   }
   for (const o of g.outbox) await fs.rm(o.file, { force: true });
+  await deleteOutboxFilesOf(
+    rt.config,
+    g.texts.map((m) => m.id),
+  );
   // SQLite keeps deleted rows in free pages and the write-ahead log until
   // they are reused: rebuild the file and empty the log, so the erased data
   // is gone from DATA_DIR too (decision 011 says what PostgreSQL keeps).
   if (!isPostgres(db)) await compactSqlite(db);
-  return counts;
+  return { ...counts, notified: upcoming.length };
 }

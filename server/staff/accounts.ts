@@ -102,10 +102,18 @@ export async function createStaffAccount(
 /** Who changes an account: a manager in the console, or the server's command line. */
 export type ChangedBy = StaffIdentity | "command line";
 
-/** The audit line of an account change: the manager as actor and the account as target, or the command line. */
+/** How the audit log names a colleague's account or invitation: "Name (address)". */
+export function staffTargetName(person: { name: string; email: string }): string {
+  return `${person.name} (${person.email})`;
+}
+
+/**
+ * The audit line of an account change: the manager as actor and the account
+ * as target (named, so the log says whose account it was), or the command line.
+ */
 export function accountChangeAudit(
   by: ChangedBy,
-  user: { id: number; email: string },
+  user: { id: number; email: string; name: string },
   action: AuditEntry["action"],
   detail?: string,
 ): AuditEntry {
@@ -116,7 +124,15 @@ export function accountChangeAudit(
       action,
       detail: detail ? `command line: ${detail}` : "command line",
     };
-  return { staffId: by.id, staffEmail: by.email, action, targetType: "staff", targetId: user.id, detail };
+  return {
+    staffId: by.id,
+    staffEmail: by.email,
+    action,
+    targetType: "staff",
+    targetId: user.id,
+    targetName: staffTargetName(user),
+    detail,
+  };
 }
 
 const LAST_MANAGER = "the clinic's last active manager: make another account a manager first.";

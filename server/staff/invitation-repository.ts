@@ -5,8 +5,30 @@ import type { Database, StaffInvitationTable } from "../db/schema";
 /** Pending staff invitations (staff_invitations). Every method takes an optional transaction. */
 export function invitationRepository(db: Db) {
   return {
-    async create(values: Insertable<StaffInvitationTable>, trx: Kysely<Database> = db): Promise<void> {
-      await trx.insertInto("staff_invitations").values(values).execute();
+    /** Stores an invitation; returns its id. */
+    async create(values: Insertable<StaffInvitationTable>, trx: Kysely<Database> = db): Promise<number> {
+      const row = await trx.insertInto("staff_invitations").values(values).returning("id").executeTakeFirstOrThrow();
+      return Number(row.id);
+    },
+
+    /**
+     * Gives the live invitation with this id a new token hash and expiry and
+     * returns it, or undefined when none was live. One statement: the old
+     * link stops working as the new one starts.
+     */
+    async renewLive(
+      id: number,
+      renewal: { tokenHash: string; expiresAt: string },
+      stamp: string,
+      trx: Kysely<Database> = db,
+    ) {
+      return trx
+        .updateTable("staff_invitations")
+        .set({ token_hash: renewal.tokenHash, expires_at: renewal.expiresAt })
+        .where("id", "=", id)
+        .where("expires_at", ">", stamp)
+        .returning(["id", "email", "name", "role"])
+        .executeTakeFirst();
     },
 
     /** Removes the invitations that expired by `stamp`, and any for this address (a new one replaces it). */

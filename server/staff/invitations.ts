@@ -1,10 +1,11 @@
-import { ROLE_LABELS, type StaffIdentity, type StaffRole } from "../../domain/staff-roles";
+import { isStaffRole, ROLE_LABELS, type StaffIdentity, type StaffRole } from "../../domain/staff-roles";
 import { enqueueMail } from "../mail/queue";
 import {
   createAccountRow,
   listStaffAccounts,
   normaliseEmail,
   StaffAccountError,
+  staffTargetName,
   validEmail,
   validName,
 } from "./accounts";
@@ -28,11 +29,41 @@ export interface Invitation {
   role: StaffRole;
 }
 
+export type InvitationField = "name" | "email" | "role";
+
+export const ROLE_MISSING = "Choose a role.";
+
+/**
+ * Every problem with an invitation's fields at once, by field, in the
+ * form's order (the console shows them together); empty when there is none.
+ * The same rules inviteStaff runs.
+ */
+export function invitationProblems(input: {
+  name: string;
+  email: string;
+  role: string;
+}): Partial<Record<InvitationField, string>> {
+  const problems: Partial<Record<InvitationField, string>> = {};
+  for (const [field, check] of [
+    ["name", () => validName(input.name)],
+    ["email", () => validEmail(input.email)],
+  ] as const) {
+    try {
+      check();
+    } catch (error) {
+      if (!(error instanceof StaffAccountError)) throw error;
+      problems[field] = error.message;
+    }
+  }
+  if (!isStaffRole(input.role)) problems.role = ROLE_MISSING;
+  return problems;
+}
+
 /**
  * A manager invites a colleague: one pending invitation per address (a new
  * one replaces the old), valid INVITATION_HOURS, its token only in the e-mail
- * and only its hash stored. Audited. Throws StaffAccountError for bad input
- * or an address that already has an account.
+ * and only its hash stored. Audited, naming the invitee. Throws
+ * StaffAccountError for bad input or an address that already has an account.
  */
 export async function inviteStaff(
   rt: StaffRuntime,
@@ -43,7 +74,6 @@ export async function inviteStaff(
   const name = validName(input.name);
   const now = rt.now();
   const token = newToken();
-  const link = new URL(`${INVITATION_PATH}?token=${token}`, rt.config.publicBaseUrl).toString();
   await rt.db.transaction().execute(async (trx) => {
     // A write first, so the transaction holds SQLite's write lock before it reads (see lockActiveManagers).
     const invitations = invitationRepository(rt.db);
@@ -51,7 +81,7 @@ export async function inviteStaff(
     if (await staffUserRepository(rt.db).findByEmail(email, trx)) {
       throw new StaffAccountError(`An account for ${email} already exists.`, "email");
     }
-    await invitations.create(
+    const id = await invitations.create(
       {
         token_hash: hashToken(token),
         email,
@@ -59,25 +89,74 @@ export async function inviteStaff(
         role: input.role,
         invited_by: by.id,
         created_at: now.toISOString(),
-        expires_at: new Date(now.getTime() + INVITATION_HOURS * 3_600_000).toISOString(),
+        expires_at: expiryFrom(now),
       },
       trx,
     );
-    await enqueueMail(trx, invitationMail(rt, { name, email, role: input.role, link, from: by.name }), now);
+    await enqueueMail(trx, invitationMail(rt, { name, email, role: input.role, token, from: by.name }), now);
     await recordAudit(
       trx,
-      { staffId: by.id, staffEmail: by.email, action: "staff_invited", targetType: "staff", detail: input.role },
+      {
+        staffId: by.id,
+        staffEmail: by.email,
+        action: "staff_invited",
+        targetType: "invitation",
+        targetId: id,
+        targetName: staffTargetName({ name, email }),
+        detail: input.role,
+      },
       now,
     );
   });
   return email;
 }
 
+function expiryFrom(now: Date): string {
+  return new Date(now.getTime() + INVITATION_HOURS * 3_600_000).toISOString();
+}
+
+/**
+ * A manager sends a pending invitation again (the colleague lost the e-mail,
+ * or it was about to expire): a fresh token and a fresh INVITATION_HOURS, so
+ * the link in the earlier e-mail stops working, and a new e-mail. Audited.
+ * Returns the invitation, or null when it was no longer pending (accepted,
+ * withdrawn or expired meanwhile).
+ */
+export async function resendInvitation(rt: StaffRuntime, by: StaffIdentity, id: number): Promise<Invitation | null> {
+  const now = rt.now();
+  const token = newToken();
+  return rt.db.transaction().execute(async (trx) => {
+    const invitation = await invitationRepository(rt.db).renewLive(
+      id,
+      { tokenHash: hashToken(token), expiresAt: expiryFrom(now) },
+      now.toISOString(),
+      trx,
+    );
+    if (!invitation) return null;
+    await enqueueMail(trx, invitationMail(rt, { ...invitation, token, from: by.name }), now);
+    await recordAudit(
+      trx,
+      {
+        staffId: by.id,
+        staffEmail: by.email,
+        action: "invitation_resent",
+        targetType: "invitation",
+        targetId: invitation.id,
+        targetName: staffTargetName(invitation),
+        detail: invitation.role,
+      },
+      now,
+    );
+    return invitation;
+  });
+}
+
 function invitationMail(
   rt: StaffRuntime,
-  invite: { name: string; email: string; role: StaffRole; link: string; from: string },
+  invite: { name: string; email: string; role: StaffRole; token: string; from: string },
 ) {
   const clinic = rt.config.clinic;
+  const link = new URL(`${INVITATION_PATH}?token=${invite.token}`, rt.config.publicBaseUrl).toString();
   return {
     to: invite.email,
     about: null,
@@ -88,7 +167,7 @@ function invitationMail(
       `${invite.from} has invited you to the staff console of ${clinic.name}, as ${ROLE_LABELS[invite.role].toLowerCase()}.`,
       `Open this link within ${INVITATION_HOURS} hours to choose your password and set up two-step sign-in with an authenticator app:`,
       "",
-      invite.link,
+      link,
       "",
       "The link works once. If you did not expect this message, ignore it: no account is made until the link is used.",
       "",
@@ -194,6 +273,7 @@ export async function withdrawInvitation(rt: StaffRuntime, by: StaffIdentity, id
         action: "invitation_withdrawn",
         targetType: "invitation",
         targetId: invitation.id,
+        targetName: staffTargetName(invitation),
         detail: invitation.role,
       },
       now,

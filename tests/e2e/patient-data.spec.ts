@@ -4,6 +4,7 @@ import { e2eStaff, signInByCookie } from "../helpers/staff-e2e";
 import { seedAppointment, seedEnquiry, seedUpload } from "../helpers/staff";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test } from "./fixtures";
+import { openStaffMenu } from "./staff-menu";
 
 test("a staff member finds a patient, downloads their data as a zip and erases them, by keyboard, with no accessibility violations", async ({
   page,
@@ -23,26 +24,30 @@ test("a staff member finds a patient, downloads their data as a zip and erases t
   await signInByCookie(context, baseURL!, e2e, staff.id);
 
   await page.goto("/staff");
+  await openStaffMenu(page);
   await page.getByRole("link", { name: "Patient data" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Patient data" })).toBeVisible();
   await expectNoAxeViolations(page);
 
-  // Nothing matches: the error sits by the field.
-  await page.getByLabel("Reference or e-mail address").fill("nobody-here@example.org");
-  await page.getByLabel("Reference or e-mail address").press("Enter");
-  await expect(page.getByText("No appointment or enquiry matches")).toBeVisible();
-  await expect(page.getByLabel("Reference or e-mail address")).toHaveAttribute("aria-invalid", "true");
+  // Nothing matches: the error summary takes the focus, and the error sits by the field too.
+  const search = page.getByLabel("Name, phone, ID number, reference or e-mail");
+  await search.fill("nobody-here@example.org");
+  await search.press("Enter");
+  await expect(page.locator(".error-summary")).toBeFocused();
+  await expect(page.locator("#patient-q-error")).toContainText("No appointment or enquiry matches");
+  await expect(search).toHaveAttribute("aria-invalid", "true");
 
-  // Found by reference: the appointment and the enquiry with the same address, and focus on the result.
-  await page.getByLabel("Reference or e-mail address").fill(reference.toLowerCase());
+  // Found by reference: who it is, the appointment and the enquiry with the same address, and focus on the result.
+  await search.fill(reference.toLowerCase());
   await page.getByRole("button", { name: "Find patient" }).click();
-  const found = page.getByRole("heading", { level: 2, name: "Records for this patient" });
+  const found = page.getByRole("heading", { level: 2, name: "Who this is" });
   await expect(found).toBeFocused();
+  await expect(page.locator(".staff-rights__who")).toContainText(`Lorato Rights ${tag}`);
   const table = page.getByRole("region", { name: "Records found" });
   await expect(table.getByRole("row")).toHaveCount(3);
   await expect(table).toContainText(reference);
   await expect(table).toContainText(`ENQ-E2E-${tag.toUpperCase()}`);
-  await expect(page.getByText("1 uploaded file (referral form)")).toBeVisible();
+  await expect(page.getByText("One referral form the patient uploaded.")).toBeVisible();
   expect(page.url()).not.toContain(email); // searches are POSTs: nothing personal in the address bar
   await expectNoAxeViolations(page);
 
@@ -61,9 +66,13 @@ test("a staff member finds a patient, downloads their data as a zip and erases t
   const confirm = page.getByLabel(`Type ${reference} to confirm`);
   await confirm.fill("APT-WRONG");
   await confirm.press("Enter");
-  await expect(page.getByText(`Type ${reference} exactly as shown to confirm the erasure.`)).toBeVisible();
-  await expect(confirm).toBeFocused();
+  await expect(page.locator("#patient-confirm-error")).toContainText(
+    `Type ${reference} exactly as shown to confirm the erasure.`,
+  );
+  await expect(page.locator(".error-summary")).toBeFocused();
   await expectNoAxeViolations(page);
+  await page.locator(".error-summary").getByRole("link").click();
+  await expect(confirm).toBeFocused();
   await confirm.fill(reference);
   await page.keyboard.press("Tab");
   await expect(page.getByRole("button", { name: "Erase this patient permanently" })).toBeFocused();

@@ -16,7 +16,9 @@ test("the privacy page says how long each kind of information is kept, from the 
     `${config.staff.retentionMonths} months after the appointment date`,
   );
   await expect(row(/uploaded but never sent/)).toContainText(`${config.uploads.unclaimedHours} hours`);
-  await expect(row(/e-mails we send/)).toContainText(`${config.retention.sentMailDays} days after sending`);
+  await expect(row(/e-mails, text messages and WhatsApp messages we send/)).toContainText(
+    `${config.retention.sentMailDays} days after sending`,
+  );
   await expect(row(/staff member opened or changed/)).toContainText(`${config.retention.auditMonths} months`);
   await expect(row(/sent twice/)).toContainText(`${config.retention.idempotencyDays} days`);
   await expect(row(/how often a form can be sent/)).toContainText("within a day");
@@ -24,5 +26,9 @@ test("the privacy page says how long each kind of information is kept, from the 
   await expect(page.locator("main")).toContainText(
     "E-mails about your request carry its reference, the service and the date",
   );
+  // Text messages: who carries them, that the data may leave Botswana, how to stop them.
+  await expect(page.locator("main")).toContainText(config.clinic.smsProvider);
+  await expect(page.locator("main")).toContainText("this information may leave Botswana");
+  await expect(page.locator("#text-messages")).toContainText("replying STOP");
   await expectNoAxeViolations(page);
 });

@@ -59,7 +59,7 @@ test("the receptionist confirms two requests into free times, and sees them in t
   await expect(page.getByRole("heading", { level: 1, name: "Schedule" })).toBeVisible();
   await page.getByLabel("Go to date").fill(date);
   await page.getByRole("button", { name: "Show" }).click();
-  await expect(page.getByText(`${formatLongDate(date)}: 2 appointments.`)).toBeVisible();
+  await expect(page.getByText(`${formatLongDate(date)}: 2 appointments, 0 requests waiting.`)).toBeVisible();
   const day = page.getByRole("table", { name: /by room/ });
   const xrayLink = day.getByRole("link", { name: new RegExp(`Xola Ray ${tag}`) });
   const dexaLink = day.getByRole("link", { name: new RegExp(`Dineo Dexa ${tag}`) });

@@ -7,6 +7,7 @@ import { waitForMail } from "../helpers/staff-mail";
 import { expectNoAxeViolations as expectNoViolations } from "./axe";
 import { expect, test, type E2eDb } from "./fixtures";
 import { hydrated } from "./hydrated";
+import { openStaffMenu } from "./staff-menu";
 import { formatLongDate, formatShortDate } from "../../domain/dates";
 import { MANAGER_ONLY_MESSAGE } from "../../domain/staff-roles";
 
@@ -130,6 +131,7 @@ test("a staff member signs in, finds a booking made through the public API, down
   expect(unfolded).toMatch(/\r\nLOCATION:.+\r\n/);
 
   // Enquiries: mark the one just sent handled.
+  await openStaffMenu(page);
   await page.getByRole("link", { name: "Enquiries" }).click();
   const row = page.getByRole("row").filter({ hasText: `Enquirer ${tag}` });
   await expect(row.getByRole("link", { name: /Reply by e-mail/ })).toHaveAttribute(
@@ -151,9 +153,10 @@ test("a staff member signs in, finds a booking made through the public API, down
   expect(csvDownload.suggestedFilename()).toBe(`appointments-${date}-to-${date}.csv`);
   const csv = fs.readFileSync((await csvDownload.path())!, "utf8");
   expect(csv).toContain(reference);
-  expect(csv).toContain(`"confirmed"`);
+  expect(csv).toContain(`"Confirmed"`);
 
   // Sign out: back at sign-in, and the console is closed.
+  await openStaffMenu(page);
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
   await page.goto("/staff/appointments");
@@ -211,7 +214,7 @@ test("the staff pages have no accessibility violations", async ({ page, context,
     "/staff/password",
   ]) {
     await page.goto(url);
-    await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Staff console" })).toBeVisible();
     await expectNoViolations(page);
   }
 });
@@ -255,6 +258,7 @@ test("a new staff member sets up two-step sign-in in the browser, saves recovery
   await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
 
   // Sign out, then in again: this time the code page.
+  await openStaffMenu(page);
   await page.getByRole("button", { name: "Sign out" }).click();
   await page.getByLabel("Email").fill(staff.email);
   await page.getByLabel("Password").fill(staff.password);
@@ -266,6 +270,7 @@ test("a new staff member sets up two-step sign-in in the browser, saves recovery
   await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
 
   // Change password, linked from the header: a weak one is refused with the reason.
+  await openStaffMenu(page);
   await page.getByRole("link", { name: "Change password" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Change password" })).toBeVisible();
   await page.getByLabel("Current password").fill(staff.password);
@@ -338,6 +343,10 @@ test("a manager invites a receptionist by e-mail, who accepts, sets up two-step 
     const refused = await tab.goto(path);
     expect(refused?.status(), path).toBe(403);
     await expect(tab.getByText(MANAGER_ONLY_MESSAGE)).toBeVisible();
+    // The refusal keeps the console's header and its tabs.
+    await expect(
+      tab.getByRole("navigation", { name: "Staff console" }).getByRole("link", { name: "Schedule" }),
+    ).toBeVisible();
   }
   const csv = await tab.request.get("/api/staff/appointments/export?from=2026-01-01&to=2026-12-31");
   expect(csv.status()).toBe(403);
@@ -432,7 +441,7 @@ test("a manager adds a closure, and the public booking page refuses that day at 
   await page.getByLabel("Reason patients see").fill("Closed for staff training");
   await page.getByRole("button", { name: "Add closure" }).click();
   await expect(page.getByRole("status")).toContainText("The clinic is now closed on");
-  await expect(page.getByRole("cell", { name: "Closed for staff training" })).toBeVisible();
+  await expect(page.getByRole("definition").filter({ hasText: "Closed for staff training" })).toBeVisible();
 
   // The public page, prerendered before the closure, learns of it from the calendar endpoint.
   await page.goto("/book-appointment");

@@ -42,7 +42,7 @@ describe.skipIf(!admin)("closures across two instances", () => {
     const removed = await fetch(`${a.url}/staff/closures`, {
       method: "POST",
       headers: { ...SAME_ORIGIN, cookie },
-      body: form({ intent: "remove", id: String(row.id) }),
+      body: form({ intent: "remove", id: String(row.id), confirm: "yes" }),
     });
     expect(removed.status).toBe(200);
     expect(await calendarOnB()).not.toContain(day);

@@ -230,22 +230,38 @@ describe("patients' rights match exact identifiers, never a substring", () => {
       .where((eb) => eb(eb.fn("lower", [eb.fn("trim", ["email"])]), "=", ANN.email))
       .execute();
     expect(annRows).toHaveLength(0);
+    // Of Ann's e-mails only the notices that her upcoming appointments are cancelled are left, to be sent.
     const annMail = await t.db
       .selectFrom("mail_queue")
-      .select("id")
+      .select(["subject", "status", "forget_after_send", "about_reference"])
       .where((eb) => eb(eb.fn("lower", ["to_address"]), "=", ANN.email))
+      .orderBy("id")
       .execute();
-    expect(annMail).toHaveLength(0);
+    expect(annMail).toEqual(
+      ann.appointments.map((reference) => ({
+        subject: `Appointment cancelled: ${reference}`,
+        status: "pending",
+        forget_after_send: 1,
+        about_reference: reference,
+      })),
+    );
+    const annTexts = await t.db.selectFrom("text_messages").select("about_reference").execute();
+    for (const text of annTexts) expect(joann.appointments).toContain(text.about_reference);
 
     // Joann is whole: her records, every e-mail row unchanged, every outbox file, her links.
     const audit = await t.db.selectFrom("staff_audit").select("detail").where("action", "=", "patient_erase").execute();
     expect(audit[0]!.detail).toBe(
-      "2 appointments, 1 enquiry, 0 files, 0 status changes, 5 e-mails, 5 outbox files, 3 stored replies",
+      "2 appointments, 1 enquiry, 0 files, 0 status changes, 5 e-mails, 5 outbox files, 2 text messages, 3 stored replies; 2 upcoming appointments cancelled, the patient told",
     );
-    for (const ref of joann.appointments)
+    for (const ref of joann.appointments) {
       expect(
         await t.db.selectFrom("appointments").select("id").where("reference", "=", ref).executeTakeFirst(),
       ).toBeTruthy();
+      // Her request-received text stays.
+      expect(
+        await t.db.selectFrom("text_messages").select("id").where("about_reference", "=", ref).executeTakeFirst(),
+      ).toBeTruthy();
+    }
     for (const ref of joann.enquiries)
       expect(
         await t.db.selectFrom("enquiries").select("id").where("reference", "=", ref).executeTakeFirst(),

@@ -210,16 +210,25 @@ describe("patients' rights: export and erase (Data Protection Act 2024)", () => 
     expect(await allTableText()).toBe(before);
   });
 
-  it("finds one patient by reference or by e-mail: references, dates and services, nothing more", async () => {
+  it("finds one patient by reference or by e-mail: who they are, references, statuses, dates and services, nothing more", async () => {
     const byRef = await post("/staff/patient-data", { intent: "find", q: refs.A.appointment.toLowerCase() });
     expect(byRef.statusCode).toBe(200);
     expect(byRef.headers["cache-control"]).toBe("no-store");
     for (const ref of [refs.A.appointment, ...refs.A.enquiries]) expect(byRef.body).toContain(ref);
     expect(byRef.body).toContain("X-ray Imaging");
-    for (const secret of [A.name, A.surname, A.idPassportNumber, A.notes, A.enquiry, refs.B.appointment])
+    // Who the person is (name, date of birth) and each record's status, so the right person is erased.
+    expect(byRef.body).toContain(`${A.name} ${A.surname}`);
+    expect(byRef.body).toContain("Born ");
+    expect(byRef.body).toContain('class="staff-badge staff-badge--cancelled">Cancelled<');
+    expect(byRef.body).toContain('class="staff-badge staff-badge--new">New<');
+    for (const secret of [A.idPassportNumber, A.notes, A.enquiry, refs.B.appointment, B.name])
       expect(byRef.body).not.toContain(secret);
-    expect(byRef.body).toMatch(/2 enquiries/);
-    expect(byRef.body).toMatch(/1 uploaded file/);
+    // What is held, in plain words.
+    expect(byRef.body).toContain(
+      "2 enquiries through the contact form: the name, phone number, e-mail address and message.",
+    );
+    expect(byRef.body).toContain("One referral form the patient uploaded.");
+    expect(byRef.body).toContain("One appointment: what the patient gave when booking");
 
     const byEmail = await post("/staff/patient-data", { intent: "find", q: `  ${A.email.toUpperCase()} ` });
     expect(byEmail.statusCode).toBe(200);
@@ -230,7 +239,7 @@ describe("patients' rights: export and erase (Data Protection Act 2024)", () => 
     expect(none.body).toContain("No appointment or enquiry matches");
     const bad = await post("/staff/patient-data", { intent: "find", q: "Robert'); DROP TABLE" });
     expect(bad.statusCode).toBe(400);
-    expect(bad.body).toContain("Enter an appointment or enquiry reference");
+    expect(bad.body).toContain("Enter a reference (APT-… or ENQ-…), an e-mail address, a phone number");
   });
 
   it("exports everything held about the patient as one zip, and audits it without personal data", async () => {
@@ -278,6 +287,12 @@ describe("patients' rights: export and erase (Data Protection Act 2024)", () => 
     // Outbox .eml files, the stored idempotency replies and the audit entries about the records.
     expect(doc.outbox_files).toHaveLength(3);
     for (const f of doc.outbox_files) expect(names).toContain(f);
+    // The text messages about the appointment (received, then the clinic's cancellation), with number and words.
+    expect(doc.text_messages).toEqual([
+      expect.objectContaining({ kind: "received", to: expect.stringMatching(/^\+267/) }),
+      expect.objectContaining({ kind: "cancelled", to: expect.stringMatching(/^\+267/) }),
+    ]);
+    expect(doc.text_messages[0].body).toContain(refs.A.appointment);
     expect(doc.stored_replies).toHaveLength(3);
     expect(doc.audit_entries.map((a: { action: string }) => a.action)).toContain("status_change");
     // Nothing of patient B.
@@ -355,7 +370,8 @@ describe("patients' rights: export and erase (Data Protection Act 2024)", () => 
       staff_email: staff.email,
       target_type: "patient",
       target_id: null,
-      detail: "1 appointment, 2 enquiries, 1 file, 1 status change, 5 e-mails, 3 outbox files, 3 stored replies",
+      detail:
+        "1 appointment, 2 enquiries, 1 file, 1 status change, 5 e-mails, 3 outbox files, 2 text messages, 3 stored replies",
     });
 
     // Searching again finds nothing.

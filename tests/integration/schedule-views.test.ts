@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, clinicDate, clinicInstant, isoWeekday } from "../../domain/dates";
+import { addDays, clinicDate, clinicInstant, formatLongDate, isoWeekday } from "../../domain/dates";
 import { clinicMinutes } from "../../domain/rooms";
 import { changeStatus } from "../../server/appointments/staff-changes";
 import { overdueRequests } from "../../server/appointments/overview";
@@ -10,6 +10,7 @@ import {
   nextOpenWeekday,
   seedAppointment,
   seedEnquiry,
+  seedUpload,
   sessionCookieFor,
   type TestStaff,
 } from "../helpers/staff";
@@ -141,7 +142,7 @@ describe("the week view", () => {
     const monday = addDays(date, -(isoWeekday(date) - 1));
     expect(heads[1]!.querySelector("a")?.getAttribute("href")).toBe(`/staff/schedule?date=${monday}`);
     expect(heads[6]!.querySelector("a")?.getAttribute("href")).toBe(`/staff/schedule?date=${addDays(monday, 5)}`);
-    const rows = [...table.querySelectorAll("tbody tr")];
+    const rows = [...table.querySelectorAll("tbody tr:not(.staff-schedule__waiting)")];
     expect(rows[0]!.querySelector("th")?.textContent).toBe("08:00");
     expect(rows.at(-1)!.querySelector("th")?.textContent).toBe("19:00");
     // In the 11:00 row, in its day's column, with its room.
@@ -175,6 +176,74 @@ describe("the week view", () => {
   });
 });
 
+describe("requests on the schedule", () => {
+  it("shows the day's requests waiting beside the rooms, and the week's in a first row, each linked, never confirmed or cancelled ones", async () => {
+    const day = nextOpenWeekday(t.config, 49);
+    const waiting = await seedAppointment(t.db, {
+      service_name: "mammography",
+      requested_date: day,
+      name: "Naledi",
+      surname: "Waiting",
+    });
+    const cancelled = await seedAppointment(t.db, {
+      requested_date: day,
+      name: "Gone",
+      surname: "Away",
+      status: "cancelled",
+    });
+    const otherDay = await seedAppointment(t.db, { requested_date: addDays(day, 1), name: "Next", surname: "Day" });
+
+    const doc = dom((await get(`/staff/schedule?date=${day}`)).body);
+    expect(doc.querySelector(".staff-page-head p")?.textContent).toContain("0 appointments, 1 request waiting.");
+    const aside = doc.querySelector("section.staff-waiting")!;
+    expect(aside.querySelector("h2")?.textContent).toBe("Requests waiting (1)");
+    const link = aside.querySelector(`a[href="/staff/appointments/${waiting}"]`);
+    expect(link?.textContent).toContain("Naledi Waiting");
+    expect(link?.textContent).toContain("Mammography");
+    expect(link?.querySelector(".staff-badge")?.textContent).toBe("Waiting");
+    expect(aside.querySelector(`a[href="/staff/appointments/${cancelled}"]`)).toBeNull();
+    expect(aside.querySelector(`a[href="/staff/appointments/${otherDay}"]`)).toBeNull();
+
+    const week = dom((await get(`/staff/schedule/week?date=${day}`)).body);
+    const first = week.querySelector("table.staff-schedule--week tbody tr")!;
+    expect(first.className).toBe("staff-schedule__waiting");
+    expect(first.querySelector("th")?.textContent).toBe("Requests");
+    const cells = [...first.querySelectorAll("td")];
+    const column = isoWeekday(day) - 1;
+    expect(cells[column]!.querySelector(`a[href="/staff/appointments/${waiting}"]`)).not.toBeNull();
+    expect(cells[column]!.querySelector(`a[href="/staff/appointments/${otherDay}"]`)).toBeNull();
+    if (column < 5)
+      expect(cells[column + 1]!.querySelector(`a[href="/staff/appointments/${otherDay}"]`)).not.toBeNull();
+
+    // Confirmed, it leaves the requests and takes its place in a room.
+    await confirm(waiting, "10:00", {}, day);
+    const after = dom((await get(`/staff/schedule?date=${day}`)).body);
+    expect(after.querySelector("section.staff-waiting h2")?.textContent).toBe("Requests waiting (0)");
+    expect(after.querySelector(`table.staff-schedule a[href="/staff/appointments/${waiting}"]`)).not.toBeNull();
+  });
+
+  it("marks a room out of service in the day view's column heading", async () => {
+    const day = nextOpenWeekday(t.config, 56);
+    await t.db
+      .insertInto("clinic_closures")
+      .values({
+        first_date: day,
+        last_date: day,
+        reason: "Tube replacement",
+        room: "x-ray",
+        created_by: null,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const doc = dom((await get(`/staff/schedule?date=${day}`)).body);
+    const heads = [...doc.querySelectorAll("table.staff-schedule thead th[scope=col]")].map((th) => th.textContent);
+    expect(heads[1]).toBe("X-rayOut of service (Tube replacement)");
+    expect(heads[2]).toBe("Fluoroscopy");
+    // The clinic itself is open.
+    expect(doc.body.textContent).not.toContain("The clinic is closed on this day");
+  });
+});
+
 describe("the day list", () => {
   it("has the reception columns, sorted by time, the safety answers' flag, and is never stored", async () => {
     const day = nextOpenWeekday(t.config, 42);
@@ -182,38 +251,48 @@ describe("the day list", () => {
       service_name: "x-ray",
       name: "Later",
       surname: "Patient",
+      dob: "1975-11-30",
       payment_method: "bpomas",
       medical_aid_number: "BP-778899",
       phone: "+26771112233",
     });
     const early = await seedAppointment(t.db, {
-      service_name: "fluoroscopy",
+      service_name: "ultrasound",
       name: "Earlier",
       surname: "Patient",
-      // A "not sure" on pregnancy and a contrast reaction need a look; "no" on kidneys does not.
+      dob: "1980-04-02",
+      // Help moving about needs a look; no interpreter does not.
       safety_answers: JSON.stringify({
-        pregnant: { choice: "not_sure" },
-        "contrast-reaction": { choice: "yes", text: "Rash" },
-        "kidney-disease": { choice: "no" },
+        "mobility-help": { choice: "yes" },
+        interpreter: { choice: "no" },
       }),
       safety_saved_at: new Date().toISOString(),
     });
+    await seedUpload(t.db, t.dataDir, { appointmentId: early });
     await confirm(late, "15:00", {}, day);
-    await confirm(early, "09:30", {}, day);
+    await confirm(early, "09:30", { examination: "Thyroid" }, day);
     const res = await get(`/staff/schedule/print?date=${day}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toBe("no-store");
     const doc = dom(res.body);
+    // The clinic, the day and when it was printed (the clinic's clock).
+    expect(doc.querySelector(".staff-day-list__clinic")?.textContent).toBe(t.config.clinic.name);
+    expect(doc.querySelector("h1")?.textContent).toBe(`Day list for ${formatLongDate(day)}`);
+    expect(doc.querySelector(".staff-day-list__printed")?.textContent).toMatch(
+      new RegExp(`^Printed ${formatLongDate(clinicDate(new Date()))} at \\d\\d:\\d\\d\\.$`),
+    );
     const table = doc.querySelector("table.staff-day-list__table")!;
     expect([...table.querySelectorAll("thead th")].map((th) => th.textContent)).toEqual([
       "Time",
       "Room",
       "Name",
+      "Date of birth",
       "Phone",
-      "Service",
-      "Payment method",
-      "Medical aid number",
+      "Examination",
+      "Payment",
+      "Referral form on file",
       "Safety answers",
+      "Arrived",
     ]);
     const rows = [...table.querySelectorAll("tbody tr")].map((tr) =>
       [...tr.querySelectorAll("td, th")].map((c) => c.textContent),
@@ -221,15 +300,28 @@ describe("the day list", () => {
     expect(rows).toEqual([
       [
         "09:30",
-        "Fluoroscopy",
+        "Ultrasound 1",
         "Earlier Patient",
+        "02/04/1980",
         "(+267) 71 234 567",
-        "Fluoroscopy Imaging",
+        "Ultrasound Imaging: Thyroid",
         "Cash Payment",
-        "",
-        "2 to check",
+        "Yes",
+        "1 to check",
+        "Tick on arrival",
       ],
-      ["15:00", "X-ray", "Later Patient", "(+267) 71 112 233", "X-ray Imaging", "BPOMAS", "BP-778899", "Not answered"],
+      [
+        "15:00",
+        "X-ray",
+        "Later Patient",
+        "30/11/1975",
+        "(+267) 71 112 233",
+        "X-ray Imaging",
+        "BPOMASBP-778899",
+        "No",
+        "Not answered",
+        "Tick on arrival",
+      ],
     ]);
     expect(doc.querySelector(".staff-day-list button")?.textContent).toBe("Print the day list");
   });

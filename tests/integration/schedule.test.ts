@@ -4,7 +4,8 @@ import { BOOKABLE_SERVICES } from "../../domain/catalogue";
 import { clinicMinutes, needsNoRoom, roomsForService } from "../../domain/rooms";
 import { safetyQuestionsFor } from "../../domain/safety-questions";
 import { openDb, type Db } from "../../server/db/index";
-import { changeStatus, moveAppointment, StatusChangeError } from "../../server/appointments/staff-changes";
+import { allowedNext, changeStatus, moveAppointment, StatusChangeError } from "../../server/appointments/staff-changes";
+import { clinicInstant } from "../../domain/dates";
 import { staffRuntime } from "../../server/runtime";
 import { freeTimes, isTimeTaken, TIME_TAKEN } from "../../server/appointments/schedule";
 import { createTestApp, type TestApp } from "../helpers/app";
@@ -204,6 +205,100 @@ describe("confirming into a room", () => {
     });
     const mail = await t.db.selectFrom("mail_queue").select(["subject"]).orderBy("id", "desc").executeTakeFirst();
     expect(mail?.subject).toMatch(/^Appointment moved: X-ray/);
+  });
+});
+
+describe("reception chooses the room (decision 034)", () => {
+  const ultrasound = () => seedAppointment(t.db, { service_name: "ultrasound" });
+  const confirmIn = (id: number, time: string, room: string | null, day = nextOpenWeekday(t.config, 35)) =>
+    changeStatus(staffRuntime(t.db, t.config), staff, id, {
+      to: "confirmed",
+      date: day,
+      time,
+      examination: "Thyroid",
+      room,
+    });
+  const roomOf = async (id: number) =>
+    (await t.db.selectFrom("appointments").select(["status", "room"]).where("id", "=", id).executeTakeFirstOrThrow())
+      .room;
+
+  it("without a choice, the first free room; with one, that room when it is free", async () => {
+    const first = await ultrasound();
+    await confirmIn(first, "10:00", null);
+    expect(await roomOf(first)).toBe("ultrasound-1");
+    const chosen = await ultrasound();
+    await confirmIn(chosen, "11:00", "ultrasound-2");
+    expect(await roomOf(chosen)).toBe("ultrasound-2");
+    // The first free room at 10:00 is now Ultrasound 2: the free times say so, in order.
+    const day = nextOpenWeekday(t.config, 35);
+    const probe = await ultrasound();
+    const free = await freeTimes(t.db, t.config, { id: probe, service_name: "ultrasound" }, day, "Thyroid", new Date());
+    expect(free.offers.find((o) => o.time === "10:00")?.rooms.map((r) => r.id)).toEqual(["ultrasound-2"]);
+    expect(free.offers.find((o) => o.time === "09:00")?.rooms.map((r) => r.id)).toEqual([
+      "ultrasound-1",
+      "ultrasound-2",
+    ]);
+  });
+
+  it("refuses a room that is taken then, or that does not serve the service, and writes nothing", async () => {
+    const held = await ultrasound();
+    await confirmIn(held, "14:00", "ultrasound-2");
+    const second = await ultrasound();
+    await expect(confirmIn(second, "14:00", "ultrasound-2")).rejects.toThrow(
+      "Ultrasound 2 is not free at 14:00 for 30 minutes. Choose another room or time.",
+    );
+    await expect(confirmIn(second, "14:00", "x-ray")).rejects.toThrow(
+      "Choose one of the rooms that serve this service.",
+    );
+    const row = await t.db
+      .selectFrom("appointments")
+      .select(["status", "room"])
+      .where("id", "=", second)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: "requested", room: null });
+    // Moving to another day with a chosen room, by the same checks.
+    const later = nextOpenWeekday(t.config, 36);
+    await moveAppointment(staffRuntime(t.db, t.config), staff, held, {
+      date: later,
+      time: "09:00",
+      room: "ultrasound-1",
+    });
+    const moved = await t.db
+      .selectFrom("appointments")
+      .select(["confirmed_date", "confirmed_time", "room"])
+      .where("id", "=", held)
+      .executeTakeFirstOrThrow();
+    expect(moved).toEqual({ confirmed_date: later, confirmed_time: "09:00", room: "ultrasound-1" });
+  });
+});
+
+describe("attended and no-show wait for the appointment's time", () => {
+  it("are offered and accepted only from the confirmed start", async () => {
+    const id = await xray();
+    const day = nextOpenWeekday(t.config, 38);
+    await confirm(t.db, id, "09:00", {}, day);
+    const row = await t.db.selectFrom("appointments").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    const start = clinicInstant(day, "09:00");
+    expect(allowedNext(row, new Date(start.getTime() - 60_000))).toEqual(["cancelled"]);
+    expect(allowedNext(row, start)).toEqual(["attended", "no_show", "cancelled"]);
+    await expect(
+      changeStatus(
+        staffRuntime(t.db, t.config, () => new Date(start.getTime() - 60_000)),
+        staff,
+        id,
+        { to: "no_show" },
+      ),
+    ).rejects.toThrow(/can be recorded from the appointment's time/);
+    await changeStatus(
+      staffRuntime(t.db, t.config, () => new Date(start.getTime() + 60_000)),
+      staff,
+      id,
+      {
+        to: "no_show",
+      },
+    );
+    const after = await t.db.selectFrom("appointments").select("status").where("id", "=", id).executeTakeFirstOrThrow();
+    expect(after.status).toBe("no_show");
   });
 });
 

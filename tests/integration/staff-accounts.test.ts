@@ -80,9 +80,103 @@ describe("staff accounts and invitations", () => {
       name: "X",
       role: "manager",
     });
-    expect(bad.statusCode).toBe(409);
+    expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain("Enter a valid e-mail address.");
     expect(await t.db.selectFrom("staff_invitations").select("id").where("name", "=", "X").execute()).toHaveLength(0);
+  });
+
+  it("reports every wrong field of an invitation at once, in the error summary and by each field, keeping what was typed", async () => {
+    const before = await t.db.selectFrom("mail_queue").select("id").execute();
+    const res = await post("/staff/accounts", { intent: "invite", email: "no-at-sign", name: "", role: "owner" });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain("There is a problem");
+    for (const [field, message] of [
+      ["invite-name", "Enter a name of 1 to 120 characters."],
+      ["invite-email", "Enter a valid e-mail address."],
+      ["invite-role", "Choose a role."],
+    ]) {
+      expect(res.body).toContain(`href="#${field}"`);
+      expect(res.body).toContain(`id="${field}-error"`);
+      expect(res.body).toContain(message);
+      expect(res.body).toMatch(new RegExp(`id="${field}"[^>]*aria-invalid="true"`));
+    }
+    expect(res.body).toContain('value="no-at-sign"');
+    // The browser's own checks are off: the console reports instead.
+    expect(res.body).toMatch(/<form[^>]*novalidate=""[^>]*>[\s\S]*?name="email"/i);
+    expect(await t.db.selectFrom("mail_queue").select("id").execute()).toHaveLength(before.length);
+  });
+
+  it("clears the invitation form once it is sent", async () => {
+    const res = await post("/staff/accounts", {
+      intent: "invite",
+      email: "cleared@clinic.example.org",
+      name: "Cleared Form",
+      role: "reception",
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain("Invitation sent to cleared@clinic.example.org.");
+    expect(res.body).not.toContain('value="cleared@clinic.example.org"');
+    expect(res.body).not.toContain('value="Cleared Form"');
+  });
+
+  it("sends a pending invitation again with a fresh link: the earlier one stops working, audited with the invitee's name", async () => {
+    const first = await invite("again@clinic.example.org", "Sent Twice");
+    const row = await t.db
+      .selectFrom("staff_invitations")
+      .selectAll()
+      .where("email", "=", "again@clinic.example.org")
+      .executeTakeFirstOrThrow();
+    const page = await t.app.inject({ method: "GET", url: "/staff/accounts", headers: { cookie: managerCookie } });
+    expect(page.body).toContain('Send again<span class="visually-hidden"> to Sent Twice');
+
+    const res = await post("/staff/accounts", { intent: "resend", id: String(row.id) });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain("The invitation to Sent Twice (again@clinic.example.org) is sent again");
+    const mails = await t.db
+      .selectFrom("mail_queue")
+      .select("text_body")
+      .where("to_address", "=", "again@clinic.example.org")
+      .orderBy("id")
+      .execute();
+    expect(mails).toHaveLength(2);
+    const second = /\/staff\/invite\?token=([\w-]+)/.exec(mails[1]!.text_body)![1]!;
+    expect(second).not.toBe(first);
+    const renewed = await t.db
+      .selectFrom("staff_invitations")
+      .selectAll()
+      .where("id", "=", row.id)
+      .executeTakeFirstOrThrow();
+    expect(renewed.token_hash).toBe(hashToken(second));
+    expect(renewed.expires_at >= row.expires_at).toBe(true);
+    expect((await t.app.inject({ method: "GET", url: `/staff/invite?token=${first}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: `/staff/invite?token=${second}` })).statusCode).toBe(200);
+    const audit = await t.db
+      .selectFrom("staff_audit")
+      .select(["action", "staff_id", "target_type", "target_id", "target_name", "detail"])
+      .where("action", "=", "invitation_resent")
+      .execute();
+    expect(audit).toEqual([
+      {
+        action: "invitation_resent",
+        staff_id: manager.id,
+        target_type: "invitation",
+        target_id: String(row.id),
+        target_name: "Sent Twice (again@clinic.example.org)",
+        detail: "reception",
+      },
+    ]);
+    // Reception may not.
+    expect((await post("/staff/accounts", { intent: "resend", id: String(row.id) }, receptionCookie)).statusCode).toBe(
+      403,
+    );
+    // No longer pending: said so, nothing sent.
+    await post("/staff/accounts", { intent: "withdraw", id: String(row.id), confirmed: "yes" });
+    const gone = await post("/staff/accounts", { intent: "resend", id: String(row.id) });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.body).toContain("That invitation is no longer waiting");
+    expect(
+      await t.db.selectFrom("mail_queue").select("id").where("to_address", "=", "again@clinic.example.org").execute(),
+    ).toHaveLength(2);
   });
 
   it("accepts once: the password is set, the account has the invited role, then two-step sign-in is set up", async () => {
@@ -200,7 +294,17 @@ describe("staff accounts and invitations", () => {
   it("changes a role, resets two-step sign-in and disables an account (each of those two after a confirm step), each audited with the manager as actor", async () => {
     const other = await addStaff(t.db, { email: "other@clinic.example.org", name: "Other", role: "reception" });
     const id = String(other.id);
-    expect((await post("/staff/accounts", { intent: "role", id, role: "manager" })).statusCode).toBe(200);
+    // A role change asks first, saying what the role may do; the first post changes nothing.
+    const role = await post("/staff/accounts", { intent: "role", id, role: "manager" });
+    expect(role.statusCode).toBe(200);
+    expect(role.body).toContain("Make Other manager?");
+    expect(role.body).toContain('<input type="hidden" name="role" value="manager"/>');
+    expect(
+      (await t.db.selectFrom("staff_users").select("role").where("id", "=", other.id).executeTakeFirstOrThrow()).role,
+    ).toBe("reception");
+    expect((await post("/staff/accounts", { intent: "role", id, role: "manager", confirmed: "yes" })).statusCode).toBe(
+      200,
+    );
     // A reset and a disable each ask first; the first post changes nothing.
     const asked = await post("/staff/accounts", { intent: "disable", id });
     expect(asked.statusCode).toBe(200);
@@ -222,6 +326,7 @@ describe("staff accounts and invitations", () => {
     const audit = await t.db
       .selectFrom("staff_audit")
       .select(["action", "staff_id", "target_type", "target_id", "detail"])
+      .where("target_type", "=", "staff")
       .where("target_id", "=", id)
       .orderBy("id")
       .execute();
@@ -255,7 +360,7 @@ describe("staff accounts and invitations", () => {
         name,
         role: "reception",
       });
-      expect(res.statusCode, JSON.stringify(name)).toBe(409);
+      expect(res.statusCode, JSON.stringify(name)).toBe(400);
       expect(res.body, JSON.stringify(name)).toContain(STAFF_NAME_INVALID.replaceAll("'", "&#x27;"));
     }
     expect(
@@ -304,6 +409,7 @@ describe("staff accounts and invitations", () => {
       .selectFrom("staff_audit")
       .select(["action", "staff_id", "target_type", "target_id", "detail"])
       .where("action", "=", "invitation_withdrawn")
+      .where("target_id", "=", id)
       .execute();
     expect(audit).toEqual([
       {
@@ -377,6 +483,7 @@ describe("staff accounts and invitations", () => {
     const audit = await t.db
       .selectFrom("staff_audit")
       .select(["action", "staff_id", "target_type", "target_id", "detail"])
+      .where("target_type", "=", "staff")
       .where("target_id", "=", id)
       .orderBy("id")
       .execute();

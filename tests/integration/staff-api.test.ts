@@ -122,6 +122,44 @@ describe("staff API", () => {
     expect(res.body).not.toContain("Outside");
   });
 
+  it("exports in the console's words: labels, dates as the console writes them, Gaborone time, phone numbers as they are", async () => {
+    await seedAppointment(t.db, {
+      reference: "APT-2027-000003",
+      requested_date: "2027-02-03",
+      status: "confirmed",
+      confirmed_date: "2027-02-04",
+      confirmed_time: "09:30",
+      payment_method: "bpomas",
+      medical_aid_number: "-12345",
+      dob: "1980-04-02",
+      phone: "+26771234567",
+      alternate_phone: "+26772345678",
+      created_at: "2027-01-31T23:30:00.000Z",
+    });
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/staff/appointments/export?from=2027-02-01&to=2027-02-28",
+      headers: { cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    const [header, row] = res.body.replace(/^\uFEFF/, "").split("\r\n");
+    const cells = (line: string) => line.slice(1, -1).split('","');
+    const byColumn = Object.fromEntries(cells(header!).map((name, i) => [name, cells(row!)[i]]));
+    expect(byColumn).toMatchObject({
+      Reference: "APT-2027-000003",
+      Status: "Confirmed",
+      "Date of birth": "Wed 2 Apr 1980",
+      Phone: "+26771234567",
+      "Alternative phone": "+26772345678",
+      "Payment method": "BPOMAS",
+      "Medical aid number": "'-12345",
+      "Requested date": "Wed 3 Feb 2027",
+      "Confirmed date": "Thu 4 Feb 2027",
+      "Confirmed time": "09:30",
+      "Received (Gaborone time)": "2027-02-01 01:30",
+    });
+  });
+
   it("refuses a bad export range", async () => {
     for (const q of ["from=2026-12-31&to=2026-12-01", "from=nope&to=2026-12-01", ""]) {
       const res = await t.app.inject({

@@ -362,7 +362,7 @@ describe("staff pages (server-rendered)", () => {
       .where("appointment_id", "=", appointmentId)
       .execute();
     expect(history).toMatchObject([
-      { from_status: "requested", to_status: "confirmed", staff_id: staff.id, note: `${date} 10:00` },
+      { from_status: "requested", to_status: "confirmed", staff_id: staff.id, note: `${date} 10:00, Ultrasound 1` },
     ]);
     const mail = await t.db.selectFrom("mail_queue").selectAll().executeTakeFirstOrThrow();
     expect(mail.to_address).toBe("neo.mosweu@example.org");
@@ -372,7 +372,7 @@ describe("staff pages (server-rendered)", () => {
     const text = Buffer.from(ics!.content, "base64").toString("utf8");
     expect(text).toContain(`DTSTART:${date.replace(/-/g, "")}T080000Z`);
 
-    // Confirmed cannot be confirmed again; attended is the next step.
+    // Confirmed cannot be confirmed again; attended is the next step, once the appointment's time has come.
     const again = await t.app.inject({
       method: "POST",
       url: `/staff/appointments/${appointmentId}`,
@@ -380,12 +380,37 @@ describe("staff pages (server-rendered)", () => {
       payload: form({ intent: "confirm", date, time: "11:00" }),
     });
     expect(again.statusCode).toBe(422);
-    const attended = await t.app.inject({
-      method: "POST",
+    const markAttended = () =>
+      t.app.inject({
+        method: "POST",
+        url: `/staff/appointments/${appointmentId}`,
+        headers: { ...SAME_ORIGIN, cookie },
+        payload: form({ intent: "attended" }),
+      });
+    const early = await markAttended();
+    expect(early.statusCode).toBe(422);
+    expect(early.body).toContain("Attended and no-show can be recorded from the appointment&#x27;s time");
+    const page = await t.app.inject({
+      method: "GET",
       url: `/staff/appointments/${appointmentId}`,
-      headers: { ...SAME_ORIGIN, cookie },
-      payload: form({ intent: "attended" }),
+      headers: { cookie },
     });
+    expect(page.body).not.toContain("Mark attended");
+    expect(page.body).toContain("Attended and no-show can be recorded from the appointment");
+    expect(
+      (await t.db.selectFrom("appointments").select("status").where("id", "=", appointmentId).executeTakeFirstOrThrow())
+        .status,
+    ).toBe("confirmed");
+    // Its time has come (the row says so, as time passing would).
+    await t.db
+      .updateTable("appointments")
+      .set({ confirmed_date: addDays(clinicDate(new Date()), -1) })
+      .where("id", "=", appointmentId)
+      .execute();
+    const due = await t.app.inject({ method: "GET", url: `/staff/appointments/${appointmentId}`, headers: { cookie } });
+    expect(due.body).toContain("Mark attended");
+    expect(due.body).toContain("Mark no-show");
+    const attended = await markAttended();
     expect(attended.statusCode).toBe(302);
     const cancel = await t.app.inject({
       method: "POST",

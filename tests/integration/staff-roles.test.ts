@@ -95,7 +95,13 @@ describe("staff roles", () => {
       url: "/staff/appointments",
       headers: { cookie: receptionCookie },
     });
-    expect(list.body).not.toContain("/api/staff/appointments/export");
+    expect(list.body).not.toContain('name="export-from"');
+    const exported = await t.app.inject({
+      method: "GET",
+      url: "/staff/appointments?export=1&export-from=2026-01-01&export-to=2026-12-31",
+      headers: { cookie: receptionCookie },
+    });
+    expect(exported.statusCode).toBe(403);
   });
 
   it("lets a manager reach the same pages and actions", async () => {
@@ -112,7 +118,32 @@ describe("staff roles", () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers["content-type"]).toContain("text/csv");
     const list = await t.app.inject({ method: "GET", url: "/staff/appointments", headers: { cookie: managerCookie } });
-    expect(list.body).toContain("/api/staff/appointments/export");
+    expect(list.body).toContain('name="export-from"');
+    // The export form is checked by the page: a good range goes on to the download ...
+    const good = await t.app.inject({
+      method: "GET",
+      url: "/staff/appointments?export=1&export-from=2026-01-01&export-to=31/12/2026",
+      headers: { cookie: managerCookie },
+    });
+    expect(good.statusCode).toBe(302);
+    expect(good.headers.location).toBe("/api/staff/appointments/export?from=2026-01-01&to=2026-12-31");
+    // ... a bad one is answered on the page, every error at once, in the console's error summary.
+    const bad = await t.app.inject({
+      method: "GET",
+      url: "/staff/appointments?export=1&export-from=nope&export-to=2030-01-01",
+      headers: { cookie: managerCookie },
+    });
+    expect(bad.statusCode).toBe(200);
+    expect(bad.body).toContain("There is a problem");
+    expect(bad.body).toContain('href="#export-from"');
+    expect(bad.body).toContain("Enter the first day as a date");
+    expect(bad.body).toContain('value="nope"');
+    const long = await t.app.inject({
+      method: "GET",
+      url: "/staff/appointments?export=1&export-from=2026-01-01&export-to=2029-01-01",
+      headers: { cookie: managerCookie },
+    });
+    expect(long.body).toContain("Export at most two years at a time.");
   });
 });
 

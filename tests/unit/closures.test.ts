@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { canRemoveClosure, checkClosure, closureDays, CLOSURE_MESSAGES } from "../../domain/closures";
+import {
+  canRemoveClosure,
+  checkClosure,
+  closureDates,
+  closureDays,
+  CLOSURE_MESSAGES,
+  closureOverlapMessage,
+  closureScope,
+} from "../../domain/closures";
 import { DATE_MESSAGES } from "../../domain/validation/appointment-dates";
 
 const today = "2026-11-25";
@@ -10,7 +18,7 @@ describe("closure rules (domain/closures.ts)", () => {
       checkClosure({ firstDate: "2026-12-01", lastDate: "", reason: "  Closed for  staff training " }, today),
     ).toEqual({
       ok: true,
-      value: { firstDate: "2026-12-01", lastDate: "2026-12-01", reason: "Closed for staff training" },
+      value: { firstDate: "2026-12-01", lastDate: "2026-12-01", reason: "Closed for staff training", room: null },
     });
     expect(checkClosure({ firstDate: today, lastDate: "2026-12-03", reason: "Move" }, today).ok).toBe(true);
   });
@@ -31,6 +39,23 @@ describe("closure rules (domain/closures.ts)", () => {
     expect(errors({ firstDate: "2026-12-01", reason: " " }).reason).toBe(CLOSURE_MESSAGES.reasonEmpty);
     expect(errors({ firstDate: "2026-12-01", reason: "x".repeat(121) }).reason).toBe(CLOSURE_MESSAGES.reasonLong);
     expect(errors({ firstDate: "2026-02-30", reason: "x" }).firstDate).toBe(CLOSURE_MESSAGES.firstDate);
+  });
+
+  it("closes one room when a room is chosen, and refuses a room the clinic does not have", () => {
+    const xray = checkClosure({ firstDate: "2026-12-01", reason: "Tube replacement", room: "x-ray" }, today);
+    expect(xray).toMatchObject({ ok: true, value: { room: "x-ray" } });
+    const unknown = checkClosure({ firstDate: "2026-12-01", reason: "Broken", room: "mri" }, today);
+    expect(unknown).toEqual({ ok: false, errors: { room: CLOSURE_MESSAGES.room } });
+  });
+
+  it("names what closes and when, for staff", () => {
+    expect(closureScope(null)).toBe("the whole clinic");
+    expect(closureScope("x-ray")).toBe("the X-ray room");
+    expect(closureScope("procedure", { start: true })).toBe("The Procedure room");
+    expect(closureDates({ firstDate: "2026-12-01", lastDate: "2026-12-01" })).toBe("Tuesday 1 December 2026");
+    expect(closureOverlapMessage({ firstDate: "2026-12-01", lastDate: "2026-12-03", room: "ultrasound-1" })).toBe(
+      "This overlaps the closure of the Ultrasound 1 room on Tuesday 1 December 2026 to Thursday 3 December 2026. Close only the days it does not cover, or remove it first.",
+    );
   });
 
   it("lets only a closure that starts after today be removed", () => {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { formatPhone, telHref } from "@domain/contact-links";
 import type { Block, Inline, InlineContent } from "@domain/services/content";
-import { useClinic } from "~/root";
+import { useClinic } from "~/lib/use-clinic";
 import { ServiceNote } from "./service-note";
 import { UltrasoundTimingsTable } from "./ultrasound-timings";
 

@@ -1,6 +1,6 @@
 import { CalendarCheck, Phone } from "lucide-react";
 import { Link } from "react-router";
-import { useClinic } from "~/root";
+import { useClinic } from "~/lib/use-clinic";
 import { formatPhone } from "@domain/contact-links";
 import { bookingPath } from "@domain/paths";
 

@@ -3,7 +3,7 @@ import { findServiceBySlug, SERVICE_CATEGORIES, servicePath, type CategoryId, ty
 import { PhoneLink } from "~/components/layout/phone-link";
 import { ServiceIcon } from "~/components/service-icon";
 import type { PageMetaInput } from "~/lib/meta";
-import { useClinic } from "~/root";
+import { useClinic } from "~/lib/use-clinic";
 import { ServiceClosing } from "./service-closing";
 import { ServiceSidebar } from "./service-sidebar";
 import "~/styles/service.css";

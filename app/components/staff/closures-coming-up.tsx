@@ -1,12 +1,12 @@
 import { Link } from "react-router";
-import { formatLongDate } from "@domain/dates";
+import { closureDates, closureScope } from "@domain/closures";
 
-/** The overview's "Closures coming up" panel (decision 017): under way or starting within 60 days. */
+/** The overview's "Closures coming up" panel (decisions 017, 034): under way or starting within 60 days, of the clinic or of one room. */
 export function ClosuresComingUp({
   closures,
   canManage,
 }: {
-  closures: { id: number; firstDate: string; lastDate: string; reason: string }[];
+  closures: { id: number; firstDate: string; lastDate: string; reason: string; room: string | null }[];
   canManage: boolean;
 }) {
   return (
@@ -16,10 +16,8 @@ export function ClosuresComingUp({
         <ul className="staff-link-list">
           {closures.map((c) => (
             <li key={c.id}>
-              {c.firstDate === c.lastDate
-                ? formatLongDate(c.firstDate)
-                : `${formatLongDate(c.firstDate)} to ${formatLongDate(c.lastDate)}`}
-              : {c.reason}
+              {closureDates(c)}
+              {c.room ? `, ${closureScope(c.room)} only` : ""}: {c.reason}
             </li>
           ))}
         </ul>

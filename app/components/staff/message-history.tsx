@@ -42,7 +42,13 @@ export function MessageHistory({
         <DataTable
           region="Text messages to the patient"
           caption="Text messages to the patient"
-          columns={["Sent for", "Channel", "Queued", "Status", ""]}
+          columns={[
+            "Sent for",
+            "Channel",
+            "Queued",
+            "Status",
+            { key: "action", label: <span className="visually-hidden">Action</span>, cardLabel: "" },
+          ]}
         >
           <tbody>
             {messages.map((m) => (

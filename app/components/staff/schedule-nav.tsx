@@ -75,7 +75,7 @@ export function ScheduleNav({
           </li>
         </ul>
       </nav>
-      <Form method="get" action={SCHEDULE_PATHS[view]} className="staff-schedule-nav__go">
+      <Form method="get" action={SCHEDULE_PATHS[view]} className="staff-schedule-nav__go" noValidate>
         <div className="staff-field">
           <label htmlFor="schedule-date">Go to date</label>
           <input id="schedule-date" name="date" type="date" defaultValue={date} key={date} required />
@@ -110,5 +110,46 @@ export function ScheduleAppointment({
         <span className="staff-mono">{a.reference}</span> <StatusBadge status={a.status} />
       </span>
     </Link>
+  );
+}
+
+/** A request waiting for a time on the schedule: a link to its page, marked as waiting (decision 034). */
+export function ScheduleRequest({ r }: { r: { id: number; reference: string; patient: string; service: string } }) {
+  return (
+    <Link to={`/staff/appointments/${r.id}`} className="staff-appt staff-appt--waiting">
+      <strong className="staff-appt__patient">{r.patient}</strong>
+      <span className="staff-appt__service">{r.service}</span>
+      <span className="staff-appt__meta">
+        <span className="staff-mono">{r.reference}</span>{" "}
+        <span className="staff-badge staff-badge--waiting">Waiting</span>
+      </span>
+    </Link>
+  );
+}
+
+/** The day view's requests waiting for a time on that day, beside the rooms. */
+export function WaitingRequests({
+  requests,
+}: {
+  requests: readonly { id: number; reference: string; patient: string; service: string }[];
+}) {
+  return (
+    <section className="staff-waiting" aria-labelledby="waiting-heading">
+      <h2 id="waiting-heading">Requests waiting ({requests.length})</h2>
+      {requests.length === 0 ? (
+        <p className="staff-muted">No request asks for this day.</p>
+      ) : (
+        <>
+          <p className="staff-muted">Asked for this day, not yet given a time. Open one to confirm it.</p>
+          <ul className="staff-schedule__list">
+            {requests.map((r) => (
+              <li key={r.id}>
+                <ScheduleRequest r={r} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
   );
 }

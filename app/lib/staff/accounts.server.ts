@@ -15,8 +15,11 @@ export {
 export {
   findPendingInvitation,
   INVITATION_HOURS,
+  invitationProblems,
   inviteStaff,
   listStaff,
+  resendInvitation,
   withdrawInvitation,
+  type InvitationField,
 } from "../../../server/staff/invitations";
 export { resetSecondFactor } from "../../../server/staff/second-factor";

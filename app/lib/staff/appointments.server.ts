@@ -1,5 +1,5 @@
 import type { StaffIdentity } from "../../../domain/staff-roles";
-import { recordAudit } from "../../../server/audit/audit";
+import { recordView } from "../../../server/audit/audit";
 import type { StaffRuntime } from "../../../server/runtime";
 import { freeTimes } from "../../../server/appointments/schedule";
 import { dayRules, getAppointment } from "../../../server/appointments/staff-changes";
@@ -15,12 +15,14 @@ export {
   changeStatus,
   listAppointments,
   moveAppointment,
+  outcomeFrom,
   parseFilters,
   serviceNames,
   StatusChangeError,
   type StatusChange,
 } from "../../../server/appointments/staff-changes";
 export { failingTexts, openEnquiries, overdueRequests, overview } from "../../../server/appointments/overview";
+export { exportRange } from "../../../server/appointments/export";
 export {
   dayList,
   daySchedule,
@@ -29,11 +31,14 @@ export {
   weekStart,
 } from "../../../server/appointments/schedule-views";
 
-/** One appointment as staff see it, or undefined; every view is audited. */
+/**
+ * One appointment as staff see it, or undefined. Every view is audited; one
+ * person's views of it within VIEW_COLLAPSE_MINUTES are one line (decision 035).
+ */
 export async function viewAppointment(rt: StaffRuntime, staff: StaffIdentity, id: number) {
   const found = await getAppointment(rt.db, id);
   if (!found) return undefined;
-  await recordAudit(
+  await recordView(
     rt.db,
     { staffId: staff.id, staffEmail: staff.email, action: "appointment_view", targetType: "appointment", targetId: id },
     rt.now(),
@@ -50,3 +55,4 @@ export async function freeStarts(
 ) {
   return freeTimes(rt.db, await dayRules(rt, date), appointment, date, examination, rt.now());
 }
+export { appointmentTexts, RESEND_REFUSED, resendAppointmentText } from "../../../server/appointments/texts";

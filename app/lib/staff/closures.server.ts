@@ -1,13 +1,17 @@
 /*
- * The console's closures: the manager's page (add, remove, the active
- * appointments on closed days; audited) and the overview's panel of closures
- * coming up.
+ * The console's closures (decisions 017 and 034): the manager's page (add a
+ * closure of the clinic or of one room, asking first when it reaches
+ * patients, who are then told; remove one, asking first; the active
+ * appointments still on closed days) and the overview's panel of closures
+ * coming up. What a closure does to appointments lives in
+ * server/appointments/closure-effects.ts.
  */
 
+export { closuresComingUp, removableClosure, removeClosure } from "../../../server/closures/closures";
 export {
-  addClosure,
-  closuresComingUp,
-  removeClosure,
-  upcomingClosures,
+  closeAndTell,
+  ClosureChangeError,
+  closuresWithAppointments,
   type AffectedAppointment,
-} from "../../../server/closures/closures";
+  type CloseResult,
+} from "../../../server/appointments/closure-effects";

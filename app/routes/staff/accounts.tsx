@@ -7,6 +7,7 @@ import { ROLE_LABELS, STAFF_ROLES, isStaffRole, type StaffRole } from "@domain/s
 import { staffMeta } from "~/components/staff/staff-format";
 import { formText, parseForm } from "~/lib/form-data";
 import { DataTable } from "~/components/staff/data-table";
+import { StaffErrorSummary, StaffField, type FieldErrors } from "~/components/staff/form-errors";
 import { requireStaff } from "~/lib/staff.server";
 import {
   disableStaffAccount,
@@ -14,12 +15,15 @@ import {
   findPendingInvitation,
   findStaffAccount,
   INVITATION_HOURS,
+  invitationProblems,
   inviteStaff,
   listStaff,
+  resendInvitation,
   resetSecondFactor,
   setStaffRole,
   StaffAccountError,
   withdrawInvitation,
+  type InvitationField,
 } from "~/lib/staff/accounts.server";
 import type { Route } from "./+types/accounts";
 
@@ -30,47 +34,63 @@ export async function loader(args: Route.LoaderArgs) {
   return { ...(await listStaff(rt)), me: staff.id, invitationHours: INVITATION_HOURS };
 }
 
+/** What each role may do, in the words of the confirm step before a role change. */
+const ROLE_POWERS: Record<StaffRole, string> = {
+  manager:
+    "A manager can also see the audit log, export and erase patients' data, export CSV, add closures and manage accounts.",
+  reception: "Reception works appointments and enquiries only: the managers' pages are refused.",
+};
+
 /** The actions that take a confirm step (on an account, or on a pending invitation), and what the step says. */
 const CONFIRMED_ACTIONS = {
   disable: {
     question: (name: string) => `Disable ${name}'s account?`,
-    detail: "They are signed out at once and can no longer sign in, until a manager enables the account again.",
-    yes: "Yes, disable the account",
+    detail: () => "They are signed out at once and can no longer sign in, until a manager enables the account again.",
+    yes: () => "Yes, disable the account",
     danger: true,
   },
   enable: {
     question: (name: string) => `Enable ${name}'s account?`,
-    detail: "They can sign in again with their own password and two-step sign-in, as before it was disabled.",
-    yes: "Yes, enable the account",
+    detail: () => "They can sign in again with their own password and two-step sign-in, as before it was disabled.",
+    yes: () => "Yes, enable the account",
     danger: false,
   },
   "reset-mfa": {
     question: (name: string) => `Reset ${name}'s two-step sign-in?`,
-    detail: "Their recovery codes stop working, they are signed out, and their next sign-in sets it up again.",
-    yes: "Yes, reset two-step sign-in",
+    detail: () => "Their recovery codes stop working, they are signed out, and their next sign-in sets it up again.",
+    yes: () => "Yes, reset two-step sign-in",
     danger: true,
+  },
+  role: {
+    question: (name: string, role?: StaffRole) => `Make ${name} ${role ? ROLE_LABELS[role].toLowerCase() : ""}?`,
+    detail: (role?: StaffRole) => (role ? ROLE_POWERS[role] : ""),
+    yes: (role?: StaffRole) => `Yes, make them ${role ? ROLE_LABELS[role].toLowerCase() : ""}`,
+    danger: false,
   },
   withdraw: {
     question: (name: string) => `Withdraw the invitation to ${name}?`,
-    detail: "The link in their e-mail stops working at once. You can invite them again later.",
-    yes: "Yes, withdraw the invitation",
+    detail: () => "The link in their e-mail stops working at once. You can invite them again later.",
+    yes: () => "Yes, withdraw the invitation",
     danger: true,
   },
 } as const;
 type ConfirmedAction = keyof typeof CONFIRMED_ACTIONS;
 
+/** The invitation form's fields by their ids on the page (the error summary links to them). */
+const INVITE_IDS: Record<InvitationField, string> = { name: "invite-name", email: "invite-email", role: "invite-role" };
+
 type Result =
-  | { ok: true; message: string }
-  | { ok: false; error: string; field?: "email" | "name" }
+  | { ok: true; message: string; invited?: boolean }
+  /** A refusal: about fields of the invitation form (`errors` by field id, with the values sent), or about none. */
+  | { ok: false; error?: string; errors?: FieldErrors; values?: Record<InvitationField, string> }
   /** Asked first: the same post again with confirmed=yes does it. */
-  | { ok: null; confirm: { id: number; intent: ConfirmedAction; name: string } };
+  | { ok: null; confirm: { id: number; intent: ConfirmedAction; name: string; role?: StaffRole } };
 
 const NOT_WAITING = "That invitation is no longer waiting: it was accepted, withdrawn or has expired.";
 
 /**
  * Every field as sent, cut at 300 characters: the role is checked per intent
- * and the e-mail address and name by the core, in the order the page answers
- * them (an unknown intent is answered after the account is looked up).
+ * and the e-mail address and name by the core, all at once (invitationProblems).
  */
 const accountForm = z.object({
   intent: formText(300),
@@ -84,21 +104,45 @@ const accountForm = z.object({
 /** Every change is a POST with an intent; the guard refuses anyone but a manager before the body is read. */
 export async function action(args: Route.ActionArgs) {
   const { rt, staff } = await requireStaff(args, { role: "manager" });
-  const refuse = (error: string, status = 400, field?: "email" | "name") =>
-    data<Result>({ ok: false, error, field }, { status });
+  const refuse = (error: string, status = 400) => data<Result>({ ok: false, error }, { status });
   const form = parseForm(await args.request.formData(), accountForm);
   if (!form.ok) return refuse("Unknown action.");
   const { intent, role, id, confirmed } = form.value;
   try {
     if (intent === "invite") {
-      if (!isStaffRole(role)) return refuse("Choose a role.");
-      const email = await inviteStaff(rt, staff, { email: form.value.email, name: form.value.name, role });
-      return data<Result>({ ok: true, message: `Invitation sent to ${email}.` });
+      const values = { name: form.value.name, email: form.value.email, role };
+      const invalid = (problems: Partial<Record<InvitationField, string>>, status: number) =>
+        data<Result>(
+          {
+            ok: false,
+            values,
+            errors: Object.fromEntries(
+              (Object.keys(INVITE_IDS) as InvitationField[]).map((f) => [INVITE_IDS[f], problems[f]]),
+            ),
+          },
+          { status },
+        );
+      const problems = invitationProblems(values);
+      if (Object.keys(problems).length || !isStaffRole(role)) return invalid(problems, 400);
+      try {
+        const email = await inviteStaff(rt, staff, { email: values.email, name: values.name, role });
+        return data<Result>({ ok: true, invited: true, message: `Invitation sent to ${email}.` });
+      } catch (error) {
+        if (error instanceof StaffAccountError && error.field) return invalid({ [error.field]: error.message }, 409);
+        throw error;
+      }
     }
-    if (intent === "withdraw") {
+    if (intent === "withdraw" || intent === "resend") {
       const invitation = await findPendingInvitation(rt, Number(id));
       if (!invitation) return refuse(NOT_WAITING, 404);
       const name = `${invitation.name} (${invitation.email})`;
+      if (intent === "resend") {
+        if (!(await resendInvitation(rt, staff, invitation.id))) return refuse(NOT_WAITING, 404);
+        return data<Result>({
+          ok: true,
+          message: `The invitation to ${name} is sent again, with a new link for ${INVITATION_HOURS} hours: the earlier link no longer works.`,
+        });
+      }
       if (confirmed !== "yes") return data<Result>({ ok: null, confirm: { id: invitation.id, intent, name } });
       if (!(await withdrawInvitation(rt, staff, invitation.id))) return refuse(NOT_WAITING, 404);
       return data<Result>({ ok: true, message: `The invitation to ${name} is withdrawn: its link no longer works.` });
@@ -108,6 +152,10 @@ export async function action(args: Route.ActionArgs) {
     const now = rt.now();
     if (intent === "role") {
       if (!isStaffRole(role)) return refuse("Choose a role.");
+      if (role === target.role)
+        return data<Result>({ ok: true, message: `${target.name} is already ${ROLE_LABELS[role].toLowerCase()}.` });
+      if (confirmed !== "yes")
+        return data<Result>({ ok: null, confirm: { id: target.id, intent, name: target.name, role } });
       await setStaffRole(rt.db, target.email, role, now, staff);
       return data<Result>({ ok: true, message: `${target.name} is now ${ROLE_LABELS[role].toLowerCase()}.` });
     }
@@ -131,14 +179,22 @@ export async function action(args: Route.ActionArgs) {
     }
     return refuse("Unknown action.");
   } catch (error) {
-    if (error instanceof StaffAccountError) return refuse(error.message, 409, error.field);
+    if (error instanceof StaffAccountError) return refuse(error.message, 409);
     throw error;
   }
 }
 
-function RoleSelect({ id, defaultValue }: { id: string; defaultValue?: StaffRole }) {
+function RoleSelect({
+  defaultValue,
+  ...aria
+}: {
+  id: string;
+  defaultValue?: string;
+  "aria-invalid"?: boolean;
+  "aria-describedby"?: string;
+}) {
   return (
-    <select id={id} name="role" defaultValue={defaultValue ?? "reception"}>
+    <select {...aria} name="role" defaultValue={defaultValue ?? "reception"}>
       {STAFF_ROLES.map((r) => (
         <option key={r} value={r}>
           {ROLE_LABELS[r]}
@@ -153,7 +209,19 @@ function RoleSelect({ id, defaultValue }: { id: string; defaultValue?: StaffRole
  * the same post with confirmed=yes, or back to the list. Focus moves to its
  * question.
  */
-function ConfirmStep({ id, intent, name, busy }: { id: number; intent: ConfirmedAction; name: string; busy: boolean }) {
+function ConfirmStep({
+  id,
+  intent,
+  name,
+  role,
+  busy,
+}: {
+  id: number;
+  intent: ConfirmedAction;
+  name: string;
+  role?: StaffRole;
+  busy: boolean;
+}) {
   const words = CONFIRMED_ACTIONS[intent];
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -163,16 +231,17 @@ function ConfirmStep({ id, intent, name, busy }: { id: number; intent: Confirmed
       heading.current?.scrollIntoView({ block: "start" });
     });
     return () => cancelAnimationFrame(frame);
-  }, [id, intent]);
+  }, [id, intent, role]);
   return (
     <section className="staff-section staff-confirm" aria-labelledby="confirm-heading">
       <h2 id="confirm-heading" ref={heading} tabIndex={-1} className="staff-break">
-        {words.question(name)}
+        {words.question(name, role)}
       </h2>
-      <p>{words.detail}</p>
-      <Form method="post" className="staff-button-row">
+      <p>{words.detail(role)}</p>
+      <Form method="post" className="staff-button-row" noValidate>
         <input type="hidden" name="id" value={id} />
         <input type="hidden" name="confirmed" value="yes" />
+        {role ? <input type="hidden" name="role" value={role} /> : null}
         <button
           type="submit"
           name="intent"
@@ -180,7 +249,7 @@ function ConfirmStep({ id, intent, name, busy }: { id: number; intent: Confirmed
           className={`button ${words.danger ? "staff-button--danger" : "button--primary"}`}
           disabled={busy}
         >
-          {words.yes}
+          {words.yes(role)}
         </button>
         <Link to="/staff/accounts" className="button button--outline">
           No, keep it as it is
@@ -199,13 +268,13 @@ function RowAction({
   children,
 }: {
   id: number;
-  intent: ConfirmedAction;
+  intent: ConfirmedAction | "resend";
   busy: boolean;
   danger?: boolean;
   children: React.ReactNode;
 }) {
   return (
-    <Form method="post">
+    <Form method="post" noValidate>
       <input type="hidden" name="id" value={id} />
       <button
         type="submit"
@@ -223,7 +292,10 @@ function RowAction({
 export default function StaffAccounts({ loaderData, actionData }: Route.ComponentProps) {
   const { accounts, invitations, me, invitationHours } = loaderData;
   const busy = useNavigation().state !== "idle";
-  const fieldError = actionData?.ok === false ? actionData.field : undefined;
+  const errors = actionData?.ok === false ? actionData.errors : undefined;
+  const values = actionData?.ok === false ? actionData.values : undefined;
+  // After an invitation is sent the form starts empty again (a new key: React makes new, empty fields).
+  const formKey = actionData?.ok && actionData.invited ? `sent-${actionData.message}` : "invite";
   return (
     <>
       <div className="staff-page-head">
@@ -234,11 +306,10 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
         </p>
       </div>
 
+      {errors && <StaffErrorSummary errors={errors} />}
+      {actionData?.ok === false && actionData.error && <StaffErrorSummary description={actionData.error} />}
       <div role="status" className="staff-live">
         {actionData?.ok && <p className="staff-alert staff-alert--success staff-break">{actionData.message}</p>}
-        {actionData?.ok === false && !fieldError && (
-          <p className="staff-alert staff-alert--error staff-break">{actionData.error}</p>
-        )}
       </div>
       {actionData?.ok === null && <ConfirmStep {...actionData.confirm} busy={busy} />}
 
@@ -248,61 +319,58 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
           They receive an e-mail with a link that works once, for {invitationHours} hours, to choose a password and set
           up two-step sign-in.
         </p>
-        <Form method="post" className="staff-filters">
-          <div className="staff-field">
-            <label htmlFor="invite-name">Name</label>
-            <input
-              id="invite-name"
-              name="name"
-              required
-              maxLength={STAFF_NAME_MAX}
-              autoComplete="off"
-              aria-invalid={fieldError === "name" || undefined}
-              aria-describedby={fieldError === "name" ? "invite-error" : undefined}
-            />
-          </div>
-          <div className="staff-field">
-            <label htmlFor="invite-email">E-mail</label>
-            <input
-              id="invite-email"
-              name="email"
-              type="email"
-              required
-              maxLength={254}
-              autoComplete="off"
-              spellCheck={false}
-              aria-invalid={fieldError === "email" || undefined}
-              aria-describedby={fieldError === "email" ? "invite-error" : undefined}
-            />
-          </div>
-          <div className="staff-field">
-            <label htmlFor="invite-role">Role</label>
-            <RoleSelect id="invite-role" />
-          </div>
+        <Form method="post" className="staff-filters" noValidate key={formKey}>
+          <StaffField id={INVITE_IDS.name} label="Name" error={errors?.[INVITE_IDS.name]}>
+            {(aria) => (
+              <input
+                {...aria}
+                name="name"
+                maxLength={STAFF_NAME_MAX}
+                autoComplete="off"
+                defaultValue={values?.name ?? ""}
+              />
+            )}
+          </StaffField>
+          <StaffField id={INVITE_IDS.email} label="E-mail" error={errors?.[INVITE_IDS.email]}>
+            {(aria) => (
+              <input
+                {...aria}
+                name="email"
+                type="email"
+                maxLength={254}
+                autoComplete="off"
+                spellCheck={false}
+                defaultValue={values?.email ?? ""}
+              />
+            )}
+          </StaffField>
+          <StaffField id={INVITE_IDS.role} label="Role" error={errors?.[INVITE_IDS.role]}>
+            {(aria) => <RoleSelect {...aria} defaultValue={values?.role} />}
+          </StaffField>
           <div className="staff-filters__actions">
             <button type="submit" name="intent" value="invite" className="button button--primary" disabled={busy}>
               Send invitation
             </button>
           </div>
         </Form>
-        {actionData?.ok === false && fieldError && (
-          <p id="invite-error" className="staff-alert staff-alert--error">
-            {actionData.error}
-          </p>
-        )}
         {invitations.length > 0 && (
           <>
             <h3>Waiting to be accepted</h3>
-            <ul className="staff-link-list">
+            <ul className="staff-link-list staff-invitations">
               {invitations.map((i) => (
                 <li key={i.id} className="staff-button-row staff-button-row--centred">
                   <span className="staff-break">
                     {i.name} ({i.email}), {ROLE_LABELS[i.role].toLowerCase()}, until{" "}
                     {formatClinicDateTime(i.expires_at)}
                   </span>
-                  <RowAction id={i.id} intent="withdraw" busy={busy}>
-                    Withdraw<span className="visually-hidden">{` the invitation to ${i.name}`}</span>
-                  </RowAction>
+                  <span className="staff-button-row">
+                    <RowAction id={i.id} intent="resend" busy={busy}>
+                      Send again<span className="visually-hidden">{` to ${i.name}`}</span>
+                    </RowAction>
+                    <RowAction id={i.id} intent="withdraw" busy={busy}>
+                      Withdraw<span className="visually-hidden">{` the invitation to ${i.name}`}</span>
+                    </RowAction>
+                  </span>
                 </li>
               ))}
             </ul>
@@ -316,7 +384,7 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
           region="Accounts table"
           scroll
           caption="Staff accounts"
-          columns={["Name", "Role", "Status", "Last sign-in", "Actions"]}
+          columns={["Name", "Status", "Role", "Last sign-in", "Actions"]}
         >
           <tbody>
             {accounts.map((a) => (
@@ -327,7 +395,13 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
                   <span className="staff-sub staff-break">{a.email}</span>
                 </td>
                 <td>
-                  <Form method="post" className="staff-button-row staff-button-row--centred">
+                  {a.disabled ? "Disabled" : "Active"}
+                  <span className="staff-sub">
+                    {a.totp_enabled_at ? "Two-step sign-in set up" : "Two-step sign-in not set up"}
+                  </span>
+                </td>
+                <td>
+                  <Form method="post" className="staff-button-row staff-button-row--centred" noValidate>
                     <input type="hidden" name="id" value={a.id} />
                     <label htmlFor={`role-${a.id}`} className="visually-hidden">
                       Role of {a.name}
@@ -343,12 +417,6 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
                       Change<span className="visually-hidden"> the role of {a.name}</span>
                     </button>
                   </Form>
-                </td>
-                <td>
-                  {a.disabled ? "Disabled" : "Active"}
-                  <span className="staff-sub">
-                    {a.totp_enabled_at ? "Two-step sign-in set up" : "Two-step sign-in not set up"}
-                  </span>
                 </td>
                 <td className="staff-nowrap">
                   {a.last_sign_in_at ? formatClinicDateTime(a.last_sign_in_at) : "Never"}

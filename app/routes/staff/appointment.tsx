@@ -1,24 +1,29 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { openingHoursSentence } from "@domain/clinic";
-import { formatAbbreviatedDate, formatClinicDateTime } from "@domain/dates";
+import { clinicDate, clinicTime, formatAbbreviatedDate, formatClinicDateTime } from "@domain/dates";
 import { paymentLabel } from "@domain/payments";
 import { formatBytes, staffMeta } from "~/components/staff/staff-format";
 import { formText, parseForm } from "~/lib/form-data";
 import { StatusBadge } from "~/components/staff/status-badge";
 import { SafetyAnswers } from "~/components/staff/safety-answers";
 import { DataTable } from "~/components/staff/data-table";
+import { MessageHistory } from "~/components/staff/message-history";
 import { examinationsFor, serviceGuidance, serviceTitle } from "@domain/catalogue";
-import { findRoom } from "@domain/rooms";
+import { findRoom, roomsForService } from "@domain/rooms";
 import { CANCEL_REASON_MAX, isActiveStatus } from "@domain/statuses";
 import { openingFor } from "@domain/opening-days";
 import { idParam, requireStaff } from "~/lib/staff.server";
 import {
   allowedNext,
+  appointmentTexts,
   changeStatus,
   freeStarts,
   moveAppointment,
+  outcomeFrom,
+  RESEND_REFUSED,
+  resendAppointmentText,
   StatusChangeError,
   viewAppointment,
   type StatusChange,
@@ -34,6 +39,7 @@ const DONE_MESSAGES: Record<string, string> = {
   no_show: "Marked as no-show.",
   cancelled: "Appointment cancelled.",
   moved: "Appointment moved. The patient's e-mail with the new time is on its way.",
+  resent: "The text message is queued to be sent again.",
 };
 
 export async function loader(args: Route.LoaderArgs) {
@@ -51,9 +57,18 @@ export async function loader(args: Route.LoaderArgs) {
   const placeDate = /^\d{4}-\d{2}-\d{2}$/.test(dateParam) ? dateParam : (a.confirmed_date ?? a.requested_date);
   const placing = isActiveStatus(a.status);
   const free = placing ? await freeStarts(rt, a, placeDate, examination) : null;
+  const now = rt.now();
+  const next = allowedNext(a, now);
+  // A confirmed appointment whose time has not come: when attended and no-show open.
+  const from = a.status === "confirmed" && !next.includes("attended") ? outcomeFrom(a) : undefined;
   return {
     ...found,
-    next: allowedNext(a.status),
+    // What the history shows: not the number nor the words, which the page does not need.
+    texts: (await appointmentTexts(rt, id)).map(({ to: _to, body: _body, ...m }) => m),
+    next,
+    outcomeFrom: from ? { date: clinicDate(from), time: clinicTime(from) } : null,
+    // Staff choose among these when more than one room serves the service.
+    rooms: roomsForService(a.service_name).map((r) => ({ id: r.id, name: r.name })),
     preparation: serviceGuidance(a.service_name),
     opening: openingFor(a.requested_date) ?? null,
     done: done && DONE_MESSAGES[done] ? DONE_MESSAGES[done] : null,
@@ -69,12 +84,14 @@ export async function loader(args: Route.LoaderArgs) {
  * (its messages name what is wrong), so each field is read as sent here.
  */
 const appointmentForm = z.object({
-  intent: z.enum(["move", "confirm", "attended", "no_show", "cancel"]),
+  intent: z.enum(["move", "confirm", "attended", "no_show", "cancel", "resend"]),
   date: formText(),
   time: formText(),
   typed_time: formText(),
   examination: formText(),
+  room: formText(),
   reason: formText(),
+  messageId: formText(),
 });
 
 export async function action(args: Route.ActionArgs) {
@@ -89,7 +106,13 @@ export async function action(args: Route.ActionArgs) {
     date: form.value.date,
     time: typed || form.value.time,
     examination: form.value.examination || null,
+    room: form.value.room || null,
   };
+  if (intent === "resend") {
+    const sent = await resendAppointmentText(rt, staff, id, Number(form.value.messageId));
+    if (!sent.ok) return data({ error: RESEND_REFUSED[sent.reason], intent }, { status: 422 });
+    return redirect(`/staff/appointments/${id}?done=resent#messages`);
+  }
   if (intent === "move") {
     try {
       await moveAppointment(rt, staff, id, placement);
@@ -114,10 +137,62 @@ export async function action(args: Route.ActionArgs) {
   return redirect(`/staff/appointments/${id}?done=${change.to}`);
 }
 
+type FreeOffer = { time: string; rooms: { id: string; name: string }[] };
+
+/**
+ * The room, when more than one serves the service (decision 034): the first
+ * free room at the chosen time is proposed (chosen in the list, with the
+ * rooms busy then marked); staff may choose another. Without JavaScript the
+ * list proposes "the first free room" and the server picks it.
+ */
+function RoomChoice({
+  intent,
+  rooms,
+  offers,
+  time,
+}: {
+  intent: "confirm" | "move";
+  rooms: { id: string; name: string }[];
+  offers: FreeOffer[];
+  time: string;
+}) {
+  const freeThen = offers.find((o) => o.time === time)?.rooms;
+  const proposed = freeThen?.[0]?.id ?? "";
+  const [chosen, setChosen] = useState<{ time: string; room: string } | null>(null);
+  const value = chosen && chosen.time === time ? chosen.room : proposed;
+  return (
+    <div className="staff-field">
+      <label htmlFor={`${intent}-room`}>Room</label>
+      <select
+        id={`${intent}-room`}
+        name="room"
+        value={value}
+        onChange={(e) => setChosen({ time, room: e.target.value })}
+        aria-describedby={`${intent}-room-hint`}
+      >
+        <option value="">The first free room at that time</option>
+        {rooms.map((r) => {
+          const busy = freeThen !== undefined && !freeThen.some((f) => f.id === r.id);
+          return (
+            <option key={r.id} value={r.id} disabled={busy}>
+              {r.name}
+              {busy ? ` (not free at ${time})` : r.id === proposed && time ? " (first free, proposed)" : ""}
+            </option>
+          );
+        })}
+      </select>
+      <p id={`${intent}-room-hint`} className="staff-field__hint">
+        The first free room is proposed once you choose a time; choose another if you prefer.
+      </p>
+    </div>
+  );
+}
+
 /**
  * Confirming or moving: a GET form chooses the date (and the examination,
  * which sets the length), then a POST form offers the free start times that
- * day, or a typed time checked the same way. Works without JavaScript.
+ * day, or a typed time checked the same way, and the room when more than one
+ * serves the service. Works without JavaScript.
  */
 function PlaceForm({
   intent,
@@ -127,23 +202,26 @@ function PlaceForm({
   free,
   busy,
   room,
+  rooms,
 }: {
   intent: "confirm" | "move";
   placeDate: string;
   examinations: { name: string; minutes: number }[];
   examination: string | null;
-  free: { minutes: number; offers: { time: string; rooms: { id: string; name: string }[] }[]; problem: string | null };
+  free: { minutes: number; offers: FreeOffer[]; problem: string | null };
   busy: boolean;
   room: string | null;
+  rooms: { id: string; name: string }[];
 }) {
   const heading = intent === "move" ? "Move the appointment" : "Confirm the appointment";
   const needsExamination = examinations.length > 0 && !examination;
+  const [time, setTime] = useState("");
   return (
     <div className="staff-form" id={intent}>
       <h3 id={`${intent}-heading`}>{heading}</h3>
       {intent === "move" && room && <p className="staff-muted">Now in {findRoom(room)?.name ?? room}.</p>}
       <p className="staff-muted">{openingHoursSentence()}</p>
-      <Form method="get" className="staff-form__row" aria-label={`${heading}: choose the day`}>
+      <Form method="get" className="staff-form__row" noValidate aria-label={`${heading}: choose the day`}>
         <div className="staff-field">
           <label htmlFor={`${intent}-day`}>Date</label>
           <input id={`${intent}-day`} name="date" type="date" required defaultValue={placeDate} />
@@ -170,7 +248,7 @@ function PlaceForm({
       {needsExamination ? (
         <p>Choose the examination to see the free times.</p>
       ) : (
-        <Form method="post" aria-labelledby={`${intent}-heading`}>
+        <Form method="post" noValidate aria-labelledby={`${intent}-heading`}>
           <input type="hidden" name="date" value={placeDate} />
           {examination && <input type="hidden" name="examination" value={examination} />}
           <p>
@@ -184,7 +262,13 @@ function PlaceForm({
               <ul className="staff-slots__list">
                 {free.offers.map((o) => (
                   <li key={o.time}>
-                    <input type="radio" id={`${intent}-slot-${o.time}`} name="time" value={o.time} />
+                    <input
+                      type="radio"
+                      id={`${intent}-slot-${o.time}`}
+                      name="time"
+                      value={o.time}
+                      onChange={() => setTime(o.time)}
+                    />
                     <label htmlFor={`${intent}-slot-${o.time}`}>
                       {o.time}
                       {o.rooms.length > 0 && (
@@ -198,8 +282,17 @@ function PlaceForm({
           )}
           <div className="staff-field">
             <label htmlFor={`${intent}-typed`}>Or type a time (HH:MM)</label>
-            <input id={`${intent}-typed`} name="typed_time" type="time" step={300} />
+            <input
+              id={`${intent}-typed`}
+              name="typed_time"
+              type="time"
+              step={300}
+              onChange={(e) => e.target.value && setTime(e.target.value)}
+            />
           </div>
+          {rooms.length > 1 && !free.problem && (
+            <RoomChoice intent={intent} rooms={rooms} offers={free.offers} time={time} />
+          )}
           <button type="submit" name="intent" value={intent} className="button button--primary" disabled={busy}>
             {intent === "move" ? "Move appointment" : "Confirm appointment"}
           </button>
@@ -230,6 +323,8 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
     examination,
     placeDate,
     free,
+    rooms,
+    outcomeFrom: outcomeOpens,
   } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -343,6 +438,8 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
           {next.length === 0 && <p>No further status changes are possible.</p>}
           {free && (
             <PlaceForm
+              // A change saved, or another day or examination, starts the time and room choice afresh.
+              key={`${a.updated_at}-${placeDate}-${examination ?? ""}`}
               intent={a.status === "confirmed" ? "move" : "confirm"}
               placeDate={placeDate}
               examinations={examinations}
@@ -350,23 +447,42 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
               free={free}
               busy={busy}
               room={a.room}
+              rooms={rooms}
             />
           )}
-          {(next.includes("attended") || next.includes("no_show")) && (
-            <Form method="post" className="staff-form staff-form--inline">
+          {a.status === "confirmed" && (
+            <Form method="post" className="staff-form staff-form--inline" noValidate>
               <h3>After the appointment</h3>
-              <div className="staff-button-row">
-                <button type="submit" name="intent" value="attended" className="button button--primary" disabled={busy}>
-                  Mark attended
-                </button>
-                <button type="submit" name="intent" value="no_show" className="button button--outline" disabled={busy}>
-                  Mark no-show
-                </button>
-              </div>
+              {outcomeOpens ? (
+                <p className="staff-muted">
+                  {`Attended and no-show can be recorded from the appointment's time, ${formatAbbreviatedDate(outcomeOpens.date)} at ${outcomeOpens.time}.`}
+                </p>
+              ) : (
+                <div className="staff-button-row">
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="attended"
+                    className="button button--primary"
+                    disabled={busy}
+                  >
+                    Mark attended
+                  </button>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="no_show"
+                    className="button button--outline"
+                    disabled={busy}
+                  >
+                    Mark no-show
+                  </button>
+                </div>
+              )}
             </Form>
           )}
           {next.includes("cancelled") && (
-            <Form method="post" className="staff-form">
+            <Form method="post" className="staff-form" noValidate>
               <h3>Cancel</h3>
               <div className="staff-field">
                 <label htmlFor="cancel-reason">Reason for cancelling</label>
@@ -394,13 +510,15 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
         </section>
       </div>
 
+      <MessageHistory messages={loaderData.texts} choice={a.contact_preference} />
+
       <section className="staff-section" aria-labelledby="history-heading">
         <h2 id="history-heading">Status history</h2>
         {history.length === 0 ? (
           <p>No changes yet.</p>
         ) : (
           <DataTable
-            region="Status history"
+            region="Status history table"
             caption="Status changes, oldest first"
             columns={["When", "By", "From", "To", "Details"]}
           >

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { clinicDate, formatAbbreviatedDate, formatClinicDateTime } from "@domain/dates";
 import { Pagination } from "~/components/staff/pagination";
 import { staffMeta } from "~/components/staff/staff-format";
@@ -8,7 +8,8 @@ import { ACTIONS_COLUMN, DataTable } from "~/components/staff/data-table";
 import { serviceTitle } from "@domain/catalogue";
 import { LIST_PAGE_SIZE } from "@domain/staff-limits";
 import { requireStaff } from "~/lib/staff.server";
-import { listAppointments, parseFilters, serviceNames } from "~/lib/staff/appointments.server";
+import { exportRange, listAppointments, parseFilters, serviceNames } from "~/lib/staff/appointments.server";
+import { StaffErrorSummary, StaffField, type FieldErrors } from "~/components/staff/form-errors";
 import type { Route } from "./+types/appointments";
 
 export const meta = () => staffMeta("Appointments");
@@ -28,8 +29,28 @@ async function load(
   return { list, services, filters: { ...filters, page: list.page }, today, searched: allowSearch, canExport };
 }
 
+/** The export form's fields: its ids on the page, by the range's field. */
+const EXPORT_IDS = { from: "export-from", to: "export-to" } as const;
+
+/**
+ * GET /staff/appointments?export=1&export-from=…&export-to=…: the export
+ * form, checked here so its errors show as every console form's do; a good
+ * range goes on to the CSV download (the API route checks it again).
+ */
 export async function loader(args: Route.LoaderArgs) {
   const params = new URL(args.request.url).searchParams;
+  if (params.has("export")) {
+    await requireStaff(args, { role: "manager" });
+    const range = exportRange(params.get("export-from") ?? "", params.get("export-to") ?? "");
+    if (range.ok)
+      throw redirect(`/api/staff/appointments/export?${new URLSearchParams({ from: range.from, to: range.to })}`);
+    const errors: FieldErrors = { [EXPORT_IDS.from]: range.errors.from, [EXPORT_IDS.to]: range.errors.to };
+    const exportValues = {
+      from: (params.get("export-from") ?? "").slice(0, 40),
+      to: (params.get("export-to") ?? "").slice(0, 40),
+    };
+    return { ...(await load(args, (n) => params.get(n), false)), exportErrors: errors, exportValues };
+  }
   return load(args, (n) => params.get(n), false);
 }
 
@@ -40,6 +61,8 @@ export async function action(args: Route.ActionArgs) {
 
 export default function StaffAppointments({ loaderData, actionData }: Route.ComponentProps) {
   const { list, services, filters, today, searched, canExport } = actionData ?? loaderData;
+  const exportErrors = "exportErrors" in loaderData ? loaderData.exportErrors : undefined;
+  const exportValues = "exportValues" in loaderData ? loaderData.exportValues : undefined;
   const first = (list.page - 1) * LIST_PAGE_SIZE + 1;
   const dayOffset = (days: number) =>
     new Date(new Date(`${today}T00:00:00Z`).getTime() + days * 86_400_000).toISOString().slice(0, 10);
@@ -59,7 +82,8 @@ export default function StaffAppointments({ loaderData, actionData }: Route.Comp
         <p className="staff-muted">Newest requests first. Search by reference, name, phone or ID number.</p>
       </div>
 
-      <Form method="post" className="staff-filters" id="filters" aria-label="Filter appointments">
+      {exportErrors && <StaffErrorSummary errors={exportErrors} />}
+      <Form method="post" className="staff-filters" id="filters" aria-label="Filter appointments" noValidate>
         <div className="staff-field staff-field--grow">
           <label htmlFor="q">Search</label>
           <input
@@ -200,15 +224,18 @@ export default function StaffAppointments({ loaderData, actionData }: Route.Comp
             Appointments whose requested date falls in the range, for a spreadsheet. The export is recorded in the audit
             log.
           </p>
-          <form method="get" action="/api/staff/appointments/export" className="staff-filters">
-            <div className="staff-field">
-              <label htmlFor="export-from">From</label>
-              <input id="export-from" name="from" type="date" required defaultValue={dayOffset(-30)} />
-            </div>
-            <div className="staff-field">
-              <label htmlFor="export-to">To</label>
-              <input id="export-to" name="to" type="date" required defaultValue={dayOffset(90)} />
-            </div>
+          <form method="get" action="/staff/appointments" className="staff-filters" noValidate>
+            <input type="hidden" name="export" value="1" />
+            <StaffField id={EXPORT_IDS.from} label="From" error={exportErrors?.[EXPORT_IDS.from]}>
+              {(aria) => (
+                <input {...aria} name="export-from" type="date" defaultValue={exportValues?.from ?? dayOffset(-30)} />
+              )}
+            </StaffField>
+            <StaffField id={EXPORT_IDS.to} label="To" error={exportErrors?.[EXPORT_IDS.to]}>
+              {(aria) => (
+                <input {...aria} name="export-to" type="date" defaultValue={exportValues?.to ?? dayOffset(90)} />
+              )}
+            </StaffField>
             <div className="staff-filters__actions">
               <button type="submit" className="button button--outline">
                 Export CSV

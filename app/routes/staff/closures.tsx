@@ -1,13 +1,30 @@
+import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { CLOSED_DAYS } from "@domain/clinic";
-import { CLOSURE_MAX_DAYS, CLOSURE_REASON_MAX, type ClosureField } from "@domain/closures";
-import { clinicDate, formatLongDate } from "@domain/dates";
+import {
+  canRemoveClosure,
+  CLOSURE_MAX_DAYS,
+  CLOSURE_REASON_MAX,
+  closureDates,
+  closureScope,
+  type ClosureField,
+  type ClosureInput,
+} from "@domain/closures";
+import { clinicDate, formatAbbreviatedDate } from "@domain/dates";
+import { ROOMS } from "@domain/rooms";
 import { staffMeta } from "~/components/staff/staff-format";
+import { StatusBadge } from "~/components/staff/status-badge";
 import { formText, parseForm } from "~/lib/form-data";
-import { DataTable } from "~/components/staff/data-table";
 import { requireStaff } from "~/lib/staff.server";
-import { addClosure, removeClosure, upcomingClosures, type AffectedAppointment } from "~/lib/staff/closures.server";
+import {
+  closeAndTell,
+  ClosureChangeError,
+  closuresWithAppointments,
+  removableClosure,
+  removeClosure,
+  type AffectedAppointment,
+} from "~/lib/staff/closures.server";
 import type { Route } from "./+types/closures";
 
 /** "Sundays and public holidays", from the opening hours, to start a sentence. */
@@ -18,66 +35,114 @@ export const meta = () => staffMeta("Closures");
 export async function loader(args: Route.LoaderArgs) {
   const { rt } = await requireStaff(args, { role: "manager" });
   const now = rt.now();
-  return { today: clinicDate(now), closures: await upcomingClosures(rt.db, now) };
+  return { today: clinicDate(now), closures: await closuresWithAppointments(rt) };
 }
 
-type Result =
-  | { ok: true; message: string; appointments: AffectedAppointment[] }
-  | { ok: false; error: string; errors?: Partial<Record<ClosureField, string>> };
+/** The closure form's values as sent, kept so a refused or previewed form shows them again. */
+type Values = { firstDate: string; lastDate: string; reason: string; room: string };
 
-/** Add or remove: the dates and reason are checked by the core (domain/closures), which names each field. */
+type Result =
+  | { kind: "error"; error: string; errors?: Partial<Record<ClosureField, string>>; values?: Values }
+  /** Nothing saved yet: the patients this closure would reach, and a button to save it and tell them. */
+  | { kind: "confirm-add"; closure: ClosureInput; appointments: AffectedAppointment[]; values: Values }
+  /** Nothing removed yet: the closure, and a button to remove it. */
+  | { kind: "confirm-remove"; closure: { id: number; firstDate: string; lastDate: string; room: string | null } }
+  | { kind: "done"; message: string; told: AffectedAppointment[] };
+
+/** Add or remove: the dates, room and reason are checked by the core (domain/closures), which names each field. */
 const closureForm = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("add"), firstDate: formText(300), lastDate: formText(300), reason: formText(1000) }),
-  z.object({ intent: z.literal("remove"), id: formText(300) }),
+  z.object({
+    intent: z.literal("add"),
+    firstDate: formText(300),
+    lastDate: formText(300),
+    reason: formText(1000),
+    room: formText(100),
+    confirm: formText(10),
+  }),
+  z.object({ intent: z.literal("remove"), id: formText(300), confirm: formText(10) }),
 ]);
 
-/** Add or remove, as a POST with an intent; the guard refuses anyone but a manager before the body is read. */
+const patients = (n: number) => `${n} ${n === 1 ? "patient" : "patients"}`;
+
+/** "The X-ray room out of service on …", "The whole clinic closed from … to …". */
+const closureWords = (c: { firstDate: string; lastDate: string; room: string | null }) =>
+  `${c.room ? `${closureScope(c.room, { start: true })} out of service` : "The whole clinic closed"} ${
+    c.firstDate === c.lastDate ? "on" : "from"
+  } ${closureDates(c)}`;
+
+/**
+ * Add or remove, as a POST with an intent; each asks first (a page that
+ * answers with what would happen and a button that posts again with
+ * `confirm=yes`), so it works without JavaScript. Adding asks only when the
+ * closure reaches booked patients. The guard refuses anyone but a manager
+ * before the body is read.
+ */
 export async function action(args: Route.ActionArgs) {
   const { rt, staff } = await requireStaff(args, { role: "manager" });
   const form = parseForm(await args.request.formData(), closureForm);
-  if (!form.ok) return data<Result>({ ok: false, error: "Unknown action." }, { status: 400 });
-  const now = rt.now();
+  if (!form.ok) return data<Result>({ kind: "error", error: "Unknown action." }, { status: 400 });
+  const confirmed = form.value.confirm === "yes";
   if (form.value.intent === "add") {
-    const result = await addClosure(
-      rt.db,
-      staff,
-      { firstDate: form.value.firstDate, lastDate: form.value.lastDate, reason: form.value.reason },
-      now,
-    );
+    const { firstDate, lastDate, reason, room } = form.value;
+    const values = { firstDate, lastDate, reason, room };
+    let result;
+    try {
+      result = await closeAndTell(rt, staff, values, { confirmed });
+    } catch (error) {
+      if (error instanceof ClosureChangeError)
+        return data<Result>({ kind: "error", error: error.message, values }, { status: 409 });
+      throw error;
+    }
     if (!result.ok)
       return data<Result>(
-        { ok: false, error: "Check the closure: nothing was saved.", errors: result.errors },
+        { kind: "error", error: "Check the closure: nothing was saved.", errors: result.errors, values },
         { status: 400 },
       );
-    const { firstDate, lastDate } = result.closure;
-    const when =
-      firstDate === lastDate
-        ? formatLongDate(firstDate)
-        : `${formatLongDate(firstDate)} to ${formatLongDate(lastDate)}`;
-    return data<Result>({
-      ok: true,
-      message: `The clinic is now closed ${firstDate === lastDate ? "on" : "from"} ${when}. The booking page refuses ${firstDate === lastDate ? "that day" : "those days"} from now on.`,
-      appointments: result.appointments,
-    });
+    if (!result.saved)
+      return data<Result>({ kind: "confirm-add", closure: result.closure, appointments: result.appointments, values });
+    const c = result.closure;
+    const when = `${c.firstDate === c.lastDate ? "on" : "from"} ${closureDates(c)}`;
+    const closed = c.room
+      ? `${closureScope(c.room, { start: true })} is now out of service ${when}: the free times no longer offer it.`
+      : `The clinic is now closed ${when}. The booking page refuses ${c.firstDate === c.lastDate ? "that day" : "those days"} from now on.`;
+    const told = result.told.length
+      ? ` ${patients(result.told.length)} e-mailed with the reason and a link to choose another date; those who chose text messages were texted too.`
+      : "";
+    return data<Result>({ kind: "done", message: `${closed}${told}`, told: result.told });
   }
-  const result = await removeClosure(rt.db, staff, Number(form.value.id), now);
-  if (!result.ok) return data<Result>({ ok: false, error: result.error }, { status: result.status });
+  const id = Number(form.value.id);
+  if (!confirmed) {
+    const found = await removableClosure(rt.db, id, rt.now());
+    if (!found.ok) return data<Result>({ kind: "error", error: found.error }, { status: found.status });
+    return data<Result>({ kind: "confirm-remove", closure: found.closure });
+  }
+  const result = await removeClosure(rt.db, staff, id, rt.now());
+  if (!result.ok) return data<Result>({ kind: "error", error: result.error }, { status: result.status });
+  const c = result.closure;
   return data<Result>({
-    ok: true,
-    message: "The closure is removed: those days are open for booking again.",
-    appointments: [],
+    kind: "done",
+    message: c.room
+      ? `The closure is removed: ${closureScope(c.room)} is in service again on ${closureDates(c)}.`
+      : "The closure is removed: those days are open for booking again.",
+    told: [],
   });
 }
 
+/** An appointment a closure reaches: a link to its page, its date (and time and room) and its status. */
 function AppointmentList({ appointments }: { appointments: AffectedAppointment[] }) {
   return (
-    <ul className="staff-link-list">
+    <ul className="staff-link-list staff-closure-patients">
       {appointments.map((a) => (
         <li key={a.id}>
           <Link to={`/staff/appointments/${a.id}`}>
-            {a.reference}, {a.name}
-          </Link>{" "}
-          ({a.status === "confirmed" ? "confirmed" : "requested"} for {formatLongDate(a.date)})
+            <span className="staff-mono">{a.reference}</span>, {a.name}
+          </Link>
+          <span className="staff-closure-patients__when">
+            {[`${formatAbbreviatedDate(a.date)}${a.time ? ` at ${a.time}` : ""}`, a.room, a.service]
+              .filter(Boolean)
+              .join(", ")}{" "}
+            <StatusBadge status={a.status} />
+          </span>
         </li>
       ))}
     </ul>
@@ -92,53 +157,159 @@ function FieldError({ name, errors }: { name: ClosureField; errors: Partial<Reco
   ) : null;
 }
 
-const range = (first: string, last: string) =>
-  first === last ? formatLongDate(first) : `${formatLongDate(first)} to ${formatLongDate(last)}`;
+/** The closure's fields, sent again with `confirm=yes`. */
+function HiddenClosure({ values }: { values: Values }) {
+  return (
+    <>
+      <input type="hidden" name="firstDate" value={values.firstDate} />
+      <input type="hidden" name="lastDate" value={values.lastDate} />
+      <input type="hidden" name="room" value={values.room} />
+      <input type="hidden" name="reason" value={values.reason} />
+      <input type="hidden" name="confirm" value="yes" />
+    </>
+  );
+}
 
 export default function StaffClosures({ loaderData, actionData }: Route.ComponentProps) {
   const { closures, today } = loaderData;
   const busy = useNavigation().state !== "idle";
-  const errors = actionData && !actionData.ok ? (actionData.errors ?? {}) : {};
+  const errors = actionData?.kind === "error" ? (actionData.errors ?? {}) : {};
+  const values = actionData?.kind === "error" || actionData?.kind === "confirm-add" ? actionData.values : undefined;
   const field = (name: ClosureField) => ({
     "aria-invalid": errors[name] ? true : undefined,
     "aria-describedby": errors[name] ? `${name}-error` : undefined,
   });
+  const confirmRef = useRef<HTMLHeadingElement>(null);
+  const asking = actionData?.kind === "confirm-add" || actionData?.kind === "confirm-remove";
+  useEffect(() => {
+    if (asking) confirmRef.current?.focus();
+  }, [asking, actionData]);
+  // A saved closure clears the form; a refused or previewed one keeps what was typed.
+  const formKey = actionData?.kind === "done" ? actionData.message : "closure-form";
   return (
     <>
       <div className="staff-page-head">
         <h1>Closures</h1>
         <p className="staff-muted">
-          Close the clinic for a day or a range of days. The booking page, the booking rules and confirmations obey a
-          closure at once; patients see its reason. {CLOSED_DAYS_CAPITAL} are closed already. Adding a closure does not
-          cancel appointments: contact the patients listed. Every change is recorded in the audit log.
+          Close the clinic, or take one room out of service, for a day or a range of days. The booking page, the booking
+          rules and the free times obey a closure at once; patients see its reason. {CLOSED_DAYS_CAPITAL} are closed
+          already. When a closure reaches booked patients, this page lists them and asks you to confirm; each is then
+          e-mailed the reason and a link to choose another date, and texted if they chose text messages. Every change is
+          recorded in the audit log.
         </p>
       </div>
 
       <div role="status" className="staff-live">
-        {actionData?.ok && <p className="staff-alert staff-alert--success">{actionData.message}</p>}
-        {actionData && !actionData.ok && <p className="staff-alert staff-alert--error">{actionData.error}</p>}
+        {actionData?.kind === "done" && <p className="staff-alert staff-alert--success">{actionData.message}</p>}
+        {actionData?.kind === "error" && <p className="staff-alert staff-alert--error">{actionData.error}</p>}
       </div>
 
-      {actionData?.ok && actionData.appointments.length > 0 && (
-        <section className="staff-section" aria-labelledby="affected-heading">
-          <h2 id="affected-heading">Appointments on the closed days</h2>
-          <p className="staff-muted">These are still active: contact the patients to move them.</p>
+      {actionData?.kind === "confirm-add" && (
+        <section className="staff-section staff-confirm" aria-labelledby="confirm-heading">
+          <h2 id="confirm-heading" ref={confirmRef} tabIndex={-1}>
+            {`This closure reaches ${patients(actionData.appointments.length)}`}
+          </h2>
+          <p>{`${closureWords(actionData.closure)}: “${actionData.closure.reason}”. Nothing is saved yet.`}</p>
+          <p>
+            Saving it e-mails each of these patients the reason and their private link to choose another date, and texts
+            those who chose text messages that the clinic is closed. Confirmed appointments go back to requested and
+            give up their time; requests stay requested. Each appointment&apos;s history records that the patient was
+            told.
+          </p>
           <AppointmentList appointments={actionData.appointments} />
+          <div className="staff-button-row">
+            <Form method="post" noValidate>
+              <HiddenClosure values={actionData.values} />
+              <button type="submit" name="intent" value="add" className="button button--primary" disabled={busy}>
+                {`Save the closure and tell ${patients(actionData.appointments.length)}`}
+              </button>
+            </Form>
+            <a href="#add-heading">Change the closure</a>
+            <Link to="/staff/closures">Do not save it</Link>
+          </div>
+        </section>
+      )}
+
+      {actionData?.kind === "confirm-remove" && (
+        <section className="staff-section staff-confirm" aria-labelledby="confirm-heading">
+          <h2 id="confirm-heading" ref={confirmRef} tabIndex={-1}>
+            {`Remove the closure of ${closureScope(actionData.closure.room)} on ${closureDates(actionData.closure)}?`}
+          </h2>
+          <p>
+            {actionData.closure.room
+              ? "The room is offered again in the free times on those days."
+              : "Those days open for booking again."}{" "}
+            Patients told of this closure are not told again, and their appointments stay requested.
+          </p>
+          <div className="staff-button-row">
+            <Form method="post" noValidate>
+              <input type="hidden" name="id" value={actionData.closure.id} />
+              <input type="hidden" name="confirm" value="yes" />
+              <button
+                type="submit"
+                name="intent"
+                value="remove"
+                className="button staff-button--danger"
+                disabled={busy}
+              >
+                Remove the closure
+              </button>
+            </Form>
+            <Link to="/staff/closures">Keep it</Link>
+          </div>
+        </section>
+      )}
+
+      {actionData?.kind === "done" && actionData.told.length > 0 && (
+        <section className="staff-section" aria-labelledby="told-heading">
+          <h2 id="told-heading">Patients told</h2>
+          <p className="staff-muted">
+            Each was e-mailed the reason and a link to choose another date, and texted if they chose text messages;
+            their appointments are now requested.
+          </p>
+          <AppointmentList appointments={actionData.told} />
         </section>
       )}
 
       <section className="staff-section" aria-labelledby="add-heading">
         <h2 id="add-heading">Add a closure</h2>
-        <Form method="post" className="staff-filters" noValidate>
+        <Form method="post" className="staff-filters" noValidate key={formKey}>
           <div className="staff-field">
             <label htmlFor="firstDate">First closed day</label>
-            <input id="firstDate" name="firstDate" type="date" min={today} required {...field("firstDate")} />
+            <input
+              id="firstDate"
+              name="firstDate"
+              type="date"
+              min={today}
+              required
+              defaultValue={values?.firstDate}
+              {...field("firstDate")}
+            />
             <FieldError name="firstDate" errors={errors} />
           </div>
           <div className="staff-field">
             <label htmlFor="lastDate">Last closed day (empty for one day)</label>
-            <input id="lastDate" name="lastDate" type="date" min={today} {...field("lastDate")} />
+            <input
+              id="lastDate"
+              name="lastDate"
+              type="date"
+              min={today}
+              defaultValue={values?.lastDate}
+              {...field("lastDate")}
+            />
             <FieldError name="lastDate" errors={errors} />
+          </div>
+          <div className="staff-field staff-field--fit">
+            <label htmlFor="room">What closes</label>
+            <select id="room" name="room" defaultValue={values?.room ?? ""} {...field("room")}>
+              <option value="">The whole clinic</option>
+              {ROOMS.map((r) => (
+                <option key={r.id} value={r.id}>
+                  {closureScope(r.id, { start: true })} only
+                </option>
+              ))}
+            </select>
+            <FieldError name="room" errors={errors} />
           </div>
           <div className="staff-field">
             <label htmlFor="reason">Reason patients see</label>
@@ -149,6 +320,7 @@ export default function StaffClosures({ loaderData, actionData }: Route.Componen
               maxLength={CLOSURE_REASON_MAX}
               placeholder="Closed for staff training"
               autoComplete="off"
+              defaultValue={values?.reason}
               {...field("reason")}
             />
             <FieldError name="reason" errors={errors} />
@@ -167,41 +339,47 @@ export default function StaffClosures({ loaderData, actionData }: Route.Componen
         {closures.length === 0 ? (
           <p className="staff-muted">No closures coming up.</p>
         ) : (
-          <DataTable
-            region="Closures table"
-            scroll
-            caption="Closures coming up, soonest first"
-            columns={["Days", "Reason", "Active appointments", "Actions"]}
-          >
-            <tbody>
-              {closures.map((c) => (
-                <tr key={c.id}>
-                  <td>{range(c.firstDate, c.lastDate)}</td>
-                  <td>{c.reason}</td>
-                  <td>{c.appointments.length === 0 ? "None" : <AppointmentList appointments={c.appointments} />}</td>
-                  <td>
-                    {c.removable ? (
-                      <Form method="post">
-                        <input type="hidden" name="id" value={c.id} />
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="remove"
-                          className="button staff-button--danger staff-button--small"
-                          disabled={busy}
-                        >
-                          Remove
-                          <span className="visually-hidden"> the closure of {range(c.firstDate, c.lastDate)}</span>
-                        </button>
-                      </Form>
-                    ) : (
-                      <span className="staff-muted">Under way</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </DataTable>
+          <ul className="staff-closure-list">
+            {closures.map((c) => (
+              <li key={c.id} className="card staff-card staff-closure">
+                <h3>{closureDates(c)}</h3>
+                <dl className="staff-dl">
+                  <div className="staff-dl__row">
+                    <dt>What closes</dt>
+                    <dd>{c.room ? `${closureScope(c.room, { start: true })} only` : "The whole clinic"}</dd>
+                  </div>
+                  <div className="staff-dl__row">
+                    <dt>Reason</dt>
+                    <dd>{c.reason}</dd>
+                  </div>
+                  <div className="staff-dl__row">
+                    <dt>Still booked</dt>
+                    <dd>{c.appointments.length === 0 ? "None" : <AppointmentList appointments={c.appointments} />}</dd>
+                  </div>
+                </dl>
+                {canRemoveClosure(c, today) ? (
+                  <Form method="post" noValidate>
+                    <input type="hidden" name="id" value={c.id} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="remove"
+                      className="button staff-button--danger staff-button--small"
+                      disabled={busy}
+                    >
+                      Remove
+                      <span className="visually-hidden">
+                        {" "}
+                        the closure of {closureScope(c.room)} on {closureDates(c)}
+                      </span>
+                    </button>
+                  </Form>
+                ) : (
+                  <p className="staff-muted">Under way: it cannot be removed.</p>
+                )}
+              </li>
+            ))}
+          </ul>
         )}
       </section>
     </>

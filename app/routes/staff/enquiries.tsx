@@ -123,7 +123,7 @@ export default function StaffEnquiries({ loaderData, actionData }: Route.Compone
                     )}
                   </ul>
                   {e.status === "new" && (
-                    <Form method="post">
+                    <Form method="post" noValidate>
                       <input type="hidden" name="id" value={e.id} />
                       <button
                         type="submit"

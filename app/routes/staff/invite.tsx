@@ -5,7 +5,8 @@ import { SignInCard } from "~/components/staff/sign-in-card";
 import { staffMeta } from "~/components/staff/staff-format";
 import { assertSameSite } from "~/lib/staff.server";
 import { acceptInvitation, accountExistsMessage, findInvitation, startPendingSignIn } from "~/lib/staff/sign-in.server";
-import { firstError, formText, parseForm } from "~/lib/form-data";
+import { formText, parseForm } from "~/lib/form-data";
+import { StaffField } from "~/components/staff/form-errors";
 import { HYDRATE } from "~/lib/hydrate";
 import "~/styles/staff.css";
 import type { Route } from "./+types/invite";
@@ -27,12 +28,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { token, name: invitation.name, email: invitation.email };
 }
 
-/** The new password twice, never trimmed (its rules are checked when it is set), and the invitation's token. */
+/**
+ * The new password twice, never trimmed (its rules are checked when it is
+ * set), and the invitation's token; every error at once.
+ */
 const inviteForm = z
   .object({ token: formText(1000), password: formText(1000), confirm: formText(1000) })
   .superRefine((v, ctx) => {
     if (!v.password) ctx.addIssue({ code: "custom", message: "Choose a password.", path: ["password"] });
-    else if (v.password !== v.confirm)
+    if (!v.confirm) ctx.addIssue({ code: "custom", message: "Type the password again.", path: ["confirm"] });
+    else if (v.password && v.password !== v.confirm)
       ctx.addIssue({ code: "custom", message: "The two passwords are not the same.", path: ["confirm"] });
   });
 
@@ -41,12 +46,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const rt = assertSameSite({ request, context });
   const form = await request.formData();
   const parsed = parseForm(form, inviteForm);
-  if (!parsed.ok) return data({ error: firstError(parsed.errors).message }, { status: 400 });
+  if (!parsed.ok)
+    return data(
+      { errors: { password: parsed.errors.password?.[0], confirm: parsed.errors.confirm?.[0] } },
+      { status: 400 },
+    );
   const { password, token } = parsed.value;
   const result = await acceptInvitation(rt, token, password);
   if (!result) throw data(NOT_VALID, { status: 404 });
   if (!result.ok && result.status === 409) return data({ refused: result.error }, { status: 409 });
-  if (!result.ok) return data({ error: result.error }, { status: 400 });
+  if (!result.ok) return data({ errors: { password: result.error, confirm: undefined } }, { status: 400 });
   return redirect("/staff/login/setup", { headers: await startPendingSignIn(rt, result.staff.id) });
 }
 
@@ -54,35 +63,26 @@ export default function StaffInvite({ loaderData, actionData }: Route.ComponentP
   const busy = useNavigation().state === "submitting";
   if ("refused" in loaderData) return <InvitationRefused message={loaderData.refused} />;
   if (actionData && "refused" in actionData) return <InvitationRefused message={actionData.refused} />;
-  const error = actionData?.error;
+  const errors = actionData?.errors;
   return (
-    <SignInCard title="Choose your password" error={error}>
+    <SignInCard title="Choose your password" errors={errors}>
       <p>
         Welcome, {loaderData.name}. Your account will be <strong>{loaderData.email}</strong>. After the password, you
         set up two-step sign-in with an authenticator app.
       </p>
-      <Form method="post" className="staff-form" aria-describedby={error ? "login-error" : undefined}>
+      <Form method="post" className="staff-form" noValidate>
         <input type="hidden" name="token" value={loaderData.token} />
-        <div className="staff-field">
-          <label htmlFor="password">New password</label>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={MIN_PASSWORD_LENGTH}
-            maxLength={1000}
-            aria-describedby="password-hint"
-          />
-          <p id="password-hint" className="staff-field__hint">
-            At least {MIN_PASSWORD_LENGTH} characters, not common or easy to guess. A few unrelated words work well.
-          </p>
-        </div>
-        <div className="staff-field">
-          <label htmlFor="confirm">New password again</label>
-          <input id="confirm" name="confirm" type="password" autoComplete="new-password" required maxLength={1000} />
-        </div>
+        <StaffField
+          id="password"
+          label="New password"
+          hint={`At least ${MIN_PASSWORD_LENGTH} characters, not common or easy to guess. A few unrelated words work well.`}
+          error={errors?.password}
+        >
+          {(aria) => <input {...aria} name="password" type="password" autoComplete="new-password" maxLength={1000} />}
+        </StaffField>
+        <StaffField id="confirm" label="New password again" error={errors?.confirm}>
+          {(aria) => <input {...aria} name="confirm" type="password" autoComplete="new-password" maxLength={1000} />}
+        </StaffField>
         <button type="submit" className="button button--primary staff-login__submit" disabled={busy}>
           {busy ? "Saving…" : "Save and continue"}
         </button>

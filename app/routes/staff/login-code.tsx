@@ -30,7 +30,10 @@ export async function action(args: Route.ActionArgs) {
   const parsed = parseForm(form, codeForm);
   if (!parsed.ok)
     return data(
-      { error: "Enter the 6-digit code from your authenticator app, or one of your recovery codes." },
+      {
+        error: undefined,
+        errors: { code: "Enter the 6-digit code from your authenticator app, or one of your recovery codes." },
+      },
       { status: 400 },
     );
   const { code } = parsed.value;
@@ -39,7 +42,10 @@ export async function action(args: Route.ActionArgs) {
     // The pending sign-in has ended; after the lock the password is needed again.
     if (result.reason === "locked") return lockedOut(rt, result.retryAfterMinutes);
     return data(
-      { error: "That code is not right, or it was already used. Enter the newest code from your app." },
+      {
+        error: undefined,
+        errors: { code: "That code is not right, or it was already used. Enter the newest code from your app." },
+      },
       { status: 401 },
     );
   }
@@ -50,11 +56,12 @@ export default function StaffLoginCode({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   return (
-    <SignInCard title="Enter your code" error={actionData?.error}>
-      <Form method="post" className="staff-form" aria-describedby={actionData?.error ? "login-error" : undefined}>
+    <SignInCard title="Enter your code" errors={actionData?.errors}>
+      <Form method="post" className="staff-form" noValidate>
         <OneTimeCodeField
           label="Code"
           hint="The 6-digit code your authenticator app shows for this console now."
+          error={actionData?.errors.code}
           maxLength={20}
         />
         <button type="submit" className="button button--primary staff-login__submit" disabled={busy}>

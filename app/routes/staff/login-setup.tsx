@@ -102,7 +102,11 @@ export default function StaffLoginSetup({ loaderData, actionData }: Route.Compon
     );
   }
   return (
-    <SignInCard title="Set up two-step sign-in" error={actionData?.error} wide>
+    <SignInCard
+      title="Set up two-step sign-in"
+      errors={actionData?.error ? { code: actionData.error } : undefined}
+      wide
+    >
       <p>
         Every staff account needs a second step at sign-in: a code from an authenticator app on your phone (for example
         Google Authenticator, Microsoft Authenticator or FreeOTP).
@@ -126,8 +130,12 @@ export default function StaffLoginSetup({ loaderData, actionData }: Route.Compon
         </li>
         <li>
           <p>Enter the 6-digit code the app now shows.</p>
-          <Form method="post" className="staff-form" aria-describedby={actionData?.error ? "login-error" : undefined}>
-            <OneTimeCodeField label="Code from the app" hint="Six digits. A new code appears every 30 seconds." />
+          <Form method="post" className="staff-form" noValidate>
+            <OneTimeCodeField
+              label="Code from the app"
+              hint="Six digits. A new code appears every 30 seconds."
+              error={actionData?.error}
+            />
             <button type="submit" className="button button--primary staff-login__submit" disabled={busy}>
               {busy ? "Checking…" : "Confirm and sign in"}
             </button>

@@ -2,6 +2,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { formText, parseForm } from "~/lib/form-data";
 import { SignInCard } from "~/components/staff/sign-in-card";
+import { StaffField } from "~/components/staff/form-errors";
 import { staffMeta } from "~/components/staff/staff-format";
 import { assertSameSite, currentSession } from "~/lib/staff.server";
 import { endBrowserSession, lockedMessage, signIn, startPendingSignIn, startSession } from "~/lib/staff/sign-in.server";
@@ -32,22 +33,30 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-const MISSING_MESSAGE = "Enter your email and password.";
-
-/** The email as typed (the account lookup normalises it), the password never trimmed. */
-const signInForm = z
-  .object({ email: formText(254), password: formText(1000) })
-  .refine((v) => v.email.trim() !== "" && v.password !== "", { message: MISSING_MESSAGE, path: ["email"] });
+/** The email as typed (the account lookup normalises it), the password never trimmed; each one missing is named. */
+const signInForm = z.object({
+  email: formText(254).refine((v) => v.trim() !== "", "Enter your email address."),
+  password: formText(1000).refine((v) => v !== "", "Enter your password."),
+});
 
 export async function action({ request, context }: Route.ActionArgs) {
   const rt = assertSameSite({ request, context });
   const form = parseForm(await request.formData(), signInForm);
-  if (!form.ok) return data({ error: MISSING_MESSAGE }, { status: 400 });
+  if (!form.ok)
+    return data(
+      {
+        error: undefined,
+        errors: { email: form.errors.email?.[0], password: form.errors.password?.[0] },
+        email: form.values.email ?? "",
+      },
+      { status: 400 },
+    );
   const { email, password } = form.value;
   const result = await signIn(rt, { email, password, clientIp: context.clientIp });
   if (!result.ok) {
-    if (result.reason === "locked") return data({ error: lockedMessage(result.retryAfterMinutes) }, { status: 429 });
-    return data({ error: FAILURE_MESSAGE }, { status: 401 });
+    if (result.reason === "locked")
+      return data({ error: lockedMessage(result.retryAfterMinutes), errors: undefined, email }, { status: 429 });
+    return data({ error: FAILURE_MESSAGE, errors: undefined, email }, { status: 401 });
   }
   // Any session the browser already had ends here; a fresh one starts only when sign-in is complete.
   await endBrowserSession(rt, request);
@@ -62,32 +71,33 @@ export default function StaffLogin({ actionData, loaderData }: Route.ComponentPr
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const error = actionData?.error ?? loaderData.notice;
+  const errors = actionData?.errors;
   return (
-    <SignInCard title="Sign in" error={error}>
-      <Form method="post" className="staff-form" aria-describedby={error ? "login-error" : undefined}>
-        <div className="staff-field">
-          <label htmlFor="email">Email</label>
-          <input
-            id="email"
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-            maxLength={254}
-            spellCheck={false}
-          />
-        </div>
-        <div className="staff-field">
-          <label htmlFor="password">Password</label>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            maxLength={1000}
-          />
-        </div>
+    <SignInCard title="Sign in" error={error} errors={errors}>
+      <Form
+        method="post"
+        className="staff-form"
+        aria-describedby={error || errors ? "login-error" : undefined}
+        noValidate
+      >
+        <StaffField id="email" label="Email" error={errors?.email}>
+          {(aria) => (
+            <input
+              {...aria}
+              name="email"
+              type="email"
+              autoComplete="username"
+              maxLength={254}
+              spellCheck={false}
+              defaultValue={actionData?.email ?? ""}
+            />
+          )}
+        </StaffField>
+        <StaffField id="password" label="Password" error={errors?.password}>
+          {(aria) => (
+            <input {...aria} name="password" type="password" autoComplete="current-password" maxLength={1000} />
+          )}
+        </StaffField>
         <button type="submit" className="button button--primary staff-login__submit" disabled={busy}>
           {busy ? "Signing in…" : "Sign in"}
         </button>

@@ -3,7 +3,8 @@ import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { MIN_PASSWORD_LENGTH } from "@domain/staff-limits";
 import { staffMeta } from "~/components/staff/staff-format";
-import { firstError, formText, parseForm } from "~/lib/form-data";
+import { formText, parseForm } from "~/lib/form-data";
+import { StaffErrorSummary, StaffField, type FieldErrors } from "~/components/staff/form-errors";
 import { requireStaff } from "~/lib/staff.server";
 import { changePassword } from "~/lib/staff/accounts.server";
 import type { Route } from "./+types/password";
@@ -23,12 +24,21 @@ const MISSING: Record<Field, string> = {
   confirm: "Type the new password again.",
 };
 
-/** Three passwords, never trimmed; only the first one left empty is named (the rules are checked when it is set). */
+/**
+ * Three passwords, never trimmed: every one left empty is named, and two
+ * new ones that differ, all at once (the rules are checked when it is set).
+ */
 const passwordForm = z
   .object({ current: formText(1000), next: formText(1000), confirm: formText(1000) })
   .superRefine((v, ctx) => {
-    const missing = (["current", "next", "confirm"] as const).find((name) => !v[name]);
-    if (missing) ctx.addIssue({ code: "custom", message: MISSING[missing], path: [missing] });
+    for (const name of ["current", "next", "confirm"] as const)
+      if (!v[name]) ctx.addIssue({ code: "custom", message: MISSING[name], path: [name] });
+    if (v.next && v.confirm && v.next !== v.confirm)
+      ctx.addIssue({
+        code: "custom",
+        message: "The two new passwords do not match. Type the same new password twice.",
+        path: ["confirm"],
+      });
   });
 
 export async function action(args: Route.ActionArgs) {
@@ -36,8 +46,9 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   const parsed = parseForm(form, passwordForm);
   if (!parsed.ok) {
-    const { field, message } = firstError(parsed.errors);
-    return data({ field: field as Field, error: message, done: null }, { status: 400 });
+    const errors: FieldErrors = {};
+    for (const name of ["current", "next", "confirm"] as const) errors[name] = parsed.errors[name]?.[0];
+    return data({ errors, done: null }, { status: 400 });
   }
   const { current, next, confirm } = parsed.value;
   const result = await changePassword(rt, {
@@ -48,8 +59,8 @@ export async function action(args: Route.ActionArgs) {
     confirm,
     clientIp: args.context.clientIp,
   });
-  if (!result.ok) return data({ field: result.field, error: result.message, done: null }, { status: result.status });
-  return { field: null, error: null, done: result.endedSessions };
+  if (!result.ok) return data({ errors: { [result.field]: result.message }, done: null }, { status: result.status });
+  return { errors: null, done: result.endedSessions };
 }
 
 const FIELDS: { name: Field; label: string; autoComplete: string; hint?: string }[] = [
@@ -67,10 +78,11 @@ export default function StaffPassword({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const summaryRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (actionData) summaryRef.current?.focus();
-  }, [actionData]);
   const done = actionData?.done;
+  useEffect(() => {
+    if (typeof done === "number") summaryRef.current?.focus();
+  }, [actionData, done]);
+  const errors: FieldErrors | undefined = actionData?.errors ?? undefined;
   return (
     <div className="staff-narrow">
       <div className="staff-page-head">
@@ -79,11 +91,7 @@ export default function StaffPassword({ actionData }: Route.ComponentProps) {
           Changing your password signs you out everywhere else: on other computers and in other browsers.
         </p>
       </div>
-      {actionData?.error && (
-        <div className="staff-alert staff-alert--error" role="alert" tabIndex={-1} ref={summaryRef}>
-          <a href={`#${actionData.field}`}>{actionData.error}</a>
-        </div>
-      )}
+      {errors && <StaffErrorSummary errors={errors} />}
       {typeof done === "number" && (
         <div className="staff-alert staff-alert--success" role="status" tabIndex={-1} ref={summaryRef}>
           Your password is changed.{" "}
@@ -92,39 +100,17 @@ export default function StaffPassword({ actionData }: Route.ComponentProps) {
             : `${done} other ${done === 1 ? "session was" : "sessions were"} signed out.`}
         </div>
       )}
-      <Form method="post" className="staff-form staff-form--stack" key={typeof done === "number" ? "done" : "form"}>
-        {FIELDS.map((f) => {
-          const invalid = actionData?.field === f.name;
-          const describedBy =
-            [f.hint ? `${f.name}-hint` : null, invalid ? `${f.name}-error` : null].filter(Boolean).join(" ") ||
-            undefined;
-          return (
-            <div className="staff-field" key={f.name}>
-              <label htmlFor={f.name}>{f.label}</label>
-              {f.hint && (
-                <p id={`${f.name}-hint`} className="staff-field__hint">
-                  {f.hint}
-                </p>
-              )}
-              {invalid && (
-                <p id={`${f.name}-error`} className="staff-field__error">
-                  {actionData?.error}
-                </p>
-              )}
-              <input
-                id={f.name}
-                name={f.name}
-                type="password"
-                autoComplete={f.autoComplete}
-                required
-                minLength={f.name === "current" ? undefined : MIN_PASSWORD_LENGTH}
-                maxLength={1000}
-                aria-invalid={invalid || undefined}
-                aria-describedby={describedBy}
-              />
-            </div>
-          );
-        })}
+      <Form
+        method="post"
+        className="staff-form staff-form--stack"
+        key={typeof done === "number" ? "done" : "form"}
+        noValidate
+      >
+        {FIELDS.map((f) => (
+          <StaffField key={f.name} id={f.name} label={f.label} hint={f.hint} error={errors?.[f.name]}>
+            {(aria) => <input {...aria} name={f.name} type="password" autoComplete={f.autoComplete} maxLength={1000} />}
+          </StaffField>
+        ))}
         <button type="submit" className="button button--primary" disabled={busy}>
           {busy ? "Changing…" : "Change password"}
         </button>

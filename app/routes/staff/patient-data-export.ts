@@ -2,11 +2,11 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import { parseForm } from "~/lib/form-data";
 import { requireStaff } from "~/lib/staff.server";
-import { exportPatient, findPatient, QUERY_INVALID } from "~/lib/staff/privacy.server";
-import { patientQueryField } from "./patient-query.server";
+import { exportPatient, findPatient } from "~/lib/staff/privacy.server";
+import { exactPatientField } from "./patient-query.server";
 import type { Route } from "./+types/patient-data-export";
 
-const exportForm = z.object({ q: patientQueryField });
+const exportForm = z.object({ q: exactPatientField });
 
 /**
  * POST /staff/patient-data/export: everything held about one patient as one
@@ -16,7 +16,10 @@ export async function action(args: Route.ActionArgs) {
   const { staff, rt } = await requireStaff(args, { role: "manager" });
   const form = parseForm(await args.request.formData(), exportForm);
   if (!form.ok)
-    return new Response(QUERY_INVALID, { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } });
+    return new Response(form.errors.q?.[0] ?? "", {
+      status: 400,
+      headers: { "content-type": "text/plain; charset=utf-8" },
+    });
   const match = await findPatient(rt.db, form.value.q);
   if (!match)
     return new Response("No appointment or enquiry matches.", {

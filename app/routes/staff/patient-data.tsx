@@ -1,23 +1,28 @@
 import { useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
-import { formatAbbreviatedDate, formatClinicDateTime } from "@domain/dates";
+import { clinicToday, formatAbbreviatedDate, formatClinicDateTime } from "@domain/dates";
+import { serviceTitle } from "@domain/catalogue";
 import { staffMeta } from "~/components/staff/staff-format";
 import { formText, parseForm } from "~/lib/form-data";
-import { DataTable } from "~/components/staff/data-table";
-import { serviceTitle } from "@domain/catalogue";
+import { ACTIONS_COLUMN, DataTable } from "~/components/staff/data-table";
+import { StaffErrorSummary, StaffField, type FieldErrors } from "~/components/staff/form-errors";
+import { StatusBadge } from "~/components/staff/status-badge";
 import { requireStaff } from "~/lib/staff.server";
 import {
-  countsInWords,
   EraseRefused,
   erasePatient,
+  findCandidates,
   findPatient,
+  isUpcoming,
   matchFingerprint,
   parsePatientQuery,
-  patientCounts,
-  QUERY_INVALID,
+  patientHoldings,
+  patientPeople,
+  type PatientMatch,
+  type PatientQuery,
 } from "~/lib/staff/privacy.server";
-import { patientQueryField } from "./patient-query.server";
+import { exactPatientField, patientQueryField } from "./patient-query.server";
 import type { Route } from "./+types/patient-data";
 
 export const meta = () => staffMeta("Patient data");
@@ -27,70 +32,115 @@ export async function loader(args: Route.LoaderArgs) {
   return null;
 }
 
-const NOT_FOUND = "No appointment or enquiry matches. Check the reference or e-mail address.";
+const NOT_FOUND =
+  "No appointment or enquiry matches. Check the spelling of the full name, the number, the reference or the e-mail address.";
 
-/**
- * A reference or e-mail address to find (the only check made before the
- * records are read), then for an erasure the typed confirmation and the
- * fingerprint of what was shown.
- */
-const patientDataForm = z.object({
-  intent: formText(),
-  q: patientQueryField,
-  confirm: formText(),
-  fingerprint: formText(),
-});
+/** The page's two fields: the search, and the typed confirmation of an erasure. */
+const FIELDS = { q: "patient-q", confirm: "patient-confirm" } as const;
 
-/** Searches and erasures are POSTs, so a patient's e-mail address never appears in a URL or a log line. */
-export async function action(args: Route.ActionArgs) {
-  const { staff, rt } = await requireStaff(args, { role: "manager" });
-  const form = parseForm(await args.request.formData(), patientDataForm);
-  if (!form.ok) return data({ kind: "error" as const, field: "q" as const, error: QUERY_INVALID }, { status: 400 });
-  const { intent, q: query } = form.value;
-  const match = await findPatient(rt.db, query);
-  if (!match) return data({ kind: "error" as const, field: "q" as const, error: NOT_FOUND }, { status: 404 });
-  // Counting reads every table and the outbox: done only when the list is shown, not before an erasure that counts again.
-  const view = async () => ({
-    q: query.value,
+/** A search: a reference, an e-mail address, a phone or ID number, or a full name. */
+const findForm = z.object({ q: patientQueryField });
+
+/** An erasure: the one patient (a reference or an address), the typed confirmation and the fingerprint of what was shown. */
+const eraseForm = z.object({ q: exactPatientField, confirm: formText(300), fingerprint: formText(2000) });
+
+type Exact = Extract<PatientQuery, { kind: "reference" | "email" }>;
+
+/** The person and their records as the page shows them before anything is exported or erased. */
+async function recordsView(rt: Parameters<typeof patientHoldings>[0], match: PatientMatch, q: string) {
+  const today = clinicToday(rt.now());
+  const people = patientPeople(match).map((p) => ({
+    name: p.name,
+    dob: p.dob ? formatAbbreviatedDate(p.dob) : "",
+  }));
+  const upcoming = match.appointments.filter((a) => isUpcoming(a, today));
+  return {
+    q,
     email: match.email,
     fingerprint: matchFingerprint(match),
+    people,
     records: [
       ...match.appointments.map((a) => ({
         reference: a.reference,
         kind: "Appointment",
-        date: formatAbbreviatedDate(a.confirmed_date ?? a.requested_date),
+        date:
+          a.status === "confirmed" && a.confirmed_date
+            ? `${formatAbbreviatedDate(a.confirmed_date)}${a.confirmed_time ? ` at ${a.confirmed_time}` : ""}`
+            : `${formatAbbreviatedDate(a.requested_date)} (asked for)`,
         service: serviceTitle(a.service_name),
+        status: a.status,
+        upcoming: isUpcoming(a, today),
       })),
       ...match.enquiries.map((e) => ({
         reference: e.reference,
         kind: "Enquiry",
-        date: formatAbbreviatedDate(formatClinicDateTime(e.created_at).slice(0, 10)),
+        date: `${formatAbbreviatedDate(formatClinicDateTime(e.created_at).slice(0, 10))} (received)`,
         service: "",
+        status: e.status,
+        upcoming: false,
       })),
     ],
-    counts: countsInWords(await patientCounts(rt, match), { style: "long" }),
-  });
-  if (intent === "find") return { kind: "found" as const, found: await view() };
-  if (intent !== "erase")
-    return data({ kind: "error" as const, field: "q" as const, error: "Unknown action." }, { status: 400 });
+    upcoming: upcoming.map((a) => a.reference),
+    // Reads every table and the outbox: done only when the list is shown, not before an erasure that reads again.
+    held: await patientHoldings(rt, match),
+  };
+}
 
-  const typed = parsePatientQuery(form.value.confirm);
-  if (!typed || typed.value !== query.value) {
-    return data(
+const searchError = (error: string, status = 400, q = "") =>
+  data({ kind: "error" as const, errors: { [FIELDS.q]: error }, q }, { status });
+
+/** Searches and erasures are POSTs, so what identifies a patient never appears in a URL or a log line. */
+export async function action(args: Route.ActionArgs) {
+  const { staff, rt } = await requireStaff(args, { role: "manager" });
+  const formData = await args.request.formData();
+  const intent = formData.get("intent");
+  const typed = String(formData.get("q") ?? "").slice(0, 300);
+
+  if (intent === "find") {
+    const form = parseForm(formData, findForm);
+    if (!form.ok) return searchError(form.errors.q?.[0] ?? "", 400, typed);
+    const query = form.value.q;
+    const candidates = await findCandidates(rt.db, query);
+    if (!candidates.length) return searchError(NOT_FOUND, 404, typed);
+    const exact = query.kind === "reference" || query.kind === "email";
+    if (!exact && candidates.length > 1)
+      return {
+        kind: "choose" as const,
+        q: query.value,
+        candidates: candidates.map((c) => ({
+          ...c,
+          dobs: c.dobs.map(formatAbbreviatedDate),
+        })),
+      };
+    const chosen: Exact = exact ? query : { kind: "email", value: candidates[0]!.email };
+    const match = await findPatient(rt.db, chosen);
+    if (!match) return searchError(NOT_FOUND, 404, typed);
+    return { kind: "found" as const, found: await recordsView(rt, match, chosen.value) };
+  }
+
+  if (intent !== "erase") return searchError("Unknown action.");
+  const form = parseForm(formData, eraseForm);
+  if (!form.ok) return searchError(form.errors.q?.[0] ?? "", 400, typed);
+  const match = await findPatient(rt.db, form.value.q);
+  if (!match) return searchError(NOT_FOUND, 404, typed);
+  const query = form.value.q;
+  const confirmed = parsePatientQuery(form.value.confirm);
+  const refuse = async (error: string, status: number) =>
+    data(
       {
         kind: "found" as const,
-        found: await view(),
-        confirmError: `Type ${query.value} exactly as shown to confirm the erasure.`,
+        found: await recordsView(rt, match, query.value),
+        errors: { [FIELDS.confirm]: error },
       },
-      { status: 400 },
+      { status },
     );
-  }
+  if (!confirmed || confirmed.value !== query.value)
+    return refuse(`Type ${query.value} exactly as shown to confirm the erasure.`, 400);
   try {
-    const counts = await erasePatient(rt, staff, match, form.value.fingerprint);
-    return { kind: "erased" as const, counts: countsInWords(counts, { style: "long", skipZero: true }) };
+    const result = await erasePatient(rt, staff, match, form.value.fingerprint);
+    return { kind: "erased" as const, notified: result.notified, email: match.email };
   } catch (error) {
-    if (error instanceof EraseRefused)
-      return data({ kind: "found" as const, found: await view(), confirmError: error.message }, { status: 409 });
+    if (error instanceof EraseRefused) return refuse(error.message, 409);
     throw error;
   }
 }
@@ -99,16 +149,13 @@ export default function StaffPatientData({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const found = actionData?.kind === "found" ? actionData.found : null;
-  const confirmError = actionData && "confirmError" in actionData ? actionData.confirmError : null;
-  const searchError = actionData?.kind === "error" ? actionData.error : null;
+  const errors: FieldErrors | undefined = actionData && "errors" in actionData ? actionData.errors : undefined;
   const resultRef = useRef<HTMLHeadingElement>(null);
-  const confirmRef = useRef<HTMLInputElement>(null);
-  const searchRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    if (confirmError) confirmRef.current?.focus();
-    else if (searchError) searchRef.current?.focus();
-    else if (actionData) resultRef.current?.focus();
-  }, [actionData, confirmError, searchError]);
+    // The error summary takes the focus after a refused post; a result's heading after any other.
+    if (actionData && !errors) resultRef.current?.focus();
+  }, [actionData, errors]);
+  const searchValue = actionData?.kind === "error" ? actionData.q : actionData?.kind === "choose" ? actionData.q : "";
 
   return (
     <>
@@ -116,35 +163,33 @@ export default function StaffPatientData({ actionData }: Route.ComponentProps) {
         <h1>Patient data</h1>
         <p className="staff-muted staff-rights-intro">
           Under the Data Protection Act 2024 a patient may ask for a copy of their data, or for it to be erased. Find
-          them by an appointment or enquiry reference, or by their e-mail address.
+          them as they tell you who they are: by their full name, a phone number, their ID or passport number, a
+          reference, or their e-mail address.
         </p>
       </div>
 
+      {errors && <StaffErrorSummary errors={errors} />}
+
       <Form method="post" className="staff-form staff-rights-search" noValidate>
-        <div className="staff-field">
-          <label htmlFor="patient-q">Reference or e-mail address</label>
-          <span id="patient-q-hint" className="staff-sub">
-            For example APT-2026-000123 or name@example.org
-          </span>
-          {searchError ? (
-            <p id="patient-q-error" className="staff-field__error">
-              {searchError}
-            </p>
-          ) : null}
-          <input
-            key={actionData?.kind === "erased" ? "after-erasure" : "search"}
-            ref={searchRef}
-            id="patient-q"
-            name="q"
-            type="text"
-            autoComplete="off"
-            spellCheck={false}
-            required
-            defaultValue={found?.q ?? ""}
-            aria-invalid={searchError ? true : undefined}
-            aria-describedby={searchError ? "patient-q-hint patient-q-error" : "patient-q-hint"}
-          />
-        </div>
+        <StaffField
+          id={FIELDS.q}
+          label="Name, phone, ID number, reference or e-mail"
+          hint="For example Neo Mosweu, 71 234 567, APT-2026-000123 or name@example.org. A name must be the full name."
+          error={errors?.[FIELDS.q]}
+        >
+          {(aria) => (
+            <input
+              key={actionData?.kind === "erased" ? "after-erasure" : "search"}
+              {...aria}
+              name="q"
+              type="text"
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={200}
+              defaultValue={searchValue}
+            />
+          )}
+        </StaffField>
         <button type="submit" name="intent" value="find" className="button button--primary" disabled={busy}>
           Find patient
         </button>
@@ -156,26 +201,96 @@ export default function StaffPatientData({ actionData }: Route.ComponentProps) {
             Patient erased
           </h2>
           <p>
-            Erased: {actionData.counts.join(", ")}. The audit log records that an erasure happened, and nothing about
-            the patient.
+            Everything held about them is erased. The audit log records that an erasure happened, and nothing about the
+            patient.
           </p>
+          {actionData.notified > 0 && (
+            <p>
+              {actionData.notified === 1
+                ? "Their upcoming appointment is cancelled: an e-mail saying so is on its way to "
+                : `Their ${actionData.notified} upcoming appointments are cancelled: an e-mail saying so is on its way to `}
+              <span className="staff-break">{actionData.email}</span>.
+            </p>
+          )}
         </div>
+      ) : null}
+
+      {actionData?.kind === "choose" ? (
+        <section className="staff-section" aria-labelledby="choose-heading">
+          <h2 id="choose-heading" ref={resultRef} tabIndex={-1}>
+            {`${actionData.candidates.length} people match`}
+          </h2>
+          <p>
+            Each e-mail address is one patient. Ask for their date of birth or e-mail address, then choose the one you
+            are speaking to.
+          </p>
+          <DataTable
+            region="People found"
+            caption="People whose records match the search"
+            columns={["Name", "Date of birth", "E-mail address", "Records", ACTIONS_COLUMN]}
+          >
+            <tbody>
+              {actionData.candidates.map((c) => (
+                <tr key={c.email}>
+                  <td>{c.names.join(", ")}</td>
+                  <td>{c.dobs.length ? c.dobs.join(", ") : <span className="staff-muted">Not given</span>}</td>
+                  <td className="staff-break">{c.email}</td>
+                  <td>
+                    {[
+                      c.appointments
+                        ? `${c.appointments} ${c.appointments === 1 ? "appointment" : "appointments"}`
+                        : "",
+                      c.enquiries ? `${c.enquiries} ${c.enquiries === 1 ? "enquiry" : "enquiries"}` : "",
+                    ]
+                      .filter(Boolean)
+                      .join(", ")}
+                  </td>
+                  <td>
+                    <Form method="post" noValidate>
+                      <input type="hidden" name="q" value={c.email} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="find"
+                        className="button button--outline staff-button--small"
+                        disabled={busy}
+                      >
+                        Show records<span className="visually-hidden"> of {c.names[0]}</span>
+                      </button>
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </DataTable>
+        </section>
       ) : null}
 
       {found ? (
         <div className="staff-rights">
           <section className="card staff-card" aria-labelledby="found-heading">
             <h2 id="found-heading" ref={resultRef} tabIndex={-1}>
-              Records for this patient
+              Who this is
             </h2>
+            <dl className="staff-rights__who">
+              {found.people.map((p) => (
+                <div key={`${p.name}|${p.dob}`}>
+                  <dt>{p.name}</dt>
+                  <dd>{p.dob ? `Born ${p.dob}` : "No date of birth given (an enquiry)"}</dd>
+                </div>
+              ))}
+            </dl>
             <p>
               Everything made with the e-mail address <strong className="staff-break">{found.email}</strong> counts as
-              one patient. If several people share that address, their records are listed here too.
+              one patient.{" "}
+              {found.people.length > 1
+                ? "More than one name or date of birth was given with it: check with the patient that all of these records are theirs."
+                : "If several people share that address, their records are listed here too."}
             </p>
             <DataTable
               region="Records found"
-              caption="Appointments and enquiries for this patient"
-              columns={["Record", "Date", "Service"]}
+              caption="Appointments and enquiries for this patient, with their status"
+              columns={["Record", "Status", "Date", "Service"]}
             >
               <tbody>
                 {found.records.map((r) => (
@@ -184,18 +299,26 @@ export default function StaffPatientData({ actionData }: Route.ComponentProps) {
                       <span className="staff-mono staff-break">{r.reference}</span>
                       <span className="staff-sub">{r.kind}</span>
                     </td>
-                    <td className="staff-nowrap">{r.date}</td>
+                    <td>
+                      <StatusBadge status={r.status} />
+                      {r.upcoming && <span className="staff-sub staff-upcoming">Still to come</span>}
+                    </td>
+                    <td>{r.date}</td>
                     <td>{r.service || <span className="staff-muted">None (enquiry)</span>}</td>
                   </tr>
                 ))}
               </tbody>
             </DataTable>
-            <h3 className="staff-rights__subhead">Held with these records</h3>
+            <h3 className="staff-rights__subhead">What the clinic holds about them</h3>
             <ul className="staff-rights__counts">
-              {found.counts.map((line) => (
+              {found.held.map((line) => (
                 <li key={line}>{line}</li>
               ))}
             </ul>
+            <p className="staff-muted">
+              The audit log also records which staff member viewed or changed these records, and when; it names no
+              patient and is kept after an erasure.
+            </p>
           </section>
 
           <section className="card staff-card" aria-labelledby="export-heading">
@@ -204,7 +327,7 @@ export default function StaffPatientData({ actionData }: Route.ComponentProps) {
               One zip file: the records as JSON, the uploaded files and the e-mails. The download is recorded in the
               audit log.
             </p>
-            <Form method="post" action="/staff/patient-data/export" reloadDocument>
+            <Form method="post" action="/staff/patient-data/export" reloadDocument noValidate>
               <input type="hidden" name="q" value={found.q} />
               <button type="submit" className="button button--primary">
                 Download all data (zip)
@@ -214,6 +337,20 @@ export default function StaffPatientData({ actionData }: Route.ComponentProps) {
 
           <section className="card staff-card staff-rights__erase" aria-labelledby="erase-heading">
             <h2 id="erase-heading">Erase</h2>
+            {found.upcoming.length > 0 && (
+              <div className="staff-alert staff-alert--warning">
+                <p>
+                  <strong>
+                    {found.upcoming.length === 1
+                      ? `${found.upcoming[0]} is still to come.`
+                      : `${found.upcoming.length} appointments are still to come: ${found.upcoming.join(", ")}.`}
+                  </strong>{" "}
+                  Erasing cancels {found.upcoming.length === 1 ? "it" : "them"}, and the patient is sent an e-mail at{" "}
+                  <span className="staff-break">{found.email}</span> saying only that{" "}
+                  {found.upcoming.length === 1 ? "this appointment is" : "these appointments are"} cancelled.
+                </p>
+              </div>
+            )}
             <p>
               This permanently deletes everything listed above: the records, the uploaded files, the e-mails (queued
               ones are not sent) and the stored replies. It cannot be undone. Copies inside earlier backups go when
@@ -222,27 +359,17 @@ export default function StaffPatientData({ actionData }: Route.ComponentProps) {
             <Form method="post" className="staff-form" noValidate>
               <input type="hidden" name="q" value={found.q} />
               <input type="hidden" name="fingerprint" value={found.fingerprint} />
-              <div className="staff-field">
-                <label htmlFor="patient-confirm">
-                  Type <span className="staff-mono staff-break">{found.q}</span> to confirm
-                </label>
-                {confirmError ? (
-                  <p id="patient-confirm-error" className="staff-field__error">
-                    {confirmError}
-                  </p>
-                ) : null}
-                <input
-                  ref={confirmRef}
-                  id="patient-confirm"
-                  name="confirm"
-                  type="text"
-                  autoComplete="off"
-                  spellCheck={false}
-                  required
-                  aria-invalid={confirmError ? true : undefined}
-                  aria-describedby={confirmError ? "patient-confirm-error" : undefined}
-                />
-              </div>
+              <StaffField
+                id={FIELDS.confirm}
+                label={
+                  <>
+                    Type <span className="staff-mono staff-break">{found.q}</span> to confirm
+                  </>
+                }
+                error={errors?.[FIELDS.confirm]}
+              >
+                {(aria) => <input {...aria} name="confirm" type="text" autoComplete="off" spellCheck={false} />}
+              </StaffField>
               <button type="submit" name="intent" value="erase" className="button staff-button--danger" disabled={busy}>
                 Erase this patient permanently
               </button>

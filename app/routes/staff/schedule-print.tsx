@@ -1,5 +1,6 @@
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { addDays, clinicDate, formatLongDate } from "@domain/dates";
+import { addDays, clinicDate, formatClinicMoment, formatLongDate } from "@domain/dates";
 import { staffMeta } from "~/components/staff/staff-format";
 import { scheduleHref } from "~/components/staff/schedule-nav";
 import { DataTable } from "~/components/staff/data-table";
@@ -12,21 +13,52 @@ export const meta = () => staffMeta("Day list");
 /** Both roles. Patient data: the staff plugin sends it no-store, like every staff page. */
 export async function loader(args: Route.LoaderArgs) {
   const { rt } = await requireStaff(args);
-  const today = clinicDate(rt.now());
+  const now = rt.now();
+  const today = clinicDate(now);
   const date = scheduleDate(new URL(args.request.url).searchParams.get("date"), today);
-  return { today, date, rows: await dayList(rt.db, date) };
+  return {
+    today,
+    date,
+    clinic: rt.config.clinic.name,
+    printedAt: now.toISOString(),
+    rows: await dayList(rt.db, date),
+  };
 }
 
-/** Reception's day list: one table, by time, that prints on its own (app/styles/staff.css, @media print). */
+/**
+ * When the list was printed, in the clinic's time: the moment the page was
+ * made, brought up to date just before the browser prints it (a list opened
+ * in the morning and printed at noon says noon).
+ */
+function usePrintedAt(loaded: string): string {
+  const [printing, setPrinting] = useState<string | null>(null);
+  useEffect(() => {
+    const update = () => setPrinting(new Date().toISOString());
+    window.addEventListener("beforeprint", update);
+    return () => window.removeEventListener("beforeprint", update);
+  }, []);
+  return printing ?? loaded;
+}
+
+/**
+ * Reception's day list (decisions 022 and 034): the clinic, the day and when
+ * it was printed; one table by time with what the desk needs (the date of
+ * birth for the ID check, the examination, whether a referral form is on
+ * file) and a column to tick arrivals. It prints on its own on A4
+ * (app/styles/staff.css, @media print), from a desk or a phone.
+ */
 export default function StaffDayList({ loaderData }: Route.ComponentProps) {
-  const { today, date, rows } = loaderData;
+  const { today, date, clinic, printedAt, rows } = loaderData;
+  const printed = usePrintedAt(printedAt);
   const title = `Day list for ${formatLongDate(date)}`;
   return (
     <div className="staff-day-list">
-      <div className="staff-page-head">
+      <div className="staff-page-head staff-day-list__head">
+        <p className="staff-day-list__clinic">{clinic}</p>
         <h1>{title}</h1>
         <p className="staff-muted">
-          {rows.length} {rows.length === 1 ? "appointment" : "appointments"}, by time.
+          {rows.length} {rows.length === 1 ? "appointment" : "appointments"}, by time.{" "}
+          <span className="staff-day-list__printed">Printed {formatClinicMoment(printed)}.</span>
         </p>
       </div>
       <div className="staff-button-row staff-button-row--centred staff-print-hide">
@@ -49,11 +81,13 @@ export default function StaffDayList({ loaderData }: Route.ComponentProps) {
             "Time",
             "Room",
             "Name",
+            "Date of birth",
             "Phone",
-            "Service",
-            "Payment method",
-            "Medical aid number",
+            "Examination",
+            "Payment",
+            "Referral form on file",
             "Safety answers",
+            "Arrived",
           ]}
         >
           <tbody>
@@ -62,11 +96,24 @@ export default function StaffDayList({ loaderData }: Route.ComponentProps) {
                 <td className="staff-mono">{r.time}</td>
                 <td>{r.room}</td>
                 <th scope="row">{r.patient}</th>
+                <td className="staff-nowrap">{r.dob}</td>
                 <td className="staff-nowrap">{r.phone}</td>
-                <td>{r.service}</td>
-                <td>{r.payment}</td>
-                <td className="staff-mono">{r.medicalAid}</td>
+                <td>{r.examination}</td>
+                <td>
+                  {r.payment}
+                  {r.medicalAid && (
+                    <>
+                      <br />
+                      <span className="staff-mono">{r.medicalAid}</span>
+                    </>
+                  )}
+                </td>
+                <td>{r.referral ? "Yes" : "No"}</td>
                 <td>{r.safety}</td>
+                <td className="staff-day-list__tick">
+                  <span className="staff-tickbox" aria-hidden="true" />
+                  <span className="visually-hidden">Tick on arrival</span>
+                </td>
               </tr>
             ))}
           </tbody>

@@ -3,7 +3,7 @@ import { addDays, clinicDate, formatAbbreviatedDate, formatLongDate } from "@dom
 import { clinicMinutes, roomName } from "@domain/rooms";
 import { timeOfDay, weekHours } from "@domain/schedule";
 import { staffMeta } from "~/components/staff/staff-format";
-import { ScheduleAppointment, ScheduleNav, scheduleHref } from "~/components/staff/schedule-nav";
+import { ScheduleAppointment, ScheduleNav, scheduleHref, ScheduleRequest } from "~/components/staff/schedule-nav";
 import { DataTable } from "~/components/staff/data-table";
 import { requireStaff } from "~/lib/staff.server";
 import { scheduleDate, weekSchedule, weekStart } from "~/lib/staff/appointments.server";
@@ -20,7 +20,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function StaffScheduleWeek({ loaderData }: Route.ComponentProps) {
-  const { today, thisWeek, date, monday, days, entries } = loaderData;
+  const { today, thisWeek, date, monday, days, entries, waiting } = loaderData;
   const midnight = (date: string) => clinicMinutes(date, "00:00");
   const hours = weekHours(
     days.flatMap((d) =>
@@ -32,6 +32,7 @@ export default function StaffScheduleWeek({ loaderData }: Route.ComponentProps) 
   );
   const last = days.at(-1)!.date;
   const count = `${entries.length} ${entries.length === 1 ? "appointment" : "appointments"}`;
+  const waitingCount = `${waiting.length} ${waiting.length === 1 ? "request" : "requests"} waiting`;
   const span = `${formatLongDate(monday)} to ${formatLongDate(last)}`;
   return (
     <>
@@ -39,7 +40,7 @@ export default function StaffScheduleWeek({ loaderData }: Route.ComponentProps) 
         <h1>Schedule: week</h1>
         <p className="staff-muted">
           {span}
-          {monday === thisWeek ? " (this week)" : ""}: {count}.
+          {monday === thisWeek ? " (this week)" : ""}: {count}, {waitingCount}.
         </p>
       </div>
       <ScheduleNav
@@ -52,7 +53,7 @@ export default function StaffScheduleWeek({ loaderData }: Route.ComponentProps) 
       <DataTable
         region={`Schedule for the week ${span}`}
         scroll
-        caption={`Appointments from ${span} by day (columns) and hour (rows): ${count}`}
+        caption={`Appointments from ${span} by day (columns) and hour (rows), with the requests waiting on each day in the first row: ${count}, ${waitingCount}`}
         className="staff-schedule staff-schedule--week"
         columns={[
           "Time",
@@ -70,6 +71,27 @@ export default function StaffScheduleWeek({ loaderData }: Route.ComponentProps) 
         ]}
       >
         <tbody>
+          <tr className="staff-schedule__waiting">
+            <th scope="row">Requests</th>
+            {days.map((d) => {
+              const here = waiting.filter((w) => w.date === d.date);
+              return (
+                <td key={d.date}>
+                  {here.length > 0 ? (
+                    <ul className="staff-schedule__list">
+                      {here.map((r) => (
+                        <li key={r.id}>
+                          <ScheduleRequest r={r} />
+                        </li>
+                      ))}
+                    </ul>
+                  ) : (
+                    <span className="visually-hidden">No requests</span>
+                  )}
+                </td>
+              );
+            })}
+          </tr>
           {hours.map((hour) => (
             <tr key={hour}>
               <th scope="row" className="staff-mono">

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { addDays, clinicDate, formatLongDate } from "@domain/dates";
 import { dayGrid, timeOfDay } from "@domain/schedule";
 import { staffMeta } from "~/components/staff/staff-format";
-import { ScheduleAppointment, ScheduleNav, scheduleHref } from "~/components/staff/schedule-nav";
+import { ScheduleAppointment, ScheduleNav, scheduleHref, WaitingRequests } from "~/components/staff/schedule-nav";
 import { DataTable } from "~/components/staff/data-table";
 import { requireStaff } from "~/lib/staff.server";
 import { daySchedule, scheduleDate } from "~/lib/staff/appointments.server";
@@ -19,8 +19,9 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function StaffSchedule({ loaderData }: Route.ComponentProps) {
-  const { today, date, day, columns, entries } = loaderData;
+  const { today, date, day, columns, entries, waiting } = loaderData;
   const count = `${entries.length} ${entries.length === 1 ? "appointment" : "appointments"}`;
+  const waitingCount = `${waiting.length} ${waiting.length === 1 ? "request" : "requests"} waiting`;
   const ids = columns.map((c) => c.id);
   // A day the clinic never opens (Sunday) shows a grid only to hold appointments dated then.
   const first = entries[0]?.starts_at;
@@ -36,7 +37,7 @@ export default function StaffSchedule({ loaderData }: Route.ComponentProps) {
         <h1>Schedule</h1>
         <p className="staff-muted">
           {formatLongDate(date)}
-          {date === today ? " (today)" : ""}: {count}.
+          {date === today ? " (today)" : ""}: {count}, {waitingCount}.
         </p>
       </div>
       <ScheduleNav
@@ -52,38 +53,54 @@ export default function StaffSchedule({ loaderData }: Route.ComponentProps) {
       {day.closed && (
         <p className="staff-alert staff-schedule__closed-note">The clinic is closed on this day ({day.closed}).</p>
       )}
-      {rows.length === 0 ? (
-        <p>No appointments on this day.</p>
-      ) : (
-        <DataTable
-          region={`Schedule for ${formatLongDate(date)}`}
-          scroll
-          caption={`Appointments on ${formatLongDate(date)} by room (columns) and start time (rows): ${count}`}
-          className="staff-schedule"
-          columns={["Time", ...columns.map((c) => ({ key: c.id, label: c.name }))]}
-        >
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.start} className={row.start % 60 === 0 ? "staff-schedule__hour" : undefined}>
-                <th scope="row" className="staff-mono">
-                  {timeOfDay(row.start)}
-                </th>
-                {row.cells.map((cell, c) =>
-                  cell === "covered" ? null : cell === null ? (
-                    <td key={columns[c]!.id} />
-                  ) : (
-                    <td key={columns[c]!.id} rowSpan={cell.span} className="staff-schedule__booked">
-                      {cell.items.map((a) => (
-                        <ScheduleAppointment key={a.id} a={a} />
-                      ))}
-                    </td>
-                  ),
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </DataTable>
-      )}
+      <div className="staff-schedule-layout">
+        <WaitingRequests requests={waiting} />
+        {rows.length === 0 ? (
+          <p className="staff-schedule-layout__main">No appointments on this day.</p>
+        ) : (
+          <DataTable
+            region={`Schedule for ${formatLongDate(date)}`}
+            scroll
+            caption={`Appointments on ${formatLongDate(date)} by room (columns) and start time (rows): ${count}`}
+            className="staff-schedule"
+            columns={[
+              "Time",
+              ...columns.map((c) => ({
+                key: c.id,
+                label: c.out ? (
+                  <>
+                    {c.name}
+                    <span className="staff-sub">Out of service ({c.out})</span>
+                  </>
+                ) : (
+                  c.name
+                ),
+              })),
+            ]}
+          >
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.start} className={row.start % 60 === 0 ? "staff-schedule__hour" : undefined}>
+                  <th scope="row" className="staff-mono">
+                    {timeOfDay(row.start)}
+                  </th>
+                  {row.cells.map((cell, c) =>
+                    cell === "covered" ? null : cell === null ? (
+                      <td key={columns[c]!.id} />
+                    ) : (
+                      <td key={columns[c]!.id} rowSpan={cell.span} className="staff-schedule__booked">
+                        {cell.items.map((a) => (
+                          <ScheduleAppointment key={a.id} a={a} />
+                        ))}
+                      </td>
+                    ),
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </DataTable>
+        )}
+      </div>
     </>
   );
 }

@@ -17,6 +17,8 @@ import * as appointmentSafetyAnswers from "./0021-appointment-safety-answers";
 import * as exactPatientKeys from "./0022-exact-patient-keys";
 import * as textMessages from "./0023-text-messages";
 import * as operations from "./0024-operations";
+import * as closureRooms from "./0025-closure-rooms";
+import * as frontDeskRecords from "./0026-front-desk-records";
 
 /**
  * Every migration, by name. Names sort in the order they run on a new
@@ -43,4 +45,6 @@ export const migrations: Record<string, Migration> = {
   "0022-exact-patient-keys": exactPatientKeys,
   "0023-text-messages": textMessages,
   "0024-operations": operations,
+  "0025-closure-rooms": closureRooms,
+  "0026-front-desk-records": frontDeskRecords,
 };

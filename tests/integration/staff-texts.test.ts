@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatAbbreviatedDate } from "../../domain/dates";
+import { clinicInstant } from "../../domain/dates";
+import { closeAndTell } from "../../server/appointments/closure-effects";
+import { sendDueReminders } from "../../server/appointments/reminders";
+import { changeStatus, moveAppointment } from "../../server/appointments/staff-changes";
+import { resendAppointmentText, RESEND_REFUSED } from "../../server/appointments/texts";
+import { staffRuntime } from "../../server/runtime";
+import { createTestApp, type TestApp } from "../helpers/app";
+import { addStaff, form, nextOpenWeekday, SAME_ORIGIN, seedAppointment, sessionCookieFor } from "../helpers/staff";
+
+/**
+ * What staff do to an appointment texts the patient by their channel
+ * (decision 030), in the same transaction as the change and its e-mail:
+ * confirmed, moved, cancelled by the clinic, the clinic closed that day.
+ * A failed text can be sent again from the appointment's page, and only one
+ * of that appointment's own. Needs a client build (`npm run build`).
+ */
+describe("texts from the desk", () => {
+  let t: TestApp;
+  let day: string;
+  let later: string;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_ENABLED: "false", MESSAGE_QUIET_HOURS: "" }, { servePages: true });
+    day = nextOpenWeekday(t.config, 5);
+    later = nextOpenWeekday(t.config, 12);
+  });
+  afterAll(() => t.close());
+
+  const rt = () => staffRuntime(t.db, t.config);
+  const reference = async (id: number) =>
+    (await t.db.selectFrom("appointments").select("reference").where("id", "=", id).executeTakeFirstOrThrow())
+      .reference;
+  const texts = async (id: number) =>
+    t.db
+      .selectFrom("text_messages")
+      .selectAll()
+      .where("about_reference", "=", await reference(id))
+      .orderBy("id")
+      .execute();
+
+  it("confirming, moving and cancelling each text the patient with the new facts", async () => {
+    const staff = await addStaff(t.db, { role: "reception" });
+    const id = await seedAppointment(t.db, { service_name: "x-ray", requested_date: day, phone: "+26771000111" });
+    await changeStatus(rt(), staff, id, { to: "confirmed", date: day, time: "10:00", examination: null, room: null });
+    await moveAppointment(rt(), staff, id, { date: later, time: "11:00", examination: null, room: null });
+    await changeStatus(rt(), staff, id, { to: "cancelled", reason: "The machine is being repaired" });
+    const sent = await texts(id);
+    expect(sent.map((m) => [m.kind, m.channel, m.to_number])).toEqual([
+      ["confirmed", "sms", "+26771000111"],
+      ["moved", "sms", "+26771000111"],
+      ["cancelled", "sms", "+26771000111"],
+    ]);
+    const short = (iso: string) => formatAbbreviatedDate(iso).replace(/ \d{4}$/, "");
+    expect(sent[0]!.body).toContain(short(day));
+    expect(sent[0]!.body).toContain("10:00");
+    expect(sent[1]!.body).toContain(short(later));
+    expect(sent[1]!.body).toContain("11:00");
+    // No health detail, not even the reason staff typed: the phone may be shared.
+    for (const m of sent) {
+      expect(m.body).not.toMatch(/x-ray|machine|repaired/i);
+      expect(m.body).toContain(await reference(id));
+    }
+  });
+
+  it("a patient who chose e-mail only gets no text from the desk", async () => {
+    const staff = await addStaff(t.db, { role: "reception" });
+    const id = await seedAppointment(t.db, {
+      service_name: "x-ray",
+      requested_date: day,
+      phone: "+26771000222",
+      contact_preference: "email",
+    });
+    await changeStatus(rt(), staff, id, { to: "confirmed", date: day, time: "12:00", examination: null, room: null });
+    expect(await texts(id)).toEqual([]);
+  });
+
+  it("a closure over the day texts each patient it reaches that the clinic is closed", async () => {
+    const manager = await addStaff(t.db, { role: "manager" });
+    const closed = nextOpenWeekday(t.config, 20);
+    const id = await seedAppointment(t.db, { service_name: "x-ray", requested_date: closed, phone: "+26771000333" });
+    const result = await closeAndTell(
+      rt(),
+      manager,
+      { firstDate: closed, lastDate: closed, reason: "Power cut" },
+      { confirmed: true },
+    );
+    expect(result).toMatchObject({ ok: true, saved: true });
+    const [text] = await texts(id);
+    expect(text).toMatchObject({ kind: "closed", channel: "sms", to_number: "+26771000333" });
+    expect(text!.body).not.toMatch(/power/i);
+  });
+
+  it("staff send a failed text again from the appointment's page, only one of its own, once", async () => {
+    const reception = await addStaff(t.db, { role: "reception" });
+    const cookie = await sessionCookieFor(t.db, t.config, reception.id);
+    const id = await seedAppointment(t.db, { service_name: "x-ray", requested_date: day, phone: "+26771000444" });
+    const other = await seedAppointment(t.db, { service_name: "x-ray", requested_date: day, phone: "+26771000555" });
+    await changeStatus(rt(), reception, id, {
+      to: "confirmed",
+      date: day,
+      time: "14:00",
+      examination: null,
+      room: null,
+    });
+    await changeStatus(rt(), reception, other, {
+      to: "confirmed",
+      date: day,
+      time: "15:00",
+      examination: null,
+      room: null,
+    });
+    const [failed] = await texts(id);
+    const [othersText] = await texts(other);
+    await t.db
+      .updateTable("text_messages")
+      .set({ status: "failed" })
+      .where("id", "in", [failed!.id, othersText!.id])
+      .execute();
+
+    const page = await t.app.inject({ method: "GET", url: `/staff/appointments/${id}`, headers: { cookie } });
+    expect(page.body).toContain("Messages to the patient");
+    expect(page.body).toContain("Send again");
+    expect(page.body).not.toContain(failed!.body); // the words stay in the database
+
+    const post = (messageId: number) =>
+      t.app.inject({
+        method: "POST",
+        url: `/staff/appointments/${id}`,
+        headers: { ...SAME_ORIGIN, cookie },
+        payload: form({ intent: "resend", messageId: String(messageId) }),
+      });
+    // Another appointment's message is refused and nothing is queued.
+    const wrong = await post(othersText!.id);
+    expect(wrong.statusCode).toBe(422);
+    expect((await texts(other)).length).toBe(1);
+
+    const ok = await post(failed!.id);
+    expect(ok.statusCode).toBe(302);
+    const after = await texts(id);
+    expect(after.map((m) => [m.status, m.resent_from])).toEqual([
+      ["failed", null],
+      ["pending", failed!.id],
+    ]);
+    expect(await resendAppointmentText(rt(), reception, id, failed!.id)).toEqual({
+      ok: false,
+      reason: "already-resent",
+    });
+    expect(RESEND_REFUSED["already-resent"]).toMatch(/already/);
+    const audit = await t.db.selectFrom("staff_audit").selectAll().where("action", "=", "text_resent").execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.detail).not.toContain("+267");
+  });
+
+  it("the day-before reminder texts the patient too, once", async () => {
+    const id = await seedAppointment(t.db, {
+      service_name: "x-ray",
+      status: "confirmed",
+      requested_date: "2027-03-02",
+      confirmed_date: "2027-03-02",
+      confirmed_time: "10:00",
+      phone: "+26771000666",
+    });
+    const now = clinicInstant("2027-03-01", "09:00");
+    await sendDueReminders(t.db, t.config, now);
+    await sendDueReminders(t.db, t.config, now);
+    const sent = await texts(id);
+    expect(sent.map((m) => m.kind)).toEqual(["reminder"]);
+    expect(sent[0]!.body).toContain("10:00");
+  });
+});
