@@ -69,6 +69,10 @@ const result = await build({
   },
   sourcemap: true,
   legalComments: "none",
+  // V8 keeps every script's source in the heap (11 MB of it, unminified): whitespace and syntax go,
+  // names stay, so stack traces and profiles still name every function (decision 036).
+  minifyWhitespace: true,
+  minifySyntax: true,
   logLevel: "warning",
   metafile: true,
 });
