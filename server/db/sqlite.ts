@@ -15,15 +15,18 @@ import { CompiledQuery, SqliteDialect, type DatabaseConnection, type Driver, typ
  * transaction (BEGIN IMMEDIATE), each transaction of the application is a
  * savepoint in it, and the real transaction commits, once for all of them,
  * when the connection falls idle, or after GROUP_MAX_MS or GROUP_MAX_UNITS.
- * A transaction's commit (and a write outside one) resolves only once that
- * commit is on disk, so what was acknowledged is durable, as before; a
+ * In WAL mode the commit does not wait for the disk either (SQLite runs with
+ * `synchronous = NORMAL`): the driver syncs the write-ahead log itself on
+ * libuv's threads (#sync), while the event loop goes on. A transaction's
+ * commit (and a write outside one) resolves only once that commit is on
+ * disk, so what was acknowledged is durable, as with FULL; a
  * transaction that fails rolls back to its savepoint and takes nothing else
  * with it; a commit that fails fails every transaction in the group.
  *
  * What changes for callers:
  * - A read outside a transaction answers at once, and may see the writes of
  *   transactions whose commit is still on its way to the disk (they are
- *   complete; only a failing disk would undo them).
+ *   complete; only a failing disk would undo them); so may another process.
  * - Inside a transaction, never wait for a write or a transaction that began
  *   before it: that one completes only with the group's commit, which waits
  *   for this transaction to end. (Nothing in the server does; awaiting
