@@ -1,3 +1,4 @@
+import type { TextChannel } from "./contact-preference";
 import { addDays, clinicDate, clinicInstant, clinicTime, formatAbbreviatedDate, formatLongDate } from "./dates";
 
 /**
@@ -431,4 +432,28 @@ export function quietUntil(at: Date, quiet: QuietHours | null): Date {
   const day = clinicDate(at);
   const end = clinicInstant(day, quiet.until);
   return end.getTime() > at.getTime() ? end : clinicInstant(addDays(day, 1), quiet.until);
+}
+
+/** One text message as staff see it in an appointment's history (server/messages/history.ts messagesFor). */
+export interface MessageHistoryItem {
+  id: number;
+  channel: TextChannel;
+  kind: TextKind;
+  status: TextStatus;
+  /** E.164, or "" once blanked after the retention period. */
+  to: string;
+  /** The SMS text, or "" once blanked. */
+  body: string;
+  attempts: number;
+  /** A provider code or short reason (no number or body). */
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+  statusAt: string;
+  /** When it waits (pending): when it goes next. */
+  nextAttemptAt: string | null;
+  /** The message this one sends again. */
+  resentFrom: number | null;
+  /** Failed or unknown, not yet sent again, still with its text: staff may send it again. */
+  canResend: boolean;
 }

@@ -149,6 +149,15 @@ export function appointmentRepository(db: Db) {
         .execute();
     },
 
+    /** The ids of the appointments with these references (any order; missing ones left out). */
+    async idsOf(
+      references: readonly string[],
+      trx: Kysely<Database> = db,
+    ): Promise<{ id: number; reference: string }[]> {
+      if (!references.length) return [];
+      return trx.selectFrom("appointments").select(["id", "reference"]).where("reference", "in", references).execute();
+    },
+
     /** The id of the appointment with this reference, and when it was made. */
     async madeOf(
       reference: string,

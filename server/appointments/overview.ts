@@ -70,11 +70,11 @@ export async function failingTexts(db: Db, now: Date) {
     failingMessages(db, now),
     failingMessageReferences(db, now, PANEL_LIMIT),
   ]);
-  const appointments = appointmentRepository(db);
-  const about = [];
-  for (const reference of references) {
-    const made = await appointments.madeOf(reference);
-    if (made) about.push({ id: made.id, reference });
-  }
+  // In the order the references came (most recent failure first).
+  const ids = new Map((await appointmentRepository(db).idsOf(references)).map((a) => [a.reference, a.id]));
+  const about = references.flatMap((reference) => {
+    const id = ids.get(reference);
+    return id === undefined ? [] : [{ id, reference }];
+  });
   return { count, about, lookbackDays: FAILING_LOOKBACK_DAYS };
 }

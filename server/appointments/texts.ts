@@ -43,12 +43,6 @@ export function textPatient(
   );
 }
 
-/** Every text message to the patient about appointment `id`, oldest first (the appointment's page). */
-export async function appointmentTexts(rt: StaffRuntime, id: number) {
-  const appt = await appointmentRepository(rt.db).findById(id);
-  return appt ? messagesFor(rt.db, appt.reference) : [];
-}
-
 /** Why a message cannot be sent again, in the console's words. */
 export const RESEND_REFUSED: Record<Exclude<ResendResult, { ok: true }>["reason"], string> = {
   "not-found": "That message is not one of this appointment's.",
@@ -68,7 +62,8 @@ export async function resendAppointmentText(
   id: number,
   messageId: number,
 ): Promise<ResendResult> {
-  const own = await appointmentTexts(rt, id);
+  const appt = await appointmentRepository(rt.db).findById(id);
+  const own = appt ? await messagesFor(rt.db, appt.reference) : [];
   if (!own.some((m) => m.id === messageId)) return { ok: false, reason: "not-found" };
   const now = rt.now();
   const result = await resendMessage(rt.db, messageId, now);

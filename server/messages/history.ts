@@ -1,38 +1,16 @@
 import type { Db } from "../db/index";
 import {
   FAILING_STATUSES,
-  type TextKind,
+  type MessageHistoryItem,
   type TextStatus,
   type WhatsAppTemplateMessage,
 } from "../../domain/text-messages";
-import { type TextChannel } from "../../domain/contact-preference";
 import { contactPreferenceRepository } from "./contact-preference-repository";
 import { enqueueMessage } from "./queue";
 import { textMessageRepository } from "./text-message-repository";
 
 /** What the staff's appointment page shows of one message (decision 030). */
-export interface MessageHistoryItem {
-  id: number;
-  channel: TextChannel;
-  kind: TextKind;
-  status: TextStatus;
-  /** E.164, or "" once blanked after the retention period. */
-  to: string;
-  /** The SMS text, or "" once blanked. */
-  body: string;
-  attempts: number;
-  /** A provider code or short reason (no number or body). */
-  lastError: string | null;
-  createdAt: string;
-  sentAt: string | null;
-  statusAt: string;
-  /** When it waits (pending): when it goes next. */
-  nextAttemptAt: string | null;
-  /** The message this one sends again. */
-  resentFrom: number | null;
-  /** Failed or unknown, not yet sent again, still with its text: staff may send it again. */
-  canResend: boolean;
-}
+export type { MessageHistoryItem };
 
 const failing = (status: TextStatus) => (FAILING_STATUSES as readonly string[]).includes(status);
 

@@ -25,6 +25,17 @@ const PROGRESS: Record<"sent" | "delivered" | "read", TextStatus[]> = {
  * it to the provider; nothing moves a message back to pending once the
  * provider may have it.
  */
+/** Failed or unknown messages created since `since` (ISO) that staff have not sent again (aliased `m`). */
+function failingSince(trx: Kysely<Database>, since: string) {
+  return trx
+    .selectFrom("text_messages as m")
+    .where("m.status", "in", FAILING_STATUSES)
+    .where("m.created_at", ">=", since)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom("text_messages as r").select("r.id").whereRef("r.resent_from", "=", "m.id"))),
+    );
+}
+
 export function textMessageRepository(db: Db) {
   return {
     async enqueue(values: NewTextMessage, dueAt: Date, now: Date, trx: Kysely<Database> = db): Promise<number> {
@@ -219,14 +230,8 @@ export function textMessageRepository(db: Db) {
 
     /** Failed or unknown messages created since `since` (ISO) that staff have not sent again. */
     async countFailingSince(since: string, trx: Kysely<Database> = db): Promise<number> {
-      const row = await trx
-        .selectFrom("text_messages as m")
+      const row = await failingSince(trx, since)
         .select((eb) => eb.fn.countAll<string | number>().as("n"))
-        .where("m.status", "in", FAILING_STATUSES)
-        .where("m.created_at", ">=", since)
-        .where(({ not, exists, selectFrom }) =>
-          not(exists(selectFrom("text_messages as r").select("r.id").whereRef("r.resent_from", "=", "m.id"))),
-        )
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
@@ -267,15 +272,9 @@ export function textMessageRepository(db: Db) {
 
     /** The references that failing messages (as countFailingSince counts them) are about, most recent first. */
     async failingAboutSince(since: string, limit: number, trx: Kysely<Database> = db): Promise<string[]> {
-      const rows = await trx
-        .selectFrom("text_messages as m")
+      const rows = await failingSince(trx, since)
         .select("m.about_reference")
-        .where("m.status", "in", FAILING_STATUSES)
-        .where("m.created_at", ">=", since)
         .where("m.about_reference", "is not", null)
-        .where(({ not, exists, selectFrom }) =>
-          not(exists(selectFrom("text_messages as r").select("r.id").whereRef("r.resent_from", "=", "m.id"))),
-        )
         .groupBy("m.about_reference")
         .orderBy((eb) => eb.fn.max("m.id"), "desc")
         .limit(limit)

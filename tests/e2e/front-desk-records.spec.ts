@@ -102,7 +102,15 @@ test("at 390 px no table hides its status or action to the right, the header has
   // The menu holds the other pages, the password and sign-out, and closes once a page is chosen.
   await openStaffMenu(page);
   const menu = page.locator("details.staff-menu");
-  for (const name of ["Enquiries", "Audit log", "Patient data", "Closures", "Staff accounts", "Change password"])
+  for (const name of [
+    "Enquiries",
+    "Audit log",
+    "Patient data",
+    "Closures",
+    "Staff accounts",
+    "System",
+    "Change password",
+  ])
     await expect(menu.getByRole("link", { name })).toBeVisible();
   await expect(menu.getByRole("button", { name: "Sign out" })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -127,7 +135,7 @@ test("at 390 px no table hides its status or action to the right, the header has
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/staff/appointments");
   await hydrated(page);
-  expect(await tabLines(page)).toEqual({ count: 8, lines: 1 });
+  expect(await tabLines(page)).toEqual({ count: 9, lines: 1 });
   await expect(page.locator("details.staff-menu")).toBeHidden();
   await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
   await expect(page.getByRole("columnheader", { name: "Status" })).toBeVisible();
@@ -393,4 +401,30 @@ test("every console page has no accessibility violations at 390 px, the refusal 
     "Enter your password.",
   ]);
   await expectNoAxeViolations(page);
+});
+
+test("the console's menu, opened on a phone before the page's script has run, stays open once it has", async ({
+  page,
+  context,
+  baseURL,
+  e2e,
+}, info) => {
+  test.skip(info.project.name !== "mobile", "the menu is shown on a phone");
+  const staff = await e2eStaff(e2e.db, `menu-early-${info.project.name}`);
+  await signInByCookie(context, baseURL!, e2e, staff.id);
+  // Hold the page's scripts, so the tap lands on the server's HTML, as on a slow connection.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/staff", { waitUntil: "domcontentloaded" });
+  const menu = page.locator("details.staff-menu");
+  await menu.locator("summary").click();
+  await expect(menu).toHaveAttribute("open", "");
+  release();
+  await hydrated(page);
+  await expect(menu).toHaveAttribute("open", "");
+  await expect(menu.getByRole("button", { name: "Sign out" })).toBeVisible();
 });

@@ -1,20 +1,10 @@
 import { CONTACT_PREFERENCE_LABELS, type ContactPreference } from "@domain/contact-preference";
 import { formatClinicDateTime } from "@domain/dates";
-import { TEXT_KIND_LABELS, TEXT_STATUS_LABELS, type TextKind, type TextStatus } from "@domain/text-messages";
+import { TEXT_KIND_LABELS, TEXT_STATUS_LABELS, type MessageHistoryItem } from "@domain/text-messages";
 import { DataTable } from "./data-table";
 
-/** One text message as the appointment's page lists it (server/messages/history.ts). */
-export interface MessageRow {
-  id: number;
-  channel: "sms" | "whatsapp";
-  kind: TextKind;
-  status: TextStatus;
-  lastError: string | null;
-  createdAt: string;
-  statusAt: string;
-  resentFrom: number | null;
-  canResend: boolean;
-}
+/** One text message as the appointment's page lists it: not its number nor its words. */
+export type MessageRow = Omit<MessageHistoryItem, "to" | "body">;
 
 /**
  * Every text message to the patient about this appointment (decision 030):

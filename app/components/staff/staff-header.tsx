@@ -36,8 +36,12 @@ export function StaffHeader({ name, role }: { name: string; role: StaffRole }) {
   const links = LINKS.filter((link) => role === "manager" || !link.managerOnly);
   const menu = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
-  // Once a page is chosen from the menu (with JavaScript, the page changes without a reload), the menu closes.
+  // Once a page is chosen from the menu (with JavaScript, the page changes without a reload), the menu
+  // closes. Only on a change of page: a menu opened before the page hydrated stays open.
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     if (menu.current) menu.current.open = false;
   }, [pathname]);
   const closeOnEscape = (event: KeyboardEvent<HTMLDetailsElement>) => {

@@ -55,4 +55,5 @@ export async function freeStarts(
 ) {
   return freeTimes(rt.db, await dayRules(rt, date), appointment, date, examination, rt.now());
 }
-export { appointmentTexts, RESEND_REFUSED, resendAppointmentText } from "../../../server/appointments/texts";
+export { RESEND_REFUSED, resendAppointmentText } from "../../../server/appointments/texts";
+export { messagesFor } from "../../../server/messages/index";

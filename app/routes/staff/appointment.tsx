@@ -17,9 +17,9 @@ import { openingFor } from "@domain/opening-days";
 import { idParam, requireStaff } from "~/lib/staff.server";
 import {
   allowedNext,
-  appointmentTexts,
   changeStatus,
   freeStarts,
+  messagesFor,
   moveAppointment,
   outcomeFrom,
   RESEND_REFUSED,
@@ -64,7 +64,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     ...found,
     // What the history shows: not the number nor the words, which the page does not need.
-    texts: (await appointmentTexts(rt, id)).map(({ to: _to, body: _body, ...m }) => m),
+    texts: (await messagesFor(rt.db, a.reference)).map(({ to: _to, body: _body, ...m }) => m),
     next,
     outcomeFrom: from ? { date: clinicDate(from), time: clinicTime(from) } : null,
     // Staff choose among these when more than one room serves the service.

@@ -50,7 +50,12 @@ function Queues({ queues, now }: { queues: Status["queues"]; now: Date }) {
     <DataTable
       region="Message queues"
       caption="Messages waiting to go out, by channel"
-      columns={["Channel", "Waiting", "Oldest waiting", "Sent in the last 24 hours"]}
+      columns={[
+        "Channel",
+        "Waiting",
+        "Oldest waiting",
+        { key: "sent", label: "Sent in the last 24 hours", cardLabel: "Sent, 24 hours" },
+      ]}
     >
       <tbody>
         {queues.map((q) => (
