@@ -21,7 +21,10 @@ import { CompiledQuery, SqliteDialect, type DatabaseConnection, type Driver, typ
  * commit (and a write outside one) resolves only once that commit is on
  * disk, so what was acknowledged is durable, as with FULL; a
  * transaction that fails rolls back to its savepoint and takes nothing else
- * with it; a commit that fails fails every transaction in the group.
+ * with it; a commit that fails fails every transaction in the group, and so
+ * does an error after which SQLite rolled back the real transaction (that
+ * transaction then runs nothing more); a sync that fails fails the groups it
+ * was for, and the driver takes no more work (#broken).
  *
  * What changes for callers:
  * - A read outside a transaction answers at once, and may see the writes of
@@ -124,11 +127,16 @@ class Group {
   readonly durable: Promise<void>;
   resolve!: () => void;
   reject!: (error: unknown) => void;
+  /** Why the group failed, once it has: what a transaction still running in it is told. */
+  failure: unknown;
 
   constructor() {
     this.durable = new Promise<void>((resolve, reject) => {
       this.resolve = resolve;
-      this.reject = reject;
+      this.reject = (error) => {
+        this.failure ??= error;
+        reject(error);
+      };
     });
     // A group whose units all rolled back has nobody waiting on it.
     this.durable.catch(() => undefined);
@@ -175,6 +183,12 @@ export class GroupCommitDriver implements Driver {
   #committed: Group[] = [];
   #syncing: Promise<void> | undefined;
   #walDirSynced = false;
+  /**
+   * Set once a sync of the log failed: what the failed groups committed may
+   * be visible and yet not on disk (the kernel may have dropped the pages it
+   * could not write), so nothing more is read or written (#usable).
+   */
+  #broken: Error | undefined;
 
   constructor(database: SQLite.Database, { onCommit, syncFile = fdatasync }: GroupCommitOptions = {}) {
     this.#db = database;
@@ -205,6 +219,7 @@ export class GroupCommitDriver implements Driver {
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
     const lease = connection as Lease;
     await this.#hold(lease);
+    this.#usable(lease);
     const group = await this.#open();
     this.#run(`savepoint ${UNIT}`);
     lease.unit = group;
@@ -214,6 +229,7 @@ export class GroupCommitDriver implements Driver {
     const lease = connection as Lease;
     const group = lease.unit!;
     await this.#hold(lease);
+    this.#usable(lease);
     this.#run(`release ${UNIT}`);
     lease.unit = undefined;
     group.units++;
@@ -261,10 +277,18 @@ export class GroupCommitDriver implements Driver {
   /** A statement from a lease: in its transaction, or alone (a read at once, a write as a unit of the group). */
   async execute<R>(lease: Lease, query: CompiledQuery): Promise<QueryResult<R>> {
     await this.#hold(lease);
+    this.#usable(lease);
     if (lease.unit) return this.#statement<R>(query);
     if (SESSION_STATEMENT.test(query.sql)) {
       if (this.#group) this.#commit();
-      return this.#statement<R>(query);
+      const statement = this.#prepare(query.sql);
+      const result = this.#statement<R>(query, statement);
+      // What it wrote (VACUUM rewrites the database into the log) is answered once on disk, as any write.
+      if (!statement.readonly && this.#wal) {
+        this.#letGo(lease);
+        await this.#syncedSinceNow();
+      }
+      return result;
     }
     const statement = this.#prepare(query.sql);
     if (statement.readonly) return this.#statement<R>(query, statement);
@@ -278,6 +302,7 @@ export class GroupCommitDriver implements Driver {
 
   async *stream<R>(lease: Lease, query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
     await this.#hold(lease);
+    this.#usable(lease);
     // A stream holds the connection while it is read: commit what waits first.
     if (!lease.unit && this.#group) this.#commit();
     for (const row of this.#prepare(query.sql).iterate(query.parameters as unknown[])) yield { rows: [row as R] };
@@ -294,6 +319,17 @@ export class GroupCommitDriver implements Driver {
       if (this.#group && !this.#db.inTransaction) this.#fail(error);
       throw error;
     }
+  }
+
+  /**
+   * Throws when the lease may run nothing: the log could not be synced
+   * (#broken), or SQLite rolled back the real transaction its transaction was
+   * in (#fail), whose later statements would otherwise run outside any
+   * transaction, each committed on its own.
+   */
+  #usable(lease: Lease): void {
+    if (this.#broken) throw this.#broken;
+    if (lease.unit && lease.unit !== this.#group) throw lease.unit.failure;
   }
 
   #run(sql: string): void {
@@ -313,6 +349,7 @@ export class GroupCommitDriver implements Driver {
    * in one process, as tests run them), whose group commits on this loop.
    */
   async #open(): Promise<Group> {
+    if (this.#broken) throw this.#broken;
     if (this.#group) return this.#group;
     const deadline = performance.now() + this.#busyTimeoutMs;
     for (let pause = 1; ; pause = Math.min(pause * 2, 50)) {
@@ -339,6 +376,11 @@ export class GroupCommitDriver implements Driver {
   #commit(): void {
     const group = this.#group!;
     this.#group = undefined;
+    if (this.#broken) {
+      // Nothing more goes into a log that cannot be synced.
+      if (this.#db.inTransaction) this.#db.exec("rollback");
+      return group.reject(this.#broken);
+    }
     try {
       this.#run("commit");
     } catch (error) {
@@ -362,9 +404,17 @@ export class GroupCommitDriver implements Driver {
    * while the disk works; one sync at a time, each covering every commit
    * before it started. Once it returns, those commits survive a power cut as
    * with synchronous = FULL. The log's folder is synced once, for the log's
-   * own name. A failed sync fails the groups it was for.
+   * own name. A failed sync fails the groups it was for and every one
+   * committed since, and the driver takes no more work (#broken): after a
+   * failed fsync the kernel may report the next one clean without having
+   * written those pages, so a retry would prove nothing (PostgreSQL stops
+   * for the same reason).
    */
   #sync(): void {
+    if (this.#broken) {
+      for (const group of this.#committed.splice(0)) group.reject(this.#broken);
+      return;
+    }
     if (this.#syncing || this.#committed.length === 0) return;
     const groups = this.#committed.splice(0);
     const wal = this.#wal!;
@@ -377,12 +427,25 @@ export class GroupCommitDriver implements Driver {
         await this.#syncFile(wal);
         for (const group of groups) this.#durable(group);
       } catch (error) {
-        for (const group of groups) group.reject(error);
+        this.#broken ??= new Error(
+          `SQLite's write-ahead log could not be synced to disk (${String(error)}): the database takes no more work until the server is restarted`,
+          { cause: error },
+        );
+        for (const group of groups) group.reject(this.#broken);
       } finally {
         this.#syncing = undefined;
         this.#sync();
       }
     })();
+  }
+
+  /** Resolves after a sync of the log that began after now: for a write made outside any group. */
+  #syncedSinceNow(): Promise<void> {
+    const group = new Group();
+    group.units = 1;
+    this.#committed.push(group);
+    this.#sync();
+    return group.durable;
   }
 
   /** The group's transaction is gone (SQLite rolled it back after an error): everyone in it fails with that error. */

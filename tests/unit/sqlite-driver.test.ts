@@ -227,6 +227,67 @@ describe("group commit", () => {
     expect(committed()).toEqual(["later"]);
   });
 
+  it("a transaction SQLite rolled back whole fails with its group, and runs nothing more outside it", async () => {
+    await insert("taken");
+    const results = await Promise.allSettled([
+      db.transaction().execute((trx) => trx.insertInto("t").values({ v: "before" }).execute()),
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto("t").values({ v: "mine" }).execute();
+        // OR ROLLBACK: the conflict ends the whole real transaction (as an I/O error or a full disk may).
+        await sql`insert or rollback into t (v) values ('taken')`.execute(trx).catch(() => undefined);
+        await trx.insertInto("t").values({ v: "after" }).execute();
+      }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
+    for (const r of results) expect(String((r as PromiseRejectedResult).reason)).toMatch(/UNIQUE constraint failed/);
+    expect(committed()).toEqual(["taken"]);
+    await insert("later");
+    expect(committed()).toEqual(["later", "taken"]);
+  });
+
+  it("a log that cannot be synced fails the commits it was for, and the database then takes no more work", async () => {
+    await db.destroy();
+    let failures = 1;
+    const database = new SQLite(file);
+    database.pragma("journal_mode = WAL");
+    db = new Kysely<Schema>({
+      dialect: new GroupCommitSqliteDialect(database, {
+        syncFile: async (synced) => {
+          if (synced.endsWith("-wal") && failures-- > 0) throw new Error("EIO: i/o error, fdatasync");
+        },
+      }),
+    });
+    await expect(insert("unsure")).rejects.toThrow(/could not be synced to disk \(Error: EIO/);
+    await expect(insert("next")).rejects.toThrow(/could not be synced/);
+    await expect(db.transaction().execute((trx) => trx.insertInto("t").values({ v: "x" }).execute())).rejects.toThrow(
+      /could not be synced/,
+    );
+    await expect(db.selectFrom("t").selectAll().execute()).rejects.toThrow(/could not be synced/);
+    expect(committed()).not.toContain("next");
+  });
+
+  it("VACUUM's rewrite is answered only once the log holding it is synced", async () => {
+    await insert("a");
+    await db.destroy();
+    const syncs: (() => void)[] = [];
+    const database = new SQLite(file);
+    database.pragma("journal_mode = WAL");
+    db = new Kysely<Schema>({
+      dialect: new GroupCommitSqliteDialect(database, {
+        syncFile: () => new Promise<void>((done) => syncs.push(done)),
+      }),
+    });
+    let vacuumed = false;
+    const vacuum = sql`VACUUM`.execute(db).then(() => (vacuumed = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(vacuumed).toBe(false);
+    while (!vacuumed) {
+      syncs.shift()?.();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await vacuum;
+  });
+
   it("VACUUM and other statements that cannot run in a transaction commit the group first", async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
