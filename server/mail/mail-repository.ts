@@ -51,7 +51,11 @@ export function mailRepository(db: Db) {
         .execute();
     },
 
-    /** Ids of up to `limit` pending messages due at `at` (ISO) that nobody holds a claim on, oldest first. */
+    /**
+     * Ids of up to `limit` pending messages due at `at` (ISO) that nobody holds
+     * a claim on, longest due first: in mail_queue_due's order, so a backlog
+     * is not read and sorted whole on every run.
+     */
     async dueIds(at: string, limit: number, trx: Kysely<Database> = db): Promise<number[]> {
       const rows = await trx
         .selectFrom("mail_queue")
@@ -59,6 +63,7 @@ export function mailRepository(db: Db) {
         .where("status", "=", "pending")
         .where("next_attempt_at", "<=", at)
         .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", at)]))
+        .orderBy("next_attempt_at")
         .orderBy("id")
         .limit(limit)
         .execute();

@@ -58,13 +58,18 @@ export function textMessageRepository(db: Db) {
       return row.id;
     },
 
-    /** Up to `limit` pending messages due at `at` (ISO), oldest first: their ids and channels. */
+    /**
+     * Up to `limit` pending messages due at `at` (ISO), longest due first: their
+     * ids and channels. In text_messages_due's order, so only those are read,
+     * however many wait (ordered by id, every due row was read and sorted).
+     */
     async due(at: string, limit: number, trx: Kysely<Database> = db): Promise<{ id: number; channel: TextChannel }[]> {
       return trx
         .selectFrom("text_messages")
         .select(["id", "channel"])
         .where("status", "=", "pending")
         .where("next_attempt_at", "<=", at)
+        .orderBy("next_attempt_at")
         .orderBy("id")
         .limit(limit)
         .execute();
