@@ -22,7 +22,7 @@ export function poolUse(db: Db): { total: number; idle: number; waiting: number;
   return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max };
 }
 
-/** SQLite's temporary storage as openDb sets it (compactSqlite sets it back after VACUUM). */
+/** SQLite's temporary storage as openDb sets it (tempOnFile sets it back). */
 const TEMP_STORE = "MEMORY";
 
 export function sqlitePath(config: Pick<Config, "dataDir" | "databaseUrl">): string {
@@ -96,8 +96,8 @@ export function openDb(config: Pick<Config, "dataDir" | "databaseUrl">): Db {
   database.pragma("cache_size = -2000");
   // Temporary storage in memory: each transaction is a savepoint in a group's real transaction
   // (server/db/sqlite.ts), so SQLite keeps the pages a savepoint changes in a statement journal,
-  // some 80 KB a booking, which on file cost about 60 writes a booking (decision 036). VACUUM's copy
-  // of the database stays on file (compactSqlite).
+  // some 80 KB a booking, which on file cost about 60 writes a booking (decision 036). What grows with
+  // the database stays on file (tempOnFile: VACUUM's copy of it, the migrations).
   database.pragma(`temp_store = ${TEMP_STORE}`);
   // Kept statements and group commit (server/db/sqlite.ts, decision 036).
   return new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(database) });
@@ -119,7 +119,10 @@ export async function migrate(db: Db): Promise<void> {
   const unlock = isPostgres(db) ? undefined : await lockSqliteMigrations(db);
   try {
     const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
-    const { error, results } = await migrator.migrateToLatest();
+    // A migration may rewrite whole tables: SQLite's journal of what it changes stays on file.
+    const { error, results } = await (isPostgres(db)
+      ? migrator.migrateToLatest()
+      : tempOnFile(db, () => migrator.migrateToLatest()));
     const failed = results?.find((r) => r.status === "Error");
     if (error || failed) {
       throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
@@ -182,15 +185,25 @@ export async function ping(db: Db): Promise<boolean> {
 /**
  * Rebuilds a SQLite database file (VACUUM) and empties its write-ahead log,
  * so deleted rows no longer linger in free pages or the log. SQLite only.
- * VACUUM builds its copy of the database in temporary storage: on file for
- * the while, not in memory as openDb keeps it (a copy of the whole database).
+ * VACUUM builds its copy of the database in temporary storage, on file
+ * (tempOnFile).
  */
 export async function compactSqlite(db: Db): Promise<void> {
+  await tempOnFile(db, () => sql`VACUUM`.execute(db));
+  await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
+}
+
+/**
+ * Runs `work` with SQLite's temporary storage on file, then in memory again
+ * (openDb): for work whose temporary storage grows with the database (VACUUM's
+ * copy of it, a migration's journal of a whole table), which in memory would
+ * hold that much more. SQLite only.
+ */
+async function tempOnFile<T>(db: Db, work: () => Promise<T>): Promise<T> {
   await sql`PRAGMA temp_store = FILE`.execute(db);
   try {
-    await sql`VACUUM`.execute(db);
+    return await work();
   } finally {
     await sql.raw(`PRAGMA temp_store = ${TEMP_STORE}`).execute(db);
   }
-  await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
 }

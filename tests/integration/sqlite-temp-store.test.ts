@@ -4,19 +4,21 @@ import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
-import { compactSqlite, openDb, type Db } from "../../server/db/index";
+import { compactSqlite, migrate, openDb, type Db } from "../../server/db/index";
 
 /**
  * SQLite's temporary storage is in memory (openDb: the savepoints' statement
  * journals, decision 036), but VACUUM's copy of the whole database is not:
- * compacting must not hold the database twice in memory. SQLite only.
+ * compacting must not hold the database twice in memory (nor may a
+ * migration's journal of a whole table: both run with it on file). SQLite only.
  */
 describe.skipIf(process.env.TEST_DATABASE_URL)("SQLite's temporary storage", () => {
   let dataDir: string;
   let db: Db;
-  beforeAll(() => {
+  beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "clinic-temp-store-"));
     db = openDb(loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent" }));
+    await migrate(db); // on file while it runs, in memory after
   });
   afterAll(async () => {
     await db.destroy();
