@@ -81,14 +81,31 @@ const isBusy = (error: unknown) => String((error as { code?: unknown }).code ?? 
 /** An identifier in double quotes (a savepoint's name from Kysely's controlled transactions). */
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-/** fdatasync of a file (or a folder) by its name. */
-async function fdatasync(file: string): Promise<void> {
-  const handle = await fsp.open(file, "r");
-  try {
-    await handle.datasync();
-  } finally {
-    await handle.close();
-  }
+/**
+ * fdatasync of files (or folders) by their names, each through a handle
+ * opened the first time and kept (opening and closing the log at every sync
+ * cost more than the sync's own call). SQLite keeps the log file while any
+ * connection is open, so the handle stays the log's; `close` before closing
+ * the database, whose last connection deletes it.
+ */
+function keptHandles() {
+  const handles = new Map<string, Promise<fsp.FileHandle>>();
+  return {
+    async sync(file: string): Promise<void> {
+      let handle = handles.get(file);
+      if (!handle) {
+        handle = fsp.open(file, "r");
+        handles.set(file, handle);
+        handle.catch(() => handles.delete(file));
+      }
+      await (await handle).datasync();
+    },
+    async close(): Promise<void> {
+      const open = [...handles.values()];
+      handles.clear();
+      for (const handle of open) await (await handle.catch(() => undefined))?.close();
+    },
+  };
 }
 
 /** One holder at a time, in the order asked; `first` goes before the others waiting. */
@@ -146,7 +163,7 @@ class Group {
 export interface GroupCommitOptions {
   /** Called once each commit is durable, with the number of units it carried (tests, measurements). */
   onCommit?: (units: number) => void;
-  /** How a file is synced to disk (tests watch it); fdatasync by default. */
+  /** How a file is synced to disk (tests watch it); fdatasync through a kept handle by default. */
   syncFile?: (file: string) => Promise<void>;
 }
 
@@ -173,6 +190,7 @@ export class GroupCommitDriver implements Driver {
   readonly #turn = new Turn();
   readonly #onCommit?: (units: number) => void;
   readonly #syncFile: (file: string) => Promise<void>;
+  readonly #handles = keptHandles();
   /** The connection's busy_timeout (openDb sets it): how long a group waits for another connection's write lock. */
   readonly #busyTimeoutMs: number;
   /** The write-ahead log this driver makes durable itself, or undefined (SQLite syncs at each commit). */
@@ -190,11 +208,11 @@ export class GroupCommitDriver implements Driver {
    */
   #broken: Error | undefined;
 
-  constructor(database: SQLite.Database, { onCommit, syncFile = fdatasync }: GroupCommitOptions = {}) {
+  constructor(database: SQLite.Database, { onCommit, syncFile }: GroupCommitOptions = {}) {
     this.#db = database;
     this.#prepare = cachedStatements(database);
     this.#onCommit = onCommit;
-    this.#syncFile = syncFile;
+    this.#syncFile = syncFile ?? ((file) => this.#handles.sync(file));
     this.#busyTimeoutMs = Number(database.pragma("busy_timeout", { simple: true }));
     const wal = !database.memory && String(database.pragma("journal_mode", { simple: true })) === "wal";
     if (wal) {
@@ -269,6 +287,7 @@ export class GroupCommitDriver implements Driver {
       if (this.#group) this.#commit();
       while (this.#syncing) await this.#syncing;
     } finally {
+      await this.#handles.close();
       this.#db.close();
       this.#turn.give();
     }
