@@ -12,9 +12,11 @@ import {
 import fontUrl from "@fontsource-variable/source-sans-3/files/source-sans-3-latin-wght-normal.woff2?url";
 import type { Route } from "./+types/root";
 import { clinicYear } from "@domain/dates";
+import { LANGUAGE_TAGS, localeOfPath } from "@domain/locale";
 import { getClinic } from "~/lib/clinic.server";
 import type { RootData } from "~/lib/use-clinic";
 import { islandLoader, markHydrated, pageIsland, wantsScripts } from "~/lib/hydrate";
+import { LocaleProvider } from "~/lib/locale";
 import { useNonce } from "~/lib/nonce";
 import {
   canReloadOnce,
@@ -48,12 +50,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // scripts, module preloads and data; a form page, its island's one script
   // (app/lib/hydrate.ts), except in development, where the router hydrates it.
   const matches = useMatches();
+  const locale = localeOfPath(useLocation().pathname);
   const island = pageIsland(matches);
   const scripts = wantsScripts(matches) || (island !== undefined && import.meta.env.DEV);
   // Effects run children first, so this marks the whole page hydrated (tests and tools read it).
   useEffect(markHydrated, []);
   return (
-    <html lang="en">
+    <html lang={LANGUAGE_TAGS[locale]}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -62,7 +65,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        {children}
+        <LocaleProvider value={locale}>{children}</LocaleProvider>
         {scripts && (
           <>
             <ChunkErrorRecovery />

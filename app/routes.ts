@@ -1,25 +1,41 @@
-import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+import { type RouteConfig, type RouteConfigEntry, index, layout, prefix, route } from "@react-router/dev/routes";
 import { SERVICE_PAGES } from "../domain/catalogue";
-import { serviceRouteId } from "./lib/prerender-paths";
+import { BASE_LOCALE, LOCALES, localisedPath, type Locale } from "../domain/locale";
+import { localisedRouteId, serviceRouteId } from "./lib/prerender-paths";
+
+/**
+ * The public pages, once per language (decision 037): English at the specification's paths, and
+ * Setswana at the same paths under /tn. One module renders a page in both languages, reading the
+ * language from its path; a Setswana route's id is the English one's with the language before it.
+ */
+function publicPages(locale: Locale): RouteConfigEntry[] {
+  const prefix = localisedPath("/", locale).slice(1); // "" or "tn"
+  const at = (path: string) => [prefix, path].filter(Boolean).join("/");
+  const page = (path: string, file: string, id?: string) => {
+    const own = id ?? (locale === BASE_LOCALE ? undefined : file.replace(/\.tsx$/, ""));
+    return own === undefined ? route(at(path), file) : route(at(path), file, { id: localisedRouteId(own, locale) });
+  };
+  return [
+    locale === BASE_LOCALE ? index("routes/home.tsx") : page("", "routes/home.tsx"),
+    page("about", "routes/about.tsx"),
+    page("our-staff", "routes/our-staff.tsx"),
+    page("radiologists", "routes/radiologists.tsx"),
+    page("services", "routes/services.tsx"),
+    page("for-referrers", "routes/for-referrers.tsx"),
+    page("contact-us", "routes/contact-us.tsx"),
+    page("book-appointment", "routes/book-appointment.tsx"),
+    page("terms-condition", "routes/terms-condition.tsx"),
+    page("privacy", "routes/privacy.tsx"),
+    page("details", "routes/details.tsx"),
+    // A patient's private link: rendered per request, never prerendered, no script.
+    page("appointment/:token", "routes/appointment.tsx"),
+    // One static route per service page (no route has a parameter: unknown slugs answer 404), one module for all.
+    ...SERVICE_PAGES.map((s) => page(`services/${s.slug}`, "routes/services/service.tsx", serviceRouteId(s.slug))),
+  ];
+}
 
 export default [
-  index("routes/home.tsx"),
-  route("about", "routes/about.tsx"),
-  route("our-staff", "routes/our-staff.tsx"),
-  route("radiologists", "routes/radiologists.tsx"),
-  route("services", "routes/services.tsx"),
-  route("for-referrers", "routes/for-referrers.tsx"),
-  route("contact-us", "routes/contact-us.tsx"),
-  route("book-appointment", "routes/book-appointment.tsx"),
-  route("terms-condition", "routes/terms-condition.tsx"),
-  route("privacy", "routes/privacy.tsx"),
-  route("details", "routes/details.tsx"),
-  // A patient's private link: rendered per request, never prerendered, no script.
-  route("appointment/:token", "routes/appointment.tsx"),
-  // One static route per service page (no route has a parameter: unknown slugs answer 404), one module for all.
-  ...SERVICE_PAGES.map((s) =>
-    route(`services/${s.slug}`, "routes/services/service.tsx", { id: serviceRouteId(s.slug) }),
-  ),
+  ...LOCALES.flatMap(publicPages),
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),
   // Staff console: rendered per request behind the staff guard, never prerendered.
@@ -46,5 +62,9 @@ export default [
       route("password", "routes/staff/password.tsx"),
     ]),
   ]),
+  // The Setswana pages' 404 first: the catch-all below answers every other unknown path in English.
+  route(`${localisedPath("/", "tn").slice(1)}/*`, "routes/not-found.tsx", {
+    id: localisedRouteId("routes/not-found", "tn"),
+  }),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

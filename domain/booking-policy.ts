@@ -1,4 +1,6 @@
-import { BRING, PLEASE_ARRIVE_EARLY } from "./visit-words";
+import { BASE_LOCALE, type Locale } from "./locale";
+import { m } from "./paraglide/messages.js";
+import { visitWords } from "./visit-words";
 
 /**
  * The clinic's booking policy, the same on the booking page, its
@@ -10,13 +12,22 @@ import { BRING, PLEASE_ARRIVE_EARLY } from "./visit-words";
 export const NOTICE_HOURS = 24;
 
 /** The policy's word on late cancellations, which a patient cancelling within NOTICE_HOURS also reads. */
-export const LATE_CANCELLATION_FEE = "A late cancellation may incur a fee.";
+export const lateCancellationFee = (locale: Locale = BASE_LOCALE) => m.booking_policy_late_fee({}, { locale });
+export const LATE_CANCELLATION_FEE = lateCancellationFee();
 
-export const BOOKING_POLICY = [
-  PLEASE_ARRIVE_EARLY,
-  `To change an appointment, let us know at least ${NOTICE_HOURS} hours ahead.`,
-  LATE_CANCELLATION_FEE,
-  BRING,
-  "Payment is due at the time of service.",
-  "We accept BPOMAS and PULA medical aid.",
-];
+/** The policy in `locale`, rule by rule; when to arrive and what to bring are the visit's words (domain/visit-words.ts). */
+export function bookingPolicy(locale: Locale = BASE_LOCALE): readonly string[] {
+  const options = { locale };
+  const visit = visitWords(locale);
+  return [
+    visit.pleaseArriveEarly,
+    m.booking_policy_notice({ hours: NOTICE_HOURS }, options),
+    lateCancellationFee(locale),
+    visit.bring,
+    m.booking_policy_payment({}, options),
+    m.booking_policy_medical_aid({}, options),
+  ];
+}
+
+/** The policy in English (bookingPolicy for another language). */
+export const BOOKING_POLICY = bookingPolicy();

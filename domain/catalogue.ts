@@ -1,4 +1,6 @@
-import { BRING_TO_EVERY_VISIT, PLEASE_ARRIVE_EARLY } from "./visit-words";
+import { BASE_LOCALE, LOCALES, localised, type Locale, type Localised, type Message } from "./locale";
+import { m } from "./paraglide/messages.js";
+import { visitWords } from "./visit-words";
 
 /**
  * The service catalogue: the one source of truth for every page, menu, card,
@@ -6,8 +8,12 @@ import { BRING_TO_EVERY_VISIT, PLEASE_ARRIVE_EARLY } from "./visit-words";
  *
  * A service is its entry in SERVICES (names, summary, icon, image, category,
  * preparation notes and expected length), its page's text in
- * domain/services/<slug>.ts (listed in domain/services/pages.ts, whose type
- * asks for one per entry) and its image in public/. Its page at
+ * domain/services/<slug>.ts and domain/services/tn/<slug>.ts (listed in
+ * domain/services/pages.ts, whose type asks for one per entry and language)
+ * and its image in public/. Its words (names, summary, preparation notes) are
+ * messages in messages/<locale>/services.json: ask for them in a language with
+ * serviceTitle, serviceShortTitle, serviceSummary and serviceGuidance; the
+ * English ones are also the entry's own title, shortTitle and summary. Its page at
  * /services/<slug> is then routed, prerendered and in the sitemap; the lists
  * below place it in the menus, the /services cards and the booking form.
  */
@@ -42,120 +48,110 @@ export interface ServicePreparation {
   durationMinutes: number;
 }
 
+/** A service's preparation as the catalogue holds it: each note in every language. */
+interface Preparation {
+  notes: readonly Localised[];
+  durationMinutes: number;
+}
+
+const prepare = (durationMinutes: number, ...notes: Message[]): Preparation => ({
+  notes: notes.map(localised),
+  durationMinutes,
+});
+
 /** Notes every confirmation ends with, whatever the service. */
-export const EVERY_VISIT_NOTES: readonly string[] = [PLEASE_ARRIVE_EARLY, BRING_TO_EVERY_VISIT];
+const everyVisitNotes = (locale: Locale): string[] => {
+  const words = visitWords(locale);
+  return [words.pleaseArriveEarly, words.bringToEveryVisit];
+};
+export const EVERY_VISIT_NOTES: readonly string[] = everyVisitNotes(BASE_LOCALE);
 
 /** For a service with no notes of its own (and a stored name the catalogue does not know). */
-export const NO_SPECIAL_PREPARATION: ServicePreparation = { notes: [], durationMinutes: 30 };
+const NO_SPECIAL_PREPARATION: Preparation = prepare(30);
 
 /** Breast ultrasound and mammography. */
-export const BREAST_IMAGING_PREPARATION: ServicePreparation = {
-  notes: [
-    "Wear a two-piece outfit so you only need to undress from the waist up.",
-    "Do not use deodorant, talcum powder or body lotion on the day.",
-    "Bring any previous breast imaging reports.",
-  ],
-  durationMinutes: 40,
-};
+const BREAST_IMAGING_PREPARATION = prepare(
+  40,
+  m.services_prep_breast_outfit,
+  m.services_prep_breast_deodorant,
+  m.services_prep_breast_reports,
+);
 
 /** Procedures through a needle: biopsies and pain injections. */
-export const NEEDLE_PROCEDURE_PREPARATION: ServicePreparation = {
-  notes: [
-    "Tell us in advance if you take blood-thinning medicine.",
-    "Arrange for someone to take you home after the procedure.",
-  ],
-  durationMinutes: 60,
-};
+const NEEDLE_PROCEDURE_PREPARATION = prepare(60, m.services_prep_needle_blood_thinners, m.services_prep_needle_home);
 
 // --- Services ---------------------------------------------------------------
 
 export interface Service {
   /** URL segment of the service's page: /services/<slug>. */
   slug: string;
-  /** Name shown to visitors. */
+  /** Name shown to visitors, in English (serviceTitle gives it in a language). */
   title: string;
-  /** Shorter name for menus and sidebars. */
+  /** Shorter name for menus and sidebars, in English (serviceShortTitle). */
   shortTitle: string;
-  /** One or two sentences for cards and meta descriptions. */
+  /** One or two sentences for cards and meta descriptions, in English (serviceSummary). */
   summary: string;
+  /** The same three in every language. */
+  names: { title: Localised; shortTitle: Localised; summary: Localised };
   icon: ServiceIconName;
   /** Illustration, served from public/. */
   image: string;
   category: CategoryId | null;
-  /** What a patient is told to do before the appointment, and how long it takes. */
-  preparation: ServicePreparation;
+  /** What a patient is told to do before the appointment, and how long it takes (serviceGuidance). */
+  preparation: Preparation;
+}
+
+/** A service's name, short name (the name, unless given) and summary: in every language, and in English. */
+function named(title: Message, summary: Message, shortTitle: Message = title) {
+  const names = { title: localised(title), shortTitle: localised(shortTitle), summary: localised(summary) };
+  return {
+    title: names.title(BASE_LOCALE),
+    shortTitle: names.shortTitle(BASE_LOCALE),
+    summary: names.summary(BASE_LOCALE),
+    names,
+  };
 }
 
 export const SERVICES = {
   ultrasound: {
     slug: "ultrasound",
-    title: "Ultrasound Imaging",
-    shortTitle: "Ultrasound",
-    summary: "Real-time pictures of organs, soft tissue and blood flow using sound waves, with no radiation.",
+    ...named(m.service_ultrasound_title, m.service_ultrasound_summary, m.service_ultrasound_short_title),
     icon: "waves",
     image: "/images/services/ultrasound.svg",
     category: "diagnostic-imaging",
-    preparation: {
-      notes: [
-        "Abdominal ultrasound: do not eat for 6 hours before (sips of water are fine).",
-        "Pelvic ultrasound: drink about 1 litre of water an hour before and do not empty your bladder.",
-      ],
-      durationMinutes: 45,
-    },
+    preparation: prepare(45, m.service_ultrasound_prep_abdominal, m.service_ultrasound_prep_pelvic),
   },
   xRay: {
     slug: "x-ray",
-    title: "X-ray Imaging",
-    shortTitle: "X-ray",
-    summary: "Quick, low-dose pictures of bones, the chest and other parts of the body.",
+    ...named(m.service_x_ray_title, m.service_x_ray_summary, m.service_x_ray_short_title),
     icon: "scan-line",
     image: "/images/services/x-ray.svg",
     category: "diagnostic-imaging",
-    preparation: {
-      notes: [
-        "Bring your referral form.",
-        "Remove jewellery and metal objects; tell the radiographer if you are or may be pregnant.",
-      ],
-      durationMinutes: 30,
-    },
+    preparation: prepare(30, m.service_x_ray_prep_referral, m.service_x_ray_prep_metal),
   },
   fluoroscopy: {
     slug: "fluoroscopy",
-    title: "Fluoroscopy Imaging",
-    shortTitle: "Fluoroscopy",
-    summary: "A moving X-ray examination that shows organs at work, often with a contrast medium.",
+    ...named(m.service_fluoroscopy_title, m.service_fluoroscopy_summary, m.service_fluoroscopy_short_title),
     icon: "monitor-play",
     image: "/images/services/fluoroscopy.svg",
     category: "diagnostic-imaging",
-    preparation: {
-      notes: [
-        "Follow your doctor's instructions; some examinations need you not to eat beforehand.",
-        "Tell us if you are or may be pregnant, or have had a reaction to contrast medium.",
-      ],
-      durationMinutes: 60,
-    },
+    preparation: prepare(60, m.service_fluoroscopy_prep_instructions, m.service_fluoroscopy_prep_tell),
   },
   boneDensitometry: {
     slug: "bone-densitometry-dexa-scan",
-    title: "Bone Densitometry (DEXA Scan)",
-    shortTitle: "Bone Densitometry (DEXA Scan)",
-    summary: "A low-dose scan that measures bone strength to find osteoporosis and fracture risk.",
+    ...named(m.service_bone_densitometry_dexa_scan_title, m.service_bone_densitometry_dexa_scan_summary),
     icon: "bone",
     image: "/images/services/bone-densitometry.svg",
     category: "diagnostic-imaging",
-    preparation: {
-      notes: [
-        "Stop calcium supplements 24 to 48 hours before the scan.",
-        "Wear comfortable clothes without metal zips, buttons or buckles.",
-      ],
-      durationMinutes: 30,
-    },
+    preparation: prepare(
+      30,
+      m.service_bone_densitometry_dexa_scan_prep_calcium,
+      m.service_bone_densitometry_dexa_scan_prep_clothes,
+    ),
   },
   breastUltrasound: {
     slug: "breast-ultrasound",
-    title: "Breast Ultrasound",
-    shortTitle: "Breast Ultrasound",
-    summary: "A gentle, radiation-free look at breast tissue, often used alongside mammography.",
+    ...named(m.service_breast_ultrasound_title, m.service_breast_ultrasound_summary),
     icon: "heart-pulse",
     image: "/images/services/breast-ultrasound.svg",
     category: "womens-imaging",
@@ -163,22 +159,15 @@ export const SERVICES = {
   },
   pregnancy3d: {
     slug: "3d-pregnancy-scan",
-    title: "3D Pregnancy Scan",
-    shortTitle: "3D Pregnancy Scan",
-    summary: "Three-dimensional ultrasound pictures of your baby, made with sound waves, not radiation.",
+    ...named(m.service_3d_pregnancy_scan_title, m.service_3d_pregnancy_scan_summary),
     icon: "baby",
     image: "/images/services/3d-pregnancy-scan.svg",
     category: "womens-imaging",
-    preparation: {
-      notes: ["Bring your antenatal card and any previous scan reports.", "You may eat and drink as normal."],
-      durationMinutes: 45,
-    },
+    preparation: prepare(45, m.service_3d_pregnancy_scan_prep_card, m.service_3d_pregnancy_scan_prep_eat),
   },
   minimallyInvasive: {
     slug: "minimally-invasive-procedure",
-    title: "Minimally Invasive Procedures",
-    shortTitle: "Minimally Invasive Procedures",
-    summary: "Ultrasound-guided biopsies and procedures through a needle, without open surgery.",
+    ...named(m.service_minimally_invasive_procedure_title, m.service_minimally_invasive_procedure_summary),
     icon: "syringe",
     image: "/images/services/minimally-invasive-procedure.svg",
     category: "imaging-guided-procedures",
@@ -186,9 +175,7 @@ export const SERVICES = {
   },
   painManagement: {
     slug: "pain-management",
-    title: "Pain Management",
-    shortTitle: "Pain Management",
-    summary: "Image-guided injections and nerve treatments that target the source of pain.",
+    ...named(m.service_pain_management_title, m.service_pain_management_summary),
     icon: "pill",
     image: "/images/services/pain-management.svg",
     category: "imaging-guided-procedures",
@@ -196,19 +183,15 @@ export const SERVICES = {
   },
   remoteReporting: {
     slug: "remote-reporting",
-    title: "Remote Reporting",
-    shortTitle: "Remote Reporting",
-    summary: "Our radiologists report on X-rays and scans taken at other facilities and sent to us electronically.",
+    ...named(m.service_remote_reporting_title, m.service_remote_reporting_summary),
     icon: "globe",
     image: "/images/services/remote-reporting.svg",
     category: "telemedicine",
-    preparation: { notes: ["Bring or send your images and any previous reports."], durationMinutes: 30 },
+    preparation: prepare(30, m.service_remote_reporting_prep_images),
   },
   mammography: {
     slug: "mammography",
-    title: "Mammography",
-    shortTitle: "Mammography",
-    summary: "Low-dose X-ray images of the breast for screening and diagnosis.",
+    ...named(m.service_mammography_title, m.service_mammography_summary),
     icon: "ribbon",
     image: "/images/services/mammography.svg",
     category: "womens-imaging",
@@ -216,9 +199,7 @@ export const SERVICES = {
   },
   advancedTechnology: {
     slug: "advanced-technology",
-    title: "Advanced Technology",
-    shortTitle: "Advanced Technology",
-    summary: "Advanced Technology",
+    ...named(m.service_advanced_technology_title, m.service_advanced_technology_summary),
     icon: "cpu",
     image: "/images/services/advanced-technology.svg",
     category: null,
@@ -245,23 +226,47 @@ export function findServiceBySlug(slug: string): Service | undefined {
 
 /**
  * The service an appointment names. Appointments store the slug; a title
- * (any case) is accepted too, for e-mails built from a form's value and for
- * rows written before migration 0012 that it could not convert.
+ * (any case, in any language) is accepted too, for e-mails built from a form's
+ * value and for rows written before migration 0012 that it could not convert.
  */
 export function findStoredService(stored: string): Service | undefined {
   const wanted = stored.trim().toLowerCase();
-  return findServiceBySlug(stored) ?? SERVICE_PAGES.find((s) => s.title.toLowerCase() === wanted);
+  return (
+    findServiceBySlug(stored) ??
+    SERVICE_PAGES.find((s) => LOCALES.some((locale) => s.names.title(locale).toLowerCase() === wanted))
+  );
 }
 
-/** The title to show for a stored service; a value the catalogue does not know is shown as stored. */
-export function serviceTitle(stored: string): string {
-  return findStoredService(stored)?.title ?? stored;
+/**
+ * A service's name in a language (English unless given): the one way every page, form, e-mail,
+ * text message and the private page name a service. Takes the service, or a stored value (its
+ * slug or a title); a value the catalogue does not know is shown as stored.
+ */
+export function serviceTitle(stored: string | Service, locale: Locale = BASE_LOCALE): string {
+  const service = typeof stored === "string" ? findStoredService(stored) : stored;
+  return service?.names.title(locale) ?? (stored as string);
 }
 
-/** The preparation notes (the service's own, then those for every visit) and expected length for a stored service. */
-export function serviceGuidance(stored: string): ServicePreparation {
+/** A service's shorter name for menus and sidebars, in a language. */
+export function serviceShortTitle(service: Service, locale: Locale = BASE_LOCALE): string {
+  return service.names.shortTitle(locale);
+}
+
+/** A service's one or two sentences for cards, banners and meta descriptions, in a language. */
+export function serviceSummary(service: Service, locale: Locale = BASE_LOCALE): string {
+  return service.names.summary(locale);
+}
+
+/**
+ * The preparation notes (the service's own, then those for every visit) and expected length for a
+ * stored service, in a language (English unless given).
+ */
+export function serviceGuidance(stored: string, locale: Locale = BASE_LOCALE): ServicePreparation {
   const own = findStoredService(stored)?.preparation ?? NO_SPECIAL_PREPARATION;
-  return { notes: [...own.notes, ...EVERY_VISIT_NOTES], durationMinutes: own.durationMinutes };
+  return {
+    notes: [...own.notes.map((note) => note(locale)), ...everyVisitNotes(locale)],
+    durationMinutes: own.durationMinutes,
+  };
 }
 
 // --- Service categories and cards (column sizes 3, 4 or 6) -----------------
@@ -286,11 +291,25 @@ export interface ServiceCategory {
   services: ServiceCard[];
 }
 
-const CATEGORY_LAYOUT: { id: CategoryId; category: string; subheading: string; cards: [ServiceKey, ColSize][] }[] = [
+/** Each category's name, and the words after it on /services, in every language. */
+const CATEGORY_NAMES: Readonly<Record<CategoryId, { name: Message; subheading?: Message }>> = {
+  "diagnostic-imaging": { name: m.services_category_diagnostic_imaging },
+  "womens-imaging": { name: m.services_category_womens_imaging },
+  "imaging-guided-procedures": {
+    name: m.services_category_imaging_guided_procedures,
+    subheading: m.services_category_imaging_guided_procedures_subheading,
+  },
+  telemedicine: { name: m.services_category_telemedicine },
+};
+
+/** A category's name in a language. */
+export function categoryName(id: CategoryId, locale: Locale = BASE_LOCALE): string {
+  return CATEGORY_NAMES[id].name({}, { locale });
+}
+
+const CATEGORY_LAYOUT: { id: CategoryId; cards: [ServiceKey, ColSize][] }[] = [
   {
     id: "diagnostic-imaging",
-    category: "Diagnostic Imaging",
-    subheading: "",
     cards: [
       ["boneDensitometry", "3"],
       ["ultrasound", "3"],
@@ -300,8 +319,6 @@ const CATEGORY_LAYOUT: { id: CategoryId; category: string; subheading: string; c
   },
   {
     id: "womens-imaging",
-    category: "Women's Imaging",
-    subheading: "",
     cards: [
       ["breastUltrasound", "4"],
       ["mammography", "4"],
@@ -310,8 +327,6 @@ const CATEGORY_LAYOUT: { id: CategoryId; category: string; subheading: string; c
   },
   {
     id: "imaging-guided-procedures",
-    category: "Imaging Guided Procedures",
-    subheading: "(ultrasound guided procedures)",
     cards: [
       ["painManagement", "6"],
       ["minimallyInvasive", "6"],
@@ -319,24 +334,36 @@ const CATEGORY_LAYOUT: { id: CategoryId; category: string; subheading: string; c
   },
   {
     id: "telemedicine",
-    category: "Telemedicine and Teleradiology",
-    subheading: "",
     cards: [["remoteReporting", "4"]],
   },
 ];
 
-let cardId = 0;
-export const SERVICE_CATEGORIES: ServiceCategory[] = CATEGORY_LAYOUT.map((layout, index) => ({
-  id: index + 1,
-  categoryId: layout.id,
-  category: layout.category,
-  subheading: layout.subheading,
-  services: layout.cards.map(([key, colsize]) => {
-    const s: Service = SERVICES[key];
-    cardId += 1;
-    return { id: cardId, name: s.title, desp: s.summary, icon: s.icon, image: s.image, link: servicePath(s), colsize };
-  }),
-}));
+/** The /services page's (and the home page's) categories of cards, in a language. */
+export function serviceCategories(locale: Locale = BASE_LOCALE): ServiceCategory[] {
+  let cardId = 0;
+  return CATEGORY_LAYOUT.map((layout, index) => ({
+    id: index + 1,
+    categoryId: layout.id,
+    category: categoryName(layout.id, locale),
+    subheading: CATEGORY_NAMES[layout.id].subheading?.({}, { locale }) ?? "",
+    services: layout.cards.map(([key, colsize]) => {
+      const s: Service = SERVICES[key];
+      cardId += 1;
+      return {
+        id: cardId,
+        name: serviceTitle(s, locale),
+        desp: serviceSummary(s, locale),
+        icon: s.icon,
+        image: s.image,
+        link: servicePath(s),
+        colsize,
+      };
+    }),
+  }));
+}
+
+/** The categories of cards in English. */
+export const SERVICE_CATEGORIES: ServiceCategory[] = serviceCategories(BASE_LOCALE);
 
 // --- Sidebar on service pages: the bookable services by category ------------
 // The same lists make the Services mega-menu's columns (app/components/layout/nav-data.ts).
@@ -348,25 +375,29 @@ export interface SidebarCategory {
 }
 
 const SIDEBAR_LAYOUT = [
-  {
-    id: "diagnostic-imaging",
-    name: "Diagnostic Imaging",
-    services: ["ultrasound", "xRay", "fluoroscopy", "boneDensitometry"],
-  },
-  { id: "womens-imaging", name: "Women's Imaging", services: ["breastUltrasound", "mammography", "pregnancy3d"] },
-  {
-    id: "imaging-guided-procedures",
-    name: "Imaging Guided Procedures",
-    services: ["minimallyInvasive", "painManagement"],
-  },
-  { id: "telemedicine", name: "Telemedicine and Teleradiology", services: ["remoteReporting"] },
-] as const satisfies readonly { id: CategoryId; name: string; services: readonly ServiceKey[] }[];
+  { id: "diagnostic-imaging", services: ["ultrasound", "xRay", "fluoroscopy", "boneDensitometry"] },
+  { id: "womens-imaging", services: ["breastUltrasound", "mammography", "pregnancy3d"] },
+  { id: "imaging-guided-procedures", services: ["minimallyInvasive", "painManagement"] },
+  { id: "telemedicine", services: ["remoteReporting"] },
+] as const satisfies readonly { id: CategoryId; services: readonly ServiceKey[] }[];
 
-export const SIDEBAR_CATEGORIES: SidebarCategory[] = SIDEBAR_LAYOUT.map((c) => ({
+/** The bookable services by category, in the sidebar's order: the sidebar's and the mega-menu's groups. */
+export const SERVICE_GROUPS: readonly { id: CategoryId; services: readonly Service[] }[] = SIDEBAR_LAYOUT.map((c) => ({
   id: c.id,
-  name: c.name,
-  subcategories: c.services.map((key) => ({ name: SERVICES[key].shortTitle, link: servicePath(SERVICES[key]) })),
+  services: c.services.map((key) => SERVICES[key]),
 }));
+
+/** The service pages' sidebar, in a language: each category's name and its services' short names. */
+export function sidebarCategories(locale: Locale = BASE_LOCALE): SidebarCategory[] {
+  return SERVICE_GROUPS.map((c) => ({
+    id: c.id,
+    name: categoryName(c.id, locale),
+    subcategories: c.services.map((s) => ({ name: serviceShortTitle(s, locale), link: servicePath(s) })),
+  }));
+}
+
+/** The sidebar in English. */
+export const SIDEBAR_CATEGORIES: SidebarCategory[] = sidebarCategories(BASE_LOCALE);
 
 // --- Service records for /details?name= (exact names, as old links use them) -
 
@@ -415,39 +446,77 @@ export const DETAILS_SIDEBAR_CATEGORIES = [
   "Telemedicine and Teleradiology",
 ] as const;
 
+const DETAILS_CATEGORY_NAMES: Readonly<Record<(typeof DETAILS_SIDEBAR_CATEGORIES)[number], Message>> = {
+  "Diagnostic Imaging": m.services_category_diagnostic_imaging,
+  "Interventional Radiology": m.services_category_interventional_radiology,
+  "Womens Imaging": m.services_category_womens_imaging,
+  "Telemedicine and Teleradiology": m.services_category_telemedicine,
+};
+
+/** A /details record's category (as the record spells it: "Womens Imaging") as shown, in a language. */
+export function detailsCategoryName(name: string, locale: Locale = BASE_LOCALE): string {
+  const message = DETAILS_CATEGORY_NAMES[name as keyof typeof DETAILS_CATEGORY_NAMES];
+  return message ? message({}, { locale }) : name;
+}
+
 // --- Ultrasound estimated durations, in minutes (estimates only) ------------
 
 export interface UltrasoundTiming {
+  /** The examination as stored (appointments.examination) and matched: in English, never translated. */
   name: string;
+  /** The examination's name as shown, in every language (examinationName). */
+  label: Localised;
   /** Minutes, as text. */
   duration: string;
-  options?: { type: "Single" | "Double"; duration: string }[];
+  options?: { type: "Single" | "Double"; label: Localised; duration: string }[];
 }
 
+const timing = (name: string, label: Message, duration: string): UltrasoundTiming => ({
+  name,
+  label: localised(label),
+  duration,
+});
+
 export const ULTRASOUND_TIMINGS: UltrasoundTiming[] = [
-  { name: "Abdomen (Upper)", duration: "30" },
-  { name: "Abdomen (Full)", duration: "40" },
-  { name: "Abdomen & Pelvis", duration: "45" },
-  { name: "Pelvis (Male)", duration: "30" },
-  { name: "Pelvis (Female)", duration: "40" },
-  { name: "Liver", duration: "30" },
-  { name: "Gallbladder", duration: "20" },
-  { name: "Aorta Surveillance", duration: "20" },
-  { name: "Renal", duration: "20" },
-  { name: "Hernia", duration: "30" },
-  { name: "Thyroid", duration: "30" },
-  { name: "Scrotum", duration: "30" },
+  timing("Abdomen (Upper)", m.services_exam_abdomen_upper, "30"),
+  timing("Abdomen (Full)", m.services_exam_abdomen_full, "40"),
+  timing("Abdomen & Pelvis", m.services_exam_abdomen_pelvis, "45"),
+  timing("Pelvis (Male)", m.services_exam_pelvis_male, "30"),
+  timing("Pelvis (Female)", m.services_exam_pelvis_female, "40"),
+  timing("Liver", m.services_exam_liver, "30"),
+  timing("Gallbladder", m.services_exam_gallbladder, "20"),
+  timing("Aorta Surveillance", m.services_exam_aorta, "20"),
+  timing("Renal", m.services_exam_renal, "20"),
+  timing("Hernia", m.services_exam_hernia, "30"),
+  timing("Thyroid", m.services_exam_thyroid, "30"),
+  timing("Scrotum", m.services_exam_scrotum, "30"),
   {
-    name: "Breast",
-    duration: "30",
+    ...timing("Breast", m.services_exam_breast, "30"),
     options: [
-      { type: "Single", duration: "30" },
-      { type: "Double", duration: "40" },
+      { type: "Single", label: localised(m.services_exam_breast_single), duration: "30" },
+      { type: "Double", label: localised(m.services_exam_breast_double), duration: "40" },
     ],
   },
-  { name: "Soft Tissue", duration: "30" },
-  { name: "Salivary Glands", duration: "30" },
+  timing("Soft Tissue", m.services_exam_soft_tissue, "30"),
+  timing("Salivary Glands", m.services_exam_salivary_glands, "30"),
 ];
+
+/** An examination's stored name: the row's, or the row's with its option ("Breast (Double)"). */
+const examinationKey = (t: UltrasoundTiming, option?: { type: string }) =>
+  option ? `${t.name} (${option.type})` : t.name;
+
+/**
+ * A stored examination's name in a language ("Breast (Double)" → "Mabele a mabedi"): the one way a
+ * page, e-mail or text message names it. A value the catalogue does not know is shown as stored.
+ */
+export function examinationName(stored: string, locale: Locale = BASE_LOCALE): string {
+  for (const t of ULTRASOUND_TIMINGS) {
+    if (examinationKey(t) === stored) return t.label(locale);
+    const option = t.options?.find((o) => examinationKey(t, o) === stored);
+    if (option) return option.label(locale);
+  }
+  return stored;
+}
 
 /**
  * The bookable services are the sidebar's: every service a patient can request
@@ -503,8 +572,8 @@ export function examinationsFor(stored: string): { name: string; minutes: number
   if (!slug || !isBookableSlug(slug) || !CHOOSES_EXAMINATION[slug]) return [];
   return ULTRASOUND_TIMINGS.flatMap((t) =>
     t.options
-      ? t.options.map((o) => ({ name: `${t.name} (${o.type})`, minutes: Number(o.duration) }))
-      : [{ name: t.name, minutes: Number(t.duration) }],
+      ? t.options.map((o) => ({ name: examinationKey(t, o), minutes: Number(o.duration) }))
+      : [{ name: examinationKey(t), minutes: Number(t.duration) }],
   );
 }
 

@@ -64,14 +64,16 @@ export function checkClosure(
 ): { ok: true; value: ClosureInput } | { ok: false; errors: Partial<Record<ClosureField, string>> } {
   const errors: Partial<Record<ClosureField, string>> = {};
   const firstDate = (raw.firstDate ?? "").trim();
-  const lastDate = (raw.lastDate ?? "").trim() || firstDate;
+  const lastGiven = (raw.lastDate ?? "").trim();
+  const lastDate = lastGiven || firstDate;
   const reason = (raw.reason ?? "").replace(/\s+/g, " ").trim();
   const roomId = (raw.room ?? "").trim();
   const room = roomId ? ROOMS.find((r) => r.id === roomId) : undefined;
   if (roomId && !room) errors.room = CLOSURE_MESSAGES.room;
   if (!isIsoDate(firstDate)) errors.firstDate = CLOSURE_MESSAGES.firstDate;
   else if (firstDate < today) errors.firstDate = CLOSURE_MESSAGES.past;
-  if (!isIsoDate(lastDate)) errors.lastDate = CLOSURE_MESSAGES.lastDate;
+  // A last day left empty is the first day; the order and the length need a right first day.
+  if (lastGiven && !isIsoDate(lastGiven)) errors.lastDate = CLOSURE_MESSAGES.lastDate;
   else if (!errors.firstDate && lastDate < firstDate) errors.lastDate = CLOSURE_MESSAGES.order;
   else if (!errors.firstDate && daysBetween(firstDate, lastDate) + 1 > CLOSURE_MAX_DAYS)
     errors.lastDate = CLOSURE_MESSAGES.tooLong;

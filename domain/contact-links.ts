@@ -8,6 +8,9 @@
  * gets no link, so nobody calls or messages a stranger's number.
  */
 
+import { calendarNames } from "./dates";
+import type { Locale } from "./locale";
+
 /** The placeholder the configuration uses until the clinic's cell / WhatsApp number is known. */
 export const PLACEHOLDER_PHONE = "+267 7X XXX XXX";
 
@@ -81,12 +84,10 @@ export function mapsHref(clinic: Located): string {
   return `https://www.google.com/maps/search/?api=1&query=${latitude},${longitude}`;
 }
 
-const SHORT_DAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
-
 /** ISO weekdays as a compact range: [1,2,3,4,5] → "Mon–Fri", [6] → "Sat", [1,3] → "Mon, Wed". */
-export function shortDays(days: readonly number[]): string {
+export function shortDays(days: readonly number[], locale: Locale = "en"): string {
   const sorted = [...days].sort((a, b) => a - b);
-  const name = (d: number) => SHORT_DAYS[d - 1] ?? String(d);
+  const name = (d: number) => calendarNames(locale).weekdaysShort[d - 1] ?? String(d);
   const first = sorted[0];
   const last = sorted.at(-1);
   if (first === undefined || last === undefined) return "";
@@ -95,9 +96,12 @@ export function shortDays(days: readonly number[]): string {
   return sorted.map(name).join(", ");
 }
 
-/** The opening hours on one short line, e.g. "Mon–Fri 08:00–20:00 · Sat 09:00–13:00". */
-export function compactHours(periods: readonly { days: number[]; opens: string; closes: string }[]): string {
-  return periods.map((p) => `${shortDays(p.days)} ${p.opens}–${p.closes}`).join(" · ");
+/** The opening hours on one short line, e.g. "Mon–Fri 08:00–20:00 · Sat 09:00–13:00" ("Mos–Labt …" in Setswana). */
+export function compactHours(
+  periods: readonly { days: number[]; opens: string; closes: string }[],
+  locale: Locale = "en",
+): string {
+  return periods.map((p) => `${shortDays(p.days, locale)} ${p.opens}–${p.closes}`).join(" · ");
 }
 
 /** "08:00" to "20:00" on "Monday to Friday" -> "Monday to Friday: 08:00 to 20:00". */

@@ -1,3 +1,6 @@
+import { BASE_LOCALE, type Locale } from "./locale";
+import { m } from "./paraglide/messages.js";
+
 /**
  * How a patient wants to hear from the clinic about an appointment, besides
  * e-mail, which every patient gets: a text message (SMS), WhatsApp, or e-mail
@@ -17,25 +20,45 @@ export function isContactPreference(value: unknown): value is ContactPreference 
   return (CONTACT_PREFERENCES as readonly unknown[]).includes(value);
 }
 
-/** Each choice as the booking form and the private page name it. */
+/** Each choice as the booking form and the private page name it, in `locale`. */
+export function contactPreferenceLabel(value: ContactPreference, locale: Locale = BASE_LOCALE): string {
+  const options = { locale };
+  switch (value) {
+    case "sms":
+      return m.booking_updates_sms({}, options);
+    case "whatsapp":
+      return m.booking_updates_whatsapp({}, options);
+    case "email":
+      return m.booking_updates_email({}, options);
+  }
+}
+
+/** The choices with their labels in `locale`, in the form's order. */
+export function contactPreferenceOptions(locale: Locale = BASE_LOCALE) {
+  return CONTACT_PREFERENCES.map((value) => ({ value, label: contactPreferenceLabel(value, locale) }));
+}
+
+/** The labels in English (contactPreferenceLabel for another language). */
 export const CONTACT_PREFERENCE_LABELS: Record<ContactPreference, string> = {
-  sms: "Text message (SMS)",
-  whatsapp: "WhatsApp",
-  email: "E-mail only",
+  sms: contactPreferenceLabel("sms"),
+  whatsapp: contactPreferenceLabel("whatsapp"),
+  email: contactPreferenceLabel("email"),
 };
 
-export const CONTACT_PREFERENCE_OPTIONS = CONTACT_PREFERENCES.map((value) => ({
-  value,
-  label: CONTACT_PREFERENCE_LABELS[value],
-}));
+export const CONTACT_PREFERENCE_OPTIONS = contactPreferenceOptions();
 
-export const CONTACT_PREFERENCE_LEGEND = "How should we send you updates about this appointment?";
+/** The question the choice answers, in `locale`. */
+export const contactPreferenceLegend = (locale: Locale = BASE_LOCALE) => m.booking_updates_legend({}, { locale });
+export const CONTACT_PREFERENCE_LEGEND = contactPreferenceLegend();
 
 /** What a text message holds, and that e-mail comes anyway: said under the choice, on the form and the private page. */
-export const CONTACT_PREFERENCE_HINT =
-  "We e-mail you as well, whichever you choose. A text or WhatsApp message holds your reference, the date and time and your private link, never the examination. Mobile numbers only.";
+export const contactPreferenceHint = (locale: Locale = BASE_LOCALE) => m.booking_updates_hint({}, { locale });
+export const CONTACT_PREFERENCE_HINT = contactPreferenceHint();
 
-export const CONTACT_PREFERENCE_MESSAGE = "Choose how we should send you updates.";
+/** The schema's message when the choice is none of the three. */
+export const contactPreferenceMessage = (locale: Locale = BASE_LOCALE) =>
+  m.validation_contact_preference({}, { locale });
+export const CONTACT_PREFERENCE_MESSAGE = contactPreferenceMessage();
 
 /**
  * The channel a text goes by, or null for none: the patient's choice when
@@ -47,12 +70,15 @@ export function textChannelFor(preference: ContactPreference | null, mobile: boo
   return preference ?? "sms";
 }
 
-/** What the private page says once the patient has chosen: the channel that will be used, in words. */
-export function contactChoiceWords(choice: ContactPreference | null, mobile: boolean): string {
+/** What the private page says once the patient has chosen: the channel that will be used, in words, in `locale`. */
+export function contactChoiceWords(
+  choice: ContactPreference | null,
+  mobile: boolean,
+  locale: Locale = BASE_LOCALE,
+): string {
+  const options = { locale };
   const channel = textChannelFor(choice, mobile);
-  if (channel === "sms") return "We will send your updates by text message (SMS) and by e-mail.";
-  if (channel === "whatsapp") return "We will send your updates by WhatsApp and by e-mail.";
-  return mobile
-    ? "We will send your updates by e-mail only. No text messages."
-    : "We will send your updates by e-mail only: the phone number you gave is not a mobile number.";
+  if (channel === "sms") return m.booking_updates_by_sms({}, options);
+  if (channel === "whatsapp") return m.booking_updates_by_whatsapp({}, options);
+  return mobile ? m.booking_updates_by_email({}, options) : m.booking_updates_by_email_landline({}, options);
 }

@@ -7,6 +7,8 @@
  * saving, so its wall clock is a fixed offset from UTC.
  */
 
+import type { Locale } from "./locale";
+
 const CLINIC_OFFSET_MS = 2 * 60 * 60 * 1000;
 const CLINIC_OFFSET = "+02:00";
 
@@ -27,6 +29,54 @@ const MONTHS = [
 ] as const;
 
 export { MONTHS, WEEKDAYS };
+
+/**
+ * Day and month names in each language, long and short. Setswana's are CLDR's `tn` names, as Node's ICU
+ * formats them (tests/unit/dates-setswana.test.ts compares them): kept here rather than asked of `Intl`,
+ * because Chromium and most phone browsers have no Setswana and would fall back to English.
+ */
+const NAMES: Readonly<
+  Record<
+    Locale,
+    {
+      weekdays: readonly string[];
+      weekdaysShort: readonly string[];
+      months: readonly string[];
+      monthsShort: readonly string[];
+    }
+  >
+> = {
+  en: {
+    weekdays: WEEKDAYS,
+    weekdaysShort: WEEKDAYS.map((d) => d.slice(0, 3)),
+    months: MONTHS,
+    monthsShort: MONTHS.map((m) => m.slice(0, 3)),
+  },
+  tn: {
+    weekdays: ["Mosupologo", "Labobedi", "Laboraro", "Labone", "Labotlhano", "Matlhatso", "Tshipi"],
+    weekdaysShort: ["Mos", "Labb", "Labr", "Labn", "Labt", "Mat", "Tsh"],
+    months: [
+      "Ferikgong",
+      "Tlhakole",
+      "Mopitlo",
+      "Moranang",
+      "Motsheganang",
+      "Seetebosigo",
+      "Phukwi",
+      "Phatwe",
+      "Lwetse",
+      "Diphalane",
+      "Ngwanatsele",
+      "Sedimonthole",
+    ],
+    monthsShort: ["Fer", "Tlh", "Mop", "Mor", "Mot", "See", "Phu", "Pha", "Lwe", "Dip", "Ngw", "Sed"],
+  },
+};
+
+/** The names of the days (Monday first) and months in `locale`, long and short. */
+export function calendarNames(locale: Locale): (typeof NAMES)[Locale] {
+  return NAMES[locale];
+}
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -99,25 +149,29 @@ export function weekdayIndex(iso: string): number {
 
 // --- Dates in words ---
 
-/** "Monday 7 December 2026"; anything that is not a date is returned unchanged. */
-export function formatLongDate(iso: string): string {
+/**
+ * "Monday 7 December 2026" ("Mosupologo 7 Sedimonthole 2026" in Setswana: day, month, year, as dates
+ * are written in Botswana in both languages); anything that is not a date is returned unchanged.
+ */
+export function formatLongDate(iso: string, locale: Locale = "en"): string {
   const d = parseIsoDate(iso);
   if (!d) return iso;
-  return `${WEEKDAYS[weekdayIndex(iso)]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+  const names = NAMES[locale];
+  return `${names.weekdays[weekdayIndex(iso)]} ${d.getUTCDate()} ${names.months[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
 
-/** "Mon 7 Dec 2026", for tables; anything that is not a date is returned unchanged. */
-export function formatAbbreviatedDate(iso: string): string {
+/** "Mon 7 Dec 2026" ("Mos 7 Sed 2026"), for tables; anything that is not a date is returned unchanged. */
+export function formatAbbreviatedDate(iso: string, locale: Locale = "en"): string {
   const d = parseIsoDate(iso);
   if (!d) return iso;
-  const weekday = WEEKDAYS[weekdayIndex(iso)]!.slice(0, 3);
-  return `${weekday} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]!.slice(0, 3)} ${d.getUTCFullYear()}`;
+  const names = NAMES[locale];
+  return `${names.weekdaysShort[weekdayIndex(iso)]} ${d.getUTCDate()} ${names.monthsShort[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
 
-/** "December 2026" for the month containing `iso`. */
-export function formatMonth(iso: string): string {
+/** "December 2026" ("Sedimonthole 2026") for the month containing `iso`. */
+export function formatMonth(iso: string, locale: Locale = "en"): string {
   const d = toDate(iso);
-  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+  return `${NAMES[locale].months[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
 
 /** DD/MM/YYYY, the way dates are usually written in Botswana. */

@@ -233,21 +233,20 @@ export function openingFor(date: string) {
 
 const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
-/** Why a date and time cannot be confirmed, or null when they can. */
-export function confirmationProblem(
-  config: { closedDates: readonly string[]; closureReasons?: Readonly<Record<string, string>> },
-  date: string,
-  time: string,
-  durationMinutes: number,
-  now: Date,
-): string | null {
+/** What is wrong with a date and a time staff would confirm, by field: each that has a problem. */
+export interface ConfirmationProblems {
+  date?: string;
+  time?: string;
+}
+
+type ClosedConfig = { closedDates: readonly string[]; closureReasons?: Readonly<Record<string, string>> };
+
+/** Why staff cannot confirm on a date: not a date, past, or a day the clinic is closed. */
+function dateProblem(config: ClosedConfig, date: string, today: string): string | undefined {
   if (!isIsoDate(date)) return "Enter the date as YYYY-MM-DD.";
-  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) return "Enter the time as HH:MM (24-hour clock).";
-  const today = clinicDate(now);
-  if (date < today || (date === today && time <= clinicTime(now))) return "Choose a date and time in the future.";
+  if (date < today) return "Choose a date and time in the future.";
+  if (!openingFor(date)) return `The clinic is closed on ${WEEKDAYS[weekdayIndex(date)]}s. Choose another day.`;
   const closed = closedReason(date, config.closedDates);
-  const opening = openingFor(date);
-  if (!opening) return `The clinic is closed on ${WEEKDAYS[weekdayIndex(date)]}s. Choose another day.`;
   if (closed.reason === "holiday")
     return `The clinic is closed on that day (${closed.holiday ?? "public holiday"}). Choose another day.`;
   const reason = config.closureReasons?.[date];
@@ -255,9 +254,44 @@ export function confirmationProblem(
     return reason
       ? `The clinic is closed on that day (${reason}). Choose another day.`
       : "The clinic is closed on that day. Choose another day.";
-  const start = minutes(time);
-  if (start < minutes(opening.opens) || start + durationMinutes > minutes(opening.closes)) {
-    return `On ${opening.label} the clinic is open ${opening.opens} to ${opening.closes}; the appointment must start and end within those hours.`;
+  return undefined;
+}
+
+/**
+ * Why a date and time cannot be confirmed, each field's problem at once: the
+ * date (its form, the past, a closed day) and the time (its form, earlier
+ * today, outside that day's opening hours, which needs a right date).
+ */
+export function confirmationProblems(
+  config: ClosedConfig,
+  date: string,
+  time: string,
+  durationMinutes: number,
+  now: Date,
+): ConfirmationProblems {
+  const today = clinicDate(now);
+  const problems: ConfirmationProblems = {};
+  const onDate = dateProblem(config, date, today);
+  if (onDate) problems.date = onDate;
+  const opening = onDate ? undefined : openingFor(date);
+  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) problems.time = "Enter the time as HH:MM (24-hour clock).";
+  else if (date === today && time <= clinicTime(now)) problems.time = "Choose a date and time in the future.";
+  else if (opening) {
+    const start = minutes(time);
+    if (start < minutes(opening.opens) || start + durationMinutes > minutes(opening.closes))
+      problems.time = `On ${opening.label} the clinic is open ${opening.opens} to ${opening.closes}; the appointment must start and end within those hours.`;
   }
-  return null;
+  return problems;
+}
+
+/** Why a date and time cannot be confirmed (the date's problem first), or null when they can. */
+export function confirmationProblem(
+  config: ClosedConfig,
+  date: string,
+  time: string,
+  durationMinutes: number,
+  now: Date,
+): string | null {
+  const problems = confirmationProblems(config, date, time, durationMinutes, now);
+  return problems.date ?? problems.time ?? null;
 }

@@ -1,45 +1,84 @@
 import { NOTICE_HOURS } from "./booking-policy";
-import { SAFETY_MESSAGES } from "./safety-questions";
-import { CANCEL_REASON_TOO_LONG, type AppointmentStatus } from "./statuses";
+import { BASE_LOCALE, type Locale } from "./locale";
+import { m } from "./paraglide/messages.js";
+import { CANCEL_REASON_MAX, type AppointmentStatus } from "./statuses";
 
 /**
  * The words of a patient's private link to their appointment: its page
  * (app/routes/appointment.tsx) and its rules (server/appointments/manage.ts).
+ * They are messages (messages/<locale>/patient.json, `private_*`):
+ * patientLinkWords gives them in the page's language, and the constants
+ * below are the English ones.
  */
 
-/** The page a wrong, altered or expired link gets (HTTP 404). */
-export const LINK_NOT_VALID = "This link is not valid";
 /** How many times a minute one address may open or post to patient links. */
 export const MANAGE_PER_MINUTE = 30;
 
-/** How the page words each status for the patient. */
-export const PATIENT_STATUS_WORDS: Record<AppointmentStatus, string> = {
-  requested: "Requested, not yet confirmed",
-  confirmed: "Confirmed",
-  attended: "Attended",
-  no_show: "Missed",
-  cancelled: "Cancelled",
-};
+export interface PatientLinkWords {
+  /** The page a wrong, altered or expired link gets (HTTP 404). */
+  linkNotValid: string;
+  /** How the page words each status for the patient. */
+  statusWords: Record<AppointmentStatus, string>;
+  /** The outcome of a post: done, refused or invalid. */
+  messages: {
+    cancelled: string;
+    changed: string;
+    cannotCancel: string;
+    cannotChange: string;
+    tooLate: string;
+    sameDate: string;
+    chooseDate: string;
+    alreadyCancelled: string;
+    stale: string;
+    reasonTooLong: string;
+    unknownAction: string;
+    saved: string;
+  };
+  /** What a cancelled appointment's page and e-mail offer instead of changes: a new booking. */
+  bookAgain: string;
+  /** The final word on a cancelled appointment's page. */
+  cancelledFinal: string;
+  /** Under the outcome of a change or cancellation: the patient's own record of it is sent (server/appointments/patient-change-mail.ts). */
+  changeMailed: string;
+}
 
-export const PATIENT_MESSAGES = {
-  cancelled: "Your appointment is cancelled. The clinic has been told.",
-  changed: "Your new date is requested. The clinic will contact you to confirm the time.",
-  cannotCancel: "This appointment can no longer be cancelled here. Please call the clinic.",
-  cannotChange: "This appointment can no longer be changed here. Please call the clinic.",
-  tooLate: `Your appointment is less than ${NOTICE_HOURS} hours away: please call the clinic to change it.`,
-  sameDate: "That is already the date you asked for. Choose another date.",
-  chooseDate: "Choose the new date in the calendar.",
-  alreadyCancelled:
-    "This appointment is already cancelled, so nothing was changed. To come on another day, book a new appointment.",
-  stale: "Your appointment changed since you opened this page. Here it is as it stands now; please try again.",
-  reasonTooLong: CANCEL_REASON_TOO_LONG,
-  unknownAction: "That action is not available on this page.",
-  saved: SAFETY_MESSAGES.saved,
-} as const;
+/** The private link's words in `locale`. */
+export function patientLinkWords(locale: Locale): PatientLinkWords {
+  const options = { locale };
+  return {
+    linkNotValid: m.private_link_not_valid({}, options),
+    statusWords: {
+      requested: m.private_status_requested({}, options),
+      confirmed: m.private_status_confirmed({}, options),
+      attended: m.private_status_attended({}, options),
+      no_show: m.private_status_no_show({}, options),
+      cancelled: m.private_status_cancelled({}, options),
+    },
+    messages: {
+      cancelled: m.private_done_cancelled({}, options),
+      changed: m.private_done_changed({}, options),
+      cannotCancel: m.private_cannot_cancel({}, options),
+      cannotChange: m.private_cannot_change({}, options),
+      tooLate: m.private_too_late({ hours: NOTICE_HOURS }, options),
+      sameDate: m.private_same_date({}, options),
+      chooseDate: m.private_choose_date({}, options),
+      alreadyCancelled: m.private_already_cancelled({}, options),
+      stale: m.private_stale({}, options),
+      reasonTooLong: m.private_reason_too_long({ max: CANCEL_REASON_MAX }, options),
+      unknownAction: m.private_unknown_action({}, options),
+      saved: m.private_safety_saved({}, options),
+    },
+    bookAgain: m.private_book_again({}, options),
+    cancelledFinal: m.private_cancelled_final({}, options),
+    changeMailed: m.private_change_mailed({}, options),
+  };
+}
 
-/** What a cancelled appointment's page and e-mail offer instead of changes: a new booking. */
-export const BOOK_AGAIN = "Book a new appointment";
-/** The final word on a cancelled appointment's page. */
-export const CANCELLED_FINAL = "This appointment is cancelled. To come on another day, book a new appointment.";
-/** Under the outcome of a change or cancellation: the patient's own record of it is sent (server/appointments/patient-change-mail.ts). */
-export const CHANGE_MAILED = "An e-mail confirming this is on its way to you.";
+const ENGLISH = patientLinkWords(BASE_LOCALE);
+
+export const LINK_NOT_VALID = ENGLISH.linkNotValid;
+export const PATIENT_STATUS_WORDS = ENGLISH.statusWords;
+export const PATIENT_MESSAGES = ENGLISH.messages;
+export const BOOK_AGAIN = ENGLISH.bookAgain;
+export const CANCELLED_FINAL = ENGLISH.cancelledFinal;
+export const CHANGE_MAILED = ENGLISH.changeMailed;

@@ -1,27 +1,29 @@
 import { formatLongDate } from "./dates";
+import { BASE_LOCALE, type Locale } from "./locale";
+import { m } from "./paraglide/messages.js";
 
 /**
  * What a patient is told once their appointment request or enquiry is stored
  * (decision 025): the same words on the booking page's
  * confirmation, in the e-mail, on the private page and in the JSON API's
  * `message`. A request is not a booked time: staff confirm it later, so
- * nothing here may read as if it were.
+ * nothing here may read as if it were. Each takes the patient's language
+ * (English unless told; the API's `message` stays English).
  */
 
 /** The headline: what happened. */
-export const REQUEST_RECEIVED = "We have received your appointment request";
+export const requestReceived = (locale: Locale = BASE_LOCALE) => m.booking_received({}, { locale });
+export const REQUEST_RECEIVED = requestReceived();
 
 /**
  * What happens next, and by when: the end of the first open day after the
  * request was made (`answerBy`, from nextOpenDay in opening-days.ts, the same
  * rule the console's overdue list uses); without it, "within one working day".
  */
-export function requestNextStep(answerBy?: string): string {
-  const when = answerBy ? `by the end of ${formatLongDate(answerBy)}` : "within one working day";
-  return (
-    `This is a request, not yet a booked time. The clinic will contact you ${when} to confirm the time ` +
-    `of your appointment. Please do not come to the clinic until it has confirmed a time with you.`
-  );
+export function requestNextStep(answerBy?: string, locale: Locale = BASE_LOCALE): string {
+  return answerBy
+    ? m.booking_next_step_by({ date: formatLongDate(answerBy, locale) }, { locale })
+    : m.booking_next_step_within({}, { locale });
 }
 
 /**
@@ -48,18 +50,17 @@ export function requestReceivedMessage(answerBy?: string): string {
 }
 
 /** Whether a referral form came with the request (decision 025): the confirmation and the e-mail. */
-export const REFERRAL_WORDS = {
-  received: "We have received your referral form.",
-  none: "You did not attach a referral form. If your doctor gave you one, bring it to your appointment.",
-} as const;
-
-export function referralWords(received: boolean): string {
-  return received ? REFERRAL_WORDS.received : REFERRAL_WORDS.none;
+export function referralWords(received: boolean, locale: Locale = BASE_LOCALE): string {
+  return received ? m.booking_referral_received({}, { locale }) : m.booking_referral_none({}, { locale });
 }
 
+export const REFERRAL_WORDS = { received: referralWords(true), none: referralWords(false) } as const;
+
 /** An enquiry from the contact form: the headline, and what happens next. "Enquiry", never "inquiry". */
-export const ENQUIRY_RECEIVED = "We have received your enquiry";
-export const ENQUIRY_NEXT_STEP = "The clinic will reply using the phone number or e-mail address you gave.";
+export const enquiryReceived = (locale: Locale = BASE_LOCALE) => m.contact_received({}, { locale });
+export const enquiryNextStep = (locale: Locale = BASE_LOCALE) => m.contact_next_step({}, { locale });
+export const ENQUIRY_RECEIVED = enquiryReceived();
+export const ENQUIRY_NEXT_STEP = enquiryNextStep();
 
 /** The contact API's `message` for a stored enquiry. */
 export const ENQUIRY_RECEIVED_MESSAGE = `${ENQUIRY_RECEIVED}. ${ENQUIRY_NEXT_STEP}`;

@@ -1,5 +1,7 @@
 import type { TextChannel } from "./contact-preference";
 import { addDays, clinicDate, clinicInstant, clinicTime, formatAbbreviatedDate, formatLongDate } from "./dates";
+import { BASE_LOCALE, type Locale } from "./locale";
+import { m } from "./paraglide/messages.js";
 
 /**
  * Text messages to patients, SMS and WhatsApp (decision 030): the channels a
@@ -236,69 +238,45 @@ export interface TextFacts {
   link: string;
 }
 
-/** "Wed 30 Sep": the weekday says which week; the year is left out (bookings are at most months ahead). */
-export function smsDate(iso: string): string {
-  return formatAbbreviatedDate(iso).replace(/ \d{4}$/, "");
+/** "Wed 30 Sep" ("Labb 30 Lwe"): the weekday says which week; the year is left out (bookings are at most months ahead). */
+export function smsDate(iso: string, locale: Locale = BASE_LOCALE): string {
+  return formatAbbreviatedDate(iso, locale).replace(/ \d{4}$/, "");
 }
 
-type Wording = (f: { n: string; r: string; d: string; t: string; l: string }) => string;
+/** "30 Sep" ("30 Lwe"): the last resort, when even the shortest wording does not fit with the weekday. */
+export function smsDay(iso: string, locale: Locale = BASE_LOCALE): string {
+  return smsDate(iso, locale).replace(/^\S+ /, "");
+}
+
+/** One wording of an SMS: a compiled message (messages/<locale>/patient.json, `sms_*`). */
+type Wording = (
+  inputs: { sender: string; ref: string; date: string; time: string; link: string },
+  options: { locale: Locale },
+) => string;
 
 /**
  * Each kind's wordings, fullest first; the composer takes the first that
  * fits one segment, so optional words go before the facts do. A request is
  * not a booked time (decision 025), and a change the patient made waits for
- * the clinic's confirmation, so neither may read as one.
+ * the clinic's confirmation, so neither may read as one. Each language has
+ * as many wordings of a kind as English (the catalogues' keys match); SMS
+ * wordings avoid letters outside GSM-7 (Setswana's š), so toGsm7 never has
+ * to change a word.
  */
 const SMS_WORDINGS: Record<TextKind, Wording[]> = {
-  received: [
-    ({ n, r, d, l }) =>
-      `${n}: we received request ${r} for ${d}. Not booked yet: we will contact you to confirm a time. ${l}`,
-    ({ n, r, d, l }) => `${n}: request ${r} for ${d} received. We will confirm a time. ${l}`,
-    ({ n, r, d, l }) => `${n}: request ${r} for ${d} received, time to follow. ${l}`,
-    ({ n, r, d, l }) => `${n}: request ${r} for ${d}, time to follow ${l}`,
-    ({ n, r, d, l }) => `${n}: request ${r} ${d} ${l}`,
-  ],
-  confirmed: [
-    ({ n, r, d, t, l }) => `${n}: appointment ${r} is confirmed for ${d} at ${t}. See or change it: ${l}`,
-    ({ n, r, d, t, l }) => `${n}: appointment ${r} confirmed for ${d} at ${t}. ${l}`,
-    ({ n, r, d, t, l }) => `${n}: ${r} confirmed for ${d} at ${t}. ${l}`,
-    ({ n, r, d, t, l }) => `${n}: ${r} confirmed ${d} ${t} ${l}`,
-  ],
-  reminder: [
-    ({ n, r, d, t, l }) => `${n}: reminder, appointment ${r} is tomorrow, ${d} at ${t}. See or change it: ${l}`,
-    ({ n, r, d, t, l }) => `${n}: reminder, ${r} is tomorrow, ${d} at ${t}. ${l}`,
-    ({ n, r, d, t, l }) => `${n}: ${r} is tomorrow, ${d} at ${t}. ${l}`,
-    ({ n, r, d, t, l }) => `${n}: ${r} tomorrow ${d} ${t} ${l}`,
-  ],
-  moved: [
-    ({ n, r, d, t, l }) => `${n}: appointment ${r} has moved to ${d} at ${t}. See or change it: ${l}`,
-    ({ n, r, d, t, l }) => `${n}: appointment ${r} moved to ${d} at ${t}. ${l}`,
-    ({ n, r, d, t, l }) => `${n}: ${r} moved to ${d} at ${t}. ${l}`,
-    ({ n, r, d, t, l }) => `${n}: ${r} moved ${d} ${t} ${l}`,
-  ],
-  cancelled: [
-    ({ n, r, d, l }) => `${n}: we have cancelled appointment ${r} on ${d}. Details: ${l}`,
-    ({ n, r, d, l }) => `${n}: ${r} on ${d} cancelled by the clinic. ${l}`,
-    ({ n, r, d, l }) => `${n}: ${r} on ${d} cancelled. ${l}`,
-    ({ n, r, d, l }) => `${n}: ${r} ${d} cancelled ${l}`,
-  ],
-  closed: [
-    ({ n, r, d, l }) => `${n}: we are closed on ${d}, so appointment ${r} cannot go ahead. We will contact you. ${l}`,
-    ({ n, r, d, l }) => `${n}: we are closed on ${d}; ${r} must move. We will contact you. ${l}`,
-    ({ n, r, d, l }) => `${n}: closed on ${d}; ${r} must move. ${l}`,
-    ({ n, r, d, l }) => `${n}: closed ${d}, ${r} moves ${l}`,
-  ],
+  received: [m.sms_received_1, m.sms_received_2, m.sms_received_3, m.sms_received_4, m.sms_received_5],
+  confirmed: [m.sms_confirmed_1, m.sms_confirmed_2, m.sms_confirmed_3, m.sms_confirmed_4],
+  reminder: [m.sms_reminder_1, m.sms_reminder_2, m.sms_reminder_3, m.sms_reminder_4],
+  moved: [m.sms_moved_1, m.sms_moved_2, m.sms_moved_3, m.sms_moved_4],
+  cancelled: [m.sms_cancelled_1, m.sms_cancelled_2, m.sms_cancelled_3, m.sms_cancelled_4],
+  closed: [m.sms_closed_1, m.sms_closed_2, m.sms_closed_3, m.sms_closed_4],
   "patient-changed": [
-    ({ n, r, d, l }) => `${n}: your change to ${r} is received: new date ${d}. We will confirm a time. ${l}`,
-    ({ n, r, d, l }) => `${n}: change to ${r} received, new date ${d}. Time to follow. ${l}`,
-    ({ n, r, d, l }) => `${n}: ${r} change received, new date ${d}. ${l}`,
-    ({ n, r, d, l }) => `${n}: ${r} new date ${d} ${l}`,
+    m.sms_patient_changed_1,
+    m.sms_patient_changed_2,
+    m.sms_patient_changed_3,
+    m.sms_patient_changed_4,
   ],
-  "patient-cancelled": [
-    ({ n, r, d, l }) => `${n}: appointment ${r} on ${d} is cancelled as you asked. ${l}`,
-    ({ n, r, d, l }) => `${n}: ${r} on ${d} is cancelled as you asked. ${l}`,
-    ({ n, r, d, l }) => `${n}: ${r} on ${d} cancelled. ${l}`,
-  ],
+  "patient-cancelled": [m.sms_patient_cancelled_1, m.sms_patient_cancelled_2, m.sms_patient_cancelled_3],
 };
 
 export class SmsTooLongError extends Error {
@@ -309,26 +287,30 @@ export class SmsTooLongError extends Error {
 }
 
 /**
- * The SMS for a step: GSM-7 only (toGsm7), one segment (SMS_MAX_SEPTETS),
- * the fullest wording that fits. Throws SmsTooLongError when even the
- * shortest does not (a sender name or link longer than the limits above),
- * and on a timed kind without a time.
+ * The SMS for a step in the patient's language: GSM-7 only (toGsm7), one
+ * segment (SMS_MAX_SEPTETS), the fullest wording that fits with the date's
+ * weekday ("Wed 30 Sep"), else the fullest that fits without it ("30 Sep":
+ * Setswana's words are longer, and its link has /tn). Throws SmsTooLongError
+ * when even the shortest does not (a sender name or link longer than the
+ * limits above), and on a timed kind without a time.
  */
-export function composeSms(kind: TextKind, facts: TextFacts): string {
+export function composeSms(kind: TextKind, facts: TextFacts, locale: Locale = BASE_LOCALE): string {
   if (TIMED_KINDS.includes(kind) && !facts.time) throw new Error(`the ${kind} SMS needs a time`);
-  const parts = {
-    n: facts.sender.trim(),
-    r: facts.reference,
-    d: smsDate(facts.date),
-    t: facts.time ?? "",
-    l: facts.link,
-  };
   let shortest = Infinity;
-  for (const wording of SMS_WORDINGS[kind]) {
-    const text = toGsm7(wording(parts));
-    const septets = septetCount(text);
-    if (septets <= SMS_MAX_SEPTETS) return text;
-    shortest = Math.min(shortest, septets);
+  for (const date of [smsDate(facts.date, locale), smsDay(facts.date, locale)]) {
+    const inputs = {
+      sender: facts.sender.trim(),
+      ref: facts.reference,
+      date,
+      time: facts.time ?? "",
+      link: facts.link,
+    };
+    for (const wording of SMS_WORDINGS[kind]) {
+      const text = toGsm7(wording(inputs, { locale }));
+      const septets = septetCount(text);
+      if (septets <= SMS_MAX_SEPTETS) return text;
+      shortest = Math.min(shortest, septets);
+    }
   }
   throw new SmsTooLongError(kind, shortest);
 }
@@ -339,7 +321,10 @@ export function composeSms(kind: TextKind, facts: TextFacts): string {
  * The template each step is sent with, as it must be submitted for approval
  * in WhatsApp Manager (category Utility, language WHATSAPP_TEMPLATE_LANGUAGE):
  * its name and body, whose {{n}} are the parameters whatsappTemplate() fills,
- * in order. docs/deploy.md lists them for the operator.
+ * in order. docs/deploy.md lists them for the operator. They are English
+ * only, for every patient: WhatsApp's template languages do not include
+ * Setswana, so a Setswana patient gets the English template, with its link
+ * to their page in Setswana (decision 037).
  */
 export const WHATSAPP_TEMPLATES: Record<TextKind, { name: string; body: string }> = {
   received: {
@@ -383,7 +368,7 @@ export interface WhatsAppTemplateMessage {
   params: string[];
 }
 
-/** The template message for a step: the sender, the reference, the long date, the time (timed kinds) and the link. */
+/** The template message for a step: the sender, the reference, the long date (in English, as the template is), the time (timed kinds) and the link. */
 export function whatsappTemplate(kind: TextKind, facts: TextFacts, language: string): WhatsAppTemplateMessage {
   if (TIMED_KINDS.includes(kind) && !facts.time) throw new Error(`the ${kind} message needs a time`);
   const date = formatLongDate(facts.date);

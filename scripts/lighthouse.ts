@@ -30,6 +30,10 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { PRERENDERED_PATHS, SCRIPTED_PAGE_PATHS } from "../app/lib/prerender-paths";
+import { BASE_LOCALE, localeOfPath } from "../domain/locale";
+
+/** The Setswana pages measured by default: the home page, a long text, a service page and both forms. */
+const SETSWANA_SAMPLE = ["/tn", "/tn/privacy", "/tn/services/ultrasound", "/tn/book-appointment", "/tn/contact-us"];
 import { startServer, type ServerProcess } from "../tests/helpers/server-process";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -112,7 +116,9 @@ function parseOptions() {
     strict: true,
   });
   const allPages = PRERENDERED_PATHS.filter((p) => !/\.[a-z]+$/.test(p));
-  let routes = allPages;
+  // Every English page, and the Setswana twins of one page of each kind: a twin is the same module with
+  // other words, so these show what the words change (longer lines, the switch, lang) (decision 037).
+  let routes = [...allPages.filter((p) => localeOfPath(p) === BASE_LOCALE), ...SETSWANA_SAMPLE];
   if (values.routes) {
     routes = values.routes
       .split(",")

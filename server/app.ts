@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ServerBuild } from "react-router";
 import { z } from "zod";
+import { unlocalisedPath } from "../domain/locale";
 import { BOOKING_PATH, bookingServiceOf } from "../domain/paths";
 import type { Config } from "./config";
 import { ping, type Db } from "./db/index";
@@ -50,7 +51,7 @@ export interface AppOptions {
  * Pages that read the query string, rendered per request (instead of served
  * from their prerendered HTML) when it asks for something: /details reads
  * ?name=; the booking page opens with a bookable ?service=<slug> chosen (any
- * other query gets the prerendered page, which chooses nothing).
+ * other query gets the prerendered page, which chooses nothing). The same in Setswana, under /tn.
  */
 const QUERY_RENDERED: ReadonlyMap<string, (search: string) => boolean> = new Map([
   ["/details", () => true],
@@ -253,7 +254,9 @@ async function registerBuiltPages(app: FastifyInstance, config: Config, site: St
       const q = request.url.indexOf("?");
       const urlPath = q === -1 ? request.url : request.url.slice(0, q);
       if (site.has(urlPath)) {
-        if (q === -1 || !QUERY_RENDERED.get(urlPath)?.(request.url.slice(q))) return site.send(request, reply, urlPath);
+        // In either language: /tn/details?name=… is rendered as /details?name=… is.
+        const rendered = QUERY_RENDERED.get(unlocalisedPath(urlPath));
+        if (q === -1 || !rendered?.(request.url.slice(q))) return site.send(request, reply, urlPath);
       } else if (urlPath.length > 1 && urlPath.endsWith("/") && site.isPage(urlPath.slice(0, -1))) {
         // A prerendered page answers at /<path>; /<path>/ redirects there.
         return reply.redirect(urlPath.slice(0, -1), 301);

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance, RouteHandlerMethod } from "fastify";
+import { LOCALES, localisedPath } from "../domain/locale";
 import { BOOKING_PATH, CONTACT_PATH, MANAGE_PATH_PREFIX } from "../domain/paths";
 import { bookingPageForm } from "./appointments/page-form";
 import type { Config } from "./config";
@@ -69,20 +70,23 @@ export async function pageFormRoutes(
         return reply.code(403).header("cache-control", "no-store").type("text/plain").send(CROSS_SITE_MESSAGE);
       }
     });
-    scope.post(
-      BOOKING_PATH,
-      {
-        bodyLimit: config.uploads.maxBytes + ENVELOPE_BYTES + DISCARD_MAX_BYTES,
-        config: {
-          bodyTooLarge: { message: tooLarge(config.uploads.maxBytes) },
-          accepts: [MULTIPART_FORM],
-          unsupportedType: { message: SEND_AS_FORM },
+    // Each page in each language (decision 037): /book-appointment and /tn/book-appointment alike.
+    for (const locale of LOCALES) {
+      scope.post(
+        localisedPath(BOOKING_PATH, locale),
+        {
+          bodyLimit: config.uploads.maxBytes + ENVELOPE_BYTES + DISCARD_MAX_BYTES,
+          config: {
+            bodyTooLarge: { message: tooLarge(config.uploads.maxBytes) },
+            accepts: [MULTIPART_FORM],
+            unsupportedType: { message: SEND_AS_FORM },
+          },
         },
-      },
-      render,
-    );
-    scope.post(CONTACT_PATH, PAGE_FORM_ROUTE, render);
-    // A patient changing or cancelling through their private link (server/appointments/manage-page.ts).
-    scope.post(`${MANAGE_PATH_PREFIX}:token`, PAGE_FORM_ROUTE, render);
+        render,
+      );
+      scope.post(localisedPath(CONTACT_PATH, locale), PAGE_FORM_ROUTE, render);
+      // A patient changing or cancelling through their private link (server/appointments/manage-page.ts).
+      scope.post(`${localisedPath(MANAGE_PATH_PREFIX, locale)}:token`, PAGE_FORM_ROUTE, render);
+    }
   });
 }

@@ -1,6 +1,8 @@
 import { useEffect, type ComponentType, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { localeOfPath } from "@domain/locale";
 import { reportClientError, reportingIsland } from "~/lib/client-errors";
+import { LocaleProvider } from "~/lib/locale";
 import { islandId, islandPropsId, markHydrated, markIslandFailed, type IslandName } from "~/lib/hydrate";
 
 function Hydrated({ children }: { children: ReactNode }) {
@@ -51,7 +53,10 @@ function hydrateIsland<P extends object>(name: IslandName, Component: ComponentT
   hydrateRoot(
     container,
     <Hydrated>
-      <Component {...props} />
+      {/* The page's language, from its address, as the root layout gave it to the server's render. */}
+      <LocaleProvider value={localeOfPath(window.location.pathname)}>
+        <Component {...props} />
+      </LocaleProvider>
     </Hydrated>,
     {
       // A render or effect threw and React removed the form: the plain form goes back, with what was typed.

@@ -1,4 +1,5 @@
 import { data, type AppLoadContext } from "react-router";
+import { localeOfPath } from "@domain/locale";
 import type { ManageAnswer, PatientLinks } from "../../server/appointments/manage-page";
 
 export type { ManageAnswer, ManageView } from "../../server/appointments/manage-page";
@@ -23,6 +24,7 @@ export const MANAGE_HEADERS = {
 } as const;
 
 interface Args {
+  request: Request;
   params: { token?: string };
   context: AppLoadContext;
 }
@@ -33,19 +35,21 @@ async function answer(context: AppLoadContext, work: (links: PatientLinks, ip: s
 }
 
 /**
- * The appointment behind the link (server/appointments/manage.ts); after a
- * post in the same request, the action's answer (the appointment as it now
- * stands, and the outcome), so the page's meta and body agree.
+ * The appointment behind the link (server/appointments/manage.ts), in the
+ * language of the page's address; after a post in the same request, the
+ * action's answer (the appointment as it now stands, and the outcome), so the
+ * page's meta and body agree.
  */
-export function manageLoader({ params, context }: Args) {
+export function manageLoader({ request, params, context }: Args) {
   const post = posted.get(context);
   const postAnswer = post?.answer;
   if (postAnswer) return answer(context, async () => postAnswer);
-  return answer(context, (links, ip) => links.open(params.token ?? "", ip, post !== undefined));
+  const locale = localeOfPath(new URL(request.url).pathname);
+  return answer(context, (links, ip) => links.open(params.token ?? "", ip, { counted: post !== undefined, locale }));
 }
 
 /** A patient's cancel, change or safety answers, posted as a plain form. */
-export function manageAction({ request, params, context }: Args & { request: Request }) {
+export function manageAction({ request, params, context }: Args) {
   const post: { answer?: ManageAnswer } = {};
   posted.set(context, post);
   return answer(context, async (links, ip) => {

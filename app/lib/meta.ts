@@ -1,11 +1,12 @@
 import type { MetaDescriptor } from "react-router";
+import { BASE_LOCALE, LANGUAGE_TAGS, LOCALES, OG_LOCALES, localeOfPath, localisedPath } from "@domain/locale";
 
 export interface PageMetaInput {
   title: string;
   description: string;
   /** Every page has some, including the "not found" answers. */
   keywords: readonly string[];
-  /** Canonical path; defaults to the page's own path. */
+  /** Canonical path (in English: the page's language is put before it); defaults to the page's own path. */
   canonicalPath?: string;
   noindex?: boolean;
   /**
@@ -41,8 +42,10 @@ export function pageMeta(args: MetaArgsLike, input: PageMetaInput): MetaDescript
   const clinic = rootData(args);
   const siteName = clinic?.name ?? "";
   const base = clinic?.publicBaseUrl ?? "";
-  const path = input.canonicalPath ?? args.location.pathname;
-  const url = `${base}${path === "/" ? "/" : path.replace(/\/+$/, "")}`;
+  const locale = localeOfPath(args.location.pathname);
+  const path = input.canonicalPath ? localisedPath(input.canonicalPath, locale) : args.location.pathname;
+  const urlOf = (p: string) => `${base}${p === "/" ? "/" : p.replace(/\/+$/, "")}`;
+  const url = urlOf(path);
   const fullTitle = documentTitle(input.title, siteName);
   const tags: MetaDescriptor[] = [
     ...(input.titleInPage ? [] : [{ title: fullTitle }]),
@@ -53,8 +56,20 @@ export function pageMeta(args: MetaArgsLike, input: PageMetaInput): MetaDescript
     { property: "og:description", content: input.description },
     { property: "og:url", content: url },
     { property: "og:site_name", content: siteName },
-    { property: "og:locale", content: "en_BW" },
+    { property: "og:locale", content: OG_LOCALES[locale] },
+    ...LOCALES.filter((l) => l !== locale).map((l) => ({ property: "og:locale:alternate", content: OG_LOCALES[l] })),
   ];
+  // The page in every language, both ways, and English for a reader whose language has no page (decision 037).
+  if (!input.noindex) {
+    for (const l of LOCALES)
+      tags.push({ tagName: "link", rel: "alternate", hrefLang: LANGUAGE_TAGS[l], href: urlOf(localisedPath(path, l)) });
+    tags.push({
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: "x-default",
+      href: urlOf(localisedPath(path, BASE_LOCALE)),
+    });
+  }
   if (input.keywords.length) tags.push({ name: "keywords", content: input.keywords.join(", ") });
   if (input.noindex) tags.push({ name: "robots", content: "noindex" });
   return tags;

@@ -1,7 +1,8 @@
 import { SERVICE_PAGES, servicePath } from "../../domain/catalogue";
+import { BASE_LOCALE, LOCALES, localisedPath, type Locale } from "../../domain/locale";
 import type { IslandName } from "./hydrate";
 
-/** Public pages outside /services/*, in menu order. */
+/** Public pages outside /services/*, in menu order (English paths; each has its Setswana twin under /tn). */
 export const PUBLIC_PAGE_PATHS = [
   "/",
   "/about",
@@ -16,20 +17,29 @@ export const PUBLIC_PAGE_PATHS = [
   "/details",
 ] as const;
 
-/** The public pages that load JavaScript (their forms enhance); every other public page ships none. */
-export const ISLAND_PAGES: Readonly<Record<string, IslandName>> = {
-  "/contact-us": "contact",
-  "/book-appointment": "booking",
-};
+/** Every public page's path in every language: the English ones first, then their twins. */
+function inEveryLanguage(paths: readonly string[]): string[] {
+  return LOCALES.flatMap((locale) => paths.map((path) => localisedPath(path, locale)));
+}
+
+/** The public pages that load JavaScript (their forms enhance), in both languages; every other public page ships none. */
+const ISLANDS: Readonly<Record<string, IslandName>> = { "/contact-us": "contact", "/book-appointment": "booking" };
+export const ISLAND_PAGES: Readonly<Record<string, IslandName>> = Object.fromEntries(
+  LOCALES.flatMap((locale) => Object.entries(ISLANDS).map(([path, name]) => [localisedPath(path, locale), name])),
+);
 export const SCRIPTED_PAGE_PATHS: readonly string[] = Object.keys(ISLAND_PAGES);
 
-/** Every public page: rendered to static HTML at build time. */
+/** Every public page in both languages, then the files: rendered to static HTML (or text) at build time. */
 export const PRERENDERED_PATHS: readonly string[] = [
-  ...PUBLIC_PAGE_PATHS,
-  ...SERVICE_PAGES.map(servicePath),
+  ...inEveryLanguage([...PUBLIC_PAGE_PATHS, ...SERVICE_PAGES.map(servicePath)]),
   "/sitemap.xml",
   "/robots.txt",
 ];
+
+/** A route's id in `locale`: the English route's own, with the language before it for the others. */
+export function localisedRouteId(id: string, locale: Locale): string {
+  return locale === BASE_LOCALE ? id : `${locale}/${id}`;
+}
 
 const SERVICE_ROUTE_ID = "service-";
 
@@ -42,7 +52,8 @@ export function serviceRouteId(slug: string): string {
   return `${SERVICE_ROUTE_ID}${slug}`;
 }
 
-/** The slug of the service page with this route id (see serviceRouteId). */
+/** The slug of the service page with this route id, in either language (see serviceRouteId, localisedRouteId). */
 export function serviceSlugOfRoute(routeId: string | undefined): string {
-  return routeId?.startsWith(SERVICE_ROUTE_ID) ? routeId.slice(SERVICE_ROUTE_ID.length) : "";
+  const own = routeId?.replace(/^[a-z]{2}\//, "");
+  return own?.startsWith(SERVICE_ROUTE_ID) ? own.slice(SERVICE_ROUTE_ID.length) : "";
 }

@@ -1,77 +1,63 @@
 import { CalendarCheck, LayoutGrid, MapPin, MessageCircle } from "lucide-react";
 import { DisclosureList } from "~/components/info/disclosure-list";
 import { mapsHref } from "@domain/contact-links";
+import { localeOfPath } from "@domain/locale";
+import { m } from "@domain/paraglide/messages.js";
 import { LinkTiles, type LinkTile } from "~/components/info/link-tiles";
 import { PageHeader } from "~/components/info/page-header";
+import { useLocale } from "~/lib/locale";
 import { pageMeta } from "~/lib/meta";
 import { useClinic } from "~/lib/use-clinic";
 import "~/styles/info.css";
 import type { Route } from "./+types/about";
 
 export function meta(args: Route.MetaArgs) {
+  const locale = localeOfPath(args.location.pathname);
   return pageMeta(args, {
-    title: "Our Story",
-    description:
-      "Who we are: a diagnostic imaging and radiology clinic in Gaborone, Botswana. Our mission, our vision and what you can expect from us.",
-    keywords: ["about us", "radiology clinic Gaborone", "diagnostic imaging Botswana", "mission", "vision"],
+    title: m.layout_nav_our_story({}, { locale }),
+    description: m.about_meta_description({}, { locale }),
+    keywords: m.about_meta_keywords({}, { locale }).split(", "),
   });
 }
 
-const BENEFITS = [
-  {
-    title: "Patient-centric care",
-    content: (
-      <p>
-        We explain each examination before it starts, answer your questions, and make sure you know how to prepare and
-        what happens afterwards. Your comfort, privacy and dignity come first at every step.
-      </p>
-    ),
-  },
-  {
-    title: "Excellence in diagnostics",
-    content: (
-      <p>
-        Our experienced radiologist and radiographers carry out and review every examination with care, so that your
-        doctor receives a clear written report to guide your treatment.
-      </p>
-    ),
-  },
-  {
-    title: "Professionalism and integrity",
-    content: (
-      <p>
-        We treat every patient with respect, keep your health information confidential, and are open with you about your
-        examination, its preparation and its costs.
-      </p>
-    ),
-  },
-] as const;
-
 export default function About() {
   const clinic = useClinic();
+  const locale = useLocale();
+  const city = clinic.address.city;
+  const benefits = [
+    { title: m.about_benefit_care_title({}, { locale }), content: <p>{m.about_benefit_care_text({}, { locale })}</p> },
+    {
+      title: m.about_benefit_excellence_title({}, { locale }),
+      content: <p>{m.about_benefit_excellence_text({}, { locale })}</p>,
+    },
+    {
+      title: m.about_benefit_integrity_title({}, { locale }),
+      content: <p>{m.about_benefit_integrity_text({}, { locale })}</p>,
+    },
+  ];
   const tiles: LinkTile[] = [
     {
-      title: "Our services",
-      text: "Ultrasound, X-ray, fluoroscopy, DEXA, women's imaging and more.",
+      title: m.about_tile_services_title({}, { locale }),
+      text: m.about_tile_services_text({}, { locale }),
       href: "/services",
       icon: LayoutGrid,
     },
     {
-      title: "Get directions",
-      text: `Find us in ${clinic.address.city} with Google Maps.`,
+      title: m.about_tile_directions_title({}, { locale }),
+      text: m.about_tile_directions_text({ city }, { locale }),
       href: mapsHref(clinic),
       icon: MapPin,
       external: true,
     },
     {
-      title: "Contact us",
-      text: "Call, send a WhatsApp message or write to us.",
+      title: m.layout_nav_contact({}, { locale }),
+      text: m.about_tile_contact_text({}, { locale }),
       href: "/contact-us",
       icon: MessageCircle,
     },
     {
-      title: "Book an appointment",
-      text: "Request a date for your examination online.",
+      title: m.about_tile_book_title({}, { locale }),
+      text: m.about_tile_book_text({}, { locale }),
       href: "/book-appointment",
       icon: CalendarCheck,
     },
@@ -79,50 +65,36 @@ export default function About() {
 
   return (
     <main id="main" className="info-page">
-      <PageHeader title="Our Story" eyebrow="About us">
-        <p>
-          {clinic.name} is a radiology and diagnostic imaging clinic in {clinic.address.city},{" "}
-          {countryName(clinic.address.country)}.
-        </p>
+      <PageHeader title={m.layout_nav_our_story({}, { locale })} eyebrow={m.layout_nav_about({}, { locale })}>
+        <p>{m.about_lead({ name: clinic.name, city, country: countryName(clinic.address.country) }, { locale })}</p>
       </PageHeader>
 
       <div className="container">
         <div className="info-section about-intro">
           <section aria-labelledby="who-we-are">
-            <h2 id="who-we-are">Who we are</h2>
-            <p>
-              We are a specialist radiologist, radiographers and support staff who carry out medical imaging
-              examinations for patients and for the doctors who refer them. Our services range from ultrasound, X-ray,
-              fluoroscopy and bone densitometry (DEXA) to women&apos;s imaging, ultrasound-guided procedures and remote
-              reporting.
-            </p>
-            <p>Each examination is reviewed by a radiologist, who sends a written report to your referring doctor.</p>
+            <h2 id="who-we-are">{m.about_who_heading({}, { locale })}</h2>
+            <p>{m.about_who_text({}, { locale })}</p>
+            <p>{m.about_who_report({}, { locale })}</p>
           </section>
           <div className="about-intro__cards">
             <section className="card" aria-labelledby="mission">
-              <h2 id="mission">Our mission</h2>
-              <p>
-                To give every patient accurate, timely diagnostic imaging in a calm and caring setting, and to give
-                referring doctors clear reports they can act on.
-              </p>
+              <h2 id="mission">{m.about_mission_heading({}, { locale })}</h2>
+              <p>{m.about_mission_text({}, { locale })}</p>
             </section>
             <section className="card" aria-labelledby="vision">
-              <h2 id="vision">Our vision</h2>
-              <p>
-                To be the imaging clinic that patients in {clinic.address.city} trust and that doctors rely on, known
-                for care, quality and integrity.
-              </p>
+              <h2 id="vision">{m.about_vision_heading({}, { locale })}</h2>
+              <p>{m.about_vision_text({ city }, { locale })}</p>
             </section>
           </div>
         </div>
 
         <section className="info-section" aria-labelledby="why-us">
-          <h2 id="why-us">Why patients choose us</h2>
-          <DisclosureList items={BENEFITS} />
+          <h2 id="why-us">{m.about_why_heading({}, { locale })}</h2>
+          <DisclosureList items={benefits} />
         </section>
 
         <section className="info-section" aria-labelledby="next-steps">
-          <h2 id="next-steps">Where to next</h2>
+          <h2 id="next-steps">{m.about_next_heading({}, { locale })}</h2>
           <LinkTiles tiles={tiles} />
         </section>
       </div>

@@ -1,11 +1,13 @@
 import { useActionData, useLoaderData, useLocation, useSearchParams } from "react-router";
-import { LATE_CANCELLATION_FEE, NOTICE_HOURS } from "@domain/booking-policy";
+import { lateCancellationFee, NOTICE_HOURS } from "@domain/booking-policy";
 import { mapsHref } from "@domain/contact-links";
-import { CONTACT_PREFERENCES, contactChoiceWords } from "@domain/contact-preference";
+import { CONTACT_PREFERENCES } from "@domain/contact-preference";
 import { formatLongDate } from "@domain/dates";
+import { localeOfPath } from "@domain/locale";
+import { m } from "@domain/paraglide/messages.js";
 import { BOOKING_PATH } from "@domain/paths";
-import { BOOK_AGAIN, CANCELLED_FINAL, CHANGE_MAILED, LINK_NOT_VALID, PATIENT_MESSAGES } from "@domain/patient-link";
-import { REQUEST_RECEIVED, requestNextStep } from "@domain/request-words";
+import { patientLinkWords } from "@domain/patient-link";
+import { contactPreferenceWords, requestWords } from "@domain/patient-words";
 import { CANCEL_REASON_MAX, isActiveStatus } from "@domain/statuses";
 import { BookingPolicy } from "~/components/forms/booking-policy";
 import { ContactOptions } from "~/components/forms/contact-options";
@@ -15,17 +17,19 @@ import { ContactSettings } from "~/components/patient/contact-settings";
 import { DateChoice } from "~/components/patient/date-choice";
 import { PostOutcome } from "~/components/patient/post-outcome";
 import { SafetyForm, safetyErrorTarget } from "~/components/patient/safety-form";
+import { useLocale, useMessageOptions, usePagePath } from "~/lib/locale";
 import { manageAction, manageLoader, MANAGE_HEADERS, type ManageAnswer, type ManageView } from "~/lib/manage.server";
 import { useClinic } from "~/lib/use-clinic";
 import "~/styles/forms.css";
 import "~/styles/patient.css";
 
 /**
- * A patient's private link to their appointment (`/appointment/<token>`),
- * ordered for the patient (decision 026): the outcome of what they
- * just posted, then the status and date, where to go, how to prepare, how
- * to change or cancel, and the safety questions. Rendered per request with
- * no script at all; the rules are in server/appointments/manage.ts.
+ * A patient's private link to their appointment (`/appointment/<token>`,
+ * and in Setswana `/tn/appointment/<token>`: decision 037), ordered for the
+ * patient (decision 026): the outcome of what they just posted, then the
+ * status and date, where to go, how to prepare, how to change or cancel,
+ * and the safety questions. Rendered per request with no script at all; the
+ * rules are in server/appointments/manage.ts.
  */
 
 export const loader = manageLoader;
@@ -36,14 +40,15 @@ export function headers() {
 }
 
 /** "Error: …" when the page answers a refused post (the GOV.UK pattern), so the title says it first. */
-export function meta({ data }: { data?: unknown }) {
+export function meta({ data, location }: { data?: unknown; location: { pathname: string } }) {
   const answer = data as ManageAnswer | undefined;
+  const options = { locale: localeOfPath(location.pathname) };
   const title =
     answer?.status === 404
-      ? LINK_NOT_VALID
+      ? m.private_link_not_valid({}, options)
       : answer && answer.status >= 400
-        ? "Error: Your appointment"
-        : "Your appointment";
+        ? m.private_error_title({}, options)
+        : m.private_title({}, options);
   return [{ title }, { name: "robots", content: "noindex, nofollow" }];
 }
 
@@ -51,6 +56,7 @@ export default function Appointment() {
   const loaded = useLoaderData<typeof loader>() as ManageAnswer;
   const posted = useActionData<typeof action>() as ManageAnswer | undefined;
   const clinic = useClinic();
+  const options = useMessageOptions();
   const answer = posted ?? loaded;
   const view = "view" in answer ? answer.view : undefined;
   return (
@@ -61,16 +67,12 @@ export default function Appointment() {
         ) : (
           <>
             {answer.status !== 404 && <PostOutcome failure={answer.failure} problems={[]} />}
-            <h1>{answer.status === 404 ? LINK_NOT_VALID : "Your appointment"}</h1>
-            {answer.status === 404 && (
-              <p className="form-page__lead">
-                The link may be mistyped or out of date: links stop working a week after the appointment. Please contact
-                the clinic, and quote your reference if you have it.
-              </p>
-            )}
+            <h1>{answer.status === 404 ? m.private_link_not_valid({}, options) : m.private_title({}, options)}</h1>
+            {answer.status === 404 && <p className="form-page__lead">{m.private_link_not_valid_lead({}, options)}</p>}
           </>
         )}
-        <ContactOptions clinic={clinic} title="Contact the clinic" />
+        {/* TODO(issue 26): ContactOptions' own words follow the page's language once the forms take it. */}
+        <ContactOptions clinic={clinic} title={m.private_contact_title({}, options)} />
       </div>
     </main>
   );
@@ -79,6 +81,11 @@ export default function Appointment() {
 function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
   const [params] = useSearchParams();
   const clinic = useClinic();
+  const locale = useLocale();
+  const options = { locale };
+  const pagePath = usePagePath();
+  const words = patientLinkWords(locale);
+  const request = requestWords(locale);
   // Every form posts to the page's address without its fragment (#date, #cancel), so the answer opens at the top.
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
@@ -103,33 +110,43 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
       <PostOutcome
         success={
           done === "contact"
-            ? contactChoiceWords(view.contact.choice, view.contact.mobile)
+            ? contactPreferenceWords(locale).chosen(view.contact.choice, view.contact.mobile)
             : done
-              ? PATIENT_MESSAGES[done]
+              ? words.messages[done]
               : undefined
         }
-        detail={done === "cancelled" || done === "changed" ? CHANGE_MAILED : undefined}
+        detail={done === "cancelled" || done === "changed" ? words.changeMailed : undefined}
         failure={failure}
         problems={problems}
       />
-      <h1>Your appointment</h1>
+      <h1>{m.private_title({}, options)}</h1>
       <dl className="confirmation__summary appointment-summary">
         <div>
-          <dt>Status</dt>
+          <dt>{m.private_label_status({}, options)}</dt>
           <dd>
             <strong>{view.statusWords}</strong>
           </dd>
         </div>
         <div>
-          <dt>{confirmed ? "Date and time" : view.status === "requested" ? "Requested date" : "Date"}</dt>
-          <dd>{confirmed ? `${formatLongDate(date)} at ${view.confirmedTime}` : formatLongDate(date)}</dd>
+          <dt>
+            {confirmed
+              ? m.private_label_date_time({}, options)
+              : view.status === "requested"
+                ? m.private_label_requested_date({}, options)
+                : m.private_label_date({}, options)}
+          </dt>
+          <dd>
+            {confirmed
+              ? m.mail_when({ date: formatLongDate(date, locale), time: view.confirmedTime! }, options)
+              : formatLongDate(date, locale)}
+          </dd>
         </div>
         <div>
-          <dt>Reference</dt>
+          <dt>{m.private_label_reference({}, options)}</dt>
           <dd>{view.reference}</dd>
         </div>
         <div>
-          <dt>Service</dt>
+          <dt>{m.private_label_service({}, options)}</dt>
           <dd>{view.service}</dd>
         </div>
       </dl>
@@ -137,17 +154,17 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
       {view.status === "requested" && (
         <div className="notice">
           <p>
-            <strong>{REQUEST_RECEIVED}</strong>
+            <strong>{request.received}</strong>
           </p>
-          <p>{requestNextStep(view.answerBy)}</p>
+          <p>{request.nextStep(view.answerBy)}</p>
         </div>
       )}
       {view.status === "cancelled" && (
         <div className="notice appointment-final">
-          <p>{CANCELLED_FINAL}</p>
+          <p>{words.cancelledFinal}</p>
           <p>
-            <a href={BOOKING_PATH} className="button button--primary">
-              {BOOK_AGAIN}
+            <a href={pagePath(BOOKING_PATH)} className="button button--primary">
+              {words.bookAgain}
             </a>
           </p>
         </div>
@@ -156,7 +173,7 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
       {open && (
         <>
           <section className="form__section" aria-labelledby="where-title">
-            <h2 id="where-title">Where to go</h2>
+            <h2 id="where-title">{m.private_where_title({}, options)}</h2>
             <p>
               {clinic.name}
               <br />
@@ -164,12 +181,13 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
             </p>
             <p>
               <a href={mapsHref(clinic)} target="_blank" rel="noopener noreferrer">
-                Open the clinic in Google Maps<span className="visually-hidden"> (opens a new tab)</span>
+                {m.private_maps_link({}, options)}
+                <span className="visually-hidden">{m.private_new_tab({}, options)}</span>
               </a>
             </p>
           </section>
           <section className="form__section" aria-labelledby="prepare-title">
-            <h2 id="prepare-title">Before your visit</h2>
+            <h2 id="prepare-title">{m.private_prepare_title({}, options)}</h2>
             <ul className="policy-list">
               {view.preparation.map((note) => (
                 <li key={note}>{note}</li>
@@ -181,51 +199,53 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
 
       {view.canChange && (
         <section className="form__section" aria-labelledby="change-title">
-          <h2 id="change-title">Change the date</h2>
+          <h2 id="change-title">{m.private_change_title({}, options)}</h2>
           <p>
-            Ask for another day. The clinic will contact you to confirm the time
-            {view.status === "confirmed" ? ": your confirmed time is released." : "."}
+            {view.status === "confirmed"
+              ? m.private_change_lead_confirmed({}, options)
+              : m.private_change_lead({}, options)}
           </p>
           <form method="post" action={here} className="form" noValidate>
             <input type="hidden" name="intent" value="change" />
             <input type="hidden" name="version" value={view.version} />
             <DateChoice
               name="date"
-              legend="New date"
+              legend={m.private_change_legend({}, options)}
               calendar={view.calendar}
               current={date}
               chosen={values.date}
               error={errors.date}
             />
             <button type="submit" className="button button--primary">
-              Ask for this date
+              {m.private_change_submit({}, options)}
             </button>
           </form>
         </section>
       )}
       {view.changeByPhone && (
         <section className="form__section" aria-labelledby="change-title">
-          <h2 id="change-title">Change the date</h2>
-          <p>{PATIENT_MESSAGES.tooLate}</p>
+          <h2 id="change-title">{m.private_change_title({}, options)}</h2>
+          <p>{words.messages.tooLate}</p>
         </section>
       )}
 
       {view.canCancel && (
         <section className="form__section" id="cancel" aria-labelledby="cancel-title">
-          <h2 id="cancel-title">Cancel the appointment</h2>
+          <h2 id="cancel-title">{m.private_cancel_title({}, options)}</h2>
           {confirmingCancel ? (
             <form method="post" action={here} className="form" noValidate>
               <input type="hidden" name="intent" value="cancel" />
               <input type="hidden" name="version" value={view.version} />
               {view.lateCancel && (
                 <p className="notice">
-                  <strong>Your appointment is less than {NOTICE_HOURS} hours away.</strong> {LATE_CANCELLATION_FEE}
+                  <strong>{m.private_cancel_late({ hours: NOTICE_HOURS }, options)}</strong>{" "}
+                  {lateCancellationFee(locale)}
                 </p>
               )}
               <TextAreaField
                 id="reason"
-                label="Why are you cancelling?"
-                hint="This helps the clinic. Please do not include medical details."
+                label={m.private_cancel_reason_label({}, options)}
+                hint={m.private_cancel_reason_hint({}, options)}
                 optional
                 rows={3}
                 maxLength={CANCEL_REASON_MAX}
@@ -234,17 +254,17 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
               />
               <div className="form-submit">
                 <button type="submit" className="button button--danger">
-                  Yes, cancel my appointment
+                  {m.private_cancel_confirm({}, options)}
                 </button>{" "}
                 <a href="?" className="button button--outline">
-                  No, keep it
+                  {m.private_cancel_keep({}, options)}
                 </a>
               </div>
             </form>
           ) : (
             <p>
               <a href="?step=cancel#cancel" className="button button--outline">
-                Cancel this appointment
+                {m.private_cancel_open({}, options)}
               </a>
             </p>
           )}
@@ -260,6 +280,7 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
           error={errors.contactPreference}
         />
       )}
+      {/* TODO(issue 26): the booking policy follows the page's language once the forms' BookingPolicy takes it. */}
       {open && <BookingPolicy className="form__section" />}
     </>
   );

@@ -1,4 +1,6 @@
 import { useActionData, useLocation } from "react-router";
+import { localeOfPath, type Locale } from "@domain/locale";
+import { m } from "@domain/paraglide/messages.js";
 import { bookingServiceOf } from "@domain/paths";
 import { BookingPage } from "~/components/forms/booking/booking-form";
 import { clinicContact } from "~/components/forms/contact-options";
@@ -9,6 +11,7 @@ import type { Route } from "./+types/book-appointment";
 import "~/styles/forms.css";
 import { Island } from "~/components/island";
 import { island } from "~/lib/hydrate";
+import { useLocale } from "~/lib/locale";
 
 /**
  * The booking page: the policy and other ways to book beside the form. The
@@ -31,19 +34,24 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
   return actionHeaders;
 }
 
-const PAGE = {
-  title: "Book an Appointment",
-  description: "Request an appointment for a scan online, attach your referral form, and read our booking policy.",
-  keywords: ["book appointment", "radiology Gaborone", "ultrasound booking", "X-ray appointment", "referral form"],
-  titleInPage: true,
-};
+/** The page's title, description and keywords in `locale`. */
+function page(locale: Locale) {
+  const t = { locale };
+  return {
+    title: m.booking_meta_title({}, t),
+    description: m.booking_meta_description({}, t),
+    keywords: m.booking_meta_keywords({}, t).split(", "),
+    titleInPage: true,
+  };
+}
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, PAGE);
+  return pageMeta(args, page(localeOfPath(args.location.pathname)));
 }
 
 export default function BookAppointment() {
   const clinic = useClinic();
+  const locale = useLocale();
   const posted = useActionData<typeof action>();
   // ?service=<slug> (a service page's Book Now): the server renders the page for it (server/app.ts).
   const service = bookingServiceOf(useLocation().search)?.title;
@@ -54,7 +62,7 @@ export default function BookAppointment() {
         component={BookingPage}
         props={{
           clinic: clinicContact(clinic),
-          title: documentTitle(PAGE.title, clinic.name),
+          title: documentTitle(page(locale).title, clinic.name),
           posted: posted && !posted.confirmed ? posted : undefined,
           booked: posted?.confirmed,
           service,

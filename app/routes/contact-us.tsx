@@ -1,4 +1,6 @@
 import { useActionData } from "react-router";
+import { localeOfPath, type Locale } from "@domain/locale";
+import { m } from "@domain/paraglide/messages.js";
 import { ContactPage } from "~/components/forms/contact-form";
 import { clinicContact } from "~/components/forms/contact-options";
 import { documentTitle, pageMeta } from "~/lib/meta";
@@ -8,6 +10,7 @@ import type { Route } from "./+types/contact-us";
 import "~/styles/forms.css";
 import { Island } from "~/components/island";
 import { island } from "~/lib/hydrate";
+import { useLocale } from "~/lib/locale";
 
 /** The page's content is an island: its script enhances the form without the router (app/lib/hydrate.ts). */
 export const handle = island("contact");
@@ -22,19 +25,24 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
   return actionHeaders;
 }
 
-const PAGE = {
-  title: "Contact Us",
-  description: "Call, WhatsApp or e-mail the clinic, or send an enquiry online. Opening hours and how to reach us.",
-  keywords: ["contact", "radiology clinic Gaborone", "enquiry", "opening hours"],
-  titleInPage: true,
-};
+/** The page's title, description and keywords in `locale`. */
+function page(locale: Locale) {
+  const t = { locale };
+  return {
+    title: m.contact_meta_title({}, t),
+    description: m.contact_meta_description({}, t),
+    keywords: m.contact_meta_keywords({}, t).split(", "),
+    titleInPage: true,
+  };
+}
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, PAGE);
+  return pageMeta(args, page(localeOfPath(args.location.pathname)));
 }
 
 export default function ContactUs() {
   const clinic = useClinic();
+  const locale = useLocale();
   const posted = useActionData<typeof action>();
   return (
     <main id="main" className="form-page">
@@ -43,7 +51,7 @@ export default function ContactUs() {
         component={ContactPage}
         props={{
           clinic: clinicContact(clinic),
-          title: documentTitle(PAGE.title, clinic.name),
+          title: documentTitle(page(locale).title, clinic.name),
           posted,
         }}
       />

@@ -15,71 +15,71 @@ import { ServiceTabs } from "~/components/home/service-tabs";
 import { HeroIllustration } from "~/components/illustrations/hero-illustration";
 import { formatPhone, mapsHref, telHref, whatsappHref } from "@domain/contact-links";
 import { PhoneLink } from "~/components/layout/phone-link";
-import { SERVICE_CATEGORIES } from "@domain/catalogue";
-import { closedDaysWords } from "@domain/clinic";
-import { ARRIVE_EARLY_MINUTES, WHAT_TO_BRING_SHORT } from "@domain/visit-words";
+import { serviceCategories } from "@domain/catalogue";
+import { closedDaysWords, openingPeriodLabel } from "@domain/clinic";
+import { localeOfPath, localised, type Locale } from "@domain/locale";
+import { m } from "@domain/paraglide/messages.js";
+import { ARRIVE_EARLY_MINUTES, visitWords } from "@domain/visit-words";
+import { useLocale, usePagePath } from "~/lib/locale";
 import { pageMeta } from "~/lib/meta";
 import { useClinic } from "~/lib/use-clinic";
 import type { Route } from "./+types/home";
 import "~/styles/home.css";
 
 export function meta(args: Route.MetaArgs) {
+  const locale = localeOfPath(args.location.pathname);
   return pageMeta(args, {
-    title: "Diagnostic imaging and radiology in Gaborone",
-    description:
-      "Ultrasound, X-ray, fluoroscopy, bone densitometry (DEXA), women's imaging and image-guided procedures in Gaborone, Botswana. Book online, call or WhatsApp us.",
-    keywords: [
-      "radiology Gaborone",
-      "diagnostic imaging Botswana",
-      "ultrasound Gaborone",
-      "X-ray Gaborone",
-      "DEXA scan",
-      "3D pregnancy scan",
-      "breast ultrasound",
-    ],
+    title: m.home_meta_title({}, { locale }),
+    description: m.home_meta_description({}, { locale }),
+    keywords: m.home_meta_keywords({}, { locale }).split(", "),
   });
 }
 
 const STEPS = [
   {
     icon: CalendarCheck,
-    title: "Schedule an appointment",
-    text: "Request a date online, or call or WhatsApp us. We contact you to confirm the time.",
+    title: localised(m.home_step_schedule_title),
+    text: localised(m.home_step_schedule_text),
   },
   {
     icon: Upload,
-    title: "Upload your referral",
-    text: "If your doctor gave you a referral form, attach it to your booking or bring it with you.",
+    title: localised(m.home_step_upload_title),
+    text: localised(m.home_step_upload_text),
   },
   {
     icon: ClipboardList,
-    title: "Prepare and attend",
-    text: `Follow the preparation for your scan, arrive ${ARRIVE_EARLY_MINUTES} minutes early and bring ${WHAT_TO_BRING_SHORT}.`,
+    title: localised(m.home_step_prepare_title),
+    text: (locale: Locale) =>
+      m.home_step_prepare_text(
+        { minutes: ARRIVE_EARLY_MINUTES, bring: visitWords(locale).whatToBringShort },
+        { locale },
+      ),
   },
 ] as const;
 
 export default function Home() {
   const clinic = useClinic();
+  const locale = useLocale();
+  const pagePath = usePagePath();
   const chat = whatsappHref(clinic);
+  const city = clinic.address.city;
+  const newTab = m.home_new_tab({}, { locale });
 
   const slides = [
     {
       id: "care",
-      label: "Compassionate care",
+      label: m.home_slide_care_label({}, { locale }),
       content: (
         <div className="hero-slide">
-          <p className="hero-slide__kicker">Compassionate care</p>
-          <h2 className="hero-slide__title">Calm, careful imaging with people who explain each step</h2>
-          <p className="hero-slide__text">
-            Your comfort and privacy come first. We tell you how to prepare, what happens during your scan and when to
-            expect your results.
-          </p>
+          <p className="hero-slide__kicker">{m.home_slide_care_label({}, { locale })}</p>
+          <h2 className="hero-slide__title">{m.home_slide_care_title({}, { locale })}</h2>
+          <p className="hero-slide__text">{m.home_slide_care_text({}, { locale })}</p>
           <div className="hero-slide__actions">
-            <a href="/book-appointment" className="button button--accent button--large">
-              Book Now
+            <a href={pagePath("/book-appointment")} className="button button--accent button--large">
+              {m.layout_book_now({}, { locale })}
             </a>
-            <a href="/services" className="button button--outline button--large">
-              Our services
+            <a href={pagePath("/services")} className="button button--outline button--large">
+              {m.home_our_services({}, { locale })}
             </a>
           </div>
         </div>
@@ -87,21 +87,18 @@ export default function Home() {
     },
     {
       id: "centre",
-      label: "Medical imaging and radiology centre",
+      label: m.home_slide_centre_label({}, { locale }),
       content: (
         <div className="hero-slide">
-          <p className="hero-slide__kicker">Medical imaging and radiology centre</p>
-          <h2 className="hero-slide__title">Ultrasound, X-ray, DEXA and guided procedures in {clinic.address.city}</h2>
-          <p className="hero-slide__text">
-            Diagnostic imaging, women&apos;s imaging and image-guided procedures, with reports from our radiologist for
-            you and your doctor.
-          </p>
+          <p className="hero-slide__kicker">{m.home_slide_centre_label({}, { locale })}</p>
+          <h2 className="hero-slide__title">{m.home_slide_centre_title({ city }, { locale })}</h2>
+          <p className="hero-slide__text">{m.home_slide_centre_text({}, { locale })}</p>
           <div className="hero-slide__actions">
-            <a href="/services" className="button button--primary button--large">
-              Explore services
+            <a href={pagePath("/services")} className="button button--primary button--large">
+              {m.home_explore_services({}, { locale })}
             </a>
-            <a href="/for-referrers" className="button button--outline button--large">
-              For referring doctors
+            <a href={pagePath("/for-referrers")} className="button button--outline button--large">
+              {m.home_for_referring_doctors({}, { locale })}
             </a>
           </div>
         </div>
@@ -116,9 +113,9 @@ export default function Home() {
           <div className="hero__text">
             <h1 id="home-title" className="hero__title">
               {clinic.name}
-              <span className="hero__subtitle">Radiology and diagnostic imaging in {clinic.address.city}</span>
+              <span className="hero__subtitle">{m.home_subtitle({ city }, { locale })}</span>
             </h1>
-            <HeroSlides slides={slides} label="Welcome" />
+            <HeroSlides slides={slides} label={m.home_slides_label({}, { locale })} />
           </div>
           <HeroIllustration className="hero__art" />
         </div>
@@ -127,31 +124,32 @@ export default function Home() {
       <section className="section info-boxes" aria-labelledby="info-title">
         <div className="container">
           <h2 id="info-title" className="visually-hidden">
-            How to reach us
+            {m.home_info_heading({}, { locale })}
           </h2>
           <ul role="list" className="info-grid">
             <li className="info-box">
               <MapPin aria-hidden="true" className="info-box__icon" size={28} />
-              <h3>Find the clinic</h3>
+              <h3>{m.home_find_clinic({}, { locale })}</h3>
               <p>
-                {clinic.address.street}, {clinic.address.city}
+                {clinic.address.street}, {city}
               </p>
               <a href={mapsHref(clinic)} target="_blank" rel="noopener noreferrer">
-                Locate us on Google Maps<span className="visually-hidden"> (opens in a new tab)</span>
+                {m.home_locate_maps({}, { locale })}
+                <span className="visually-hidden">{newTab}</span>
               </a>
             </li>
             <li className="info-box">
               <Phone aria-hidden="true" className="info-box__icon" size={28} />
-              <h3>Call us directly</h3>
+              <h3>{m.home_call_directly({}, { locale })}</h3>
               <p>
-                Landline: <PhoneLink number={clinic.landline} />
+                {m.home_landline({}, { locale })} <PhoneLink number={clinic.landline} />
               </p>
               <p>
-                Cell and WhatsApp:{" "}
+                {m.home_cell_whatsapp({}, { locale })}{" "}
                 {chat ? (
                   <a href={chat} target="_blank" rel="noopener noreferrer">
                     {formatPhone(clinic.whatsapp)}
-                    <span className="visually-hidden"> (WhatsApp chat, opens in a new tab)</span>
+                    <span className="visually-hidden">{m.home_whatsapp_chat_new_tab({}, { locale })}</span>
                   </a>
                 ) : (
                   formatPhone(clinic.whatsapp)
@@ -160,17 +158,17 @@ export default function Home() {
             </li>
             <li className="info-box">
               <Mail aria-hidden="true" className="info-box__icon" size={28} />
-              <h3>E-mail support</h3>
-              <p>Questions about a scan or a booking? Write to us.</p>
+              <h3>{m.home_email_heading({}, { locale })}</h3>
+              <p>{m.home_email_text({}, { locale })}</p>
               <a href={`mailto:${clinic.email}`} className="info-box__email">
                 {clinic.email}
               </a>
             </li>
             <li className="info-box">
               <Stethoscope aria-hidden="true" className="info-box__icon" size={28} />
-              <h3>For referring doctors</h3>
-              <p>The referral form and our numbers, in one place.</p>
-              <a href="/for-referrers">Go to For Referrers</a>
+              <h3>{m.home_for_referring_doctors({}, { locale })}</h3>
+              <p>{m.home_referrers_text({}, { locale })}</p>
+              <a href={pagePath("/for-referrers")}>{m.home_referrers_link({}, { locale })}</a>
             </li>
           </ul>
         </div>
@@ -179,13 +177,13 @@ export default function Home() {
       <section className="section section--tint" aria-labelledby="services-title">
         <div className="container">
           <div className="section__head">
-            <h2 id="services-title">Specialised check-up services</h2>
-            <p className="prose">Choose a category to see what we offer. Each service page explains how to prepare.</p>
+            <h2 id="services-title">{m.home_services_heading({}, { locale })}</h2>
+            <p className="prose">{m.home_services_intro({}, { locale })}</p>
           </div>
-          <ServiceTabs categories={SERVICE_CATEGORIES} />
+          <ServiceTabs categories={serviceCategories(locale)} />
           <p className="section__more">
-            <a href="/services" className="button button--outline">
-              See all services
+            <a href={pagePath("/services")} className="button button--outline">
+              {m.home_see_all_services({}, { locale })}
             </a>
           </p>
         </div>
@@ -194,19 +192,19 @@ export default function Home() {
       <section className="section" aria-labelledby="guide-title">
         <div className="container guide">
           <div className="guide__intro">
-            <h2 id="guide-title">Your visit in three steps</h2>
+            <h2 id="guide-title">{m.home_guide_heading({}, { locale })}</h2>
             <ol className="steps" role="list">
               {STEPS.map((step, i) => (
-                <li key={step.title} className="step">
+                <li key={i} className="step">
                   <span className="step__number" aria-hidden="true">
                     {i + 1}
                   </span>
                   <div>
                     <h3 className="step__title">
-                      <span className="visually-hidden">Step {i + 1}: </span>
-                      {step.title}
+                      <span className="visually-hidden">{m.home_step_label({ number: i + 1 }, { locale })}</span>
+                      {step.title(locale)}
                     </h3>
-                    <p>{step.text}</p>
+                    <p>{step.text(locale)}</p>
                   </div>
                   <step.icon aria-hidden="true" className="step__icon" size={28} />
                 </li>
@@ -214,31 +212,29 @@ export default function Home() {
             </ol>
             {/* Plain links on a page without script: a tap is never lost to hydration. */}
             <div className="guide__actions">
-              <a href="/book-appointment" className="button button--accent button--large">
+              <a href={pagePath("/book-appointment")} className="button button--accent button--large">
                 <CalendarCheck aria-hidden="true" size={20} />
-                Book an appointment
+                {m.home_book_appointment({}, { locale })}
               </a>
-              <a href="/contact-us" className="button button--outline button--large">
-                Contact us
+              <a href={pagePath("/contact-us")} className="button button--outline button--large">
+                {m.layout_nav_contact({}, { locale })}
               </a>
             </div>
           </div>
           <aside className="hours card" aria-labelledby="hours-title">
             <h2 id="hours-title">
-              <Clock aria-hidden="true" size={26} /> Working hours
+              <Clock aria-hidden="true" size={26} /> {m.home_hours_heading({}, { locale })}
             </h2>
             <dl className="hours__list">
               {clinic.openingHours.map((p) => (
                 <div key={p.label} className="hours__row">
-                  <dt>{p.label}</dt>
-                  <dd>
-                    {p.opens} to {p.closes}
-                  </dd>
+                  <dt>{openingPeriodLabel(p, locale)}</dt>
+                  <dd>{m.layout_footer_hours_range({ opens: p.opens, closes: p.closes }, { locale })}</dd>
                 </div>
               ))}
               <div className="hours__row hours__row--closed">
-                <dt>{closedDaysWords(clinic.openingHours, false)}</dt>
-                <dd>Closed</dd>
+                <dt>{closedDaysWords(clinic.openingHours, false, locale)}</dt>
+                <dd>{m.home_closed({}, { locale })}</dd>
               </div>
             </dl>
             <p className="hours__cta">
@@ -247,8 +243,8 @@ export default function Home() {
               </a>
               {chat && (
                 <a href={chat} target="_blank" rel="noopener noreferrer">
-                  <MessageCircle aria-hidden="true" size={18} /> Whatsapp Us
-                  <span className="visually-hidden"> (opens in a new tab)</span>
+                  <MessageCircle aria-hidden="true" size={18} /> {m.layout_whatsapp_us({}, { locale })}
+                  <span className="visually-hidden">{newTab}</span>
                 </a>
               )}
             </p>
@@ -258,7 +254,7 @@ export default function Home() {
 
       <section className="section section--tint" aria-labelledby="map-title">
         <div className="container">
-          <h2 id="map-title">Find us</h2>
+          <h2 id="map-title">{m.home_map_heading({}, { locale })}</h2>
           <MapSection clinic={clinic} />
         </div>
       </section>

@@ -1,6 +1,10 @@
 import { Link } from "react-router";
+import { localeOfPath, type Locale } from "@domain/locale";
+import { m } from "@domain/paraglide/messages.js";
 import { ClinicContactList, LegalSections, type LegalSection } from "~/components/info/legal-sections";
 import { PageHeader } from "~/components/info/page-header";
+import { RichMessage } from "~/components/info/rich-message";
+import { useLocale, usePagePath } from "~/lib/locale";
 import { pageMeta } from "~/lib/meta";
 import { getRetentionPeriods } from "~/lib/retention.server";
 import { useClinic } from "~/lib/use-clinic";
@@ -8,11 +12,11 @@ import "~/styles/info.css";
 import type { Route } from "./+types/privacy";
 
 export function meta(args: Route.MetaArgs) {
+  const locale = localeOfPath(args.location.pathname);
   return pageMeta(args, {
-    title: "Privacy Policy",
-    description:
-      "How we collect, use, share and protect your personal and health information, and your rights under Botswana's Data Protection Act.",
-    keywords: ["privacy policy", "data protection Botswana", "health information", "patient rights", "personal data"],
+    title: m.layout_nav_privacy({}, { locale }),
+    description: m.privacy_meta_description({}, { locale }),
+    keywords: m.privacy_meta_keywords({}, { locale }).split(", "),
   });
 }
 
@@ -20,148 +24,135 @@ export function loader() {
   return { retention: getRetentionPeriods() };
 }
 
+type CountMessage = (inputs: { count: number }, options: { locale: Locale }) => string;
+
+/** Each unit's words for one and for more than one: "1 day", "7 days" ("letsatsi le le 1", "malatsi a le 7"). */
+const UNITS: Record<"month" | "hour" | "day" | "week", { one: CountMessage; other: CountMessage }> = {
+  month: { one: m.privacy_unit_month_one, other: m.privacy_unit_month_other },
+  hour: { one: m.privacy_unit_hour_one, other: m.privacy_unit_hour_other },
+  day: { one: m.privacy_unit_day_one, other: m.privacy_unit_day_other },
+  week: { one: m.privacy_unit_week_one, other: m.privacy_unit_week_other },
+};
+
 /** "1 day", "7 days": whole numbers as they are, fractions of an hour rounded. */
-function count(n: number, unit: string): string {
+function count(n: number, unit: keyof typeof UNITS, locale: Locale): string {
   const rounded = Number.isInteger(n) ? n : Math.round(n * 10) / 10;
-  return `${rounded} ${unit}${rounded === 1 ? "" : "s"}`;
+  return UNITS[unit][rounded === 1 ? "one" : "other"]({ count: rounded }, { locale });
 }
 
 export default function Privacy({ loaderData }: Route.ComponentProps) {
   const clinic = useClinic();
+  const locale = useLocale();
+  const pagePath = usePagePath();
   const r = loaderData.retention;
+  const t = { locale };
   const periods: [string, string][] = [
     [
-      "Appointment requests, enquiries and the referral forms sent with them",
-      `${count(r.recordsMonths, "month")} after the appointment date (enquiries: after you send them), then deleted`,
+      m.privacy_keep_requests({}, t),
+      m.privacy_keep_requests_period({ period: count(r.recordsMonths, "month", locale) }, t),
     ],
     [
-      "A referral form uploaded but never sent with a request",
-      `${count(r.unclaimedUploadHours, "hour")}, then deleted`,
+      m.privacy_keep_unclaimed({}, t),
+      m.privacy_keep_unclaimed_period({ period: count(r.unclaimedUploadHours, "hour", locale) }, t),
+    ],
+    [m.privacy_keep_sent({}, t), m.privacy_keep_sent_period({ period: count(r.sentMailDays, "day", locale) }, t)],
+    [m.privacy_keep_audit({}, t), count(r.auditMonths, "month", locale)],
+    [m.privacy_keep_idempotency({}, t), count(r.idempotencyDays, "day", locale)],
+    [m.privacy_keep_rate_limits({}, t), m.privacy_keep_rate_limits_period({}, t)],
+    [
+      m.privacy_keep_sessions({}, t),
+      m.privacy_keep_sessions_period({ period: count(r.sessionMaxHours, "hour", locale) }, t),
     ],
     [
-      "The e-mails, text messages and WhatsApp messages we send about your request",
-      `${count(r.sentMailDays, "day")} after sending; then we keep only the date it was sent`,
-    ],
-    ["Records of which staff member opened or changed your request", count(r.auditMonths, "month")],
-    ["A technical record that stops a form from being sent twice", count(r.idempotencyDays, "day")],
-    [
-      "Counts that limit how often a form can be sent (they hold a scrambled code, not your internet address)",
-      "Deleted within a day",
-    ],
-    ["Staff sign-in sessions", `Ended after ${count(r.sessionMaxHours, "hour")} at most, then deleted`],
-    [
-      "Encrypted backup copies of all of the above",
-      `Daily copies for ${count(r.backupDaily, "day")} and weekly copies for ${count(r.backupWeekly, "week")}, then replaced`,
+      m.privacy_keep_backups({}, t),
+      m.privacy_keep_backups_period(
+        { daily: count(r.backupDaily, "day", locale), weekly: count(r.backupWeekly, "week", locale) },
+        t,
+      ),
     ],
   ];
+  /** A list item that starts with its subject in bold: "<strong>Personal information</strong>: your name…". */
+  const led = (message: (inputs: { term: string }, options: { locale: Locale }) => string, term: string) => (
+    <RichMessage message={message} parts={{ term: <strong>{term}</strong> }} locale={locale} />
+  );
   const sections: LegalSection[] = [
     {
       id: "information-we-collect",
-      title: "Information we collect",
+      title: m.privacy_collect_heading({}, t),
       content: (
         <ul>
-          <li>
-            <strong>Personal information</strong>: your name, date of birth, sex, identity or passport number, telephone
-            numbers, e-mail address and medical aid details, when you contact us, request an appointment or visit the
-            clinic.
-          </li>
-          <li>
-            <strong>Health information</strong>: your referral form, the examination you need, notes you send us, your
-            images and the radiologist&apos;s report.
-          </li>
-          <li>
-            <strong>Usage information</strong>: technical details your browser sends when you visit this website, such
-            as the pages requested and the time, used to keep the website running and secure.
-          </li>
+          <li>{led(m.privacy_collect_personal, m.privacy_collect_personal_term({}, t))}</li>
+          <li>{led(m.privacy_collect_health, m.privacy_collect_health_term({}, t))}</li>
+          <li>{led(m.privacy_collect_usage, m.privacy_collect_usage_term({}, t))}</li>
         </ul>
       ),
     },
     {
       id: "how-we-use-it",
-      title: "How we use your information",
+      title: m.privacy_use_heading({}, t),
       content: (
         <ul>
-          <li>To arrange, carry out and report on your examinations.</li>
-          <li>To contact you about your appointment or enquiry.</li>
-          <li>To send the report to your referring doctor.</li>
-          <li>To bill you or your medical aid.</li>
-          <li>To keep this website working and secure, and to meet our legal duties.</li>
+          <li>{m.privacy_use_examinations({}, t)}</li>
+          <li>{m.privacy_use_contact({}, t)}</li>
+          <li>{m.privacy_use_report({}, t)}</li>
+          <li>{m.privacy_use_billing({}, t)}</li>
+          <li>{m.privacy_use_website({}, t)}</li>
         </ul>
       ),
     },
     {
       id: "sharing",
-      title: "Who we share it with",
+      title: m.privacy_share_heading({}, t),
       content: (
         <>
-          <p>We share your information only when we need to, and only with:</p>
+          <p>{m.privacy_share_intro({}, t)}</p>
           <ul>
+            <li>{led(m.privacy_share_healthcare, m.privacy_share_healthcare_term({}, t))}</li>
+            <li>{led(m.privacy_share_processors, m.privacy_share_processors_term({}, t))}</li>
             <li>
-              <strong>Healthcare providers</strong> involved in your care, such as your referring doctor.
+              <RichMessage
+                message={m.privacy_share_carriers}
+                parts={{ term: <strong>{m.privacy_share_carriers_term({}, t)}</strong>, provider: clinic.smsProvider }}
+                locale={locale}
+              />
             </li>
-            <li>
-              <strong>Third-party service providers</strong> who work for us, such as billing and data processing
-              services, and only for that work.
-            </li>
-            <li>
-              <strong>The companies that carry our messages to your phone</strong>, if you choose text messages or
-              WhatsApp: {clinic.smsProvider}, which passes text messages (SMS) to your mobile network, and Meta
-              Platforms, which runs WhatsApp. They receive your mobile number and the message: your reference, the date
-              and time and the private link to your appointment, never the examination or anything about your health.
-              Their systems may be outside Botswana, so this information may leave Botswana.
-            </li>
-            <li>
-              <strong>Legal authorities</strong>, when the law requires it.
-            </li>
+            <li>{led(m.privacy_share_legal, m.privacy_share_legal_term({}, t))}</li>
           </ul>
-          <p id="text-messages">
-            You choose how we send you updates when you request an appointment. You can stop text messages, or switch
-            between text messages, WhatsApp and e-mail only, on your appointment&apos;s private page, or by replying
-            STOP to one of our WhatsApp messages. We still e-mail you about your appointment.
-          </p>
+          <p id="text-messages">{m.privacy_share_text_messages({}, t)}</p>
           <p>
-            <strong>We do not sell or rent your personal information</strong> to anyone.
+            <RichMessage
+              message={m.privacy_share_no_sale}
+              parts={{ statement: <strong>{m.privacy_share_no_sale_statement({}, t)}</strong> }}
+              locale={locale}
+            />
           </p>
         </>
       ),
     },
     {
       id: "security",
-      title: "How we protect it",
+      title: m.privacy_security_heading({}, t),
       content: (
         <>
-          <p>
-            We protect your information with technical and organisational measures, and access to it is limited to the
-            staff who need it. Information you send through this website is never put in web addresses or public links.
-            The files we store can be read only by the program that runs this website.
-          </p>
-          <p>
-            E-mails about your request carry its reference, the service and the date, and not your identity number, date
-            of birth, phone numbers, notes or referral form: our staff read those only after signing in.
-          </p>
-          <p>
-            However, no transmission over the internet and no method of storage is 100% secure, so we cannot guarantee
-            absolute security.
-          </p>
+          <p>{m.privacy_security_measures({}, t)}</p>
+          <p>{m.privacy_security_emails({}, t)}</p>
+          <p>{m.privacy_security_no_guarantee({}, t)}</p>
         </>
       ),
     },
     {
       id: "retention",
-      title: "How long we keep it",
+      title: m.privacy_retention_heading({}, t),
       content: (
         <>
-          <p>
-            We keep medical records for as long as the law requires. What you send through this website is kept only as
-            long as we need it, and then deleted automatically every day:
-          </p>
+          <p>{m.privacy_retention_intro({}, t)}</p>
           <div className="retention-table__wrap">
             <table className="retention-table">
-              <caption className="visually-hidden">How long we keep information sent through this website</caption>
+              <caption className="visually-hidden">{m.privacy_retention_caption({}, t)}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Information</th>
-                  <th scope="col">How long we keep it</th>
+                  <th scope="col">{m.privacy_retention_information({}, t)}</th>
+                  <th scope="col">{m.privacy_retention_heading({}, t)}</th>
                 </tr>
               </thead>
               <tbody>
@@ -179,40 +170,38 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
     },
     {
       id: "your-rights",
-      title: "Your rights",
+      title: m.privacy_rights_heading({}, t),
       content: (
         <>
-          <p>
-            Botswana&apos;s Data Protection Act (2024) treats health information as sensitive personal data, which must
-            be handled with particular care. You have the right to ask us for a copy of the personal information we hold
-            about you, and to ask us to correct it if it is wrong or incomplete.
-          </p>
-          <p>To make a request, contact us using the details below. We may ask you to prove your identity first.</p>
+          <p>{m.privacy_rights_text({}, t)}</p>
+          <p>{m.privacy_rights_request({}, t)}</p>
         </>
       ),
     },
     {
       id: "map-and-links",
-      title: "Maps and links to other websites",
+      title: m.privacy_maps_heading({}, t),
       content: (
         <p>
-          The map on our <Link to="/">home page</Link> loads from Google only when you ask for it; until then, nothing
-          is sent to Google. Links to directions and WhatsApp take you to services run by other companies, whose own
-          privacy policies apply.
+          <RichMessage
+            message={m.privacy_maps_text}
+            parts={{ link: <Link to={pagePath("/")}>{m.privacy_maps_home_link({}, t)}</Link> }}
+            locale={locale}
+          />
         </p>
       ),
     },
     {
       id: "changes",
-      title: "Changes to this policy",
-      content: <p>We may update this policy from time to time. The version on this page is the one that applies.</p>,
+      title: m.privacy_changes_heading({}, t),
+      content: <p>{m.privacy_changes_text({}, t)}</p>,
     },
     {
       id: "contact",
-      title: "Contact us",
+      title: m.privacy_contact_heading({}, t),
       content: (
         <>
-          <p>For any question about your privacy or your information, please contact us:</p>
+          <p>{m.privacy_contact_text({}, t)}</p>
           <ClinicContactList clinic={clinic} />
         </>
       ),
@@ -221,8 +210,8 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
 
   return (
     <main id="main" className="info-page">
-      <PageHeader title="Privacy Policy" eyebrow="About us">
-        <p>How we collect, use, share and protect your personal and health information.</p>
+      <PageHeader title={m.layout_nav_privacy({}, t)} eyebrow={m.layout_nav_about({}, t)}>
+        <p>{m.privacy_lead({}, t)}</p>
       </PageHeader>
       <div className="container">
         <LegalSections sections={sections} />

@@ -1,68 +1,73 @@
 import { Award, ScanLine, Stethoscope, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
+import { localeOfPath, localised, type Localised } from "@domain/locale";
+import { m } from "@domain/paraglide/messages.js";
 import { PageHeader } from "~/components/info/page-header";
 import { ProfileCard } from "~/components/info/profile-card";
+import { RichMessage } from "~/components/info/rich-message";
 import { STAFF_EXPERIENCE_YEARS } from "@domain/team";
+import { useLocale, usePagePath } from "~/lib/locale";
 import { pageMeta } from "~/lib/meta";
 import "~/styles/info.css";
 import type { Route } from "./+types/radiologists";
 
 export function meta(args: Route.MetaArgs) {
+  const locale = localeOfPath(args.location.pathname);
   return pageMeta(args, {
-    title: "Radiologists",
-    description: `Our specialist surgeon and radiologist and our lead radiographer, each with ${STAFF_EXPERIENCE_YEARS} years of experience in medical imaging.`,
-    keywords: ["radiologist Gaborone", "radiographer", "specialist radiologist", "medical imaging Botswana"],
+    title: m.layout_nav_radiologists({}, { locale }),
+    description: m.radiologists_meta_description({ years: STAFF_EXPERIENCE_YEARS }, { locale }),
+    keywords: m.radiologists_meta_keywords({}, { locale }).split(", "),
   });
 }
 
 interface Profile {
-  position: string;
+  id: string;
+  position: Localised;
   icon: LucideIcon;
-  biography: string[];
+  biography: Localised[];
 }
 
 const PROFILES: Profile[] = [
   {
-    position: "Specialist Surgeon and Radiologist",
+    id: "radiologist",
+    position: localised(m.radiologists_radiologist_position),
     icon: Stethoscope,
-    biography: [
-      "Our specialist surgeon and radiologist reviews the images from your examination and writes the report that goes to your referring doctor.",
-      "As both a surgeon and a radiologist, our specialist writes each report with your doctor's next step in mind.",
-    ],
+    biography: [localised(m.radiologists_radiologist_bio_1), localised(m.radiologists_radiologist_bio_2)],
   },
   {
-    position: "Lead Radiographer",
+    id: "radiographer",
+    position: localised(m.radiologists_radiographer_position),
     icon: ScanLine,
-    biography: [
-      "Our lead radiographer carries out imaging examinations and leads the radiography team day to day.",
-      "From preparation to positioning, the lead radiographer makes sure each examination is done safely, with the lowest radiation dose that gives a clear picture, and that you know what to expect at every step.",
-    ],
+    biography: [localised(m.radiologists_radiographer_bio_1), localised(m.radiologists_radiographer_bio_2)],
   },
 ];
 
 export default function Radiologists() {
+  const locale = useLocale();
+  const pagePath = usePagePath();
   return (
     <main id="main" className="info-page">
-      <PageHeader title="Radiologists" eyebrow="Our clinical team">
-        <p>The specialists who carry out your examination and report on it.</p>
+      <PageHeader title={m.layout_nav_radiologists({}, { locale })} eyebrow={m.radiologists_eyebrow({}, { locale })}>
+        <p>{m.radiologists_lead({}, { locale })}</p>
       </PageHeader>
 
       <div className="container">
         <section className="info-section" aria-labelledby="profiles-title">
           <h2 id="profiles-title" className="visually-hidden">
-            Profiles
+            {m.radiologists_profiles_heading({}, { locale })}
           </h2>
           <ul className="profiles profiles--2">
             {PROFILES.map((profile) => (
-              <li key={profile.position}>
-                <ProfileCard heading={profile.position} icon={profile.icon} headingLevel={3}>
-                  <ul className="profile__facts" aria-label="Experience">
+              <li key={profile.id}>
+                <ProfileCard heading={profile.position(locale)} icon={profile.icon} headingLevel={3}>
+                  <ul className="profile__facts" aria-label={m.radiologists_experience_label({}, { locale })}>
                     <li className="badge">
-                      <Award size={16} aria-hidden="true" /> {STAFF_EXPERIENCE_YEARS} years of experience
+                      <Award size={16} aria-hidden="true" />{" "}
+                      {m.radiologists_experience_years({ years: STAFF_EXPERIENCE_YEARS }, { locale })}
                     </li>
                   </ul>
-                  {profile.biography.map((paragraph) => (
-                    <p key={paragraph}>{paragraph}</p>
+                  {profile.biography.map((paragraph, i) => (
+                    <p key={i}>{paragraph(locale)}</p>
                   ))}
                 </ProfileCard>
               </li>
@@ -71,10 +76,15 @@ export default function Radiologists() {
         </section>
 
         <section className="info-section" aria-labelledby="reports">
-          <h2 id="reports">Your report</h2>
+          <h2 id="reports">{m.radiologists_report_heading({}, { locale })}</h2>
           <p>
-            After your examination, the radiologist reviews the images and sends a written report to your referring
-            doctor. Doctors can find our referral form on the <Link to="/for-referrers">For Referrers</Link> page.
+            <RichMessage
+              message={m.radiologists_report_text}
+              parts={{
+                link: <Link to={pagePath("/for-referrers")}>{m.layout_nav_for_referrers({}, { locale })}</Link>,
+              }}
+              locale={locale}
+            />
           </p>
         </section>
       </div>

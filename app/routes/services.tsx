@@ -1,40 +1,33 @@
-import { SERVICE_CATEGORIES } from "@domain/catalogue";
+import { serviceCategories } from "@domain/catalogue";
+import { localeOfPath } from "@domain/locale";
+import { m } from "@domain/paraglide/messages.js";
 import { ServiceCard } from "~/components/service/service-card";
 import { PageBanner } from "~/components/service/service-page";
+import { useLocale } from "~/lib/locale";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/services";
 import "~/styles/service.css";
 
 export function meta(args: Route.MetaArgs) {
+  const options = { locale: localeOfPath(args.location.pathname) };
   return pageMeta(args, {
-    title: "Our Services",
-    description:
-      "Diagnostic imaging services in Gaborone: ultrasound, X-ray, fluoroscopy, DEXA bone density scans, women's imaging, ultrasound-guided procedures and remote reporting.",
-    keywords: [
-      "radiology",
-      "diagnostic imaging",
-      "ultrasound",
-      "X-ray",
-      "DEXA",
-      "women's imaging",
-      "teleradiology",
-      "Gaborone",
-    ],
+    title: m.services_title({}, options),
+    description: m.services_meta_description({}, options),
+    keywords: m.services_meta_keywords({}, options).split(/,\s*/),
   });
 }
 
 export default function Services() {
+  const locale = useLocale();
+  const options = { locale };
   return (
     <main id="main" className="services-page">
-      <PageBanner
-        title="Our Services"
-        lead="Imaging examinations, ultrasound-guided procedures and remote reporting, explained in plain language."
-      />
+      <PageBanner title={m.services_title({}, options)} lead={m.services_lead({}, options)} />
       <div className="container">
         <div className="services-intro">
-          <p>Choose a service to find out what it is, how to prepare and what happens on the day.</p>
+          <p>{m.services_intro({}, options)}</p>
         </div>
-        {SERVICE_CATEGORIES.map((category) => (
+        {serviceCategories(locale).map((category) => (
           <section key={category.id} className="services-category" aria-labelledby={`category-${category.categoryId}`}>
             <h2 id={`category-${category.categoryId}`}>
               {category.category}

@@ -1,161 +1,143 @@
 import { Link } from "react-router";
 import { ClinicContactList, LegalSections, type LegalSection } from "~/components/info/legal-sections";
 import { PageHeader } from "~/components/info/page-header";
-import { BOOKING_POLICY } from "@domain/booking-policy";
+import { RichMessage } from "~/components/info/rich-message";
+import { bookingPolicy } from "@domain/booking-policy";
+import { localeOfPath } from "@domain/locale";
+import { m } from "@domain/paraglide/messages.js";
+import { useLocale, usePagePath } from "~/lib/locale";
 import { pageMeta } from "~/lib/meta";
 import { useClinic } from "~/lib/use-clinic";
 import "~/styles/info.css";
 import type { Route } from "./+types/terms-condition";
 
 export function meta(args: Route.MetaArgs) {
+  const locale = localeOfPath(args.location.pathname);
   return pageMeta(args, {
-    title: "Terms and Conditions",
-    description:
-      "The terms that apply when you use our imaging services and this website: appointments, payment and medical aid, privacy, liability and governing law.",
-    keywords: ["terms and conditions", "appointment policy", "cancellation", "medical aid", "Botswana law"],
+    title: m.terms_title({}, { locale }),
+    description: m.terms_meta_description({}, { locale }),
+    keywords: m.terms_meta_keywords({}, { locale }).split(", "),
   });
 }
 
 export default function TermsAndConditions() {
   const clinic = useClinic();
+  const locale = useLocale();
+  const pagePath = usePagePath();
+  const t = { locale };
+  const policy = bookingPolicy(locale);
   const sections: LegalSection[] = [
     {
       id: "services",
-      title: "Our services",
+      title: m.terms_services_heading({}, t),
       content: (
         <>
           <p>
-            {clinic.name} provides diagnostic imaging services, including ultrasound, X-ray, fluoroscopy, bone
-            densitometry (DEXA), women&apos;s imaging, image-guided procedures and remote reporting. The{" "}
-            <Link to="/services">services page</Link> describes each one.
+            {m.terms_services_text({ name: clinic.name }, t)}{" "}
+            <RichMessage
+              message={m.terms_services_page}
+              parts={{ link: <Link to={pagePath("/services")}>{m.terms_services_page_link({}, t)}</Link> }}
+              locale={locale}
+            />
           </p>
-          <p>
-            The information on this website is general information about our services and how to prepare for them. It is
-            not medical advice: always follow the advice of your own doctor.
-          </p>
+          <p>{m.terms_services_not_advice({}, t)}</p>
         </>
       ),
     },
     {
       id: "appointments",
-      title: "Appointments and scheduling",
+      title: m.terms_appointments_heading({}, t),
       content: (
         <>
           <p>
-            You can ask for an appointment on our <Link to="/book-appointment">booking page</Link>, by telephone or by
-            WhatsApp. A request made online is not confirmed until we contact you to confirm the date and time.
+            <RichMessage
+              message={m.terms_appointments_text}
+              parts={{ link: <Link to={pagePath("/book-appointment")}>{m.terms_appointments_link({}, t)}</Link> }}
+              locale={locale}
+            />
           </p>
           <ul>
-            {BOOKING_POLICY.slice(0, 3).map((rule) => (
+            {policy.slice(0, 3).map((rule) => (
               <li key={rule}>{rule}</li>
             ))}
           </ul>
-          <p>
-            Some examinations need a referral from your doctor. Please bring the referral form, or upload it when you
-            book.
-          </p>
+          <p>{m.terms_appointments_referral({}, t)}</p>
         </>
       ),
     },
     {
       id: "patient-responsibilities",
-      title: "Patient responsibilities",
+      title: m.terms_responsibilities_heading({}, t),
       content: (
         <ul>
-          <li>Give us accurate and complete personal, contact and medical aid details.</li>
-          <li>
-            Tell us before your examination if you are or might be pregnant, or if you have any allergies, including to
-            contrast medium.
-          </li>
-          <li>Follow the preparation instructions for your examination.</li>
-          <li>{BOOKING_POLICY[3]}</li>
-          <li>Treat our staff and other patients with courtesy and respect.</li>
+          <li>{m.terms_responsibilities_details({}, t)}</li>
+          <li>{m.terms_responsibilities_pregnancy({}, t)}</li>
+          <li>{m.terms_responsibilities_preparation({}, t)}</li>
+          <li>{policy[3]}</li>
+          <li>{m.terms_responsibilities_courtesy({}, t)}</li>
         </ul>
       ),
     },
     {
       id: "payment",
-      title: "Payment and insurance",
+      title: m.terms_payment_heading({}, t),
       content: (
         <>
           <ul>
-            <li>{BOOKING_POLICY[4]}</li>
-            <li>{BOOKING_POLICY[5]}</li>
-            <li>You can also pay in cash.</li>
+            <li>{policy[4]}</li>
+            <li>{policy[5]}</li>
+            <li>{m.terms_payment_cash({}, t)}</li>
           </ul>
-          <p>
-            If your medical aid does not pay all or part of the account, you are responsible for the balance. Please
-            check your cover with your medical aid before your appointment.
-          </p>
+          <p>{m.terms_payment_balance({}, t)}</p>
         </>
       ),
     },
     {
       id: "privacy",
-      title: "Privacy",
+      title: m.terms_privacy_heading({}, t),
       content: (
         <p>
-          We collect and use your personal and health information only to provide and manage your care, as our{" "}
-          <Link to="/privacy">Privacy Policy</Link> explains.
+          <RichMessage
+            message={m.terms_privacy_text}
+            parts={{ link: <Link to={pagePath("/privacy")}>{m.layout_nav_privacy({}, t)}</Link> }}
+            locale={locale}
+          />
         </p>
       ),
     },
     {
       id: "website-use",
-      title: "Use of this website",
+      title: m.terms_website_heading({}, t),
       content: (
         <ul>
-          <li>
-            Use this website only for lawful purposes, such as reading about our services, contacting us and requesting
-            appointments.
-          </li>
-          <li>Do not send information that is false, or that belongs to someone else without their permission.</li>
-          <li>
-            Do not try to interfere with the website, gain access to parts of it that are not public, or overload it.
-          </li>
-          <li>The online forms are not for emergencies. In an emergency, go to the nearest emergency department.</li>
+          <li>{m.terms_website_lawful({}, t)}</li>
+          <li>{m.terms_website_truthful({}, t)}</li>
+          <li>{m.terms_website_interference({}, t)}</li>
+          <li>{m.terms_website_emergencies({}, t)}</li>
         </ul>
       ),
     },
     {
       id: "liability",
-      title: "Limitation of liability",
-      content: (
-        <p>
-          We take care to keep the information on this website accurate and up to date, but we cannot promise that it is
-          always complete or free of errors, or that the website is always available. As far as the law allows, we are
-          not liable for any loss that results from relying on the website&apos;s general information or from the
-          website being unavailable. Nothing in these terms limits any right you have under the law of Botswana that
-          cannot be limited.
-        </p>
-      ),
+      title: m.terms_liability_heading({}, t),
+      content: <p>{m.terms_liability_text({}, t)}</p>,
     },
     {
       id: "changes",
-      title: "Changes to these terms",
-      content: (
-        <p>
-          We may update these terms from time to time. The version on this page is the one that applies; please check it
-          when you use our services.
-        </p>
-      ),
+      title: m.terms_changes_heading({}, t),
+      content: <p>{m.terms_changes_text({}, t)}</p>,
     },
     {
       id: "governing-law",
-      title: "Governing law",
-      content: (
-        <p>
-          These terms are governed by the laws of Botswana, and the courts of Botswana have jurisdiction over any
-          dispute.
-        </p>
-      ),
+      title: m.terms_law_heading({}, t),
+      content: <p>{m.terms_law_text({}, t)}</p>,
     },
     {
       id: "contact",
-      title: "Contact information",
+      title: m.terms_contact_heading({}, t),
       content: (
         <>
-          <p>If you have a question about these terms, please contact us:</p>
+          <p>{m.terms_contact_text({}, t)}</p>
           <ClinicContactList clinic={clinic} />
         </>
       ),
@@ -164,8 +146,8 @@ export default function TermsAndConditions() {
 
   return (
     <main id="main" className="info-page">
-      <PageHeader title="Terms and Conditions" eyebrow="About us">
-        <p>The terms that apply when you use our services and this website. Please read them before you book.</p>
+      <PageHeader title={m.terms_title({}, t)} eyebrow={m.layout_nav_about({}, t)}>
+        <p>{m.terms_lead({}, t)}</p>
       </PageHeader>
       <div className="container">
         <LegalSections sections={sections} />

@@ -1,5 +1,7 @@
 import { isIsoDate, parseDateInput } from "../dates";
-import { DATE_MESSAGES, DOB_MESSAGES } from "./appointment-dates";
+import { dateMessages, dobMessages } from "./appointment-dates";
+import { BASE_LOCALE, type Locale } from "../locale";
+import { m } from "../paraglide/messages.js";
 
 /**
  * The booking form as the visitor fills it in (the names of its fields, as
@@ -42,7 +44,8 @@ export const BOOKING_FIELDS = [
 export type BookingValues = Record<(typeof BOOKING_FIELDS)[number], string>;
 
 /** The one term for the second phone number: the field's label and its error say it alike (decision 025). */
-export const ALTERNATE_NUMBER_LABEL = "Alternative phone number";
+export const alternateNumberLabel = (locale: Locale) => m.booking_alternate_number({}, { locale });
+export const ALTERNATE_NUMBER_LABEL = alternateNumberLabel(BASE_LOCALE);
 
 type DobValues = Pick<BookingValues, (typeof DOB_PARTS)[number]["field"]>;
 
@@ -54,11 +57,12 @@ export function dobFromParts(values: DobValues): string {
 }
 
 /** What to fix in the three boxes (empty, some missing, not a real date), else null; the past is checked later. */
-export function dobEntryProblem(values: DobValues): string | null {
+export function dobEntryProblem(values: DobValues, locale: Locale = BASE_LOCALE): string | null {
+  const messages = dobMessages(locale);
   const missing = DOB_PARTS.filter(({ field }) => !values[field].trim()).map(({ part }) => part);
-  if (missing.length === DOB_PARTS.length) return DOB_MESSAGES.missing;
-  if (missing.length) return DOB_MESSAGES.incomplete(missing);
-  return isIsoDate(dobFromParts(values)) ? null : DOB_MESSAGES.notReal;
+  if (missing.length === DOB_PARTS.length) return messages.missing;
+  if (missing.length) return messages.incomplete(missing);
+  return isIsoDate(dobFromParts(values)) ? null : messages.notReal;
 }
 
 /** The referral form's file field (multipart, without JavaScript). */
@@ -76,7 +80,12 @@ export interface ReferralForm {
  * the date as typed (DD/MM/YYYY) becomes YYYY-MM-DD, and so does the date of
  * birth's three boxes.
  */
-export function appointmentRequest(values: BookingValues, time: string, referralForms: ReferralForm[] = []) {
+export function appointmentRequest(
+  values: BookingValues,
+  time: string,
+  referralForms: ReferralForm[] = [],
+  language: Locale = BASE_LOCALE,
+) {
   const aid = values.paymentMethod !== "cash";
   return {
     name: values.name,
@@ -96,24 +105,29 @@ export function appointmentRequest(values: BookingValues, time: string, referral
     referralForms,
     idPassportNumber: values.idPassportNumber,
     website: values.website,
+    language,
   };
 }
 
 /** The typed date's problem when it is not a date at all (its other rules need the calendar), else null. */
-export function dateFormatProblem(text: string): string | null {
-  return text.trim() && !parseDateInput(text) ? DATE_MESSAGES.format : null;
+export function dateFormatProblem(text: string, locale: Locale = BASE_LOCALE): string | null {
+  return text.trim() && !parseDateInput(text) ? dateMessages(locale).format : null;
 }
 
 /**
  * The problems of what was typed that the request cannot show (the request
  * carries the dates joined or converted, which the schema would only call
- * wrong): the browser and the plain post put these over the schema's messages.
+ * wrong): the browser and the plain post put these over the schema's messages,
+ * in the language of the page.
  */
-export function typedDateProblems(values: BookingValues): Partial<Record<"dob" | "appointmentDate", string>> {
+export function typedDateProblems(
+  values: BookingValues,
+  locale: Locale = BASE_LOCALE,
+): Partial<Record<"dob" | "appointmentDate", string>> {
   const problems: Partial<Record<"dob" | "appointmentDate", string>> = {};
-  const dob = dobEntryProblem(values);
+  const dob = dobEntryProblem(values, locale);
   if (dob) problems.dob = dob;
-  const date = dateFormatProblem(values.appointmentDate);
+  const date = dateFormatProblem(values.appointmentDate, locale);
   if (date) problems.appointmentDate = date;
   return problems;
 }

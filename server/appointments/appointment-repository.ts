@@ -1,10 +1,10 @@
-import { sql, type Insertable, type Kysely, type Updateable } from "kysely";
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from "kysely";
 import type { Db } from "../db/index";
 import type { AppointmentStatus, AppointmentStatusHistoryTable, AppointmentTable, Database } from "../db/schema";
 import { nextReference } from "../requests/reference";
 
 export type NewAppointment = Omit<
-  AppointmentTable,
+  Insertable<AppointmentTable>,
   | "id"
   | "reference"
   | "status"
@@ -22,7 +22,7 @@ export type NewAppointment = Omit<
   | "updated_at"
 >;
 
-export type AppointmentRow = Omit<AppointmentTable, "id"> & { id: number };
+export type AppointmentRow = Selectable<AppointmentTable>;
 
 /** A row of the staff console's appointment list. */
 export type AppointmentListRow = Pick<

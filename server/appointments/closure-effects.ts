@@ -199,7 +199,8 @@ export async function tellPatientOfClosure(
     time: appt.status === "confirmed" ? appt.confirmed_time : null,
     reason: closure.reason,
     roomOnly: closure.room !== null,
-    manageUrl: await issueManageLink(rt.db, rt.config, appt.id, now, trx),
+    manageUrl: await issueManageLink(rt.db, rt.config, appt, now, trx),
+    language: appt.language,
   };
   await enqueueMail(trx, closureMail(rt.config, notice), now);
   // The text names the day the clinic is closed; the appointment is now a request for that day.

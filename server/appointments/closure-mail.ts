@@ -1,5 +1,7 @@
 import { serviceTitle } from "../../domain/catalogue";
 import { formatLongDate } from "../../domain/dates";
+import { BASE_LOCALE, type Locale } from "../../domain/locale";
+import { m } from "../../domain/paraglide/messages.js";
 import { contactWays } from "../../domain/visit-words";
 import type { MailConfig } from "../mail/compose";
 import { greeting } from "../mail/compose";
@@ -30,51 +32,59 @@ export interface ClosureNotice {
   roomOnly: boolean;
   /** A fresh private link to choose another date (manage-links.ts issueManageLink). */
   manageUrl: string;
+  /** The patient's language (appointments.language): their e-mail's and text's. */
+  language: Locale;
 }
 
-/** The sentence that says why the appointment cannot go ahead that day. */
-export function closureSentence(notice: Pick<ClosureNotice, "date" | "reason" | "roomOnly">): string {
-  const day = formatLongDate(notice.date);
+/** The sentence that says why the appointment cannot go ahead that day (in English for staff, by default). */
+export function closureSentence(
+  notice: Pick<ClosureNotice, "date" | "reason" | "roomOnly">,
+  locale: Locale = BASE_LOCALE,
+): string {
+  const date = formatLongDate(notice.date, locale);
   // The reason as typed, ending a sentence once ("Power cut." and "Power cut" read the same).
   const reason = /[.!?]$/.test(notice.reason) ? notice.reason : `${notice.reason}.`;
   return notice.roomOnly
-    ? `The equipment for your examination is out of service on ${day}: ${reason}`
-    : `The clinic is closed on ${day}: ${reason}`;
+    ? m.mail_closure_room({ date, reason }, { locale })
+    : m.mail_closure_clinic({ date, reason }, { locale });
 }
 
 /**
- * The patient's e-mail: why the day is off, what it means for their
- * appointment (a confirmed time is no longer held; a request waits for a new
- * date), and the private link to choose another date. Nothing the patient
- * typed but a first name that looks like one; the reason is the clinic's own.
+ * The patient's e-mail, in their language: why the day is off, what it
+ * means for their appointment (a confirmed time is no longer held; a request
+ * waits for a new date), and the private link to choose another date.
+ * Nothing the patient typed but a first name that looks like one; the reason
+ * is the clinic's own.
  */
 export function closureMail(config: MailConfig, notice: ClosureNotice): OutgoingMail {
   const clinic = config.clinic;
-  const service = serviceTitle(notice.serviceName);
-  const day = formatLongDate(notice.date);
+  const locale = notice.language;
+  const options = { locale };
+  const service = serviceTitle(notice.serviceName, locale);
+  const date = formatLongDate(notice.date, locale);
   const what = notice.time
-    ? `Your appointment for ${service} on ${day} at ${notice.time} cannot go ahead, so that time is no longer held for you.`
-    : `Your request for ${service} on ${day} cannot go ahead on that day.`;
+    ? m.mail_closure_confirmed({ service, date, time: notice.time }, options)
+    : m.mail_closure_request({ service, date }, options);
   const text = [
-    `${greeting(notice.name)},`,
+    `${greeting(notice.name, locale)},`,
     "",
-    closureSentence(notice),
+    closureSentence(notice, locale),
     what,
-    `Reference: ${notice.reference}`,
+    `${m.mail_label_reference({}, options)}: ${notice.reference}`,
     "",
-    "Please choose another date through your private link below. The clinic will then confirm a time with you.",
-    ...privateLinkLines(notice.manageUrl),
+    m.mail_closure_choose({}, options),
+    ...privateLinkLines(notice.manageUrl, locale),
     "",
-    `Or call ${contactWays(clinic)}, quoting your reference.`,
+    m.mail_closure_call({ ways: contactWays(clinic, undefined, locale) }, options),
     "",
-    "We are sorry for the trouble.",
+    m.mail_closure_sorry({}, options),
     "",
     clinic.name,
   ].join("\n");
   return {
     to: notice.email,
     about: notice.reference,
-    subject: `Please choose another date: ${service} on ${day}`,
+    subject: m.mail_closure_subject({ service, date }, options),
     text,
   };
 }

@@ -1,5 +1,7 @@
-import { LATE_CANCELLATION_FEE, NOTICE_HOURS } from "../../domain/booking-policy";
+import { lateCancellationFee, NOTICE_HOURS } from "../../domain/booking-policy";
 import { appointmentMinutes, serviceGuidance, serviceTitle } from "../../domain/catalogue";
+import type { Locale } from "../../domain/locale";
+import { m } from "../../domain/paraglide/messages.js";
 import { contactWays } from "../../domain/visit-words";
 import type { Config } from "../config";
 import type { OutgoingMail } from "../mail/queue";
@@ -20,21 +22,28 @@ export interface ConfirmedAppointment {
   time: string;
   /** The patient's private link (server/appointments/manage-links.ts). */
   manageUrl: string;
+  /** The patient's language (appointments.language): their e-mail's. */
+  language: Locale;
 }
 
 /**
- * The patient's confirmation e-mail, with preparation notes and an .ics
- * calendar file. Of what the patient typed it repeats only a first name that
- * looks like one (greeting()); everything else is the clinic's own text.
+ * The patient's confirmation e-mail, in their language, with preparation
+ * notes and an .ics calendar file. Of what the patient typed it repeats only
+ * a first name that looks like one (greeting()); everything else is the
+ * clinic's own text.
  */
 export function confirmationMail(config: Config, appt: ConfirmedAppointment, now: Date): OutgoingMail {
   const clinic = config.clinic;
-  const guidance = serviceGuidance(appt.serviceName);
-  const service = serviceTitle(appt.serviceName);
+  const locale = appt.language;
+  const options = { locale };
+  const guidance = serviceGuidance(appt.serviceName, locale);
+  const service = serviceTitle(appt.serviceName, locale);
   const start = clinicInstant(appt.date, appt.time);
   const end = new Date(start.getTime() + appointmentMinutes(appt.serviceName, appt.examination) * 60_000);
   const location = `${clinic.name}, ${clinic.address.street}, ${clinic.address.city}`;
-  const when = `${formatLongDate(appt.date)} at ${appt.time}`;
+  const when = m.mail_when({ date: formatLongDate(appt.date, locale), time: appt.time }, options);
+  const reference = `${m.mail_label_reference({}, options)}: ${appt.reference}`;
+  const prepare = [`${m.mail_prepare_heading({}, options)}:`, ...guidance.notes.map((n) => `- ${n}`)];
   const host = new URL(config.publicBaseUrl).hostname;
   const ics = buildIcs(
     {
@@ -42,36 +51,33 @@ export function confirmationMail(config: Config, appt: ConfirmedAppointment, now
       start,
       end,
       stamp: now,
-      summary: `${service} at ${clinic.shortName}`,
+      summary: m.mail_ics_summary({ service, clinicName: clinic.shortName }, options),
       location,
-      description: [`Reference: ${appt.reference}`, "", "How to prepare:", ...guidance.notes.map((n) => `- ${n}`)].join(
-        "\n",
-      ),
+      description: [reference, "", ...prepare].join("\n"),
     },
     `-//${clinic.shortName}//Appointments//EN`,
   );
   const text = [
-    `${greeting(appt.name)},`,
+    `${greeting(appt.name, locale)},`,
     "",
-    `Your appointment for ${service} is confirmed for ${when} (Botswana time).`,
-    `Reference: ${appt.reference}`,
-    `Where: ${location}`,
+    m.mail_confirmed_intro({ service, when }, options),
+    reference,
+    `${m.mail_label_where({}, options)}: ${location}`,
     "",
-    "How to prepare:",
-    ...guidance.notes.map((n) => `- ${n}`),
+    ...prepare,
     "",
-    `To change your appointment, please let us know at least ${NOTICE_HOURS} hours ahead. ${LATE_CANCELLATION_FEE}`,
-    ...privateLinkLines(appt.manageUrl),
-    `Questions? Call ${contactWays(clinic)}. Please quote your reference.`,
+    `${m.mail_confirmed_change({ hours: NOTICE_HOURS }, options)} ${lateCancellationFee(locale)}`,
+    ...privateLinkLines(appt.manageUrl, locale),
+    m.mail_questions_quote({ ways: contactWays(clinic, undefined, locale) }, options),
     "",
-    "The attached calendar file adds the appointment to your calendar.",
+    m.mail_confirmed_calendar({}, options),
     "",
     clinic.name,
   ].join("\n");
   return {
     to: appt.email,
     about: appt.reference,
-    subject: `Appointment confirmed: ${service}, ${when}`,
+    subject: m.mail_confirmed_subject({ service, when }, options),
     text,
     attachments: [
       { filename: "appointment.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: ics },
@@ -80,33 +86,38 @@ export function confirmationMail(config: Config, appt: ConfirmedAppointment, now
 }
 
 /**
- * The patient's e-mail when the clinic cancels: the reason the staff member
- * gave (the clinic's own words), the reference and service, and the private
- * link; nothing the patient typed but a first name that looks like one.
+ * The patient's e-mail when the clinic cancels, in their language: the
+ * reason the staff member gave (the clinic's own words), the reference and
+ * service, and the private link; nothing the patient typed but a first name
+ * that looks like one.
  */
 export function cancellationMail(
   config: Config,
-  appt: Pick<ConfirmedAppointment, "reference" | "name" | "email" | "serviceName" | "manageUrl"> & { reason: string },
+  appt: Pick<ConfirmedAppointment, "reference" | "name" | "email" | "serviceName" | "manageUrl" | "language"> & {
+    reason: string;
+  },
 ): OutgoingMail {
   const clinic = config.clinic;
-  const service = serviceTitle(appt.serviceName);
+  const locale = appt.language;
+  const options = { locale };
+  const service = serviceTitle(appt.serviceName, locale);
   const text = [
-    `${greeting(appt.name)},`,
+    `${greeting(appt.name, locale)},`,
     "",
-    `The clinic has cancelled your appointment for ${service}.`,
-    `Reference: ${appt.reference}`,
-    `Reason: ${appt.reason}`,
+    m.mail_cancelled_intro({ service }, options),
+    `${m.mail_label_reference({}, options)}: ${appt.reference}`,
+    `${m.mail_label_reason({}, options)}: ${appt.reason}`,
     "",
-    ...privateLinkLines(appt.manageUrl),
+    ...privateLinkLines(appt.manageUrl, locale),
     "",
-    `To book again or ask about this, call ${contactWays(clinic)}. Please quote your reference.`,
+    m.mail_cancelled_again({ ways: contactWays(clinic, undefined, locale) }, options),
     "",
     clinic.name,
   ].join("\n");
   return {
     to: appt.email,
     about: appt.reference,
-    subject: `Appointment cancelled: ${service} (${appt.reference})`,
+    subject: m.mail_cancelled_subject({ service, ref: appt.reference }, options),
     text,
   };
 }

@@ -1,21 +1,25 @@
 import type { Config } from "../config";
-import { escapeHtml, greeting, link, table, type MailConfig } from "../mail/compose";
+import { escapeHtml, greeting, link, mailDocument, table, type MailConfig } from "../mail/compose";
 import type { OutgoingMail } from "../mail/queue";
-import { BOOKING_POLICY } from "../../domain/booking-policy";
 import { formatLongDate } from "../../domain/dates";
 import { serviceGuidance, serviceTitle } from "../../domain/catalogue";
-import { referralWords, REQUEST_RECEIVED, requestNextStep } from "../../domain/request-words";
-import { BRING, contactWays, PLEASE_ARRIVE_EARLY } from "../../domain/visit-words";
+import type { Locale } from "../../domain/locale";
+import { m } from "../../domain/paraglide/messages.js";
+import { bookingPolicy } from "../../domain/booking-policy";
+import { requestWords } from "../../domain/patient-words";
+import { contactWays, visitWords } from "../../domain/visit-words";
 
 /**
  * The messages sent for new requests, written for the least personal data
  * (docs/privacy-retention.md):
  * - to the clinic: the reference, the service, the requested date and a link
  *   to the console. No name, ID number, date of birth, phone, e-mail, notes,
- *   message text or file names: staff read those behind sign-in.
+ *   message text or file names: staff read those behind sign-in. Always in
+ *   English: the console's language.
  * - to the patient: nothing the sender typed except a first name in the
  *   greeting, and only when it looks like a name (greetingName), so the forms
- *   cannot be used to send someone else a message through the clinic.
+ *   cannot be used to send someone else a message through the clinic; in the
+ *   patient's language (appointments.language, decision 037).
  */
 
 export interface AppointmentMailData {
@@ -33,6 +37,8 @@ export interface AppointmentMailData {
   answerBy?: string;
   /** Whether a referral form came with the request (never its name). */
   referralReceived: boolean;
+  /** The patient's language: their e-mail's. */
+  language: Locale;
 }
 
 /** The console page of one appointment request. */
@@ -41,9 +47,10 @@ export function staffAppointmentUrl(config: Pick<Config, "publicBaseUrl">, id: n
 }
 
 /**
- * The reminder the day before a confirmed appointment: the date and time, to
- * arrive early, what to bring (the booking policy), the service's preparation
- * notes and the private link. Nothing the patient typed but a safe first name.
+ * The reminder the day before a confirmed appointment, in the patient's
+ * language: the date and time, to arrive early, what to bring (the booking
+ * policy), the service's preparation notes and the private link. Nothing the
+ * patient typed but a safe first name.
  */
 export function reminderMail(
   appt: {
@@ -53,66 +60,78 @@ export function reminderMail(
     service_name: string;
     confirmed_date: string | null;
     confirmed_time: string | null;
+    language: Locale;
   },
   manageUrl: string,
   config: MailConfig,
 ): OutgoingMail {
   const clinic = config.clinic;
-  const service = serviceTitle(appt.service_name);
-  const when = `${formatLongDate(appt.confirmed_date!)} at ${appt.confirmed_time}`;
-  const notes = serviceGuidance(appt.service_name).notes;
-  const bring = [BRING];
-  const arrive = PLEASE_ARRIVE_EARLY;
+  const locale = appt.language;
+  const options = { locale };
+  const service = serviceTitle(appt.service_name, locale);
+  const notes = serviceGuidance(appt.service_name, locale).notes;
+  const when = m.mail_when({ date: formatLongDate(appt.confirmed_date!, locale), time: appt.confirmed_time! }, options);
+  const visit = visitWords(locale);
+  const bringing = [visit.bring];
+  const arrive = visit.pleaseArriveEarly;
+  const intro = m.mail_reminder_intro({ service, when }, options);
+  const reference = m.mail_label_reference({}, options);
+  const bringHeading = m.mail_bring_heading({}, options);
+  const prepareHeading = m.mail_prepare_heading({}, options);
+  const questions = m.mail_questions({ ways: contactWays(clinic, undefined, locale) }, options);
+  const subject = m.mail_reminder_subject({ when }, options);
   const lines = [
-    `${greeting(appt.name)},`,
+    `${greeting(appt.name, locale)},`,
     "",
-    `A reminder of your appointment for ${service} on ${when} (Botswana time).`,
-    `Reference: ${appt.reference}`,
+    intro,
+    `${reference}: ${appt.reference}`,
     arrive,
     "",
-    "What to bring:",
-    ...bring.map((p) => `- ${p}`),
+    `${bringHeading}:`,
+    ...bringing.map((p) => `- ${p}`),
     "",
-    "How to prepare:",
+    `${prepareHeading}:`,
     ...notes.map((n) => `- ${n}`),
     "",
-    ...privateLinkLines(manageUrl),
+    ...privateLinkLines(manageUrl, locale),
     "",
-    `Questions? Call ${contactWays(clinic)}.`,
+    questions,
     "",
     clinic.name,
   ];
   const list = (items: readonly string[]) => `<ul>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join("")}</ul>`;
   const html =
-    `<p>${escapeHtml(greeting(appt.name))},</p>` +
-    `<p>A reminder of your appointment for ${escapeHtml(service)} on ${escapeHtml(when)} (Botswana time).</p>` +
-    table([["Reference", appt.reference]]).html +
+    `<p>${escapeHtml(greeting(appt.name, locale))},</p>` +
+    `<p>${escapeHtml(intro)}</p>` +
+    table([[reference, appt.reference]]).html +
     `<p><strong>${escapeHtml(arrive)}</strong></p>` +
-    `<h2>What to bring</h2>${list(bring)}` +
-    `<h2>How to prepare</h2>${list(notes)}` +
-    privateLinkHtml(manageUrl) +
-    `<p>Questions? Call ${escapeHtml(contactWays(clinic))}.</p>`;
+    `<h2>${escapeHtml(bringHeading)}</h2>${list(bringing)}` +
+    `<h2>${escapeHtml(prepareHeading)}</h2>${list(notes)}` +
+    privateLinkHtml(manageUrl, locale) +
+    `<p>${escapeHtml(questions)}</p>`;
   return {
     to: appt.email,
     about: appt.reference,
-    subject: `Reminder: your appointment on ${when}`,
+    subject,
     text: lines.join("\n") + "\n",
-    html,
+    html: mailDocument(html, { locale, subject, clinicName: clinic.name }),
   };
 }
 
-/** How every patient e-mail offers the private link. */
-export const MANAGE_LINK_TEXT = "See, change or cancel your appointment";
-export const MANAGE_LINK_PRIVATE = "This link is private to you: do not share it.";
-
-/** The private link as a patient e-mail's text gives it: the link, then that it is private. */
-export function privateLinkLines(manageUrl: string): string[] {
-  return [`${MANAGE_LINK_TEXT}: ${manageUrl}`, MANAGE_LINK_PRIVATE];
+/** The private link as a patient e-mail's text gives it, in their language: the link, then that it is private. */
+export function privateLinkLines(
+  manageUrl: string,
+  locale: Locale,
+  label = m.mail_manage_link({}, { locale }),
+): string[] {
+  return [`${label}: ${manageUrl}`, m.mail_link_private({}, { locale })];
 }
 
 /** The same in an e-mail's HTML part. */
-function privateLinkHtml(manageUrl: string): string {
-  return link(manageUrl, MANAGE_LINK_TEXT) + `<p>${escapeHtml(MANAGE_LINK_PRIVATE)}</p>`;
+function privateLinkHtml(manageUrl: string, locale: Locale): string {
+  return (
+    link(manageUrl, m.mail_manage_link({}, { locale })) + `<p>${escapeHtml(m.mail_link_private({}, { locale }))}</p>`
+  );
 }
 
 /**
@@ -154,51 +173,57 @@ export function clinicAppointmentMail(a: AppointmentMailData, config: MailConfig
 
 export function patientAppointmentMail(a: AppointmentMailData, config: MailConfig): OutgoingMail {
   const clinic = config.clinic;
-  const hello = greeting(a.name);
+  const locale = a.language;
+  const options = { locale };
+  const hello = greeting(a.name, locale);
   // The booking page's words (domain/request-words.ts): a request received, not a booked time.
-  const received = `${REQUEST_RECEIVED} at ${clinic.name}.`;
-  const next = requestNextStep(a.answerBy);
-  const referral = referralWords(a.referralReceived);
+  const words = requestWords(locale);
+  const received = words.receivedAt(clinic.name);
+  const next = words.nextStep(a.answerBy);
+  const referral = words.referral(a.referralReceived);
+  const policy = bookingPolicy(locale);
+  const policyHeading = m.mail_policy_heading({}, options);
+  const questions = m.mail_questions_quote({ ways: contactWays(clinic, undefined, locale) }, options);
+  const subject = m.mail_received_subject({ ref: a.reference }, options);
+  const details = table([
+    [m.mail_label_reference({}, options), a.reference],
+    [m.mail_label_requested_date({}, options), formatLongDate(a.requestedDate, locale)],
+    [m.mail_label_service({}, options), serviceTitle(a.serviceTitle, locale)],
+  ]);
   const lines = [
     `${hello},`,
     "",
     received,
     "",
-    `Reference: ${a.reference}`,
-    `Requested date: ${formatLongDate(a.requestedDate)}`,
-    `Service: ${a.serviceTitle}`,
+    details.text,
     "",
     next,
     "",
     referral,
     "",
-    ...privateLinkLines(a.manageUrl),
+    ...privateLinkLines(a.manageUrl, locale),
     "",
-    "Booking policy:",
-    ...BOOKING_POLICY.map((p) => `- ${p}`),
+    `${policyHeading}:`,
+    ...policy.map((p) => `- ${p}`),
     "",
-    `Questions? Call ${contactWays(clinic)}. Please quote your reference.`,
+    questions,
     "",
     clinic.name,
   ];
   const html =
     `<p>${escapeHtml(hello)},</p>` +
     `<p>${escapeHtml(received)}</p>` +
-    table([
-      ["Reference", a.reference],
-      ["Requested date", formatLongDate(a.requestedDate)],
-      ["Service", a.serviceTitle],
-    ]).html +
+    details.html +
     `<p><strong>${escapeHtml(next)}</strong></p>` +
     `<p>${escapeHtml(referral)}</p>` +
-    privateLinkHtml(a.manageUrl) +
-    `<h2>Booking policy</h2><ul>${BOOKING_POLICY.map((p) => `<li>${escapeHtml(p)}</li>`).join("")}</ul>` +
-    `<p>Questions? Call ${escapeHtml(contactWays(clinic))}. Please quote your reference.</p>`;
+    privateLinkHtml(a.manageUrl, locale) +
+    `<h2>${escapeHtml(policyHeading)}</h2><ul>${policy.map((p) => `<li>${escapeHtml(p)}</li>`).join("")}</ul>` +
+    `<p>${escapeHtml(questions)}</p>`;
   return {
     to: a.email,
     about: a.reference,
-    subject: `Your appointment request ${a.reference}`,
+    subject,
     text: lines.join("\n") + "\n",
-    html,
+    html: mailDocument(html, { locale, subject, clinicName: clinic.name }),
   };
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { addDays, clinicDate } from "../../domain/dates";
+import { localisedPath } from "../../domain/locale";
 import { MANAGE_PATH_PREFIX } from "../../domain/paths";
 import type { Config } from "../config";
 import type { Db } from "../db/index";
@@ -9,7 +10,9 @@ import { appointmentRepository, type AppointmentRow } from "./appointment-reposi
 
 /**
  * A patient's private link to their appointment: `/appointment/<token>`, a
- * 256-bit token of which only the hash is stored. Every e-mail to the patient
+ * 256-bit token of which only the hash is stored; `/tn/appointment/<token>`
+ * for a patient who booked in Setswana, so the page opens in their language
+ * (decision 037). Every e-mail to the patient
  * carries a fresh link (the stored hash cannot give the old token back), and
  * each works until LINK_DAYS_AFTER days after the appointment's date: the
  * confirmed date if there is one, else the requested date, read at lookup so
@@ -24,17 +27,20 @@ export function appointmentDate(appt: Pick<AppointmentRow, "confirmed_date" | "r
   return appt.confirmed_date ?? appt.requested_date;
 }
 
-/** Makes a new link for an appointment, stores its hash (in `trx` when given) and answers the absolute URL. */
+/**
+ * Makes a new link for an appointment, stores its hash (in `trx` when given)
+ * and answers the absolute URL, in the patient's language.
+ */
 export async function issueManageLink(
   db: Db,
   config: Pick<Config, "publicBaseUrl">,
-  appointmentId: number,
+  appt: Pick<AppointmentRow, "id" | "language">,
   now: Date,
   trx: Kysely<Database> = db,
 ): Promise<string> {
   const token = newToken();
-  await appointmentRepository(db).addLink(hashToken(token), appointmentId, now.toISOString(), trx);
-  return new URL(`${MANAGE_PATH_PREFIX}${token}`, config.publicBaseUrl).toString();
+  await appointmentRepository(db).addLink(hashToken(token), appt.id, now.toISOString(), trx);
+  return new URL(localisedPath(`${MANAGE_PATH_PREFIX}${token}`, appt.language), config.publicBaseUrl).toString();
 }
 
 /** A link of the real shape to no appointment: the answer a honeypot gives a bot, so it cannot tell. */

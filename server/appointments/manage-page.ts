@@ -1,9 +1,10 @@
-import { LINK_NOT_VALID, MANAGE_PER_MINUTE, PATIENT_MESSAGES } from "../../domain/patient-link";
+import { BASE_LOCALE, localeOfPath, type Locale } from "../../domain/locale";
+import { m } from "../../domain/paraglide/messages.js";
+import { MANAGE_PER_MINUTE, patientLinkWords } from "../../domain/patient-link";
 import type { Config } from "../config";
 import type { Db } from "../db/index";
-import { RATE_LIMIT_MESSAGE } from "../requests/http";
 import { clientDigest, countHit } from "../requests/rate-limit-store";
-import { CROSS_SITE_MESSAGE, isCrossSite } from "../requests/same-origin";
+import { isCrossSite } from "../requests/same-origin";
 import { patientLinks, type LinkOutcome, type ManageView, type PatientIntent, type PatientValues } from "./manage";
 
 export type { ManageView } from "./manage";
@@ -16,7 +17,8 @@ export type { ManageView } from "./manage";
  * (429); a cross-site post is refused (403); the form is read into the
  * core's intent; the core's outcome becomes the page's answer with its HTTP
  * status (decision 031): not found 404, shown or done 200, refused 409,
- * invalid 400.
+ * invalid 400. Every answer is in the page's language: Setswana at
+ * /tn/appointment/<token> (decision 037).
  */
 
 /** What the page is sent with, and its HTTP status. */
@@ -35,10 +37,10 @@ export type ManageAnswer =
 type PageConfig = Parameters<typeof patientLinks>[0]["config"] & Pick<Config, "rateLimit">;
 
 /** The page's answer to the core's outcome. */
-function manageAnswer(outcome: LinkOutcome): ManageAnswer {
+function manageAnswer(outcome: LinkOutcome, locale: Locale): ManageAnswer {
   switch (outcome.kind) {
     case "not-found":
-      return { status: 404, failure: LINK_NOT_VALID };
+      return { status: 404, failure: patientLinkWords(locale).linkNotValid };
     case "shown":
       return { status: 200, view: outcome.view };
     case "done":
@@ -76,11 +78,11 @@ function patientIntent(form: FormData): PatientIntent {
 export function patientLinkPage({ config, db }: { config: PageConfig; db: Db }) {
   const links = patientLinks({ config, db });
 
-  /** 429 past the per-address limit, else null. */
-  async function limited(clientIp: string): Promise<ManageAnswer | null> {
+  /** 429 past the per-address limit (RATE_LIMIT_MESSAGE in the page's language), else null. */
+  async function limited(clientIp: string, locale: Locale): Promise<ManageAnswer | null> {
     if (!config.rateLimit.enabled) return null;
     const { current } = await countHit(db, `manage|${clientDigest(clientIp)}`, 60_000);
-    return current > MANAGE_PER_MINUTE ? { status: 429, failure: RATE_LIMIT_MESSAGE } : null;
+    return current > MANAGE_PER_MINUTE ? { status: 429, failure: m.private_rate_limited({}, { locale }) } : null;
   }
 
   /**
@@ -88,28 +90,38 @@ export function patientLinkPage({ config, db }: { config: PageConfig; db: Db }) 
    * counted against the limit (the page's loader runs again after its
    * action, in the same request).
    */
-  async function open(token: string, clientIp: string, counted = false, now = new Date()): Promise<ManageAnswer> {
-    const refused = counted ? null : await limited(clientIp);
-    return refused ?? manageAnswer(await links.open(token, now));
+  async function open(
+    token: string,
+    clientIp: string,
+    {
+      counted = false,
+      now = new Date(),
+      locale = BASE_LOCALE,
+    }: { counted?: boolean; now?: Date; locale?: Locale } = {},
+  ): Promise<ManageAnswer> {
+    const refused = counted ? null : await limited(clientIp, locale);
+    return refused ?? manageAnswer(await links.open(token, now, locale), locale);
   }
 
-  /** POST: cancel, change or safety, from the page's form. */
+  /** POST: cancel, change or safety, from the page's form; answered in the language of the page's address. */
   async function act(request: Request, token: string, clientIp: string, now = new Date()): Promise<ManageAnswer> {
+    const locale = localeOfPath(new URL(request.url).pathname);
     if (isCrossSite(config, (name) => request.headers.get(name) ?? undefined)) {
-      return { status: 403, failure: CROSS_SITE_MESSAGE };
+      // CROSS_SITE_MESSAGE in the page's language.
+      return { status: 403, failure: m.private_cross_site({}, { locale }) };
     }
-    const refused = await limited(clientIp);
+    const refused = await limited(clientIp, locale);
     if (refused) return refused;
     let form: FormData;
     try {
       form = await request.formData();
     } catch {
       // A form that cannot be read offers no action: the appointment is shown with that message.
-      const opened = await links.open(token, now);
-      if (opened.kind !== "shown") return manageAnswer(opened);
-      return { status: 400, view: opened.view, failure: PATIENT_MESSAGES.unknownAction };
+      const opened = await links.open(token, now, locale);
+      if (opened.kind !== "shown") return manageAnswer(opened, locale);
+      return { status: 400, view: opened.view, failure: patientLinkWords(locale).messages.unknownAction };
     }
-    return manageAnswer(await links.act(token, patientIntent(form), now));
+    return manageAnswer(await links.act(token, patientIntent(form), now, locale), locale);
   }
 
   return { open, act };

@@ -1,19 +1,21 @@
 import { NOTICE_HOURS } from "../../domain/booking-policy";
-import { PATIENT_MESSAGES, PATIENT_STATUS_WORDS } from "../../domain/patient-link";
+import { BASE_LOCALE, type Locale } from "../../domain/locale";
+import { patientLinkWords } from "../../domain/patient-link";
+import { contactPreferenceWords, safetyWords } from "../../domain/patient-words";
+import { bookingDateProblem, dateMessages } from "../../domain/validation/appointment-dates";
 import { CANCEL_REASON_MAX, patientMoveTo, type PatientMove } from "../../domain/statuses";
 import { serviceGuidance, serviceTitle } from "../../domain/catalogue";
 import {
   parseSafetyForm,
   readSafetyAnswers,
-  SAFETY_MESSAGES,
   safetyQuestionsFor,
   type SafetyAnswers,
   type SafetyQuestion,
 } from "../../domain/safety-questions";
 import { clinicInstant, clinicToday, parseDateInput, type BookingCalendar } from "../../domain/dates";
-import { DATE_MESSAGES } from "../../domain/validation/appointment-dates";
+import { bookingCalendar } from "../../domain/opening-days";
 import type { AppointmentStatus } from "../../domain/statuses";
-import { bookingCalendarNow, requestAnswerBy } from "../closures/closed-dates";
+import { bookingRulesNow, requestAnswerBy } from "../closures/closed-dates";
 import type { Config } from "../config";
 import type { Db } from "../db/index";
 import { enqueueMail } from "../mail/queue";
@@ -21,14 +23,9 @@ import { clinicPatientChangeMail } from "./mails";
 import { appointmentRepository, type AppointmentRow } from "./appointment-repository";
 import { appointmentDate, findByManageToken, issueManageLink } from "./manage-links";
 import { patientChangeMail, type PatientChange } from "./patient-change-mail";
-import { bookingDateProblemNow } from "./validate";
 import { textPatient } from "./texts";
 import { isMobile, setContactPreference } from "../messages/index";
-import {
-  CONTACT_PREFERENCE_MESSAGE,
-  isContactPreference,
-  type ContactPreference,
-} from "../../domain/contact-preference";
+import { isContactPreference, type ContactPreference } from "../../domain/contact-preference";
 
 /**
  * What a patient does through their private link (`/appointment/<token>`):
@@ -39,7 +36,10 @@ import {
  * checks the origin and the rate, reads the form and maps the outcome to
  * HTTP. A wrong, altered or expired link is not found, like an unknown one.
  * The status a move leads to, and whether the status allows it, come from
- * PATIENT_TRANSITIONS (domain/statuses.ts).
+ * PATIENT_TRANSITIONS (domain/statuses.ts). The page's words (the status, and
+ * every outcome's message) are in the page's language, `locale` (decision
+ * 037); the e-mail and text a change sends are in the patient's
+ * (appointments.language).
  */
 
 /** The appointment as the patient's page shows it: no identity details beyond the reference. */
@@ -129,10 +129,16 @@ const beforeVisit = (appt: AppointmentRow, now: Date) =>
     ? now.getTime() < clinicInstant(appt.confirmed_date, appt.confirmed_time).getTime()
     : appt.status === "requested" && clinicToday(now) <= appt.requested_date;
 
-/** What a view needs from the database besides the row: the booking calendar, and for a request the day it is answered by. */
+/**
+ * What a view needs besides the row: the booking calendar (and the reasons
+ * for its closures, for a refused date), for a request the day it is
+ * answered by, and the page's language.
+ */
 interface ViewDays {
   calendar: BookingCalendar;
+  closureReasons: Readonly<Record<string, string>>;
   answerBy?: string;
+  locale: Locale;
 }
 
 function viewOf(appt: AppointmentRow, config: LinkConfig, now: Date, days: ViewDays): ManageView {
@@ -142,14 +148,14 @@ function viewOf(appt: AppointmentRow, config: LinkConfig, now: Date, days: ViewD
   const answerBy = appt.status === "requested" ? days.answerBy : undefined;
   return {
     reference: appt.reference,
-    service: serviceTitle(appt.service_name),
+    service: serviceTitle(appt.service_name, days.locale),
     status: appt.status,
-    statusWords: PATIENT_STATUS_WORDS[appt.status],
+    statusWords: patientLinkWords(days.locale).statusWords[appt.status],
     answerBy: answerBy && answerBy >= today ? answerBy : undefined,
     requestedDate: appt.requested_date,
     confirmedDate: appt.confirmed_date,
     confirmedTime: appt.confirmed_time,
-    preparation: serviceGuidance(appt.service_name).notes,
+    preparation: serviceGuidance(appt.service_name, days.locale).notes,
     canCancel: allows("cancel"),
     lateCancel: late,
     canChange: allows("changeDate") && !late,
@@ -175,16 +181,20 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
    * reckoned from when it was made or last changed (`updated_at`: staff touch
    * a row only to change its status), as the booking's confirmation does.
    */
-  async function daysFor(appt: AppointmentRow, now: Date): Promise<ViewDays> {
-    const calendar = await bookingCalendarNow(db, config, now);
-    if (appt.status !== "requested") return { calendar };
-    return { calendar, answerBy: await requestAnswerBy(db, config, new Date(appt.updated_at)) };
+  async function daysFor(appt: AppointmentRow, now: Date, locale: Locale): Promise<ViewDays> {
+    const rules = await bookingRulesNow(db, config, now);
+    const calendar = bookingCalendar(now, rules.bookingHorizonDays, rules.closedDates);
+    const days = { calendar, closureReasons: rules.closureReasons ?? {}, locale };
+    if (appt.status !== "requested") return days;
+    return { ...days, answerBy: await requestAnswerBy(db, config, new Date(appt.updated_at)) };
   }
 
-  /** The appointment behind a link, as the page shows it. */
-  async function open(token: string, now = new Date()): Promise<LinkOutcome> {
+  /** The appointment behind a link, as the page shows it in `locale`. */
+  async function open(token: string, now = new Date(), locale: Locale = BASE_LOCALE): Promise<LinkOutcome> {
     const appt = await findByManageToken(db, token, now);
-    return appt ? { kind: "shown", view: viewOf(appt, config, now, await daysFor(appt, now)) } : { kind: "not-found" };
+    return appt
+      ? { kind: "shown", view: viewOf(appt, config, now, await daysFor(appt, now, locale)) }
+      : { kind: "not-found" };
   }
 
   /**
@@ -199,11 +209,14 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
     now: Date,
     days: ViewDays,
   ): Promise<LinkOutcome> {
-    if (!view.safety.canAnswer) return { kind: "refused", view, failure: SAFETY_MESSAGES.closed };
-    const { answers, errors } = parseSafetyForm(view.safety.questions, (name) => posted[name] ?? "");
+    const words = safetyWords(days.locale);
+    if (!view.safety.canAnswer) return { kind: "refused", view, failure: words.messages.closed };
+    const parsed = parseSafetyForm(view.safety.questions, (name) => posted[name] ?? "");
+    const { answers } = parsed;
+    const errors = Object.fromEntries(Object.entries(parsed.errors).map(([name, text]) => [name, words.message(text)]));
     if (Object.keys(errors).length) {
       const shown = { ...view, safety: { ...view.safety, answers } };
-      return { kind: "invalid", view: shown, failure: SAFETY_MESSAGES.invalid, errors };
+      return { kind: "invalid", view: shown, failure: words.messages.invalid, errors };
     }
     const stored = { safety_answers: JSON.stringify(answers), safety_saved_at: now.toISOString() };
     const saved = await appointments.saveSafetyAnswers(
@@ -215,8 +228,9 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
     // Saved: the row is the one read, with these answers. Refused: it changed meanwhile, so read it again.
     if (saved) return { kind: "done", view: viewOf({ ...appt, ...stored }, config, now, days), done: "saved" };
     const current = (await appointments.findById(appt.id)) ?? appt;
-    const failure = current.status === "cancelled" ? PATIENT_MESSAGES.alreadyCancelled : SAFETY_MESSAGES.closed;
-    return { kind: "refused", view: viewOf(current, config, now, await daysFor(current, now)), failure };
+    const failure =
+      current.status === "cancelled" ? patientLinkWords(days.locale).messages.alreadyCancelled : words.messages.closed;
+    return { kind: "refused", view: viewOf(current, config, now, await daysFor(current, now, days.locale)), failure };
   }
 
   /**
@@ -228,12 +242,8 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
   async function chooseContact(appt: AppointmentRow, posted: string, now: Date, days: ViewDays): Promise<LinkOutcome> {
     const view = viewOf(appt, config, now, days);
     if (!isContactPreference(posted)) {
-      return {
-        kind: "invalid",
-        view,
-        failure: CONTACT_PREFERENCE_MESSAGE,
-        errors: { contactPreference: CONTACT_PREFERENCE_MESSAGE },
-      };
+      const message = contactPreferenceWords(days.locale).message;
+      return { kind: "invalid", view, failure: message, errors: { contactPreference: message } };
     }
     await setContactPreference(db, appt.reference, posted, now);
     return { kind: "done", view: viewOf({ ...appt, contact_preference: posted }, config, now, days), done: "contact" };
@@ -248,11 +258,17 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
    * e-mails: the clinic's (the reference only) and the patient's own record
    * of it.
    */
-  async function act(token: string, intent: PatientIntent, now = new Date()): Promise<LinkOutcome> {
+  async function act(
+    token: string,
+    intent: PatientIntent,
+    now = new Date(),
+    locale: Locale = BASE_LOCALE,
+  ): Promise<LinkOutcome> {
     const appt = await findByManageToken(db, token, now);
     if (!appt) return { kind: "not-found" };
-    const days = await daysFor(appt, now);
+    const days = await daysFor(appt, now, locale);
     const view = viewOf(appt, config, now, days);
+    const PATIENT_MESSAGES = patientLinkWords(locale).messages;
     // Posted again from a page opened before the cancellation (another tab, the back button).
     if (appt.status === "cancelled") return { kind: "refused", view, failure: PATIENT_MESSAGES.alreadyCancelled };
     if (intent.kind === "safety") return saveSafety(appt, view, intent.answers, now, days);
@@ -287,8 +303,11 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
       if (!to) return refuse(PATIENT_MESSAGES.cannotChange);
       if (!intent.date) return invalid(PATIENT_MESSAGES.chooseDate, "date");
       const date = parseDateInput(intent.date);
-      const problem = date ? await bookingDateProblemNow(db, config, date, now) : DATE_MESSAGES.format;
-      if (!date || problem) return invalid(problem ?? DATE_MESSAGES.format, "date");
+      // The booking form's rule (bookingDateProblemNow), with the calendar and closures just read, in the page's language.
+      const problem = date
+        ? bookingDateProblem(date, days.calendar, days.closureReasons, locale)
+        : dateMessages(locale).format;
+      if (!date || problem) return invalid(problem ?? dateMessages(locale).format, "date");
       values.date = date;
       if (appt.status === "requested" && date === appt.requested_date) {
         return invalid(PATIENT_MESSAGES.sameDate, "date");
@@ -332,15 +351,22 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
       );
       const what = intent.kind === "cancel" ? "cancelled" : "changed the date of";
       await enqueueMail(trx, clinicPatientChangeMail({ id: appt.id, reference: appt.reference, what }, config), now);
-      const manageUrl = await issueManageLink(db, config, appt.id, now, trx);
-      const own = { reference: appt.reference, name: appt.name, email: appt.email, change: change.mail, at: stamp };
+      const manageUrl = await issueManageLink(db, config, appt, now, trx);
+      const own = {
+        reference: appt.reference,
+        name: appt.name,
+        email: appt.email,
+        change: change.mail,
+        at: stamp,
+        language: appt.language,
+      };
       await enqueueMail(trx, patientChangeMail({ ...own, manageUrl }, config), now);
       const kind = intent.kind === "cancel" ? "patient-cancelled" : "patient-changed";
       await textPatient(trx, config, { ...appt, ...change.set }, kind, manageUrl, now);
       return true;
     });
     const current = (await appointments.findById(appt.id)) ?? appt;
-    const shown = viewOf(current, config, now, await daysFor(current, now));
+    const shown = viewOf(current, config, now, await daysFor(current, now, locale));
     if (!changed) {
       const failure = current.status === "cancelled" ? PATIENT_MESSAGES.alreadyCancelled : PATIENT_MESSAGES.stale;
       return { kind: "refused", view: shown, failure };

@@ -1,5 +1,6 @@
 import { serviceTitle } from "../../domain/catalogue";
 import { formatLongDate } from "../../domain/dates";
+import { m } from "../../domain/paraglide/messages.js";
 import { contactWays } from "../../domain/visit-words";
 import type { Config } from "../config";
 import type { OutgoingMail } from "../mail/queue";
@@ -9,24 +10,32 @@ import type { ConfirmedAppointment } from "./confirmation-mail";
 
 /**
  * The patient's e-mail when the clinic moves a confirmed appointment
- * (decision 018): the new date and time, the reference and service, and the private
- * link; nothing the patient typed but a first name that looks like one.
+ * (decision 018), in their language: the new date and time, the reference
+ * and service, and the private link; nothing the patient typed but a first
+ * name that looks like one.
  */
 export function movedMail(config: Config, appt: ConfirmedAppointment): OutgoingMail {
   const clinic = config.clinic;
-  const service = serviceTitle(appt.serviceName);
-  const when = `${formatLongDate(appt.date)} at ${appt.time}`;
+  const locale = appt.language;
+  const options = { locale };
+  const service = serviceTitle(appt.serviceName, locale);
+  const when = m.mail_when({ date: formatLongDate(appt.date, locale), time: appt.time }, options);
   const text = [
-    `${greeting(appt.name)},`,
+    `${greeting(appt.name, locale)},`,
     "",
-    `The clinic has moved your appointment for ${service}. It is now on ${when} (Botswana time).`,
-    `Reference: ${appt.reference}`,
-    `Where: ${clinic.name}, ${clinic.address.street}, ${clinic.address.city}`,
+    m.mail_moved_intro({ service, when }, options),
+    `${m.mail_label_reference({}, options)}: ${appt.reference}`,
+    `${m.mail_label_where({}, options)}: ${clinic.name}, ${clinic.address.street}, ${clinic.address.city}`,
     "",
-    `If the new time does not suit you, call ${contactWays(clinic)}, quoting your reference.`,
-    ...privateLinkLines(appt.manageUrl),
+    m.mail_moved_call({ ways: contactWays(clinic, undefined, locale) }, options),
+    ...privateLinkLines(appt.manageUrl, locale),
     "",
     clinic.name,
   ].join("\n");
-  return { to: appt.email, about: appt.reference, subject: `Appointment moved: ${service}, ${when}`, text };
+  return {
+    to: appt.email,
+    about: appt.reference,
+    subject: m.mail_moved_subject({ service, when }, options),
+    text,
+  };
 }

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { clinicTime, clinicToday, clinicYear, parseDateInput } from "../../domain/dates";
+import type { Locale } from "../../domain/locale";
 import {
   appointmentRequest,
   BOOKING_FIELDS,
@@ -16,12 +17,13 @@ import type { Db } from "../db/index";
 import { BODY_TOO_LARGE, DISCARD_EXCEEDED } from "../requests/body-limit";
 import { MULTIPART_FORM } from "../requests/content-type";
 import { isHoneypotFilled } from "../requests/honeypot";
-import { INVALID_MESSAGE } from "../requests/http";
+import { invalidMessage } from "../requests/http";
 import { KEY_REUSED } from "../requests/idempotency";
 import { MULTIPART_UNREADABLE, readMultipart, unreadableBody } from "../requests/multipart";
 import {
   contentKey,
-  FORM_UNREADABLE,
+  formUnreadable,
+  pageLocale,
   pickFields,
   screenPagePost,
   shownValues,
@@ -31,8 +33,8 @@ import {
 } from "../requests/page-forms";
 import { fakeReference } from "../requests/reference";
 import type { ApiAnswer } from "../requests/types";
-import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from "../requests/unavailable";
-import { NO_FILE, tooLarge, type Received, type uploadIntake } from "../uploads/intake";
+import { isDatabaseUnavailable, unavailableMessage } from "../requests/unavailable";
+import { uploadMessages, type Received, type uploadIntake } from "../uploads/intake";
 import { removeQuietly } from "../uploads/storage";
 import { fakeManageUrl } from "./manage-links";
 import { storeAppointment, type AppointmentOutcome } from "./submit";
@@ -47,7 +49,8 @@ import { validateAppointment } from "./validate";
  * upload endpoint's own intake (caps, type by content, size counted while it
  * streams, PDF check, server-made names), and the same transaction
  * (storeAppointment), whose outcome is mapped to the page's answer
- * (decision 031).
+ * (decision 031). The page's language (/tn/book-appointment: Setswana) is the
+ * patient's: it is stored with the request, and every answer is in it.
  */
 
 type Intake = Awaited<ReturnType<typeof uploadIntake>>;
@@ -74,18 +77,22 @@ export function bookingPageForm({ config, db, intake }: { config: Config; db: Db
     if (refused) return refused;
     const now = new Date();
     const year = clinicYear(now);
+    const locale = pageLocale(request);
 
     let read: BookingPost;
     try {
-      read = await readBookingPost(request, clientIp);
+      read = await readBookingPost(request, clientIp, locale);
     } catch (error) {
       const code = (error as { code?: string }).code;
       // The file went far past its limit, or the body past the route's: the rest is not read.
       if (code === DISCARD_EXCEEDED || code === BODY_TOO_LARGE) {
-        return { status: 413, values: {}, errors: { referral: tooLarge(intake.maxBytes) }, close: true };
+        const referral = uploadMessages(locale).tooLarge(intake.maxBytes);
+        return { status: 413, values: {}, errors: { referral }, close: true };
       }
-      if (isDatabaseUnavailable(error)) return { status: 503, values: {}, errors: {}, failure: UNAVAILABLE_MESSAGE };
-      if (code === MULTIPART_UNREADABLE) return { status: 400, values: {}, errors: {}, failure: FORM_UNREADABLE };
+      if (isDatabaseUnavailable(error))
+        return { status: 503, values: {}, errors: {}, failure: unavailableMessage(locale) };
+      if (code === MULTIPART_UNREADABLE)
+        return { status: 400, values: {}, errors: {}, failure: formUnreadable(locale) };
       throw error;
     }
     const { values, file } = read;
@@ -97,26 +104,34 @@ export function bookingPageForm({ config, db, intake }: { config: Config; db: Db
     if (isHoneypotFilled(values)) {
       await discard();
       const date = parseDateInput(values.appointmentDate) ?? clinicToday(now);
-      return unlessUnavailable({}, async () => ({
-        status: 200,
-        values: {},
-        errors: {},
-        confirmed: {
-          reference: fakeReference("APT", year),
-          date,
-          service: values.service.slice(0, 100),
-          manageUrl: fakeManageUrl(config),
-          answerBy: await requestAnswerBy(db, config, now),
-          referral: !!temp,
-        },
-      }));
+      return unlessUnavailable(
+        {},
+        async () => ({
+          status: 200,
+          values: {},
+          errors: {},
+          confirmed: {
+            reference: fakeReference("APT", year),
+            date,
+            service: values.service.slice(0, 100),
+            manageUrl: fakeManageUrl(config),
+            answerBy: await requestAnswerBy(db, config, now),
+            referral: !!temp,
+          },
+        }),
+        locale,
+      );
     }
 
-    const body = appointmentRequest(values, clinicTime(now));
+    // The page's language is the patient's (decision 037): the request carries it, and its messages are in it.
+    const body = appointmentRequest(values, clinicTime(now), [], locale);
     const rules = await bookingRulesNow(db, config, now);
     const checked = validateAppointment(body, now, rules);
     // What was typed, in the visitor's words (the date of birth's boxes, the date's format), over the schema's.
-    const errors: Record<string, string> = { ...(checked.ok ? {} : checked.errors), ...typedDateProblems(values) };
+    const errors: Record<string, string> = {
+      ...(checked.ok ? {} : checked.errors),
+      ...typedDateProblems(values, locale),
+    };
     const fileRefused = file && "answer" in file ? file.answer : undefined;
     if (fileRefused) errors.referral = fileMessage(fileRefused);
     if (!checked.ok || Object.keys(errors).length) {
@@ -125,36 +140,40 @@ export function bookingPageForm({ config, db, intake }: { config: Config; db: Db
         status: fileRefused?.status ?? 400,
         values: shownValues(values),
         errors,
-        failure: INVALID_MESSAGE,
+        failure: invalidMessage(locale),
         reattach: !!temp,
       };
     }
 
     const valid = checked.value;
-    return unlessUnavailable(values, async () => {
-      let referralForms: ReferralForm[] = [];
-      if (temp) {
-        const pdfRefused = temp.mime === "application/pdf" ? await intake.refusePdf(temp.temp) : null;
-        const stored = pdfRefused ?? (await intake.commit(temp.temp, temp.mime, read.fileName));
-        if (stored.status !== 201) {
-          await discard();
-          return {
-            status: stored.status,
-            values: shownValues(values),
-            errors: { referral: fileMessage(stored) },
-            failure: INVALID_MESSAGE,
-          };
+    return unlessUnavailable(
+      values,
+      async () => {
+        let referralForms: ReferralForm[] = [];
+        if (temp) {
+          const pdfRefused = temp.mime === "application/pdf" ? await intake.refusePdf(temp.temp, locale) : null;
+          const stored = pdfRefused ?? (await intake.commit(temp.temp, temp.mime, read.fileName, locale));
+          if (stored.status !== 201) {
+            await discard();
+            return {
+              status: stored.status,
+              values: shownValues(values),
+              errors: { referral: fileMessage(stored) },
+              failure: invalidMessage(locale),
+            };
+          }
+          const data = stored.body.data as { url: string; publicId: string; fileName: string };
+          referralForms = [{ url: data.url, publicId: data.publicId, name: data.fileName }];
         }
-        const data = stored.body.data as { url: string; publicId: string; fileName: string };
-        referralForms = [{ url: data.url, publicId: data.publicId, name: data.fileName }];
-      }
-      // What identifies a resent form: its values and the file's name and size (not the minute it was sent).
-      const posted = { values, file: temp ? { name: read.fileName, bytes: read.fileBytes } : null };
-      const key = contentKey("booking", clientIp, posted);
-      const submission = { body: posted, key, now, year };
-      const outcome = await storeAppointment(db, config, { ...valid, referralForms }, submission, rules.answerBy);
-      return bookingPageAnswer(outcome, values, referralForms.length > 0);
-    });
+        // What identifies a resent form: its values and the file's name and size (not the minute it was sent).
+        const posted = { values, file: temp ? { name: read.fileName, bytes: read.fileBytes } : null };
+        const key = contentKey("booking", clientIp, posted);
+        const submission = { body: posted, key, now, year };
+        const outcome = await storeAppointment(db, config, { ...valid, referralForms }, submission, rules.answerBy);
+        return bookingPageAnswer(outcome, values, referralForms.length > 0, locale);
+      },
+      locale,
+    );
   };
 
   /**
@@ -163,9 +182,9 @@ export function bookingPageForm({ config, db, intake }: { config: Config; db: Db
    * through the upload endpoint's intake (the caps before it is read, the
    * size limit while it streams). An empty file field (no file chosen) is
    * skipped. On failure the rest of the body is read and dropped
-   * (server/requests/body-limit.ts bounds it).
+   * (server/requests/body-limit.ts bounds it). The file's refusals are in `locale`.
    */
-  async function readBookingPost(request: Request, clientIp: string): Promise<BookingPost> {
+  async function readBookingPost(request: Request, clientIp: string, locale: Locale): Promise<BookingPost> {
     if (!request.body) throw unreadableBody();
     const source = Readable.fromWeb(request.body as NodeReadableStream);
     const discard = async (received: Received | undefined) => {
@@ -178,13 +197,14 @@ export function bookingPageForm({ config, db, intake }: { config: Config; db: Db
         wants: (field, fileName) => field === REFERRAL_FIELD && fileName !== "",
         receive: async (stream): Promise<Received | undefined> => {
           // The caps come first, as at the upload endpoint (the unread file is then discarded).
-          const capped = await intake.checkCaps(clientIp, Number(request.headers.get("content-length")) || 0);
+          const capped = await intake.checkCaps(clientIp, Number(request.headers.get("content-length")) || 0, locale);
           if (capped) {
             stream.resume();
             return { answer: capped };
           }
-          const received = await intake.receive(stream);
-          return "temp" in received || received.answer.body.message !== NO_FILE ? received : undefined;
+          const received = await intake.receive(stream, locale);
+          const empty = !("temp" in received) && received.answer.body.message === uploadMessages(locale).noFile;
+          return empty ? undefined : received;
         },
         discard,
       });
@@ -218,6 +238,7 @@ function bookingPageAnswer(
   outcome: AppointmentOutcome,
   values: Record<string, string>,
   referral: boolean,
+  locale: Locale,
 ): PageFormAnswer {
   switch (outcome.kind) {
     case "stored": {
@@ -238,7 +259,7 @@ function bookingPageAnswer(
       };
     }
     case "refused":
-      return { status: 400, values: shownValues(values), errors: outcome.errors, failure: INVALID_MESSAGE };
+      return { status: 400, values: shownValues(values), errors: outcome.errors, failure: invalidMessage(locale) };
     case "key-reused":
       return { status: 422, values: shownValues(values), errors: {}, failure: KEY_REUSED };
   }

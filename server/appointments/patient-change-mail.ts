@@ -1,21 +1,22 @@
 import { formatPhone } from "../../domain/contact-links";
-import { formatClinicMoment, formatLongDate } from "../../domain/dates";
-import { BOOK_AGAIN } from "../../domain/patient-link";
+import { clinicDate, clinicTime, formatLongDate } from "../../domain/dates";
+import { localisedPath, type Locale } from "../../domain/locale";
+import { m } from "../../domain/paraglide/messages.js";
 import { BOOKING_PATH } from "../../domain/paths";
-import { requestNextStep } from "../../domain/request-words";
+import { requestWords } from "../../domain/patient-words";
 import { contactWays } from "../../domain/visit-words";
 import type { Config } from "../config";
 import type { OutgoingMail } from "../mail/queue";
 import { greeting } from "../mail/compose";
-import { MANAGE_LINK_PRIVATE, MANAGE_LINK_TEXT } from "./mails";
+import { privateLinkLines } from "./mails";
 
 /**
  * The patient's own record of a change they made through their private link
- * (decision 026): what changed, when, the reference and a fresh private link, so
- * they hold proof if a late fee is ever mentioned. The least data: a first
- * name that looks like one (greeting), the reference and dates. Never the
- * service, the reason they gave, the safety answers or anything else they
- * typed: an e-mail can be read by whoever shares the inbox.
+ * (decision 026), in their language: what changed, when, the reference and a
+ * fresh private link, so they hold proof if a late fee is ever mentioned. The
+ * least data: a first name that looks like one (greeting), the reference and
+ * dates. Never the service, the reason they gave, the safety answers or
+ * anything else they typed: an e-mail can be read by whoever shares the inbox.
  */
 
 export type PatientChange =
@@ -45,49 +46,61 @@ export interface PatientChangeMailData {
   at: string;
   /** A fresh private link (issueManageLink). */
   manageUrl: string;
+  /** The patient's language (appointments.language). */
+  language: Locale;
 }
 
-const onDate = (date: string, time: string | null) =>
-  time ? `${formatLongDate(date)} at ${time}` : formatLongDate(date);
-
 export function patientChangeMail(
-  m: PatientChangeMailData,
+  c: PatientChangeMailData,
   config: Pick<Config, "clinic" | "publicBaseUrl">,
 ): OutgoingMail {
   const clinic = config.clinic;
-  const c = m.change;
-  const when = `${formatClinicMoment(m.at)} (Botswana time)`;
+  const locale = c.language;
+  const options = { locale };
+  const change = c.change;
+  const onDate = (date: string, time: string | null) =>
+    time ? m.mail_when({ date: formatLongDate(date, locale), time }, options) : formatLongDate(date, locale);
+  const at = new Date(c.at);
+  const when = m.mail_change_moment({ date: formatLongDate(clinicDate(at), locale), time: clinicTime(at) }, options);
+  const reference = `${m.mail_label_reference({}, options)}: ${c.reference}`;
   const body =
-    c.kind === "cancelled"
+    change.kind === "cancelled"
       ? [
-          `As you asked, your appointment on ${onDate(c.date, c.time)} is cancelled.`,
-          `Reference: ${m.reference}`,
-          `Cancelled on: ${when}`,
+          m.mail_change_cancelled({ date: onDate(change.date, change.time) }, options),
+          reference,
+          `${m.mail_label_cancelled_on({}, options)}: ${when}`,
           "",
-          `To come on another day, ${BOOK_AGAIN.toLowerCase()}: ${new URL(BOOKING_PATH, config.publicBaseUrl).toString()}`,
+          m.mail_change_book_again(
+            { url: new URL(localisedPath(BOOKING_PATH, locale), config.publicBaseUrl).toString() },
+            options,
+          ),
         ]
       : [
-          `You asked for a new date for your appointment: ${formatLongDate(c.to)}, instead of ${onDate(c.from, c.fromTime)}.`,
-          `Reference: ${m.reference}`,
-          `Asked on: ${when}`,
+          m.mail_change_changed(
+            { date: formatLongDate(change.to, locale), from: onDate(change.from, change.fromTime) },
+            options,
+          ),
+          reference,
+          `${m.mail_label_asked_on({}, options)}: ${when}`,
           "",
-          requestNextStep(c.answerBy),
+          requestWords(locale).nextStep(change.answerBy),
         ];
+  const linkLabel =
+    change.kind === "cancelled" ? m.mail_manage_link_cancelled({}, options) : m.mail_manage_link({}, options);
   const text = [
-    `${greeting(m.name)},`,
+    `${greeting(c.name, locale)},`,
     "",
     ...body,
     "",
-    `${c.kind === "cancelled" ? "See your cancelled appointment" : MANAGE_LINK_TEXT}: ${m.manageUrl}`,
-    MANAGE_LINK_PRIVATE,
+    ...privateLinkLines(c.manageUrl, locale, linkLabel),
     "",
-    `If you did not ask for this, call ${contactWays(clinic, formatPhone)} at once, quoting your reference.`,
+    m.mail_change_not_you({ ways: contactWays(clinic, formatPhone, locale) }, options),
     "",
     clinic.name,
   ].join("\n");
   const subject =
-    c.kind === "cancelled"
-      ? `Your appointment ${m.reference} is cancelled`
-      : `Your new date request for appointment ${m.reference}`;
-  return { to: m.email, about: m.reference, subject, text: text + "\n" };
+    change.kind === "cancelled"
+      ? m.mail_change_cancelled_subject({ ref: c.reference }, options)
+      : m.mail_change_changed_subject({ ref: c.reference }, options);
+  return { to: c.email, about: c.reference, subject, text: text + "\n" };
 }

@@ -49,7 +49,7 @@ export async function sendDueReminders(db: Db, config: Config, now: Date): Promi
     if (!reminderDue(appt, now)) continue;
     const queued = await db.transaction().execute(async (trx) => {
       if (!(await appointments.markReminded(appt.id, appt.confirmed_date!, appt.confirmed_time!, trx))) return false;
-      const manageUrl = await issueManageLink(db, config, appt.id, now, trx);
+      const manageUrl = await issueManageLink(db, config, appt, now, trx);
       await enqueueMail(trx, reminderMail(appt, manageUrl, config), now);
       await textPatient(trx, config, appt, "reminder", manageUrl, now);
       return true;

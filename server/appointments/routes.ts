@@ -2,7 +2,8 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { appointmentSchema, type Appointment } from "../../domain/validation/appointment";
-import { formProblemResponses, invalid, isRecord, schemaVerdict, send } from "../requests/http";
+import { languageOf } from "../../domain/validation/fields";
+import { formProblemResponses, invalid, invalidMessage, isRecord, schemaVerdict, send } from "../requests/http";
 import { KEY_REUSED_ANSWER } from "../requests/idempotency";
 import { fakeReference } from "../requests/reference";
 import { screenSubmission } from "../requests/submission";
@@ -82,7 +83,7 @@ export async function appointmentRoutes(app: FastifyInstance, { config, db, rate
       const { body, now } = submission;
       const rules = await bookingRulesNow(db, config, now);
       const checked = appointmentRules(body, schemaVerdict<Appointment>(request), now, rules);
-      if (!checked.ok) return send(reply, invalid(checked.errors));
+      if (!checked.ok) return send(reply, invalid(checked.errors, invalidMessage(languageOf(body))));
       const outcome = await storeAppointment(db, config, checked.value, submission, rules.answerBy);
       if (outcome.kind === "stored" && outcome.replayed) reply.header("idempotent-replayed", "true");
       return send(reply, appointmentReply(outcome));

@@ -6,7 +6,7 @@ import { freeRoomsAt, freeStarts, timeOfDay } from "../../domain/schedule";
 import { appointmentRepository, type AppointmentRow } from "./appointment-repository";
 import type { Db } from "../db/index";
 import type { Database } from "../db/schema";
-import { confirmationProblem, openingFor } from "../../domain/opening-days";
+import { confirmationProblem, confirmationProblems, openingFor } from "../../domain/opening-days";
 
 /**
  * Rooms and times of confirmed appointments (decision 018): the
@@ -16,9 +16,24 @@ import { confirmationProblem, openingFor } from "../../domain/opening-days";
  */
 
 export const TIME_TAKEN = "That time was just taken. Choose another.";
+export const TIME_MISSING = "Choose a free time or type one.";
 
+/** The fields of a placement that can be wrong, as staff choose them. */
+export type PlacementField = "date" | "time" | "examination" | "room";
+export type PlacementErrors = Partial<Record<PlacementField, string>>;
+
+/**
+ * A placement refused: each field's problem at once (`errors`), or, for a
+ * problem with no one field (a service the clinic does not book), the
+ * message alone. The message is the fields' messages otherwise.
+ */
 export class PlacementError extends Error {
   override name = "PlacementError";
+  readonly errors: PlacementErrors;
+  constructor(problem: string | PlacementErrors) {
+    super(typeof problem === "string" ? problem : Object.values(problem).join(" "));
+    this.errors = typeof problem === "string" ? {} : problem;
+  }
 }
 
 /**
@@ -129,9 +144,10 @@ export interface PlacementColumns {
  * of the service's (none: the catalogue's default length), and the room:
  * the one staff chose, if it serves the service, is in service that day and
  * is free for the whole appointment, else the first free one that does
- * (none for a room-free service). Call inside the transaction that writes
- * them; the database still refuses an overlap written meanwhile
- * (isTimeTaken).
+ * (none for a room-free service). Every field's problem is given at once
+ * (PlacementError's errors); whether a room is free is checked only once the
+ * fields are right. Call inside the transaction that writes them; the
+ * database still refuses an overlap written meanwhile (isTimeTaken).
  */
 export async function placeAppointment(
   db: Db,
@@ -143,13 +159,27 @@ export async function placeAppointment(
 ): Promise<PlacementColumns> {
   const need = roomNeed(appt.service_name);
   if (need.kind === "not-booked") throw new PlacementError(notBookedProblem(appt.service_name));
-  const examinations = examinationsFor(appt.service_name);
+  // What each field alone, or with the date, can say is wrong: all at once.
+  const errors: PlacementErrors = {};
   const examination = placement.examination?.trim() || null;
-  if (examination && !examinations.some((e) => e.name === examination))
-    throw new PlacementError("Choose an examination from the list.");
-  const minutes = appointmentMinutes(appt.service_name, examination);
-  const problem = confirmationProblem(config, placement.date, placement.time, minutes, now);
-  if (problem) throw new PlacementError(problem);
+  if (examination && !examinationsFor(appt.service_name).some((e) => e.name === examination))
+    errors.examination = "Choose an examination from the list.";
+  const minutes = appointmentMinutes(appt.service_name, errors.examination ? null : examination);
+  Object.assign(errors, confirmationProblems(config, placement.date, placement.time, minutes, now));
+  if (!placement.time) errors.time = TIME_MISSING;
+  const chosen = need.kind === "rooms" ? placement.room?.trim() || null : null;
+  const rooms = need.kind === "rooms" ? roomsInService(need.rooms, config) : [];
+  if (need.kind === "rooms") {
+    if (chosen && !need.rooms.some((r) => r.id === chosen))
+      errors.room = "Choose one of the rooms that serve this service.";
+    else if (!errors.date && rooms.length === 0) errors.date = roomsOutProblem(need.rooms, config);
+    else if (!errors.date && chosen && !rooms.some((r) => r.id === chosen))
+      errors.room = roomsOutProblem(
+        need.rooms.filter((r) => r.id === chosen),
+        config,
+      );
+  }
+  if (Object.keys(errors).length > 0) throw new PlacementError(errors);
   const starts = clinicMinutes(placement.date, placement.time);
   const ends = starts + minutes;
   const base = {
@@ -160,27 +190,18 @@ export async function placeAppointment(
     examination,
   };
   if (need.kind === "room-free") return { ...base, room: null };
-  const chosen = placement.room?.trim() || null;
-  if (chosen && !need.rooms.some((r) => r.id === chosen))
-    throw new PlacementError("Choose one of the rooms that serve this service.");
-  const rooms = roomsInService(need.rooms, config);
-  if (rooms.length === 0) throw new PlacementError(roomsOutProblem(need.rooms, config));
-  if (chosen && !rooms.some((r) => r.id === chosen))
-    throw new PlacementError(
-      roomsOutProblem(
-        need.rooms.filter((r) => r.id === chosen),
-        config,
-      ),
-    );
+  // Then whether a room is free for the whole appointment, which needs the date and time.
   const booked = (await appointmentRepository(db).confirmedBetween(starts, ends, trx)).filter((b) => b.id !== appt.id);
   const free = freeRoomsAt(rooms, booked, starts, minutes);
   if (chosen && !free.some((r) => r.id === chosen))
-    throw new PlacementError(
-      `${findRoom(chosen)?.name ?? chosen} is not free at ${placement.time} for ${minutes} minutes. Choose another room or time.`,
-    );
+    throw new PlacementError({
+      room: `${findRoom(chosen)?.name ?? chosen} is not free at ${placement.time} for ${minutes} minutes. Choose another room or time.`,
+    });
   const [first] = free;
   if (!first)
-    throw new PlacementError(`No room is free at ${placement.time} for ${minutes} minutes. Choose another time.`);
+    throw new PlacementError({
+      time: `No room is free at ${placement.time} for ${minutes} minutes. Choose another time.`,
+    });
   return { ...base, room: chosen ?? first.id };
 }
 

@@ -29,6 +29,7 @@ import {
   type DayRules,
   type Placement,
   type PlacementColumns,
+  type PlacementField,
 } from "./schedule";
 import type { StaffRuntime } from "../runtime";
 import { clinicInstant, formatAbbreviatedDate, isIsoDate } from "../../domain/dates";
@@ -121,8 +122,22 @@ function tooEarlyMessage(appt: Pick<AppointmentRow, "confirmed_date" | "confirme
   return `Attended and no-show can be recorded from the appointment's time, ${formatAbbreviatedDate(appt.confirmed_date ?? "")} at ${appt.confirmed_time}.`;
 }
 
+/** The fields of a change staff send that can be wrong: a placement's, and a cancellation's reason. */
+export type StatusChangeField = PlacementField | "reason";
+export type StatusChangeErrors = Partial<Record<StatusChangeField, string>>;
+
+/**
+ * A change refused: each field's problem at once (`errors`), or, for a
+ * refusal about no one field (a status that does not allow it, a change made
+ * meanwhile), the message alone. The message is the fields' messages otherwise.
+ */
 export class StatusChangeError extends Error {
   override name = "StatusChangeError";
+  readonly errors: StatusChangeErrors;
+  constructor(problem: string | StatusChangeErrors) {
+    super(typeof problem === "string" ? problem : Object.values(problem).join(" "));
+    this.errors = typeof problem === "string" ? {} : problem;
+  }
 }
 
 /**
@@ -161,8 +176,8 @@ export async function changeStatus(
     }
     if (change.to === "cancelled") {
       const reason = change.reason.trim();
-      if (!reason) throw new StatusChangeError("Give a reason for cancelling.");
-      if (reason.length > CANCEL_REASON_MAX) throw new StatusChangeError(CANCEL_REASON_TOO_LONG);
+      if (!reason) throw new StatusChangeError({ reason: "Give a reason for cancelling." });
+      if (reason.length > CANCEL_REASON_MAX) throw new StatusChangeError({ reason: CANCEL_REASON_TOO_LONG });
       set.cancel_reason = reason;
       note = reason;
     }
@@ -177,7 +192,7 @@ export async function changeStatus(
       detail: `${appt.status} -> ${change.to}`,
     });
     if (change.to === "confirmed") {
-      const manageUrl = await issueManageLink(rt.db, rt.config, id, now, trx);
+      const manageUrl = await issueManageLink(rt.db, rt.config, appt, now, trx);
       await enqueueMail(
         trx,
         confirmationMail(
@@ -191,6 +206,7 @@ export async function changeStatus(
             date: change.date,
             time: change.time,
             manageUrl,
+            language: appt.language,
           },
           now,
         ),
@@ -200,7 +216,7 @@ export async function changeStatus(
       await textPatient(trx, rt.config, confirmed, "confirmed", manageUrl, now);
     }
     if (change.to === "cancelled") {
-      const manageUrl = await issueManageLink(rt.db, rt.config, id, now, trx);
+      const manageUrl = await issueManageLink(rt.db, rt.config, appt, now, trx);
       await enqueueMail(
         trx,
         cancellationMail(rt.config, {
@@ -210,6 +226,7 @@ export async function changeStatus(
           serviceName: appt.service_name,
           reason: change.reason.trim(),
           manageUrl,
+          language: appt.language,
         }),
         now,
       );
@@ -274,7 +291,7 @@ export async function dayRules(rt: StaffRuntime, date: string): Promise<DayRules
   return { closedDates: [...rt.config.closedDates, ...closedThere.keys()], closureReasons, roomsOut };
 }
 
-/** Checks a placement (server/staff/schedule.ts), giving its problem as a StatusChangeError. */
+/** Checks a placement (./schedule.ts), giving its problems (each field's, at once) as a StatusChangeError. */
 async function place(
   rt: StaffRuntime,
   rules: DayRules,
@@ -286,7 +303,8 @@ async function place(
   try {
     return await placeAppointment(rt.db, rules, appt, placement, now, trx);
   } catch (error) {
-    if (error instanceof PlacementError) throw new StatusChangeError(error.message);
+    if (error instanceof PlacementError)
+      throw new StatusChangeError(Object.keys(error.errors).length ? error.errors : error.message);
     throw error;
   }
 }
@@ -309,7 +327,7 @@ async function updateOrTaken(
   try {
     return await appointments.updateIf(id, expected, set, trx);
   } catch (error) {
-    if (isTimeTaken(error)) throw new StatusChangeError(TIME_TAKEN);
+    if (isTimeTaken(error)) throw new StatusChangeError({ time: TIME_TAKEN });
     throw error;
   }
 }
@@ -346,7 +364,7 @@ export async function moveAppointment(
       action: "appointment_move",
       detail: `${from} -> ${placed.confirmed_date} ${placed.confirmed_time}`,
     });
-    const manageUrl = await issueManageLink(rt.db, rt.config, id, now, trx);
+    const manageUrl = await issueManageLink(rt.db, rt.config, appt, now, trx);
     await enqueueMail(
       trx,
       movedMail(rt.config, {
@@ -357,6 +375,7 @@ export async function moveAppointment(
         date: placed.confirmed_date,
         time: placed.confirmed_time,
         manageUrl,
+        language: appt.language,
       }),
       now,
     );

@@ -1,4 +1,5 @@
 import { APPOINTMENT_PATH } from "../../domain/api-paths";
+import { BASE_LOCALE } from "../../domain/locale";
 import { findBookableService } from "../../domain/validation/appointment";
 import { requestAnswerBy, type BookingRules } from "../closures/closed-dates";
 import type { Config } from "../config";
@@ -70,6 +71,7 @@ export async function storeAppointment(
   const appointments = appointmentRepository(db);
   const uploads = uploadRepository(db);
   const publicIds = [...new Set(a.referralForms.map((f) => f.publicId))];
+  const language = a.language ?? BASE_LOCALE;
   const refuse = (errors: Record<string, string>) => new Rejection<Record<string, string>>(errors);
 
   const done = await runIdempotent<Booked, Record<string, string>>(
@@ -97,6 +99,7 @@ export async function storeAppointment(
           alternate_phone: a.alternateE164,
           // Null when the patient did not choose: a mobile number then means SMS (domain/contact-preference.ts).
           contact_preference: a.contactPreference ?? null,
+          language,
           email: a.email,
           gender: a.gender,
           service_name: findBookableService(a.serviceTitle)?.slug ?? a.serviceTitle,
@@ -122,9 +125,10 @@ export async function storeAppointment(
         email: row.email,
         serviceTitle: a.serviceTitle,
         requestedDate: row.requested_date,
-        manageUrl: await issueManageLink(db, config, row.id, now, trx),
+        manageUrl: await issueManageLink(db, config, row, now, trx),
         answerBy,
         referralReceived: publicIds.length > 0,
+        language: row.language,
       };
       await enqueueMail(trx, clinicAppointmentMail(mail, config), now);
       await enqueueMail(trx, patientAppointmentMail(mail, config), now);
@@ -136,7 +140,7 @@ export async function storeAppointment(
           appointmentDate: row.requested_date,
           service: { name: a.serviceTitle },
         },
-        manageUrl: await issueManageLink(db, config, row.id, now, trx),
+        manageUrl: await issueManageLink(db, config, row, now, trx),
       };
     },
   );

@@ -13,14 +13,15 @@ import { appointmentRepository, type AppointmentRow } from "./appointment-reposi
  * chose (decision 030), in the caller's transaction: the same transaction
  * that changes the appointment and queues its e-mail, so the text is sent
  * exactly when the change is kept. The date is the confirmed one when there
- * is one, else the requested one; the time only with a confirmed date.
+ * is one, else the requested one; the time only with a confirmed date; the
+ * words in the patient's language.
  */
 export function textPatient(
   trx: Kysely<Database>,
   config: Pick<Config, "messages">,
   appt: Pick<
     AppointmentRow,
-    "reference" | "phone" | "contact_preference" | "requested_date" | "confirmed_date" | "confirmed_time"
+    "reference" | "phone" | "contact_preference" | "requested_date" | "confirmed_date" | "confirmed_time" | "language"
   >,
   kind: TextKind,
   manageUrl: string,
@@ -38,6 +39,7 @@ export function textPatient(
       date: confirmed ? appt.confirmed_date! : appt.requested_date,
       ...(confirmed ? { time: appt.confirmed_time! } : {}),
       manageUrl,
+      language: appt.language,
     },
     now,
   );

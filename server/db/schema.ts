@@ -1,9 +1,10 @@
 import type { StaffRole } from "../../domain/staff-roles";
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 import type { PaymentMethod } from "../../domain/payments";
 import type { AppointmentStatus, EnquiryStatus } from "../../domain/statuses";
 import type { TextKind, TextStatus } from "../../domain/text-messages";
 import type { ContactPreference, TextChannel } from "../../domain/contact-preference";
+import type { Locale } from "../../domain/locale";
 
 /**
  * Table types for Kysely. Timestamps are ISO-8601 UTC strings and calendar
@@ -21,6 +22,8 @@ export interface EnquiryTable {
   email: string;
   description: string;
   status: EnquiryStatus;
+  /** The language the enquiry was sent in (migration 0027; decision 037). */
+  language: ColumnType<Locale, Locale | undefined, Locale>;
   created_at: string;
   updated_at: string;
 }
@@ -70,6 +73,8 @@ export interface AppointmentTable {
    * 0023); null when the patient did not choose: SMS for a mobile number.
    */
   contact_preference: ContactPreference | null;
+  /** The language the patient booked in (migration 0027; decision 037): every message to them, and their page, use it. */
+  language: ColumnType<Locale, Locale | undefined, Locale>;
   created_at: string;
   updated_at: string;
 }

@@ -1,16 +1,18 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type Selectable } from "kysely";
 import type { Db } from "../db/index";
 import type { Database, EnquiryStatus, EnquiryTable } from "../db/schema";
 import { nextReference } from "../requests/reference";
+import type { Locale } from "../../domain/locale";
 
 export interface NewEnquiry {
   name: string;
   phone: string;
   email: string;
   description: string;
+  language: Locale;
 }
 
-export type EnquiryRow = Omit<EnquiryTable, "id"> & { id: number };
+export type EnquiryRow = Selectable<EnquiryTable>;
 
 function withStatus(trx: Kysely<Database>, status: EnquiryStatus | undefined) {
   const query = trx.selectFrom("enquiries");

@@ -4,10 +4,11 @@ import type { Config } from "../config";
 import type { Db } from "../db/index";
 import { FORM_URLENCODED } from "../requests/content-type";
 import { isHoneypotFilled } from "../requests/honeypot";
-import { INVALID_MESSAGE } from "../requests/http";
+import { invalidMessage } from "../requests/http";
 import { KEY_REUSED } from "../requests/idempotency";
 import {
   contentKey,
+  pageLocale,
   pickFields,
   screenPagePost,
   shownValues,
@@ -23,7 +24,9 @@ import { storeEnquiry, validateEnquiry, type EnquiryOutcome } from "./submit";
  * action hands the request here, and renders the answer. The JSON API's
  * rules and core (validateEnquiry, storeEnquiry), behind the page posts'
  * shared screen (server/requests/page-forms.ts); the outcome mapped to the
- * page's answer (decision 031).
+ * page's answer (decision 031). The page's language (/tn/contact-us:
+ * Setswana) is the visitor's: it is stored with the enquiry, and every answer
+ * is in it.
  */
 export function enquiryPageForm({ config, db }: { config: Config; db: Db }): PageForm {
   return async (request, clientIp) => {
@@ -36,6 +39,7 @@ export function enquiryPageForm({ config, db }: { config: Config; db: Db }): Pag
     if (refused) return refused;
     const now = new Date();
     const year = clinicYear(now);
+    const locale = pageLocale(request);
     const form = await request.formData();
     const values: ContactValues = pickFields(CONTACT_FIELDS, (n) => {
       const v = form.get(n);
@@ -44,14 +48,19 @@ export function enquiryPageForm({ config, db }: { config: Config; db: Db }): Pag
     if (isHoneypotFilled(values)) {
       return { status: 200, values: {}, errors: {}, reference: fakeReference("ENQ", year) };
     }
-    const checked = validateEnquiry(values);
+    // The page's language is the visitor's (decision 037): the enquiry carries it, and its messages are in it.
+    const checked = validateEnquiry({ ...values, language: locale });
     if (!checked.ok)
-      return { status: 400, values: shownValues(values), errors: checked.errors, failure: INVALID_MESSAGE };
-    return unlessUnavailable(values, async () => {
-      const key = contentKey("enquiry", clientIp, values);
-      const outcome = await storeEnquiry(db, config, checked.value, { body: values, key, now, year });
-      return enquiryPageAnswer(outcome, values);
-    });
+      return { status: 400, values: shownValues(values), errors: checked.errors, failure: invalidMessage(locale) };
+    return unlessUnavailable(
+      values,
+      async () => {
+        const key = contentKey("enquiry", clientIp, values);
+        const outcome = await storeEnquiry(db, config, checked.value, { body: values, key, now, year });
+        return enquiryPageAnswer(outcome, values);
+      },
+      locale,
+    );
   };
 }
 

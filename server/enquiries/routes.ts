@@ -2,7 +2,8 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { contactSchema, type Contact } from "../../domain/validation/contact";
-import { formProblemResponses, invalid, schemaVerdict, send } from "../requests/http";
+import { languageOf } from "../../domain/validation/fields";
+import { formProblemResponses, invalid, invalidMessage, schemaVerdict, send } from "../requests/http";
 import { KEY_REUSED_ANSWER } from "../requests/idempotency";
 import { fakeReference } from "../requests/reference";
 import { screenSubmission } from "../requests/submission";
@@ -40,7 +41,7 @@ export async function enquiryRoutes(app: FastifyInstance, { config, db, rateLimi
     async (request, reply) => {
       const submission = request.submission!;
       const checked = enquiryRules(submission.body, schemaVerdict<Contact>(request));
-      if (!checked.ok) return send(reply, invalid(checked.errors));
+      if (!checked.ok) return send(reply, invalid(checked.errors, invalidMessage(languageOf(submission.body))));
       const outcome = await storeEnquiry(db, config, checked.value, submission);
       if (outcome.kind === "stored" && outcome.replayed) reply.header("idempotent-replayed", "true");
       return send(reply, enquiryReply(outcome));

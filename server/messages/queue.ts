@@ -12,6 +12,7 @@ import {
   type WhatsAppTemplateMessage,
 } from "../../domain/text-messages";
 import { textChannelFor, type ContactPreference, type TextChannel } from "../../domain/contact-preference";
+import type { Locale } from "../../domain/locale";
 import { isMobile } from "./phone";
 import { textMessageRepository } from "./text-message-repository";
 
@@ -77,6 +78,8 @@ export interface PatientText {
   time?: string;
   /** The patient's private link as issued (issueManageLink); an SMS carries its path on SMS_LINK_BASE_URL's origin. */
   manageUrl: string;
+  /** The patient's language (appointments.language): the SMS's words. WhatsApp's template stays English (decision 037). */
+  language: Locale;
 }
 
 export type QueuedText = { id: number; channel: TextChannel } | { skipped: "email-only" | "not-mobile" | "too-long" };
@@ -105,7 +108,7 @@ export async function queuePatientText(
   const facts = { sender: m.smsSenderName, reference: text.reference, date: text.date, time: text.time };
   let body: string;
   try {
-    body = composeSms(text.kind, { ...facts, link: `${m.smsLinkOrigin}${path}` });
+    body = composeSms(text.kind, { ...facts, link: `${m.smsLinkOrigin}${path}` }, text.language);
   } catch (error) {
     if (error instanceof SmsTooLongError) return { skipped: "too-long" };
     throw error;

@@ -1,4 +1,6 @@
 import { formatLongDate } from "../../domain/dates";
+import { localisedPath, type Locale } from "../../domain/locale";
+import { m } from "../../domain/paraglide/messages.js";
 import { bookingPath } from "../../domain/paths";
 import { contactWays } from "../../domain/visit-words";
 import type { Config } from "../config";
@@ -6,12 +8,12 @@ import type { OutgoingMail } from "../mail/queue";
 
 /**
  * The e-mail that tells a patient an upcoming appointment is cancelled
- * because their data was erased (decision 035). It says only which
- * appointment (its reference, date and time) is cancelled and how to book
- * again: no name, service or other detail, since the record it came from is
- * gone. Sent to the address on record, and kept only until it is sent
- * (forgetAfterSend): an erasure never deletes it before it goes, and once
- * it has gone its recipient and text are blanked.
+ * because their data was erased (decision 035), in the language they booked
+ * in. It says only which appointment (its reference, date and time) is
+ * cancelled and how to book again: no name, service or other detail, since
+ * the record it came from is gone. Sent to the address on record, and kept
+ * only until it is sent (forgetAfterSend): an erasure never deletes it
+ * before it goes, and once it has gone its recipient and text are blanked.
  */
 export function cancellationNotice(
   config: Pick<Config, "clinic" | "publicBaseUrl">,
@@ -22,27 +24,40 @@ export function cancellationNotice(
     requested_date: string;
     confirmed_date: string | null;
     confirmed_time: string | null;
+    language: Locale;
   },
 ): OutgoingMail {
   const clinic = config.clinic;
+  const locale = appointment.language;
+  const options = { locale };
+  const facts = { ref: appointment.reference, clinicName: clinic.name };
   const confirmed = appointment.status === "confirmed" && appointment.confirmed_date;
-  const when = confirmed
-    ? `on ${formatLongDate(appointment.confirmed_date!)}${appointment.confirmed_time ? ` at ${appointment.confirmed_time} (Botswana time)` : ""}`
-    : `asked for ${formatLongDate(appointment.requested_date)}`;
-  const what = confirmed ? "Your appointment" : "Your appointment request";
+  const what = !confirmed
+    ? m.mail_erased_request({ ...facts, date: formatLongDate(appointment.requested_date, locale) }, options)
+    : appointment.confirmed_time
+      ? m.mail_erased_confirmed_at(
+          {
+            ...facts,
+            date: formatLongDate(appointment.confirmed_date!, locale),
+            time: appointment.confirmed_time,
+          },
+          options,
+        )
+      : m.mail_erased_confirmed({ ...facts, date: formatLongDate(appointment.confirmed_date!, locale) }, options);
+  const url = new URL(localisedPath(bookingPath(), locale), config.publicBaseUrl).toString();
   const text = [
-    "Dear patient,",
+    `${m.mail_dear_patient({}, options)},`,
     "",
-    `${what} ${appointment.reference} at ${clinic.name}, ${when}, is cancelled. The clinic no longer holds the details of this booking.`,
+    what,
     "",
-    `To come on another day, book a new appointment at ${new URL(bookingPath(), config.publicBaseUrl).toString()} or call ${contactWays(clinic)}.`,
+    m.mail_erased_book_again({ url, ways: contactWays(clinic, undefined, locale) }, options),
     "",
     clinic.name,
   ].join("\n");
   return {
     to: appointment.email.trim(),
     about: appointment.reference,
-    subject: `Appointment cancelled: ${appointment.reference}`,
+    subject: m.mail_erased_subject({ ref: appointment.reference }, options),
     text,
     forgetAfterSend: true,
   };

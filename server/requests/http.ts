@@ -1,12 +1,20 @@
 import type { FastifyReply, FastifyRequest, FastifySchemaValidationError } from "fastify";
 import { z } from "zod";
+import { BASE_LOCALE, type Locale } from "../../domain/locale";
+import { m } from "../../domain/paraglide/messages.js";
 import type { Checked } from "../../domain/validation/fields";
 import type { ApiAnswer } from "./types";
 
-export const INVALID_MESSAGE = "Some details need attention. Please check the highlighted fields.";
-export const RATE_LIMIT_MESSAGE = "Too many requests. Please wait a minute and try again.";
+/** What a refused form is told above its fields' errors, in `locale`. */
+export const invalidMessage = (locale: Locale = BASE_LOCALE) => m.form_invalid({}, { locale });
+/** What a rate-limited client is told, in `locale` (the browser forms say it in the page's language too). */
+export const rateLimitMessage = (locale: Locale = BASE_LOCALE) => m.form_rate_limited({}, { locale });
 
-export function invalid(errors: Record<string, string>, message = INVALID_MESSAGE): ApiAnswer {
+export const INVALID_MESSAGE = invalidMessage();
+export const RATE_LIMIT_MESSAGE = rateLimitMessage();
+
+/** A 400 answer with the fields at fault (a form's: `invalidMessage(locale)` in the request's language). */
+export function invalid(errors: Record<string, string>, message: string = INVALID_MESSAGE): ApiAnswer {
   return { status: 400, body: { message, errors } };
 }
 

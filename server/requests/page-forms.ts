@@ -1,14 +1,16 @@
 import crypto from "node:crypto";
+import { BASE_LOCALE, localeOfPath, type Locale } from "../../domain/locale";
+import { m } from "../../domain/paraglide/messages.js";
 import type { BookingConfirmation } from "../../domain/request-words";
 import type { Config } from "../config";
 import type { Db } from "../db/index";
 import { FORM_BODY_MAX_BYTES } from "./body-limit";
 import { FORM_URLENCODED, mediaType } from "./content-type";
-import { RATE_LIMIT_MESSAGE } from "./http";
+import { rateLimitMessage } from "./http";
 import { canonicalJson } from "./idempotency";
 import { clientDigest, countHit } from "./rate-limit-store";
 import { CROSS_SITE_MESSAGE, isCrossSite } from "./same-origin";
-import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from "./unavailable";
+import { isDatabaseUnavailable, unavailableMessage } from "./unavailable";
 
 /**
  * What the public forms posted as plain HTML (no JavaScript) share: each
@@ -22,6 +24,7 @@ import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from "./unavailable";
  * none (its HTML is the same for every visitor), so its key is made from what
  * was posted and the client's address (contentKey): the same form sent again
  * (a reload, a second tap) gets the first answer and creates nothing new.
+ * Every answer is in the page's language (pageLocale: /tn/… is Setswana).
  */
 
 /** What the page shows after a plain form post. */
@@ -47,8 +50,17 @@ export interface PageFormAnswer {
 /** A page's plain post, answered: the request as the page's action receives it, and the client's address. */
 export type PageForm = (request: Request, clientIp: string) => Promise<PageFormAnswer>;
 
-export const FORM_UNREADABLE = "The form could not be read. Please try again.";
-export const SEND_AS_FORM = "Send the form from the page.";
+/** A body that could not be read, in `locale`. */
+export const formUnreadable = (locale: Locale = BASE_LOCALE) => m.form_unreadable({}, { locale });
+/** A post that did not come from the page's form (another content type), in `locale`. */
+export const sendAsForm = (locale: Locale = BASE_LOCALE) => m.form_send_as_form({}, { locale });
+export const FORM_UNREADABLE = formUnreadable();
+export const SEND_AS_FORM = sendAsForm();
+
+/** The language of the page a form was posted to (its path: /tn/… is Setswana), the language of its answer. */
+export function pageLocale(request: Request): Locale {
+  return localeOfPath(new URL(request.url).pathname);
+}
 
 const MINUTE_MS = 60_000;
 
@@ -85,25 +97,30 @@ export async function screenPagePost(
   if (isCrossSite(config, (name) => request.headers.get(name) ?? undefined)) {
     return { status: 403, values: {}, errors: {}, failure: CROSS_SITE_MESSAGE };
   }
+  const locale = pageLocale(request);
   if (config.rateLimit.enabled) {
     const { current } = await countHit(db, `page-${kind}|${clientDigest(clientIp)}`, MINUTE_MS);
-    if (current > perMinute) return { status: 429, values: {}, errors: {}, failure: RATE_LIMIT_MESSAGE };
+    if (current > perMinute) return { status: 429, values: {}, errors: {}, failure: rateLimitMessage(locale) };
   }
   if (mediaType(request.headers.get("content-type") ?? undefined) !== type)
-    return { status: 415, values: {}, errors: {}, failure: SEND_AS_FORM };
+    return { status: 415, values: {}, errors: {}, failure: sendAsForm(locale) };
   return null;
 }
 
-/** `work`'s answer; a database outage becomes the public endpoints' 503 message, with the values kept. */
+/**
+ * `work`'s answer; a database outage becomes the public endpoints' 503 message (in `locale`, the
+ * page's language), with the values kept.
+ */
 export async function unlessUnavailable(
   values: Record<string, string>,
   work: () => Promise<PageFormAnswer>,
+  locale: Locale = BASE_LOCALE,
 ): Promise<PageFormAnswer> {
   try {
     return await work();
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
-    return { status: 503, values: shownValues(values), errors: {}, failure: UNAVAILABLE_MESSAGE };
+    return { status: 503, values: shownValues(values), errors: {}, failure: unavailableMessage(locale) };
   }
 }
 

@@ -19,12 +19,18 @@ export function toE164(input: string): string | null {
 
 /**
  * Layers the phone rule on the schema's errors: the field `key` of `body`
- * as E.164, or null with PHONE_INVALID added under `key` (unless the schema
- * already reported that field, e.g. "Phone number is required.").
+ * as E.164, or null with `message` (PHONE_INVALID in the request's language)
+ * added under `key` (unless the schema already reported that field, e.g.
+ * "Phone number is required.").
  */
-export function checkPhone(body: Record<string, unknown>, key: string, errors: Record<string, string>): string | null {
+export function checkPhone(
+  body: Record<string, unknown>,
+  key: string,
+  errors: Record<string, string>,
+  message: string = PHONE_INVALID,
+): string | null {
   const value = body[key];
   const phone = typeof value === "string" && value.trim() ? toE164(value) : null;
-  if (!phone) errors[key] ??= PHONE_INVALID;
+  if (!phone) errors[key] ??= message;
   return phone;
 }

@@ -1,3 +1,6 @@
+import { BASE_LOCALE, type Locale } from "../../domain/locale";
+import { m } from "../../domain/paraglide/messages.js";
+
 /**
  * "The database cannot be reached" as the public endpoints answer it: 503
  * with Retry-After and a plain message, never a 500. Each request runs in one
@@ -5,8 +8,9 @@
  * written), so a failure midway leaves nothing half-written.
  */
 
-export const UNAVAILABLE_MESSAGE =
-  "Our booking system is briefly unavailable. Please try again in a few minutes, or call or WhatsApp the clinic.";
+/** The outage's message in `locale` (the browser forms say it in the page's language too). */
+export const unavailableMessage = (locale: Locale = BASE_LOCALE) => m.form_unavailable({}, { locale });
+export const UNAVAILABLE_MESSAGE = unavailableMessage();
 /** Seconds a client is asked to wait before trying again. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 30;
 

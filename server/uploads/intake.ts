@@ -5,6 +5,8 @@ import { once } from "node:events";
 import { finished } from "node:stream/promises";
 import type { FastifyBaseLogger } from "fastify";
 import { fileTypeFromBuffer } from "file-type";
+import { BASE_LOCALE, type Locale } from "../../domain/locale";
+import { m } from "../../domain/paraglide/messages.js";
 import type { Config } from "../config";
 import type { Db } from "../db/index";
 import { DISCARD_EXCEEDED, DISCARD_MAX_BYTES } from "../requests/body-limit";
@@ -20,7 +22,7 @@ import {
   ensureUploadsDir,
   type AllowedMime,
 } from "./storage";
-import { checkPdf, PDF_ACTIVE_CONTENT, PDF_UNREADABLE } from "./pdf-check";
+import { checkPdf } from "./pdf-check";
 import { uploadRepository } from "./upload-repository";
 
 /**
@@ -29,17 +31,33 @@ import { uploadRepository } from "./upload-repository";
  * (server/appointments/page-form.ts): the caps checked before the file is read,
  * the type decided by content, the size enforced while streaming, PDFs
  * checked for active content, and the file stored under a server-made name
- * with its row inserted only once it is complete on disk.
+ * with its row inserted only once it is complete on disk. Its refusals are in
+ * the language the request asks for (`locale`: the page's, or the upload's
+ * `?language=`), English by default.
  */
 
 export const STAFF_DOWNLOAD_PREFIX = "/api/staff/uploads/";
-export const WRONG_TYPE = "Upload a PDF, JPEG or PNG file.";
-export const NO_FILE = "Choose a file to upload.";
-export const DAILY_CAP_REACHED =
-  "This device or network has sent as many referral forms as we accept in one day. Please try again tomorrow, or bring the form with you to your appointment.";
-export const STORAGE_FULL =
-  "We cannot accept referral forms right now because our storage is full. Please try again later, or bring the form with you to your appointment.";
-export const tooLarge = (max: number) => `The file is too large: the limit is ${Math.floor(max / (1024 * 1024))} MB.`;
+
+/** The intake's refusals in `locale`. */
+export function uploadMessages(locale: Locale) {
+  const options = { locale };
+  return {
+    wrongType: m.upload_wrong_type({}, options),
+    noFile: m.upload_no_file({}, options),
+    dailyCap: m.upload_daily_cap({}, options),
+    storageFull: m.upload_storage_full({}, options),
+    tooLarge: (max: number) => m.upload_too_large({ mb: Math.floor(max / (1024 * 1024)) }, options),
+    pdfActive: m.upload_pdf_active({}, options),
+    pdfUnreadable: m.upload_pdf_unreadable({}, options),
+  };
+}
+
+const ENGLISH = uploadMessages(BASE_LOCALE);
+export const WRONG_TYPE = ENGLISH.wrongType;
+export const NO_FILE = ENGLISH.noFile;
+export const DAILY_CAP_REACHED = ENGLISH.dailyCap;
+export const STORAGE_FULL = ENGLISH.storageFull;
+export const tooLarge = ENGLISH.tooLarge;
 
 const DAY_MS = 24 * 3600_000;
 /** Room for multipart boundaries and headers on top of the file itself. */
@@ -60,29 +78,40 @@ export async function uploadIntake({ config, db, log }: { config: Config; db: Db
    * rate-limit table under a digest of the address) and the global cap on the
    * bytes unclaimed uploads hold, with the incoming size counted.
    */
-  async function checkCaps(clientIp: string, incomingBytes: number): Promise<ApiAnswer | null> {
+  async function checkCaps(
+    clientIp: string,
+    incomingBytes: number,
+    locale: Locale = BASE_LOCALE,
+  ): Promise<ApiAnswer | null> {
     const { current } = await countHit(db, `upload-day|${clientDigest(clientIp)}`, DAY_MS);
-    if (current > config.uploadCaps.dailyPerAddress) return fileError(429, DAILY_CAP_REACHED);
-    return overGlobalCap(incomingBytes);
+    if (current > config.uploadCaps.dailyPerAddress) return fileError(429, uploadMessages(locale).dailyCap);
+    return overGlobalCap(incomingBytes, locale);
   }
 
-  async function overGlobalCap(incomingBytes: number): Promise<ApiAnswer | null> {
+  async function overGlobalCap(incomingBytes: number, locale: Locale): Promise<ApiAnswer | null> {
     const used = await uploads.unclaimedBytes();
-    return used + incomingBytes > config.uploadCaps.unclaimedMaxBytes ? fileError(507, STORAGE_FULL) : null;
+    return used + incomingBytes > config.uploadCaps.unclaimedMaxBytes
+      ? fileError(507, uploadMessages(locale).storageFull)
+      : null;
   }
 
   /** A 415 answer (and the file removed) when a PDF holds active content or cannot be checked. */
-  async function refusePdf(temp: string): Promise<ApiAnswer | null> {
+  async function refusePdf(temp: string, locale: Locale = BASE_LOCALE): Promise<ApiAnswer | null> {
     const verdict = checkPdf(await fsp.readFile(temp));
     if (verdict.ok) return null;
     await removeQuietly(temp);
     // What was found is logged (a PDF name such as "JavaScript", no personal data); the file is not kept.
     log.warn({ pdfRefused: verdict.reason, found: verdict.found }, "referral PDF refused");
-    return fileError(415, verdict.reason === "active" ? PDF_ACTIVE_CONTENT : PDF_UNREADABLE);
+    const messages = uploadMessages(locale);
+    return fileError(415, verdict.reason === "active" ? messages.pdfActive : messages.pdfUnreadable);
   }
 
   /** Reads the stream: sniffs the first bytes, then writes to a temporary file, enforcing the size limit. */
-  async function receive(stream: NodeJS.ReadableStream & { truncated?: boolean }): Promise<Received> {
+  async function receive(
+    stream: NodeJS.ReadableStream & { truncated?: boolean },
+    locale: Locale = BASE_LOCALE,
+  ): Promise<Received> {
+    const messages = uploadMessages(locale);
     const head: Buffer[] = [];
     let headBytes = 0;
     let mime: AllowedMime | undefined;
@@ -95,7 +124,7 @@ export async function uploadIntake({ config, db, log }: { config: Config; db: Db
       const buffer = Buffer.concat(head);
       const type = buffer.length ? await fileTypeFromBuffer(buffer) : undefined;
       if (!type || !(type.mime in ALLOWED_TYPES)) {
-        rejected = fileError(415, WRONG_TYPE);
+        rejected = fileError(415, messages.wrongType);
         return;
       }
       mime = type.mime as AllowedMime;
@@ -122,10 +151,10 @@ export async function uploadIntake({ config, db, log }: { config: Config; db: Db
       if (stream.truncated) {
         if (out) await close(out);
         if (temp) await removeQuietly(temp);
-        return { answer: fileError(413, tooLarge(maxBytes)) };
+        return { answer: fileError(413, messages.tooLarge(maxBytes)) };
       }
       if (!mime && !rejected) {
-        if (total === 0) return { answer: fileError(400, NO_FILE) };
+        if (total === 0) return { answer: fileError(400, messages.noFile) };
         await decide();
       }
       if (rejected) {
@@ -143,10 +172,15 @@ export async function uploadIntake({ config, db, log }: { config: Config; db: Db
   }
 
   /** Renames the complete file into place and inserts its row; undoes the file if the insert fails. */
-  async function commit(temp: string, mime: AllowedMime, originalName: string): Promise<ApiAnswer> {
+  async function commit(
+    temp: string,
+    mime: AllowedMime,
+    originalName: string,
+    locale: Locale = BASE_LOCALE,
+  ): Promise<ApiAnswer> {
     const size = (await fsp.stat(temp)).size;
     // Checked again with the real size (a chunked upload declares none).
-    const full = await overGlobalCap(size).catch(async (error: unknown) => {
+    const full = await overGlobalCap(size, locale).catch(async (error: unknown) => {
       await removeQuietly(temp);
       throw error;
     });

@@ -1,4 +1,6 @@
 import { PdfDict, PdfName, PdfRef, PdfString, PdfUnreadable, readPdf, type PdfFile, type PdfValue } from "./pdf-reader";
+import { BASE_LOCALE } from "../../domain/locale";
+import { m } from "../../domain/paraglide/messages.js";
 
 /**
  * Active content in an uploaded PDF. Referral forms are read by staff, who
@@ -51,10 +53,9 @@ const RAW_PATTERN = new RegExp(
   `/(${[...new Set([...DANGEROUS_KEYS, ...DANGEROUS_NAMES])].sort((a, b) => b.length - a.length).join("|")})(?=[\\s/<>\\[\\]()%{}]|$)`,
 );
 
-export const PDF_ACTIVE_CONTENT =
-  "This PDF contains active content (such as scripts, automatic actions or files inside it), which we cannot accept for safety. Print or save it again as a plain PDF, or upload a photo or scan of the form (JPEG or PNG).";
-export const PDF_UNREADABLE =
-  "This PDF could not be checked because it is damaged or password-protected. Save it again without a password, or upload a photo or scan of the form (JPEG or PNG).";
+/** The refusals' words (English; server/uploads/intake.ts says them in the request's language). */
+export const PDF_ACTIVE_CONTENT = m.upload_pdf_active({}, { locale: BASE_LOCALE });
+export const PDF_UNREADABLE = m.upload_pdf_unreadable({}, { locale: BASE_LOCALE });
 
 /** Decodes #xx escapes in PDF names (/J#61vaScript is /JavaScript). */
 function decodeNames(text: string): string {

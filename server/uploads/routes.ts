@@ -3,12 +3,14 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { UPLOAD_PATH } from "../../domain/api-paths";
+import type { Locale } from "../../domain/locale";
+import { languageOf } from "../../domain/validation/fields";
 import { answerTooLarge, BODY_TOO_LARGE, DISCARD_EXCEEDED } from "../requests/body-limit";
 import { MULTIPART_FORM } from "../requests/content-type";
 import { messageBody, problemBody, send } from "../requests/http";
 import { MULTIPART_UNREADABLE, readMultipart } from "../requests/multipart";
 import type { ApiAnswer, RouteDeps, TooLargeBody } from "../requests/types";
-import { ENVELOPE_BYTES, fileError, NO_FILE, tooLarge, uploadIntake } from "./intake";
+import { ENVELOPE_BYTES, fileError, tooLarge, uploadIntake, uploadMessages } from "./intake";
 import { removeQuietly } from "./storage";
 
 export { DAILY_CAP_REACHED, NO_FILE, STAFF_DOWNLOAD_PREFIX, STORAGE_FULL, tooLarge, WRONG_TYPE } from "./intake";
@@ -60,19 +62,19 @@ export async function uploadRoutes(app: FastifyInstance, { config, db, rateLimit
    * field "file" goes to a temporary file through the intake (type by
    * content, size while it streams); every other part is read and dropped.
    * Once the whole body has been read, a PDF is checked and the file
-   * committed.
+   * committed. The refusals are in `locale`, the language the form asked in.
    */
-  async function readUpload(source: Readable, contentType: string): Promise<ApiAnswer> {
+  async function readUpload(source: Readable, contentType: string, locale: Locale): Promise<ApiAnswer> {
     const { file, fileName } = await readMultipart(source, contentType, {
       limits: { ...LIMITS, fileSize: maxBytes },
       wants: (field) => field === "file",
-      receive,
+      receive: (stream) => receive(stream, locale),
       discard: (received) => ("temp" in received ? removeQuietly(received.temp) : Promise.resolve()),
     });
-    if (!file) return fileError(400, NO_FILE);
+    if (!file) return fileError(400, uploadMessages(locale).noFile);
     if ("answer" in file) return file.answer;
-    const refused = file.mime === "application/pdf" ? await refusePdf(file.temp) : null;
-    return refused ?? (await commit(file.temp, file.mime, fileName));
+    const refused = file.mime === "application/pdf" ? await refusePdf(file.temp, locale) : null;
+    return refused ?? (await commit(file.temp, file.mime, fileName, locale));
   }
 
   // The declared size is checked before anything is read (refuseOversizedBody, with this route's
@@ -90,11 +92,13 @@ export async function uploadRoutes(app: FastifyInstance, { config, db, rateLimit
   app.withTypeProvider<ZodTypeProvider>().post(UPLOAD_PATH, routeOptions, async (request, reply) => {
     const body: unknown = request.body;
     if (!(body instanceof Readable)) return send(reply, { status: 415, body: { message: NOT_MULTIPART } });
+    // The booking form's language (`?language=tn`): the refusals it shows are in it (English without it).
+    const locale = languageOf(request.query);
     // Caps, checked before the file is read (the unread body is then discarded: drainUnreadBody).
-    const capped = await checkCaps(request.ip, Number(request.headers["content-length"]) || 0);
+    const capped = await checkCaps(request.ip, Number(request.headers["content-length"]) || 0, locale);
     if (capped) return send(reply, capped);
     try {
-      return send(reply, await readUpload(body, request.headers["content-type"] ?? ""));
+      return send(reply, await readUpload(body, request.headers["content-type"] ?? "", locale));
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (code === DISCARD_EXCEEDED) return answerTooLarge(request, reply, false);

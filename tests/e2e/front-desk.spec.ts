@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { CLOSURE_MESSAGES } from "../../domain/closures";
 import { addDays, clinicDate, formatLongDate } from "../../domain/dates";
 import { clinicMinutes } from "../../domain/rooms";
 import { addStaff, seedAppointment, seedUpload } from "../helpers/staff";
@@ -463,4 +464,113 @@ test("without JavaScript, a closure still asks first and then saves and tells", 
   } finally {
     await context.close();
   }
+});
+
+test("the closures page and an appointment's page report every error at once: the console's summary, focused and linked, and each field's message, never the browser's bubbles", async ({
+  page,
+  baseURL,
+  e2e,
+}, info) => {
+  test.setTimeout(120_000);
+  const { db, config } = e2e;
+  const manager = await e2eStaff(db, `forms-${info.project.name}`);
+  await signInByCookie(page.context(), baseURL!, e2e, manager.id);
+  const summary = page.locator(".error-summary");
+  const atDesk = async (name: string) => {
+    await expectNoAxeViolations(page);
+    await expectNoPageOverflow(page);
+    await shot(page, name);
+    await page.setViewportSize(DESK);
+    await expectNoPageOverflow(page);
+    await shot(page, name);
+    await page.setViewportSize({ width: 390, height: 844 });
+  };
+
+  // Closures: an empty form is sent (the browser does not check it), and the summary names the first day and the reason.
+  await page.goto("/staff/closures");
+  await hydrated(page);
+  const add = page.getByRole("button", { name: "Add closure" });
+  await expect(page.locator("form").filter({ has: add })).toHaveAttribute("novalidate", "");
+  await add.click();
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole("link")).toHaveText([CLOSURE_MESSAGES.firstDate, CLOSURE_MESSAGES.reasonEmpty]);
+  await expect(page.getByLabel("First closed day")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("First closed day")).toHaveAccessibleDescription(`Error: ${CLOSURE_MESSAGES.firstDate}`);
+  await expect(page.locator("#reason-error")).toHaveText(`Error: ${CLOSURE_MESSAGES.reasonEmpty}`);
+  await expect(page.getByLabel("Last closed day (empty for one day)")).not.toHaveAttribute("aria-invalid");
+  await atDesk("closures-errors");
+  await summary.getByRole("link", { name: CLOSURE_MESSAGES.reasonEmpty }).click();
+  await expect(page.getByLabel("Reason patients see")).toBeFocused();
+  // A day in the past: refused, focused again, and the reason typed is kept.
+  await page.getByLabel("First closed day").fill(addDays(clinicDate(new Date()), -1));
+  await page.getByLabel("Reason patients see").fill("Water supply cut");
+  await add.click();
+  await expect(summary.getByRole("link")).toHaveText([CLOSURE_MESSAGES.past]);
+  await expect(summary).toBeFocused();
+  await expect(page.getByLabel("Reason patients see")).toHaveValue("Water supply cut");
+
+  // An appointment: the day form, sent without a date or an examination.
+  const day = nextOpenWeekday(config, 126);
+  let sunday = day;
+  while (new Date(`${sunday}T12:00:00Z`).getUTCDay() !== 0) sunday = addDays(sunday, 1);
+  const id = await seedAppointment(db, { service_name: "ultrasound", requested_date: day, surname: "Forms" });
+  await page.goto(`/staff/appointments/${id}`);
+  await hydrated(page);
+  const date = page.getByLabel("Date", { exact: true });
+  await date.fill("");
+  await page.getByRole("button", { name: "Show free times" }).click();
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole("link")).toHaveText([
+    "Enter the date to see its free times.",
+    "Choose the examination to see the free times.",
+  ]);
+  await expect(page.getByLabel("Examination (sets the length)")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator("#confirm-day-error")).toHaveText("Error: Enter the date to see its free times.");
+  await expect(page.getByRole("button", { name: "Confirm appointment" })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  // A Sunday, then Confirm with no time: the day and the time, both at once.
+  await date.fill(sunday);
+  await page.getByLabel("Examination (sets the length)").selectOption({ label: "Thyroid, 30 minutes" });
+  await page.getByRole("button", { name: "Show free times" }).click();
+  await expect(page).toHaveURL(new RegExp(`date=${sunday}`));
+  await expect(summary).toHaveCount(0);
+  const confirm = page.getByRole("button", { name: "Confirm appointment" });
+  await expect(page.locator("form").filter({ has: confirm })).toHaveAttribute("novalidate", "");
+  await confirm.click();
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole("link")).toHaveText([
+    "The clinic is closed on Sundays. Choose another day.",
+    "Choose a free time or type one.",
+  ]);
+  await expect(date).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("group", { name: "Start time" })).toHaveAccessibleDescription(
+    "Error: Choose a free time or type one.",
+  );
+  await atDesk("appointment-errors");
+  await summary.getByRole("link", { name: "Choose a free time or type one." }).click();
+  await expect(page.getByLabel("Or type a time (HH:MM)")).toBeFocused();
+
+  // An open day: a time before opening in the room chosen; the time's error, and what was chosen, kept.
+  await date.fill(day);
+  await page.getByRole("button", { name: "Show free times" }).click();
+  await expect(page).toHaveURL(new RegExp(`date=${day}`));
+  await page.getByLabel("Or type a time (HH:MM)").fill("07:00");
+  await page.getByLabel("Room").selectOption("ultrasound-2");
+  await confirm.click();
+  await expect(summary.getByRole("link")).toHaveText([/the appointment must start and end within those hours/]);
+  await expect(page.getByLabel("Or type a time (HH:MM)")).toHaveValue("07:00");
+  await expect(page.getByLabel("Room")).toHaveValue("ultrasound-2");
+  await summary.getByRole("link").click();
+  await expect(page.getByRole("group", { name: "Start time" }).getByRole("radio").first()).toBeFocused();
+
+  // Cancelling without a reason: the reason, by its field.
+  await page.getByRole("button", { name: "Cancel appointment" }).click();
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole("link")).toHaveText(["Give a reason for cancelling."]);
+  await expect(page.getByLabel("Reason for cancelling")).toHaveAttribute("aria-invalid", "true");
+  await expectNoAxeViolations(page);
+  expect(await db.selectFrom("appointments").select("status").where("id", "=", id).executeTakeFirstOrThrow()).toEqual({
+    status: "requested",
+  });
 });

@@ -72,6 +72,9 @@ test("a patient books, opens the private link from the page and the e-mail, chan
   e2e,
   baseURL,
 }) => {
+  // A booking, two visits to the private page with six axe runs, a change, a cancellation and four
+  // e-mails waited for: well past the default minute on a busy machine, with nothing waiting on a timer.
+  test.setTimeout(150_000);
   const surname = unique("Linked");
   const email = `${surname.toLowerCase()}@example.net`;
   const { calendar, day, reference, manageUrl } = await book(page, surname, email);

@@ -6,6 +6,7 @@
 import { expect, test } from "@playwright/test";
 import { PRERENDERED_PATHS, PUBLIC_PAGE_PATHS } from "../../app/lib/prerender-paths";
 import { SERVICE_PAGES, SERVICES, servicePath } from "../../domain/catalogue";
+import { LOCALES, localeOfPath, localisedPath, unlocalisedPath } from "../../domain/locale";
 import { REFERRAL_FORM_PATH } from "../../domain/paths";
 import { axeViolations, expectNoAxeViolations } from "./axe";
 import { hydrated } from "./hydrated";
@@ -19,7 +20,7 @@ const PAGES = PRERENDERED_PATHS.filter((p) => !/\.[a-z]+$/.test(p));
  */
 const UNFINISHED = servicePath(SERVICES.advancedTechnology);
 /** Pages that belong in the sitemap: /details is a lookup page that points to the service pages. */
-const INDEXABLE = PAGES.filter((p) => p !== "/details" && p !== UNFINISHED);
+const INDEXABLE = PAGES.filter((p) => unlocalisedPath(p) !== "/details" && unlocalisedPath(p) !== UNFINISHED);
 
 test("the route list covers the public pages and every service page", () => {
   for (const p of PUBLIC_PAGE_PATHS) expect(PAGES).toContain(p);
@@ -36,7 +37,10 @@ for (const path of PAGES) {
   test(`page ${path}: 200, one h1 in main, content in the HTML without JavaScript, no axe violations`, async ({
     browser,
     page,
-  }) => {
+  }, info) => {
+    // A Setswana twin is its English page's module with other words: checked at phone width, where
+    // longer words press hardest; the English pages are checked at both widths.
+    test.skip(info.project.name === "desktop" && localeOfPath(path) !== "en", "twins are checked at 390 px");
     test.setTimeout(90_000); // two page loads and an axe run: allow for a busy machine
     let h1 = "";
     let headings: string[] = [];
@@ -89,18 +93,25 @@ test("every page has its own title and description, a canonical URL and Open Gra
     expect(html, `${path} og:title`).toContain('property="og:title"');
     expect(html, `${path} og:description`).toContain('property="og:description"');
     expect(canonical, `${path} canonical`).toMatch(/^https?:\/\//);
-    if (path !== "/details") expect(new URL(canonical!).pathname, `${path} canonical path`).toBe(path);
-    expect(titles.get(title!), `${path} shares its title`).toBeUndefined();
-    expect(descriptions.get(description!), `${path} shares its description`).toBeUndefined();
-    titles.set(title!, path);
-    descriptions.set(description!, path);
+    if (unlocalisedPath(path) !== "/details") expect(new URL(canonical!).pathname, `${path} canonical path`).toBe(path);
+    // Unique within a language: a twin may share a name with its English page (a service called "DEXA").
+    const language = localeOfPath(path);
+    expect(titles.get(`${language} ${title!}`), `${path} shares its title`).toBeUndefined();
+    expect(descriptions.get(`${language} ${description!}`), `${path} shares its description`).toBeUndefined();
+    titles.set(`${language} ${title!}`, path);
+    descriptions.set(`${language} ${description!}`, path);
   }
 });
 
 test("no page links to the unfinished page", async ({ request }) => {
   for (const path of PAGES) {
     const html = await (await request.get(path)).text();
-    expect(html, `${path} links to ${UNFINISHED}`).not.toContain(`href="${UNFINISHED}"`);
+    // The unfinished page's own language switch leads to its twin: the same page, as unlisted.
+    if (unlocalisedPath(path) === UNFINISHED) continue;
+    for (const locale of LOCALES) {
+      const unfinished = localisedPath(UNFINISHED, locale);
+      expect(html, `${path} links to ${unfinished}`).not.toContain(`href="${unfinished}"`);
+    }
   }
 });
 
@@ -133,7 +144,7 @@ test("the sitemap lists every indexable page once, with absolute URLs that answe
   expect(response.headers()["content-type"]).toMatch(/xml/);
   const xml = await response.text();
   expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>/);
-  expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+  expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"');
   const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] ?? "");
   for (const loc of locs) expect(loc).toMatch(/^https?:\/\/[^/]+\//);
   const paths = locs.map((loc) => new URL(loc).pathname);

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Config } from "../../server/config";
 import type { Db } from "../../server/db/index";
+import type { Insertable } from "kysely";
 import type { AppointmentTable, EnquiryTable } from "../../server/db/schema";
 import { createStaffAccount } from "../../server/staff/accounts";
 import type { StaffIdentity, StaffRole } from "../../domain/staff-roles";
@@ -121,7 +122,8 @@ type LaterColumns =
   | "examination"
   | "safety_answers"
   | "safety_saved_at"
-  | "contact_preference";
+  | "contact_preference"
+  | "language";
 
 /**
  * An appointment request as the booking endpoint stores it, with `overrides`
@@ -129,8 +131,8 @@ type LaterColumns =
  * unless given, so a test can seed rows into an older schema.
  */
 export function appointmentRow(
-  overrides: Partial<Omit<AppointmentTable, "id">> = {},
-): Omit<AppointmentTable, "id" | LaterColumns> & Partial<Pick<AppointmentTable, LaterColumns>> {
+  overrides: Partial<Omit<Insertable<AppointmentTable>, "id">> = {},
+): Omit<Insertable<AppointmentTable>, "id" | LaterColumns> & Partial<Pick<Insertable<AppointmentTable>, LaterColumns>> {
   return {
     ...freshRow("APT"),
     name: "Neo",
@@ -155,7 +157,10 @@ export function appointmentRow(
   };
 }
 
-export async function seedAppointment(db: Db, overrides: Partial<Omit<AppointmentTable, "id">> = {}): Promise<number> {
+export async function seedAppointment(
+  db: Db,
+  overrides: Partial<Omit<Insertable<AppointmentTable>, "id">> = {},
+): Promise<number> {
   const row = await db
     .insertInto("appointments")
     .values(appointmentRow(overrides))
@@ -164,7 +169,10 @@ export async function seedAppointment(db: Db, overrides: Partial<Omit<Appointmen
   return row.id;
 }
 
-export async function seedEnquiry(db: Db, overrides: Partial<Omit<EnquiryTable, "id">> = {}): Promise<number> {
+export async function seedEnquiry(
+  db: Db,
+  overrides: Partial<Omit<Insertable<EnquiryTable>, "id">> = {},
+): Promise<number> {
   const row = await db
     .insertInto("enquiries")
     .values({
@@ -239,3 +247,15 @@ export const form = (values: Record<string, string>) => new URLSearchParams(valu
 
 /** The headers a same-origin browser form submission carries. */
 export const SAME_ORIGIN = { "sec-fetch-site": "same-origin", "content-type": "application/x-www-form-urlencoded" };
+
+/**
+ * What a console page's error summary lists, in order: each link's target
+ * (a field's id) and words. Empty when the page has no summary.
+ */
+export function errorSummaryLinks(html: string): { target: string; message: string }[] {
+  const summary = /<div class="error-summary"[\s\S]*?<\/ul>/.exec(html)?.[0] ?? "";
+  return [...summary.matchAll(/<a href="#([^"]+)">([\s\S]*?)<\/a>/g)].map((m) => ({
+    target: m[1]!,
+    message: m[2]!.replace(/<!-- -->/g, ""),
+  }));
+}

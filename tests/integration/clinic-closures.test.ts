@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { validAppointment } from "../helpers/requests";
-import { addStaff, form, nextOpenWeekday, SAME_ORIGIN, seedAppointment, sessionCookieFor } from "../helpers/staff";
+import {
+  addStaff,
+  errorSummaryLinks,
+  form,
+  nextOpenWeekday,
+  SAME_ORIGIN,
+  seedAppointment,
+  sessionCookieFor,
+} from "../helpers/staff";
 import { addDays, clinicDate, formatLongDate } from "../../domain/dates";
 import { clinicMinutes } from "../../domain/rooms";
 import { CLOSURE_MESSAGES } from "../../domain/closures";
@@ -9,7 +17,6 @@ import { findByManageToken } from "../../server/appointments/manage-links";
 import { freeTimes } from "../../server/appointments/schedule";
 import { changeStatus, dayRules, StatusChangeError } from "../../server/appointments/staff-changes";
 import { staffRuntime } from "../../server/runtime";
-import type { AppointmentTable } from "../../server/db/schema";
 
 /**
  * Closures in the database (decisions 017 and 034): a manager's closure is
@@ -66,7 +73,7 @@ describe("clinic closures", () => {
   const history = (id: number) =>
     t.db.selectFrom("appointment_status_history").selectAll().where("appointment_id", "=", id).orderBy("id").execute();
   /** A confirmed appointment held in `room` at `time` on `date`, as confirming stores it. */
-  const confirmedIn = (date: string, time: string, room: string, extra: Partial<Omit<AppointmentTable, "id">> = {}) =>
+  const confirmedIn = (date: string, time: string, room: string, extra: Parameters<typeof seedAppointment>[1] = {}) =>
     seedAppointment(t.db, {
       service_name: room === "x-ray" ? "x-ray" : "ultrasound",
       requested_date: addDays(date, -2),
@@ -421,6 +428,32 @@ describe("clinic closures", () => {
       expect(res.body).toContain(`value="${values.reason}"`);
     }
     expect(await closures()).toHaveLength(before);
+  });
+
+  it("reports every wrong field at once: in the console's summary, each linking to its field, and by the field, keeping what was typed", async () => {
+    const before = (await closures()).length;
+    const res = await post(manager, { intent: "add", firstDate: "", lastDate: "soon", reason: " ", room: "mri" });
+    expect(res.statusCode).toBe(400);
+    expect(errorSummaryLinks(res.body)).toEqual([
+      { target: "firstDate", message: CLOSURE_MESSAGES.firstDate },
+      { target: "lastDate", message: CLOSURE_MESSAGES.lastDate },
+      { target: "room", message: CLOSURE_MESSAGES.room },
+      { target: "reason", message: CLOSURE_MESSAGES.reasonEmpty },
+    ]);
+    for (const field of ["firstDate", "lastDate", "room", "reason"]) {
+      expect(res.body).toContain(`id="${field}-error"`);
+      expect(res.body).toMatch(
+        new RegExp(`id="${field}"[^>]*aria-invalid="true"[^>]*aria-describedby="${field}-error"`),
+      );
+    }
+    expect(res.body).toContain('value="soon"');
+    // The browser's own checks are off: the console reports instead.
+    expect(res.body).toMatch(/<form[^>]*novalidate=""[^>]*>[\s\S]*?name="firstDate"/i);
+    expect(await closures()).toHaveLength(before);
+
+    // An empty form: the first day and the reason, not the last day left empty.
+    const empty = await post(manager, { intent: "add", firstDate: "", lastDate: "", reason: "", room: "" });
+    expect(errorSummaryLinks(empty.body).map((l) => l.target)).toEqual(["firstDate", "reason"]);
   });
 
   it("refuses to remove a closure that has started, asked or confirmed", async () => {

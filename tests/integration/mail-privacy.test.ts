@@ -162,6 +162,7 @@ describe("e-mails carry the least personal data", () => {
       date: "2026-12-02",
       time: "09:30",
       manageUrl: "https://clinic.example.org/appointment/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ",
+      language: "en" as const,
     };
     const spam = confirmationMail(t.config, { ...appt, name: "Win\nhttp://spam.example" }, new Date());
     expect(spam.text).toMatch(/^Dear patient,$/m);
@@ -180,6 +181,7 @@ describe("e-mails carry the least personal data", () => {
       serviceName: "x-ray",
       reason: "The X-ray room is closed for repairs.",
       manageUrl,
+      language: "en",
     });
     expect(mail.to).toBe("p@example.org");
     expect(mail.subject).toBe("Appointment cancelled: X-ray Imaging (APT-2)");

@@ -7,6 +7,7 @@ import { staffRuntime } from "../../server/runtime";
 import { createTestApp, type TestApp } from "../helpers/app";
 import {
   addStaff,
+  errorSummaryLinks,
   nextOpenWeekday,
   seedAppointment,
   seedEnquiry,
@@ -119,6 +120,19 @@ describe("the day view", () => {
     for (const url of ["/staff/schedule", "/staff/schedule?date=2026-02-30"]) {
       const doc = dom((await get(url)).body);
       expect(doc.querySelector('input[name="date"]')?.getAttribute("value")).toBe(today);
+    }
+    // "Go to date" sent empty or wrong: the console's summary says so, linked to the field, on both views.
+    expect(errorSummaryLinks((await get("/staff/schedule")).body)).toEqual([]);
+    for (const url of ["/staff/schedule?date=", "/staff/schedule?date=2026-02-30", "/staff/schedule/week?date="]) {
+      const page = await get(url);
+      expect(page.statusCode).toBe(200);
+      expect(errorSummaryLinks(page.body), url).toEqual([
+        { target: "schedule-date", message: "Enter the date to go to." },
+      ]);
+      const field = dom(page.body).getElementById("schedule-date");
+      expect(field?.getAttribute("aria-invalid")).toBe("true");
+      expect(field?.getAttribute("aria-describedby")).toBe("schedule-date-error");
+      expect(field?.closest("form")?.hasAttribute("novalidate")).toBe(true);
     }
     let sunday = addDays(date, 1);
     while (isoWeekday(sunday) !== 7) sunday = addDays(sunday, 1);

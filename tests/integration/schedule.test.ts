@@ -5,9 +5,9 @@ import { clinicMinutes, needsNoRoom, roomsForService } from "../../domain/rooms"
 import { safetyQuestionsFor } from "../../domain/safety-questions";
 import { openDb, type Db } from "../../server/db/index";
 import { allowedNext, changeStatus, moveAppointment, StatusChangeError } from "../../server/appointments/staff-changes";
-import { clinicInstant } from "../../domain/dates";
+import { addDays, clinicInstant } from "../../domain/dates";
 import { staffRuntime } from "../../server/runtime";
-import { freeTimes, isTimeTaken, TIME_TAKEN } from "../../server/appointments/schedule";
+import { freeTimes, isTimeTaken, TIME_MISSING, TIME_TAKEN } from "../../server/appointments/schedule";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { addStaff, nextOpenWeekday, seedAppointment, type TestStaff } from "../helpers/staff";
 
@@ -169,7 +169,7 @@ describe("confirming into a room", () => {
     };
     const second = await xray();
     const refused = confirm(t.db.withPlugin(lookedTooEarly), second, "13:00");
-    await expect(refused).rejects.toThrow(new StatusChangeError(TIME_TAKEN));
+    await expect(refused).rejects.toThrow(new StatusChangeError({ time: TIME_TAKEN }));
     await expect(refused).rejects.toBeInstanceOf(StatusChangeError);
     const row = await t.db.selectFrom("appointments").select("status").where("id", "=", second).executeTakeFirst();
     expect(row?.status).toBe("requested");
@@ -269,6 +269,61 @@ describe("reception chooses the room (decision 034)", () => {
       .where("id", "=", held)
       .executeTakeFirstOrThrow();
     expect(moved).toEqual({ confirmed_date: later, confirmed_time: "09:00", room: "ultrasound-1" });
+  });
+});
+
+describe("a refused placement names every wrong field at once", () => {
+  const rt = () => staffRuntime(t.db, t.config);
+  const refusal = (attempt: Promise<void>) =>
+    attempt.then(
+      () => expect.unreachable("the change was accepted"),
+      (error: unknown) => {
+        expect(error).toBeInstanceOf(StatusChangeError);
+        return (error as StatusChangeError).errors;
+      },
+    );
+
+  it("confirming: a closed day, no time, an examination not offered and a room that does not serve the service; nothing written", async () => {
+    const id = await seedAppointment(t.db, { service_name: "ultrasound" });
+    let sunday = nextOpenWeekday(t.config, 42);
+    while (new Date(`${sunday}T12:00:00Z`).getUTCDay() !== 0) sunday = addDays(sunday, 1);
+    const errors = await refusal(
+      changeStatus(rt(), staff, id, {
+        to: "confirmed",
+        date: sunday,
+        time: "",
+        examination: "Not an examination",
+        room: "x-ray",
+      }),
+    );
+    expect(errors).toEqual({
+      examination: "Choose an examination from the list.",
+      date: "The clinic is closed on Sundays. Choose another day.",
+      time: TIME_MISSING,
+      room: "Choose one of the rooms that serve this service.",
+    });
+    const row = await t.db
+      .selectFrom("appointments")
+      .select(["status", "room", "confirmed_date"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: "requested", room: null, confirmed_date: null });
+  });
+
+  it("moving: a date and a time that are not ones, both at once", async () => {
+    const id = await seedAppointment(t.db, { service_name: "ultrasound" });
+    await changeStatus(rt(), staff, id, { to: "confirmed", date: nextOpenWeekday(t.config, 43), time: "15:00" });
+    expect(await refusal(moveAppointment(rt(), staff, id, { date: "2026-02-30", time: "25:00" }))).toEqual({
+      date: "Enter the date as YYYY-MM-DD.",
+      time: "Enter the time as HH:MM (24-hour clock).",
+    });
+  });
+
+  it("cancelling: the reason, by its field", async () => {
+    const id = await seedAppointment(t.db, { service_name: "ultrasound" });
+    expect(await refusal(changeStatus(rt(), staff, id, { to: "cancelled", reason: "  " }))).toEqual({
+      reason: "Give a reason for cancelling.",
+    });
   });
 });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app";
 import {
   addStaff,
+  errorSummaryLinks,
   form,
   freshTotpCode,
   nextOpenWeekday,
@@ -16,6 +17,7 @@ import {
 import { keyedHash } from "../../server/staff/keys";
 import { staffRuntime } from "../../server/runtime";
 import { addDays, clinicDate } from "../../domain/dates";
+import { TIME_MISSING } from "../../server/appointments/schedule";
 
 describe("staff pages (server-rendered)", () => {
   let t: TestApp;
@@ -421,6 +423,72 @@ describe("staff pages (server-rendered)", () => {
     expect(cancel.statusCode).toBe(422);
   });
 
+  it("reports every wrong field of a confirmation at once: in the console's summary, each linking to its field, and by the field, keeping what was sent", async () => {
+    const id = await seedAppointment(t.db, { service_name: "ultrasound" });
+    const post = (query: string, values: Record<string, string>) =>
+      t.app.inject({
+        method: "POST",
+        url: `/staff/appointments/${id}?${query}`,
+        headers: { ...SAME_ORIGIN, cookie },
+        payload: form({ intent: "confirm", examination: "Thyroid", time: "", typed_time: "", room: "", ...values }),
+      });
+    // A Sunday chosen, then nothing: the day and the time, both.
+    let sunday = nextOpenWeekday(t.config, 21);
+    while (new Date(`${sunday}T12:00:00Z`).getUTCDay() !== 0) sunday = addDays(sunday, 1);
+    const closed = await post(`date=${sunday}&examination=Thyroid`, { date: sunday });
+    expect(closed.statusCode).toBe(422);
+    expect(errorSummaryLinks(closed.body)).toEqual([
+      { target: "confirm-day", message: "The clinic is closed on Sundays. Choose another day." },
+      { target: "confirm-typed", message: TIME_MISSING },
+    ]);
+    expect(closed.body).toMatch(/id="confirm-day"[^>]*aria-invalid="true"[^>]*aria-describedby="confirm-day-error"/);
+    expect(closed.body).toContain('id="confirm-time-error"');
+    expect(closed.body).toMatch(/id="confirm-typed"[^>]*aria-invalid="true"[^>]*aria-describedby="confirm-time-error"/);
+
+    // An open day: a typed time before opening, with a room chosen; the link goes to the first free time.
+    const day = nextOpenWeekday(t.config, 22);
+    const early = await post(`date=${day}&examination=Thyroid`, {
+      date: day,
+      typed_time: "07:00",
+      room: "ultrasound-2",
+    });
+    expect(early.statusCode).toBe(422);
+    const first = /id="confirm-slot-([\d:]+)"/.exec(early.body)![1];
+    expect(errorSummaryLinks(early.body)).toEqual([
+      {
+        target: `confirm-slot-${first}`,
+        message: expect.stringContaining("the appointment must start and end within those hours"),
+      },
+    ]);
+    expect(early.body).toMatch(
+      /<fieldset[^>]*staff-field--error[^>]*aria-describedby="confirm-time-hint confirm-time-error"/,
+    );
+    expect(early.body).toMatch(/id="confirm-typed"[^>]*value="07:00"/);
+    expect(early.body).toMatch(/<option value="ultrasound-2" selected="">/);
+    // The browser's own checks are off on every form of the page.
+    const forms = early.body.match(/<form[^>]*>/g)!;
+    expect(forms.filter((f) => !/novalidate=""/i.test(f))).toEqual([]);
+    const row = await t.db.selectFrom("appointments").select("status").where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row.status).toBe("requested");
+  });
+
+  it("reports every wrong field of the day form at once, and offers no times until it is right", async () => {
+    const id = await seedAppointment(t.db, { service_name: "ultrasound" });
+    const page = await t.app.inject({
+      method: "GET",
+      url: `/staff/appointments/${id}?date=&examination=`,
+      headers: { cookie },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(errorSummaryLinks(page.body)).toEqual([
+      { target: "confirm-day", message: "Enter the date to see its free times." },
+      { target: "confirm-examination", message: "Choose the examination to see the free times." },
+    ]);
+    expect(page.body).toMatch(/id="confirm-examination"[^>]*aria-invalid="true"/);
+    expect(page.body).toMatch(/id="confirm-day"[^>]*value=""/);
+    expect(page.body).not.toContain("Confirm appointment");
+  });
+
   it("cancels with a reason, and requires one", async () => {
     const id = await seedAppointment(t.db);
     const none = await t.app.inject({
@@ -430,6 +498,10 @@ describe("staff pages (server-rendered)", () => {
       payload: form({ intent: "cancel", reason: "  " }),
     });
     expect(none.statusCode).toBe(422);
+    expect(errorSummaryLinks(none.body)).toEqual([
+      { target: "cancel-reason", message: "Give a reason for cancelling." },
+    ]);
+    expect(none.body).toMatch(/id="cancel-reason"[^>]*aria-invalid="true"[^>]*aria-describedby="cancel-reason-error"/);
     const ok = await t.app.inject({
       method: "POST",
       url: `/staff/appointments/${id}`,
@@ -459,6 +531,17 @@ describe("staff pages (server-rendered)", () => {
       .where("id", "=", enquiryId)
       .executeTakeFirstOrThrow();
     expect(row.status).toBe("handled");
+    // Again: refused, in the console's error summary.
+    const again = await t.app.inject({
+      method: "POST",
+      url: "/staff/enquiries",
+      headers: { ...SAME_ORIGIN, cookie },
+      payload: form({ intent: "handled", id: String(enquiryId) }),
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.body).toMatch(
+      /class="error-summary"[\s\S]*?That enquiry was already handled or no longer exists\.[\s\S]*?<\/div>/,
+    );
   });
 
   it("finds appointments by search only through POST, never in the address", async () => {

@@ -62,7 +62,13 @@ async function deliver(now: () => Date = () => new Date(), env: Record<string, s
 }
 
 describe("queuing a step's message", () => {
-  const base = { reference: "APT-2026-000123", kind: "confirmed" as const, date: "2026-12-07", time: "10:15" };
+  const base = {
+    reference: "APT-2026-000123",
+    kind: "confirmed" as const,
+    date: "2026-12-07",
+    time: "10:15",
+    language: "en" as const,
+  };
 
   it("texts a mobile by SMS by default, with the clinic's SMS name, the facts and the link on the SMS origin", async () => {
     const config = t.config({ SMS_SENDER_NAME: "Gaborone Imaging", SMS_LINK_BASE_URL: "https://gi.example.bw" });
@@ -156,6 +162,7 @@ describe("quiet hours, with the clock injected", () => {
         phone: "+26771234567",
         preference: null,
         manageUrl: manageUrl(),
+        language: "en",
       },
       evening,
     );

@@ -15,6 +15,7 @@ const notice: ClosureNotice = {
   reason: "Power cut",
   roomOnly: false,
   manageUrl: "https://clinic.example.org/appointment/abc",
+  language: "en",
 };
 
 describe("the closure e-mail", () => {

@@ -41,6 +41,25 @@ describe("closure rules (domain/closures.ts)", () => {
     expect(errors({ firstDate: "2026-02-30", reason: "x" }).firstDate).toBe(CLOSURE_MESSAGES.firstDate);
   });
 
+  it("names every field's problem at once, and not the last day when it was left empty", () => {
+    expect(checkClosure({ firstDate: "", lastDate: "", reason: " ", room: "mri" }, today)).toEqual({
+      ok: false,
+      errors: {
+        room: CLOSURE_MESSAGES.room,
+        firstDate: CLOSURE_MESSAGES.firstDate,
+        reason: CLOSURE_MESSAGES.reasonEmpty,
+      },
+    });
+    expect(checkClosure({ firstDate: "", lastDate: "soon", reason: "" }, today)).toEqual({
+      ok: false,
+      errors: {
+        firstDate: CLOSURE_MESSAGES.firstDate,
+        lastDate: CLOSURE_MESSAGES.lastDate,
+        reason: CLOSURE_MESSAGES.reasonEmpty,
+      },
+    });
+  });
+
   it("closes one room when a room is chosen, and refuses a room the clinic does not have", () => {
     const xray = checkClosure({ firstDate: "2026-12-01", reason: "Tube replacement", room: "x-ray" }, today);
     expect(xray).toMatchObject({ ok: true, value: { room: "x-ray" } });

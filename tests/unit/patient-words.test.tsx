@@ -111,6 +111,7 @@ describe("the patient's e-mails", () => {
     serviceTitle: "X-ray Imaging",
     requestedDate: "2026-12-07",
     manageUrl: MANAGE_URL,
+    language: "en" as const,
   };
 
   it("after a request: the page's words, by when, and whether a referral form came", () => {
@@ -134,6 +135,7 @@ describe("the patient's e-mails", () => {
     date: "2026-12-07",
     time: "09:30",
     manageUrl: MANAGE_URL,
+    language: "en" as const,
   };
   const now = new Date("2026-11-28T08:00:00Z");
   const mails = {
@@ -149,6 +151,7 @@ describe("the patient's e-mails", () => {
         service_name: "x-ray",
         confirmed_date: "2026-12-07",
         confirmed_time: "09:30",
+        language: "en",
       },
       MANAGE_URL,
       config,

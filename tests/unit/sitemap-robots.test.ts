@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SERVICE_PAGES, servicePath } from "../../domain/catalogue";
 import { PUBLIC_PAGE_PATHS } from "../../app/lib/prerender-paths";
+import { localisedPath } from "../../domain/locale";
 import { loader as robotsLoader } from "../../app/routes/robots.txt";
 import { loader as sitemapLoader } from "../../app/routes/sitemap.xml";
 
@@ -17,7 +18,7 @@ afterEach(() => {
 });
 
 describe("sitemap.xml", () => {
-  it("lists every public page and every service page, except /details and the unfinished page, as absolute URLs on the configured base", async () => {
+  it("lists every public page and every service page in both languages, except /details and the unfinished page, as absolute URLs on the configured base", async () => {
     const response = sitemapLoader();
     expect(response.headers.get("content-type")).toMatch(/^application\/xml/);
     const xml = await response.text();
@@ -26,7 +27,7 @@ describe("sitemap.xml", () => {
     const expected = [
       ...PUBLIC_PAGE_PATHS.filter((p) => p !== "/details"),
       ...SERVICE_PAGES.map(servicePath).filter((p) => p !== unfinished),
-    ].map((p) => `${BASE}${p}`);
+    ].flatMap((p) => [`${BASE}${p}`, `${BASE}${localisedPath(p, "tn")}`]);
     expect(locs.sort()).toEqual(expected.sort());
     expect(new Set(locs).size).toBe(locs.length);
     expect(locs).toContain(`${BASE}/services/mammography`);
@@ -34,6 +35,19 @@ describe("sitemap.xml", () => {
     // The clinic has not described it: a page that says so, kept out of search (decision 028).
     expect(xml).not.toContain(unfinished);
     expect(xml).not.toContain(`${BASE}//`);
+  });
+
+  it("names each page's twin in the other language both ways, and English as x-default", async () => {
+    const xml = await sitemapLoader().text();
+    const entry = (loc: string) => new RegExp(`<url>\\s*<loc>${loc}</loc>([\\s\\S]*?)</url>`).exec(xml)?.[1] ?? "";
+    for (const loc of [`${BASE}/services/x-ray`, `${BASE}/tn/services/x-ray`]) {
+      const links = entry(loc);
+      expect(links).toContain(`hreflang="en" href="${BASE}/services/x-ray"`);
+      expect(links).toContain(`hreflang="tn" href="${BASE}/tn/services/x-ray"`);
+      expect(links).toContain(`hreflang="x-default" href="${BASE}/services/x-ray"`);
+    }
+    expect(entry(`${BASE}/tn`)).toContain(`hreflang="en" href="${BASE}/"`);
+    expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
   });
 });
 

@@ -65,6 +65,7 @@ describe("iCalendar writer", () => {
         date: "2026-12-02",
         time: "09:30",
         manageUrl: "https://clinic.example.org/appointment/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ",
+        language: "en",
       },
       new Date("2026-11-22T10:00:00Z"),
     );

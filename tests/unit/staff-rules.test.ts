@@ -3,7 +3,7 @@ import { serviceGuidance } from "../../domain/catalogue";
 import { loadConfig } from "../../server/config";
 import { contentDisposition, uploadPath } from "../../server/uploads/files";
 import { isCrossSite, isStaffUrl } from "../../server/staff/guard";
-import { confirmationProblem } from "../../domain/opening-days";
+import { confirmationProblem, confirmationProblems } from "../../domain/opening-days";
 import { clinicDate, subtractMonths } from "../../domain/dates";
 
 const config = loadConfig({
@@ -34,6 +34,23 @@ describe("confirmation date and time", () => {
     expect(confirmationProblem(config, "2026-11-20", "10:00", 30, now)).toMatch(/future/);
     expect(confirmationProblem(config, "2026-02-30", "10:00", 30, now)).toMatch(/YYYY-MM-DD/);
     expect(confirmationProblem(config, "2026-12-02", "9:30", 30, now)).toMatch(/HH:MM/);
+  });
+});
+
+describe("confirmation problems by field", () => {
+  it("names the date's and the time's problems at once", () => {
+    expect(confirmationProblems(config, "2026-11-29", "9:30", 30, now)).toEqual({
+      date: "The clinic is closed on Sundays. Choose another day.",
+      time: "Enter the time as HH:MM (24-hour clock).",
+    });
+    expect(confirmationProblems(config, "2026-02-30", "", 30, now)).toEqual({
+      date: "Enter the date as YYYY-MM-DD.",
+      time: "Enter the time as HH:MM (24-hour clock).",
+    });
+    expect(confirmationProblems(config, "2026-12-01", "07:55", 30, now)).toEqual({
+      time: expect.stringMatching(/open 08:00 to 20:00/),
+    });
+    expect(confirmationProblems(config, "2026-12-02", "09:30", 45, now)).toEqual({});
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { localisedPath } from "../../domain/locale";
 import { MANAGE_PATH_PREFIX } from "../../domain/paths";
 import {
   composeSms,
@@ -91,6 +92,47 @@ describe("the SMS for each step", () => {
         expect(sms).toContain(longestLink);
         if (TIMED_KINDS.includes(kind)) expect(sms).toContain("09:30");
       }
+    }
+  });
+
+  it("fits one segment in Setswana too, GSM-7 only, with the /tn link and every fact, at the same limits", () => {
+    const tnLink = `${longestOrigin}${localisedPath(MANAGE_PATH_PREFIX, "tn")}${newToken()}`;
+    for (const kind of TEXT_KINDS) {
+      for (const [date, day] of [
+        ["2026-09-30", "30 Lwe"],
+        ["2026-12-02", "2 Sed"],
+      ] as const) {
+        const facts = { sender: longestName, reference: "APT-2026-1234567", date, time: "09:30", link: tnLink };
+        const sms = composeSms(kind, facts, "tn");
+        expect(septetCount(sms), `${kind}: ${sms}`).toBeLessThanOrEqual(SMS_MAX_SEPTETS);
+        expect(sms.startsWith(`${longestName}: `)).toBe(true);
+        expect(sms).toContain("APT-2026-1234567");
+        expect(sms).toContain(day);
+        expect(sms).toContain(tnLink);
+        if (TIMED_KINDS.includes(kind)) expect(sms).toContain("09:30");
+      }
+    }
+    // Typical settings: the fullest Setswana wording, with the weekday, and never an English word.
+    const typical = {
+      sender: "Example Imaging",
+      reference: "APT-2026-000001",
+      date: "2026-12-07",
+      time: "10:15",
+      link: `https://clinic.example.org/tn${MANAGE_PATH_PREFIX}${newToken()}`,
+    };
+    expect(composeSms("confirmed", typical, "tn")).toBe(
+      `Example Imaging: APT-2026-000001 e tlhomamisitswe ka Mos 7 Sed ka 10:15. ${typical.link}`,
+    );
+    // A request never reads as a booked time (decision 025).
+    expect(composeSms("received", { ...typical, sender: "GI", link: "https://g.bw/tn/appointment/x" }, "tn")).toContain(
+      "Ga e ise e beelwe nako",
+    );
+    for (const kind of TEXT_KINDS) {
+      const sms = composeSms(kind, typical, "tn");
+      expect(sms.replace(typical.link, ""), kind).not.toMatch(
+        /\b(appointment|confirmed|request|cancelled|tomorrow|moved)\b/i,
+      );
+      expect(septetCount(sms)).toBeLessThanOrEqual(SMS_MAX_SEPTETS);
     }
   });
 

@@ -76,6 +76,7 @@ describe("what a patient is told about a visit", () => {
     date: "2026-12-07",
     time: "09:00",
     manageUrl: "https://clinic.example.org/appointment/abc",
+    language: "en" as const,
   };
 
   it("says the contact line one way, with the numbers as configured or as printed", () => {

@@ -1,12 +1,15 @@
-import { BOOKING_POLICY } from "@domain/booking-policy";
+import { bookingPolicy } from "@domain/booking-policy";
+import { m } from "@domain/paraglide/messages.js";
+import { useLocale } from "~/lib/locale";
 
-/** The clinic's booking policy as a section of its own (the booking page, a patient's private page). */
+/** The clinic's booking policy as a section of its own (the booking page, a patient's private page), in the page's language. */
 export function BookingPolicy({ className }: { className?: string }) {
+  const locale = useLocale();
   return (
     <section className={className} aria-labelledby="policy-title">
-      <h2 id="policy-title">Our booking policy</h2>
+      <h2 id="policy-title">{m.booking_policy_title({}, { locale })}</h2>
       <ul className="policy-list">
-        {BOOKING_POLICY.map((item) => (
+        {bookingPolicy(locale).map((item) => (
           <li key={item}>{item}</li>
         ))}
       </ul>

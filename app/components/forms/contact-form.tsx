@@ -1,8 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { ENQUIRY_PATH } from "@domain/api-paths";
-import { ENQUIRY_NEXT_STEP, ENQUIRY_RECEIVED } from "@domain/request-words";
+import { BASE_LOCALE, type Locale } from "@domain/locale";
+import { m } from "@domain/paraglide/messages.js";
+import { enquiryNextStep, enquiryReceived } from "@domain/request-words";
 import { CONTACT_FIELDS, type ContactValues } from "@domain/validation/contact-form";
+import { RichMessage } from "~/components/info/rich-message";
 import { postJson } from "~/lib/api-client";
+import { useLocale, usePagePath } from "~/lib/locale";
 import { ContactOptions, type ClinicContact } from "./contact-options";
 import { EmailField, PhoneField, TextAreaField, TextField } from "./field";
 import { FormLayout, FormPage } from "./form-page";
@@ -15,9 +19,13 @@ import { useFormSubmission } from "./use-submission";
  * form posts to the page's action, which answers with `posted` (the
  * reference, or the errors with the values kept); with it, it validates as
  * the visitor types and sends JSON. Either outcome is at the top of the page.
+ * Everything is in the page's language (useLocale: /tn/contact-us is
+ * Setswana), which the enquiry carries so the server answers in it too.
  */
 
-export const CONTACT_FAILURE = "An error occurred. Please try again later.";
+/** The contact form's general failure message, in `locale`. */
+export const contactFailure = (locale: Locale) => m.form_failure_later({}, { locale });
+export const CONTACT_FAILURE = contactFailure(BASE_LOCALE);
 
 const TARGETS = CONTACT_FIELDS.filter((f) => f !== "website").map((f) => [f, f] as const);
 const EMPTY: ContactValues = { name: "", phoneNumber: "", email: "", description: "", website: "" };
@@ -43,14 +51,17 @@ export function ContactPage({
   title: string;
   posted?: ContactPosted;
 }) {
+  const locale = useLocale();
+  const t = { locale };
+  const pagePath = usePagePath();
   const [reference, setReference] = useState<string | null>(posted?.reference ?? null);
   const successRef = useRef<HTMLDivElement>(null);
   const submission = useFormSubmission({
     initial: { ...EMPTY, ...posted?.values },
     posted,
     loadValidation,
-    check: ([{ contactSchema }, { fieldErrors }], values) => {
-      const parsed = contactSchema.safeParse(values);
+    check: ([{ contactSchemaFor }, { fieldErrors }], values) => {
+      const parsed = contactSchemaFor(locale).safeParse({ ...values, language: locale });
       return parsed.success
         ? { body: { ...parsed.data, website: values.website }, errors: {} }
         : { body: null, errors: fieldErrors(parsed.error) };
@@ -61,7 +72,7 @@ export function ContactPage({
       setReference(data.reference ?? "");
     },
     onStart: () => setReference(null),
-    failure: CONTACT_FAILURE,
+    failure: contactFailure(locale),
     targets: TARGETS,
     // Only a rate limit's own words are shown; anything else is the general failure.
     selfExplaining: [429],
@@ -76,54 +87,62 @@ export function ContactPage({
 
   const success = reference !== null && (
     <div className="notice notice--success" ref={successRef} tabIndex={-1}>
-      <p className="notice__title">{ENQUIRY_RECEIVED}</p>
+      <p className="notice__title">{enquiryReceived(locale)}</p>
       {reference && (
         <p>
-          Your reference is <strong>{reference}</strong>.
+          <RichMessage
+            message={m.contact_reference}
+            parts={{ reference: <strong>{reference}</strong> }}
+            locale={locale}
+          />
         </p>
       )}
-      <p>{ENQUIRY_NEXT_STEP}</p>
+      <p>{enquiryNextStep(locale)}</p>
     </div>
   );
 
   return (
-    <FormPage title={title} hasErrors={hasErrors} outcome={hasErrors ? summary : success} heading="Contact us">
+    <FormPage
+      title={title}
+      hasErrors={hasErrors}
+      outcome={hasErrors ? summary : success}
+      heading={m.contact_heading({}, t)}
+    >
       <FormLayout
-        lead="Questions about a scan, how to prepare, or your referral? Call or message us during opening hours, or send an enquiry below and we will get back to you."
+        lead={m.contact_lead({}, t)}
         aside={
           <>
-            <ContactOptions clinic={clinic} title="Call, message or e-mail us" />
-            <p className="form-page__note">
-              For a medical emergency, go to your nearest emergency department: do not use this form.
-            </p>
+            <ContactOptions clinic={clinic} title={m.contact_options_title({}, t)} />
+            <p className="form-page__note">{m.contact_emergency({}, t)}</p>
           </>
         }
         formHeadingId="enquiry-title"
-        formHeading="Send us an enquiry"
+        formHeading={m.contact_form_heading({}, t)}
       >
         <SubmissionForm
           submission={submission}
           website={values.website}
           onWebsite={(v) => update("website", v)}
-          submitLabel="Send enquiry"
+          submitLabel={m.contact_submit({}, t)}
           describedBy="enquiry-required"
-          action="/contact-us"
+          // A literal, as before: domain/paths.ts would bring the service catalogue into this island.
+          action={pagePath("/contact-us")}
         >
           <p id="enquiry-required" className="form__intro">
-            All fields are required.
+            {m.contact_intro({}, t)}
           </p>
-          <TextField {...field("name")} label="Your name" autoComplete="name" required />
+          <TextField {...field("name")} label={m.contact_name({}, t)} autoComplete="name" required />
           <PhoneField
             {...field("phoneNumber")}
-            label="Phone number"
-            hint="We may call or WhatsApp you on this number. For example 71 234 567; for a number outside Botswana, start with + and the country code."
+            label={m.form_phone_label({}, t)}
+            hint={m.contact_phone_hint({}, t)}
             autoComplete="tel"
           />
           <EmailField {...field("email")} />
           <TextAreaField
             {...field("description")}
-            label="Your enquiry"
-            hint="Tell us what you would like to know. Please do not include detailed medical history."
+            label={m.contact_description({}, t)}
+            hint={m.contact_description_hint({}, t)}
             rows={6}
             required
           />

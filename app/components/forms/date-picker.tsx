@@ -1,19 +1,22 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
-import { CLOSED_DAYS } from "@domain/clinic";
+import { closedDaysWords, OPENING_HOURS } from "@domain/clinic";
 import {
   addDays,
   addMonths,
   availability,
+  calendarNames,
   formatLongDate,
   formatMonth,
   formatShortDate,
   monthGrid,
   parseDateInput,
   weekdayIndex,
-  WEEKDAYS,
   type BookingCalendar,
 } from "@domain/dates";
+import { BASE_LOCALE, type Locale } from "@domain/locale";
+import { m } from "@domain/paraglide/messages.js";
+import { useLocale } from "~/lib/locale";
 import { ErrorMessage } from "./field";
 
 interface DatePickerProps {
@@ -32,13 +35,28 @@ interface DatePickerProps {
 const monthStart = (iso: string) => `${iso.slice(0, 7)}-01`;
 
 /**
+ * The calendar's column headings: two letters of the English day names ("Mo"); CLDR's short names
+ * in Setswana, whose weekdays share their first letters (Labobedi … Labotlhano).
+ */
+function weekdayHeadings(locale: Locale): { name: string; short: string }[] {
+  const names = calendarNames(locale);
+  return names.weekdays.map((name, i) => ({
+    name,
+    short: locale === BASE_LOCALE ? name.slice(0, 2) : names.weekdaysShort[i]!,
+  }));
+}
+
+/**
  * A text field for the date, with an inline calendar grid beside it (WAI-ARIA
  * grid: arrow keys move by day and week, Page Up/Down by month, Home/End to
  * the week's ends, Enter or Space picks). Days the clinic is closed, and days
  * outside the booking window, are marked unavailable and cannot be picked.
- * Typing such a day is caught by the page's validation.
+ * Typing such a day is caught by the page's validation. Day and month names
+ * are the page language's, from domain/dates.ts (never Intl: browsers lack Setswana).
  */
 export function DatePicker({ id, label, text, onTextChange, error, calendar, note }: DatePickerProps) {
+  const locale = useLocale();
+  const t = { locale };
   const selected = parseDateInput(text);
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -50,14 +68,9 @@ export function DatePicker({ id, label, text, onTextChange, error, calendar, not
         {label}
       </label>
       <div id={hintId} className="field__hint">
-        {calendar ? (
-          <>
-            Type the date, for example {formatShortDate(calendar.firstDate)}, or pick a day in the calendar. Days the
-            clinic is closed cannot be chosen.
-          </>
-        ) : (
-          <>{`Type the date as day/month/year, for example 07/12/2026. The clinic is closed on ${CLOSED_DAYS}.`}</>
-        )}
+        {calendar
+          ? m.form_date_hint_calendar({ example: formatShortDate(calendar.firstDate) }, t)
+          : m.form_date_hint_plain({ days: closedDaysWords(OPENING_HOURS, true, locale) }, t)}
       </div>
       {error && <ErrorMessage id={errorId}>{error}</ErrorMessage>}
       <input
@@ -75,7 +88,7 @@ export function DatePicker({ id, label, text, onTextChange, error, calendar, not
       />
       {selected && !error && (
         <p id={chosenId} className="date-picker__chosen">
-          {formatLongDate(selected)}
+          {formatLongDate(selected, locale)}
         </p>
       )}
       {calendar && (
@@ -106,6 +119,8 @@ function CalendarGrid({
   selected: string | null;
   onPick: (iso: string) => void;
 }) {
+  const locale = useLocale();
+  const t = { locale };
   const closed = useMemo(() => new Set(calendar.closedDates), [calendar.closedDates]);
   const firstMonth = monthStart(calendar.firstDate);
   const lastMonth = monthStart(calendar.lastDate);
@@ -170,19 +185,19 @@ function CalendarGrid({
           className="calendar__nav"
           onClick={() => showMonth(-1)}
           disabled={view <= firstMonth}
-          aria-label="Previous month"
+          aria-label={m.form_date_previous_month({}, t)}
         >
           <ChevronLeft aria-hidden="true" />
         </button>
         <h3 id={headingId} className="calendar__month" aria-live="polite">
-          {formatMonth(view)}
+          {formatMonth(view, locale)}
         </h3>
         <button
           type="button"
           className="calendar__nav"
           onClick={() => showMonth(1)}
           disabled={view >= lastMonth}
-          aria-label="Next month"
+          aria-label={m.form_date_next_month({}, t)}
         >
           <ChevronRight aria-hidden="true" />
         </button>
@@ -190,10 +205,10 @@ function CalendarGrid({
       <table ref={gridRef} role="grid" className="calendar__grid" aria-labelledby={headingId} onKeyDown={onGridKey}>
         <thead>
           <tr>
-            {WEEKDAYS.map((day) => (
-              <th key={day} scope="col" abbr={day}>
-                <span aria-hidden="true">{day.slice(0, 2)}</span>
-                <span className="visually-hidden">{day}</span>
+            {weekdayHeadings(locale).map((day) => (
+              <th key={day.name} scope="col" abbr={day.name}>
+                <span aria-hidden="true">{day.short}</span>
+                <span className="visually-hidden">{day.name}</span>
               </th>
             ))}
           </tr>
@@ -206,8 +221,11 @@ function CalendarGrid({
                 const state = availability(calendar, closed, iso);
                 const isSelected = iso === selected;
                 const isToday = iso === calendar.today;
-                const suffix =
-                  state === "closed" ? ", clinic closed" : state === "out-of-range" ? ", not available" : "";
+                const notes = [
+                  isToday ? m.form_date_today({}, t) : null,
+                  state === "closed" ? m.form_date_closed({}, t) : null,
+                  state === "out-of-range" ? m.form_date_unavailable({}, t) : null,
+                ];
                 return (
                   <td key={iso} aria-selected={isSelected}>
                     <button
@@ -216,7 +234,7 @@ function CalendarGrid({
                       className={`calendar__day calendar__day--${state}${isSelected ? " calendar__day--selected" : ""}${isToday ? " calendar__day--today" : ""}`}
                       tabIndex={iso === active ? 0 : -1}
                       aria-disabled={state !== "open" ? true : undefined}
-                      aria-label={`${formatLongDate(iso)}${isToday ? ", today" : ""}${suffix}`}
+                      aria-label={[formatLongDate(iso, locale), ...notes].filter(Boolean).join(", ")}
                       onClick={() => pick(iso)}
                     >
                       {Number(iso.slice(8))}
@@ -229,8 +247,13 @@ function CalendarGrid({
         </tbody>
       </table>
       <p className="calendar__legend">
-        <span className="calendar__key calendar__key--closed" aria-hidden="true" /> Closed or not available
-        <span className="calendar__key calendar__key--selected" aria-hidden="true" /> Your choice
+        {/* Each key stays beside its words when the legend wraps (longer in Setswana). */}
+        <span className="nowrap">
+          <span className="calendar__key calendar__key--closed" aria-hidden="true" /> {m.form_date_key_closed({}, t)}
+        </span>
+        <span className="nowrap">
+          <span className="calendar__key calendar__key--selected" aria-hidden="true" /> {m.form_date_key_chosen({}, t)}
+        </span>
       </p>
     </div>
   );

@@ -1,4 +1,6 @@
 import { useEffect, useRef, type MouseEvent } from "react";
+import { m } from "@domain/paraglide/messages.js";
+import { useLocale } from "~/lib/locale";
 
 export interface SummaryItem {
   /** The id of the field to jump to. */
@@ -21,6 +23,7 @@ export function ErrorSummary({
   description?: string;
   focusToken: number;
 }) {
+  const locale = useLocale();
   const ref = useRef<HTMLDivElement>(null);
   const visible = items.length > 0 || !!description;
   useEffect(() => {
@@ -41,7 +44,7 @@ export function ErrorSummary({
   return (
     <div ref={ref} className="error-summary" tabIndex={-1}>
       <div role="alert">
-        <h2 className="error-summary__title">There is a problem</h2>
+        <h2 className="error-summary__title">{m.form_problem({}, { locale })}</h2>
         {description && <p className="error-summary__description">{description}</p>}
         {items.length > 0 && (
           <ul className="error-summary__list">

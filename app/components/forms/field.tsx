@@ -1,9 +1,12 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { m } from "@domain/paraglide/messages.js";
+import { useLocale } from "~/lib/locale";
 
 /**
  * Form fields the GOV.UK Design System way: label above the field, an
  * optional hint, the error message between label and field, and the field
- * pointing at both through aria-describedby.
+ * pointing at both through aria-describedby. Their own words are in the
+ * page's language (useLocale).
  */
 
 interface FieldFrameProps {
@@ -25,12 +28,19 @@ function describedBy(
 }
 
 export function ErrorMessage({ id, children }: { id: string; children: ReactNode }) {
+  const locale = useLocale();
   return (
     <p id={id} className="field__error">
-      <span className="visually-hidden">Error: </span>
+      <span className="visually-hidden">{`${m.form_error_prefix({}, { locale })} `}</span>
       {children}
     </p>
   );
+}
+
+/** " (optional)" after a label, in the page's language. */
+export function OptionalMark() {
+  const locale = useLocale();
+  return <span className="field__optional">{` ${m.form_optional({}, { locale })}`}</span>;
 }
 
 function Frame({ id, label, hint, error, optional, children }: FieldFrameProps & { children: ReactNode }) {
@@ -38,7 +48,7 @@ function Frame({ id, label, hint, error, optional, children }: FieldFrameProps &
     <div className={error ? "field field--error" : "field"}>
       <label className="field__label" htmlFor={id}>
         {label}
-        {optional && <span className="field__optional"> (optional)</span>}
+        {optional && <OptionalMark />}
       </label>
       {hint && (
         <div id={`${id}-hint`} className="field__hint">
@@ -194,10 +204,11 @@ type NamedInputProps = Omit<InputProps, "id" | "label" | "type">;
 
 /** The e-mail address both forms ask for. */
 export function EmailField(props: NamedInputProps & { id?: string }) {
+  const locale = useLocale();
   return (
     <TextField
       id="email"
-      label="Email address"
+      label={m.form_email_label({}, { locale })}
       type="email"
       autoComplete="email"
       spellCheck={false}

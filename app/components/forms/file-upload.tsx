@@ -1,6 +1,9 @@
 import { useEffect, useRef, type ChangeEvent } from "react";
-import { REFERRAL_ACCEPT } from "@domain/validation/referral";
-import { ErrorMessage } from "./field";
+import { BASE_LOCALE, type Locale } from "@domain/locale";
+import { m } from "@domain/paraglide/messages.js";
+import { REFERRAL_ACCEPT, REFERRAL_MAX_MB } from "@domain/validation/referral";
+import { useLocale } from "~/lib/locale";
+import { ErrorMessage, OptionalMark } from "./field";
 
 interface FileUploadProps {
   id: string;
@@ -15,10 +18,13 @@ interface FileUploadProps {
   reattach?: boolean;
 }
 
-export const REATTACH_FILE = "Your referral form was not kept. If you want to send it, please attach it again.";
+/** A file posted without JavaScript was not kept: ask for it again. */
+export const reattachFile = (locale: Locale) => m.upload_reattach({}, { locale });
+export const REATTACH_FILE = reattachFile(BASE_LOCALE);
 
 /** The file field; its upload's progress shows once, beside the submit button (./status.tsx). */
 export function FileUpload({ id, label, onFile, error, uploadFailed, disabled, reattach }: FileUploadProps) {
+  const locale = useLocale();
   const input = useRef<HTMLInputElement>(null);
   // A file chosen before the script took over is in the input, not yet in the form's state.
   useEffect(() => {
@@ -39,15 +45,14 @@ export function FileUpload({ id, label, onFile, error, uploadFailed, disabled, r
     <div className={error || uploadFailed ? "field field--error" : "field"}>
       <label className="field__label" htmlFor={id}>
         {label}
-        <span className="field__optional"> (optional)</span>
+        <OptionalMark />
       </label>
       <div id={hintId} className="field__hint">
-        If your doctor gave you a referral form, you can attach it: a PDF, JPG or PNG file up to 10 MB. You can also
-        bring it on the day.
+        {m.upload_hint({ mb: REFERRAL_MAX_MB }, { locale })}
       </div>
       {reattach && (
         <p id={reattachId} className="field__hint file-upload__reattach">
-          <strong>{REATTACH_FILE}</strong>
+          <strong>{reattachFile(locale)}</strong>
         </p>
       )}
       {error && <ErrorMessage id={errorId}>{error}</ErrorMessage>}

@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { m } from "@domain/paraglide/messages.js";
+import { useLocale } from "~/lib/locale";
 
 /**
  * The content of a form page (booking, contact) inside its island, so the
@@ -7,7 +9,7 @@ import type { ReactNode } from "react";
  * a success banner), where a phone shows it on its first screen: after a post
  * without JavaScript the page loads again at its top, and with JavaScript the
  * outcome takes focus. The page's <title> is rendered here too (React puts it
- * in the head), starting with "Error: " while errors show.
+ * in the head), starting with "Error: " ("Phoso: " in Setswana) while errors show.
  */
 export function FormPage({
   title,
@@ -24,9 +26,10 @@ export function FormPage({
   heading: string;
   children: ReactNode;
 }) {
+  const locale = useLocale();
   return (
     <div className="container">
-      <title>{hasErrors ? `Error: ${title}` : title}</title>
+      <title>{hasErrors ? m.form_error_title({ title }, { locale }) : title}</title>
       {outcome}
       <h1>{heading}</h1>
       {children}

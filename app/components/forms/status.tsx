@@ -1,10 +1,15 @@
+import type { Locale } from "@domain/locale";
+import { m } from "@domain/paraglide/messages.js";
+import { useLocale } from "~/lib/locale";
+
 /**
  * The two live regions every form keeps on the page from the start (so
  * screen readers announce what appears in them): a polite status for work
  * in progress, and an alert for failures. An upload's progress bar shows
  * once, under the status and outside it, so its every step is not read out.
  */
-export const PROCESSING_TEXT = "Processing your request. Please wait.";
+export const processingText = (locale: Locale) => m.form_processing({}, { locale });
+export const PROCESSING_TEXT = processingText("en");
 
 /** A file's upload while the form is sent: what is uploading, and how far (0…100). */
 export interface UploadProgress {
@@ -16,13 +21,14 @@ export interface UploadProgress {
 export const progressLabel = ({ label, percent }: UploadProgress) => `${label}: ${percent}%`;
 
 export function FormStatus({ busy, error, progress }: { busy: boolean; error: string; progress?: UploadProgress }) {
+  const locale = useLocale();
   return (
     <>
       <div role="status" className="form-status">
         {busy && (
           <p className="form-status__busy">
             <span className="spinner" aria-hidden="true" />
-            {PROCESSING_TEXT}
+            {processingText(locale)}
           </p>
         )}
       </div>
@@ -42,9 +48,10 @@ export function FormStatus({ busy, error, progress }: { busy: boolean; error: st
 }
 
 export function SubmitButton({ busy, children }: { busy: boolean; children: string }) {
+  const locale = useLocale();
   return (
     <button type="submit" className="button button--primary form-submit" disabled={busy}>
-      {busy ? "Submitting..." : children}
+      {busy ? m.form_submitting({}, { locale }) : children}
     </button>
   );
 }

@@ -8,8 +8,11 @@ import {
   type ChangeEvent,
   type FormEvent,
 } from "react";
+import { BASE_LOCALE, type Locale } from "@domain/locale";
+import { m } from "@domain/paraglide/messages.js";
 import { isDefiniteAnswer, newIdempotencyKey, type ApiResult } from "~/lib/api-client";
 import { reportClientError } from "~/lib/client-errors";
+import { useLocale } from "~/lib/locale";
 import type { SummaryItem } from "./error-summary";
 
 /**
@@ -53,13 +56,23 @@ export function useIdempotencyKey() {
  */
 export const SELF_EXPLAINING: readonly number[] = [413, 415, 429, 503, 507];
 
-/** The server's own words for a failed answer, when its status is one of `statuses`. */
+/**
+ * The server's own words for a failed answer, when its status is one of
+ * `statuses`: what it says of the file (in the language the form asked in),
+ * else its message. A rate limit and an outage are answered before the
+ * request (and its language) is read: the page says those in its own
+ * language, `locale`, with the same catalogue words as the server.
+ */
 export function serverMessage(
   result: { status: number; message?: string; errors: Record<string, string> },
   statuses: readonly number[] = SELF_EXPLAINING,
+  locale: Locale = BASE_LOCALE,
 ): string | undefined {
   if (!statuses.includes(result.status)) return undefined;
-  return result.errors.file ?? result.message;
+  if (result.errors.file) return result.errors.file;
+  if (result.status === 429) return m.form_rate_limited({}, { locale });
+  if (result.status === 503) return m.form_unavailable({}, { locale });
+  return result.message;
 }
 
 /** Where each error key is shown, in page order: [key as the API sends it (dotted), id of the field to jump to]. */
@@ -112,6 +125,7 @@ function knownErrors(
 
 export function useFormSubmission<F extends Record<string, string>, V, B, T>(options: SubmissionOptions<F, V, B, T>) {
   const { loadValidation, targets } = options;
+  const locale = useLocale();
   const [values, setValues] = useState<F>(options.initial);
   const [errors, setErrors] = useState<Record<string, string>>(() =>
     knownErrors(options.posted?.errors ?? {}, targets, options.normaliseKey),
@@ -213,7 +227,7 @@ export function useFormSubmission<F extends Record<string, string>, V, B, T>(opt
     options.onRejected?.(result.errors);
     const known = knownErrors(result.errors, targets, options.normaliseKey);
     if (result.status === 400 && Object.keys(known).length) return showErrors(known);
-    const own = serverMessage(result, options.selfExplaining);
+    const own = serverMessage(result, options.selfExplaining, locale);
     if (own) return setFailure(own);
     if (options.logAs) console.error(`${options.logAs} failed with status ${result.status}`);
     setFailure(options.failure);

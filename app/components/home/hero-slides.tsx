@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { m } from "@domain/paraglide/messages.js";
+import { useLocale } from "~/lib/locale";
 
 export interface Slide {
   id: string;
@@ -15,6 +17,8 @@ export interface Slide {
  * (WCAG 2.2.2), and the track scrolls smoothly only when motion is not reduced.
  */
 export function HeroSlides({ slides, label }: { slides: Slide[]; label: string }) {
+  const locale = useLocale();
+  const count = slides.length;
   return (
     <section className="hero-slides" aria-roledescription="carousel" aria-label={label}>
       <div className="hero-slides__track">
@@ -25,20 +29,20 @@ export function HeroSlides({ slides, label }: { slides: Slide[]; label: string }
             className="hero-slides__slide"
             role="group"
             aria-roledescription="slide"
-            aria-label={`${i + 1} of ${slides.length}: ${slide.label}`}
+            aria-label={m.home_slides_position({ index: i + 1, count, label: slide.label }, { locale })}
           >
             {slide.content}
           </div>
         ))}
       </div>
-      <nav className="hero-slides__pager" aria-label={`${label} slides`}>
+      <nav className="hero-slides__pager" aria-label={m.home_slides_pager({ label }, { locale })}>
         <ol role="list">
           {slides.map((slide, i) => (
             <li key={slide.id}>
               <a href={`#hero-${slide.id}`} className="hero-slides__dot">
                 <span aria-hidden="true">{i + 1}</span>
                 <span className="visually-hidden">
-                  Slide {i + 1} of {slides.length}: {slide.label}
+                  {m.home_slides_link({ index: i + 1, count, label: slide.label }, { locale })}
                 </span>
               </a>
             </li>

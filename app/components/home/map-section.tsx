@@ -1,5 +1,7 @@
 import { ExternalLink, MapPin } from "lucide-react";
 import { mapsHref } from "@domain/contact-links";
+import { m } from "@domain/paraglide/messages.js";
+import { useLocale } from "~/lib/locale";
 import { MapPreview } from "~/components/illustrations/map-preview";
 
 interface MapClinic {
@@ -15,6 +17,7 @@ interface MapClinic {
  * (with or without script, `<details>` or lazy loading) can call Google first.
  */
 export function MapSection({ clinic }: { clinic: MapClinic }) {
+  const locale = useLocale();
   return (
     <div className="map-box">
       <div className="map-box__frame">
@@ -32,11 +35,11 @@ export function MapSection({ clinic }: { clinic: MapClinic }) {
         <div className="map-box__actions">
           <a href={mapsHref(clinic)} className="button button--primary" target="_blank" rel="noopener noreferrer">
             <ExternalLink aria-hidden="true" size={18} />
-            Open the map
-            <span className="visually-hidden"> (opens Google Maps in a new tab)</span>
+            {m.home_map_open({}, { locale })}
+            <span className="visually-hidden">{m.home_map_new_tab({}, { locale })}</span>
           </a>
         </div>
-        <p className="map-box__note">The map is provided by Google and opens only when you ask for it.</p>
+        <p className="map-box__note">{m.home_map_note({}, { locale })}</p>
       </div>
     </div>
   );

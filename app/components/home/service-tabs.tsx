@@ -1,12 +1,15 @@
 import type { ServiceCategory } from "@domain/catalogue";
+import { m } from "@domain/paraglide/messages.js";
 import { ServiceIcon } from "~/components/service-icon";
+import { useLocale, usePagePath } from "~/lib/locale";
 
 /**
  * Services by category, without script: a list of links to the categories'
  * sections, styled as tabs. Every section is in the HTML; where the browser
  * supports `:has()`, only the section the address points at (`:target`) shows,
  * the first one until a link is followed (home.css). Elsewhere every section
- * shows, one after another, and the links jump between them.
+ * shows, one after another, and the links jump between them. The categories come in
+ * the page's language (serviceCategories(locale) in domain/catalogue.ts).
  */
 export function ServiceTabs({
   categories,
@@ -15,10 +18,12 @@ export function ServiceTabs({
   categories: ServiceCategory[];
   idPrefix?: string;
 }) {
+  const locale = useLocale();
+  const pagePath = usePagePath();
   const panelId = (c: ServiceCategory) => `${idPrefix}-${c.categoryId}`;
   return (
     <div className="service-tabs">
-      <nav aria-label="Service categories">
+      <nav aria-label={m.home_service_categories({}, { locale })}>
         <ul role="list" className="service-tabs__list">
           {categories.map((c) => (
             <li key={c.categoryId}>
@@ -49,7 +54,7 @@ export function ServiceTabs({
                     <ServiceIcon name={s.icon} size={28} />
                   </span>
                   <h4 className="service-card__title">
-                    <a href={s.link}>{s.name}</a>
+                    <a href={pagePath(s.link)}>{s.name}</a>
                   </h4>
                   <p>{s.desp}</p>
                 </li>

@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import type { ClinicIdentity } from "@domain/clinic";
+import { m } from "@domain/paraglide/messages.js";
 import { PhoneLink } from "~/components/layout/phone-link";
+import { useLocale } from "~/lib/locale";
 
 export interface LegalSection {
   id: string;
@@ -10,10 +12,11 @@ export interface LegalSection {
 
 /** Numbered sections of a policy page with a table of contents linking to each. */
 export function LegalSections({ sections, updated }: { sections: readonly LegalSection[]; updated?: string }) {
+  const locale = useLocale();
   return (
     <div className="legal">
       <nav className="toc" aria-labelledby="toc-title">
-        <h2 id="toc-title">Contents</h2>
+        <h2 id="toc-title">{m.info_contents({}, { locale })}</h2>
         <ol>
           {sections.map((s) => (
             <li key={s.id}>
@@ -41,19 +44,20 @@ type ClinicContact = Pick<ClinicIdentity, "name" | "landline" | "whatsapp" | "em
 
 /** The clinic's configured contact details, as a list for policy pages. */
 export function ClinicContactList({ clinic }: { clinic: ClinicContact }) {
+  const locale = useLocale();
   return (
     <ul>
       <li>
-        Telephone: <PhoneLink number={clinic.landline} />
+        {m.info_contact_telephone({}, { locale })} <PhoneLink number={clinic.landline} />
       </li>
       <li>
-        Cell and WhatsApp: <PhoneLink number={clinic.whatsapp} />
+        {m.info_contact_cell({}, { locale })} <PhoneLink number={clinic.whatsapp} />
       </li>
       <li>
-        E-mail: <a href={`mailto:${clinic.email}`}>{clinic.email}</a>
+        {m.info_contact_email({}, { locale })} <a href={`mailto:${clinic.email}`}>{clinic.email}</a>
       </li>
       <li>
-        Address: {clinic.name}, {clinic.address.street}, {clinic.address.city}
+        {m.info_contact_address({}, { locale })} {clinic.name}, {clinic.address.street}, {clinic.address.city}
       </li>
     </ul>
   );

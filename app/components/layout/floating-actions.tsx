@@ -1,6 +1,8 @@
 import { ArrowUp, CalendarCheck, MessageCircle, Phone } from "lucide-react";
 import type { ClinicIdentity } from "@domain/clinic";
 import { telHref, whatsappHref } from "@domain/contact-links";
+import { m } from "@domain/paraglide/messages.js";
+import { useLocale } from "~/lib/locale";
 import { useBookingHref } from "./booking-href";
 
 /**
@@ -9,15 +11,16 @@ import { useBookingHref } from "./booking-href";
  */
 export function ActionBar({ clinic }: { clinic: Pick<ClinicIdentity, "landline" | "whatsapp"> }) {
   const chat = whatsappHref(clinic);
+  const locale = useLocale();
   return (
-    <nav className="action-bar" aria-label="Quick actions">
+    <nav className="action-bar" aria-label={m.layout_quick_actions({}, { locale })}>
       <a href={useBookingHref()} className="action-bar__item action-bar__item--book">
         <CalendarCheck aria-hidden="true" size={22} />
-        <span>Book Now</span>
+        <span>{m.layout_book_now({}, { locale })}</span>
       </a>
       <a href={telHref(clinic.landline)} className="action-bar__item">
         <Phone aria-hidden="true" size={22} />
-        <span>Call Us Now</span>
+        <span>{m.layout_call_us({}, { locale })}</span>
       </a>
       {chat && (
         <a
@@ -27,7 +30,7 @@ export function ActionBar({ clinic }: { clinic: Pick<ClinicIdentity, "landline" 
           rel="noopener noreferrer"
         >
           <MessageCircle aria-hidden="true" size={22} />
-          <span>Whatsapp Us</span>
+          <span>{m.layout_whatsapp_us({}, { locale })}</span>
         </a>
       )}
     </nav>
@@ -37,11 +40,12 @@ export function ActionBar({ clinic }: { clinic: Pick<ClinicIdentity, "landline" 
 /** Wider screens: a floating WhatsApp chat button (phones use the action bar); none for a placeholder number. */
 export function WhatsAppFloat({ clinic }: { clinic: Pick<ClinicIdentity, "whatsapp"> }) {
   const chat = whatsappHref(clinic);
+  const locale = useLocale();
   if (!chat) return null;
   return (
     <a href={chat} className="float-button float-button--whatsapp" target="_blank" rel="noopener noreferrer">
       <MessageCircle aria-hidden="true" size={26} />
-      <span className="visually-hidden">Chat with us on WhatsApp (opens in a new tab)</span>
+      <span className="visually-hidden">{m.layout_whatsapp_float({}, { locale })}</span>
     </a>
   );
 }
@@ -59,10 +63,11 @@ export const TOP_ID = "top";
  * else always.
  */
 export function ScrollToTop() {
+  const locale = useLocale();
   return (
     <a href={`#${TOP_ID}`} className="float-button float-button--top">
       <ArrowUp aria-hidden="true" size={24} />
-      <span className="visually-hidden">Back to top</span>
+      <span className="visually-hidden">{m.layout_back_to_top({}, { locale })}</span>
     </a>
   );
 }

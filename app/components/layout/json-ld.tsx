@@ -1,4 +1,6 @@
 import type { ClinicIdentity } from "@domain/clinic";
+import { LANGUAGE_TAGS, LOCALES, localisedPath, type Locale } from "@domain/locale";
+import { useLocale } from "~/lib/locale";
 
 type LdClinic = Pick<ClinicIdentity, "name" | "landline" | "email" | "address" | "geo" | "openingHours"> & {
   publicBaseUrl: string;
@@ -6,13 +8,18 @@ type LdClinic = Pick<ClinicIdentity, "name" | "landline" | "email" | "address" |
 
 const DAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
-/** schema.org MedicalClinic description of the clinic, from configuration. */
-export function clinicJsonLd(clinic: LdClinic) {
+/**
+ * schema.org MedicalClinic description of the clinic, from configuration, for a page in `locale`: its
+ * home page is that language's, and it says which languages the clinic's site and staff use.
+ */
+export function clinicJsonLd(clinic: LdClinic, locale: Locale = "en") {
+  const home = localisedPath("/", locale);
   return {
     "@context": "https://schema.org",
     "@type": "MedicalClinic",
     name: clinic.name,
-    url: `${clinic.publicBaseUrl}/`,
+    url: `${clinic.publicBaseUrl}${home}`,
+    knowsLanguage: LOCALES.map((l) => LANGUAGE_TAGS[l]),
     telephone: clinic.landline,
     email: clinic.email,
     address: {
@@ -40,7 +47,6 @@ export function serializeJsonLd(data: unknown): string {
 }
 
 export function ClinicJsonLd({ clinic }: { clinic: LdClinic }) {
-  return (
-    <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(clinicJsonLd(clinic)) }} />
-  );
+  const json = serializeJsonLd(clinicJsonLd(clinic, useLocale()));
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />;
 }

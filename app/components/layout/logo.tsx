@@ -1,3 +1,7 @@
+import { localisedPath } from "@domain/locale";
+import { m } from "@domain/paraglide/messages.js";
+import { useLocale } from "~/lib/locale";
+
 /**
  * The clinic's mark (a scan wave inside a rounded square, echoing an
  * ultrasound trace) and its name as a wordmark. The name comes from
@@ -20,23 +24,16 @@ export function LogoMark({ size = 40 }: { size?: number }) {
   );
 }
 
-export function Logo({
-  name,
-  tagline = "Radiology & Imaging",
-  className,
-}: {
-  name: string;
-  tagline?: string;
-  className?: string;
-}) {
+export function Logo({ name, className }: { name: string; className?: string }) {
+  const locale = useLocale();
   return (
-    <a href="/" className={`logo${className ? ` ${className}` : ""}`}>
+    <a href={localisedPath("/", locale)} className={`logo${className ? ` ${className}` : ""}`}>
       <LogoMark />
       <span className="logo__text">
         <span className="logo__name">{name}</span>
-        <span className="logo__tagline">{tagline}</span>
+        <span className="logo__tagline">{m.layout_logo_tagline({}, { locale })}</span>
       </span>
-      <span className="visually-hidden">, home</span>
+      <span className="visually-hidden">{m.layout_logo_home({}, { locale })}</span>
     </a>
   );
 }

@@ -1,16 +1,26 @@
-import { SERVICES, SIDEBAR_CATEGORIES, servicePath } from "@domain/catalogue";
+import {
+  categoryName,
+  SERVICE_GROUPS,
+  SERVICES,
+  servicePath,
+  serviceShortTitle,
+  serviceTitle,
+} from "@domain/catalogue";
+import { localised, unlocalisedPath, type Localised } from "@domain/locale";
+import { m } from "@domain/paraglide/messages.js";
 
+/** A menu's link: its words in every language, and the page's English path (the header puts the language before it). */
 export interface NavLinkItem {
-  label: string;
+  label: Localised;
   to: string;
 }
 
 export interface NavGroup {
-  label: string;
+  label: Localised;
   /** The group's own page, also a plain link so it works without JavaScript. */
   to: string;
   id: "about" | "services";
-  columns: { heading: string; links: NavLinkItem[] }[];
+  columns: { heading: Localised; links: NavLinkItem[] }[];
   /** A closing link under the columns. */
   footerLink?: NavLinkItem;
 }
@@ -18,29 +28,34 @@ export interface NavGroup {
 export type NavEntry = NavLinkItem | NavGroup;
 
 export const ABOUT_LINKS: NavLinkItem[] = [
-  { label: "Our Story", to: "/about" },
-  { label: "Our Key Staff", to: "/our-staff" },
-  { label: "Terms & conditions", to: "/terms-condition" },
-  { label: "Privacy Policy", to: "/privacy" },
+  { label: localised(m.layout_nav_our_story), to: "/about" },
+  { label: localised(m.layout_nav_our_staff), to: "/our-staff" },
+  { label: localised(m.layout_nav_terms), to: "/terms-condition" },
+  { label: localised(m.layout_nav_privacy), to: "/privacy" },
 ];
 
 /** The header's main menu: Home, About us (with its submenu), Services (the mega-menu), For Referrers, Contact us. */
 export const MAIN_MENU: NavEntry[] = [
-  { label: "Home", to: "/" },
-  { label: "About us", to: "/about", id: "about", columns: [{ heading: "About us", links: ABOUT_LINKS }] },
+  { label: localised(m.layout_nav_home), to: "/" },
   {
-    label: "Services",
+    label: localised(m.layout_nav_about),
+    to: "/about",
+    id: "about",
+    columns: [{ heading: localised(m.layout_nav_about), links: ABOUT_LINKS }],
+  },
+  {
+    label: localised(m.layout_nav_services),
     to: "/services",
     id: "services",
-    columns: SIDEBAR_CATEGORIES.map((c) => ({
-      heading: c.name,
-      links: c.subcategories.map((s) => ({ label: s.name, to: s.link })),
+    columns: SERVICE_GROUPS.map((c) => ({
+      heading: (locale) => categoryName(c.id, locale),
+      links: c.services.map((s) => ({ label: (locale) => serviceShortTitle(s, locale), to: servicePath(s) })),
     })),
-    footerLink: { label: "All services", to: "/services" },
+    footerLink: { label: localised(m.layout_nav_all_services), to: "/services" },
   },
-  { label: "Radiologists", to: "/radiologists" },
-  { label: "For Referrers", to: "/for-referrers" },
-  { label: "Contact us", to: "/contact-us" },
+  { label: localised(m.layout_nav_radiologists), to: "/radiologists" },
+  { label: localised(m.layout_nav_for_referrers), to: "/for-referrers" },
+  { label: localised(m.layout_nav_contact), to: "/contact-us" },
 ];
 
 export function isGroup(entry: NavEntry): entry is NavGroup {
@@ -48,11 +63,11 @@ export function isGroup(entry: NavEntry): entry is NavGroup {
 }
 
 export const QUICK_LINKS: NavLinkItem[] = [
-  { label: "Home", to: "/" },
-  { label: "About us", to: "/about" },
-  { label: "Services", to: "/services" },
-  { label: "For Referrers", to: "/for-referrers" },
-  { label: "Contact us", to: "/contact-us" },
+  { label: localised(m.layout_nav_home), to: "/" },
+  { label: localised(m.layout_nav_about), to: "/about" },
+  { label: localised(m.layout_nav_services), to: "/services" },
+  { label: localised(m.layout_nav_for_referrers), to: "/for-referrers" },
+  { label: localised(m.layout_nav_contact), to: "/contact-us" },
 ];
 
 export const POPULAR_SERVICES: NavLinkItem[] = [
@@ -61,7 +76,7 @@ export const POPULAR_SERVICES: NavLinkItem[] = [
   SERVICES.painManagement,
   SERVICES.breastUltrasound,
   SERVICES.boneDensitometry,
-].map((s) => ({ label: s.title, to: servicePath(s) }));
+].map((s) => ({ label: (locale) => serviceTitle(s, locale), to: servicePath(s) }));
 
 /** The last segment of a path: "/services/x-ray" → "x-ray", "/" → "". */
 export function lastSegment(path: string): string {
@@ -69,7 +84,7 @@ export function lastSegment(path: string): string {
   return parts.at(-1) ?? "";
 }
 
-/** The menu item matching the last segment of the current path is the active one. */
+/** The menu item matching the last segment of the current path (in either language) is the active one. */
 export function isActivePath(to: string, pathname: string): boolean {
-  return lastSegment(to) === lastSegment(pathname);
+  return lastSegment(to) === lastSegment(unlocalisedPath(pathname));
 }

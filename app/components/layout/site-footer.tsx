@@ -1,13 +1,15 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
-import type { ClinicIdentity } from "@domain/clinic";
+import { closedNote, openingPeriodLabel, type ClinicIdentity } from "@domain/clinic";
+import { m } from "@domain/paraglide/messages.js";
 import { YEAR_STAMP_ATTRIBUTE } from "@domain/stamps";
+import { useLocale, usePagePath } from "~/lib/locale";
 import { Logo } from "./logo";
 import { PhoneLink } from "./phone-link";
 import { POPULAR_SERVICES, QUICK_LINKS } from "./nav-data";
 
 type FooterClinic = Pick<
   ClinicIdentity,
-  "name" | "shortName" | "landline" | "email" | "address" | "openingHours" | "closedNote" | "siteCredit"
+  "name" | "shortName" | "landline" | "email" | "address" | "openingHours" | "siteCredit"
 >;
 
 /**
@@ -28,6 +30,8 @@ function CopyrightYear({ renderedYear }: { renderedYear: number }) {
 }
 
 export function SiteFooter({ clinic, renderedYear }: { clinic: FooterClinic; renderedYear: number }) {
+  const locale = useLocale();
+  const pagePath = usePagePath();
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
@@ -51,53 +55,51 @@ export function SiteFooter({ clinic, renderedYear }: { clinic: FooterClinic; ren
           </address>
         </div>
         <nav className="site-footer__col" aria-labelledby="footer-quick-links">
-          <h2 id="footer-quick-links">Quick Links</h2>
+          <h2 id="footer-quick-links">{m.layout_footer_quick_links({}, { locale })}</h2>
           <ul role="list">
             {QUICK_LINKS.map((l) => (
               <li key={l.to}>
-                <a href={l.to}>{l.label}</a>
+                <a href={pagePath(l.to)}>{l.label(locale)}</a>
               </li>
             ))}
           </ul>
         </nav>
         <nav className="site-footer__col" aria-labelledby="footer-popular-services">
-          <h2 id="footer-popular-services">Popular Services</h2>
+          <h2 id="footer-popular-services">{m.layout_footer_popular_services({}, { locale })}</h2>
           <ul role="list">
             {POPULAR_SERVICES.map((l) => (
               <li key={l.to}>
-                <a href={l.to}>{l.label}</a>
+                <a href={pagePath(l.to)}>{l.label(locale)}</a>
               </li>
             ))}
           </ul>
         </nav>
         <div className="site-footer__col">
           <h2>
-            <Clock aria-hidden="true" size={20} /> Opening hours
+            <Clock aria-hidden="true" size={20} /> {m.layout_footer_opening_hours({}, { locale })}
           </h2>
           <dl className="site-footer__hours">
             {clinic.openingHours.map((p) => (
               <div key={p.label}>
-                <dt>{p.label}</dt>
-                <dd>
-                  {p.opens} to {p.closes}
-                </dd>
+                <dt>{openingPeriodLabel(p, locale)}</dt>
+                <dd>{m.layout_footer_hours_range({ opens: p.opens, closes: p.closes }, { locale })}</dd>
               </div>
             ))}
           </dl>
-          <p className="site-footer__closed">{clinic.closedNote}</p>
+          <p className="site-footer__closed">{closedNote(clinic.openingHours, locale)}</p>
         </div>
       </div>
       <div className="site-footer__bottom">
         <div className="container site-footer__bottom-inner">
           <p>
-            © <CopyrightYear renderedYear={renderedYear} /> {clinic.name}. All rights reserved.
+            © <CopyrightYear renderedYear={renderedYear} /> {clinic.name}. {m.layout_footer_rights({}, { locale })}
           </p>
           <ul role="list" className="site-footer__legal">
             <li>
-              <a href="/terms-condition">Terms & conditions</a>
+              <a href={pagePath("/terms-condition")}>{m.layout_nav_terms({}, { locale })}</a>
             </li>
             <li>
-              <a href="/privacy">Privacy Policy</a>
+              <a href={pagePath("/privacy")}>{m.layout_nav_privacy({}, { locale })}</a>
             </li>
           </ul>
           <p className="site-footer__credit">{clinic.siteCredit}</p>

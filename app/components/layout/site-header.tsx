@@ -1,7 +1,10 @@
-import { CalendarCheck, ChevronDown, Menu, MessageCircle, Phone } from "lucide-react";
+import { CalendarCheck, ChevronDown, Languages, Menu, MessageCircle, Phone } from "lucide-react";
 import { useLocation } from "react-router";
 import type { ClinicIdentity } from "@domain/clinic";
 import { compactHours, formatPhone, telHref, whatsappHref } from "@domain/contact-links";
+import { LANGUAGE_NAMES, LANGUAGE_TAGS, LOCALES, localisedPath } from "@domain/locale";
+import { m } from "@domain/paraglide/messages.js";
+import { useLocale, usePagePath } from "~/lib/locale";
 import { useBookingHref } from "./booking-href";
 import { Logo } from "./logo";
 import { MAIN_MENU, isActivePath, isGroup, type NavGroup } from "./nav-data";
@@ -21,19 +24,37 @@ type HeaderClinic = Pick<ClinicIdentity, "name" | "shortName" | "landline" | "wh
  * scripts, so going to a content page always loads that page without scripts.
  */
 export function SiteHeader({ clinic }: { clinic: HeaderClinic }) {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const locale = useLocale();
+  const pagePath = usePagePath();
   const chat = whatsappHref(clinic);
 
   return (
     <header className="site-header">
       <div className="site-header__top">
         <div className="container site-header__top-inner">
-          <p className="site-header__hours">Open {compactHours(clinic.openingHours)}</p>
+          <p className="site-header__hours">
+            {m.layout_open_hours({ hours: compactHours(clinic.openingHours, locale) }, { locale })}
+          </p>
           <ul className="site-header__contact" role="list">
+            {LOCALES.filter((other) => other !== locale).map((other) => (
+              // The same page in the other language, named in that language: a plain link (decision 037).
+              <li key={other} className="site-header__language">
+                <a
+                  href={localisedPath(`${pathname}${search}`, other)}
+                  lang={LANGUAGE_TAGS[other]}
+                  hrefLang={LANGUAGE_TAGS[other]}
+                  className="top-link"
+                >
+                  <Languages aria-hidden="true" size={18} />
+                  <span>{LANGUAGE_NAMES[other]}</span>
+                </a>
+              </li>
+            ))}
             <li>
               <a href={telHref(clinic.landline)} className="top-link">
                 <Phone aria-hidden="true" size={18} />
-                <span>Call Us Now</span>
+                <span>{m.layout_call_us({}, { locale })}</span>
                 <span className="top-link__detail">{formatPhone(clinic.landline)}</span>
               </a>
             </li>
@@ -41,8 +62,8 @@ export function SiteHeader({ clinic }: { clinic: HeaderClinic }) {
               <li>
                 <a href={chat} className="top-link" target="_blank" rel="noopener noreferrer">
                   <MessageCircle aria-hidden="true" size={18} />
-                  <span>Whatsapp Us</span>
-                  <span className="visually-hidden"> (opens WhatsApp in a new tab)</span>
+                  <span>{m.layout_whatsapp_us({}, { locale })}</span>
+                  <span className="visually-hidden">{m.layout_whatsapp_new_tab({}, { locale })}</span>
                 </a>
               </li>
             )}
@@ -54,9 +75,9 @@ export function SiteHeader({ clinic }: { clinic: HeaderClinic }) {
         <details className="site-menu">
           <summary className="menu-button">
             <Menu aria-hidden="true" size={22} />
-            <span>Menu</span>
+            <span>{m.layout_menu({}, { locale })}</span>
           </summary>
-          <nav id="site-menu" className="main-nav" aria-label="Main">
+          <nav id="site-menu" className="main-nav" aria-label={m.layout_main_nav({}, { locale })}>
             <ul className="menu" role="list">
               {MAIN_MENU.map((entry) =>
                 isGroup(entry) ? (
@@ -64,11 +85,11 @@ export function SiteHeader({ clinic }: { clinic: HeaderClinic }) {
                 ) : (
                   <li key={entry.to} className="menu__item">
                     <a
-                      href={entry.to}
+                      href={pagePath(entry.to)}
                       className="menu__link"
                       aria-current={isActivePath(entry.to, pathname) ? "page" : undefined}
                     >
-                      {entry.label}
+                      {entry.label(locale)}
                     </a>
                   </li>
                 ),
@@ -78,7 +99,7 @@ export function SiteHeader({ clinic }: { clinic: HeaderClinic }) {
         </details>
         <a href={useBookingHref()} className="button button--accent site-header__book">
           <CalendarCheck aria-hidden="true" size={20} />
-          Book Now
+          {m.layout_book_now({}, { locale })}
         </a>
       </div>
     </header>
@@ -91,6 +112,8 @@ export function SiteHeader({ clinic }: { clinic: HeaderClinic }) {
  * the group's own page among them.
  */
 function MenuGroup({ group, pathname }: { group: NavGroup; pathname: string }) {
+  const locale = useLocale();
+  const pagePath = usePagePath();
   const panelId = `submenu-${group.id}`;
   const links = group.columns.flatMap((c) => c.links);
   const active = isActivePath(group.to, pathname) || links.some((l) => isActivePath(l.to, pathname));
@@ -99,25 +122,25 @@ function MenuGroup({ group, pathname }: { group: NavGroup; pathname: string }) {
     <li className={`menu__item menu__item--group menu__item--${group.id}${active ? " is-active" : ""}`}>
       <details className="menu__details" name="site-submenu">
         <summary className="menu__link menu__summary">
-          <span>{group.label}</span>
+          <span>{group.label(locale)}</span>
           <ChevronDown aria-hidden="true" size={20} className="menu__chevron" />
         </summary>
         <div id={panelId} className={`submenu submenu--${group.id}`}>
           <div className="submenu__columns">
-            {group.columns.map((column) => (
-              <div key={column.heading} className="submenu__column">
-                <p className="submenu__heading" id={`${panelId}-${slug(column.heading)}`}>
-                  {column.heading}
+            {group.columns.map((column, index) => (
+              <div key={index} className="submenu__column">
+                <p className="submenu__heading" id={`${panelId}-${index}`}>
+                  {column.heading(locale)}
                 </p>
-                <ul role="list" aria-labelledby={`${panelId}-${slug(column.heading)}`}>
+                <ul role="list" aria-labelledby={`${panelId}-${index}`}>
                   {column.links.map((link) => (
-                    <li key={link.to + link.label}>
+                    <li key={link.to}>
                       <a
-                        href={link.to}
+                        href={pagePath(link.to)}
                         className="submenu__link"
                         aria-current={isActivePath(link.to, pathname) ? "page" : undefined}
                       >
-                        {link.label}
+                        {link.label(locale)}
                       </a>
                     </li>
                   ))}
@@ -127,22 +150,15 @@ function MenuGroup({ group, pathname }: { group: NavGroup; pathname: string }) {
           </div>
           {group.footerLink && (
             <a
-              href={group.footerLink.to}
+              href={pagePath(group.footerLink.to)}
               className="submenu__more"
               aria-current={isActivePath(group.footerLink.to, pathname) ? "page" : undefined}
             >
-              {group.footerLink.label}
+              {group.footerLink.label(locale)}
             </a>
           )}
         </div>
       </details>
     </li>
   );
-}
-
-function slug(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
 }

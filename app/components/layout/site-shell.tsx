@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { m } from "@domain/paraglide/messages.js";
+import { useLocale } from "~/lib/locale";
 import { ActionBar, ScrollToTop, TOP_ID, WhatsAppFloat } from "./floating-actions";
 import { ClinicJsonLd } from "./json-ld";
 import { SiteFooter } from "./site-footer";
@@ -17,18 +19,19 @@ export function SiteShell({
   renderedYear: number;
   children: ReactNode;
 }) {
+  const locale = useLocale();
   return (
     <>
       <span id={TOP_ID} />
       <a href="#main" className="skip-link">
-        Skip to main content
+        {m.layout_skip_link({}, { locale })}
       </a>
       <ClinicJsonLd clinic={clinic} />
       <SiteHeader clinic={clinic} />
       {children}
       <SiteFooter clinic={clinic} renderedYear={renderedYear} />
       <ActionBar clinic={clinic} />
-      <aside className="float-stack" aria-label="Shortcuts">
+      <aside className="float-stack" aria-label={m.layout_shortcuts({}, { locale })}>
         <ScrollToTop />
         <WhatsAppFloat clinic={clinic} />
       </aside>

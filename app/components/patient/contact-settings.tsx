@@ -1,11 +1,8 @@
-import {
-  CONTACT_PREFERENCE_HINT,
-  CONTACT_PREFERENCE_OPTIONS,
-  contactChoiceWords,
-  textChannelFor,
-  type ContactPreference,
-} from "@domain/contact-preference";
+import { textChannelFor, type ContactPreference } from "@domain/contact-preference";
+import { m } from "@domain/paraglide/messages.js";
+import { contactPreferenceWords } from "@domain/patient-words";
 import { RadioGroup } from "~/components/forms/field";
+import { useLocale } from "~/lib/locale";
 
 interface ContactSettingsProps {
   /** The patient's choice so far; null: none made (a mobile number then gets SMS). */
@@ -18,27 +15,30 @@ interface ContactSettingsProps {
 /**
  * The private page's choice of how the clinic sends updates besides e-mail:
  * text message, WhatsApp, or e-mail only (which stops text messages). A plain
- * form post: it works without JavaScript.
+ * form post: it works without JavaScript. In the page's language.
  */
 export function ContactSettings({ choice, mobile, action, error }: ContactSettingsProps) {
   const current = textChannelFor(choice, mobile) ?? "email";
+  const locale = useLocale();
+  const options = { locale };
+  const words = contactPreferenceWords(locale);
   return (
     <section className="form__section" id="updates" aria-labelledby="updates-title">
-      <h2 id="updates-title">How we send you updates</h2>
-      <p>{contactChoiceWords(choice, mobile)}</p>
+      <h2 id="updates-title">{m.private_updates_title({}, options)}</h2>
+      <p>{words.chosen(choice, mobile)}</p>
       {mobile && (
         <form method="post" action={action} className="form" noValidate>
           <input type="hidden" name="intent" value="contact" />
           <RadioGroup
             name="contactPreference"
-            legend="Send updates about this appointment by"
-            hint={CONTACT_PREFERENCE_HINT}
-            options={CONTACT_PREFERENCE_OPTIONS}
+            legend={m.private_updates_legend({}, options)}
+            hint={words.hint}
+            options={words.options}
             defaultValue={current}
             error={error}
           />
           <button type="submit" className="button button--outline">
-            Save how we send updates
+            {m.private_updates_submit({}, options)}
           </button>
         </form>
       )}

@@ -1,14 +1,17 @@
-import { CLOSED_DAYS } from "@domain/clinic";
 import {
   addMonths,
   availability,
+  calendarNames,
   formatLongDate,
   formatMonth,
   monthGrid,
-  WEEKDAYS,
   type BookingCalendar,
 } from "@domain/dates";
+import { BASE_LOCALE } from "@domain/locale";
+import { m } from "@domain/paraglide/messages.js";
+import { closedDaysWords } from "@domain/clinic";
 import { ErrorMessage } from "~/components/forms/field";
+import { useLocale } from "~/lib/locale";
 
 interface DateChoiceProps {
   /** The field's name; also the id of the first day offered (the error summary's target). */
@@ -34,7 +37,8 @@ const monthStart = (iso: string) => `${iso.slice(0, 7)}-01`;
  * and are not offered at all, so they cannot be chosen with or without
  * JavaScript. Each month is a <details>: the first with an open day (and
  * the one with the day last posted) open, the others one tap away, so the
- * form stays short on a phone. The server still checks the date.
+ * form stays short on a phone. The server still checks the date. Month and
+ * day names are the page's language's (calendarNames), never the browser's.
  */
 export function DateChoice({ name, legend, calendar, current, chosen, error }: DateChoiceProps) {
   const closed = new Set(calendar.closedDates);
@@ -45,25 +49,30 @@ export function DateChoice({ name, legend, calendar, current, chosen, error }: D
   const shown = new Set([firstOpen && monthStart(firstOpen), chosen && monthStart(chosen)]);
   const hintId = `${name}-hint`;
   const errorId = `${name}-error`;
+  const locale = useLocale();
+  const options = { locale };
+  const names = calendarNames(locale);
 
   return (
     <div className={error ? "field field--error date-choice" : "field date-choice"}>
       <fieldset className="fieldset" aria-describedby={error ? `${hintId} ${errorId}` : hintId}>
         <legend className="field__label">{legend}</legend>
         <div id={hintId} className="field__hint">
-          Choose a day in the calendar; tap a month to open it. Days the clinic is closed ({CLOSED_DAYS}, and any other
-          closures) are greyed out and cannot be chosen.
+          {m.private_date_hint({ closed: closedDaysWords(undefined, true, locale) }, options)}
         </div>
         {error && <ErrorMessage id={errorId}>{error}</ErrorMessage>}
         {months.map((month) => (
           <details key={month} className="calendar date-choice__month" open={shown.has(month)}>
-            <summary className="date-choice__summary">{formatMonth(month)}</summary>
+            <summary className="date-choice__summary">{formatMonth(month, locale)}</summary>
             <table className="calendar__grid">
               <thead>
                 <tr>
-                  {WEEKDAYS.map((day) => (
+                  {/* English shows two letters ("Mo"); Setswana's days share their first letters (Labobedi, Laboraro…), so its short names ("Labb"). */}
+                  {names.weekdays.map((day, i) => (
                     <th key={day} scope="col" abbr={day}>
-                      <span aria-hidden="true">{day.slice(0, 2)}</span>
+                      <span aria-hidden="true">
+                        {locale === BASE_LOCALE ? day.slice(0, 2) : names.weekdaysShort[i]}
+                      </span>
                       <span className="visually-hidden">{day}</span>
                     </th>
                   ))}
@@ -77,19 +86,23 @@ export function DateChoice({ name, legend, calendar, current, chosen, error }: D
                       const day = <span aria-hidden="true">{Number(iso.slice(8))}</span>;
                       const state = availability(calendar, closed, iso);
                       const marks = `${iso === current ? " calendar__day--current" : ""}${iso === calendar.today ? " calendar__day--today" : ""}`;
+                      const long = formatLongDate(iso, locale);
                       if (state !== "open") {
-                        const why = state === "closed" ? "clinic closed" : "not available";
+                        const words =
+                          state === "closed"
+                            ? m.private_date_closed_day({ date: long }, options)
+                            : m.private_date_unavailable_day({ date: long }, options);
                         return (
                           <td key={iso}>
                             <span className={`calendar__day calendar__day--${state}${marks}`}>
                               {day}
-                              <span className="visually-hidden">{`${formatLongDate(iso)}, ${why}`}</span>
+                              <span className="visually-hidden">{words}</span>
                             </span>
                           </td>
                         );
                       }
                       const id = iso === firstOpen ? name : `${name}-${iso}`;
-                      const words = `${formatLongDate(iso)}${iso === current ? ", your date now" : ""}`;
+                      const words = iso === current ? m.private_date_current({ date: long }, options) : long;
                       return (
                         <td key={iso}>
                           <input
@@ -115,13 +128,16 @@ export function DateChoice({ name, legend, calendar, current, chosen, error }: D
         ))}
         <p className="calendar__legend">
           <span className="date-choice__key">
-            <span className="calendar__key calendar__key--closed" aria-hidden="true" /> Closed or not available
+            <span className="calendar__key calendar__key--closed" aria-hidden="true" />{" "}
+            {m.private_date_key_closed({}, options)}
           </span>
           <span className="date-choice__key">
-            <span className="calendar__key calendar__key--current" aria-hidden="true" /> Your date now
+            <span className="calendar__key calendar__key--current" aria-hidden="true" />{" "}
+            {m.private_date_key_current({}, options)}
           </span>
           <span className="date-choice__key">
-            <span className="calendar__key calendar__key--selected" aria-hidden="true" /> Your choice
+            <span className="calendar__key calendar__key--selected" aria-hidden="true" />{" "}
+            {m.private_date_key_choice({}, options)}
           </span>
         </p>
       </fieldset>

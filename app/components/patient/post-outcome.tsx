@@ -1,4 +1,6 @@
+import { m } from "@domain/paraglide/messages.js";
 import type { SummaryItem } from "~/components/forms/error-summary";
+import { useMessageOptions } from "~/lib/locale";
 
 /**
  * What a post on the patient's private page did, at the top of <main>
@@ -20,6 +22,7 @@ export function PostOutcome({
   failure?: string;
   problems: SummaryItem[];
 }) {
+  const options = useMessageOptions();
   if (success) {
     return (
       <div className="notice notice--success post-outcome" role="status" tabIndex={-1} autoFocus>
@@ -34,7 +37,7 @@ export function PostOutcome({
   return (
     <div className="error-summary post-outcome" tabIndex={-1} autoFocus>
       <div role="alert">
-        <h2 className="error-summary__title">There is a problem</h2>
+        <h2 className="error-summary__title">{m.private_problem_title({}, options)}</h2>
         {failure && !said && <p className="error-summary__body">{failure}</p>}
         {problems.length > 0 && (
           <ul className="error-summary__list">

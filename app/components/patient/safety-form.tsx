@@ -1,15 +1,18 @@
-import { formatClinicMoment } from "@domain/dates";
+import { clinicDate, clinicTime, formatLongDate } from "@domain/dates";
+import { m } from "@domain/paraglide/messages.js";
+import { safetyWords } from "@domain/patient-words";
 import {
   answerField,
-  answerWords,
   CHOICE_WORDS,
   detailField,
   type SafetyAnswers,
   type SafetyQuestion,
 } from "@domain/safety-questions";
 import { RadioGroup, radioId, TextAreaField, TextField } from "~/components/forms/field";
+import { useLocale } from "~/lib/locale";
 
-const CHOICE_OPTIONS = Object.entries(CHOICE_WORDS).map(([value, label]) => ({ value, label }));
+/** The first choice's value: the radio the error summary links to. */
+const FIRST_CHOICE = Object.keys(CHOICE_WORDS)[0]!;
 
 interface SafetyFormProps {
   questions: readonly SafetyQuestion[];
@@ -29,7 +32,7 @@ interface SafetyFormProps {
  */
 export function safetyErrorTarget(questions: readonly SafetyQuestion[], name: string): string | undefined {
   for (const q of questions) {
-    if (q.kind === "choice" && answerField(q) === name) return radioId(name, CHOICE_OPTIONS[0]!.value);
+    if (q.kind === "choice" && answerField(q) === name) return radioId(name, FIRST_CHOICE);
     if (answerField(q) === name || (q.kind === "choice" && q.detail && detailField(q) === name)) return name;
   }
   return undefined;
@@ -39,35 +42,41 @@ export function safetyErrorTarget(questions: readonly SafetyQuestion[], name: st
  * The pre-exam safety questions on a patient's private page: a plain form
  * (no script), every question optional, with when the answers were last
  * saved. Once the visit has begun, the answers are shown, not asked. A
- * save's outcome stands at the top of the page (PostOutcome), not here.
+ * save's outcome stands at the top of the page (PostOutcome), not here. In
+ * the page's language.
  */
 export function SafetyForm({ questions, answers, savedAt, canAnswer, errors, action }: SafetyFormProps) {
+  const locale = useLocale();
+  const options = { locale };
+  const words = safetyWords(locale);
+  const moment = (instant: string) => {
+    const at = new Date(instant);
+    return m.mail_when({ date: formatLongDate(clinicDate(at), locale), time: clinicTime(at) }, options);
+  };
   const saved = savedAt ? (
-    <p className="safety__saved">{`Last saved ${formatClinicMoment(savedAt)}.`}</p>
+    <p className="safety__saved">{m.private_safety_last_saved({ moment: moment(savedAt) }, options)}</p>
   ) : (
-    <p className="safety__saved">Not answered yet.</p>
+    <p className="safety__saved">{m.private_safety_not_answered_yet({}, options)}</p>
   );
   return (
     <section className="form__section safety" id="safety" aria-labelledby="safety-title">
-      <h2 id="safety-title">Safety questions</h2>
+      <h2 id="safety-title">{m.private_safety_title({}, options)}</h2>
       {canAnswer ? (
         <>
-          <p>
-            These are the questions the clinic would ask at reception. Answering them now saves time on the day. Every
-            question is optional, and you can change your answers until your appointment.
-          </p>
+          <p>{m.private_safety_intro({}, options)}</p>
           {saved}
           <form method="post" action={action} className="form" noValidate>
             <input type="hidden" name="intent" value="safety" />
             {questions.map((q) => {
               const answer = answers[q.id];
+              const asked = words.question(q);
               if (q.kind === "text") {
                 return (
                   <TextAreaField
                     key={q.id}
                     id={answerField(q)}
-                    label={q.question}
-                    hint={q.hint}
+                    label={asked.question}
+                    hint={asked.hint}
                     optional
                     rows={3}
                     defaultValue={answer?.text}
@@ -79,20 +88,20 @@ export function SafetyForm({ questions, answers, savedAt, canAnswer, errors, act
                 <RadioGroup
                   key={q.id}
                   name={answerField(q)}
-                  legend={q.question}
-                  hint={q.hint}
+                  legend={asked.question}
+                  hint={asked.hint}
                   error={errors[answerField(q)]}
-                  options={CHOICE_OPTIONS}
+                  options={words.choices}
                   defaultValue={answer?.choice}
                   inline
                   conditional={
-                    q.detail
+                    asked.detail
                       ? {
                           hiddenFor: "no",
                           content: (
                             <TextField
                               id={detailField(q)}
-                              label={q.detail}
+                              label={asked.detail}
                               optional
                               defaultValue={answer?.text}
                               error={errors[detailField(q)]}
@@ -105,7 +114,7 @@ export function SafetyForm({ questions, answers, savedAt, canAnswer, errors, act
               );
             })}
             <button type="submit" className="button button--primary">
-              Save my answers
+              {m.private_safety_submit({}, options)}
             </button>
           </form>
         </>
@@ -116,8 +125,8 @@ export function SafetyForm({ questions, answers, savedAt, canAnswer, errors, act
             <dl className="confirmation__summary">
               {questions.map((q) => (
                 <div key={q.id}>
-                  <dt>{q.question}</dt>
-                  <dd>{answerWords(q, answers[q.id])}</dd>
+                  <dt>{words.question(q).question}</dt>
+                  <dd>{words.answer(q, answers[q.id])}</dd>
                 </div>
               ))}
             </dl>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { formatPhone, telHref } from "@domain/contact-links";
 import type { Block, Inline, InlineContent } from "@domain/services/content";
+import { usePagePath } from "~/lib/locale";
 import { useClinic } from "~/lib/use-clinic";
 import { ServiceNote } from "./service-note";
 import { UltrasoundTimingsTable } from "./ultrasound-timings";
@@ -11,8 +12,10 @@ function LandlineLink() {
 }
 
 function InlineMark({ mark }: { mark: Exclude<Inline, string> }) {
+  const pagePath = usePagePath();
   if ("strong" in mark) return <strong>{mark.strong}</strong>;
-  if ("link" in mark) return <Link to={mark.link}>{mark.text}</Link>;
+  // Content names the English path; the link goes to the page in the reader's language.
+  if ("link" in mark) return <Link to={pagePath(mark.link)}>{mark.text}</Link>;
   return <LandlineLink />;
 }
 

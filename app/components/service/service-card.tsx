@@ -1,10 +1,14 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import type { ServiceCard as ServiceCardData } from "@domain/catalogue";
+import { m } from "@domain/paraglide/messages.js";
 import { ServiceIcon } from "~/components/service-icon";
+import { useMessageOptions, usePagePath } from "~/lib/locale";
 
 /** A card on /services: image, icon, name, description and a "View more" link naming the service. */
 export function ServiceCard({ card }: { card: ServiceCardData }) {
+  const options = useMessageOptions();
+  const pagePath = usePagePath();
   return (
     <li className={`service-grid__item service-grid__item--span-${card.colsize}`} data-colsize={card.colsize}>
       <article className="service-card">
@@ -26,8 +30,9 @@ export function ServiceCard({ card }: { card: ServiceCardData }) {
               {card.name}
             </h3>
             <p className="service-card__desc">{card.desp}</p>
-            <Link className="service-card__more" to={card.link}>
-              View more<span className="visually-hidden"> about {card.name}</span>
+            <Link className="service-card__more" to={pagePath(card.link)}>
+              {m.services_card_more({}, options)}
+              <span className="visually-hidden">{` ${m.services_card_more_about({ name: card.name }, options)}`}</span>
               <ArrowRight aria-hidden="true" focusable="false" size={18} />
             </Link>
           </div>

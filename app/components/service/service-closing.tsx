@@ -1,8 +1,10 @@
 import { CalendarCheck, Phone } from "lucide-react";
 import { Link } from "react-router";
-import { useClinic } from "~/lib/use-clinic";
 import { formatPhone } from "@domain/contact-links";
+import { m } from "@domain/paraglide/messages.js";
 import { bookingPath } from "@domain/paths";
+import { useMessageOptions, usePagePath } from "~/lib/locale";
+import { useClinic } from "~/lib/use-clinic";
 
 /**
  * The closing section most service pages end with: the radiologist's written report to the referring doctor, payment
@@ -10,25 +12,25 @@ import { bookingPath } from "@domain/paths";
  */
 export function ServiceClosing({ slug }: { slug: string }) {
   const clinic = useClinic();
+  const options = useMessageOptions();
+  const pagePath = usePagePath();
   return (
     <section className="service-closing" aria-labelledby="service-closing-heading">
-      <h2 id="service-closing-heading">Your results and your appointment</h2>
-      <p>
-        A radiologist reviews your images and sends a written report to the doctor who referred you. Your doctor will go
-        through the results with you.
-      </p>
-      <p>Your account is settled on the day of your examination.</p>
-      <p>To make an appointment, call the clinic or book online.</p>
+      <h2 id="service-closing-heading">{m.services_closing_heading({}, options)}</h2>
+      <p>{m.services_closing_report({}, options)}</p>
+      <p>{m.services_closing_payment({}, options)}</p>
+      <p>{m.services_closing_book({}, options)}</p>
       <div className="service-closing__actions">
         <a className="button button--primary" href={`tel:${clinic.landline}`}>
           <Phone aria-hidden="true" focusable="false" size={20} />
           <span>
-            Call <span className="service-closing__number">{formatPhone(clinic.landline)}</span>
+            {m.services_closing_call({}, options)}{" "}
+            <span className="service-closing__number">{formatPhone(clinic.landline)}</span>
           </span>
         </a>
-        <Link className="button button--accent" to={bookingPath(slug)}>
+        <Link className="button button--accent" to={pagePath(bookingPath(slug))}>
           <CalendarCheck aria-hidden="true" focusable="false" size={20} />
-          Book Now
+          {m.layout_book_now({}, options)}
         </Link>
       </div>
     </section>

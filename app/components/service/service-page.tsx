@@ -1,7 +1,18 @@
 import { Link } from "react-router";
-import { findServiceBySlug, SERVICE_CATEGORIES, servicePath, type CategoryId, type Service } from "@domain/catalogue";
+import {
+  categoryName,
+  findServiceBySlug,
+  servicePath,
+  serviceSummary,
+  serviceTitle,
+  type CategoryId,
+  type Service,
+} from "@domain/catalogue";
+import type { Locale } from "@domain/locale";
+import { m } from "@domain/paraglide/messages.js";
 import { PhoneLink } from "~/components/layout/phone-link";
 import { ServiceIcon } from "~/components/service-icon";
+import { useLocale, useMessageOptions, usePagePath } from "~/lib/locale";
 import type { PageMetaInput } from "~/lib/meta";
 import { useClinic } from "~/lib/use-clinic";
 import { ServiceClosing } from "./service-closing";
@@ -12,14 +23,10 @@ export function findServicePage(slug: string): Service | undefined {
   return findServiceBySlug(slug);
 }
 
-function categoryName(id: CategoryId | null): string | undefined {
-  return SERVICE_CATEGORIES.find((c) => c.categoryId === id)?.category;
-}
-
 interface PageBannerProps {
   title: string;
   lead?: string;
-  /** Trail between Home and the current page. */
+  /** Trail between Home and the current page (English paths: the banner puts the page's language before them). */
   trail?: { name: string; href: string }[];
   eyebrow?: string;
   icon?: Service["icon"];
@@ -27,17 +34,19 @@ interface PageBannerProps {
 
 /** The page title banner: its top margin is 90 px, and the breadcrumb sits in that space. */
 export function PageBanner({ title, lead, trail = [], eyebrow, icon }: PageBannerProps) {
+  const options = useMessageOptions();
+  const pagePath = usePagePath();
   return (
     <header className="page-banner">
       <div className="container page-banner__inner">
-        <nav className="page-banner__breadcrumb" aria-label="Breadcrumb">
+        <nav className="page-banner__breadcrumb" aria-label={m.services_breadcrumb({}, options)}>
           <ol>
             <li>
-              <Link to="/">Home</Link>
+              <Link to={pagePath("/")}>{m.layout_nav_home({}, options)}</Link>
             </li>
             {trail.map((t) => (
               <li key={t.href}>
-                <Link to={t.href}>{t.name}</Link>
+                <Link to={pagePath(t.href)}>{t.name}</Link>
               </li>
             ))}
             <li aria-current="page">{title}</li>
@@ -60,21 +69,32 @@ export function PageBanner({ title, lead, trail = [], eyebrow, icon }: PageBanne
   );
 }
 
-/** The "Service not found." answer's title, description and keywords (see ServiceNotFound). */
-export const SERVICE_NOT_FOUND_META = {
-  title: "Service not found",
-  description: "Service not found. See the full list of our imaging services.",
-  keywords: ["imaging services", "diagnostic imaging", "radiology", "Gaborone"],
-} as const satisfies PageMetaInput;
+/** The "Service not found." answer's title, description and keywords, in a language (see ServiceNotFound). */
+export function serviceNotFoundMeta(locale: Locale): PageMetaInput {
+  const options = { locale };
+  return {
+    title: m.services_not_found_title({}, options),
+    description: m.services_not_found_description({}, options),
+    keywords: m.services_not_found_keywords({}, options).split(/,\s*/),
+  };
+}
+
+/** The trail of every service page: Home, then Services. */
+function useServicesTrail(): { name: string; href: string }[] {
+  return [{ name: m.layout_nav_services({}, useMessageOptions()), href: "/services" }];
+}
 
 export function ServiceNotFound() {
+  const options = useMessageOptions();
+  const pagePath = usePagePath();
+  const trail = useServicesTrail();
   return (
     <main id="main" className="service-page">
-      <PageBanner title="Service not found" trail={[{ name: "Services", href: "/services" }]} />
+      <PageBanner title={m.services_not_found_title({}, options)} trail={trail} />
       <div className="container service-missing">
-        <p role="status">Service not found.</p>
+        <p role="status">{m.services_not_found({}, options)}</p>
         <p>
-          <Link to="/services">See all our services</Link>
+          <Link to={pagePath("/services")}>{m.services_see_all({}, options)}</Link>
         </p>
       </div>
     </main>
@@ -88,14 +108,19 @@ export function ServiceNotFound() {
  */
 export function UnfinishedServicePage({ title }: { title: string }) {
   const clinic = useClinic();
+  const options = useMessageOptions();
+  const pagePath = usePagePath();
+  const trail = useServicesTrail();
   return (
     <main id="main" className="service-page">
-      <PageBanner title={title} trail={[{ name: "Services", href: "/services" }]} />
+      <PageBanner title={title} trail={trail} />
       <div className="container service-missing">
-        <p>We have not written this page yet.</p>
+        <p>{m.services_unfinished({}, options)}</p>
         <p>
-          <Link to="/services">See all our services</Link>, or call us on <PhoneLink number={clinic.landline} /> to ask
-          about a scan.
+          <Link to={pagePath("/services")}>{m.services_see_all({}, options)}</Link>
+          {`, ${m.services_unfinished_call({}, options)} `}
+          <PhoneLink number={clinic.landline} />
+          {` ${m.services_unfinished_ask({}, options)}`}
         </p>
       </div>
     </main>
@@ -118,17 +143,20 @@ interface ServicePageProps {
  * site footer from the root layout.
  */
 export function ServicePage({ slug, openCategory, closing = true, children }: ServicePageProps) {
+  const locale = useLocale();
+  const pagePath = usePagePath();
+  const trail = useServicesTrail();
   const service = findServicePage(slug);
   if (!service) return <ServiceNotFound />;
   const open = openCategory === undefined ? service.category : openCategory;
   return (
     <main id="main" className="service-page">
       <PageBanner
-        title={service.title}
-        lead={service.summary}
-        eyebrow={categoryName(service.category)}
+        title={serviceTitle(service, locale)}
+        lead={serviceSummary(service, locale)}
+        eyebrow={service.category ? categoryName(service.category, locale) : undefined}
         icon={service.icon}
-        trail={[{ name: "Services", href: "/services" }]}
+        trail={trail}
       />
       <div className="container service-layout">
         <div className="service-content">
@@ -144,7 +172,7 @@ export function ServicePage({ slug, openCategory, closing = true, children }: Se
           {closing && <ServiceClosing slug={service.slug} />}
         </div>
         <div className="service-layout__sidebar">
-          <ServiceSidebar openCategory={open} currentPath={servicePath(service)} />
+          <ServiceSidebar openCategory={open} currentPath={pagePath(servicePath(service))} />
         </div>
       </div>
     </main>

@@ -1,12 +1,18 @@
 import { ULTRASOUND_TIMINGS, type UltrasoundTiming } from "@domain/catalogue";
+import type { Locale } from "@domain/locale";
+import { m } from "@domain/paraglide/messages.js";
+import { useLocale } from "~/lib/locale";
 
-function minutes(timing: UltrasoundTiming): React.ReactNode {
-  if (!timing.options?.length) return `${timing.duration} minutes`;
+function minutes(timing: UltrasoundTiming, locale: Locale): React.ReactNode {
+  if (!timing.options?.length) return m.services_timings_minutes({ minutes: timing.duration }, { locale });
   return (
     <ul className="timings-table__options">
       {timing.options.map((o) => (
         <li key={o.type}>
-          {o.type === "Single" ? "One breast" : "Both breasts"} ({o.type.toLowerCase()}): {o.duration} minutes
+          {(o.type === "Single" ? m.services_timings_single : m.services_timings_double)(
+            { minutes: o.duration },
+            { locale },
+          )}
         </li>
       ))}
     </ul>
@@ -15,21 +21,23 @@ function minutes(timing: UltrasoundTiming): React.ReactNode {
 
 /** Estimated ultrasound durations (estimates only, in minutes), as an accessible table. */
 export function UltrasoundTimingsTable() {
+  const locale = useLocale();
+  const options = { locale };
   return (
     <div className="timings-table__wrap">
       <table className="timings-table">
-        <caption>Estimated scan times. These are estimates only: your scan may be shorter or longer.</caption>
+        <caption>{m.services_timings_caption({}, options)}</caption>
         <thead>
           <tr>
-            <th scope="col">Examination</th>
-            <th scope="col">Estimated time</th>
+            <th scope="col">{m.services_timings_examination({}, options)}</th>
+            <th scope="col">{m.services_timings_estimated_time({}, options)}</th>
           </tr>
         </thead>
         <tbody>
           {ULTRASOUND_TIMINGS.map((t) => (
             <tr key={t.name}>
-              <th scope="row">{t.name}</th>
-              <td>{minutes(t)}</td>
+              <th scope="row">{t.label(locale)}</th>
+              <td>{minutes(t, locale)}</td>
             </tr>
           ))}
         </tbody>

@@ -56,7 +56,7 @@ export function MessageHistory({
                 </td>
                 <td>
                   {m.canResend && (
-                    <form method="post">
+                    <form method="post" noValidate>
                       <input type="hidden" name="intent" value="resend" />
                       <input type="hidden" name="messageId" value={m.id} />
                       <button type="submit" className="button button--outline staff-button--small">

@@ -1,4 +1,6 @@
 import { Form, Link } from "react-router";
+import { isIsoDate } from "@domain/dates";
+import { StaffField, type FieldErrors } from "~/components/staff/form-errors";
 import { StatusBadge } from "~/components/staff/status-badge";
 
 /** Where each schedule view lives; `date` (YYYY-MM-DD) picks the day, or the week holding it. */
@@ -13,6 +15,17 @@ export type ScheduleView = keyof typeof SCHEDULE_PATHS;
 export const scheduleHref = (view: ScheduleView, date?: string) =>
   date ? `${SCHEDULE_PATHS[view]}?date=${date}` : SCHEDULE_PATHS[view];
 
+/** The "Go to date" field's id: the error summary links to it. */
+const GO_TO_DATE = "schedule-date";
+
+/**
+ * The "Go to date" form's error, when the date sent is not a date (an empty
+ * field): the view shows today, or this week, and says so by the field.
+ */
+export function goToDateErrors(sent: string | null): FieldErrors | null {
+  return sent !== null && !isIsoDate(sent) ? { [GO_TO_DATE]: "Enter the date to go to." } : null;
+}
+
 /**
  * Above the day and week views: day or week, previous and next, today (one
  * click away) and a date to go to (a plain GET form: it works before the
@@ -24,12 +37,15 @@ export function ScheduleNav({
   previous,
   next,
   isCurrent,
+  errors,
 }: {
   view: "day" | "week";
   date: string;
   previous: string;
   next: string;
   isCurrent: boolean;
+  /** The "Go to date" form's error (goToDateErrors). */
+  errors: FieldErrors | null;
 }) {
   const unit = view === "day" ? "day" : "week";
   return (
@@ -76,10 +92,9 @@ export function ScheduleNav({
         </ul>
       </nav>
       <Form method="get" action={SCHEDULE_PATHS[view]} className="staff-schedule-nav__go" noValidate>
-        <div className="staff-field">
-          <label htmlFor="schedule-date">Go to date</label>
-          <input id="schedule-date" name="date" type="date" defaultValue={date} key={date} required />
-        </div>
+        <StaffField id={GO_TO_DATE} label="Go to date" error={errors?.[GO_TO_DATE]}>
+          {(aria) => <input {...aria} name="date" type="date" defaultValue={date} key={date} required />}
+        </StaffField>
         <button type="submit" className="button button--outline staff-button--small">
           Show
         </button>

@@ -17,7 +17,7 @@ const LINKS = [
 
 function SignOut() {
   return (
-    <Form method="post" action="/staff/logout" reloadDocument>
+    <Form method="post" action="/staff/logout" reloadDocument noValidate>
       <button type="submit" className="button button--outline staff-button--small">
         Sign out
       </button>

@@ -20,6 +20,8 @@ export {
   serviceNames,
   StatusChangeError,
   type StatusChange,
+  type StatusChangeErrors,
+  type StatusChangeField,
 } from "../../../server/appointments/staff-changes";
 export { failingTexts, openEnquiries, overdueRequests, overview } from "../../../server/appointments/overview";
 export { exportRange } from "../../../server/appointments/export";

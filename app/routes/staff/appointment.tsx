@@ -1,14 +1,16 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { openingHoursSentence } from "@domain/clinic";
-import { clinicDate, clinicTime, formatAbbreviatedDate, formatClinicDateTime } from "@domain/dates";
+import { clinicDate, clinicTime, formatAbbreviatedDate, formatClinicDateTime, isIsoDate } from "@domain/dates";
 import { paymentLabel } from "@domain/payments";
+import { LANGUAGE_NAMES } from "@domain/locale";
 import { formatBytes, staffMeta } from "~/components/staff/staff-format";
 import { formText, parseForm } from "~/lib/form-data";
 import { StatusBadge } from "~/components/staff/status-badge";
 import { SafetyAnswers } from "~/components/staff/safety-answers";
 import { DataTable } from "~/components/staff/data-table";
+import { StaffErrorSummary, StaffField, type FieldErrors } from "~/components/staff/form-errors";
 import { MessageHistory } from "~/components/staff/message-history";
 import { examinationsFor, serviceGuidance, serviceTitle } from "@domain/catalogue";
 import { findRoom, roomsForService } from "@domain/rooms";
@@ -27,6 +29,8 @@ import {
   StatusChangeError,
   viewAppointment,
   type StatusChange,
+  type StatusChangeErrors,
+  type StatusChangeField,
 } from "~/lib/staff/appointments.server";
 import type { Route } from "./+types/appointment";
 
@@ -42,6 +46,12 @@ const DONE_MESSAGES: Record<string, string> = {
   resent: "The text message is queued to be sent again.",
 };
 
+/** What is wrong with the day form (a GET form: the loader reads it). */
+const PICK_MESSAGES = {
+  date: "Enter the date to see its free times.",
+  examination: "Choose the examination to see the free times.",
+} as const;
+
 export async function loader(args: Route.LoaderArgs) {
   const { staff, rt } = await requireStaff(args);
   const id = idParam(args.params.id);
@@ -53,8 +63,13 @@ export async function loader(args: Route.LoaderArgs) {
   const examinations = examinationsFor(a.service_name);
   const wanted = params.get("examination") ?? a.examination ?? "";
   const examination = examinations.some((e) => e.name === wanted) ? wanted : null;
-  const dateParam = params.get("date") ?? "";
-  const placeDate = /^\d{4}-\d{2}-\d{2}$/.test(dateParam) ? dateParam : (a.confirmed_date ?? a.requested_date);
+  const dateParam = params.get("date");
+  const placeDate = dateParam && isIsoDate(dateParam) ? dateParam : (a.confirmed_date ?? a.requested_date);
+  // The day form, once sent: each of its fields that is wrong, at once (no free times are shown then).
+  const pickErrors: StatusChangeErrors = {};
+  if (dateParam !== null && !isIsoDate(dateParam)) pickErrors.date = PICK_MESSAGES.date;
+  // The form sends no examination while none is chosen (its placeholder option is disabled).
+  if (dateParam !== null && examinations.length > 0 && !examination) pickErrors.examination = PICK_MESSAGES.examination;
   const placing = isActiveStatus(a.status);
   const free = placing ? await freeStarts(rt, a, placeDate, examination) : null;
   const now = rt.now();
@@ -76,12 +91,15 @@ export async function loader(args: Route.LoaderArgs) {
     examination,
     placeDate,
     free,
+    // The day form refused: its errors, and the date as sent, shown again.
+    dayRefused: Object.keys(pickErrors).length ? { errors: pickErrors, date: dateParam ?? placeDate } : null,
   };
 }
 
 /**
- * One form per intent on the page; the core checks the date, time and reason
- * (its messages name what is wrong), so each field is read as sent here.
+ * One form per intent on the page; the core checks the date, time, room and
+ * reason, every field at once (StatusChangeError's errors), so each field is
+ * read as sent here.
  */
 const appointmentForm = z.object({
   intent: z.enum(["move", "confirm", "attended", "no_show", "cancel", "resend"]),
@@ -94,12 +112,35 @@ const appointmentForm = z.object({
   messageId: formText(),
 });
 
+/** The fields of a refused form as sent, so the page shows them again. */
+type Sent = { time: string; typed_time: string; room: string; reason: string };
+
+/**
+ * A refusal: each field's problem at once (`errors`, by field: the page knows
+ * their ids), or a sentence about none (`error`), with the intent refused and
+ * what was sent.
+ */
+type Refusal = { intent: string; error?: string; errors?: StatusChangeErrors; sent?: Sent };
+
 export async function action(args: Route.ActionArgs) {
   const { staff, rt } = await requireStaff(args);
   const id = idParam(args.params.id);
   const form = parseForm(await args.request.formData(), appointmentForm);
-  if (!form.ok) return data({ error: "Unknown action.", intent: form.values.intent ?? "" }, { status: 400 });
+  if (!form.ok) return data<Refusal>({ error: "Unknown action.", intent: form.values.intent ?? "" }, { status: 400 });
   const { intent } = form.value;
+  const sent: Sent = {
+    time: form.value.time,
+    typed_time: form.value.typed_time,
+    room: form.value.room,
+    reason: form.value.reason,
+  };
+  const refuse = (error: unknown) => {
+    if (!(error instanceof StatusChangeError)) throw error;
+    const fields = Object.keys(error.errors).length > 0;
+    return data<Refusal>(fields ? { errors: error.errors, intent, sent } : { error: error.message, intent, sent }, {
+      status: 422,
+    });
+  };
   let change: StatusChange;
   const typed = form.value.typed_time.trim();
   const placement = {
@@ -109,35 +150,45 @@ export async function action(args: Route.ActionArgs) {
     room: form.value.room || null,
   };
   if (intent === "resend") {
-    const sent = await resendAppointmentText(rt, staff, id, Number(form.value.messageId));
-    if (!sent.ok) return data({ error: RESEND_REFUSED[sent.reason], intent }, { status: 422 });
+    const resent = await resendAppointmentText(rt, staff, id, Number(form.value.messageId));
+    if (!resent.ok) return data<Refusal>({ error: RESEND_REFUSED[resent.reason], intent }, { status: 422 });
     return redirect(`/staff/appointments/${id}?done=resent#messages`);
   }
   if (intent === "move") {
     try {
       await moveAppointment(rt, staff, id, placement);
     } catch (error) {
-      if (error instanceof StatusChangeError) return data({ error: error.message, intent }, { status: 422 });
-      throw error;
+      return refuse(error);
     }
     return redirect(`/staff/appointments/${id}?done=moved`);
   }
-  if (intent === "confirm") {
-    if (!placement.time) return data({ error: "Choose a free time or type one.", intent }, { status: 422 });
-    change = { to: "confirmed", ...placement };
-  } else if (intent === "attended") change = { to: "attended" };
+  if (intent === "confirm") change = { to: "confirmed", ...placement };
+  else if (intent === "attended") change = { to: "attended" };
   else if (intent === "no_show") change = { to: "no_show" };
   else change = { to: "cancelled", reason: form.value.reason };
   try {
     await changeStatus(rt, staff, id, change);
   } catch (error) {
-    if (error instanceof StatusChangeError) return data({ error: error.message, intent }, { status: 422 });
-    throw error;
+    return refuse(error);
   }
   return redirect(`/staff/appointments/${id}?done=${change.to}`);
 }
 
 type FreeOffer = { time: string; rooms: { id: string; name: string }[] };
+
+/** The ids on the page of a change's fields, for the error summary's links and the inline messages. */
+function fieldIds(intent: "confirm" | "move", timeTarget: string): Record<StatusChangeField, string> {
+  return {
+    date: `${intent}-day`,
+    examination: `${intent}-examination`,
+    time: timeTarget,
+    room: `${intent}-room`,
+    reason: "cancel-reason",
+  };
+}
+
+/** The fields in the page's order: the summary lists their errors so. */
+const FIELD_ORDER: readonly StatusChangeField[] = ["date", "examination", "time", "room", "reason"];
 
 /**
  * The room, when more than one serves the service (decision 034): the first
@@ -150,41 +201,43 @@ function RoomChoice({
   rooms,
   offers,
   time,
+  sent,
+  error,
 }: {
   intent: "confirm" | "move";
   rooms: { id: string; name: string }[];
   offers: FreeOffer[];
   time: string;
+  /** The room sent with a refused form, chosen again. */
+  sent?: string;
+  error?: string;
 }) {
   const freeThen = offers.find((o) => o.time === time)?.rooms;
   const proposed = freeThen?.[0]?.id ?? "";
-  const [chosen, setChosen] = useState<{ time: string; room: string } | null>(null);
+  const [chosen, setChosen] = useState<{ time: string; room: string } | null>(sent ? { time, room: sent } : null);
   const value = chosen && chosen.time === time ? chosen.room : proposed;
   return (
-    <div className="staff-field">
-      <label htmlFor={`${intent}-room`}>Room</label>
-      <select
-        id={`${intent}-room`}
-        name="room"
-        value={value}
-        onChange={(e) => setChosen({ time, room: e.target.value })}
-        aria-describedby={`${intent}-room-hint`}
-      >
-        <option value="">The first free room at that time</option>
-        {rooms.map((r) => {
-          const busy = freeThen !== undefined && !freeThen.some((f) => f.id === r.id);
-          return (
-            <option key={r.id} value={r.id} disabled={busy}>
-              {r.name}
-              {busy ? ` (not free at ${time})` : r.id === proposed && time ? " (first free, proposed)" : ""}
-            </option>
-          );
-        })}
-      </select>
-      <p id={`${intent}-room-hint`} className="staff-field__hint">
-        The first free room is proposed once you choose a time; choose another if you prefer.
-      </p>
-    </div>
+    <StaffField
+      id={`${intent}-room`}
+      label="Room"
+      hint="The first free room is proposed once you choose a time; choose another if you prefer."
+      error={error}
+    >
+      {(aria) => (
+        <select {...aria} name="room" value={value} onChange={(e) => setChosen({ time, room: e.target.value })}>
+          <option value="">The first free room at that time</option>
+          {rooms.map((r) => {
+            const busy = freeThen !== undefined && !freeThen.some((f) => f.id === r.id);
+            return (
+              <option key={r.id} value={r.id} disabled={busy}>
+                {r.name}
+                {busy ? ` (not free at ${time})` : r.id === proposed && time ? " (first free, proposed)" : ""}
+              </option>
+            );
+          })}
+        </select>
+      )}
+    </StaffField>
   );
 }
 
@@ -192,7 +245,8 @@ function RoomChoice({
  * Confirming or moving: a GET form chooses the date (and the examination,
  * which sets the length), then a POST form offers the free start times that
  * day, or a typed time checked the same way, and the room when more than one
- * serves the service. Works without JavaScript.
+ * serves the service. Works without JavaScript. A refused form shows each
+ * field's error by the field (the day form's too) and what was sent.
  */
 function PlaceForm({
   intent,
@@ -203,6 +257,10 @@ function PlaceForm({
   busy,
   room,
   rooms,
+  errors,
+  ids,
+  sent,
+  daySent,
 }: {
   intent: "confirm" | "move";
   placeDate: string;
@@ -212,53 +270,78 @@ function PlaceForm({
   busy: boolean;
   room: string | null;
   rooms: { id: string; name: string }[];
+  /** The errors of the day form or of this one, by field. */
+  errors: StatusChangeErrors;
+  ids: Record<StatusChangeField, string>;
+  sent?: Sent;
+  /** The day form as sent when it was refused (its date), else null: then no times are shown. */
+  daySent: { date: string } | null;
 }) {
   const heading = intent === "move" ? "Move the appointment" : "Confirm the appointment";
   const needsExamination = examinations.length > 0 && !examination;
-  const [time, setTime] = useState("");
+  const [time, setTime] = useState(sent ? sent.typed_time.trim() || sent.time : "");
+  const typedId = `${intent}-typed`;
+  const timeError = errors.time;
+  const timeHint = free.problem ? null : `${intent}-time-hint`;
   return (
     <div className="staff-form" id={intent}>
       <h3 id={`${intent}-heading`}>{heading}</h3>
       {intent === "move" && room && <p className="staff-muted">Now in {findRoom(room)?.name ?? room}.</p>}
       <p className="staff-muted">{openingHoursSentence()}</p>
       <Form method="get" className="staff-form__row" noValidate aria-label={`${heading}: choose the day`}>
-        <div className="staff-field">
-          <label htmlFor={`${intent}-day`}>Date</label>
-          <input id={`${intent}-day`} name="date" type="date" required defaultValue={placeDate} />
-        </div>
+        <StaffField id={ids.date} label="Date" error={errors.date}>
+          {(aria) => <input {...aria} name="date" type="date" required defaultValue={daySent?.date ?? placeDate} />}
+        </StaffField>
         {examinations.length > 0 && (
-          <div className="staff-field">
-            <label htmlFor={`${intent}-examination`}>Examination (sets the length)</label>
-            <select id={`${intent}-examination`} name="examination" defaultValue={examination ?? ""} required>
-              <option value="" disabled>
-                Choose the examination
-              </option>
-              {examinations.map((e) => (
-                <option key={e.name} value={e.name}>
-                  {e.name}, {e.minutes} minutes
+          <StaffField id={ids.examination} label="Examination (sets the length)" error={errors.examination}>
+            {(aria) => (
+              <select {...aria} name="examination" defaultValue={examination ?? ""} required>
+                <option value="" disabled>
+                  Choose the examination
                 </option>
-              ))}
-            </select>
-          </div>
+                {examinations.map((e) => (
+                  <option key={e.name} value={e.name}>
+                    {e.name}, {e.minutes} minutes
+                  </option>
+                ))}
+              </select>
+            )}
+          </StaffField>
         )}
         <button type="submit" className="button button--outline">
           Show free times
         </button>
       </Form>
-      {needsExamination ? (
+      {daySent ? null : needsExamination ? (
         <p>Choose the examination to see the free times.</p>
       ) : (
-        <Form method="post" noValidate aria-labelledby={`${intent}-heading`}>
+        <Form method="post" className="staff-place" noValidate aria-labelledby={`${intent}-heading`}>
           <input type="hidden" name="date" value={placeDate} />
           {examination && <input type="hidden" name="examination" value={examination} />}
           <p>
             {formatAbbreviatedDate(placeDate)}: length {free.minutes} minutes.
           </p>
-          {free.problem ? (
-            <p className="staff-muted">{free.problem}</p>
-          ) : (
-            <fieldset className="staff-slots">
-              <legend>Free start times</legend>
+          <fieldset
+            className={["staff-slots", timeError ? "staff-field--error" : null].filter(Boolean).join(" ")}
+            aria-describedby={
+              [timeHint, timeError ? `${intent}-time-error` : null].filter(Boolean).join(" ") || undefined
+            }
+          >
+            <legend>Start time</legend>
+            {timeHint && (
+              <p id={timeHint} className="staff-field__hint">
+                Choose one of the free times that day, or type a time.
+              </p>
+            )}
+            {timeError && (
+              <p id={`${intent}-time-error`} className="staff-field__error">
+                <span className="visually-hidden">Error: </span>
+                {timeError}
+              </p>
+            )}
+            {free.problem ? (
+              <p className="staff-muted">{free.problem}</p>
+            ) : (
               <ul className="staff-slots__list">
                 {free.offers.map((o) => (
                   <li key={o.time}>
@@ -267,6 +350,7 @@ function PlaceForm({
                       id={`${intent}-slot-${o.time}`}
                       name="time"
                       value={o.time}
+                      defaultChecked={sent?.time === o.time}
                       onChange={() => setTime(o.time)}
                     />
                     <label htmlFor={`${intent}-slot-${o.time}`}>
@@ -278,20 +362,30 @@ function PlaceForm({
                   </li>
                 ))}
               </ul>
-            </fieldset>
-          )}
-          <div className="staff-field">
-            <label htmlFor={`${intent}-typed`}>Or type a time (HH:MM)</label>
-            <input
-              id={`${intent}-typed`}
-              name="typed_time"
-              type="time"
-              step={300}
-              onChange={(e) => e.target.value && setTime(e.target.value)}
-            />
-          </div>
+            )}
+            <div className="staff-field">
+              <label htmlFor={typedId}>Or type a time (HH:MM)</label>
+              <input
+                id={typedId}
+                aria-invalid={timeError ? true : undefined}
+                aria-describedby={timeError ? `${intent}-time-error` : undefined}
+                name="typed_time"
+                type="time"
+                step={300}
+                defaultValue={sent?.typed_time}
+                onChange={(e) => e.target.value && setTime(e.target.value)}
+              />
+            </div>
+          </fieldset>
           {rooms.length > 1 && !free.problem && (
-            <RoomChoice intent={intent} rooms={rooms} offers={free.offers} time={time} />
+            <RoomChoice
+              intent={intent}
+              rooms={rooms}
+              offers={free.offers}
+              time={time}
+              sent={sent?.room || undefined}
+              error={errors.room}
+            />
           )}
           <button type="submit" name="intent" value={intent} className="button button--primary" disabled={busy}>
             {intent === "move" ? "Move appointment" : "Confirm appointment"}
@@ -325,12 +419,29 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
     free,
     rooms,
     outcomeFrom: outcomeOpens,
+    dayRefused,
   } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const alertRef = useRef<HTMLDivElement>(null);
+  const placeIntent = a.status === "confirmed" ? "move" : "confirm";
+  // The time's link goes to the first free time, or to the typed time when none is offered.
+  const firstOffer = free && !free.problem ? free.offers[0]?.time : undefined;
+  const timeTarget = firstOffer ? `${placeIntent}-slot-${firstOffer}` : `${placeIntent}-typed`;
+  const ids = useMemo(() => fieldIds(placeIntent, timeTarget), [placeIntent, timeTarget]);
+  // Each field's error of the form just refused, or else of the day form (read by the loader): by field, and by id for the summary.
+  const errors: StatusChangeErrors = useMemo(
+    () => (actionData ? (actionData.errors ?? {}) : (dayRefused?.errors ?? {})),
+    [dayRefused, actionData],
+  );
+  const summary: FieldErrors | undefined = useMemo(() => {
+    const listed = FIELD_ORDER.filter((f) => errors[f]);
+    return listed.length ? Object.fromEntries(listed.map((f) => [ids[f], errors[f]])) : undefined;
+  }, [errors, ids]);
+  const sent = (intent: string) => (actionData?.intent === intent ? actionData.sent : undefined);
+  const refusal = actionData?.error;
+  const doneRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (actionData?.error || done) alertRef.current?.focus();
+    if (done && !actionData) doneRef.current?.focus();
   }, [actionData, done]);
   return (
     <>
@@ -347,14 +458,10 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
         Reference <span className="staff-mono">{a.reference}</span>, received {formatClinicDateTime(a.created_at)}
       </p>
 
-      {(actionData?.error || done) && (
-        <div
-          ref={alertRef}
-          tabIndex={-1}
-          role={actionData?.error ? "alert" : "status"}
-          className={`staff-alert ${actionData?.error ? "staff-alert--error" : "staff-alert--success"}`}
-        >
-          {actionData?.error ?? done}
+      {(summary || refusal) && <StaffErrorSummary errors={summary} description={refusal} />}
+      {done && !actionData && (
+        <div ref={doneRef} tabIndex={-1} role="status" className="staff-alert staff-alert--success">
+          {done}
         </div>
       )}
 
@@ -395,6 +502,7 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
               <Field label="Email">
                 <a href={`mailto:${a.email}`}>{a.email}</a>
               </Field>
+              <Field label="Language">{LANGUAGE_NAMES[a.language]}</Field>
             </dl>
           </section>
 
@@ -440,7 +548,7 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
             <PlaceForm
               // A change saved, or another day or examination, starts the time and room choice afresh.
               key={`${a.updated_at}-${placeDate}-${examination ?? ""}`}
-              intent={a.status === "confirmed" ? "move" : "confirm"}
+              intent={placeIntent}
               placeDate={placeDate}
               examinations={examinations}
               examination={examination}
@@ -448,6 +556,10 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
               busy={busy}
               room={a.room}
               rooms={rooms}
+              errors={errors}
+              ids={ids}
+              sent={sent(placeIntent)}
+              daySent={dayRefused ? { date: dayRefused.date } : null}
             />
           )}
           {a.status === "confirmed" && (
@@ -484,10 +596,18 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
           {next.includes("cancelled") && (
             <Form method="post" className="staff-form" noValidate>
               <h3>Cancel</h3>
-              <div className="staff-field">
-                <label htmlFor="cancel-reason">Reason for cancelling</label>
-                <textarea id="cancel-reason" name="reason" rows={2} required maxLength={CANCEL_REASON_MAX} />
-              </div>
+              <StaffField id={ids.reason} label="Reason for cancelling" error={errors.reason}>
+                {(aria) => (
+                  <textarea
+                    {...aria}
+                    name="reason"
+                    rows={2}
+                    required
+                    maxLength={CANCEL_REASON_MAX}
+                    defaultValue={sent("cancel")?.reason}
+                  />
+                )}
+              </StaffField>
               <button
                 type="submit"
                 name="intent"

@@ -13,6 +13,7 @@ import {
 } from "@domain/closures";
 import { clinicDate, formatAbbreviatedDate } from "@domain/dates";
 import { ROOMS } from "@domain/rooms";
+import { StaffErrorSummary, StaffField } from "~/components/staff/form-errors";
 import { staffMeta } from "~/components/staff/staff-format";
 import { StatusBadge } from "~/components/staff/status-badge";
 import { formText, parseForm } from "~/lib/form-data";
@@ -42,7 +43,8 @@ export async function loader(args: Route.LoaderArgs) {
 type Values = { firstDate: string; lastDate: string; reason: string; room: string };
 
 type Result =
-  | { kind: "error"; error: string; errors?: Partial<Record<ClosureField, string>>; values?: Values }
+  /** A refusal: each field's message (the page's field ids are the fields' names), or a sentence about none. */
+  | { kind: "error"; error?: string; errors?: Partial<Record<ClosureField, string>>; values?: Values }
   /** Nothing saved yet: the patients this closure would reach, and a button to save it and tell them. */
   | { kind: "confirm-add"; closure: ClosureInput; appointments: AffectedAppointment[]; values: Values }
   /** Nothing removed yet: the closure, and a button to remove it. */
@@ -61,6 +63,9 @@ const closureForm = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("remove"), id: formText(300), confirm: formText(10) }),
 ]);
+
+/** The closure form's fields in its order: the error summary lists them so. */
+const FIELDS: readonly ClosureField[] = ["firstDate", "lastDate", "room", "reason"];
 
 const patients = (n: number) => `${n} ${n === 1 ? "patient" : "patients"}`;
 
@@ -95,7 +100,7 @@ export async function action(args: Route.ActionArgs) {
     }
     if (!result.ok)
       return data<Result>(
-        { kind: "error", error: "Check the closure: nothing was saved.", errors: result.errors, values },
+        { kind: "error", errors: Object.fromEntries(FIELDS.map((f) => [f, result.errors[f]])), values },
         { status: 400 },
       );
     if (!result.saved)
@@ -149,14 +154,6 @@ function AppointmentList({ appointments }: { appointments: AffectedAppointment[]
   );
 }
 
-function FieldError({ name, errors }: { name: ClosureField; errors: Partial<Record<ClosureField, string>> }) {
-  return errors[name] ? (
-    <p id={`${name}-error`} className="staff-field__error">
-      {errors[name]}
-    </p>
-  ) : null;
-}
-
 /** The closure's fields, sent again with `confirm=yes`. */
 function HiddenClosure({ values }: { values: Values }) {
   return (
@@ -173,12 +170,9 @@ function HiddenClosure({ values }: { values: Values }) {
 export default function StaffClosures({ loaderData, actionData }: Route.ComponentProps) {
   const { closures, today } = loaderData;
   const busy = useNavigation().state !== "idle";
-  const errors = actionData?.kind === "error" ? (actionData.errors ?? {}) : {};
+  const refused = actionData?.kind === "error" ? actionData : undefined;
+  const errors = refused?.errors ?? {};
   const values = actionData?.kind === "error" || actionData?.kind === "confirm-add" ? actionData.values : undefined;
-  const field = (name: ClosureField) => ({
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `${name}-error` : undefined,
-  });
   const confirmRef = useRef<HTMLHeadingElement>(null);
   const asking = actionData?.kind === "confirm-add" || actionData?.kind === "confirm-remove";
   useEffect(() => {
@@ -199,9 +193,10 @@ export default function StaffClosures({ loaderData, actionData }: Route.Componen
         </p>
       </div>
 
+      {refused?.errors && <StaffErrorSummary errors={refused.errors} />}
+      {refused?.error && <StaffErrorSummary description={refused.error} />}
       <div role="status" className="staff-live">
         {actionData?.kind === "done" && <p className="staff-alert staff-alert--success">{actionData.message}</p>}
-        {actionData?.kind === "error" && <p className="staff-alert staff-alert--error">{actionData.error}</p>}
       </div>
 
       {actionData?.kind === "confirm-add" && (
@@ -274,57 +269,39 @@ export default function StaffClosures({ loaderData, actionData }: Route.Componen
       <section className="staff-section" aria-labelledby="add-heading">
         <h2 id="add-heading">Add a closure</h2>
         <Form method="post" className="staff-filters" noValidate key={formKey}>
-          <div className="staff-field">
-            <label htmlFor="firstDate">First closed day</label>
-            <input
-              id="firstDate"
-              name="firstDate"
-              type="date"
-              min={today}
-              required
-              defaultValue={values?.firstDate}
-              {...field("firstDate")}
-            />
-            <FieldError name="firstDate" errors={errors} />
-          </div>
-          <div className="staff-field">
-            <label htmlFor="lastDate">Last closed day (empty for one day)</label>
-            <input
-              id="lastDate"
-              name="lastDate"
-              type="date"
-              min={today}
-              defaultValue={values?.lastDate}
-              {...field("lastDate")}
-            />
-            <FieldError name="lastDate" errors={errors} />
-          </div>
-          <div className="staff-field staff-field--fit">
-            <label htmlFor="room">What closes</label>
-            <select id="room" name="room" defaultValue={values?.room ?? ""} {...field("room")}>
-              <option value="">The whole clinic</option>
-              {ROOMS.map((r) => (
-                <option key={r.id} value={r.id}>
-                  {closureScope(r.id, { start: true })} only
-                </option>
-              ))}
-            </select>
-            <FieldError name="room" errors={errors} />
-          </div>
-          <div className="staff-field">
-            <label htmlFor="reason">Reason patients see</label>
-            <input
-              id="reason"
-              name="reason"
-              required
-              maxLength={CLOSURE_REASON_MAX}
-              placeholder="Closed for staff training"
-              autoComplete="off"
-              defaultValue={values?.reason}
-              {...field("reason")}
-            />
-            <FieldError name="reason" errors={errors} />
-          </div>
+          <StaffField id="firstDate" label="First closed day" error={errors.firstDate}>
+            {(aria) => (
+              <input {...aria} name="firstDate" type="date" min={today} required defaultValue={values?.firstDate} />
+            )}
+          </StaffField>
+          <StaffField id="lastDate" label="Last closed day (empty for one day)" error={errors.lastDate}>
+            {(aria) => <input {...aria} name="lastDate" type="date" min={today} defaultValue={values?.lastDate} />}
+          </StaffField>
+          <StaffField id="room" label="What closes" error={errors.room} className="staff-field--fit">
+            {(aria) => (
+              <select {...aria} name="room" defaultValue={values?.room ?? ""}>
+                <option value="">The whole clinic</option>
+                {ROOMS.map((r) => (
+                  <option key={r.id} value={r.id}>
+                    {closureScope(r.id, { start: true })} only
+                  </option>
+                ))}
+              </select>
+            )}
+          </StaffField>
+          <StaffField id="reason" label="Reason patients see" error={errors.reason}>
+            {(aria) => (
+              <input
+                {...aria}
+                name="reason"
+                required
+                maxLength={CLOSURE_REASON_MAX}
+                placeholder="Closed for staff training"
+                autoComplete="off"
+                defaultValue={values?.reason}
+              />
+            )}
+          </StaffField>
           <div className="staff-filters__actions">
             <button type="submit" name="intent" value="add" className="button button--primary" disabled={busy}>
               Add closure

@@ -3,11 +3,13 @@ import { z } from "zod";
 import { Pagination } from "~/components/staff/pagination";
 import { whatsappHrefForTyped } from "@domain/contact-links";
 import { formatClinicDateTime } from "@domain/dates";
+import { LANGUAGE_NAMES } from "@domain/locale";
 import { ENQUIRY_STATUS_LABELS, ENQUIRY_STATUSES } from "@domain/statuses";
 import { staffMeta } from "~/components/staff/staff-format";
 import { formText, parseForm } from "~/lib/form-data";
 import { StatusBadge } from "~/components/staff/status-badge";
 import { DataTable } from "~/components/staff/data-table";
+import { StaffErrorSummary } from "~/components/staff/form-errors";
 import { idParam, requireStaff } from "~/lib/staff.server";
 import { listEnquiries, markEnquiryHandled } from "~/lib/staff/enquiries.server";
 import type { Route } from "./+types/enquiries";
@@ -73,12 +75,10 @@ export default function StaffEnquiries({ loaderData, actionData }: Route.Compone
           ))}
         </ul>
       </nav>
+      {actionData && "error" in actionData ? <StaffErrorSummary description={actionData.error} /> : null}
       <div role="status" className="staff-live">
         {actionData && "message" in actionData ? (
           <p className="staff-alert staff-alert--success">{actionData.message}</p>
-        ) : null}
-        {actionData && "error" in actionData ? (
-          <p className="staff-alert staff-alert--error">{actionData.error}</p>
         ) : null}
       </div>
       {list.rows.length === 0 ? (
@@ -102,6 +102,7 @@ export default function StaffEnquiries({ loaderData, actionData }: Route.Compone
                   <strong>{e.name}</strong>
                   <span className="staff-sub">{e.phone}</span>
                   <span className="staff-sub staff-break">{e.email}</span>
+                  <span className="staff-sub">Language: {LANGUAGE_NAMES[e.language]}</span>
                 </td>
                 <td className="staff-pre staff-message">{e.description}</td>
                 <td>

@@ -109,7 +109,7 @@ export async function action(args: Route.ActionArgs) {
         q: query.value,
         candidates: candidates.map((c) => ({
           ...c,
-          dobs: c.dobs.map(formatAbbreviatedDate),
+          dobs: c.dobs.map((date) => formatAbbreviatedDate(date)),
         })),
       };
     const chosen: Exact = exact ? query : { kind: "email", value: candidates[0]!.email };

@@ -3,7 +3,14 @@ import { addDays, clinicDate, formatAbbreviatedDate, formatLongDate } from "@dom
 import { clinicMinutes, roomName } from "@domain/rooms";
 import { timeOfDay, weekHours } from "@domain/schedule";
 import { staffMeta } from "~/components/staff/staff-format";
-import { ScheduleAppointment, ScheduleNav, scheduleHref, ScheduleRequest } from "~/components/staff/schedule-nav";
+import { StaffErrorSummary } from "~/components/staff/form-errors";
+import {
+  goToDateErrors,
+  ScheduleAppointment,
+  ScheduleNav,
+  scheduleHref,
+  ScheduleRequest,
+} from "~/components/staff/schedule-nav";
 import { DataTable } from "~/components/staff/data-table";
 import { requireStaff } from "~/lib/staff.server";
 import { scheduleDate, weekSchedule, weekStart } from "~/lib/staff/appointments.server";
@@ -15,12 +22,19 @@ export const meta = () => staffMeta("Schedule: week");
 export async function loader(args: Route.LoaderArgs) {
   const { rt } = await requireStaff(args);
   const today = clinicDate(rt.now());
-  const date = scheduleDate(new URL(args.request.url).searchParams.get("date"), today);
-  return { today, thisWeek: weekStart(today), date, ...(await weekSchedule(rt.db, rt.config, date)) };
+  const sent = new URL(args.request.url).searchParams.get("date");
+  const date = scheduleDate(sent, today);
+  return {
+    today,
+    thisWeek: weekStart(today),
+    date,
+    errors: goToDateErrors(sent),
+    ...(await weekSchedule(rt.db, rt.config, date)),
+  };
 }
 
 export default function StaffScheduleWeek({ loaderData }: Route.ComponentProps) {
-  const { today, thisWeek, date, monday, days, entries, waiting } = loaderData;
+  const { today, thisWeek, date, monday, days, entries, waiting, errors } = loaderData;
   const midnight = (date: string) => clinicMinutes(date, "00:00");
   const hours = weekHours(
     days.flatMap((d) =>
@@ -43,7 +57,9 @@ export default function StaffScheduleWeek({ loaderData }: Route.ComponentProps) 
           {monday === thisWeek ? " (this week)" : ""}: {count}, {waitingCount}.
         </p>
       </div>
+      {errors && <StaffErrorSummary errors={errors} />}
       <ScheduleNav
+        errors={errors}
         view="week"
         date={date}
         previous={addDays(monday, -7)}

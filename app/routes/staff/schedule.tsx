@@ -2,7 +2,14 @@ import { Link } from "react-router";
 import { addDays, clinicDate, formatLongDate } from "@domain/dates";
 import { dayGrid, timeOfDay } from "@domain/schedule";
 import { staffMeta } from "~/components/staff/staff-format";
-import { ScheduleAppointment, ScheduleNav, scheduleHref, WaitingRequests } from "~/components/staff/schedule-nav";
+import { StaffErrorSummary } from "~/components/staff/form-errors";
+import {
+  goToDateErrors,
+  ScheduleAppointment,
+  ScheduleNav,
+  scheduleHref,
+  WaitingRequests,
+} from "~/components/staff/schedule-nav";
 import { DataTable } from "~/components/staff/data-table";
 import { requireStaff } from "~/lib/staff.server";
 import { daySchedule, scheduleDate } from "~/lib/staff/appointments.server";
@@ -14,12 +21,13 @@ export const meta = () => staffMeta("Schedule");
 export async function loader(args: Route.LoaderArgs) {
   const { rt } = await requireStaff(args);
   const today = clinicDate(rt.now());
-  const date = scheduleDate(new URL(args.request.url).searchParams.get("date"), today);
-  return { today, date, ...(await daySchedule(rt.db, rt.config, date)) };
+  const sent = new URL(args.request.url).searchParams.get("date");
+  const date = scheduleDate(sent, today);
+  return { today, date, errors: goToDateErrors(sent), ...(await daySchedule(rt.db, rt.config, date)) };
 }
 
 export default function StaffSchedule({ loaderData }: Route.ComponentProps) {
-  const { today, date, day, columns, entries, waiting } = loaderData;
+  const { today, date, day, columns, entries, waiting, errors } = loaderData;
   const count = `${entries.length} ${entries.length === 1 ? "appointment" : "appointments"}`;
   const waitingCount = `${waiting.length} ${waiting.length === 1 ? "request" : "requests"} waiting`;
   const ids = columns.map((c) => c.id);
@@ -40,7 +48,9 @@ export default function StaffSchedule({ loaderData }: Route.ComponentProps) {
           {date === today ? " (today)" : ""}: {count}, {waitingCount}.
         </p>
       </div>
+      {errors && <StaffErrorSummary errors={errors} />}
       <ScheduleNav
+        errors={errors}
         view="day"
         date={date}
         previous={addDays(date, -1)}

@@ -19,6 +19,7 @@ import * as textMessages from "./0023-text-messages";
 import * as operations from "./0024-operations";
 import * as closureRooms from "./0025-closure-rooms";
 import * as frontDeskRecords from "./0026-front-desk-records";
+import * as patientLanguage from "./0027-patient-language";
 
 /**
  * Every migration, by name. Names sort in the order they run on a new
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   "0024-operations": operations,
   "0025-closure-rooms": closureRooms,
   "0026-front-desk-records": frontDeskRecords,
+  "0027-patient-language": patientLanguage,
 };

@@ -1,6 +1,9 @@
 import { useState } from "react";
+import { m } from "@domain/paraglide/messages.js";
 import { BOOKING_PATH } from "@domain/paths";
 import type { BookingConfirmation } from "@domain/request-words";
+import { RichMessage } from "~/components/info/rich-message";
+import { useLocale, usePagePath } from "~/lib/locale";
 import { BookingPolicy } from "../booking-policy";
 import { ContactOptions, type ClinicContact } from "../contact-options";
 import { FileUpload } from "../file-upload";
@@ -10,9 +13,7 @@ import { useBookingCalendar } from "./calendar";
 import { AppointmentConfirmation } from "./confirmation";
 import { BookingFields } from "./fields";
 import { useBookingSubmission, type BookingPosted } from "./submission";
-import { UPLOADING, useReferralUpload } from "./upload";
-
-const HEADING = "Book an appointment";
+import { uploading, useReferralUpload } from "./upload";
 
 interface BookingPageProps {
   clinic: ClinicContact;
@@ -28,14 +29,16 @@ interface BookingPageProps {
  * The booking page's content: the form, replaced by the confirmation once a
  * request is stored. Without JavaScript the form posts to the page's action,
  * which answers with `posted` (the errors, values kept) or `booked` (the
- * confirmation). Either outcome is at the top of the page.
+ * confirmation). Either outcome is at the top of the page. Everything is in
+ * the page's language (useLocale: /tn/book-appointment is Setswana).
  */
 export function BookingPage({ clinic, title, posted, booked, service }: BookingPageProps) {
+  const heading = m.booking_heading({}, { locale: useLocale() });
   const [confirmed, setConfirmed] = useState<BookingConfirmation | null>(booked ?? null);
   const [formKey, setFormKey] = useState(0);
   if (confirmed) {
     return (
-      <FormPage title={title} hasErrors={false} heading={HEADING}>
+      <FormPage title={title} hasErrors={false} heading={heading}>
         <div className="form-page__confirmed">
           <AppointmentConfirmation
             {...confirmed}
@@ -69,32 +72,35 @@ function BookingForm({
   posted,
   service,
 }: Omit<BookingPageProps, "booked"> & { onBooked: (confirmed: BookingConfirmation) => void }) {
-  const { calendar, note } = useBookingCalendar();
-  const upload = useReferralUpload();
+  const locale = useLocale();
+  const t = { locale };
+  const pagePath = usePagePath();
+  const { calendar, note } = useBookingCalendar(locale);
+  const upload = useReferralUpload(locale);
   const submission = useBookingSubmission({ calendar, calendarFromServer: !note, upload, onBooked, posted, service });
   const { progress } = upload;
   const { hasErrors, summary } = submissionSummary(submission);
 
   return (
-    <FormPage title={title} hasErrors={hasErrors} outcome={summary} heading={HEADING}>
+    <FormPage title={title} hasErrors={hasErrors} outcome={summary} heading={m.booking_heading({}, t)}>
       <FormLayout
-        lead="Request an appointment online. Choose the service and the day that suits you: the clinic will contact you to confirm the time."
+        lead={m.booking_lead({}, t)}
         aside={
           <>
             <BookingPolicy className="policy" />
-            <ContactOptions clinic={clinic} title="Prefer to book by phone?" />
+            <ContactOptions clinic={clinic} title={m.booking_phone_title({}, t)} />
           </>
         }
         formHeadingId="booking-title"
-        formHeading="Request an appointment"
+        formHeading={m.booking_form_heading({}, t)}
       >
         <SubmissionForm
           submission={submission}
           website={submission.values.website}
           onWebsite={(v) => submission.update("website", v)}
-          submitLabel="Request appointment"
-          progress={progress === null ? undefined : { label: UPLOADING, percent: Math.round(progress * 100) }}
-          action={BOOKING_PATH}
+          submitLabel={m.booking_submit({}, t)}
+          progress={progress === null ? undefined : { label: uploading(locale), percent: Math.round(progress * 100) }}
+          action={pagePath(BOOKING_PATH)}
           encType="multipart/form-data"
         >
           <BookingFields
@@ -104,7 +110,7 @@ function BookingForm({
             upload={
               <FileUpload
                 id="referral"
-                label="Referral form"
+                label={m.booking_referral({}, t)}
                 onFile={(file) => submission.setError("referral", upload.choose(file))}
                 error={submission.errors.referral}
                 uploadFailed={upload.failed}
@@ -114,8 +120,11 @@ function BookingForm({
             }
           />
           <p className="form__privacy">
-            We use these details to arrange your examination, contact you about it and bill you or your medical aid (see
-            our <a href="/privacy">privacy policy</a>).
+            <RichMessage
+              message={m.booking_privacy}
+              parts={{ link: <a href={pagePath("/privacy")}>{m.booking_privacy_link({}, t)}</a> }}
+              locale={locale}
+            />
           </p>
         </SubmissionForm>
       </FormLayout>

@@ -1,12 +1,20 @@
 import { useEffect, useState } from "react";
 import { CALENDAR_PATH } from "@domain/api-paths";
-import { closedWeekdayNames, closedWeekdays, listWords } from "@domain/clinic";
+import { closedWeekdayNames, closedWeekdays, listWords, OPENING_HOURS } from "@domain/clinic";
 import { addDays, isIsoDate, isoWeekday, localToday, type BookingCalendar } from "@domain/dates";
+import { BASE_LOCALE, type Locale } from "@domain/locale";
+import { m } from "@domain/paraglide/messages.js";
 import { getJson } from "~/lib/api-client";
 
-const neverOpen = listWords(closedWeekdayNames());
+/** The note under the calendar when the holidays could not be loaded, in `locale`: only the weekdays the clinic never opens are marked. */
+export function calendarFallbackNote(locale: Locale): string {
+  const neverOpen = listWords(closedWeekdayNames(OPENING_HOURS, true, locale), locale);
+  return neverOpen
+    ? m.booking_calendar_fallback({ days: neverOpen }, { locale })
+    : m.booking_calendar_fallback_none({}, { locale });
+}
 
-export const CALENDAR_FALLBACK_NOTE = `We could not load the clinic's holiday dates, so ${neverOpen ? `only ${neverOpen} are` : "no days are"} marked closed. The clinic will confirm your date.`;
+export const CALENDAR_FALLBACK_NOTE = calendarFallbackNote(BASE_LOCALE);
 
 /** Used only if the calendar cannot be loaded: the weekdays the clinic never opens (Sundays) closed; the server still checks holidays. */
 function fallbackCalendar(horizonDays = 90): BookingCalendar {
@@ -34,9 +42,9 @@ function isCalendar(value: unknown): value is BookingCalendar {
 /**
  * The booking window and the days the clinic is closed in it, from the
  * server; null while loading. If it cannot be loaded, only the weekdays the
- * clinic never opens (Sundays), with a note saying so.
+ * clinic never opens (Sundays), with a note saying so in `locale`.
  */
-export function useBookingCalendar(): { calendar: BookingCalendar | null; note?: string } {
+export function useBookingCalendar(locale: Locale): { calendar: BookingCalendar | null; note?: string } {
   const [calendar, setCalendar] = useState<BookingCalendar | null>(null);
   const [note, setNote] = useState<string>();
   useEffect(() => {
@@ -47,10 +55,10 @@ export function useBookingCalendar(): { calendar: BookingCalendar | null; note?:
         setCalendar(result.data);
       } else {
         setCalendar(fallbackCalendar());
-        setNote(CALENDAR_FALLBACK_NOTE);
+        setNote(calendarFallbackNote(locale));
       }
     });
     return () => controller.abort();
-  }, []);
+  }, [locale]);
   return { calendar, note };
 }

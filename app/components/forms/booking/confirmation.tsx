@@ -1,16 +1,20 @@
 import { useEffect, useRef } from "react";
-import { BOOKING_POLICY } from "@domain/booking-policy";
+import { bookingPolicy } from "@domain/booking-policy";
+import { serviceTitle } from "@domain/catalogue";
 import { whatsappHref } from "@domain/contact-links";
 import { formatLongDate } from "@domain/dates";
+import { m } from "@domain/paraglide/messages.js";
 import { BOOKING_PATH } from "@domain/paths";
-import { referralWords, REQUEST_RECEIVED, requestNextStep, type BookingConfirmation } from "@domain/request-words";
+import { referralWords, requestNextStep, requestReceived, type BookingConfirmation } from "@domain/request-words";
+import { RichMessage } from "~/components/info/rich-message";
+import { useLocale, usePagePath } from "~/lib/locale";
 
 interface AppointmentConfirmationProps extends BookingConfirmation {
   whatsapp: string;
   onBookAnother: () => void;
 }
 
-/** Replaces the booking form after success, so the filled form cannot be sent twice. */
+/** Replaces the booking form after success, so the filled form cannot be sent twice; in the page's language. */
 export function AppointmentConfirmation({
   reference,
   date,
@@ -21,86 +25,87 @@ export function AppointmentConfirmation({
   whatsapp,
   onBookAnother,
 }: AppointmentConfirmationProps) {
+  const locale = useLocale();
+  const t = { locale };
+  const pagePath = usePagePath();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.focus();
   }, []);
   // Only the reference goes into the link: no name, date or health details.
-  const chat = whatsappHref({ whatsapp }, `Hello, I am writing about my appointment request ${reference}.`);
+  const chat = whatsappHref({ whatsapp }, m.booking_confirm_whatsapp_text({ code: reference }, t));
   return (
     <section className="confirmation" aria-labelledby="confirmation-title">
       <div className="confirmation__panel">
         <h2 id="confirmation-title" ref={heading} tabIndex={-1} className="confirmation__title">
-          {REQUEST_RECEIVED}
+          {requestReceived(locale)}
         </h2>
         <p className="confirmation__reference">
-          Your reference number is
+          {m.booking_confirm_reference({}, t)}
           <br />
           <strong>{reference}</strong>
         </p>
       </div>
       {/* What happens next comes first: a request is not a booked time (domain/request-words.ts). */}
-      <h3>What happens next</h3>
-      <p className="confirmation__next">{requestNextStep(answerBy)}</p>
-      <p>Keep your reference number: quote it if you call or message us.</p>
+      <h3>{m.booking_confirm_next({}, t)}</h3>
+      <p className="confirmation__next">{requestNextStep(answerBy, locale)}</p>
+      <p>{m.booking_confirm_keep_reference({}, t)}</p>
       <dl className="confirmation__summary">
         <div>
-          <dt>Requested date</dt>
-          <dd>{formatLongDate(date)}</dd>
+          <dt>{m.booking_confirm_date({}, t)}</dt>
+          <dd>{formatLongDate(date, locale)}</dd>
         </div>
         <div>
-          <dt>Service</dt>
-          <dd>{service}</dd>
+          <dt>{m.booking_service({}, t)}</dt>
+          <dd>{serviceTitle(service, locale)}</dd>
         </div>
         <div>
-          <dt>Referral form</dt>
-          <dd>{referralWords(referral)}</dd>
+          <dt>{m.booking_referral({}, t)}</dt>
+          <dd>{referralWords(referral, locale)}</dd>
         </div>
       </dl>
-      <h3>Your private link</h3>
+      <h3>{m.booking_confirm_link_title({}, t)}</h3>
       {manageUrl ? (
         <>
-          <p>
-            Use it to see your appointment, change the date or cancel. We have also sent it to your e-mail address. Do
-            not share it.
-          </p>
+          <p>{m.booking_confirm_link_use({}, t)}</p>
           <p>
             <a className="button button--outline" href={manageUrl}>
-              See, change or cancel your appointment
+              {m.booking_confirm_manage({}, t)}
             </a>
           </p>
         </>
       ) : (
-        <p>
-          This request was already sent, so we did not make a new link. Use the private link in the e-mail we sent you
-          to see your appointment, change the date or cancel. Do not share it.
-        </p>
+        <p>{m.booking_confirm_link_replayed({}, t)}</p>
       )}
       {chat && (
         <p>
           <a className="button button--whatsapp" href={chat} rel="noopener noreferrer" target="_blank">
-            Message us on WhatsApp about <span className="nowrap">{reference}</span>
-            <span className="visually-hidden"> (opens WhatsApp)</span>
+            <RichMessage
+              message={m.booking_confirm_whatsapp}
+              parts={{ code: <span className="nowrap">{reference}</span> }}
+              locale={locale}
+            />
+            <span className="visually-hidden">{` ${m.form_opens_whatsapp({}, t)}`}</span>
           </a>
         </p>
       )}
-      <h3>Before your appointment</h3>
+      <h3>{m.booking_confirm_before({}, t)}</h3>
       <ul className="policy-list">
-        {BOOKING_POLICY.map((item) => (
+        {bookingPolicy(locale).map((item) => (
           <li key={item}>{item}</li>
         ))}
       </ul>
       <p>
         {/* A link without JavaScript (a fresh form); with it, the form comes back without reloading. */}
         <a
-          href={BOOKING_PATH}
+          href={pagePath(BOOKING_PATH)}
           className="button button--outline"
           onClick={(event) => {
             event.preventDefault();
             onBookAnother();
           }}
         >
-          Request another appointment
+          {m.booking_confirm_another({}, t)}
         </a>
       </p>
     </section>

@@ -1,25 +1,23 @@
-import {
-  CONTACT_PREFERENCE_HINT,
-  CONTACT_PREFERENCE_LEGEND,
-  CONTACT_PREFERENCE_OPTIONS,
-} from "@domain/contact-preference";
 import type { ReactNode } from "react";
-import { BOOKABLE_SERVICES } from "@domain/catalogue";
+import { BOOKABLE_SERVICES, serviceTitle } from "@domain/catalogue";
+import { contactPreferenceHint, contactPreferenceLegend, contactPreferenceOptions } from "@domain/contact-preference";
 import type { BookingCalendar } from "@domain/dates";
-import { GENDERS } from "@domain/patient";
-import { PAYMENT_METHODS } from "@domain/payments";
+import { m } from "@domain/paraglide/messages.js";
+import { genderLabel, GENDERS } from "@domain/patient";
+import { paymentMethods } from "@domain/payments";
+import { alternateNumberLabel, DOB_PARTS } from "@domain/validation/appointment-form";
+import { useLocale } from "~/lib/locale";
 import { DatePicker } from "../date-picker";
 import { DateInput, EmailField, PhoneField, RadioGroup, SelectField, TextAreaField, TextField } from "../field";
-import { ALTERNATE_NUMBER_LABEL, DOB_PARTS } from "@domain/validation/appointment-form";
 import type { BookingSubmission } from "./submission";
 
-/** The booking form's fields: what the visitor types, and where each error shows. */
+/** The booking form's fields: what the visitor types, and where each error shows, in the page's language. */
 
 /** Each box of the date of birth: its label and autofill hint (the field names are DOB_PARTS'). */
 const DOB_BOXES = {
-  day: { label: "Day", autoComplete: "bday-day", width: 2 },
-  month: { label: "Month", autoComplete: "bday-month", width: 2 },
-  year: { label: "Year", autoComplete: "bday-year", width: 4 },
+  day: { label: m.booking_dob_day, autoComplete: "bday-day", width: 2 },
+  month: { label: m.booking_dob_month, autoComplete: "bday-month", width: 2 },
+  year: { label: m.booking_dob_year, autoComplete: "bday-year", width: 4 },
 } as const;
 
 // "tel", not "numeric": Android numeric keypads have no "+" for international numbers.
@@ -37,18 +35,20 @@ interface BookingFieldsProps {
 
 export function BookingFields({ form, calendar, calendarNote, upload }: BookingFieldsProps) {
   const { values, errors, update, field } = form;
+  const locale = useLocale();
+  const t = { locale };
   return (
     <>
-      <p className="form__intro">All fields are required unless marked optional.</p>
+      <p className="form__intro">{m.booking_intro({}, t)}</p>
 
       <fieldset className="form__section">
-        <legend className="form__section-title">About you</legend>
-        <TextField {...field("name")} label="First name" autoComplete="given-name" required />
-        <TextField {...field("surname")} label="Surname" autoComplete="family-name" required />
+        <legend className="form__section-title">{m.booking_about_you({}, t)}</legend>
+        <TextField {...field("name")} label={m.booking_first_name({}, t)} autoComplete="given-name" required />
+        <TextField {...field("surname")} label={m.booking_surname({}, t)} autoComplete="family-name" required />
         <DateInput
           id="dob"
-          legend="Date of birth"
-          hint="For example, 27 3 1985."
+          legend={m.booking_dob({}, t)}
+          hint={m.booking_dob_hint({}, t)}
           error={errors.dob}
           required
           items={DOB_PARTS.map(({ field, part }) => ({
@@ -56,12 +56,13 @@ export function BookingFields({ form, calendar, calendarNote, upload }: BookingF
             value: values[field],
             onChange: (v: string) => update(field, v),
             ...DOB_BOXES[part],
+            label: DOB_BOXES[part].label({}, t),
           }))}
         />
         <RadioGroup
           name="gender"
-          legend="Gender"
-          options={GENDERS.map((g) => ({ value: g, label: g }))}
+          legend={m.booking_gender({}, t)}
+          options={GENDERS.map((g) => ({ value: g, label: genderLabel(g, locale) }))}
           value={values.gender}
           onChange={(v) => update("gender", v)}
           error={errors.gender}
@@ -70,8 +71,8 @@ export function BookingFields({ form, calendar, calendarNote, upload }: BookingF
         />
         <TextField
           {...field("idPassportNumber")}
-          label="ID or passport number"
-          hint="Your Omang number, or your passport number if you are not a citizen."
+          label={m.booking_id_passport({}, t)}
+          hint={m.booking_id_passport_hint({}, t)}
           autoComplete="off"
           spellCheck={false}
           required
@@ -80,27 +81,27 @@ export function BookingFields({ form, calendar, calendarNote, upload }: BookingF
       </fieldset>
 
       <fieldset className="form__section">
-        <legend className="form__section-title">How we can reach you</legend>
+        <legend className="form__section-title">{m.booking_reach_you({}, t)}</legend>
         <PhoneField
           {...field("phoneNumber")}
-          label="Phone number"
-          hint="The clinic will call or WhatsApp you on this number to confirm the time. For example 71 234 567; for a number outside Botswana, start with + and the country code."
+          label={m.form_phone_label({}, t)}
+          hint={m.booking_phone_hint({}, t)}
           {...PHONE_KEYPAD}
           autoComplete="tel"
         />
         <PhoneField
           {...field("alternateNumber")}
-          label={ALTERNATE_NUMBER_LABEL}
-          hint="Another number we can try, for example a family member's."
+          label={alternateNumberLabel(locale)}
+          hint={m.booking_alternate_hint({}, t)}
           {...PHONE_KEYPAD}
           autoComplete="off"
         />
         <EmailField {...field("email")} />
         <RadioGroup
           name="contactPreference"
-          legend={CONTACT_PREFERENCE_LEGEND}
-          hint={CONTACT_PREFERENCE_HINT}
-          options={CONTACT_PREFERENCE_OPTIONS}
+          legend={contactPreferenceLegend(locale)}
+          hint={contactPreferenceHint(locale)}
+          options={contactPreferenceOptions(locale)}
           value={values.contactPreference}
           onChange={(v) => update("contactPreference", v)}
           error={errors.contactPreference}
@@ -108,29 +109,30 @@ export function BookingFields({ form, calendar, calendarNote, upload }: BookingF
       </fieldset>
 
       <fieldset className="form__section">
-        <legend className="form__section-title">Your appointment</legend>
+        <legend className="form__section-title">{m.booking_your_appointment({}, t)}</legend>
         <SelectField
           {...field("service")}
-          label="Service"
+          label={m.booking_service({}, t)}
           required
-          placeholder="Choose a service"
-          options={BOOKABLE_SERVICES.map((s) => ({ value: s.title, label: s.title }))}
+          placeholder={m.booking_service_placeholder({}, t)}
+          // The value stays the English title the API takes; the label is the page's language.
+          options={BOOKABLE_SERVICES.map((s) => ({ value: s.title, label: serviceTitle(s, locale) }))}
           error={errors["service.name"]}
         />
         <DatePicker
           id="appointmentDate"
-          label="Preferred date"
+          label={m.booking_date({}, t)}
           text={values.appointmentDate}
-          onTextChange={(t) => update("appointmentDate", t)}
+          onTextChange={(text) => update("appointmentDate", text)}
           error={errors.appointmentDate}
           calendar={calendar}
           note={calendarNote}
         />
         <RadioGroup
           name="paymentMethod"
-          legend="How will you pay?"
-          hint="Payment is due at the time of service."
-          options={PAYMENT_METHODS}
+          legend={m.booking_payment({}, t)}
+          hint={m.booking_policy_payment({}, t)}
+          options={paymentMethods(locale)}
           value={values.paymentMethod}
           onChange={(v) => update("paymentMethod", v)}
           error={errors["service.paymentMethod"]}
@@ -140,7 +142,7 @@ export function BookingFields({ form, calendar, calendarNote, upload }: BookingF
             content: (
               <TextField
                 {...field("medicalAidNumber")}
-                label="Medical aid membership number"
+                label={m.booking_medical_aid_number({}, t)}
                 autoComplete="off"
                 spellCheck={false}
                 required
@@ -152,8 +154,8 @@ export function BookingFields({ form, calendar, calendarNote, upload }: BookingF
         {upload}
         <TextAreaField
           {...field("notes")}
-          label="Anything we should know?"
-          hint="For example if you need wheelchair access or an interpreter."
+          label={m.booking_notes({}, t)}
+          hint={m.booking_notes_hint({}, t)}
           optional
           rows={4}
         />

@@ -1,17 +1,22 @@
 import { APPOINTMENT_PATH } from "@domain/api-paths";
 import { localTime, localToday, parseDateInput, type BookingCalendar } from "@domain/dates";
+import { BASE_LOCALE, type Locale } from "@domain/locale";
 import { answerByFromCalendar } from "@domain/opening-days";
+import { m } from "@domain/paraglide/messages.js";
 import type { BookingConfirmation } from "@domain/request-words";
 import { bookingDateProblem, dobProblem } from "@domain/validation/appointment-dates";
 import { appointmentRequest, typedDateProblems } from "@domain/validation/appointment-form";
 import { postJson } from "~/lib/api-client";
+import { useLocale } from "~/lib/locale";
 import { lazyModule } from "../lazy";
 import { useFormSubmission } from "../use-submission";
 import type { BookingValues } from "@domain/validation/appointment-form";
 import { CLEARS, ERROR_TARGETS, initialValues } from "./values";
 import type { ReferralUpload } from "./upload";
 
-export const APPOINTMENT_FAILURE = "An error occurred. Please try again.";
+/** The booking's general failure message (no answer, a 5xx, an answer it cannot show), in `locale`. */
+export const appointmentFailure = (locale: Locale) => m.form_failure({}, { locale });
+export const APPOINTMENT_FAILURE = appointmentFailure(BASE_LOCALE);
 
 const loadValidation = lazyModule(() =>
   Promise.all([import("@domain/validation/appointment"), import("@domain/validation/fields")]),
@@ -29,24 +34,26 @@ function normaliseKey(key: string): string {
  * Everything the browser can check, with the shared rules: the schema and
  * what was typed (the date of birth's boxes, the date's format), then the day
  * rules against the calendar (the same ones the server applies with its own),
- * and the chosen file.
+ * and the chosen file; every message in the page's language, `locale`, which
+ * the request carries so the server answers in it too.
  */
 function check(
-  [{ appointmentSchema }, { fieldErrors }]: Validation,
+  [{ appointmentSchemaFor }, { fieldErrors }]: Validation,
   values: BookingValues,
   calendar: BookingCalendar | null,
   fileProblem: string | null,
+  locale: Locale,
 ) {
-  const body = appointmentRequest(values, localTime());
-  const parsed = appointmentSchema.safeParse(body);
+  const body = appointmentRequest(values, localTime(), [], locale);
+  const parsed = appointmentSchemaFor(locale).safeParse(body);
   // What was typed, in the visitor's words (the date of birth's boxes, the date's format), over the schema's.
-  const typed = typedDateProblems(values);
+  const typed = typedDateProblems(values, locale);
   const errors: Record<string, string> = { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...typed };
-  const dob = errors.dob ? undefined : dobProblem(body.dob, calendar?.today ?? localToday());
+  const dob = errors.dob ? undefined : dobProblem(body.dob, calendar?.today ?? localToday(), locale);
   if (dob) errors.dob = dob;
   const dateIso = parseDateInput(values.appointmentDate);
   if (!typed.appointmentDate && dateIso && calendar) {
-    const problem = bookingDateProblem(dateIso, calendar);
+    const problem = bookingDateProblem(dateIso, calendar, {}, locale);
     if (problem) errors.appointmentDate = problem;
   }
   if (fileProblem) errors.referral = fileProblem;
@@ -72,12 +79,13 @@ export function useBookingSubmission({
   /** The service chosen at first (the address's ?service=), as its title. */
   service?: string;
 }) {
+  const locale = useLocale();
   return useFormSubmission({
     initial: () => initialValues({ ...(service ? { service } : {}), ...posted?.values }),
     posted,
     clears: CLEARS,
     loadValidation,
-    check: (validation, values) => check(validation, values, calendar, upload.problem()),
+    check: (validation, values) => check(validation, values, calendar, upload.problem(), locale),
     send: async (body, idempotencyKey) => {
       const referral = upload.file ? await upload.send(upload.file) : null;
       if (upload.file && !referral) return null;
@@ -98,7 +106,7 @@ export function useBookingSubmission({
         // Sent only once its upload succeeded (send() above), so a chosen file was received.
         referral: !!upload.file,
       }),
-    failure: APPOINTMENT_FAILURE,
+    failure: appointmentFailure(locale),
     targets: ERROR_TARGETS,
     normaliseKey,
     onStart: upload.clearFailed,

@@ -1,6 +1,6 @@
 import { CONTACT_PREFERENCES } from "@domain/contact-preference";
 import { GENDERS } from "@domain/patient";
-import { PAYMENT_METHODS } from "@domain/payments";
+import { PAYMENT_METHOD_VALUES } from "@domain/payments";
 import { DOB_PARTS, type BookingValues } from "@domain/validation/appointment-form";
 import { radioId } from "../field";
 import type { ErrorTargets } from "../use-submission";
@@ -44,7 +44,7 @@ export const ERROR_TARGETS: ErrorTargets = [
   ["contactPreference", radioId("contactPreference", CONTACT_PREFERENCES[0])],
   ["service.name", "service"],
   ["appointmentDate", "appointmentDate"],
-  ["service.paymentMethod", radioId("paymentMethod", PAYMENT_METHODS[0].value)],
+  ["service.paymentMethod", radioId("paymentMethod", PAYMENT_METHOD_VALUES[0]!)],
   ["medicalAidNumber", "medicalAidNumber"],
   ["referral", "referral"],
   ["notes", "notes"],
