@@ -165,6 +165,8 @@ export interface GroupCommitOptions {
   onCommit?: (units: number) => void;
   /** How a file is synced to disk (tests watch it); fdatasync through a kept handle by default. */
   syncFile?: (file: string) => Promise<void>;
+  /** The longest a group stays open while others wait, GROUP_MAX_MS by default (tests that count commits lift it). */
+  maxGroupMs?: number;
 }
 
 /** The connection as one caller holds it, from acquireConnection to releaseConnection. */
@@ -190,6 +192,7 @@ export class GroupCommitDriver implements Driver {
   readonly #turn = new Turn();
   readonly #onCommit?: (units: number) => void;
   readonly #syncFile: (file: string) => Promise<void>;
+  readonly #maxGroupMs: number;
   readonly #handles = keptHandles();
   /** The connection's busy_timeout (openDb sets it): how long a group waits for another connection's write lock. */
   readonly #busyTimeoutMs: number;
@@ -208,11 +211,12 @@ export class GroupCommitDriver implements Driver {
    */
   #broken: Error | undefined;
 
-  constructor(database: SQLite.Database, { onCommit, syncFile }: GroupCommitOptions = {}) {
+  constructor(database: SQLite.Database, { onCommit, syncFile, maxGroupMs = GROUP_MAX_MS }: GroupCommitOptions = {}) {
     this.#db = database;
     this.#prepare = cachedStatements(database);
     this.#onCommit = onCommit;
     this.#syncFile = syncFile ?? ((file) => this.#handles.sync(file));
+    this.#maxGroupMs = maxGroupMs;
     this.#busyTimeoutMs = Number(database.pragma("busy_timeout", { simple: true }));
     const wal = !database.memory && String(database.pragma("journal_mode", { simple: true })) === "wal";
     if (wal) {
@@ -485,7 +489,8 @@ export class GroupCommitDriver implements Driver {
   #letGo(lease: Lease): void {
     lease.held = false;
     const group = this.#group;
-    if (group && (group.units >= GROUP_MAX_UNITS || performance.now() - group.opened >= GROUP_MAX_MS)) this.#commit();
+    if (group && (group.units >= GROUP_MAX_UNITS || performance.now() - group.opened >= this.#maxGroupMs))
+      this.#commit();
     this.#turn.give();
     if (this.#group && !this.#flushPlanned) {
       this.#flushPlanned = true;
