@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/chromium";
-import { SERVER_ARGS } from "./tests/helpers/server-process";
+import { SERVER_ARGS, SERVER_ENV } from "./tests/helpers/server-process";
 
 const port = Number(process.env.E2E_PORT ?? 4321);
 // One fresh data folder per run, shared by the server and the test workers.
@@ -59,7 +59,7 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
-      NODE_ENV: "production",
+      ...SERVER_ENV,
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: process.env.E2E_DATA_DIR,

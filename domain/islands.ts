@@ -59,7 +59,8 @@ export function cleanClientErrorMessage(message: string): string {
       path ? path : "/",
     )
     .replace(/\?[^\s"'`]*/g, "")
-    .replace(/"[^"]*"|'[^']*'|`[^`]*`|“[^”]*”/g, "…")
+    // “ and ” as \u escapes: see NAME_LIKE in server/mail/compose.ts.
+    .replace(/"[^"]*"|'[^']*'|`[^`]*`|\u201c[^\u201d]*\u201d/g, "…")
     .replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, "[e-mail]")
     .replace(/\d[\d\s-]{2,}\d/g, (run) => (run.replace(/\D/g, "").length >= 4 ? "#" : run))
     .replace(/[\s\p{Cc}]+/gu, " ")

@@ -223,6 +223,24 @@ export function availability(calendar: BookingCalendar, closed: ReadonlySet<stri
 }
 
 /**
+ * The booking calendar as bookingCalendar gives it, but of its closed days
+ * only `date`, if it is one: what bookingDateProblem reads to judge that one
+ * date, with the same answer, without walking the whole window (the server
+ * judges one date per request; decision 036).
+ */
+export function bookingCalendarFor(
+  date: string,
+  now: Date,
+  horizonDays: number,
+  closedDates: readonly string[],
+): BookingCalendar {
+  const today = clinicToday(now);
+  const lastDate = addDays(today, horizonDays);
+  const inWindow = isIsoDate(date) && date >= today && date <= lastDate;
+  return { today, firstDate: today, lastDate, closedDates: inWindow && !isOpenDay(date, closedDates) ? [date] : [] };
+}
+
+/**
  * When staff may confirm an appointment: an open day by the same rules as
  * public bookings (above: not a weekday the opening hours leave out, not a
  * Botswana public holiday as observed, not a closed date; pass the closed

@@ -106,6 +106,12 @@ const BASIC_SEPTET = new Map([...GSM_BASIC].map((c, i) => [c, i] as const).filte
 /** Septets in one SMS segment; a longer text would be split, and phones here do not join the parts. */
 export const SMS_MAX_SEPTETS = 160;
 
+/** A text of GSM-7 characters only (most are): toGsm7 gives it back as it is. */
+const ALL_GSM7 = new RegExp(
+  `^[${[...GSM_BASIC.replace("\u001b", ""), ...Object.keys(GSM_EXTENSION)].map((c) => `\\u{${c.codePointAt(0)!.toString(16)}}`).join("")}]*$`,
+  "u",
+);
+
 export function isGsm7Char(c: string): boolean {
   return BASIC_SEPTET.has(c) || c in GSM_EXTENSION;
 }
@@ -149,6 +155,7 @@ const LOOKALIKES: Record<string, string> = {
  * else becomes "?".
  */
 export function toGsm7(text: string): string {
+  if (ALL_GSM7.test(text)) return text;
   let out = "";
   for (const c of text) {
     if (isGsm7Char(c)) out += c;

@@ -10,12 +10,20 @@
  * - requests/s, p50, p99, errors and non-2xx of GET /api/health (baseline),
  *   POST appointment (the booking load) and POST enquiry, each for
  *   BENCH_SECONDS (10) with BENCH_CONNECTIONS (50);
+ * - the booking rate with BENCH_STORED (100,000) appointments already stored
+ *   with their e-mails, texts and links (scripts/bench-seed.ts), against a
+ *   fresh database's: a second server on the stored database, the two taking
+ *   turns at the booking load (BOOKING_ROUNDS each, after a warm-up), so that
+ *   the machine's drift weighs on both;
  * - the peak RSS under the booking load (VmRSS sampled every 100 ms) and over
  *   the whole run (VmHWM);
  * - the rate of SMS the text-message worker submits to a local SMPP server,
  *   and the p99 of one hand-over (scripts/bench-sms.ts).
- * Goals (decision 014): static share >= 50 %, idle RSS <= 100 MB, booking peak
- * RSS <= 150 MB, start-up < 1 s. Needs a build (npm run build).
+ * Goals (decisions 014 and 036): static share >= 50 %, idle RSS <= 100 MB,
+ * booking peak RSS <= 150 MB, start-up < 1 s; the booking rate at least 10 %
+ * of /api/health's with a p99 of at most 150 ms, and with the stored
+ * appointments at least 90 % of the fresh database's. Needs a build (npm run
+ * build).
  */
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
@@ -28,10 +36,12 @@ import autocannonUntyped from "autocannon";
 import { freePort, startServer } from "../tests/helpers/server-process";
 import { addDays, clinicToday } from "../domain/dates";
 import { isOpenDay } from "../domain/opening-days";
+import { seedStoredAppointments } from "./bench-seed";
 import { benchSms, smsBenchLine } from "./bench-sms";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const STORED = Number(process.env.BENCH_STORED ?? 100_000);
 
 function openDate(after: number): string {
   let d = addDays(clinicToday(), after);
@@ -170,6 +180,28 @@ async function run(name: string, url: string, opts: Partial<CannonOptions>): Pro
 
 const STATIC_PAGE = "/about";
 const ROUNDS = 4;
+/** The booking load's turns on each server (fresh and stored database), each SECONDS / BOOKING_ROUNDS long. */
+const BOOKING_ROUNDS = 2;
+/** Booking load on each server before the measured turns (V8 compiles the booking path meanwhile). */
+const BOOKING_WARM_UP_SECONDS = 2;
+
+/** The booking load: JSON posts, each with its own Idempotency-Key. */
+function bookings(url: string): Partial<CannonOptions> & { url: string } {
+  return {
+    url: `${url}/api/appointment/public/appointments`,
+    requests: [
+      {
+        method: "POST",
+        path: "/api/appointment/public/appointments",
+        setupRequest: (req: CannonRequest) => ({
+          ...req,
+          headers: { "content-type": "application/json", "idempotency-key": crypto.randomUUID() },
+          body: appointment,
+        }),
+      },
+    ],
+  };
+}
 
 /** Rounds of one load test as one line: total requests over total time, worst p99, median p50. */
 function combine(rounds: Row[]): Row {
@@ -187,8 +219,19 @@ function combine(rounds: Row[]): Row {
 }
 
 async function main() {
-  const server = await startServer({ RATE_LIMIT_ENABLED: "false", LOG_LEVEL: "warn", MAIL_POLL_MS: "1000" });
+  // The stored database is written first, so its writing weighs on no measurement.
+  const storedDir = fs.mkdtempSync(path.join(os.tmpdir(), "clinic-bench-stored-"));
+  const storedStarted = performance.now();
+  const storedMb = await seedStoredAppointments(storedDir, STORED);
+  const storedSeconds = (performance.now() - storedStarted) / 1000;
+  const env = { RATE_LIMIT_ENABLED: "false", LOG_LEVEL: "warn", MAIL_POLL_MS: "1000" };
+  const server = await startServer(env);
   const pid = server.child.pid!;
+  const stored = await startServer({ ...env, DATA_DIR: storedDir }).catch((error: unknown) => {
+    server.child.kill("SIGTERM");
+    fs.rmSync(storedDir, { recursive: true, force: true });
+    throw error;
+  });
   try {
     // Idle: the server has started and answered once; let start-up work (compression, GC) settle.
     await new Promise((r) => setTimeout(r, 3000));
@@ -223,22 +266,33 @@ async function main() {
     }
     const rows: Row[] = [combine(ours), combine(theirs)];
     rows.push(await run("GET /api/health (baseline)", `${server.url}/api/health`, {}));
-    const [booking, bookingPeakRss] = await peakRssDuring(pid, () =>
-      run("POST appointment", `${server.url}/api/appointment/public/appointments`, {
-        requests: [
-          {
-            method: "POST",
-            path: "/api/appointment/public/appointments",
-            setupRequest: (req: CannonRequest) => ({
-              ...req,
-              headers: { "content-type": "application/json", "idempotency-key": crypto.randomUUID() },
-              body: appointment,
-            }),
-          },
-        ],
-      }),
-    );
-    rows.push(booking);
+    // Bookings: the fresh database and the stored one take turns, after a warm-up each.
+    for (const target of [server, stored]) {
+      await run("warm-up", target.url, { ...bookings(target.url), duration: BOOKING_WARM_UP_SECONDS });
+    }
+    const fresh: Row[] = [];
+    const full: Row[] = [];
+    let bookingPeakRss = 0;
+    let storedPeakRss = 0;
+    for (let round = 0; round < BOOKING_ROUNDS; round++) {
+      const duration = SECONDS / BOOKING_ROUNDS;
+      const [mine, peak] = await peakRssDuring(pid, () =>
+        run("POST appointment", server.url, { ...bookings(server.url), duration }),
+      );
+      fresh.push(mine);
+      bookingPeakRss = Math.max(bookingPeakRss, peak);
+      const [theirs, storedPeak] = await peakRssDuring(stored.child.pid!, () =>
+        run(`POST appointment, ${STORED.toLocaleString("en")} stored`, stored.url, {
+          ...bookings(stored.url),
+          duration,
+        }),
+      );
+      full.push(theirs);
+      storedPeakRss = Math.max(storedPeakRss, storedPeak);
+    }
+    const booking = combine(fresh);
+    const bookingStored = combine(full);
+    rows.push(booking, bookingStored);
     rows.push(
       await run("POST enquiry", `${server.url}/api/contact-enquire/public/create`, {
         method: "POST",
@@ -249,7 +303,9 @@ async function main() {
     const peakRss = memoryMb(pid, "VmHWM");
     const sms = await benchSms();
 
-    console.log(`\n${SECONDS} s each, ${CONNECTIONS} connections, server pid ${pid} on ${server.url}\n`);
+    console.log(
+      `\n${SECONDS} s each (bookings: ${BOOKING_ROUNDS} turns per database after ${BOOKING_WARM_UP_SECONDS} s of warm-up), ${CONNECTIONS} connections, server pid ${pid} on ${server.url}\n`,
+    );
     console.log(
       [
         "endpoint".padEnd(30),
@@ -277,6 +333,8 @@ async function main() {
       );
     }
     const share = (rows[0]!.rps / rows[1]!.rps) * 100;
+    const health = rows[2]!;
+    const percent = (part: number, whole: number) => `${((part / whole) * 100).toFixed(1)} %`;
     const figures: [string, string, string][] = [
       ["start-up to first /api/health answer", `${server.startupMs.toFixed(0)} ms`, "< 1000 ms"],
       ["idle RSS", `${idleRss.toFixed(1)} MB`, "<= 100 MB"],
@@ -285,8 +343,19 @@ async function main() {
         `${share.toFixed(1)} %`,
         ">= 50 %",
       ],
-      ["booking rate (POST appointment)", `${booking.rps.toFixed(0)} req/s, p99 ${booking.p99} ms`, ""],
+      [
+        `booking rate (POST appointment, ${booking.rps.toFixed(0)} req/s) vs /api/health`,
+        percent(booking.rps, health.rps),
+        ">= 10 %",
+      ],
+      ["booking p99", `${booking.p99} ms (p50 ${booking.p50} ms)`, "<= 150 ms"],
+      [
+        `booking rate, ${STORED.toLocaleString("en")} stored (${storedMb.toFixed(0)} MB, written in ${storedSeconds.toFixed(0)} s) vs fresh`,
+        percent(bookingStored.rps, booking.rps),
+        ">= 90 %",
+      ],
       ["peak RSS under the booking load", `${bookingPeakRss.toFixed(1)} MB`, "<= 150 MB"],
+      ["peak RSS under the booking load, stored database", `${storedPeakRss.toFixed(1)} MB`, ""],
       ["peak RSS over the whole run (VmHWM)", `${peakRss.toFixed(1)} MB`, ""],
       smsBenchLine(sms),
     ];
@@ -294,10 +363,18 @@ async function main() {
     for (const [name, value, goal] of figures) {
       console.log(`${name.padEnd(62)} ${value.padStart(24)}   ${goal ? `goal ${goal}` : ""}`);
     }
+  } catch (error) {
+    // Say why, when a server is the one that failed (it died under the load, say).
+    for (const s of [server, stored]) {
+      if (s.child.exitCode !== null) console.error(`a server exited with ${s.child.exitCode}:\n${s.output()}`);
+    }
+    throw error;
   } finally {
-    server.child.kill("SIGTERM");
-    await server.exited;
-    fs.rmSync(server.dataDir, { recursive: true, force: true });
+    for (const s of [server, stored]) {
+      s.child.kill("SIGTERM");
+      await s.exited;
+      fs.rmSync(s.dataDir, { recursive: true, force: true });
+    }
   }
 }
 

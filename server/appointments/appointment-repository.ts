@@ -1,6 +1,14 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from "kysely";
 import type { Db } from "../db/index";
-import type { AppointmentStatus, AppointmentStatusHistoryTable, AppointmentTable, Database } from "../db/schema";
+import type {
+  AppointmentLinkTable,
+  AppointmentStatus,
+  AppointmentStatusHistoryTable,
+  AppointmentTable,
+  Database,
+} from "../db/schema";
+import { BASE_LOCALE } from "../../domain/locale";
+import { prepared } from "../db/prepared";
 import { nextReference } from "../requests/reference";
 
 export type NewAppointment = Omit<
@@ -23,6 +31,12 @@ export type NewAppointment = Omit<
 >;
 
 export type AppointmentRow = Selectable<AppointmentTable>;
+
+/** A new appointment's values as insertAppointment binds them: every column given, and its reference and time. */
+type NewAppointmentValues = { [K in keyof NewAppointment]-?: Exclude<NewAppointment[K], undefined> } & {
+  reference: string;
+  stamp: string;
+};
 
 /** A row of the staff console's appointment list. */
 export type AppointmentListRow = Pick<
@@ -86,30 +100,73 @@ function confirmed(trx: Kysely<Database>) {
   return trx.selectFrom("appointments").selectAll().where("status", "=", "confirmed");
 }
 
+/**
+ * A new requested appointment, as the booking path inserts it (one a
+ * booking): built and compiled once (server/db/prepared.ts, decision 036).
+ */
+const insertAppointment = prepared<NewAppointmentValues>()((trx, value) =>
+  trx
+    .insertInto("appointments")
+    .values({
+      // Every column a caller gives (the check fails when NewAppointment gains one not bound here).
+      ...({
+        name: value("name"),
+        surname: value("surname"),
+        dob: value("dob"),
+        phone: value("phone"),
+        alternate_phone: value("alternate_phone"),
+        contact_preference: value("contact_preference"),
+        language: value("language"),
+        email: value("email"),
+        gender: value("gender"),
+        service_name: value("service_name"),
+        payment_method: value("payment_method"),
+        medical_aid_number: value("medical_aid_number"),
+        notes: value("notes"),
+        id_passport_number: value("id_passport_number"),
+        requested_date: value("requested_date"),
+        submitted_time: value("submitted_time"),
+      } satisfies Record<keyof NewAppointment, unknown>),
+      reference: value("reference"),
+      status: "requested",
+      confirmed_date: null,
+      confirmed_time: null,
+      cancel_reason: null,
+      room: null,
+      starts_at: null,
+      ends_at: null,
+      examination: null,
+      created_at: value("stamp"),
+      updated_at: value("stamp"),
+    })
+    .returningAll(),
+);
+
+/** A patient's private link (two a booking): built and compiled once. */
+const insertLink = prepared<Selectable<AppointmentLinkTable>>()((trx, value) =>
+  trx.insertInto("appointment_links").values({
+    token_hash: value("token_hash"),
+    appointment_id: value("appointment_id"),
+    created_at: value("created_at"),
+  }),
+);
+
 export function appointmentRepository(db: Db) {
   return {
     /** Inserts a requested appointment with the next APT reference of the year; call inside a transaction. */
     async create(values: NewAppointment, now: Date, year: number, trx: Kysely<Database> = db): Promise<AppointmentRow> {
       const reference = await nextReference(trx, "APT", year);
       const stamp = now.toISOString();
-      return trx
-        .insertInto("appointments")
-        .values({
-          ...values,
-          reference,
-          status: "requested",
-          confirmed_date: null,
-          confirmed_time: null,
-          cancel_reason: null,
-          room: null,
-          starts_at: null,
-          ends_at: null,
-          examination: null,
-          created_at: stamp,
-          updated_at: stamp,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const { rows } = await insertAppointment(trx, {
+        ...values,
+        medical_aid_number: values.medical_aid_number ?? null,
+        contact_preference: values.contact_preference ?? null,
+        // The column's default (migration 0027), for a caller that gives none.
+        language: values.language ?? BASE_LOCALE,
+        reference,
+        stamp,
+      });
+      return rows[0]!;
     },
 
     /**
@@ -471,10 +528,7 @@ export function appointmentRepository(db: Db) {
 
     /** Stores a patient link's token hash for an appointment. */
     async addLink(tokenHash: string, appointmentId: number, stamp: string, trx: Kysely<Database> = db): Promise<void> {
-      await trx
-        .insertInto("appointment_links")
-        .values({ token_hash: tokenHash, appointment_id: appointmentId, created_at: stamp })
-        .execute();
+      await insertLink(trx, { token_hash: tokenHash, appointment_id: appointmentId, created_at: stamp });
     },
 
     /** The appointment a patient link's token hash belongs to, if any. */

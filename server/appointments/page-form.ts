@@ -114,7 +114,8 @@ export function bookingPageForm({ config, db, intake }: { config: Config; db: Db
 
     // The page's language is the patient's (decision 037): the request carries it, and its messages are in it.
     const body = appointmentRequest(values, clinicTime(now), [], locale);
-    const checked = validateAppointment(body, now, await bookingRulesNow(db, config, now));
+    const rules = await bookingRulesNow(db, config, now);
+    const checked = validateAppointment(body, now, rules);
     // What was typed, in the visitor's words (the date of birth's boxes, the date's format), over the schema's.
     const errors: Record<string, string> = {
       ...(checked.ok ? {} : checked.errors),
@@ -156,12 +157,8 @@ export function bookingPageForm({ config, db, intake }: { config: Config; db: Db
         // What identifies a resent form: its values and the file's name and size (not the minute it was sent).
         const posted = { values, file: temp ? { name: read.fileName, bytes: read.fileBytes } : null };
         const key = contentKey("booking", clientIp, posted);
-        const outcome = await storeAppointment(
-          db,
-          config,
-          { ...valid, referralForms },
-          { body: posted, key, now, year },
-        );
+        const submission = { body: posted, key, now, year };
+        const outcome = await storeAppointment(db, config, { ...valid, referralForms }, submission, rules.answerBy);
         return bookingPageAnswer(outcome, values, referralForms.length > 0, locale);
       },
       locale,

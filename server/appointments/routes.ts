@@ -84,7 +84,7 @@ export async function appointmentRoutes(app: FastifyInstance, { config, db, rate
       const rules = await bookingRulesNow(db, config, now);
       const checked = appointmentRules(body, schemaVerdict<Appointment>(request), now, rules);
       if (!checked.ok) return send(reply, invalid(checked.errors, invalidMessage(languageOf(body))));
-      const outcome = await storeAppointment(db, config, checked.value, submission);
+      const outcome = await storeAppointment(db, config, checked.value, submission, rules.answerBy);
       if (outcome.kind === "stored" && outcome.replayed) reply.header("idempotent-replayed", "true");
       return send(reply, appointmentReply(outcome));
     },

@@ -1,12 +1,12 @@
 import { APPOINTMENT_PATH } from "../../domain/api-paths";
 import { BASE_LOCALE } from "../../domain/locale";
 import { findBookableService } from "../../domain/validation/appointment";
-import { requestAnswerBy } from "../closures/closed-dates";
+import { requestAnswerBy, type BookingRules } from "../closures/closed-dates";
 import type { Config } from "../config";
 import type { Db } from "../db/index";
 import { enqueueMail } from "../mail/queue";
 import { clinicAppointmentMail, patientAppointmentMail, type AppointmentMailData } from "./mails";
-import { Rejection, runIdempotent } from "../requests/idempotency";
+import { Rejection, runIdempotent, type AnswerRecord } from "../requests/idempotency";
 import type { Submission } from "../requests/types";
 import { uploadRepository } from "../uploads/upload-repository";
 import { appointmentAcceptedMessage, appointmentAnswer, type AcceptedAppointment } from "./api-answer";
@@ -31,41 +31,55 @@ export type AppointmentOutcome =
   | { kind: "refused"; errors: Record<string, string> }
   | { kind: "key-reused" };
 
+/** What the booking's transaction gives: the request as its answer states it and, made with it, the answer's private link. */
+interface Booked {
+  accepted: AcceptedAppointment;
+  manageUrl?: string;
+}
+
+/** A booking kept under its key as the 201 answers it: the link is left out, so a replay reads none back. */
+const bookedAnswer: AnswerRecord<Booked> = {
+  answer: ({ accepted }) => appointmentAnswer.answer(accepted),
+  read: (answer) => ({ accepted: appointmentAnswer.read(answer) }),
+};
+
 /**
  * Stores a valid appointment request (validateAppointment) in one
- * transaction: the outcome of a repeated Idempotency-Key is replayed; its
+ * transaction, with `answerBy` from the booking rules it was validated
+ * against (bookingRulesNow: the day by whose end the clinic answers): the outcome of a repeated Idempotency-Key is replayed; its
  * referral uploads must still be unclaimed and are attached; the record is
  * inserted with its reference (the service as its slug) and both e-mails are
  * queued, the patient's with a private link, and the patient's text by their
  * chosen channel. Any refusal rolls everything
  * back. Used by the JSON endpoint and by the booking page's plain form post.
  *
- * A first outcome carries `manageUrl`, a second private link made after the
- * transaction and never part of the stored answer (only hashes of links are
- * kept). A replay carries none: whoever holds the key and the body gets the
- * reference, never a new working link (docs/security.md); the patient has
- * the link from the first answer and from the e-mail.
+ * A first outcome carries `manageUrl`, a private link of its own (the
+ * e-mail's is another: a fresh link per message, decision 019) made in the
+ * same transaction, so that a booking is one commit, and never part of the
+ * stored answer (only hashes of links are kept). A replay carries none:
+ * whoever holds the key and the body gets the reference, never a new working
+ * link (docs/security.md); the patient has the link from the first answer and
+ * from the e-mail.
  */
 export async function storeAppointment(
   db: Db,
   config: Config,
   a: ValidAppointment,
   { body, key, now, year }: Submission,
+  answerBy: BookingRules["answerBy"],
 ): Promise<AppointmentOutcome> {
   const appointments = appointmentRepository(db);
   const uploads = uploadRepository(db);
   const publicIds = [...new Set(a.referralForms.map((f) => f.publicId))];
-  // Read before the transaction (SQLite has one connection): the day by whose end the clinic answers.
-  const answerBy = await requestAnswerBy(db, config, now);
   const language = a.language ?? BASE_LOCALE;
   const refuse = (errors: Record<string, string>) => new Rejection<Record<string, string>>(errors);
 
-  const done = await runIdempotent<AcceptedAppointment, Record<string, string>>(
+  const done = await runIdempotent<Booked, Record<string, string>>(
     db,
     APPOINTMENT_PATH,
     key,
     body,
-    appointmentAnswer,
+    bookedAnswer,
     async (trx) => {
       const since = new Date(now.getTime() - config.uploads.unclaimedHours * 3600_000);
       const claimable = await uploads.findClaimable(publicIds, since, trx);
@@ -120,26 +134,27 @@ export async function storeAppointment(
       await enqueueMail(trx, patientAppointmentMail(mail, config), now);
       await textPatient(trx, config, row, "received", mail.manageUrl, now);
       return {
-        message: appointmentAcceptedMessage(answerBy),
-        reference: row.reference,
-        appointmentDate: row.requested_date,
-        service: { name: a.serviceTitle },
+        accepted: {
+          message: appointmentAcceptedMessage(answerBy),
+          reference: row.reference,
+          appointmentDate: row.requested_date,
+          service: { name: a.serviceTitle },
+        },
+        manageUrl: await issueManageLink(db, config, row, now, trx),
       };
     },
   );
   if (done.kind === "key-reused") return done;
   if (done.kind === "rejected") return { kind: "refused", errors: done.reason };
-  const { value: accepted, replayed } = done;
-  const made = await appointments.madeOf(accepted.reference);
-  if (!made) return { kind: "stored", accepted, replayed };
-  if (replayed) {
-    return {
-      kind: "stored",
-      accepted,
-      replayed,
-      answerBy: await requestAnswerBy(db, config, new Date(made.created_at)),
-    };
-  }
-  const manageUrl = await issueManageLink(db, config, { id: made.id, language }, now);
-  return { kind: "stored", accepted, replayed, answerBy, manageUrl };
+  const { value, replayed } = done;
+  if (!replayed) return { kind: "stored", accepted: value.accepted, replayed, answerBy, manageUrl: value.manageUrl };
+  // A replay: the day by whose end the clinic answers, reckoned from when the request was first made.
+  const made = await appointments.madeOf(value.accepted.reference);
+  if (!made) return { kind: "stored", accepted: value.accepted, replayed };
+  return {
+    kind: "stored",
+    accepted: value.accepted,
+    replayed,
+    answerBy: await requestAnswerBy(db, config, new Date(made.created_at)),
+  };
 }

@@ -7,7 +7,7 @@ import {
 } from "../../domain/validation/appointment";
 import { bookingDateProblem, dobProblem } from "../../domain/validation/appointment-dates";
 import { checkSchema, fieldMessages, languageOf, type Checked } from "../../domain/validation/fields";
-import { bookingCalendar } from "../../domain/opening-days";
+import { bookingCalendarFor } from "../../domain/opening-days";
 import { bookingRulesNow, type BookingRules } from "../closures/closed-dates";
 import type { Config } from "../config";
 import type { Db } from "../db/index";
@@ -32,7 +32,7 @@ export function appointmentDateProblem(
   rules: BookingRules,
   locale: Locale = BASE_LOCALE,
 ): string | null {
-  const calendar = bookingCalendar(now, rules.bookingHorizonDays, rules.closedDates);
+  const calendar = bookingCalendarFor(date, now, rules.bookingHorizonDays, rules.closedDates);
   return bookingDateProblem(date, calendar, rules.closureReasons, locale) ?? null;
 }
 
@@ -83,7 +83,8 @@ export function appointmentRules(
   const schema = verdict.ok || locale === BASE_LOCALE ? verdict : checkSchema(appointmentSchemaFor(locale), body);
   const errors: Record<string, string> = schema.ok ? {} : { ...schema.errors };
   const raw = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
-  const calendar = bookingCalendar(now, rules.bookingHorizonDays, rules.closedDates);
+  const asked = typeof raw.appointmentDate === "string" ? raw.appointmentDate : "";
+  const calendar = bookingCalendarFor(asked, now, rules.bookingHorizonDays, rules.closedDates);
 
   const phoneInvalid = fieldMessages(locale).phoneInvalid;
   const phone = checkPhone(raw, "phoneNumber", errors, phoneInvalid);

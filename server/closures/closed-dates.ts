@@ -69,19 +69,37 @@ export interface BookingRules {
   closedDates: readonly string[];
   /** Date → the reason for a closure a manager added; absent for configured dates. */
   closureReasons?: Readonly<Record<string, string>>;
+  /**
+   * The day by whose end a request made now is answered, as requestAnswerBy
+   * reckons it, from the same read (bookingRulesNow's); absent when no open
+   * day is in reach.
+   */
+  answerBy?: string;
 }
 
-/** The booking rules as they stand now, from the database (today … today + horizon). */
+/**
+ * The booking rules as they stand now, from the database (today … today +
+ * horizon), with the day by whose end a request made now is answered: one
+ * read of the closures for both (the booking's every request needs them).
+ */
 export async function bookingRulesNow(
   db: Db,
   config: Pick<Config, "bookingHorizonDays" | "closedDates">,
   now: Date,
 ): Promise<BookingRules> {
   const today = clinicToday(now);
-  const days = await closedDatesBetween(db, config, today, addDays(today, config.bookingHorizonDays));
+  const lastDate = addDays(today, config.bookingHorizonDays);
+  // Far enough for requestAnswerBy's look ahead too.
+  const reach = addDays(today, Math.max(config.bookingHorizonDays, OPEN_DAY_LOOKBACK_DAYS));
+  const days = await closedDatesBetween(db, config, today, reach);
+  const closedDates = [...days.keys()].filter((d) => d <= lastDate);
   const closureReasons: Record<string, string> = {};
-  for (const [d, reason] of days) if (reason) closureReasons[d] = reason;
-  return { bookingHorizonDays: config.bookingHorizonDays, closedDates: [...days.keys()], closureReasons };
+  for (const d of closedDates) {
+    const reason = days.get(d);
+    if (reason) closureReasons[d] = reason;
+  }
+  const answerBy = nextOpenDay(today, [...days.keys()]);
+  return { bookingHorizonDays: config.bookingHorizonDays, closedDates, closureReasons, answerBy };
 }
 
 /** The booking calendar (the calendar endpoint's answer) as it stands now. */

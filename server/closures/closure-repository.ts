@@ -45,7 +45,13 @@ export function closureRepository(db: Db) {
       return row.id;
     },
 
-    /** Closures of `scope` with any day in from … to (inclusive), by first day: one indexed query. */
+    /**
+     * Closures of `scope` with any day in from … to (inclusive), by first day
+     * (then id). One query on clinic_closures_last_date: only closures not
+     * yet over are read, however many past ones are stored. Sorted here, not
+     * by the query: ordered by first_date, SQLite would read
+     * clinic_closures_once instead, from the first closure ever stored.
+     */
     async overlapping(
       from: string,
       to: string,
@@ -59,7 +65,8 @@ export function closureRepository(db: Db) {
         .where("first_date", "<=", to);
       if (scope.kind === "clinic") query = query.where("room", "is", null);
       if (scope.kind === "room") query = query.where("room", "=", scope.room);
-      return query.orderBy("first_date").orderBy("id").execute();
+      const rows = await query.execute();
+      return rows.sort((a, b) => (a.firstDate < b.firstDate ? -1 : a.firstDate > b.firstDate ? 1 : a.id - b.id));
     },
 
     async find(id: number, trx: Kysely<Database> = db): Promise<ClosureRow | undefined> {

@@ -1,5 +1,6 @@
 import type { ExpressionBuilder, Kysely, Selectable } from "kysely";
 import type { Db } from "../db/index";
+import { prepared } from "../db/prepared";
 import type { Database, MailQueueTable } from "../db/schema";
 
 export type MailRow = Selectable<MailQueueTable>;
@@ -7,6 +8,28 @@ export type NewMail = Pick<
   MailQueueTable,
   "to_address" | "about_reference" | "subject" | "text_body" | "html_body" | "attachments_json"
 > & { forget_after_send?: number };
+
+/** A message queued (two a booking): built and compiled once (server/db/prepared.ts, decision 036). */
+const insertMail = prepared<Required<NewMail> & { now: string }>()((trx, value) =>
+  trx.insertInto("mail_queue").values({
+    ...({
+      to_address: value("to_address"),
+      about_reference: value("about_reference"),
+      subject: value("subject"),
+      text_body: value("text_body"),
+      html_body: value("html_body"),
+      attachments_json: value("attachments_json"),
+      forget_after_send: value("forget_after_send"),
+    } satisfies Record<keyof NewMail, unknown>),
+    status: "pending",
+    attempts: 0,
+    next_attempt_at: value("now"),
+    locked_until: null,
+    last_error: null,
+    created_at: value("now"),
+    sent_at: null,
+  }),
+);
 
 /**
  * What a message kept only until it is sent (forget_after_send = 1) keeps
@@ -36,22 +59,15 @@ export function mailRepository(db: Db) {
   return {
     /** Queues a pending message, due at once. */
     async enqueue(values: NewMail, now: Date, trx: Kysely<Database> = db): Promise<void> {
-      await trx
-        .insertInto("mail_queue")
-        .values({
-          ...values,
-          status: "pending",
-          attempts: 0,
-          next_attempt_at: now.toISOString(),
-          locked_until: null,
-          last_error: null,
-          created_at: now.toISOString(),
-          sent_at: null,
-        })
-        .execute();
+      // The column's default (migration 0026) for a message not kept only until it is sent.
+      await insertMail(trx, { ...values, forget_after_send: values.forget_after_send ?? 0, now: now.toISOString() });
     },
 
-    /** Ids of up to `limit` pending messages due at `at` (ISO) that nobody holds a claim on, oldest first. */
+    /**
+     * Ids of up to `limit` pending messages due at `at` (ISO) that nobody holds
+     * a claim on, longest due first: in mail_queue_due's order, so a backlog
+     * is not read and sorted whole on every run.
+     */
     async dueIds(at: string, limit: number, trx: Kysely<Database> = db): Promise<number[]> {
       const rows = await trx
         .selectFrom("mail_queue")
@@ -59,6 +75,7 @@ export function mailRepository(db: Db) {
         .where("status", "=", "pending")
         .where("next_attempt_at", "<=", at)
         .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", at)]))
+        .orderBy("next_attempt_at")
         .orderBy("id")
         .limit(limit)
         .execute();

@@ -1,5 +1,4 @@
-import { parsePhoneNumberFromString } from "libphonenumber-js/max";
-import { toE164 } from "../requests/phone";
+import { parsedPhone, toE164 } from "../requests/phone";
 
 /**
  * Which numbers may get a text message: only mobiles (decision 030). The
@@ -11,9 +10,7 @@ export { toE164 };
 
 /** True when `number` (as typed or E.164) is a valid mobile number (or one its country does not tell apart from a landline). */
 export function isMobile(number: string): boolean {
-  const e164 = toE164(number);
-  if (!e164) return false;
-  const type = parsePhoneNumberFromString(e164)?.getType();
+  const type = parsedPhone(number)?.getType();
   return type === "MOBILE" || type === "FIXED_LINE_OR_MOBILE";
 }
 

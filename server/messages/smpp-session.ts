@@ -1,6 +1,7 @@
 import { EventEmitter } from "node:events";
 import type tls from "node:tls";
-import smpp, { type Pdu, type Session } from "smpp";
+import type SmppPackage from "smpp";
+import type { Pdu, Session } from "smpp";
 import { encodeGsm7 } from "../../domain/text-messages";
 import type { HandOver, MessageLog } from "./hand-over";
 import { isReceipt, parseReceipt, type Receipt } from "./receipts";
@@ -16,6 +17,19 @@ export const SMPP_STATUS = {
   tempAppError: 0x0064,
 } as const;
 const TEMPORARY = new Set<number>([SMPP_STATUS.queueFull, SMPP_STATUS.throttled]);
+
+type Smpp = typeof SmppPackage;
+/**
+ * The smpp package, loaded when the first session starts: only a server
+ * with an SMS centre needs it, and its GSM tables (regular expressions past
+ * Latin-1) would make V8 hold the compiled chunk it shares with the rest of
+ * the server at two bytes a character (decision 036).
+ */
+let smpp: Smpp | undefined;
+async function loadSmpp(): Promise<Smpp> {
+  smpp ??= (await import("smpp")).default;
+  return smpp;
+}
 
 /** "0x0058": how a command_status is written in logs and last_error. */
 export function statusCode(status: number): string {
@@ -64,6 +78,8 @@ export class SmppSession {
   private session: Session | undefined;
   private isBound = false;
   private closing = false;
+  /** The smpp package is being loaded (start). */
+  private loading = false;
   private failures = 0;
   private reconnectTimer: NodeJS.Timeout | undefined;
   private enquireTimer: NodeJS.Timeout | undefined;
@@ -93,8 +109,19 @@ export class SmppSession {
 
   /** Starts connecting in the background; returns at once. */
   start(): void {
-    if (this.session || this.reconnectTimer || this.closing) return;
-    this.connect();
+    if (this.session || this.reconnectTimer || this.loading || this.closing) return;
+    if (smpp) return this.connect();
+    this.loading = true;
+    void loadSmpp().then(
+      () => {
+        this.loading = false;
+        if (!this.session && !this.reconnectTimer && !this.closing) this.connect();
+      },
+      (error: unknown) => {
+        this.loading = false;
+        this.options.log?.error({ smpp: "load-failed", code: (error as Error).name }, "SMPP package failed to load");
+      },
+    );
   }
 
   /** Resolves true once bound, or false after `timeoutMs`. */
@@ -119,7 +146,7 @@ export class SmppSession {
     if (!this.isBound || !session) return Promise.resolve({ outcome: "temporary", code: "not bound" });
     if (this.pending.size >= this.options.window) return Promise.resolve({ outcome: "temporary", code: "window full" });
     const alphanumeric = /[A-Za-z]/.test(this.options.senderId);
-    const pdu = new smpp.PDU("submit_sm", {
+    const pdu = new smpp!.PDU("submit_sm", {
       source_addr_ton: alphanumeric ? 5 : 1,
       source_addr_npi: alphanumeric ? 0 : 1,
       source_addr: this.options.senderId,
@@ -190,7 +217,7 @@ export class SmppSession {
   private connect(): void {
     this.reconnectTimer = undefined;
     const { host, port, tls: secure, systemId, password } = this.target;
-    const session = smpp.connect({
+    const session = smpp!.connect({
       host,
       port,
       tls: secure,

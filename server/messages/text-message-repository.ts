@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Db } from "../db/index";
+import { prepared } from "../db/prepared";
 import type { Database, TextMessageTable } from "../db/schema";
 import { FAILING_STATUSES, FINISHED_STATUSES, type TextStatus } from "../../domain/text-messages";
 import { type TextChannel } from "../../domain/contact-preference";
@@ -36,35 +37,52 @@ function failingSince(trx: Kysely<Database>, since: string) {
     );
 }
 
+/** A text queued (one a booking): built and compiled once (server/db/prepared.ts, decision 036). */
+const insertText = prepared<NewTextMessage & { due: string; now: string }>()((trx, value) =>
+  trx
+    .insertInto("text_messages")
+    .values({
+      ...({
+        channel: value("channel"),
+        to_number: value("to_number"),
+        about_reference: value("about_reference"),
+        kind: value("kind"),
+        body: value("body"),
+        template_json: value("template_json"),
+        resent_from: value("resent_from"),
+      } satisfies Record<keyof NewTextMessage, unknown>),
+      status: "pending",
+      attempts: 0,
+      next_attempt_at: value("due"),
+      locked_until: null,
+      provider_message_id: null,
+      last_error: null,
+      created_at: value("now"),
+      sent_at: null,
+      status_at: value("now"),
+    })
+    .returning("id"),
+);
+
 export function textMessageRepository(db: Db) {
   return {
     async enqueue(values: NewTextMessage, dueAt: Date, now: Date, trx: Kysely<Database> = db): Promise<number> {
-      const row = await trx
-        .insertInto("text_messages")
-        .values({
-          ...values,
-          status: "pending",
-          attempts: 0,
-          next_attempt_at: dueAt.toISOString(),
-          locked_until: null,
-          provider_message_id: null,
-          last_error: null,
-          created_at: now.toISOString(),
-          sent_at: null,
-          status_at: now.toISOString(),
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      return row.id;
+      const { rows } = await insertText(trx, { ...values, due: dueAt.toISOString(), now: now.toISOString() });
+      return rows[0]!.id;
     },
 
-    /** Up to `limit` pending messages due at `at` (ISO), oldest first: their ids and channels. */
+    /**
+     * Up to `limit` pending messages due at `at` (ISO), longest due first: their
+     * ids and channels. In text_messages_due's order, so only those are read,
+     * however many wait (ordered by id, every due row was read and sorted).
+     */
     async due(at: string, limit: number, trx: Kysely<Database> = db): Promise<{ id: number; channel: TextChannel }[]> {
       return trx
         .selectFrom("text_messages")
         .select(["id", "channel"])
         .where("status", "=", "pending")
         .where("next_attempt_at", "<=", at)
+        .orderBy("next_attempt_at")
         .orderBy("id")
         .limit(limit)
         .execute();

@@ -1,23 +1,42 @@
 import type { Kysely } from "kysely";
 import type { Db } from "../db/index";
+import { prepared } from "../db/prepared";
 import type { Database, IdempotencyKeyTable } from "../db/schema";
+
+/** The reply stored for a key (every public POST reads it): built and compiled once (server/db/prepared.ts). */
+const findReply = prepared<{ endpoint: string; key: string }>()((trx, value) =>
+  trx
+    .selectFrom("idempotency_keys")
+    .select(["body_hash", "status_code", "response_json"])
+    .where("endpoint", "=", value("endpoint"))
+    .where("idempotency_key", "=", value("key")),
+);
+
+/** A reply stored (one a booking or enquiry): built and compiled once. */
+const insertReply = prepared<IdempotencyKeyTable>()((trx, value) =>
+  trx.insertInto("idempotency_keys").values({
+    endpoint: value("endpoint"),
+    idempotency_key: value("idempotency_key"),
+    body_hash: value("body_hash"),
+    status_code: value("status_code"),
+    response_json: value("response_json"),
+    created_at: value("created_at"),
+    reference: value("reference"),
+  } satisfies Record<keyof IdempotencyKeyTable, unknown>),
+);
 
 /** Stored replies to the public POSTs (idempotency_keys). Every method takes an optional transaction. */
 export function idempotencyKeyRepository(db: Db) {
   return {
     /** The reply stored for a key on an endpoint, if any. */
     async find(endpoint: string, key: string, trx: Kysely<Database> = db) {
-      return trx
-        .selectFrom("idempotency_keys")
-        .select(["body_hash", "status_code", "response_json"])
-        .where("endpoint", "=", endpoint)
-        .where("idempotency_key", "=", key)
-        .executeTakeFirst();
+      const { rows } = await findReply(trx, { endpoint, key });
+      return rows[0];
     },
 
     /** Stores a reply; a key already stored for the endpoint fails with a unique violation. */
     async create(values: IdempotencyKeyTable, trx: Kysely<Database> = db): Promise<void> {
-      await trx.insertInto("idempotency_keys").values(values).execute();
+      await insertReply(trx, values);
     },
 
     /** Stored replies that gave one of these references (exactly), in the order they were stored. */

@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString } from "libphonenumber-js/max";
+import { parsePhoneNumberFromString, type PhoneNumber } from "libphonenumber-js/max";
 import { PHONE_INVALID } from "../../domain/validation/fields";
 
 /**
@@ -8,13 +8,17 @@ import { PHONE_INVALID } from "../../domain/validation/fields";
  * The message is the shared schemas' (domain/validation/fields.ts).
  */
 
-/** The number in E.164 (+26771234567), or null when it is not a valid number. */
-export function toE164(input: string): string | null {
+/** The number as libphonenumber reads it (Botswana by default), or null when it is not a valid number. */
+export function parsedPhone(input: string): PhoneNumber | null {
   const trimmed = input.trim();
   if (!/^\+?[\d\s().-]{4,32}$/.test(trimmed)) return null;
   const parsed = parsePhoneNumberFromString(trimmed, "BW");
-  if (!parsed || !parsed.isValid()) return null;
-  return parsed.number;
+  return parsed?.isValid() ? parsed : null;
+}
+
+/** The number in E.164 (+26771234567), or null when it is not a valid number. */
+export function toE164(input: string): string | null {
+  return parsedPhone(input)?.number ?? null;
 }
 
 /**

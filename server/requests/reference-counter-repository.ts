@@ -1,6 +1,18 @@
 import { sql, type Kysely } from "kysely";
 import type { Db } from "../db/index";
+import { prepared } from "../db/prepared";
 import type { Database } from "../db/schema";
+
+/** One more of a kind and year (one a booking or enquiry): built and compiled once (server/db/prepared.ts). */
+const nextValue = prepared<{ kind: string; year: number }>()((trx, value) =>
+  trx
+    .insertInto("reference_counters")
+    .values({ kind: value("kind"), year: value("year"), last_value: 1 })
+    .onConflict((oc) =>
+      oc.columns(["kind", "year"]).doUpdateSet({ last_value: sql<number>`reference_counters.last_value + 1` }),
+    )
+    .returning("last_value"),
+);
 
 /** Reference counters (reference_counters), one row per kind and year. Every method takes an optional transaction. */
 export function referenceCounterRepository(db: Db) {
@@ -11,15 +23,8 @@ export function referenceCounterRepository(db: Db) {
      * returning), so two callers never get the same value.
      */
     async next(kind: string, year: number, trx: Kysely<Database> = db): Promise<number> {
-      const row = await trx
-        .insertInto("reference_counters")
-        .values({ kind, year, last_value: 1 })
-        .onConflict((oc) =>
-          oc.columns(["kind", "year"]).doUpdateSet({ last_value: sql<number>`reference_counters.last_value + 1` }),
-        )
-        .returning("last_value")
-        .executeTakeFirstOrThrow();
-      return row.last_value;
+      const { rows } = await nextValue(trx, { kind, year });
+      return rows[0]!.last_value;
     },
   };
 }

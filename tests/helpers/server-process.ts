@@ -28,16 +28,32 @@ export interface ServerProcess {
   startupMs: number;
 }
 
+/** package.json's start script. */
+const START_SCRIPT = (
+  JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } }
+).scripts.start;
+
 /**
  * Node's arguments for the compiled server (`npm run build` writes it), read
  * from package.json's start script, so tests run it exactly as `npm start` does.
  */
 export const SERVER_ARGS: string[] = (() => {
-  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } };
-  const args = /\bnode\s+(.+)$/.exec(pkg.scripts.start)?.[1]?.split(/\s+/);
-  if (!args?.length) throw new Error(`package.json's start script does not run node: ${pkg.scripts.start}`);
+  const args = /\bnode\s+(.+)$/.exec(START_SCRIPT)?.[1]?.split(/\s+/);
+  if (!args?.length) throw new Error(`package.json's start script does not run node: ${START_SCRIPT}`);
   return args;
 })();
+
+/** The environment the start script sets before `node` (NODE_ENV and MALLOC_ARENA_MAX), likewise. */
+export const SERVER_ENV: Record<string, string> = Object.fromEntries(
+  (/^(.*?)\bnode\s/.exec(START_SCRIPT)?.[1] ?? "")
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((assignment) => {
+      const [name, value] = assignment.split("=");
+      if (!name || value === undefined) throw new Error(`package.json's start script: not NAME=value: ${assignment}`);
+      return [name, value];
+    }),
+);
 
 /** Starts the real, compiled server on a free port and waits for /api/health. */
 export async function startServer(env: Record<string, string> = {}): Promise<ServerProcess> {
@@ -49,7 +65,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
     cwd: ROOT,
     env: {
       ...process.env,
-      NODE_ENV: "production",
+      ...SERVER_ENV,
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
@@ -89,7 +105,7 @@ export async function runServerExpectingExit(
 ): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, SERVER_ARGS, {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", ...env },
+    env: { ...process.env, ...SERVER_ENV, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -4,6 +4,7 @@ import Holidays from "date-holidays";
 import {
   nextOpenDay,
   bookingCalendar,
+  bookingCalendarFor,
   botswanaPublicHolidays,
   closedReason,
   easterSunday,
@@ -217,5 +218,22 @@ describe("the days the clinic never opens come from the opening hours", () => {
     expect(openingHoursSentence(withoutSaturday)).toBe(
       "Open Monday to Friday 08:00 to 20:00; closed on Saturdays, Sundays and public holidays.",
     );
+  });
+});
+
+describe("bookingCalendarFor", () => {
+  it("judges one date as the whole calendar does: past, too far, holiday, Sunday, closure, open", () => {
+    const closures = ["2026-12-02", "2026-12-03", "2027-01-04"];
+    const reasons = { "2026-12-02": "Staff training" };
+    for (const now of [new Date("2026-11-26T08:00:00Z"), new Date("2026-12-24T21:30:00Z")]) {
+      const whole = bookingCalendar(now, 60, closures);
+      const odd = ["", "2026-13-01", "2026-12-1", "2026-12-01T09:00", "not a date"];
+      for (let d = addDays(whole.today, -3); d <= addDays(whole.lastDate, 3); d = addDays(d, 1)) odd.push(d);
+      for (const date of odd) {
+        expect(bookingDateProblem(date, bookingCalendarFor(date, now, 60, closures), reasons), date).toBe(
+          bookingDateProblem(date, whole, reasons),
+        );
+      }
+    }
   });
 });

@@ -1,0 +1,148 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, clinicToday } from "../../domain/dates";
+import { isOpenDay } from "../../domain/opening-days";
+import { buildApp } from "../../server/app";
+import { loadConfig } from "../../server/config";
+import { migrate, openDb, sqlitePath } from "../../server/db/index";
+import type { Database } from "../../server/db/schema";
+import { GroupCommitSqliteDialect } from "../../server/db/sqlite";
+import { deliverDueMail } from "../../server/mail/worker";
+import { createTextSenders } from "../../server/messages/senders";
+import { claimMs, deliverDueMessages } from "../../server/messages/worker";
+
+/**
+ * Every statement of the booking path reads by an index (issue 25, decision
+ * 036): a booking, its replay, the rate limit, and the mail and text workers
+ * sending what it queued. Each statement they run is caught as it runs and
+ * asked for SQLite's query plan: none may scan a table, so a booking costs
+ * the same however many rows are stored. SQLite only (PostgreSQL plans by its
+ * statistics).
+ */
+describe.skipIf(process.env.TEST_DATABASE_URL)("the booking path's query plans (SQLite)", () => {
+  let dataDir: string;
+  const statements = new Map<string, number>();
+  let plans: Map<string, string[]>;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "clinic-plans-"));
+    const config = loadConfig({
+      NODE_ENV: "test",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "silent",
+      RATE_LIMIT_ENABLED: "true",
+      MESSAGE_QUIET_HOURS: "",
+    });
+    const migrated = openDb(config);
+    await migrate(migrated);
+    await migrated.destroy();
+
+    // The server's own dialect, with every statement it runs caught.
+    const database = new SQLite(sqlitePath(config));
+    database.pragma("journal_mode = WAL");
+    database.pragma("foreign_keys = ON");
+    const db = new Kysely<Database>({
+      dialect: new GroupCommitSqliteDialect(database),
+      log: (event) => void statements.set(event.query.sql, event.query.parameters.length),
+    });
+    const app = await buildApp({ config, db, servePages: false });
+    await app.ready();
+    try {
+      let date = addDays(clinicToday(), 3);
+      while (!isOpenDay(date, [])) date = addDays(date, 1);
+      const booking = {
+        name: "Kagiso",
+        surname: "Molefe",
+        dob: "1980-01-01",
+        phoneNumber: "71234567",
+        alternateNumber: "72345678",
+        email: "kagiso@example.net",
+        gender: "Female",
+        service: { name: "Ultrasound Imaging", paymentMethod: "cash" },
+        notes: "",
+        appointmentDate: date,
+        appointmentTime: "09:00",
+        referralForms: [],
+        idPassportNumber: "000000000",
+      };
+      for (const _ of ["first", "replay"]) {
+        const res = await app.inject({
+          method: "POST",
+          url: "/api/appointment/public/appointments",
+          headers: { "content-type": "application/json", "idempotency-key": "plans-test-key-1" },
+          payload: booking,
+        });
+        expect(res.statusCode).toBe(201);
+      }
+      expect((await deliverDueMail(db, async () => {}, { from: "clinic@example.org", maxAttempts: 8 })).sent).toBe(2);
+      const senders = createTextSenders(db, config);
+      try {
+        const texts = await deliverDueMessages(db, senders, {
+          quietHours: null,
+          maxAttempts: 8,
+          claimMs: claimMs(config),
+        });
+        expect(texts.sent).toBe(1);
+      } finally {
+        await senders.close();
+      }
+    } finally {
+      await app.close();
+    }
+
+    const reader = new SQLite(sqlitePath(config), { readonly: true });
+    try {
+      plans = new Map(
+        [...statements]
+          .filter(([sql]) => !/^\s*(begin|commit|rollback|savepoint|release|pragma)\b/i.test(sql))
+          .map(([sql, parameters]) => [
+            sql,
+            (
+              reader.prepare(`explain query plan ${sql}`).all(...Array<null>(parameters).fill(null)) as {
+                detail: string;
+              }[]
+            ).map((step) => step.detail),
+          ]),
+      );
+    } finally {
+      reader.close();
+    }
+  });
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  const planOf = (pattern: RegExp) => {
+    const found = [...plans].filter(([sql]) => pattern.test(sql));
+    expect(found, String(pattern)).toHaveLength(1);
+    return found[0]![1].join(" | ");
+  };
+
+  it("scans no table", () => {
+    expect(plans.size).toBeGreaterThan(15);
+    const scans = [...plans].filter(([, steps]) => steps.some((step) => /^SCAN (?!CONSTANT ROW)/.test(step)));
+    expect(scans).toEqual([]);
+  });
+
+  it("reads the closures still to come by their last day, not every closure ever stored", () => {
+    expect(planOf(/from "clinic_closures"/)).toMatch(/USING INDEX clinic_closures_last_date \(last_date>\?\)/);
+  });
+
+  it("finds the stored answer and the reference by their unique indexes", () => {
+    expect(planOf(/from "idempotency_keys" where/)).toMatch(/sqlite_autoindex_idempotency_keys_1/);
+    expect(planOf(/select "id", "created_at" from "appointments" where "reference"/)).toMatch(
+      /sqlite_autoindex_appointments_1 \(reference=\?\)/,
+    );
+  });
+
+  it("reads the messages due in their index's order: a backlog is not read and sorted whole on every run", () => {
+    expect(planOf(/select "id" from "mail_queue" where "status"/)).toBe(
+      "SEARCH mail_queue USING INDEX mail_queue_due (status=? AND next_attempt_at<?)",
+    );
+    expect(planOf(/select "id", "channel" from "text_messages" where "status"/)).toBe(
+      "SEARCH text_messages USING INDEX text_messages_due (status=? AND next_attempt_at<?)",
+    );
+  });
+});
