@@ -328,7 +328,7 @@ export const WHATSAPP_TEMPLATES: Record<TextKind, { name: string; body: string }
   },
   reminder: {
     name: "appointment_reminder",
-    body: "{{1}}: a reminder that your appointment {{2}} is tomorrow, {{3}} at {{4}}. See or change it: {{5}}",
+    body: "{{1}}: a reminder that your appointment {{2}} is on {{3}} at {{4}}. See or change it: {{5}}",
   },
   moved: {
     name: "appointment_moved",
@@ -422,11 +422,13 @@ export function quietUntil(at: Date, quiet: QuietHours | null): Date {
 }
 
 /**
- * Whether a reminder that leaves at `sendAt` would arrive too late: a
- * reminder says the appointment is tomorrow, so one that quiet hours hold
- * until the appointment's own day (`date`, YYYY-MM-DD), confirmed late in the
- * evening before, is not sent at all. The e-mail reminder went at once, and
- * the confirmation's text gives the date and time.
+ * Whether a reminder that leaves at `sendAt` would arrive too late: the
+ * reminder is the day before's, so one that quiet hours hold until the
+ * appointment's own day (`date`, YYYY-MM-DD), confirmed late in the evening
+ * before, is not sent at all: its e-mail went at once, and the confirmation's
+ * text, held to the same 07:00, gives the date and time. (A reminder's words
+ * name its date, never "tomorrow", so one that retries carry past midnight
+ * still reads true.)
  */
 export function reminderTooLate(sendAt: Date, date: string): boolean {
   return clinicDate(sendAt) >= date;

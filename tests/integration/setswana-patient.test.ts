@@ -250,7 +250,7 @@ describe("a Setswana patient's messages and private page", () => {
     }
     const short = (iso: string) => formatAbbreviatedDate(iso, "tn").replace(/ \d{4}$/, "");
     expect(sms).toContainEqual(expect.stringMatching(`e tlhomamisitswe ka ${short(day)} ka 10:00`));
-    expect(sms).toContainEqual(expect.stringMatching(`ke ka moso, ${short(day)} ka 10:00`));
+    expect(sms).toContainEqual(expect.stringMatching(`ke ka ${short(day)} ka 10:00`));
     expect(sms).toContainEqual(expect.stringMatching(`e sutisitswe go ${short(later)} ka 11:00`));
     expect(sms).toContainEqual(expect.stringMatching(`re phimotse peeletso ${booked.reference}`));
   });

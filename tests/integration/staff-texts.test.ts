@@ -217,7 +217,7 @@ describe("texts from the desk", () => {
     const [mail] = await mailsAbout(await reference(id));
     expect(mail!.next_attempt_at).toBe(evening.toISOString());
 
-    // The reminder for tomorrow's 10:00, due at 21:30: it would reach the phone on the day, saying "tomorrow".
+    // The reminder for tomorrow's 10:00, due at 21:30: quiet hours would hold it until the day itself.
     const tomorrow = await seedAppointment(t.db, {
       service_name: "x-ray",
       status: "confirmed",

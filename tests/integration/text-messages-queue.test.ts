@@ -173,7 +173,7 @@ describe("quiet hours, with the clock injected", () => {
     expect(await deliver(() => new Date("2026-12-08T05:00:00Z"), env)).toMatchObject({ sent: 1 });
   });
 
-  it("a reminder that quiet hours would hold until the appointment's own day is not texted: it would say tomorrow", async () => {
+  it("a reminder that quiet hours would hold until the appointment's own day is not texted: it is the day before's", async () => {
     const config = t.config({ MESSAGE_QUIET_HOURS: "20:00-07:00" });
     const reminder = (at: Date) =>
       queuePatientText(

@@ -165,6 +165,21 @@ describe("the SMS for each step", () => {
     expect(composeSms("received", short)).toContain("Not booked yet");
   });
 
+  it("a reminder names its date, in every wording and language, never 'tomorrow': one that retries carry past midnight still reads true", () => {
+    for (const language of ["en", "tn"]) {
+      const catalogue = JSON.parse(
+        fs.readFileSync(path.join(import.meta.dirname, `../../messages/${language}/patient.json`), "utf8"),
+      ) as Record<string, string>;
+      const wordings = Object.entries(catalogue).filter(([key]) => key.startsWith("sms_reminder_"));
+      expect(wordings.length, language).toBeGreaterThan(1);
+      for (const [key, text] of wordings) {
+        expect(text, `${language} ${key}`).toContain("{date}");
+        expect(text, `${language} ${key}`).not.toMatch(/tomorrow|ka moso/i);
+      }
+    }
+    expect(WHATSAPP_TEMPLATES.reminder.body).not.toMatch(/tomorrow/i);
+  });
+
   it("writes the sender name in GSM-7, and throws rather than send two segments", () => {
     const facts = { sender: "Clínica “Sol”", reference: "APT-2026-000001", date: "2026-12-07", link: "https://g.bw/x" };
     expect(composeSms("cancelled", facts).startsWith(`Clinica "Sol": `)).toBe(true);
