@@ -31,7 +31,7 @@ export function newToken(): string {
 
 /** What the database keeps of a token. */
 export function hashToken(token: string): string {
-  return crypto.createHash("sha256").update(token).digest("hex");
+  return crypto.hash("sha256", token, "hex");
 }
 
 /** The shape newToken() makes; anything else is refused before a lookup. */

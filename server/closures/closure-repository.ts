@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Db } from "../db/index";
+import { prepared } from "../db/prepared";
 import type { Database } from "../db/schema";
 
 export interface ClosureRow {
@@ -15,6 +16,25 @@ const columns = ["id", "first_date as firstDate", "last_date as lastDate", "reas
 
 /** Which closures a read asks for: every one, the whole clinic's only, or one room's only. */
 export type ClosureScope = { kind: "all" } | { kind: "clinic" } | { kind: "room"; room: string };
+
+/**
+ * The closures overlapping from … to, one query per scope, built and compiled
+ * once (server/db/prepared.ts): every booking reads the whole clinic's.
+ */
+const overlappingIn = {
+  all: prepared<{ from: string; to: string }>()((trx, value) => within(trx, value("from"), value("to"))),
+  clinic: prepared<{ from: string; to: string }>()((trx, value) =>
+    within(trx, value("from"), value("to")).where("room", "is", null),
+  ),
+  room: prepared<{ from: string; to: string; room: string }>()((trx, value) =>
+    within(trx, value("from"), value("to")).where("room", "=", value("room")),
+  ),
+};
+
+/** The closures with any day in from … to (inclusive), in no order: read by clinic_closures_last_date. */
+function within(trx: Kysely<Database>, from: string, to: string) {
+  return trx.selectFrom("clinic_closures").select(columns).where("last_date", ">=", from).where("first_date", "<=", to);
+}
 
 /** Clinic closures (clinic_closures, migrations 0015 and 0025). Every method takes an optional transaction. */
 export function closureRepository(db: Db) {
@@ -58,14 +78,10 @@ export function closureRepository(db: Db) {
       scope: ClosureScope = { kind: "all" },
       trx: Kysely<Database> = db,
     ): Promise<ClosureRow[]> {
-      let query = trx
-        .selectFrom("clinic_closures")
-        .select(columns)
-        .where("last_date", ">=", from)
-        .where("first_date", "<=", to);
-      if (scope.kind === "clinic") query = query.where("room", "is", null);
-      if (scope.kind === "room") query = query.where("room", "=", scope.room);
-      const rows = await query.execute();
+      const { rows } =
+        scope.kind === "room"
+          ? await overlappingIn.room(trx, { from, to, room: scope.room })
+          : await overlappingIn[scope.kind](trx, { from, to });
       return rows.sort((a, b) => (a.firstDate < b.firstDate ? -1 : a.firstDate > b.firstDate ? 1 : a.id - b.id));
     },
 

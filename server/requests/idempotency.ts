@@ -22,20 +22,33 @@ export function isValidKey(key: string): boolean {
   return KEY_RE.test(key);
 }
 
-/** JSON with object keys sorted, so equal bodies hash equally. */
+/**
+ * JSON with object keys sorted (by UTF-16 code units, as `sort()` compares
+ * strings) and undefined members left out, so equal bodies hash equally.
+ * Written into one string, without the arrays of entries a map and join
+ * would make: every public POST hashes its body.
+ */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (Array.isArray(value)) {
+    let out = "[";
+    for (let i = 0; i < value.length; i++) out += (i ? "," : "") + canonicalJson(value[i]);
+    return out + "]";
+  }
   if (value && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+    const record = value as Record<string, unknown>;
+    let out = "{";
+    for (const key of Object.keys(record).sort()) {
+      const member = record[key];
+      if (member === undefined) continue;
+      out += (out.length > 1 ? "," : "") + JSON.stringify(key) + ":" + canonicalJson(member);
+    }
+    return out + "}";
   }
   return JSON.stringify(value ?? null);
 }
 
 export function bodyHash(body: unknown): string {
-  return crypto.createHash("sha256").update(canonicalJson(body)).digest("hex");
+  return crypto.hash("sha256", canonicalJson(body), "hex");
 }
 
 /** The answer to a key used again with another body. */

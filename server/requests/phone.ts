@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString, type PhoneNumber } from "libphonenumber-js/max";
+import { parsePhoneNumberFromString, type NumberType, type PhoneNumber } from "libphonenumber-js/max";
 import { PHONE_INVALID } from "../../domain/validation/fields";
 
 /**
@@ -8,12 +8,27 @@ import { PHONE_INVALID } from "../../domain/validation/fields";
  * The message is the shared schemas' (domain/validation/fields.ts).
  */
 
-/** The number as libphonenumber reads it (Botswana by default), or null when it is not a valid number. */
-export function parsedPhone(input: string): PhoneNumber | null {
+/** The number as libphonenumber reads it (Botswana by default), valid or not. */
+function readPhone(input: string): PhoneNumber | undefined {
   const trimmed = input.trim();
-  if (!/^\+?[\d\s().-]{4,32}$/.test(trimmed)) return null;
-  const parsed = parsePhoneNumberFromString(trimmed, "BW");
+  if (!/^\+?[\d\s().-]{4,32}$/.test(trimmed)) return undefined;
+  return parsePhoneNumberFromString(trimmed, "BW");
+}
+
+/** The number as libphonenumber reads it (Botswana by default), or null when it is not a valid number. */
+function parsedPhone(input: string): PhoneNumber | null {
+  const parsed = readPhone(input);
   return parsed?.isValid() ? parsed : null;
+}
+
+/**
+ * The kind of number (mobile, fixed line…), or undefined when it is not a
+ * valid number: with the full metadata a number is valid exactly when it
+ * has a type, so this matches its patterns once (isValid, then getType,
+ * would twice).
+ */
+export function phoneType(input: string): NumberType | undefined {
+  return readPhone(input)?.getType();
 }
 
 /** The number in E.164 (+26771234567), or null when it is not a valid number. */

@@ -47,6 +47,11 @@ describe("references and idempotency keys", () => {
     expect(canonicalJson({ b: 1, a: { d: [1, { y: 2, x: 1 }], c: null } })).toBe(
       '{"a":{"c":null,"d":[1,{"x":1,"y":2}]},"b":1}',
     );
+    // The form stored hashes were made with: members left out when undefined, undefined in a list as null, keys by code unit.
+    expect(canonicalJson({ z: undefined, list: [undefined, {}, []], "é": 1, E: 2, "": 3 })).toBe(
+      '{"":3,"E":2,"list":[null,{},[]],"é":1}',
+    );
+    expect(canonicalJson({ only: undefined })).toBe("{}");
     expect(bodyHash({ a: 1, b: 2 })).toBe(bodyHash({ b: 2, a: 1 }));
     expect(bodyHash({ a: 1 })).not.toBe(bodyHash({ a: 2 }));
   });
