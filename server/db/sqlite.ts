@@ -466,6 +466,8 @@ export class GroupCommitDriver implements Driver {
         for (const group of groups) group.reject(this.#broken);
       } finally {
         this.#syncing = undefined;
+        // Commits held while this sync ran (#flushWhenIdle) go now; a lease holding the connection commits them as it lets go.
+        if (this.#group && this.#turn.free) void this.#flushWhenIdle();
         this.#sync();
       }
     })();
@@ -507,10 +509,17 @@ export class GroupCommitDriver implements Driver {
     }
   }
 
-  /** After the I/O ready now has had its turn: commits the group if nobody holds or waits for the connection. */
+  /**
+   * After the I/O ready now has had its turn: commits the group if nobody
+   * holds or waits for the connection, and the log is not being synced. While
+   * it is, a commit now would wait for the next sync all the same: the group
+   * stays open, taking in more transactions, and commits when that sync
+   * returns (#sync), so one commit writes the pages the group's transactions
+   * share once.
+   */
   async #flushWhenIdle(): Promise<void> {
     this.#flushPlanned = false;
-    if (!this.#group || !this.#turn.free) return;
+    if (!this.#group || !this.#turn.free || this.#syncing) return;
     await this.#turn.take(true);
     try {
       if (this.#group) this.#commit();

@@ -182,6 +182,39 @@ describe("group commit", () => {
     expect(database.pragma("synchronous", { simple: true })).toBe(1); // NORMAL: the driver syncs the log itself
   });
 
+  it("while the log is being synced, the group stays open and commits once when the sync returns", async () => {
+    await db.destroy();
+    const syncs: (() => void)[] = [];
+    const database = new SQLite(file);
+    database.pragma("journal_mode = WAL");
+    db = new Kysely<Schema>({
+      dialect: new GroupCommitSqliteDialect(database, {
+        syncFile: () => new Promise<void>((done) => syncs.push(done)),
+        onCommit: (units) => commits.push(units),
+        maxGroupMs: NOT_OLD,
+      }),
+    });
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 20));
+    const first = insert("a");
+    await pause();
+    syncs.shift()!(); // the log's folder, once
+    await pause();
+    expect(syncs).toHaveLength(1); // the log's sync for "a" runs
+    // Two writes, each alone with the connection idle after it: before, each was a commit of its own.
+    const later = [insert("b"), pause().then(() => insert("c"))];
+    await pause();
+    await pause();
+    expect(committed()).toEqual(["a"]);
+    syncs.shift()!();
+    await first;
+    await pause();
+    expect(committed()).toEqual(["a", "b", "c"]); // one commit for both, made when the sync returned
+    expect(syncs).toHaveLength(1);
+    syncs.shift()!();
+    await Promise.all(later);
+    expect(commits).toEqual([1, 2]);
+  });
+
   it("a transaction that fails takes only its own writes back; the others in its group are kept", async () => {
     await insert("taken");
     const results = await Promise.allSettled([
