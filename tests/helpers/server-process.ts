@@ -43,7 +43,7 @@ export const SERVER_ARGS: string[] = (() => {
   return args;
 })();
 
-/** The environment the start script sets before `node` (NODE_ENV and MALLOC_ARENA_MAX), likewise. */
+/** The environment the start script sets before `node` (NODE_ENV and the MALLOC_ settings), likewise. */
 export const SERVER_ENV: Record<string, string> = Object.fromEntries(
   (/^(.*?)\bnode\s/.exec(START_SCRIPT)?.[1] ?? "")
     .split(/\s+/)
