@@ -14,7 +14,8 @@ import { CompiledQuery, SqliteDialect, type DatabaseConnection, type Driver, typ
  * the server could take. Group commit: the first write opens a real
  * transaction (BEGIN IMMEDIATE), each transaction of the application is a
  * savepoint in it, and the real transaction commits, once for all of them,
- * when the connection falls idle, or after GROUP_MAX_MS or GROUP_MAX_UNITS.
+ * when the connection falls idle and no sync of the log is running (else
+ * when it returns), or after GROUP_MAX_MS or GROUP_MAX_UNITS.
  * In WAL mode the commit does not wait for the disk either (SQLite runs with
  * `synchronous = NORMAL`): the driver syncs the write-ahead log itself on
  * libuv's threads (#sync), while the event loop goes on. A transaction's
