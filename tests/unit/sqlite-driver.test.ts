@@ -4,7 +4,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, sql, type Generated } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { cachedStatements, GroupCommitSqliteDialect } from "../../server/db/sqlite";
+import { cachedStatements, GroupCommitSqliteDialect, type GroupCommitOptions } from "../../server/db/sqlite";
 
 /** Kysely's SQLite dialect with kept statements and group commit (server/db/sqlite.ts, decision 036). */
 
@@ -97,6 +97,14 @@ describe("group commit", () => {
 
   const committed = () => (other.prepare("select v from t order by v").all() as { v: string }[]).map((r) => r.v);
   const insert = (v: string) => db.insertInto("t").values({ v }).execute();
+  /** Opens the test's database again (WAL) through a driver with these options: syncs the test answers, say. */
+  const reopen = async (options: GroupCommitOptions) => {
+    await db.destroy();
+    const database = new SQLite(file);
+    database.pragma("journal_mode = WAL");
+    db = new Kysely<Schema>({ dialect: new GroupCommitSqliteDialect(database, options) });
+    return database;
+  };
 
   it("commits transactions made together once, and each resolves only when that commit is done", async () => {
     const done: string[] = [];
@@ -146,14 +154,9 @@ describe("group commit", () => {
   });
 
   it("answers a commit only once the log holding it is synced; commits made during a sync wait for the next one", async () => {
-    await db.destroy();
     const syncs: { file: string; done: () => void }[] = [];
-    const database = new SQLite(file);
-    database.pragma("journal_mode = WAL");
-    db = new Kysely<Schema>({
-      dialect: new GroupCommitSqliteDialect(database, {
-        syncFile: (synced) => new Promise<void>((done) => syncs.push({ file: synced, done })),
-      }),
+    const database = await reopen({
+      syncFile: (synced) => new Promise<void>((done) => syncs.push({ file: synced, done })),
     });
     const answered: string[] = [];
     const book = (v: string) => insert(v).then(() => answered.push(v));
@@ -183,16 +186,11 @@ describe("group commit", () => {
   });
 
   it("while the log is being synced, the group stays open and commits once when the sync returns", async () => {
-    await db.destroy();
     const syncs: (() => void)[] = [];
-    const database = new SQLite(file);
-    database.pragma("journal_mode = WAL");
-    db = new Kysely<Schema>({
-      dialect: new GroupCommitSqliteDialect(database, {
-        syncFile: () => new Promise<void>((done) => syncs.push(done)),
-        onCommit: (units) => commits.push(units),
-        maxGroupMs: NOT_OLD,
-      }),
+    await reopen({
+      syncFile: () => new Promise<void>((done) => syncs.push(done)),
+      onCommit: (units) => commits.push(units),
+      maxGroupMs: NOT_OLD,
     });
     const pause = () => new Promise((resolve) => setTimeout(resolve, 20));
     const first = insert("a");
@@ -289,16 +287,11 @@ describe("group commit", () => {
   });
 
   it("a log that cannot be synced fails the commits it was for, and the database then takes no more work", async () => {
-    await db.destroy();
     let failures = 1;
-    const database = new SQLite(file);
-    database.pragma("journal_mode = WAL");
-    db = new Kysely<Schema>({
-      dialect: new GroupCommitSqliteDialect(database, {
-        syncFile: async (synced) => {
-          if (synced.endsWith("-wal") && failures-- > 0) throw new Error("EIO: i/o error, fdatasync");
-        },
-      }),
+    await reopen({
+      syncFile: async (synced) => {
+        if (synced.endsWith("-wal") && failures-- > 0) throw new Error("EIO: i/o error, fdatasync");
+      },
     });
     await expect(insert("unsure")).rejects.toThrow(/could not be synced to disk \(Error: EIO/);
     await expect(insert("next")).rejects.toThrow(/could not be synced/);
@@ -311,14 +304,9 @@ describe("group commit", () => {
 
   it("VACUUM's rewrite is answered only once the log holding it is synced", async () => {
     await insert("a");
-    await db.destroy();
     const syncs: (() => void)[] = [];
-    const database = new SQLite(file);
-    database.pragma("journal_mode = WAL");
-    db = new Kysely<Schema>({
-      dialect: new GroupCommitSqliteDialect(database, {
-        syncFile: () => new Promise<void>((done) => syncs.push(done)),
-      }),
+    await reopen({
+      syncFile: () => new Promise<void>((done) => syncs.push(done)),
     });
     let vacuumed = false;
     const vacuum = sql`VACUUM`.execute(db).then(() => (vacuumed = true));
