@@ -78,18 +78,20 @@ export function deliveryChannel(channel: TextChannel, whatsapp: boolean): TextCh
   return channel === "whatsapp" && !whatsapp ? "sms" : channel;
 }
 
+/** A patient's choice as the private page shows it: the choice, whether their number is a mobile, whether WhatsApp is set up. */
+export interface ContactChoice {
+  choice: ContactPreference | null;
+  mobile: boolean;
+  whatsapp: boolean;
+}
+
 /**
  * What the private page says once the patient has chosen: the channel that
  * will be used, in words, in `locale`; SMS for a WhatsApp choice while
  * WhatsApp is not set up (`whatsapp` false), so the page never promises a
  * WhatsApp message that will not come.
  */
-export function contactChoiceWords(
-  choice: ContactPreference | null,
-  mobile: boolean,
-  locale: Locale = BASE_LOCALE,
-  whatsapp = true,
-): string {
+export function contactChoiceWords({ choice, mobile, whatsapp }: ContactChoice, locale: Locale = BASE_LOCALE): string {
   const options = { locale };
   const chosen = textChannelFor(choice, mobile);
   const channel = chosen && deliveryChannel(chosen, whatsapp);

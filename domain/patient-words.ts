@@ -3,7 +3,7 @@ import {
   contactPreferenceHint,
   contactPreferenceMessage,
   contactPreferenceOptions,
-  type ContactPreference,
+  type ContactChoice,
 } from "./contact-preference";
 import type { Locale, Message } from "./locale";
 import { m } from "./paraglide/messages.js";
@@ -38,9 +38,8 @@ export function contactPreferenceWords(locale: Locale) {
     hint: contactPreferenceHint(locale),
     /** CONTACT_PREFERENCE_MESSAGE: the choice posted is not one of them. */
     message: contactPreferenceMessage(locale),
-    /** The channel that will be used, in words (`whatsapp`: whether WhatsApp is set up). */
-    chosen: (choice: ContactPreference | null, mobile: boolean, whatsapp = true) =>
-      contactChoiceWords(choice, mobile, locale, whatsapp),
+    /** The channel that will be used, in words. */
+    chosen: (contact: ContactChoice) => contactChoiceWords(contact, locale),
   };
 }
 

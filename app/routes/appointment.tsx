@@ -110,7 +110,7 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
       <PostOutcome
         success={
           done === "contact"
-            ? contactPreferenceWords(locale).chosen(view.contact.choice, view.contact.mobile, view.contact.whatsapp)
+            ? contactPreferenceWords(locale).chosen(view.contact)
             : done
               ? words.messages[done]
               : undefined

@@ -25,7 +25,7 @@ import { appointmentDate, findByManageToken, issueManageLink } from "./manage-li
 import { patientChangeMail, type PatientChange } from "./patient-change-mail";
 import { textPatient } from "./texts";
 import { isMobile, setContactPreference } from "../messages/index";
-import { isContactPreference, type ContactPreference } from "../../domain/contact-preference";
+import { isContactPreference, type ContactChoice } from "../../domain/contact-preference";
 
 /**
  * What a patient does through their private link (`/appointment/<token>`):
@@ -72,7 +72,7 @@ export interface ManageView {
    * How the patient hears about this appointment besides e-mail: their choice (null: none made),
    * whether the number is a mobile, and whether WhatsApp is set up (else a WhatsApp choice goes as SMS).
    */
-  contact: { choice: ContactPreference | null; mobile: boolean; whatsapp: boolean };
+  contact: ContactChoice;
   /** The pre-exam safety questions and the answers saved so far (health data: this page only). */
   safety: {
     questions: readonly SafetyQuestion[];

@@ -113,7 +113,7 @@ describe("texts to the patient", () => {
     const { reference, id, path } = await bookWithLink(t);
     const res = await post(path, id, { intent: "contact", contactPreference: "email" });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain(esc(contactChoiceWords("email", true)));
+    expect(res.body).toContain(esc(contactChoiceWords({ choice: "email", mobile: true, whatsapp: true })));
     const row = await t.db.selectFrom("appointments").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     expect(row.contact_preference).toBe("email");
     expect((await texts(reference)).map((m) => m.status)).toEqual(["stopped"]);
@@ -121,11 +121,11 @@ describe("texts to the patient", () => {
     // And back to WhatsApp: later steps are queued for WhatsApp. This server has no WhatsApp
     // number set up, so they leave as SMS, and the page says so rather than promise WhatsApp.
     const back = await post(path, id, { intent: "contact", contactPreference: "whatsapp" });
-    expect(back.body).toContain(esc(contactChoiceWords("sms", true)));
-    expect(back.body).not.toContain(esc(contactChoiceWords("whatsapp", true)));
+    expect(back.body).toContain(esc(contactChoiceWords({ choice: "sms", mobile: true, whatsapp: true })));
+    expect(back.body).not.toContain(esc(contactChoiceWords({ choice: "whatsapp", mobile: true, whatsapp: true })));
     const page = await t.app.inject({ method: "GET", url: path });
-    expect(page.body).toContain(esc(contactChoiceWords("sms", true)));
-    expect(page.body).not.toContain(esc(contactChoiceWords("whatsapp", true)));
+    expect(page.body).toContain(esc(contactChoiceWords({ choice: "sms", mobile: true, whatsapp: true })));
+    expect(page.body).not.toContain(esc(contactChoiceWords({ choice: "whatsapp", mobile: true, whatsapp: true })));
     const cancelled = await post(path, id, { intent: "cancel", reason: "" });
     expect(cancelled.statusCode).toBe(200);
     expect((await texts(reference)).map((m) => [m.channel, m.kind])).toEqual([

@@ -348,7 +348,7 @@ describe("a Setswana patient's messages and private page", () => {
     expect(badChannel.body).toContain(m.private_problem_title({}, tn));
     const channel = await post({ intent: "contact", contactPreference: "whatsapp" });
     expect(channel.status).toBe(200);
-    expect(channel.body).toContain(contact.chosen("whatsapp", true));
+    expect(channel.body).toContain(contact.chosen({ choice: "whatsapp", mobile: true, whatsapp: true }));
 
     const safety = safetyWords("tn");
     const badAnswer = await post({ intent: "safety", "safety-pregnant": "maybe" });

@@ -47,7 +47,12 @@ describe("the English twins of other modules' words", () => {
     expect(words.hint).toBe(CONTACT_PREFERENCE_HINT);
     expect(words.message).toBe(CONTACT_PREFERENCE_MESSAGE);
     for (const choice of [...CONTACT_PREFERENCES, null])
-      for (const mobile of [true, false]) expect(words.chosen(choice, mobile)).toBe(contactChoiceWords(choice, mobile));
+      for (const mobile of [true, false]) {
+        for (const whatsapp of [true, false]) {
+          const contact = { choice, mobile, whatsapp };
+          expect(words.chosen(contact)).toBe(contactChoiceWords(contact));
+        }
+      }
   });
 
   it("the private page's messages from elsewhere", () => {

@@ -27,7 +27,7 @@ export function ContactSettings({ choice, mobile, whatsapp, action, error }: Con
   return (
     <section className="form__section" id="updates" aria-labelledby="updates-title">
       <h2 id="updates-title">{m.private_updates_title({}, options)}</h2>
-      <p>{words.chosen(choice, mobile, whatsapp)}</p>
+      <p>{words.chosen({ choice, mobile, whatsapp })}</p>
       {mobile && (
         <form method="post" action={action} className="form" noValidate>
           <input type="hidden" name="intent" value="contact" />
