@@ -33,9 +33,21 @@ export function contactPreferenceLabel(value: ContactPreference, locale: Locale 
   }
 }
 
-/** The choices with their labels in `locale`, in the form's order. */
-export function contactPreferenceOptions(locale: Locale = BASE_LOCALE) {
-  return CONTACT_PREFERENCES.map((value) => ({ value, label: contactPreferenceLabel(value, locale) }));
+/** What the forms may offer: WhatsApp only while the clinic has it set up. */
+export interface OfferedChannels {
+  whatsapp: boolean;
+}
+
+/**
+ * The choices with their labels in `locale`, in the form's order: all three,
+ * or without WhatsApp while the clinic has not set it up (`offered`), so no
+ * form offers a channel no message will come by.
+ */
+export function contactPreferenceOptions(locale: Locale = BASE_LOCALE, offered: OfferedChannels = { whatsapp: true }) {
+  return CONTACT_PREFERENCES.filter((value) => value !== "whatsapp" || offered.whatsapp).map((value) => ({
+    value,
+    label: contactPreferenceLabel(value, locale),
+  }));
 }
 
 /** The labels in English (contactPreferenceLabel for another language). */

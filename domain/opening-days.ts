@@ -1,5 +1,6 @@
 import { closedWeekdays, OPENING_HOURS, type OpeningPeriod } from "./clinic";
 import { addDays, clinicDate, clinicTime, clinicToday, isIsoDate, isoWeekday, WEEKDAYS, weekdayIndex } from "./dates";
+import type { OfferedChannels } from "./contact-preference";
 
 /**
  * Which days the clinic is open (Africa/Gaborone), as pure rules: the
@@ -189,6 +190,9 @@ export interface BookingCalendar {
   lastDate: string;
   closedDates: string[];
 }
+
+/** What the booking form asks the server for (the calendar endpoint): its calendar, and whether it offers WhatsApp. */
+export interface BookingFormFacts extends BookingCalendar, OfferedChannels {}
 
 /** The window today … today + horizon, and the days in it that `isClosed`. */
 function calendarOf(today: string, horizonDays: number, isClosed: (date: string) => boolean): BookingCalendar {

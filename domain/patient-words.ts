@@ -4,6 +4,7 @@ import {
   contactPreferenceMessage,
   contactPreferenceOptions,
   type ContactChoice,
+  type OfferedChannels,
 } from "./contact-preference";
 import type { Locale, Message } from "./locale";
 import { m } from "./paraglide/messages.js";
@@ -34,7 +35,8 @@ export function requestWords(locale: Locale) {
 /** The choice of channel besides e-mail (domain/contact-preference.ts), as the private page shows it. */
 export function contactPreferenceWords(locale: Locale) {
   return {
-    options: contactPreferenceOptions(locale),
+    /** The choices the page offers: WhatsApp only while it is set up. */
+    options: (offered: OfferedChannels) => contactPreferenceOptions(locale, offered),
     hint: contactPreferenceHint(locale),
     /** CONTACT_PREFERENCE_MESSAGE: the choice posted is not one of them. */
     message: contactPreferenceMessage(locale),

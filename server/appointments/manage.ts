@@ -24,7 +24,7 @@ import { appointmentRepository, type AppointmentRow } from "./appointment-reposi
 import { appointmentDate, findByManageToken, issueManageLink } from "./manage-links";
 import { patientChangeMail, type PatientChange } from "./patient-change-mail";
 import { textPatient } from "./texts";
-import { isMobile, setContactPreference } from "../messages/index";
+import { isMobile, setContactPreference, whatsappSetUp } from "../messages/index";
 import { isContactPreference, type ContactChoice } from "../../domain/contact-preference";
 
 /**
@@ -168,7 +168,7 @@ function viewOf(appt: AppointmentRow, config: LinkConfig, now: Date, days: ViewD
     contact: {
       choice: appt.contact_preference ?? null,
       mobile: isMobile(appt.phone),
-      whatsapp: config.messages.whatsapp !== undefined,
+      whatsapp: whatsappSetUp(config),
     },
     safety: {
       questions: safetyQuestionsFor(appt.service_name),

@@ -38,3 +38,8 @@ export {
   deleteOutboxFilesOf,
 } from "./retention";
 export { smsOutboxDir } from "./sms-outbox";
+
+/** Whether the clinic sends WhatsApp messages (WHATSAPP_* set): else a WhatsApp choice goes as SMS, and no form offers it. */
+export function whatsappSetUp(config: { messages: { whatsapp?: unknown } }): boolean {
+  return config.messages.whatsapp !== undefined;
+}

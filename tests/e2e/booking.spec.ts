@@ -33,6 +33,7 @@ interface Calendar {
   firstDate: string;
   lastDate: string;
   closedDates: string[];
+  whatsapp: boolean;
 }
 
 /** Appointments with this surname and their uploads, read from the server's database (SQLite or PostgreSQL). */
@@ -266,6 +267,20 @@ test("the privacy policy is linked beside the submit button", async ({ page }) =
   ]);
   // Just above the button (the live regions between them are empty).
   expect(buttonBox!.y - (noteBox!.y + noteBox!.height)).toBeLessThan(80);
+});
+
+test("WhatsApp is offered only while the clinic has it set up: this server has not, so the form drops it once loaded", async ({
+  page,
+}) => {
+  const updates = page.getByRole("group", { name: "How should we send you updates about this appointment?" });
+  // The page as sent offers all three (without the script, a WhatsApp choice goes as SMS).
+  const sent = await (await page.request.get("/book-appointment")).text();
+  expect(sent).toContain('value="whatsapp"');
+  const calendar = await open(page);
+  expect(calendar.whatsapp).toBe(false);
+  await expect(updates.getByRole("radio")).toHaveCount(2);
+  await expect(updates.getByRole("radio", { name: "WhatsApp" })).toHaveCount(0);
+  await expect(updates.getByRole("radio", { name: "Text message (SMS)" })).toBeChecked();
 });
 
 test("closed days are marked and cannot be picked; typing one gives a clear error", async ({ page }) => {

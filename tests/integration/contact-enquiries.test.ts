@@ -119,4 +119,22 @@ describe("GET /api/appointment/public/calendar", () => {
     expect(sundays.length).toBeGreaterThanOrEqual(4);
     expect(cal.closedDates.every((d) => d >= cal.today && d <= cal.lastDate)).toBe(true);
   });
+
+  it("says whether the booking form offers WhatsApp: only while the clinic has it set up", async () => {
+    const offersWhatsapp = async (app: TestApp) =>
+      (await app.app.inject({ method: "GET", url: "/api/appointment/public/calendar" })).json().whatsapp as unknown;
+    expect(await offersWhatsapp(t)).toBe(false);
+    const withWhatsapp = await createTestApp({
+      WHATSAPP_API_URL: "http://127.0.0.1:9/v23.0",
+      WHATSAPP_ACCESS_TOKEN: "EAAtestaccesstoken",
+      WHATSAPP_PHONE_NUMBER_ID: "1234567890",
+      WHATSAPP_APP_SECRET: "test-app-secret-0123456789",
+      WHATSAPP_VERIFY_TOKEN: "verify-token-0123456789",
+    });
+    try {
+      expect(await offersWhatsapp(withWhatsapp)).toBe(true);
+    } finally {
+      await withWhatsapp.close();
+    }
+  });
 });

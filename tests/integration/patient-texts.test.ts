@@ -126,6 +126,9 @@ describe("texts to the patient", () => {
     const page = await t.app.inject({ method: "GET", url: path });
     expect(page.body).toContain(esc(contactChoiceWords({ choice: "sms", mobile: true, whatsapp: true })));
     expect(page.body).not.toContain(esc(contactChoiceWords({ choice: "whatsapp", mobile: true, whatsapp: true })));
+    // Nor does it offer WhatsApp: the choice it shows checked is the channel used, SMS.
+    expect(page.body).not.toContain('value="whatsapp"');
+    expect(page.body).toMatch(/<input[^>]*id="contactPreference-sms"[^>]*checked=""/);
     const cancelled = await post(path, id, { intent: "cancel", reason: "" });
     expect(cancelled.statusCode).toBe(200);
     expect((await texts(reference)).map((m) => [m.channel, m.kind])).toEqual([

@@ -349,6 +349,8 @@ describe("a Setswana patient's messages and private page", () => {
     const channel = await post({ intent: "contact", contactPreference: "whatsapp" });
     expect(channel.status).toBe(200);
     expect(channel.body).toContain(contact.chosen({ choice: "whatsapp", mobile: true, whatsapp: true }));
+    // WhatsApp is set up on this server, so the page offers it, checked.
+    expect(channel.body).toMatch(/<input[^>]*id="contactPreference-whatsapp"[^>]*checked=""/);
 
     const safety = safetyWords("tn");
     const badAnswer = await post({ intent: "safety", "safety-pregnant": "maybe" });

@@ -1,4 +1,4 @@
-import { textChannelFor, type ContactPreference } from "@domain/contact-preference";
+import { deliveryChannel, textChannelFor, type ContactPreference } from "@domain/contact-preference";
 import { m } from "@domain/paraglide/messages.js";
 import { contactPreferenceWords } from "@domain/patient-words";
 import { RadioGroup } from "~/components/forms/field";
@@ -8,7 +8,7 @@ interface ContactSettingsProps {
   /** The patient's choice so far; null: none made (a mobile number then gets SMS). */
   choice: ContactPreference | null;
   mobile: boolean;
-  /** Whether WhatsApp is set up; else a WhatsApp choice goes as SMS, and the page says so. */
+  /** Whether WhatsApp is set up; else it is not offered, and a WhatsApp choice made before goes as SMS, as the page says. */
   whatsapp: boolean;
   action: string;
   error?: string;
@@ -16,11 +16,13 @@ interface ContactSettingsProps {
 
 /**
  * The private page's choice of how the clinic sends updates besides e-mail:
- * text message, WhatsApp, or e-mail only (which stops text messages). A plain
- * form post: it works without JavaScript. In the page's language.
+ * text message, WhatsApp (while it is set up), or e-mail only (which stops
+ * text messages). The channel checked is the one messages go by. A plain form
+ * post: it works without JavaScript. In the page's language.
  */
 export function ContactSettings({ choice, mobile, whatsapp, action, error }: ContactSettingsProps) {
-  const current = textChannelFor(choice, mobile) ?? "email";
+  const channel = textChannelFor(choice, mobile);
+  const current = channel ? deliveryChannel(channel, whatsapp) : "email";
   const locale = useLocale();
   const options = { locale };
   const words = contactPreferenceWords(locale);
@@ -35,7 +37,7 @@ export function ContactSettings({ choice, mobile, whatsapp, action, error }: Con
             name="contactPreference"
             legend={m.private_updates_legend({}, options)}
             hint={words.hint}
-            options={words.options}
+            options={words.options({ whatsapp })}
             defaultValue={current}
             error={error}
           />

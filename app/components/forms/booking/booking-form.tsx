@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { m } from "@domain/paraglide/messages.js";
 import { BOOKING_PATH } from "@domain/paths";
 import type { BookingConfirmation } from "@domain/request-words";
@@ -75,9 +75,15 @@ function BookingForm({
   const locale = useLocale();
   const t = { locale };
   const pagePath = usePagePath();
-  const { calendar, note } = useBookingCalendar(locale);
+  const { calendar, note, offered } = useBookingCalendar(locale);
   const upload = useReferralUpload(locale);
   const submission = useBookingSubmission({ calendar, calendarFromServer: !note, upload, onBooked, posted, service });
+  // WhatsApp chosen before the server said it is not set up: the choice becomes what will be used, SMS.
+  const { update } = submission;
+  const whatsappChosen = submission.values.contactPreference === "whatsapp";
+  useEffect(() => {
+    if (whatsappChosen && !offered.whatsapp) update("contactPreference", "sms");
+  }, [whatsappChosen, offered.whatsapp, update]);
   const { progress } = upload;
   const { hasErrors, summary } = submissionSummary(submission);
 
@@ -107,6 +113,7 @@ function BookingForm({
             form={submission}
             calendar={calendar}
             calendarNote={note}
+            offered={offered}
             upload={
               <FileUpload
                 id="referral"

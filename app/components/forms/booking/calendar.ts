@@ -4,7 +4,8 @@ import { closedWeekdayNames, listWords, OPENING_HOURS } from "@domain/clinic";
 import { isIsoDate, localToday } from "@domain/dates";
 import { BASE_LOCALE, type Locale } from "@domain/locale";
 import { m } from "@domain/paraglide/messages.js";
-import { weekdaysOnlyCalendar, type BookingCalendar } from "@domain/opening-days";
+import type { OfferedChannels } from "@domain/contact-preference";
+import { weekdaysOnlyCalendar, type BookingCalendar, type BookingFormFacts } from "@domain/opening-days";
 import { getJson } from "~/lib/api-client";
 
 /** The note under the calendar when the holidays could not be loaded, in `locale`: only the weekdays the clinic never opens are marked. */
@@ -22,10 +23,11 @@ function fallbackCalendar(horizonDays = 90): BookingCalendar {
   return weekdaysOnlyCalendar(localToday(), horizonDays);
 }
 
-function isCalendar(value: unknown): value is BookingCalendar {
-  const c = value as Partial<BookingCalendar> | null;
+function isFormFacts(value: unknown): value is BookingFormFacts {
+  const c = value as Partial<BookingFormFacts> | null;
   return (
     !!c &&
+    typeof c.whatsapp === "boolean" &&
     typeof c.today === "string" &&
     isIsoDate(c.firstDate ?? "") &&
     isIsoDate(c.lastDate ?? "") &&
@@ -37,17 +39,27 @@ function isCalendar(value: unknown): value is BookingCalendar {
 /**
  * The booking window and the days the clinic is closed in it, from the
  * server; null while loading. If it cannot be loaded, only the weekdays the
- * clinic never opens (Sundays), with a note saying so in `locale`.
+ * clinic never opens (Sundays), with a note saying so in `locale`. The same
+ * answer says whether the clinic sends WhatsApp messages: the form offers
+ * WhatsApp unless it says not (without the answer, a WhatsApp choice still
+ * reaches the patient, by SMS).
  */
-export function useBookingCalendar(locale: Locale): { calendar: BookingCalendar | null; note?: string } {
+export function useBookingCalendar(locale: Locale): {
+  calendar: BookingCalendar | null;
+  note?: string;
+  offered: OfferedChannels;
+} {
   const [calendar, setCalendar] = useState<BookingCalendar | null>(null);
   const [note, setNote] = useState<string>();
+  const [whatsapp, setWhatsapp] = useState(true);
   useEffect(() => {
     const controller = new AbortController();
     void getJson<unknown>(CALENDAR_PATH, controller.signal).then((result) => {
       if (controller.signal.aborted) return;
-      if (result.ok && isCalendar(result.data)) {
-        setCalendar(result.data);
+      if (result.ok && isFormFacts(result.data)) {
+        const { whatsapp: offered, ...served } = result.data;
+        setCalendar(served);
+        setWhatsapp(offered);
       } else {
         setCalendar(fallbackCalendar());
         setNote(calendarFallbackNote(locale));
@@ -55,5 +67,5 @@ export function useBookingCalendar(locale: Locale): { calendar: BookingCalendar 
     });
     return () => controller.abort();
   }, [locale]);
-  return { calendar, note };
+  return { calendar, note, offered: { whatsapp } };
 }

@@ -1,6 +1,11 @@
 import type { ReactNode } from "react";
 import { BOOKABLE_SERVICES, serviceTitle } from "@domain/catalogue";
-import { contactPreferenceHint, contactPreferenceLegend, contactPreferenceOptions } from "@domain/contact-preference";
+import {
+  contactPreferenceHint,
+  contactPreferenceLegend,
+  contactPreferenceOptions,
+  type OfferedChannels,
+} from "@domain/contact-preference";
 import type { BookingCalendar } from "@domain/opening-days";
 import { m } from "@domain/paraglide/messages.js";
 import { genderLabel, GENDERS } from "@domain/patient";
@@ -29,11 +34,13 @@ interface BookingFieldsProps {
   /** The booking window and closed days; null while loading. */
   calendar: BookingCalendar | null;
   calendarNote?: string;
+  /** The channels the clinic sends by: WhatsApp only while it is set up. */
+  offered: OfferedChannels;
   /** The referral upload, shown after the payment method. */
   upload: ReactNode;
 }
 
-export function BookingFields({ form, calendar, calendarNote, upload }: BookingFieldsProps) {
+export function BookingFields({ form, calendar, calendarNote, offered, upload }: BookingFieldsProps) {
   const { values, errors, update, field } = form;
   const locale = useLocale();
   const t = { locale };
@@ -101,7 +108,7 @@ export function BookingFields({ form, calendar, calendarNote, upload }: BookingF
           name="contactPreference"
           legend={contactPreferenceLegend(locale)}
           hint={contactPreferenceHint(locale)}
-          options={contactPreferenceOptions(locale)}
+          options={contactPreferenceOptions(locale, offered)}
           value={values.contactPreference}
           onChange={(v) => update("contactPreference", v)}
           error={errors.contactPreference}
