@@ -23,11 +23,10 @@ function fallbackCalendar(horizonDays = 90): BookingCalendar {
   return weekdaysOnlyCalendar(localToday(), horizonDays);
 }
 
-function isFormFacts(value: unknown): value is BookingFormFacts {
-  const c = value as Partial<BookingFormFacts> | null;
+function isCalendar(value: unknown): value is BookingCalendar {
+  const c = value as Partial<BookingCalendar> | null;
   return (
     !!c &&
-    typeof c.whatsapp === "boolean" &&
     typeof c.today === "string" &&
     isIsoDate(c.firstDate ?? "") &&
     isIsoDate(c.lastDate ?? "") &&
@@ -56,10 +55,11 @@ export function useBookingCalendar(locale: Locale): {
     const controller = new AbortController();
     void getJson<unknown>(CALENDAR_PATH, controller.signal).then((result) => {
       if (controller.signal.aborted) return;
-      if (result.ok && isFormFacts(result.data)) {
-        const { whatsapp: offered, ...served } = result.data;
+      if (result.ok && isCalendar(result.data)) {
+        const { whatsapp: offered, ...served } = result.data as BookingCalendar & Partial<BookingFormFacts>;
         setCalendar(served);
-        setWhatsapp(offered);
+        // An answer without the flag (a server from before it, mid-deploy) still gives its calendar: WhatsApp stays offered.
+        setWhatsapp(offered !== false);
       } else {
         setCalendar(fallbackCalendar());
         setNote(calendarFallbackNote(locale));
