@@ -5,6 +5,7 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/chromium";
 import { SERVER_ARGS, SERVER_ENV } from "./tests/helpers/server-process";
+import { NO_DATABASE_TAG } from "./tests/e2e/tags";
 
 const port = Number(process.env.E2E_PORT ?? 4321);
 // One fresh data folder per run, shared by the server and the test workers.
@@ -27,7 +28,8 @@ process.env.E2E_SMTP_PORT ??= String(port + 5);
 
 // Every spec runs once, at phone width. Specs that check layout run again at
 // desktop width; on PostgreSQL only the specs that write to the database run
-// again (the rest read static pages, the same whatever the database).
+// again (the rest read static pages, the same whatever the database), less
+// their tests that end before the database (tagged NO_DATABASE_TAG).
 const LAYOUT_SPECS = ["layout", "home", "services", "public-routes"].map((name) => `**/${name}.spec.ts`);
 const DATABASE_SPECS = ["booking", "contact", "staff", "patient-link", "front-desk"].map(
   (name) => `**/${name}.spec.ts`,
@@ -52,7 +54,9 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: "off",
   },
-  projects: onPostgres ? [{ ...phone, testMatch: DATABASE_SPECS }] : [phone, { ...desktop, testMatch: LAYOUT_SPECS }],
+  projects: onPostgres
+    ? [{ ...phone, testMatch: DATABASE_SPECS, grepInvert: new RegExp(NO_DATABASE_TAG) }]
+    : [phone, { ...desktop, testMatch: LAYOUT_SPECS }],
   webServer: {
     command: `node ${SERVER_ARGS.join(" ")}`,
     url: `http://127.0.0.1:${port}/api/health`,

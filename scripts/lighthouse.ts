@@ -17,7 +17,7 @@
  * Options:
  *   --routes /,/about          audit only these pages (default: every public page)
  *   --one-of-each-kind         audit one page of each kind: every page but the service pages, three
- *                              service pages (SERVICE_SAMPLE) and the Setswana sample
+ *                              service pages (SERVICE_PAGE_SAMPLE) and the Setswana sample
  *   --runs 3                   run each page N times and print the medians (default 1)
  *   --assert-only a11y,bp,seo  check only these assertions (a11y, bp, seo, perf, budget; default: all)
  *   --report-only              print the table, assert nothing
@@ -31,18 +31,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { PRERENDERED_PATHS, SCRIPTED_PAGE_PATHS } from "../app/lib/prerender-paths";
-import { SERVICES, servicePath } from "../domain/catalogue";
+import { PRERENDERED_PATHS, SCRIPTED_PAGE_PATHS, SERVICE_PAGE_SAMPLE } from "../app/lib/prerender-paths";
 import { BASE_LOCALE, localeOfPath } from "../domain/locale";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
 
 /** The Setswana pages measured by default: the home page, a long text, a service page and both forms. */
 const SETSWANA_SAMPLE = ["/tn", "/tn/privacy", "/tn/services/ultrasound", "/tn/book-appointment", "/tn/contact-us"];
-/**
- * The service pages --one-of-each-kind keeps: one module renders the described ones, and these two carry every part
- * it has (a table, notes, the closing section, the sidebar); the unfinished page has a module of its own.
- */
-const SERVICE_SAMPLE = [SERVICES.ultrasound, SERVICES.mammography, SERVICES.advancedTechnology].map(servicePath);
 import { startServer, type ServerProcess } from "../tests/helpers/server-process";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -131,7 +125,7 @@ function parseOptions() {
   let routes = [...allPages.filter((p) => localeOfPath(p) === BASE_LOCALE), ...SETSWANA_SAMPLE];
   if (values["one-of-each-kind"])
     routes = routes.filter(
-      (p) => !p.startsWith("/services/") || SERVICE_SAMPLE.includes(p) || localeOfPath(p) !== BASE_LOCALE,
+      (p) => !p.startsWith("/services/") || SERVICE_PAGE_SAMPLE.includes(p) || localeOfPath(p) !== BASE_LOCALE,
     );
   if (values.routes) {
     routes = values.routes

@@ -129,7 +129,7 @@ if (process.env.SKIP_LIGHTHOUSE === "1") {
   // deterministic and gate the run; Performance swings with machine load, so
   // `npm run lighthouse` measures and asserts it on its own (docs/decisions/005-lighthouse-gates-and-budgets.md).
   // Two pages at a time: nothing asserted here depends on timings. One page of each kind: axe already
-  // checks every page at both widths (public-routes.spec.ts), and one module renders the service pages.
+  // checks every page at 390 px (public-routes.spec.ts), and one module renders the service pages.
   check("lighthouse", "npx", [
     "tsx",
     "scripts/lighthouse.ts",

@@ -1,8 +1,20 @@
-import { SERVICE_PAGES, servicePath } from "../../domain/catalogue";
+import { SERVICE_PAGES, SERVICES, servicePath } from "../../domain/catalogue";
 import { BASE_LOCALE, LOCALES, localisedPath, type Locale } from "../../domain/locale";
 import type { IslandName } from "./hydrate";
 
 /** Public pages outside /services/*, in menu order (English paths; each has its Setswana twin under /tn). */
+/**
+ * One service page of each kind, for checks that need not run on every one
+ * (Lighthouse's --one-of-each-kind, axe at desktop width): one module renders
+ * the described pages, and these two carry every part it has (a table, notes,
+ * the closing section, the sidebar); the unfinished page has a module of its own.
+ */
+export const SERVICE_PAGE_SAMPLE: readonly string[] = [
+  SERVICES.ultrasound,
+  SERVICES.mammography,
+  SERVICES.advancedTechnology,
+].map(servicePath);
+
 export const PUBLIC_PAGE_PATHS = [
   "/",
   "/about",

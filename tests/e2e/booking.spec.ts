@@ -24,6 +24,7 @@ import {
   holdScripts,
   unique,
 } from "./forms";
+import { NO_DATABASE } from "./tags";
 
 const BOOK = "**/api/appointment/public/appointments";
 const UPLOAD = "**/api/cloudinary/upload/referrals_forms";
@@ -117,72 +118,74 @@ forbidDialogs();
 // Several tests run axe more than once: allow for a busy machine.
 test.describe.configure({ timeout: 90_000 });
 
-test("the policy shows, required fields are checked with a focused summary, and a medical aid asks for its number", async ({
-  page,
-}) => {
-  await open(page);
-  for (const line of [
-    "15 minutes",
-    "24 hours",
-    "late cancellation",
-    "valid ID",
-    "time of service",
-    "BPOMAS and PULA",
-  ]) {
-    await expect(page.locator(".policy")).toContainText(line);
-  }
-  await expectNoAxeViolations(page);
-  await expect(page.getByRole("radio", { name: "Cash Payment" })).toBeChecked();
-  // In the page from the start (it works without JavaScript), hidden while cash is chosen.
-  await expect(page.getByLabel("Medical aid membership number")).toBeHidden();
+test(
+  "the policy shows, required fields are checked with a focused summary, and a medical aid asks for its number",
+  NO_DATABASE,
+  async ({ page }) => {
+    await open(page);
+    for (const line of [
+      "15 minutes",
+      "24 hours",
+      "late cancellation",
+      "valid ID",
+      "time of service",
+      "BPOMAS and PULA",
+    ]) {
+      await expect(page.locator(".policy")).toContainText(line);
+    }
+    await expectNoAxeViolations(page);
+    await expect(page.getByRole("radio", { name: "Cash Payment" })).toBeChecked();
+    // In the page from the start (it works without JavaScript), hidden while cash is chosen.
+    await expect(page.getByLabel("Medical aid membership number")).toBeHidden();
 
-  await page.getByRole("radio", { name: "BPOMAS" }).check();
-  await expect(page.getByLabel("Medical aid membership number")).toBeVisible();
-  await page.getByRole("button", { name: "Request appointment" }).click();
-  const summary = page.locator(".error-summary");
-  await expect(summary).toBeFocused();
-  for (const message of [
-    "First name is required.",
-    "Surname is required.",
-    "Enter your date of birth, for example 27 3 1985.",
-    "Choose Male, Female or Other.",
-    "ID or passport number is required.",
-    PHONE_REQUIRED,
-    APPOINTMENT_MESSAGES.alternateNumber,
-    "Enter a valid email address.",
-    "Choose a service.",
-    "Choose a date for your appointment.",
-    "Enter your medical aid membership number.",
-  ]) {
-    await expect(summary.getByRole("link", { name: message, exact: true })).toBeVisible();
-  }
-  await expect(page.locator("#gender-error")).toHaveText("Error: Choose Male, Female or Other.");
-  // One term for the second number: its label and its error say it alike.
-  await expect(page.locator("label[for=alternateNumber]")).toHaveText(ALTERNATE_NUMBER_LABEL);
-  await expect(page.locator("#alternateNumber-error")).toHaveText(`Error: ${ALTERNATE_NUMBER_LABEL} is required.`);
-  await expectNoAxeViolations(page);
+    await page.getByRole("radio", { name: "BPOMAS" }).check();
+    await expect(page.getByLabel("Medical aid membership number")).toBeVisible();
+    await page.getByRole("button", { name: "Request appointment" }).click();
+    const summary = page.locator(".error-summary");
+    await expect(summary).toBeFocused();
+    for (const message of [
+      "First name is required.",
+      "Surname is required.",
+      "Enter your date of birth, for example 27 3 1985.",
+      "Choose Male, Female or Other.",
+      "ID or passport number is required.",
+      PHONE_REQUIRED,
+      APPOINTMENT_MESSAGES.alternateNumber,
+      "Enter a valid email address.",
+      "Choose a service.",
+      "Choose a date for your appointment.",
+      "Enter your medical aid membership number.",
+    ]) {
+      await expect(summary.getByRole("link", { name: message, exact: true })).toBeVisible();
+    }
+    await expect(page.locator("#gender-error")).toHaveText("Error: Choose Male, Female or Other.");
+    // One term for the second number: its label and its error say it alike.
+    await expect(page.locator("label[for=alternateNumber]")).toHaveText(ALTERNATE_NUMBER_LABEL);
+    await expect(page.locator("#alternateNumber-error")).toHaveText(`Error: ${ALTERNATE_NUMBER_LABEL} is required.`);
+    await expectNoAxeViolations(page);
 
-  await summary.getByRole("link", { name: "Choose Male, Female or Other." }).click();
-  await expect(page.getByRole("radio", { name: "Male", exact: true })).toBeFocused();
-  await page.getByRole("radio", { name: "Other" }).check();
-  await expect(page.locator("#gender-error")).toHaveCount(0);
-  for (const name of [
-    "name",
-    "surname",
-    "dobDay",
-    "dobMonth",
-    "dobYear",
-    "phoneNumber",
-    "alternateNumber",
-    "email",
-    "idPassportNumber",
-    "service",
-  ]) {
-    await expect(page.locator(`#${name}`)).toHaveAttribute("required", "");
-  }
-});
+    await summary.getByRole("link", { name: "Choose Male, Female or Other." }).click();
+    await expect(page.getByRole("radio", { name: "Male", exact: true })).toBeFocused();
+    await page.getByRole("radio", { name: "Other" }).check();
+    await expect(page.locator("#gender-error")).toHaveCount(0);
+    for (const name of [
+      "name",
+      "surname",
+      "dobDay",
+      "dobMonth",
+      "dobYear",
+      "phoneNumber",
+      "alternateNumber",
+      "email",
+      "idPassportNumber",
+      "service",
+    ]) {
+      await expect(page.locator(`#${name}`)).toHaveAttribute("required", "");
+    }
+  },
+);
 
-test("a service in the address is preselected", async ({ page }) => {
+test("a service in the address is preselected", NO_DATABASE, async ({ page }) => {
   await open(page, "?service=x-ray");
   await expect(page.getByLabel("Service", { exact: true })).toHaveValue("X-ray Imaging");
   await hydrated(page);
@@ -193,7 +196,7 @@ test("a service in the address is preselected", async ({ page }) => {
   await expect(page.locator(".error-summary")).toHaveCount(0);
 });
 
-test("Book Now on a service page opens the form with that service chosen", async ({ page }) => {
+test("Book Now on a service page opens the form with that service chosen", NO_DATABASE, async ({ page }) => {
   await page.goto("/services/ultrasound");
   const closing = page.getByRole("region", { name: "Your results and your appointment" });
   await closing.getByRole("link", { name: "Book Now" }).click();
@@ -210,53 +213,61 @@ test("Book Now on a service page opens the form with that service chosen", async
   for (const link of await booking.all()) await expect(link).toHaveAttribute("href", "/book-appointment");
 });
 
-test("errors show at the top with focus, on the screen, and the title says Error while they show", async ({ page }) => {
-  await open(page);
-  await hydrated(page);
-  const title = await page.title();
-  expect(title).toMatch(/^Book an Appointment \| /);
-  await page.getByRole("button", { name: "Request appointment" }).click();
-  const summary = page.locator(".error-summary");
-  await expect(summary).toBeFocused();
-  await expectOnFirstScreen(page, summary);
-  await expect(page).toHaveTitle(`Error: ${title}`);
-  // The summary is the first thing in <main>, before the page's heading.
-  expect(await page.locator("main .container > *").first().getAttribute("class")).toBe("error-summary");
+test(
+  "errors show at the top with focus, on the screen, and the title says Error while they show",
+  NO_DATABASE,
+  async ({ page }) => {
+    await open(page);
+    await hydrated(page);
+    const title = await page.title();
+    expect(title).toMatch(/^Book an Appointment \| /);
+    await page.getByRole("button", { name: "Request appointment" }).click();
+    const summary = page.locator(".error-summary");
+    await expect(summary).toBeFocused();
+    await expectOnFirstScreen(page, summary);
+    await expect(page).toHaveTitle(`Error: ${title}`);
+    // The summary is the first thing in <main>, before the page's heading.
+    expect(await page.locator("main .container > *").first().getAttribute("class")).toBe("error-summary");
 
-  // The date of birth is three boxes; what is missing is named.
-  await fillDateOfBirth(page, "27", "", "1985");
-  await page.getByRole("button", { name: "Request appointment" }).click();
-  await expect(page.locator("#dob-error")).toHaveText("Error: Date of birth must include a month.");
-  await expect(summary.getByRole("link", { name: "Date of birth must include a month." })).toHaveAttribute(
-    "href",
-    "#dobDay",
-  );
-  await fillDateOfBirth(page, "27", "3", String(new Date().getFullYear() + 1));
-  await page.getByRole("button", { name: "Request appointment" }).click();
-  await expect(page.locator("#dob-error")).toHaveText("Error: Date of birth must be in the past.");
-  const group = page.getByRole("group", { name: "Date of birth" });
-  await expect(group).toHaveAttribute("aria-describedby", "dob-hint dob-error");
-  for (const [box, autofill] of [
-    ["Day", "bday-day"],
-    ["Month", "bday-month"],
-    ["Year", "bday-year"],
-  ] as const) {
-    await expect(group.getByLabel(box, { exact: true })).toHaveAttribute("inputmode", "numeric");
-    await expect(group.getByLabel(box, { exact: true })).toHaveAttribute("autocomplete", autofill);
-  }
-  await expectNoAxeViolations(page);
+    // The date of birth is three boxes; what is missing is named.
+    await fillDateOfBirth(page, "27", "", "1985");
+    await page.getByRole("button", { name: "Request appointment" }).click();
+    await expect(page.locator("#dob-error")).toHaveText("Error: Date of birth must include a month.");
+    await expect(summary.getByRole("link", { name: "Date of birth must include a month." })).toHaveAttribute(
+      "href",
+      "#dobDay",
+    );
+    await fillDateOfBirth(page, "27", "3", String(new Date().getFullYear() + 1));
+    await page.getByRole("button", { name: "Request appointment" }).click();
+    await expect(page.locator("#dob-error")).toHaveText("Error: Date of birth must be in the past.");
+    const group = page.getByRole("group", { name: "Date of birth" });
+    await expect(group).toHaveAttribute("aria-describedby", "dob-hint dob-error");
+    for (const [box, autofill] of [
+      ["Day", "bday-day"],
+      ["Month", "bday-month"],
+      ["Year", "bday-year"],
+    ] as const) {
+      await expect(group.getByLabel(box, { exact: true })).toHaveAttribute("inputmode", "numeric");
+      await expect(group.getByLabel(box, { exact: true })).toHaveAttribute("autocomplete", autofill);
+    }
+    await expectNoAxeViolations(page);
 
-  // Once every error is put right, the summary goes and the title is the page's own again.
-  await page.reload();
-  await hydrated(page);
-  await page.getByRole("button", { name: "Request appointment" }).click();
-  await expect(page).toHaveTitle(`Error: ${title}`);
-  await fillBookingForm(page, { surname: "Clear", email: "kagiso@example.net", date: openDay(await calendarOf(page)) });
-  await expect(summary).toHaveCount(0);
-  await expect(page).toHaveTitle(title);
-});
+    // Once every error is put right, the summary goes and the title is the page's own again.
+    await page.reload();
+    await hydrated(page);
+    await page.getByRole("button", { name: "Request appointment" }).click();
+    await expect(page).toHaveTitle(`Error: ${title}`);
+    await fillBookingForm(page, {
+      surname: "Clear",
+      email: "kagiso@example.net",
+      date: openDay(await calendarOf(page)),
+    });
+    await expect(summary).toHaveCount(0);
+    await expect(page).toHaveTitle(title);
+  },
+);
 
-test("the privacy policy is linked beside the submit button", async ({ page }) => {
+test("the privacy policy is linked beside the submit button", NO_DATABASE, async ({ page }) => {
   await open(page);
   const note = page.locator("form .form__privacy");
   await expect(note).toContainText("We use these details to arrange your examination");
@@ -269,19 +280,21 @@ test("the privacy policy is linked beside the submit button", async ({ page }) =
   expect(buttonBox!.y - (noteBox!.y + noteBox!.height)).toBeLessThan(80);
 });
 
-test("WhatsApp is offered only while the clinic has it set up: this server has not, so the form drops it once loaded", async ({
-  page,
-}) => {
-  const updates = page.getByRole("group", { name: "How should we send you updates about this appointment?" });
-  // The page as sent offers all three (without the script, a WhatsApp choice goes as SMS).
-  const sent = await (await page.request.get("/book-appointment")).text();
-  expect(sent).toContain('value="whatsapp"');
-  const calendar = await open(page);
-  expect(calendar.whatsapp).toBe(false);
-  await expect(updates.getByRole("radio")).toHaveCount(2);
-  await expect(updates.getByRole("radio", { name: "WhatsApp" })).toHaveCount(0);
-  await expect(updates.getByRole("radio", { name: "Text message (SMS)" })).toBeChecked();
-});
+test(
+  "WhatsApp is offered only while the clinic has it set up: this server has not, so the form drops it once loaded",
+  NO_DATABASE,
+  async ({ page }) => {
+    const updates = page.getByRole("group", { name: "How should we send you updates about this appointment?" });
+    // The page as sent offers all three (without the script, a WhatsApp choice goes as SMS).
+    const sent = await (await page.request.get("/book-appointment")).text();
+    expect(sent).toContain('value="whatsapp"');
+    const calendar = await open(page);
+    expect(calendar.whatsapp).toBe(false);
+    await expect(updates.getByRole("radio")).toHaveCount(2);
+    await expect(updates.getByRole("radio", { name: "WhatsApp" })).toHaveCount(0);
+    await expect(updates.getByRole("radio", { name: "Text message (SMS)" })).toBeChecked();
+  },
+);
 
 test("closed days are marked and cannot be picked; typing one gives a clear error", async ({ page }) => {
   const calendar = await open(page);
@@ -488,35 +501,37 @@ test("a PDF with JavaScript in it is refused by the server and the page says why
   await expectNoAxeViolations(page);
 });
 
-test("an 11 MB file: the page refuses it before sending, and the server answers the browser's own upload with a readable 413", async ({
-  page,
-}) => {
-  const calendar = await open(page);
-  await fillBooking(page, calendar, unique("Large"));
-  let uploaded = false;
-  page.on("request", (request) => {
-    if (request.url().includes("/api/cloudinary/upload/")) uploaded = true;
-  });
-  const big = Buffer.concat([await tinyPdf(), Buffer.alloc(11 * 1024 * 1024, 0x20)]);
-  await page.getByLabel("Referral form").setInputFiles({ name: "big.pdf", mimeType: "application/pdf", buffer: big });
-  await page.getByRole("button", { name: "Request appointment" }).click();
-  await expect(page.locator(".error-summary")).toContainText("The referral form must be smaller than 10 MB.");
-  expect(uploaded).toBe(false);
-  // The same size sent by the browser anyway (as an old copy of the page would): a JSON answer it can read.
-  const answer = await page.evaluate(async () => {
-    const form = new FormData();
-    form.append("file", new File([new Uint8Array(11 * 1024 * 1024)], "big.pdf", { type: "application/pdf" }));
-    const res = await fetch("/api/cloudinary/upload/referrals_forms", { method: "POST", body: form });
-    return { status: res.status, body: (await res.json()) as { message: string } };
-  });
-  expect(answer).toEqual({
-    status: 413,
-    body: {
-      message: "The file is too large: the limit is 10 MB.",
-      errors: { file: "The file is too large: the limit is 10 MB." },
-    },
-  });
-});
+test(
+  "an 11 MB file: the page refuses it before sending, and the server answers the browser's own upload with a readable 413",
+  NO_DATABASE,
+  async ({ page }) => {
+    const calendar = await open(page);
+    await fillBooking(page, calendar, unique("Large"));
+    let uploaded = false;
+    page.on("request", (request) => {
+      if (request.url().includes("/api/cloudinary/upload/")) uploaded = true;
+    });
+    const big = Buffer.concat([await tinyPdf(), Buffer.alloc(11 * 1024 * 1024, 0x20)]);
+    await page.getByLabel("Referral form").setInputFiles({ name: "big.pdf", mimeType: "application/pdf", buffer: big });
+    await page.getByRole("button", { name: "Request appointment" }).click();
+    await expect(page.locator(".error-summary")).toContainText("The referral form must be smaller than 10 MB.");
+    expect(uploaded).toBe(false);
+    // The same size sent by the browser anyway (as an old copy of the page would): a JSON answer it can read.
+    const answer = await page.evaluate(async () => {
+      const form = new FormData();
+      form.append("file", new File([new Uint8Array(11 * 1024 * 1024)], "big.pdf", { type: "application/pdf" }));
+      const res = await fetch("/api/cloudinary/upload/referrals_forms", { method: "POST", body: form });
+      return { status: res.status, body: (await res.json()) as { message: string } };
+    });
+    expect(answer).toEqual({
+      status: 413,
+      body: {
+        message: "The file is too large: the limit is 10 MB.",
+        errors: { file: "The file is too large: the limit is 10 MB." },
+      },
+    });
+  },
+);
 
 test("past an upload cap the page shows the server's message", async ({ page }) => {
   const calendar = await open(page);
@@ -650,7 +665,7 @@ test.describe("without JavaScript", () => {
     expect(await appointmentsBySurname(e2e, surname)).toHaveLength(0);
   });
 
-  test("a service page's Book Now opens the form with that service chosen", async ({ page }) => {
+  test("a service page's Book Now opens the form with that service chosen", NO_DATABASE, async ({ page }) => {
     await page.goto("/services/x-ray");
     await page
       .getByRole("region", { name: "Your results and your appointment" })

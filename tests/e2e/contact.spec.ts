@@ -13,6 +13,7 @@ import {
   TOO_MANY_REQUESTS,
   unique,
 } from "./forms";
+import { NO_DATABASE } from "./tags";
 
 const ENDPOINT = "**/api/contact-enquire/public/create";
 
@@ -42,53 +43,55 @@ forbidDialogs();
 // Several tests run axe more than once: allow for a busy machine.
 test.describe.configure({ timeout: 90_000 });
 
-test("every validation message appears beside its field and in a focused summary, and clears on edit", async ({
-  page,
-}) => {
-  await open(page);
-  await page.getByLabel("Your name").fill("   ");
-  await page.getByLabel("Email address").fill("neo@example");
-  await page.getByRole("button", { name: "Send enquiry" }).click();
+test(
+  "every validation message appears beside its field and in a focused summary, and clears on edit",
+  NO_DATABASE,
+  async ({ page }) => {
+    await open(page);
+    await page.getByLabel("Your name").fill("   ");
+    await page.getByLabel("Email address").fill("neo@example");
+    await page.getByRole("button", { name: "Send enquiry" }).click();
 
-  const summary = page.locator(".error-summary");
-  await expect(summary).toBeFocused();
-  await expect(summary.getByRole("heading", { name: "There is a problem" })).toBeVisible();
-  // At the top of the page, before its heading, brought onto the screen; the title says Error while it shows.
-  await expectOnFirstScreen(page, summary);
-  expect(await page.locator("main .container > *").first().getAttribute("class")).toBe("error-summary");
-  await expect(page).toHaveTitle(/^Error: Contact Us \| /);
-  const messages = {
-    name: "Name is required.",
-    phoneNumber: "Phone number is required.",
-    email: "Enter a valid email address.",
-    description: "Description is required.",
-  };
-  for (const [field, message] of Object.entries(messages)) {
-    await expect(summary.getByRole("link", { name: message })).toHaveAttribute("href", `#${field}`);
-    await expect(page.locator(`#${field}-error`)).toHaveText(`Error: ${message}`);
-    const input = page.locator(`#${field}`);
-    await expect(input).toHaveAttribute("aria-invalid", "true");
-    await expect(input).toHaveAttribute("aria-describedby", new RegExp(`${field}-error`));
-  }
-  await expectNoAxeViolations(page);
+    const summary = page.locator(".error-summary");
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole("heading", { name: "There is a problem" })).toBeVisible();
+    // At the top of the page, before its heading, brought onto the screen; the title says Error while it shows.
+    await expectOnFirstScreen(page, summary);
+    expect(await page.locator("main .container > *").first().getAttribute("class")).toBe("error-summary");
+    await expect(page).toHaveTitle(/^Error: Contact Us \| /);
+    const messages = {
+      name: "Name is required.",
+      phoneNumber: "Phone number is required.",
+      email: "Enter a valid email address.",
+      description: "Description is required.",
+    };
+    for (const [field, message] of Object.entries(messages)) {
+      await expect(summary.getByRole("link", { name: message })).toHaveAttribute("href", `#${field}`);
+      await expect(page.locator(`#${field}-error`)).toHaveText(`Error: ${message}`);
+      const input = page.locator(`#${field}`);
+      await expect(input).toHaveAttribute("aria-invalid", "true");
+      await expect(input).toHaveAttribute("aria-describedby", new RegExp(`${field}-error`));
+    }
+    await expectNoAxeViolations(page);
 
-  // A summary link moves focus to its field.
-  await summary.getByRole("link", { name: messages.phoneNumber }).click();
-  await expect(page.locator("#phoneNumber")).toBeFocused();
+    // A summary link moves focus to its field.
+    await summary.getByRole("link", { name: messages.phoneNumber }).click();
+    await expect(page.locator("#phoneNumber")).toBeFocused();
 
-  // Editing a field clears that field's error only.
-  await page.getByLabel("Your name").fill("Neo");
-  await expect(page.locator("#name-error")).toHaveCount(0);
-  await expect(page.locator("#name")).not.toHaveAttribute("aria-invalid");
-  await expect(summary.getByRole("link", { name: messages.name })).toHaveCount(0);
-  await expect(page.locator("#email-error")).toBeVisible();
-  await page.getByLabel("Email address").fill("neo@example.net");
-  await expect(page.locator("#email-error")).toHaveCount(0);
-  await page.getByLabel("Phone number").fill("71234567");
-  await page.getByLabel("Your enquiry").fill("Hello");
-  await expect(summary).toHaveCount(0);
-  await expect(page).toHaveTitle(/^Contact Us \| /);
-});
+    // Editing a field clears that field's error only.
+    await page.getByLabel("Your name").fill("Neo");
+    await expect(page.locator("#name-error")).toHaveCount(0);
+    await expect(page.locator("#name")).not.toHaveAttribute("aria-invalid");
+    await expect(summary.getByRole("link", { name: messages.name })).toHaveCount(0);
+    await expect(page.locator("#email-error")).toBeVisible();
+    await page.getByLabel("Email address").fill("neo@example.net");
+    await expect(page.locator("#email-error")).toHaveCount(0);
+    await page.getByLabel("Phone number").fill("71234567");
+    await page.getByLabel("Your enquiry").fill("Hello");
+    await expect(summary).toHaveCount(0);
+    await expect(page).toHaveTitle(/^Contact Us \| /);
+  },
+);
 
 test("while sending, the button is disabled and the processing text shows; then the enquiry is stored and the form cleared", async ({
   page,

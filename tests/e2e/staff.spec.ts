@@ -10,6 +10,7 @@ import { hydrated } from "./hydrated";
 import { openStaffMenu } from "./staff-menu";
 import { formatLongDate, formatShortDate } from "../../domain/dates";
 import { MANAGER_ONLY_MESSAGE } from "../../domain/staff-roles";
+import { NO_DATABASE } from "./tags";
 
 /** Signs in through the forms: password, then a code from the account's authenticator secret. */
 async function signIn(
@@ -177,7 +178,7 @@ test("a staff member signs in, finds a booking made through the public API, down
     expect(actions).toContain(a);
 });
 
-test("staff pages redirect to sign-in without a session", async ({ page }) => {
+test("staff pages redirect to sign-in without a session", NO_DATABASE, async ({ page }) => {
   for (const url of ["/staff", "/staff/appointments", "/staff/appointments/1", "/staff/enquiries", "/staff/audit"]) {
     const response = await page.goto(url);
     await expect(page).toHaveURL(/\/staff\/login$/);
