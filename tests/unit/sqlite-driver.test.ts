@@ -97,6 +97,9 @@ describe("group commit", () => {
 
   const committed = () => (other.prepare("select v from t order by v").all() as { v: string }[]).map((r) => r.v);
   const insert = (v: string) => db.insertInto("t").values({ v }).execute();
+  /** One row written by a transaction of its own. */
+  const insertInTransaction = (v: string) =>
+    db.transaction().execute((trx) => trx.insertInto("t").values({ v }).execute());
   /** Opens the test's database again (WAL) through a driver with these options: syncs the test answers, say. */
   const reopen = async (options: GroupCommitOptions) => {
     await db.destroy();
@@ -216,7 +219,7 @@ describe("group commit", () => {
   it("a transaction that fails takes only its own writes back; the others in its group are kept", async () => {
     await insert("taken");
     const results = await Promise.allSettled([
-      db.transaction().execute((trx) => trx.insertInto("t").values({ v: "kept-1" }).execute()),
+      insertInTransaction("kept-1"),
       db.transaction().execute(async (trx) => {
         await trx.insertInto("t").values({ v: "undone" }).execute();
         await trx.insertInto("t").values({ v: "taken" }).execute(); // unique: fails
@@ -225,7 +228,7 @@ describe("group commit", () => {
         await trx.insertInto("t").values({ v: "thrown" }).execute();
         throw new Error("changed my mind");
       }),
-      db.transaction().execute((trx) => trx.insertInto("t").values({ v: "kept-2" }).execute()),
+      insertInTransaction("kept-2"),
     ]);
     expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "rejected", "fulfilled"]);
     expect(committed()).toEqual(["kept-1", "kept-2", "taken"]);
@@ -258,20 +261,20 @@ describe("group commit", () => {
     );
     await sql`pragma foreign_keys = on`.execute(db);
     const results = await Promise.allSettled([
-      db.transaction().execute((trx) => trx.insertInto("t").values({ v: "innocent" }).execute()),
+      insertInTransaction("innocent"),
       db.transaction().execute((trx) => sql`insert into child (parent) values (12345)`.execute(trx)),
     ]);
     expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
     expect(String((results[0] as PromiseRejectedResult).reason)).toMatch(/FOREIGN KEY/);
     expect(committed()).toEqual([]);
-    await db.transaction().execute((trx) => trx.insertInto("t").values({ v: "later" }).execute());
+    await insertInTransaction("later");
     expect(committed()).toEqual(["later"]);
   });
 
   it("a transaction SQLite rolled back whole fails with its group, and runs nothing more outside it", async () => {
     await insert("taken");
     const results = await Promise.allSettled([
-      db.transaction().execute((trx) => trx.insertInto("t").values({ v: "before" }).execute()),
+      insertInTransaction("before"),
       db.transaction().execute(async (trx) => {
         await trx.insertInto("t").values({ v: "mine" }).execute();
         // OR ROLLBACK: the conflict ends the whole real transaction (as an I/O error or a full disk may).
@@ -295,9 +298,7 @@ describe("group commit", () => {
     });
     await expect(insert("unsure")).rejects.toThrow(/could not be synced to disk \(Error: EIO/);
     await expect(insert("next")).rejects.toThrow(/could not be synced/);
-    await expect(db.transaction().execute((trx) => trx.insertInto("t").values({ v: "x" }).execute())).rejects.toThrow(
-      /could not be synced/,
-    );
+    await expect(insertInTransaction("x")).rejects.toThrow(/could not be synced/);
     await expect(db.selectFrom("t").selectAll().execute()).rejects.toThrow(/could not be synced/);
     expect(committed()).not.toContain("next");
   });
