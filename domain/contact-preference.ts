@@ -97,16 +97,22 @@ export interface ContactChoice {
   whatsapp: boolean;
 }
 
+/** The channel texts to the patient go by, or null for none (e-mail only): their choice as delivered. */
+export function channelUsed({ choice, mobile, whatsapp }: ContactChoice): TextChannel | null {
+  const chosen = textChannelFor(choice, mobile);
+  return chosen && deliveryChannel(chosen, whatsapp);
+}
+
 /**
  * What the private page says once the patient has chosen: the channel that
  * will be used, in words, in `locale`; SMS for a WhatsApp choice while
  * WhatsApp is not set up (`whatsapp` false), so the page never promises a
  * WhatsApp message that will not come.
  */
-export function contactChoiceWords({ choice, mobile, whatsapp }: ContactChoice, locale: Locale = BASE_LOCALE): string {
+export function contactChoiceWords(contact: ContactChoice, locale: Locale = BASE_LOCALE): string {
   const options = { locale };
-  const chosen = textChannelFor(choice, mobile);
-  const channel = chosen && deliveryChannel(chosen, whatsapp);
+  const channel = channelUsed(contact);
+  const { mobile } = contact;
   if (channel === "sms") return m.booking_updates_by_sms({}, options);
   if (channel === "whatsapp") return m.booking_updates_by_whatsapp({}, options);
   return mobile ? m.booking_updates_by_email({}, options) : m.booking_updates_by_email_landline({}, options);

@@ -2,7 +2,6 @@ import { SERVICE_PAGES, SERVICES, servicePath } from "../../domain/catalogue";
 import { BASE_LOCALE, LOCALES, localisedPath, type Locale } from "../../domain/locale";
 import type { IslandName } from "./hydrate";
 
-/** Public pages outside /services/*, in menu order (English paths; each has its Setswana twin under /tn). */
 /**
  * One service page of each kind, for checks that need not run on every one
  * (Lighthouse's --one-of-each-kind, axe at desktop width): one module renders
@@ -15,6 +14,7 @@ export const SERVICE_PAGE_SAMPLE: readonly string[] = [
   SERVICES.advancedTechnology,
 ].map(servicePath);
 
+/** Public pages outside /services/*, in menu order (English paths; each has its Setswana twin under /tn). */
 export const PUBLIC_PAGE_PATHS = [
   "/",
   "/about",

@@ -15,7 +15,7 @@ import {
 import { clinicInstant, clinicToday, parseDateInput } from "../../domain/dates";
 import { bookingCalendar, type BookingCalendar } from "../../domain/opening-days";
 import type { AppointmentStatus } from "../../domain/statuses";
-import { bookingRulesNow, requestAnswerBy } from "../closures/closed-dates";
+import { bookingWindowNow, requestAnswerBy } from "../closures/closed-dates";
 import type { Config } from "../config";
 import type { Db } from "../db/index";
 import { enqueueMail } from "../mail/queue";
@@ -189,7 +189,7 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
    * a row only to change its status), as the booking's confirmation does.
    */
   async function daysFor(appt: AppointmentRow, now: Date, locale: Locale): Promise<ViewDays> {
-    const rules = await bookingRulesNow(db, config, now);
+    const rules = await bookingWindowNow(db, config, now);
     const calendar = bookingCalendar(now, rules.bookingHorizonDays, rules.closedDates);
     const days = { calendar, closureReasons: rules.closureReasons ?? {}, locale };
     if (appt.status !== "requested") return days;

@@ -8,7 +8,7 @@ import {
 import { bookingDateProblem, dobProblem } from "../../domain/validation/appointment-dates";
 import { checkSchema, fieldMessages, languageOf, type Checked } from "../../domain/validation/fields";
 import { bookingCalendarFor } from "../../domain/opening-days";
-import { bookingRulesNow, type BookingRules } from "../closures/closed-dates";
+import { bookingWindowNow, type BookingRules } from "../closures/closed-dates";
 import type { Config } from "../config";
 import type { Db } from "../db/index";
 import { checkPhone } from "../requests/phone";
@@ -48,7 +48,7 @@ export async function bookingDateProblemNow(
   now: Date,
   locale: Locale = BASE_LOCALE,
 ): Promise<string | null> {
-  return appointmentDateProblem(date, now, await bookingRulesNow(db, config, now), locale);
+  return appointmentDateProblem(date, now, await bookingWindowNow(db, config, now), locale);
 }
 
 /**

@@ -77,10 +77,21 @@ export interface BookingRules {
   answerBy?: string;
 }
 
+/** The rules of the booking window today … lastDate, from closed days read at least that far. */
+function windowRules(config: Pick<Config, "bookingHorizonDays">, days: ClosedDays, lastDate: string): BookingRules {
+  const closedDates = [...days.keys()].filter((d) => d <= lastDate);
+  const closureReasons: Record<string, string> = {};
+  for (const d of closedDates) {
+    const reason = days.get(d);
+    if (reason) closureReasons[d] = reason;
+  }
+  return { bookingHorizonDays: config.bookingHorizonDays, closedDates, closureReasons };
+}
+
 /**
  * The booking rules as they stand now, from the database (today … today +
  * horizon), with the day by whose end a request made now is answered: one
- * read of the closures for both (the booking's every request needs them).
+ * read of the closures for both (a booking needs them both).
  */
 export async function bookingRulesNow(
   db: Db,
@@ -88,18 +99,26 @@ export async function bookingRulesNow(
   now: Date,
 ): Promise<BookingRules> {
   const today = clinicToday(now);
-  const lastDate = addDays(today, config.bookingHorizonDays);
   // Far enough for requestAnswerBy's look ahead too.
   const reach = addDays(today, Math.max(config.bookingHorizonDays, OPEN_DAY_LOOKBACK_DAYS));
   const days = await closedDatesBetween(db, config, today, reach);
-  const closedDates = [...days.keys()].filter((d) => d <= lastDate);
-  const closureReasons: Record<string, string> = {};
-  for (const d of closedDates) {
-    const reason = days.get(d);
-    if (reason) closureReasons[d] = reason;
-  }
   const answerBy = nextOpenDay(today, [...days.keys()]);
-  return { bookingHorizonDays: config.bookingHorizonDays, closedDates, closureReasons, answerBy };
+  return { ...windowRules(config, days, addDays(today, config.bookingHorizonDays)), answerBy };
+}
+
+/**
+ * The booking rules of the window alone (today … today + horizon), without
+ * the answer-by day: what a calendar or a change of date needs, read no
+ * further than the window.
+ */
+export async function bookingWindowNow(
+  db: Db,
+  config: Pick<Config, "bookingHorizonDays" | "closedDates">,
+  now: Date,
+): Promise<BookingRules> {
+  const today = clinicToday(now);
+  const lastDate = addDays(today, config.bookingHorizonDays);
+  return windowRules(config, await closedDatesBetween(db, config, today, lastDate), lastDate);
 }
 
 /** The booking calendar (the calendar endpoint's answer) as it stands now. */
@@ -108,7 +127,7 @@ export async function bookingCalendarNow(
   config: Pick<Config, "bookingHorizonDays" | "closedDates">,
   now: Date,
 ): Promise<BookingCalendar> {
-  const rules = await bookingRulesNow(db, config, now);
+  const rules = await bookingWindowNow(db, config, now);
   return bookingCalendar(now, rules.bookingHorizonDays, rules.closedDates);
 }
 

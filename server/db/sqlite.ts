@@ -39,11 +39,11 @@ import { CompiledQuery, SqliteDialect, type DatabaseConnection, type Driver, typ
  */
 
 /** The longest a group stays open while others wait for the connection. */
-export const GROUP_MAX_MS = 10;
+const GROUP_MAX_MS = 10;
 /** The most transactions and writes one commit carries. */
-export const GROUP_MAX_UNITS = 200;
+const GROUP_MAX_UNITS = 200;
 /** How many prepared statements the connection keeps: more than the server's distinct statements. */
-export const STATEMENT_CACHE_SIZE = 250;
+const STATEMENT_CACHE_SIZE = 250;
 
 /** The savepoint each of the application's transactions runs in (one at a time on the connection). */
 const UNIT = "unit";
@@ -196,7 +196,7 @@ class Lease implements DatabaseConnection {
   }
 }
 
-export class GroupCommitDriver implements Driver {
+class GroupCommitDriver implements Driver {
   readonly #db: SQLite.Database;
   readonly #prepare: (sql: string) => SQLite.Statement;
   readonly #turn = new Turn();

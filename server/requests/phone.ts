@@ -15,12 +15,6 @@ function readPhone(input: string): PhoneNumber | undefined {
   return parsePhoneNumberFromString(trimmed, "BW");
 }
 
-/** The number as libphonenumber reads it (Botswana by default), or null when it is not a valid number. */
-function parsedPhone(input: string): PhoneNumber | null {
-  const parsed = readPhone(input);
-  return parsed?.isValid() ? parsed : null;
-}
-
 /**
  * The kind of number (mobile, fixed line…), or undefined when it is not a
  * valid number: with the full metadata a number is valid exactly when it
@@ -33,7 +27,8 @@ export function phoneType(input: string): NumberType | undefined {
 
 /** The number in E.164 (+26771234567), or null when it is not a valid number. */
 export function toE164(input: string): string | null {
-  return parsedPhone(input)?.number ?? null;
+  const parsed = readPhone(input);
+  return parsed?.isValid() ? parsed.number : null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { deliveryChannel, textChannelFor, type ContactPreference } from "@domain/contact-preference";
+import { channelUsed, type ContactPreference } from "@domain/contact-preference";
 import { m } from "@domain/paraglide/messages.js";
 import { contactPreferenceWords } from "@domain/patient-words";
 import { RadioGroup } from "~/components/forms/field";
@@ -21,8 +21,7 @@ interface ContactSettingsProps {
  * post: it works without JavaScript. In the page's language.
  */
 export function ContactSettings({ choice, mobile, whatsapp, action, error }: ContactSettingsProps) {
-  const channel = textChannelFor(choice, mobile);
-  const current = channel ? deliveryChannel(channel, whatsapp) : "email";
+  const current = channelUsed({ choice, mobile, whatsapp }) ?? "email";
   const locale = useLocale();
   const options = { locale };
   const words = contactPreferenceWords(locale);
