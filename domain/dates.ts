@@ -99,7 +99,8 @@ const twoDigits = (n: number) => (n < 10 ? `0${n}` : String(n));
 /** The calendar date (UTC) of a Date, as YYYY-MM-DD (as toISOString writes it, at a fifth of its cost). */
 export function formatIsoDate(d: Date): string {
   const year = d.getUTCFullYear();
-  if (year < 1000 || year > 9999) return d.toISOString().slice(0, 10);
+  // Outside four-digit years (and an invalid Date, which toISOString refuses) as toISOString writes them.
+  if (!(year >= 1000 && year <= 9999)) return d.toISOString().slice(0, 10);
   return `${year}-${twoDigits(d.getUTCMonth() + 1)}-${twoDigits(d.getUTCDate())}`;
 }
 
@@ -144,15 +145,17 @@ export function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
+/** 0 = Monday … 6 = Sunday, of a UTC-midnight Date. */
+const mondayFirst = (d: Date) => (d.getUTCDay() + 6) % 7;
+
 /** ISO weekday: 1 = Monday … 7 = Sunday. */
 export function isoWeekday(iso: string): number {
-  const day = toDate(iso).getUTCDay();
-  return day === 0 ? 7 : day;
+  return mondayFirst(toDate(iso)) + 1;
 }
 
 /** 0 = Monday … 6 = Sunday (a column of a Monday-first calendar). */
 export function weekdayIndex(iso: string): number {
-  return isoWeekday(iso) - 1;
+  return mondayFirst(toDate(iso));
 }
 
 // --- Dates in words ---
@@ -165,7 +168,7 @@ export function formatLongDate(iso: string, locale: Locale = "en"): string {
   const d = parseIsoDate(iso);
   if (!d) return iso;
   const names = NAMES[locale];
-  return `${names.weekdays[weekdayIndex(iso)]} ${d.getUTCDate()} ${names.months[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+  return `${names.weekdays[mondayFirst(d)]} ${d.getUTCDate()} ${names.months[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
 
 /** "Mon 7 Dec 2026" ("Mos 7 Sed 2026"), for tables; anything that is not a date is returned unchanged. */
@@ -173,7 +176,7 @@ export function formatAbbreviatedDate(iso: string, locale: Locale = "en"): strin
   const d = parseIsoDate(iso);
   if (!d) return iso;
   const names = NAMES[locale];
-  return `${names.weekdaysShort[weekdayIndex(iso)]} ${d.getUTCDate()} ${names.monthsShort[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+  return `${names.weekdaysShort[mondayFirst(d)]} ${d.getUTCDate()} ${names.monthsShort[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
 
 /** "December 2026" ("Sedimonthole 2026") for the month containing `iso`. */
@@ -209,7 +212,7 @@ export function parseDateInput(text: string): string | null {
 
 /** The clinic's calendar date (YYYY-MM-DD) at an instant. */
 export function clinicDate(at: Date): string {
-  return new Date(at.getTime() + CLINIC_OFFSET_MS).toISOString().slice(0, 10);
+  return formatIsoDate(new Date(at.getTime() + CLINIC_OFFSET_MS));
 }
 
 /** Today in the clinic: its calendar date now (or at `now`). */
@@ -219,7 +222,7 @@ export function clinicToday(now: Date = new Date()): string {
 
 /** The clinic's calendar year at an instant (the footer's copyright year). */
 export function clinicYear(at: Date = new Date()): number {
-  return Number(clinicDate(at).slice(0, 4));
+  return new Date(at.getTime() + CLINIC_OFFSET_MS).getUTCFullYear();
 }
 
 /** The clinic's wall-clock time (HH:mm) at an instant. */

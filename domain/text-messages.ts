@@ -168,8 +168,18 @@ export function toGsm7(text: string): string {
   return out;
 }
 
+/** GSM-7's extension characters, each two septets. */
+const EXTENSION_CHARS = new RegExp(
+  `[${Object.keys(GSM_EXTENSION)
+    .map((c) => `\\u{${c.codePointAt(0)!.toString(16)}}`)
+    .join("")}]`,
+  "gu",
+);
+
 /** Septets a GSM-7 text takes (extension characters two); throws on a character outside GSM-7. */
 export function septetCount(text: string): number {
+  // Every GSM-7 character is one UTF-16 unit: a text of them alone is counted without a loop.
+  if (ALL_GSM7.test(text)) return text.length + (text.match(EXTENSION_CHARS)?.length ?? 0);
   let n = 0;
   for (const c of text) {
     if (BASIC_SEPTET.has(c)) n += 1;

@@ -40,12 +40,12 @@ export async function issueManageLink(
 ): Promise<string> {
   const token = newToken();
   await appointmentRepository(db).addLink(hashToken(token), appt.id, now.toISOString(), trx);
-  return new URL(localisedPath(`${MANAGE_PATH_PREFIX}${token}`, appt.language), config.publicBaseUrl).toString();
+  return `${config.publicBaseUrl}${localisedPath(`${MANAGE_PATH_PREFIX}${token}`, appt.language)}`;
 }
 
 /** A link of the real shape to no appointment: the answer a honeypot gives a bot, so it cannot tell. */
 export function fakeManageUrl(config: Pick<Config, "publicBaseUrl">): string {
-  return new URL(`${MANAGE_PATH_PREFIX}${newToken()}`, config.publicBaseUrl).toString();
+  return `${config.publicBaseUrl}${MANAGE_PATH_PREFIX}${newToken()}`;
 }
 
 /** The appointment behind a link's token, or undefined when the token is malformed, unknown or expired. */

@@ -109,7 +109,8 @@ export async function queuePatientText(
   const m = config.messages;
   const notBefore = quietUntil(now, m.quietHours);
   if (text.kind === "reminder" && reminderTooLate(notBefore, text.date)) return { skipped: "too-late" };
-  const path = new URL(text.manageUrl).pathname;
+  // The link's path after its scheme and host (the link is our own absolute URL).
+  const path = text.manageUrl.replace(/^[a-z]+:\/\/[^/]+/, "");
   const facts = { sender: m.smsSenderName, reference: text.reference, date: text.date, time: text.time };
   let body: string;
   try {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { addDays, formatIsoDate, isIsoDate, parseIsoDate } from "../../domain/dates";
+import {
+  addDays,
+  clinicDate,
+  clinicYear,
+  formatIsoDate,
+  formatLongDate,
+  isIsoDate,
+  isoWeekday,
+  parseIsoDate,
+} from "../../domain/dates";
 
 /** What the two did before they were written for speed (decision 036): a round trip through toISOString. */
 const viaIsoString = (d: Date) => d.toISOString().slice(0, 10);
@@ -37,5 +46,29 @@ describe("calendar dates as YYYY-MM-DD", () => {
     }
     expect(addDays("2024-02-28", 1)).toBe("2024-02-29");
     expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
+  });
+});
+
+describe("the clinic's calendar (UTC+2)", () => {
+  it("turns to the next day and year at 22:00 UTC, as the round trip through toISOString did", () => {
+    for (const instant of [
+      "2026-12-31T21:59:59.999Z",
+      "2026-12-31T22:00:00.000Z",
+      "2027-06-15T10:00:00Z",
+      "0999-12-31T22:00:00Z",
+    ]) {
+      const at = new Date(instant);
+      const shifted = new Date(at.getTime() + 2 * 3600_000);
+      expect(clinicDate(at), instant).toBe(viaIsoString(shifted));
+      expect(clinicYear(at), instant).toBe(Number(viaIsoString(shifted).slice(0, 4)));
+    }
+    expect(() => clinicDate(new Date(Number.NaN))).toThrow(RangeError);
+  });
+
+  it("names each day's weekday from the date itself", () => {
+    expect(isoWeekday("2026-11-30")).toBe(1);
+    expect(isoWeekday("2026-12-06")).toBe(7);
+    expect(formatLongDate("2026-12-06")).toBe("Sunday 6 December 2026");
+    expect(formatLongDate("2026-12-07")).toBe("Monday 7 December 2026");
   });
 });

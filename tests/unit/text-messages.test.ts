@@ -40,7 +40,12 @@ describe("GSM-7", () => {
     expect(septetCount("abc")).toBe(3);
     expect(septetCount("€[]")).toBe(6);
     expect(septetCount("@£$")).toBe(3);
+    // A whole message: each of its 10 extension characters counts twice, each other character once.
+    const message = "Ref {APT-1}: [5€] ~ ^ | \\ é\nÆ\fok";
+    expect(septetCount(message)).toBe([...message].length + 10);
+    expect(encodeGsm7(message)).toHaveLength(septetCount(message));
     expect(() => septetCount("ú")).toThrow(/U\+00fa/);
+    expect(() => septetCount("ok ú")).toThrow(/U\+00fa/);
     expect(() => encodeGsm7("😀")).toThrow();
   });
 
