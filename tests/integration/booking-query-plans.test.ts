@@ -11,8 +11,11 @@ import { loadConfig } from "../../server/config";
 import { migrate, openDb, sqlitePath } from "../../server/db/index";
 import type { Database } from "../../server/db/schema";
 import { GroupCommitSqliteDialect } from "../../server/db/sqlite";
+import { appointmentRepository } from "../../server/appointments/appointment-repository";
+import { mailRepository } from "../../server/mail/mail-repository";
 import { deliverDueMail } from "../../server/mail/worker";
 import { createTextSenders } from "../../server/messages/senders";
+import { textMessageRepository } from "../../server/messages/text-message-repository";
 import { claimMs, deliverDueMessages } from "../../server/messages/worker";
 
 /**
@@ -144,5 +147,83 @@ describe.skipIf(process.env.TEST_DATABASE_URL)("the booking path's query plans (
     expect(planOf(/select "id", "channel" from "text_messages" where "status"/)).toBe(
       "SEARCH text_messages USING INDEX text_messages_due (status=? AND next_attempt_at<?)",
     );
+  });
+});
+
+/**
+ * The indexes a booking no longer writes an entry in while their column is
+ * empty (migration 0028): every statement that reads them still does, now
+ * from the partial index, not by reading the whole table.
+ */
+describe.skipIf(process.env.TEST_DATABASE_URL)("the partial indexes' readers (SQLite)", () => {
+  let dataDir: string;
+  let plans: Map<string, string>;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "clinic-partial-plans-"));
+    const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent" });
+    const migrated = openDb(config);
+    await migrate(migrated);
+    await migrated.destroy();
+
+    const statements = new Map<string, number>();
+    const db = new Kysely<Database>({
+      dialect: new GroupCommitSqliteDialect(new SQLite(sqlitePath(config))),
+      log: (event) => void statements.set(event.query.sql, event.query.parameters.length),
+    });
+    try {
+      const at = new Date().toISOString();
+      await mailRepository(db).queueState(at);
+      await mailRepository(db).blankFinishedBefore(at);
+      await textMessageRepository(db).exists("sms", "provider-1");
+      await textMessageRepository(db).recordProgress("sms", "provider-1", "delivered", at, null);
+      await appointmentRepository(db).confirmedBetween(0, 600);
+    } finally {
+      await db.destroy();
+    }
+    const reader = new SQLite(sqlitePath(config), { readonly: true });
+    try {
+      plans = new Map(
+        [...statements].map(([sql, parameters]) => [
+          sql,
+          (
+            reader.prepare(`explain query plan ${sql}`).all(...Array<null>(parameters).fill(null)) as {
+              detail: string;
+            }[]
+          )
+            .map((step) => step.detail)
+            .join(" | "),
+        ]),
+      );
+    } finally {
+      reader.close();
+    }
+  });
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  const planOf = (pattern: RegExp) => {
+    const found = [...plans].filter(([sql]) => pattern.test(sql));
+    expect(found, String(pattern)).toHaveLength(1);
+    return found[0]![1];
+  };
+
+  it("counts the e-mails sent since a moment, and blanks those sent before one, from mail_queue_sent", () => {
+    expect(planOf(/from "mail_queue" where "status" = \? and "sent_at" >= \?/)).toMatch(
+      /USING (COVERING )?INDEX mail_queue_sent \(status=\? AND sent_at>\?\)/,
+    );
+    expect(planOf(/update "mail_queue" set "to_address"/)).toMatch(
+      /USING INDEX mail_queue_sent \(status=\? AND sent_at<\?\)/,
+    );
+  });
+
+  it("finds a text by its provider's id from text_messages_provider_id", () => {
+    expect(planOf(/select "id" from "text_messages" where "channel" = \? and "provider_message_id"/)).toMatch(
+      /USING (COVERING )?INDEX text_messages_provider_id/,
+    );
+    expect(planOf(/update "text_messages" set "status"/)).toMatch(/USING INDEX text_messages_provider_id/);
+  });
+
+  it("reads no table whole for the rooms' confirmed appointments", () => {
+    expect(planOf(/from "appointments" where "status" = \? and "room" is not null/)).not.toMatch(/(^|\| )SCAN/);
   });
 });

@@ -20,6 +20,7 @@ import * as operations from "./0024-operations";
 import * as closureRooms from "./0025-closure-rooms";
 import * as frontDeskRecords from "./0026-front-desk-records";
 import * as patientLanguage from "./0027-patient-language";
+import * as lighterWriteIndexes from "./0028-lighter-write-indexes";
 
 /**
  * Every migration, by name. Names sort in the order they run on a new
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   "0025-closure-rooms": closureRooms,
   "0026-front-desk-records": frontDeskRecords,
   "0027-patient-language": patientLanguage,
+  "0028-lighter-write-indexes": lighterWriteIndexes,
 };
