@@ -1,4 +1,4 @@
-import { createQueryId, type CompiledQuery, type Compilable, type Kysely, type QueryResult } from "kysely";
+import type { CompiledQuery, Compilable, Kysely, QueryResult } from "kysely";
 import type { Database } from "./schema";
 
 /*
@@ -51,7 +51,15 @@ export function prepared<P extends object>() {
         if (given === undefined) throw new Error(`prepared query: no value for "${p.name}"`);
         return given;
       });
-      return db.executeQuery<R>({ ...template.compiled, parameters, queryId: createQueryId() });
+      const { sql, query, queryId } = template.compiled;
+      const run: CompiledQuery<R> = { sql, query, queryId, parameters };
+      // Straight to a connection (the transaction's, in one): Kysely's executeQuery would wrap
+      // the executor anew for every statement, only to hand the result to plugins, which the
+      // server's databases have none of (and a prepared query never went through their
+      // transformQuery anyway).
+      const executor = db.getExecutor();
+      if (executor.plugins.length > 0) return db.executeQuery<R>(run);
+      return executor.provideConnection((connection) => connection.executeQuery<R>(run));
     };
   };
 }

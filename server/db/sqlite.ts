@@ -309,7 +309,8 @@ class GroupCommitDriver implements Driver {
 
   /** A statement from a lease: in its transaction, or alone (a read at once, a write as a unit of the group). */
   async execute<R>(lease: Lease, query: CompiledQuery): Promise<QueryResult<R>> {
-    await this.#hold(lease);
+    // A lease in a transaction holds the connection already: no turn to wait for.
+    if (!lease.held) await this.#hold(lease);
     this.#usable(lease);
     if (lease.unit) return this.#statement<R>(query);
     if (SESSION_STATEMENT.test(query.sql)) {
