@@ -132,7 +132,7 @@ export async function storeAppointment(
       };
       await enqueueMail(trx, clinicAppointmentMail(mail, config), now);
       await enqueueMail(trx, patientAppointmentMail(mail, config), now);
-      await textPatient(trx, config, row, "received", mail.manageUrl, now);
+      await textPatient(trx, config, row, "received", mail.manageUrl, now, a.phoneMobile);
       return {
         accepted: {
           message: appointmentAcceptedMessage(answerBy),

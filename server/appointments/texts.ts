@@ -14,7 +14,8 @@ import { appointmentRepository, type AppointmentRow } from "./appointment-reposi
  * that changes the appointment and queues its e-mail, so the text is sent
  * exactly when the change is kept. The date is the confirmed one when there
  * is one, else the requested one; the time only with a confirmed date; the
- * words in the patient's language.
+ * words in the patient's language. `mobile`: whether the phone is a mobile,
+ * when the caller has read it already (a booking, at validation).
  */
 export function textPatient(
   trx: Kysely<Database>,
@@ -26,6 +27,7 @@ export function textPatient(
   kind: TextKind,
   manageUrl: string,
   now: Date,
+  mobile?: boolean,
 ): Promise<QueuedText> {
   const confirmed = appt.confirmed_date && appt.confirmed_time;
   return queuePatientText(
@@ -34,6 +36,7 @@ export function textPatient(
     {
       reference: appt.reference,
       phone: appt.phone,
+      mobile,
       preference: appt.contact_preference ?? null,
       kind,
       date: confirmed ? appt.confirmed_date! : appt.requested_date,

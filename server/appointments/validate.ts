@@ -17,6 +17,8 @@ import { checkPhone } from "../requests/phone";
 export interface ValidAppointment extends Appointment {
   serviceTitle: string;
   phoneE164: string;
+  /** Whether the phone number can get a text message, read with it (server/requests/phone.ts). */
+  phoneMobile: boolean;
   alternateE164: string;
 }
 
@@ -105,6 +107,12 @@ export function appointmentRules(
   if (!service) return { ok: false, errors: { "service.name": appointmentMessages(locale).serviceNotListed } };
   return {
     ok: true,
-    value: { ...schema.value, serviceTitle: service.title, phoneE164: phone, alternateE164: alternate },
+    value: {
+      ...schema.value,
+      serviceTitle: service.title,
+      phoneE164: phone.e164,
+      phoneMobile: phone.mobile,
+      alternateE164: alternate.e164,
+    },
   };
 }

@@ -43,7 +43,7 @@ export function enquiryRules(body: Record<string, unknown>, verdict: Checked<Con
   const errors = schema.ok ? {} : { ...schema.errors };
   const phone = checkPhone(body, "phoneNumber", errors, fieldMessages(locale).phoneInvalid);
   if (!schema.ok || !phone || Object.keys(errors).length) return { ok: false, errors };
-  return { ok: true, value: { ...schema.value, phoneE164: phone } };
+  return { ok: true, value: { ...schema.value, phoneE164: phone.e164 } };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { phoneType, toE164 } from "../requests/phone";
+import { readValidPhone, toE164 } from "../requests/phone";
 
 /**
  * Which numbers may get a text message: only mobiles (decision 030). The
@@ -10,8 +10,7 @@ export { toE164 };
 
 /** True when `number` (as typed or E.164) is a valid mobile number (or one its country does not tell apart from a landline). */
 export function isMobile(number: string): boolean {
-  const type = phoneType(number);
-  return type === "MOBILE" || type === "FIXED_LINE_OR_MOBILE";
+  return readValidPhone(number)?.mobile ?? false;
 }
 
 /**

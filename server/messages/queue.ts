@@ -70,6 +70,8 @@ export interface PatientText {
   reference: string;
   /** The appointment's phone number (E.164, as stored). */
   phone: string;
+  /** Whether `phone` is a mobile, when the caller has it already (a booking read it at validation); else read here. */
+  mobile?: boolean;
   /** appointments.contact_preference. */
   preference: ContactPreference | null;
   kind: TextKind;
@@ -103,7 +105,7 @@ export async function queuePatientText(
   text: PatientText,
   now: Date = new Date(),
 ): Promise<QueuedText> {
-  const mobile = isMobile(text.phone);
+  const mobile = text.mobile ?? isMobile(text.phone);
   const channel = textChannelFor(text.preference, mobile);
   if (!channel) return { skipped: mobile ? "email-only" : "not-mobile" };
   const m = config.messages;

@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString, type NumberType, type PhoneNumber } from "libphonenumber-js/max";
+import { parsePhoneNumberFromString, type PhoneNumber } from "libphonenumber-js/max";
 import { PHONE_INVALID } from "../../domain/validation/fields";
 
 /**
@@ -15,36 +15,44 @@ function readPhone(input: string): PhoneNumber | undefined {
   return parsePhoneNumberFromString(trimmed, "BW");
 }
 
+/** A valid number: in E.164 (+26771234567), and whether it can get a text message. */
+export interface ValidPhone {
+  e164: string;
+  /** A mobile, or a number its country does not tell apart from a landline (decision 030). */
+  mobile: boolean;
+}
+
 /**
- * The kind of number (mobile, fixed line…), or undefined when it is not a
- * valid number: with the full metadata a number is valid exactly when it
- * has a type, so this matches its patterns once (isValid, then getType,
- * would twice).
+ * The number as E.164 with its kind, or null when it is not a valid number:
+ * with the full metadata a number is valid exactly when it has a type
+ * (libphonenumber's isValid asks getType), so this matches its patterns once.
  */
-export function phoneType(input: string): NumberType | undefined {
-  return readPhone(input)?.getType();
+export function readValidPhone(input: string): ValidPhone | null {
+  const parsed = readPhone(input);
+  const type = parsed?.getType();
+  if (!parsed || !type) return null;
+  return { e164: parsed.number, mobile: type === "MOBILE" || type === "FIXED_LINE_OR_MOBILE" };
 }
 
 /** The number in E.164 (+26771234567), or null when it is not a valid number. */
 export function toE164(input: string): string | null {
-  const parsed = readPhone(input);
-  return parsed?.isValid() ? parsed.number : null;
+  return readValidPhone(input)?.e164 ?? null;
 }
 
 /**
  * Layers the phone rule on the schema's errors: the field `key` of `body`
- * as E.164, or null with `message` (PHONE_INVALID in the request's language)
- * added under `key` (unless the schema already reported that field, e.g.
- * "Phone number is required.").
+ * as a valid number (E.164 and its kind), or null with `message`
+ * (PHONE_INVALID in the request's language) added under `key` (unless the
+ * schema already reported that field, e.g. "Phone number is required.").
  */
 export function checkPhone(
   body: Record<string, unknown>,
   key: string,
   errors: Record<string, string>,
   message: string = PHONE_INVALID,
-): string | null {
+): ValidPhone | null {
   const value = body[key];
-  const phone = typeof value === "string" && value.trim() ? toE164(value) : null;
+  const phone = typeof value === "string" && value.trim() ? readValidPhone(value) : null;
   if (!phone) errors[key] ??= message;
   return phone;
 }

@@ -148,7 +148,22 @@ describe("the server's phone layer", () => {
     expect(checkPhone({ phoneNumber: "", alternateNumber: "071234567" }, "phoneNumber", errors)).toBeNull();
     expect(checkPhone({ phoneNumber: "", alternateNumber: "071234567" }, "alternateNumber", errors)).toBeNull();
     expect(errors).toEqual({ phoneNumber: PHONE_REQUIRED, alternateNumber: PHONE_INVALID });
-    expect(checkPhone({ phoneNumber: "71 234 567" }, "phoneNumber", {})).toBe("+26771234567");
+    expect(checkPhone({ phoneNumber: "71 234 567" }, "phoneNumber", {})).toEqual({
+      e164: "+26771234567",
+      mobile: true,
+    });
+  });
+
+  it("reads a number's kind with it: a landline is valid, and no mobile", () => {
+    expect(checkPhone({ phoneNumber: "316 3012" }, "phoneNumber", {})).toEqual({ e164: "+2673163012", mobile: false });
+    expect(checkPhone({ phoneNumber: "+44 20 7946 0018" }, "phoneNumber", {})).toEqual({
+      e164: "+442079460018",
+      mobile: false,
+    });
+    expect(checkPhone({ phoneNumber: "+27 82 123 4567" }, "phoneNumber", {})).toEqual({
+      e164: "+27821234567",
+      mobile: true,
+    });
   });
 });
 
