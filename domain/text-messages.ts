@@ -176,10 +176,12 @@ const EXTENSION_CHARS = new RegExp(
   "gu",
 );
 
+/** Septets of a text of GSM-7 characters only (toGsm7's): every one is one UTF-16 unit, an extension character two septets. */
+const gsm7Septets = (text: string) => text.length + (text.match(EXTENSION_CHARS)?.length ?? 0);
+
 /** Septets a GSM-7 text takes (extension characters two); throws on a character outside GSM-7. */
 export function septetCount(text: string): number {
-  // Every GSM-7 character is one UTF-16 unit: a text of them alone is counted without a loop.
-  if (ALL_GSM7.test(text)) return text.length + (text.match(EXTENSION_CHARS)?.length ?? 0);
+  if (ALL_GSM7.test(text)) return gsm7Septets(text);
   let n = 0;
   for (const c of text) {
     if (BASIC_SEPTET.has(c)) n += 1;
@@ -308,7 +310,7 @@ export function composeSms(kind: TextKind, facts: TextFacts, locale: Locale = BA
     };
     for (const wording of SMS_WORDINGS[kind]) {
       const text = toGsm7(wording(inputs, { locale }));
-      const septets = septetCount(text);
+      const septets = gsm7Septets(text);
       if (septets <= SMS_MAX_SEPTETS) return text;
       shortest = Math.min(shortest, septets);
     }

@@ -47,6 +47,8 @@ const STATEMENT_CACHE_SIZE = 250;
 
 /** The savepoint each of the application's transactions runs in (one at a time on the connection). */
 const UNIT = "unit";
+/** The parameters of a statement that has none. */
+const NO_PARAMETERS: unknown[] = [];
 /** Statements that cannot run inside a transaction, or that manage one: the group is committed first. */
 const SESSION_STATEMENT = /^\s*(vacuum|attach|detach|begin|commit|end|rollback|savepoint|release|pragma)\b/i;
 
@@ -342,10 +344,14 @@ class GroupCommitDriver implements Driver {
     for (const row of this.#prepare(query.sql).iterate(query.parameters as unknown[])) yield { rows: [row as R] };
   }
 
-  /** Runs a statement, keeping the group honest: one that SQLite rolled back whole (an I/O error, a full disk) fails. */
+  /** Runs a compiled query (#execute). */
   #statement<R>(query: CompiledQuery, statement = this.#prepare(query.sql)): QueryResult<R> {
+    return this.#execute<R>(statement, query.parameters as unknown[]);
+  }
+
+  /** Runs a statement, keeping the group honest: one that SQLite rolled back whole (an I/O error, a full disk) fails. */
+  #execute<R>(statement: SQLite.Statement, parameters: unknown[]): QueryResult<R> {
     try {
-      const parameters = query.parameters as unknown[];
       if (statement.reader) return { rows: statement.all(parameters) as R[] };
       const { changes, lastInsertRowid } = statement.run(parameters);
       return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
@@ -367,7 +373,7 @@ class GroupCommitDriver implements Driver {
   }
 
   #run(sql: string): void {
-    this.#statement(CompiledQuery.raw(sql));
+    this.#execute(this.#prepare(sql), NO_PARAMETERS);
   }
 
   /** A pragma through the kept statements (better-sqlite3's pragma() prepares it every time). */
