@@ -10,6 +10,7 @@ import type {
 import { BASE_LOCALE } from "../../domain/locale";
 import { prepared } from "../db/prepared";
 import { nextReference } from "../requests/reference";
+import { perDatabase } from "../db/repository";
 
 export type NewAppointment = Omit<
   Insertable<AppointmentTable>,
@@ -151,7 +152,7 @@ const insertLink = prepared<Selectable<AppointmentLinkTable>>()((trx, value) =>
   }),
 );
 
-export function appointmentRepository(db: Db) {
+export const appointmentRepository = perDatabase((db: Db) => {
   return {
     /** Inserts a requested appointment with the next APT reference of the year; call inside a transaction. */
     async create(values: NewAppointment, now: Date, year: number, trx: Kysely<Database> = db): Promise<AppointmentRow> {
@@ -587,4 +588,4 @@ export function appointmentRepository(db: Db) {
       await trx.deleteFrom("appointments").where("id", "in", ids).execute();
     },
   };
-}
+});

@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely } from "kysely";
 import { isPostgres, type Db } from "../db/index";
 import type { Database, StaffAuditAction, StaffAuditTable } from "../db/schema";
+import { perDatabase } from "../db/repository";
 
 /** Which lines a page of the log shows: by whom, which action, and a time range (ISO, from inclusive, to exclusive). */
 export interface AuditFilter {
@@ -23,7 +24,7 @@ function filtered(trx: Kysely<Database>, filter: AuditFilter) {
 const VIEW_LOCK = 0x41554456;
 
 /** The staff audit log (staff_audit). Every method takes an optional transaction. */
-export function auditRepository(db: Db) {
+export const auditRepository = perDatabase((db: Db) => {
   return {
     async append(values: Insertable<StaffAuditTable>, trx: Kysely<Database> = db): Promise<void> {
       await trx.insertInto("staff_audit").values(values).execute();
@@ -167,4 +168,4 @@ export function auditRepository(db: Db) {
       return Number(result.numDeletedRows);
     },
   };
-}
+});

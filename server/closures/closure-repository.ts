@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Db } from "../db/index";
 import { prepared } from "../db/prepared";
 import type { Database } from "../db/schema";
+import { perDatabase } from "../db/repository";
 
 export interface ClosureRow {
   id: number;
@@ -37,7 +38,7 @@ function within(trx: Kysely<Database>, from: string, to: string) {
 }
 
 /** Clinic closures (clinic_closures, migrations 0015 and 0025). Every method takes an optional transaction. */
-export function closureRepository(db: Db) {
+export const closureRepository = perDatabase((db: Db) => {
   return {
     async create(
       values: {
@@ -99,7 +100,7 @@ export function closureRepository(db: Db) {
       return Number(result.numDeletedRows) === 1;
     },
   };
-}
+});
 
 /** Whether an error is the database refusing the same closure twice (migration 0025's unique index). */
 export function isSameClosure(error: unknown): boolean {

@@ -3,6 +3,7 @@ import type { Db } from "../db/index";
 import type { Database, EnquiryStatus, EnquiryTable } from "../db/schema";
 import { nextReference } from "../requests/reference";
 import type { Locale } from "../../domain/locale";
+import { perDatabase } from "../db/repository";
 
 export interface NewEnquiry {
   name: string;
@@ -20,7 +21,7 @@ function withStatus(trx: Kysely<Database>, status: EnquiryStatus | undefined) {
 }
 
 /** Enquiries table access. Every method takes an optional transaction. */
-export function enquiryRepository(db: Db) {
+export const enquiryRepository = perDatabase((db: Db) => {
   return {
     /** Inserts an enquiry with the next ENQ reference of the year; call inside a transaction. */
     async create(values: NewEnquiry, now: Date, year: number, trx: Kysely<Database> = db): Promise<EnquiryRow> {
@@ -124,4 +125,4 @@ export function enquiryRepository(db: Db) {
       return Number(result.numDeletedRows);
     },
   };
-}
+});

@@ -1,9 +1,10 @@
 import type { Kysely } from "kysely";
 import type { Db } from "../db/index";
 import type { Database } from "../db/schema";
+import { perDatabase } from "../db/repository";
 
 /** Leases on background jobs (job_leases), one row per job. Every method takes an optional transaction. */
-export function jobLeaseRepository(db: Db) {
+export const jobLeaseRepository = perDatabase((db: Db) => {
   return {
     /**
      * Gives the lease on job `name` to `holder` until `expiresAt` if nobody
@@ -23,4 +24,4 @@ export function jobLeaseRepository(db: Db) {
       return row !== undefined;
     },
   };
-}
+});

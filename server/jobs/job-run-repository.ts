@@ -1,9 +1,10 @@
 import type { Kysely } from "kysely";
 import type { Db } from "../db/index";
 import type { Database } from "../db/schema";
+import { perDatabase } from "../db/repository";
 
 /** When each background job last finished successfully (job_runs), one row per job. Every method takes an optional transaction. */
-export function jobRunRepository(db: Db) {
+export const jobRunRepository = perDatabase((db: Db) => {
   return {
     /** Records that job `name` finished successfully at `at` (ISO). */
     async recordSuccess(name: string, at: string, trx: Kysely<Database> = db): Promise<void> {
@@ -24,4 +25,4 @@ export function jobRunRepository(db: Db) {
       return row?.last_success_at;
     },
   };
-}
+});

@@ -2,6 +2,7 @@ import type { ExpressionBuilder, Kysely, Selectable } from "kysely";
 import type { Db } from "../db/index";
 import { prepared } from "../db/prepared";
 import type { Database, MailQueueTable } from "../db/schema";
+import { perDatabase } from "../db/repository";
 
 export type MailRow = Selectable<MailQueueTable>;
 export type NewMail = Pick<
@@ -55,7 +56,7 @@ function forgetIfAsked(eb: ExpressionBuilder<Database, "mail_queue">) {
  * transaction. A worker claims a message by setting `locked_until` in a
  * conditional update, so one message is sent by one worker at a time.
  */
-export function mailRepository(db: Db) {
+export const mailRepository = perDatabase((db: Db) => {
   return {
     /** Queues a pending message, due at once. */
     async enqueue(values: NewMail, now: Date, trx: Kysely<Database> = db): Promise<void> {
@@ -248,4 +249,4 @@ export function mailRepository(db: Db) {
       return Number(blanked.numUpdatedRows);
     },
   };
-}
+});

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Db } from "../db/index";
 import type { Database } from "../db/schema";
 import type { ContactPreference } from "../../domain/contact-preference";
+import { perDatabase } from "../db/repository";
 
 /**
  * The patient's choice of channel on their appointments
@@ -9,7 +10,7 @@ import type { ContactPreference } from "../../domain/contact-preference";
  * one column live here, beside the messages that read it; every method takes
  * an optional transaction.
  */
-export function contactPreferenceRepository(db: Db) {
+export const contactPreferenceRepository = perDatabase((db: Db) => {
   return {
     /** The appointment's number (E.164) and choice, or undefined when there is no such reference. */
     async find(
@@ -49,4 +50,4 @@ export function contactPreferenceRepository(db: Db) {
       return rows.map((r) => r.reference);
     },
   };
-}
+});

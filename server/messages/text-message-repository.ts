@@ -4,6 +4,7 @@ import { prepared } from "../db/prepared";
 import type { Database, TextMessageTable } from "../db/schema";
 import { FAILING_STATUSES, FINISHED_STATUSES, type TextStatus } from "../../domain/text-messages";
 import { type TextChannel } from "../../domain/contact-preference";
+import { perDatabase } from "../db/repository";
 
 export type TextMessageRow = Omit<TextMessageTable, "id"> & { id: number };
 export type NewTextMessage = Pick<
@@ -64,7 +65,7 @@ const insertText = prepared<NewTextMessage & { due: string; now: string }>()((tr
     .returning("id"),
 );
 
-export function textMessageRepository(db: Db) {
+export const textMessageRepository = perDatabase((db: Db) => {
   return {
     async enqueue(values: NewTextMessage, dueAt: Date, now: Date, trx: Kysely<Database> = db): Promise<number> {
       const { rows } = await insertText(trx, { ...values, due: dueAt.toISOString(), now: now.toISOString() });
@@ -355,4 +356,4 @@ export function textMessageRepository(db: Db) {
       return rows.map((r) => r.id);
     },
   };
-}
+});

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Db } from "../db/index";
 import { prepared } from "../db/prepared";
 import type { Database, IdempotencyKeyTable } from "../db/schema";
+import { perDatabase } from "../db/repository";
 
 /** The reply stored for a key (every public POST reads it): built and compiled once (server/db/prepared.ts). */
 const findReply = prepared<{ endpoint: string; key: string }>()((trx, value) =>
@@ -26,7 +27,7 @@ const insertReply = prepared<IdempotencyKeyTable>()((trx, value) =>
 );
 
 /** Stored replies to the public POSTs (idempotency_keys). Every method takes an optional transaction. */
-export function idempotencyKeyRepository(db: Db) {
+export const idempotencyKeyRepository = perDatabase((db: Db) => {
   return {
     /** The reply stored for a key on an endpoint, if any. */
     async find(endpoint: string, key: string, trx: Kysely<Database> = db) {
@@ -67,4 +68,4 @@ export function idempotencyKeyRepository(db: Db) {
       return Number(result.numDeletedRows);
     },
   };
-}
+});

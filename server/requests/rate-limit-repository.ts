@@ -1,9 +1,10 @@
 import type { Kysely } from "kysely";
 import type { Db } from "../db/index";
 import type { Database } from "../db/schema";
+import { perDatabase } from "../db/repository";
 
 /** Rate-limit counters (rate_limits), one row per key and window. Every method takes an optional transaction. */
-export function rateLimitRepository(db: Db) {
+export const rateLimitRepository = perDatabase((db: Db) => {
   return {
     /**
      * Adds one hit to the counter `key` (created with the window's end,
@@ -29,4 +30,4 @@ export function rateLimitRepository(db: Db) {
       return Number(result.numDeletedRows);
     },
   };
-}
+});

@@ -2,6 +2,7 @@ import { sql, type Kysely } from "kysely";
 import type { Db } from "../db/index";
 import { prepared } from "../db/prepared";
 import type { Database } from "../db/schema";
+import { perDatabase } from "../db/repository";
 
 /** One more of a kind and year (one a booking or enquiry): built and compiled once (server/db/prepared.ts). */
 const nextValue = prepared<{ kind: string; year: number }>()((trx, value) =>
@@ -15,7 +16,7 @@ const nextValue = prepared<{ kind: string; year: number }>()((trx, value) =>
 );
 
 /** Reference counters (reference_counters), one row per kind and year. Every method takes an optional transaction. */
-export function referenceCounterRepository(db: Db) {
+export const referenceCounterRepository = perDatabase((db: Db) => {
   return {
     /**
      * Adds one to the counter of a kind and year (starting at 1) and returns
@@ -27,4 +28,4 @@ export function referenceCounterRepository(db: Db) {
       return rows[0]!.last_value;
     },
   };
-}
+});

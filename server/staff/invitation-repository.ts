@@ -1,9 +1,10 @@
 import type { Insertable, Kysely } from "kysely";
 import type { Db } from "../db/index";
 import type { Database, StaffInvitationTable } from "../db/schema";
+import { perDatabase } from "../db/repository";
 
 /** Pending staff invitations (staff_invitations). Every method takes an optional transaction. */
-export function invitationRepository(db: Db) {
+export const invitationRepository = perDatabase((db: Db) => {
   return {
     /** Stores an invitation; returns its id. */
     async create(values: Insertable<StaffInvitationTable>, trx: Kysely<Database> = db): Promise<number> {
@@ -108,4 +109,4 @@ export function invitationRepository(db: Db) {
         .execute();
     },
   };
-}
+});

@@ -1,12 +1,13 @@
 import { sql, type Kysely } from "kysely";
 import type { Db } from "../db/index";
 import type { Database } from "../db/schema";
+import { perDatabase } from "../db/repository";
 
 /** How a counter's key begins: an account's (the e-mail typed, as a keyed hash) or a client address's. */
 export const THROTTLE_KEY_PREFIX = { account: "email:", address: "ip:" } as const;
 
 /** Failed sign-in counters and locks (staff_login_throttle), one row per key. Every method takes an optional transaction. */
-export function loginThrottleRepository(db: Db) {
+export const loginThrottleRepository = perDatabase((db: Db) => {
   return {
     /** The lock ends stored for these keys (null where none), in no particular order. */
     async lockEnds(keys: string[], trx: Kysely<Database> = db): Promise<(string | null)[]> {
@@ -80,4 +81,4 @@ export function loginThrottleRepository(db: Db) {
       await trx.deleteFrom("staff_login_throttle").where("updated_at", "<", before).execute();
     },
   };
-}
+});

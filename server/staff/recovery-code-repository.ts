@@ -1,9 +1,10 @@
 import type { Kysely } from "kysely";
 import type { Db } from "../db/index";
 import type { Database } from "../db/schema";
+import { perDatabase } from "../db/repository";
 
 /** Single-use recovery codes, stored hashed (staff_recovery_codes). Every method takes an optional transaction. */
-export function recoveryCodeRepository(db: Db) {
+export const recoveryCodeRepository = perDatabase((db: Db) => {
   return {
     /** Stores an account's new codes (their hashes), all unused. */
     async createMany(staffId: number, codeHashes: string[], stamp: string, trx: Kysely<Database> = db): Promise<void> {
@@ -47,4 +48,4 @@ export function recoveryCodeRepository(db: Db) {
       await trx.deleteFrom("staff_recovery_codes").where("staff_id", "=", staffId).execute();
     },
   };
-}
+});

@@ -1,9 +1,10 @@
 import type { Kysely } from "kysely";
 import type { Db } from "../db/index";
 import type { Database } from "../db/schema";
+import { perDatabase } from "../db/repository";
 
 /** Keys the server makes for itself (server_keys), one row per name. Every method takes an optional transaction. */
-export function serverKeyRepository(db: Db) {
+export const serverKeyRepository = perDatabase((db: Db) => {
   return {
     /** Stores `value` under `name` unless a value is stored already (insert or ignore). */
     async createIfMissing(name: string, value: string, stamp: string, trx: Kysely<Database> = db): Promise<void> {
@@ -24,4 +25,4 @@ export function serverKeyRepository(db: Db) {
       return row.value;
     },
   };
-}
+});

@@ -1,13 +1,14 @@
 import type { Kysely } from "kysely";
 import type { Db } from "../db/index";
 import type { Database } from "../db/schema";
+import { perDatabase } from "../db/repository";
 
 /**
  * Pending sign-ins, password right and second factor still to come
  * (staff_sign_in_challenges), stored by token hash. Every method takes an
  * optional transaction.
  */
-export function signInChallengeRepository(db: Db) {
+export const signInChallengeRepository = perDatabase((db: Db) => {
   return {
     async create(
       values: { token_hash: string; staff_id: number; created_at: string; expires_at: string },
@@ -70,4 +71,4 @@ export function signInChallengeRepository(db: Db) {
       await trx.deleteFrom("staff_sign_in_challenges").where("expires_at", "<=", now).execute();
     },
   };
-}
+});

@@ -1,9 +1,10 @@
 import type { Kysely } from "kysely";
 import type { Db } from "../db/index";
 import type { Database } from "../db/schema";
+import { perDatabase } from "../db/repository";
 
 /** Staff sessions (staff_sessions), stored by token hash. Every method takes an optional transaction. */
-export function staffSessionRepository(db: Db) {
+export const staffSessionRepository = perDatabase((db: Db) => {
   return {
     async create(tokenHash: string, staffId: number, stamp: string, trx: Kysely<Database> = db): Promise<void> {
       await trx
@@ -66,4 +67,4 @@ export function staffSessionRepository(db: Db) {
       return Number(result.numDeletedRows);
     },
   };
-}
+});

@@ -2,12 +2,13 @@ import { sql, type Kysely } from "kysely";
 import { isPostgres, type Db } from "../db/index";
 import type { StaffRole } from "../../domain/staff-roles";
 import type { Database } from "../db/schema";
+import { perDatabase } from "../db/repository";
 
 /** What sign-in, the second factor and the command line read of an account. */
 const ACCOUNT = ["id", "email", "name", "role", "password_hash", "disabled", "totp_secret"] as const;
 
 /** Staff accounts (staff_users). Every method takes an optional transaction. */
-export function staffUserRepository(db: Db) {
+export const staffUserRepository = perDatabase((db: Db) => {
   return {
     /** Inserts an enabled account; returns its id, e-mail and name. */
     async create(
@@ -141,4 +142,4 @@ export function staffUserRepository(db: Db) {
         .execute();
     },
   };
-}
+});

@@ -1,12 +1,13 @@
 import type { Kysely } from "kysely";
 import type { Db } from "../db/index";
 import type { Database, UploadTable } from "../db/schema";
+import { perDatabase } from "../db/repository";
 
 export type UploadRow = Omit<UploadTable, "id"> & { id: number };
 export type NewUpload = Omit<UploadTable, "id" | "appointment_id">;
 
 /** Uploads table access. Every method takes an optional transaction. */
-export function uploadRepository(db: Db) {
+export const uploadRepository = perDatabase((db: Db) => {
   return {
     async create(values: NewUpload, trx: Kysely<Database> = db): Promise<UploadRow> {
       return trx
@@ -117,4 +118,4 @@ export function uploadRepository(db: Db) {
       return new Set(rows.map((r) => r.storage_name));
     },
   };
-}
+});
