@@ -4,7 +4,7 @@ import { findBookableService } from "../../domain/validation/appointment";
 import { requestAnswerBy, type BookingRules } from "../closures/closed-dates";
 import type { Config } from "../config";
 import type { Db } from "../db/index";
-import { enqueueMail } from "../mail/queue";
+import { enqueueMails } from "../mail/queue";
 import { clinicAppointmentMail, patientAppointmentMail, type AppointmentMailData } from "./mails";
 import { Rejection, runIdempotent, type AnswerRecord } from "../requests/idempotency";
 import type { Submission } from "../requests/types";
@@ -31,7 +31,7 @@ export type AppointmentOutcome =
   | { kind: "refused"; errors: Record<string, string> }
   | { kind: "key-reused" };
 
-/** What the booking's transaction gives: the request as its answer states it and, made with it, the answer's private link. */
+/** What the booking's transaction gives: the request as its answer states it and, made with it, its private link. */
 interface Booked {
   accepted: AcceptedAppointment;
   manageUrl?: string;
@@ -48,15 +48,15 @@ const bookedAnswer: AnswerRecord<Booked> = {
  * transaction, with `answerBy` from the booking rules it was validated
  * against (bookingRulesNow: the day by whose end the clinic answers): the outcome of a repeated Idempotency-Key is replayed; its
  * referral uploads must still be unclaimed and are attached; the record is
- * inserted with its reference (the service as its slug) and both e-mails are
- * queued, the patient's with a private link, and the patient's text by their
- * chosen channel. Any refusal rolls everything
- * back. Used by the JSON endpoint and by the booking page's plain form post.
+ * inserted with its reference (the service as its slug), one private link is
+ * made for it, and both e-mails are queued, the patient's with the link, and
+ * the patient's text by their chosen channel, with it too. Any refusal rolls
+ * everything back. Used by the JSON endpoint and by the booking page's plain
+ * form post.
  *
- * A first outcome carries `manageUrl`, a private link of its own (the
- * e-mail's is another: a fresh link per message, decision 019) made in the
- * same transaction, so that a booking is one commit, and never part of the
- * stored answer (only hashes of links are kept). A replay carries none:
+ * A first outcome carries `manageUrl`, that same link (decision 019), made in
+ * the same transaction, so that a booking is one commit, and never part of
+ * the stored answer (only hashes of links are kept). A replay carries none:
  * whoever holds the key and the body gets the reference, never a new working
  * link (docs/security.md); the patient has the link from the first answer and
  * from the e-mail.
@@ -118,6 +118,8 @@ export async function storeAppointment(
       const attached = await uploads.attach(publicIds, row.id, trx);
       if (attached !== publicIds.length) throw refuse({ referralForms: REFERRAL_MISSING });
 
+      // The request's one private link: its answer, its e-mail and its text carry it (decision 019).
+      const manageUrl = await issueManageLink(db, config, row, now, trx);
       const mail: AppointmentMailData = {
         id: row.id,
         reference: row.reference,
@@ -125,14 +127,13 @@ export async function storeAppointment(
         email: row.email,
         serviceTitle: a.serviceTitle,
         requestedDate: row.requested_date,
-        manageUrl: await issueManageLink(db, config, row, now, trx),
+        manageUrl,
         answerBy,
         referralReceived: publicIds.length > 0,
         language: row.language,
       };
-      await enqueueMail(trx, clinicAppointmentMail(mail, config), now);
-      await enqueueMail(trx, patientAppointmentMail(mail, config), now);
-      await textPatient(trx, config, row, "received", mail.manageUrl, now, a.phoneMobile);
+      await enqueueMails(trx, [clinicAppointmentMail(mail, config), patientAppointmentMail(mail, config)], now);
+      await textPatient(trx, config, row, "received", manageUrl, now, a.phoneMobile);
       return {
         accepted: {
           message: appointmentAcceptedMessage(answerBy),
@@ -140,7 +141,7 @@ export async function storeAppointment(
           appointmentDate: row.requested_date,
           service: { name: a.serviceTitle },
         },
-        manageUrl: await issueManageLink(db, config, row, now, trx),
+        manageUrl,
       };
     },
   );
