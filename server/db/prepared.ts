@@ -12,9 +12,12 @@ import type { Database } from "./schema";
  * in place of the names.
  */
 
-/** Where a named value goes in a compiled query's parameters. */
+/** Where a named value of a row goes in a compiled query's parameters. */
 class Slot {
-  constructor(readonly name: string) {}
+  constructor(
+    readonly name: string,
+    readonly row: number,
+  ) {}
 }
 
 interface Template<R> {
@@ -35,19 +38,40 @@ export function prepared<P extends object>() {
   return <R>(
     build: (db: Kysely<Database>, value: <K extends keyof P & string>(name: K) => P[K]) => Compilable<R>,
   ): ((db: Kysely<Database>, values: P) => Promise<QueryResult<R>>) => {
-    const templates = new WeakMap<object, Template<R>>();
-    const value = <K extends keyof P & string>(name: K) => new Slot(name) as unknown as P[K];
-    return async (db, values) => {
-      const adapter = db.getExecutor().adapter;
-      let template = templates.get(adapter);
+    const rows = preparedRows<P>()((db, value) => build(db, (name) => value(name, 0)));
+    return (db, values) => rows(db, [values]);
+  };
+}
+
+/**
+ * `preparedRows<Values>()(build)`: as prepared, for a statement of several
+ * rows (an insert of many), built for each number of rows it is run with:
+ * `build(db, value, rows)` names the value `name` of the row `row` as
+ * `value(name, row)`, and each run gives one set of values per row.
+ */
+export function preparedRows<P extends object>() {
+  return <R>(
+    build: (
+      db: Kysely<Database>,
+      value: <K extends keyof P & string>(name: K, row: number) => P[K],
+      rows: number,
+    ) => Compilable<R>,
+  ): ((db: Kysely<Database>, rows: readonly P[]) => Promise<QueryResult<R>>) => {
+    const templates = new WeakMap<object, Map<number, Template<R>>>();
+    const value = <K extends keyof P & string>(name: K, row: number) => new Slot(name, row) as unknown as P[K];
+    return async (db, rows) => {
+      const executor = db.getExecutor();
+      let byRows = templates.get(executor.adapter);
+      if (!byRows) templates.set(executor.adapter, (byRows = new Map()));
+      let template = byRows.get(rows.length);
       if (!template) {
-        const compiled = build(db, value).compile();
+        const compiled = build(db, value, rows.length).compile();
         template = { compiled, parameters: compiled.parameters };
-        templates.set(adapter, template);
+        byRows.set(rows.length, template);
       }
       const parameters = template.parameters.map((p) => {
         if (!(p instanceof Slot)) return p;
-        const given = (values as Record<string, unknown>)[p.name];
+        const given = (rows[p.row] as Record<string, unknown>)[p.name];
         if (given === undefined) throw new Error(`prepared query: no value for "${p.name}"`);
         return given;
       });
@@ -57,7 +81,6 @@ export function prepared<P extends object>() {
       // the executor anew for every statement, only to hand the result to plugins, which the
       // server's databases have none of (and a prepared query never went through their
       // transformQuery anyway).
-      const executor = db.getExecutor();
       if (executor.plugins.length > 0) return db.executeQuery<R>(run);
       return executor.provideConnection((connection) => connection.executeQuery<R>(run));
     };

@@ -1,6 +1,6 @@
 import type { ExpressionBuilder, Kysely, Selectable } from "kysely";
 import type { Db } from "../db/index";
-import { prepared } from "../db/prepared";
+import { preparedRows } from "../db/prepared";
 import type { Database, MailQueueTable } from "../db/schema";
 import { perDatabase } from "../db/repository";
 
@@ -10,26 +10,28 @@ export type NewMail = Pick<
   "to_address" | "about_reference" | "subject" | "text_body" | "html_body" | "attachments_json"
 > & { forget_after_send?: number };
 
-/** A message queued (two a booking): built and compiled once (server/db/prepared.ts, decision 036). */
-const insertMail = prepared<Required<NewMail> & { now: string }>()((trx, value) =>
-  trx.insertInto("mail_queue").values({
-    ...({
-      to_address: value("to_address"),
-      about_reference: value("about_reference"),
-      subject: value("subject"),
-      text_body: value("text_body"),
-      html_body: value("html_body"),
-      attachments_json: value("attachments_json"),
-      forget_after_send: value("forget_after_send"),
-    } satisfies Record<keyof NewMail, unknown>),
-    status: "pending",
-    attempts: 0,
-    next_attempt_at: value("now"),
-    locked_until: null,
-    last_error: null,
-    created_at: value("now"),
-    sent_at: null,
-  }),
+/** Messages queued together (a booking's two in one insert): built and compiled once for each count (server/db/prepared.ts, decision 036). */
+const insertMails = preparedRows<Required<NewMail> & { now: string }>()((trx, value, rows) =>
+  trx.insertInto("mail_queue").values(
+    Array.from({ length: rows }, (_, row) => ({
+      ...({
+        to_address: value("to_address", row),
+        about_reference: value("about_reference", row),
+        subject: value("subject", row),
+        text_body: value("text_body", row),
+        html_body: value("html_body", row),
+        attachments_json: value("attachments_json", row),
+        forget_after_send: value("forget_after_send", row),
+      } satisfies Record<keyof NewMail, unknown>),
+      status: "pending",
+      attempts: 0,
+      next_attempt_at: value("now", row),
+      locked_until: null,
+      last_error: null,
+      created_at: value("now", row),
+      sent_at: null,
+    })),
+  ),
 );
 
 /**
@@ -58,10 +60,15 @@ function forgetIfAsked(eb: ExpressionBuilder<Database, "mail_queue">) {
  */
 export const mailRepository = perDatabase((db: Db) => {
   return {
-    /** Queues a pending message, due at once. */
-    async enqueue(values: NewMail, now: Date, trx: Kysely<Database> = db): Promise<void> {
+    /** Queues pending messages, due at once, in one statement. */
+    async enqueue(values: readonly NewMail[], now: Date, trx: Kysely<Database> = db): Promise<void> {
+      if (values.length === 0) return;
+      const at = now.toISOString();
       // The column's default (migration 0026) for a message not kept only until it is sent.
-      await insertMail(trx, { ...values, forget_after_send: values.forget_after_send ?? 0, now: now.toISOString() });
+      await insertMails(
+        trx,
+        values.map((v) => ({ ...v, forget_after_send: v.forget_after_send ?? 0, now: at })),
+      );
     },
 
     /**

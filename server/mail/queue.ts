@@ -1,5 +1,5 @@
 import type { Db } from "../db/index";
-import { mailRepository } from "./mail-repository";
+import { mailRepository, type NewMail } from "./mail-repository";
 
 export interface MailAttachment {
   filename: string;
@@ -34,21 +34,27 @@ export interface OutgoingMail {
  * sending never blocks or fails a request.
  */
 export async function enqueueMail(db: Db, mail: OutgoingMail, now = new Date()): Promise<void> {
+  await enqueueMails(db, [mail], now);
+}
+
+/** Queues messages as enqueueMail does, in one insert (a booking's two). */
+export async function enqueueMails(db: Db, mails: readonly OutgoingMail[], now = new Date()): Promise<void> {
+  await mailRepository(db).enqueue(mails.map(queuedMail), now);
+}
+
+function queuedMail(mail: OutgoingMail): NewMail {
   const attachments = (mail.attachments ?? []).map((a) => ({
     filename: a.filename,
     contentType: a.contentType,
     content: Buffer.isBuffer(a.content) ? a.content.toString("base64") : Buffer.from(a.content).toString("base64"),
   }));
-  await mailRepository(db).enqueue(
-    {
-      to_address: mail.to,
-      about_reference: mail.about,
-      subject: mail.subject,
-      text_body: mail.text,
-      html_body: mail.html ?? null,
-      attachments_json: JSON.stringify(attachments),
-      forget_after_send: mail.forgetAfterSend ? 1 : 0,
-    },
-    now,
-  );
+  return {
+    to_address: mail.to,
+    about_reference: mail.about,
+    subject: mail.subject,
+    text_body: mail.text,
+    html_body: mail.html ?? null,
+    attachments_json: JSON.stringify(attachments),
+    forget_after_send: mail.forgetAfterSend ? 1 : 0,
+  };
 }

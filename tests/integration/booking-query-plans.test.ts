@@ -125,7 +125,10 @@ describe.skipIf(process.env.TEST_DATABASE_URL)("the booking path's query plans (
 
   it("scans no table", () => {
     expect(plans.size).toBeGreaterThan(15);
-    const scans = [...plans].filter(([, steps]) => steps.some((step) => /^SCAN (?!CONSTANT ROW)/.test(step)));
+    // A row of constants, or the rows of an insert of several (its VALUES), is no table.
+    const scans = [...plans].filter(([, steps]) =>
+      steps.some((step) => /^SCAN (?!CONSTANT ROW|\d+-ROW VALUES CLAUSE)/.test(step)),
+    );
     expect(scans).toEqual([]);
   });
 

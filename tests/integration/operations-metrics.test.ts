@@ -112,11 +112,11 @@ describe("/metrics with METRICS_TOKEN", () => {
       html_body: null,
       attachments_json: "[]",
     };
-    await mail.enqueue(message, ago(10 * 60_000));
-    await mail.enqueue(message, ago(60_000));
-    await mail.enqueue(message, ago(3 * 3_600_000));
-    await mail.enqueue(message, ago(30 * 3_600_000));
-    await mail.enqueue(message, ago(2 * 3_600_000));
+    await mail.enqueue([message], ago(10 * 60_000));
+    await mail.enqueue([message], ago(60_000));
+    await mail.enqueue([message], ago(3 * 3_600_000));
+    await mail.enqueue([message], ago(30 * 3_600_000));
+    await mail.enqueue([message], ago(2 * 3_600_000));
     const [oldest, , sentRecently, sentLongAgo, givenUp] = await t.db
       .selectFrom("mail_queue")
       .select("id")
