@@ -5,12 +5,14 @@ import type { Db } from "./index";
  * set of methods closed over `db`; made afresh at every call, as
  * `appointmentRepository(db).create(…)` reads, a booking allocated some two
  * hundred closures it used once. `perDatabase(build)` keeps the one `build`
- * made for each database (a transaction is a database of its own, kept as
- * long as it is).
+ * made for each database. One asked for with a transaction is made for it
+ * each time (its methods run in that transaction by default): keeping it
+ * would cost a weak entry per transaction, more than it saves.
  */
 export function perDatabase<R extends object>(build: (db: Db) => R): (db: Db) => R {
   const made = new WeakMap<Db, R>();
   return (db) => {
+    if (db.isTransaction) return build(db);
     let repository = made.get(db);
     if (!repository) {
       repository = build(db);
