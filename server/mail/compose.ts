@@ -11,8 +11,16 @@ import { m } from "../../domain/paraglide/messages.js";
 
 export type MailConfig = Pick<Config, "clinic" | "publicBaseUrl">;
 
-export const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const HTML_ESCAPES: Readonly<Record<string, string>> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+const HTML_SPECIAL = /[&<>"']/;
+const HTML_SPECIALS = /[&<>"']/g;
+export const escapeHtml = (s: string) => (HTML_SPECIAL.test(s) ? s.replace(HTML_SPECIALS, (c) => HTML_ESCAPES[c]!) : s);
 
 /** Longest first name repeated in a greeting. */
 export const GREETING_NAME_MAX = 40;

@@ -18,6 +18,23 @@ import { createTextSenders } from "../../server/messages/senders";
 import { textMessageRepository } from "../../server/messages/text-message-repository";
 import { claimMs, deliverDueMessages } from "../../server/messages/worker";
 
+/** SQLite's query plan of each caught statement (its SQL and how many parameters it takes), step by step. */
+function queryPlans(file: string, statements: [string, number][]): Map<string, string[]> {
+  const reader = new SQLite(file, { readonly: true });
+  try {
+    return new Map(
+      statements.map(([sql, parameters]) => [
+        sql,
+        (
+          reader.prepare(`explain query plan ${sql}`).all(...Array<null>(parameters).fill(null)) as { detail: string }[]
+        ).map((step) => step.detail),
+      ]),
+    );
+  } finally {
+    reader.close();
+  }
+}
+
 /**
  * Every statement of the booking path reads by an index (issue 25, decision
  * 036): a booking, its replay, the rate limit, and the mail and text workers
@@ -97,23 +114,10 @@ describe.skipIf(process.env.TEST_DATABASE_URL)("the booking path's query plans (
       await app.close();
     }
 
-    const reader = new SQLite(sqlitePath(config), { readonly: true });
-    try {
-      plans = new Map(
-        [...statements]
-          .filter(([sql]) => !/^\s*(begin|commit|rollback|savepoint|release|pragma)\b/i.test(sql))
-          .map(([sql, parameters]) => [
-            sql,
-            (
-              reader.prepare(`explain query plan ${sql}`).all(...Array<null>(parameters).fill(null)) as {
-                detail: string;
-              }[]
-            ).map((step) => step.detail),
-          ]),
-      );
-    } finally {
-      reader.close();
-    }
+    plans = queryPlans(
+      sqlitePath(config),
+      [...statements].filter(([sql]) => !/^\s*(begin|commit|rollback|savepoint|release|pragma)\b/i.test(sql)),
+    );
   });
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
@@ -184,23 +188,9 @@ describe.skipIf(process.env.TEST_DATABASE_URL)("the partial indexes' readers (SQ
     } finally {
       await db.destroy();
     }
-    const reader = new SQLite(sqlitePath(config), { readonly: true });
-    try {
-      plans = new Map(
-        [...statements].map(([sql, parameters]) => [
-          sql,
-          (
-            reader.prepare(`explain query plan ${sql}`).all(...Array<null>(parameters).fill(null)) as {
-              detail: string;
-            }[]
-          )
-            .map((step) => step.detail)
-            .join(" | "),
-        ]),
-      );
-    } finally {
-      reader.close();
-    }
+    plans = new Map(
+      [...queryPlans(sqlitePath(config), [...statements])].map(([sql, steps]) => [sql, steps.join(" | ")]),
+    );
   });
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 

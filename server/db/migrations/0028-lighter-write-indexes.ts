@@ -26,28 +26,24 @@ const PARTIAL = [
 ] as const;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on today's schema types
-export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.dropIndex("mail_queue_locked_until").execute();
-  for (const index of PARTIAL) {
-    await db.schema.dropIndex(index.name).execute();
-    await db.schema
-      .createIndex(index.name)
-      .on(index.table)
-      .columns([...index.columns])
-      .where(sql.ref(index.column), "is not", null)
-      .execute();
-  }
+type AnyDb = Kysely<any>;
+
+/** Makes one of PARTIAL again: for the rows whose column is set (`partial`), or for every row. */
+async function remake(db: AnyDb, index: (typeof PARTIAL)[number], partial: boolean): Promise<void> {
+  await db.schema.dropIndex(index.name).execute();
+  const create = db.schema
+    .createIndex(index.name)
+    .on(index.table)
+    .columns([...index.columns]);
+  await (partial ? create.where(sql.ref(index.column), "is not", null) : create).execute();
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()
-export async function down(db: Kysely<any>): Promise<void> {
-  for (const index of PARTIAL) {
-    await db.schema.dropIndex(index.name).execute();
-    await db.schema
-      .createIndex(index.name)
-      .on(index.table)
-      .columns([...index.columns])
-      .execute();
-  }
+export async function up(db: AnyDb): Promise<void> {
+  await db.schema.dropIndex("mail_queue_locked_until").execute();
+  for (const index of PARTIAL) await remake(db, index, true);
+}
+
+export async function down(db: AnyDb): Promise<void> {
+  for (const index of PARTIAL) await remake(db, index, false);
   await db.schema.createIndex("mail_queue_locked_until").on("mail_queue").column("locked_until").execute();
 }
