@@ -63,8 +63,13 @@ export const CONTACT_PREFERENCE_OPTIONS = contactPreferenceOptions();
 export const contactPreferenceLegend = (locale: Locale = BASE_LOCALE) => m.booking_updates_legend({}, { locale });
 export const CONTACT_PREFERENCE_LEGEND = contactPreferenceLegend();
 
-/** What a text message holds, and that e-mail comes anyway: said under the choice, on the form and the private page. */
-export const contactPreferenceHint = (locale: Locale = BASE_LOCALE) => m.booking_updates_hint({}, { locale });
+/**
+ * What a text message holds, and that e-mail comes anyway: said under the
+ * choice, on the form and the private page; WhatsApp named only while it is
+ * offered (`offered`).
+ */
+export const contactPreferenceHint = (locale: Locale = BASE_LOCALE, offered: OfferedChannels = { whatsapp: true }) =>
+  offered.whatsapp ? m.booking_updates_hint({}, { locale }) : m.booking_updates_hint_sms({}, { locale });
 export const CONTACT_PREFERENCE_HINT = contactPreferenceHint();
 
 /** The schema's message when the choice is none of the three. */

@@ -37,7 +37,8 @@ export function contactPreferenceWords(locale: Locale) {
   return {
     /** The choices the page offers: WhatsApp only while it is set up. */
     options: (offered: OfferedChannels) => contactPreferenceOptions(locale, offered),
-    hint: contactPreferenceHint(locale),
+    /** What a text holds; WhatsApp named only while it is set up. */
+    hint: (offered: OfferedChannels) => contactPreferenceHint(locale, offered),
     /** CONTACT_PREFERENCE_MESSAGE: the choice posted is not one of them. */
     message: contactPreferenceMessage(locale),
     /** The channel that will be used, in words. */

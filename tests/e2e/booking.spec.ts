@@ -1,6 +1,7 @@
 import { PDFDocument, PDFName, PDFString, StandardFonts } from "@cantoo/pdf-lib";
 import type { Page } from "@playwright/test";
 import { addDays, formatLongDate as longDate, formatMonth, formatShortDate } from "../../domain/dates";
+import { contactPreferenceHint } from "../../domain/contact-preference";
 import { REFERRAL_WORDS, REQUEST_RECEIVED } from "../../domain/request-words";
 import { APPOINTMENT_MESSAGES } from "../../domain/validation/appointment";
 import { ALTERNATE_NUMBER_LABEL } from "../../domain/validation/appointment-form";
@@ -293,6 +294,9 @@ test(
     await expect(updates.getByRole("radio")).toHaveCount(2);
     await expect(updates.getByRole("radio", { name: "WhatsApp" })).toHaveCount(0);
     await expect(updates.getByRole("radio", { name: "Text message (SMS)" })).toBeChecked();
+    // Nor does its hint name WhatsApp any more.
+    await expect(updates).toContainText(contactPreferenceHint("en", { whatsapp: false }));
+    await expect(updates).not.toContainText("WhatsApp");
   },
 );
 

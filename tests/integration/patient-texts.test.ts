@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { APPOINTMENT_PATH } from "../../domain/api-paths";
-import { CONTACT_PREFERENCE_MESSAGE, contactChoiceWords } from "../../domain/contact-preference";
+import { CONTACT_PREFERENCE_MESSAGE, contactChoiceWords, contactPreferenceHint } from "../../domain/contact-preference";
 import { formatAbbreviatedDate } from "../../domain/dates";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { bookWithLink } from "../helpers/patient-link";
@@ -126,8 +126,10 @@ describe("texts to the patient", () => {
     const page = await t.app.inject({ method: "GET", url: path });
     expect(page.body).toContain(esc(contactChoiceWords({ choice: "sms", mobile: true, whatsapp: true })));
     expect(page.body).not.toContain(esc(contactChoiceWords({ choice: "whatsapp", mobile: true, whatsapp: true })));
-    // Nor does it offer WhatsApp: the choice it shows checked is the channel used, SMS.
+    // Nor does it offer WhatsApp, or name it in the hint: the choice it shows checked is the channel used, SMS.
     expect(page.body).not.toContain('value="whatsapp"');
+    expect(page.body).toContain(esc(contactPreferenceHint("en", { whatsapp: false })));
+    expect(page.body).not.toContain(esc(contactPreferenceHint("en", { whatsapp: true })));
     expect(page.body).toMatch(/<input[^>]*id="contactPreference-sms"[^>]*checked=""/);
     const cancelled = await post(path, id, { intent: "cancel", reason: "" });
     expect(cancelled.statusCode).toBe(200);

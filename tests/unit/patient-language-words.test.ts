@@ -45,7 +45,8 @@ describe("the English twins of other modules' words", () => {
     const words = contactPreferenceWords("en");
     expect(words.options({ whatsapp: true })).toEqual(CONTACT_PREFERENCE_OPTIONS);
     expect(words.options({ whatsapp: false }).map((o) => o.value)).toEqual(["sms", "email"]);
-    expect(words.hint).toBe(CONTACT_PREFERENCE_HINT);
+    expect(words.hint({ whatsapp: true })).toBe(CONTACT_PREFERENCE_HINT);
+    expect(words.hint({ whatsapp: false })).not.toContain("WhatsApp");
     expect(words.message).toBe(CONTACT_PREFERENCE_MESSAGE);
     for (const choice of [...CONTACT_PREFERENCES, null])
       for (const mobile of [true, false]) {

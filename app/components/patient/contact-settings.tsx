@@ -35,7 +35,7 @@ export function ContactSettings({ choice, mobile, whatsapp, action, error }: Con
           <RadioGroup
             name="contactPreference"
             legend={m.private_updates_legend({}, options)}
-            hint={words.hint}
+            hint={words.hint({ whatsapp })}
             options={words.options({ whatsapp })}
             defaultValue={current}
             error={error}

@@ -107,7 +107,7 @@ export function BookingFields({ form, calendar, calendarNote, offered, upload }:
         <RadioGroup
           name="contactPreference"
           legend={contactPreferenceLegend(locale)}
-          hint={contactPreferenceHint(locale)}
+          hint={contactPreferenceHint(locale, offered)}
           options={contactPreferenceOptions(locale, offered)}
           value={values.contactPreference}
           onChange={(v) => update("contactPreference", v)}
