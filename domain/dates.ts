@@ -210,9 +210,12 @@ export function parseDateInput(text: string): string | null {
 
 // --- The clinic's clock (Africa/Gaborone) ---
 
+/** The instant as the clinic's wall clock reads it, in a Date's UTC fields. */
+const onClinicClock = (at: Date) => new Date(at.getTime() + CLINIC_OFFSET_MS);
+
 /** The clinic's calendar date (YYYY-MM-DD) at an instant. */
 export function clinicDate(at: Date): string {
-  return formatIsoDate(new Date(at.getTime() + CLINIC_OFFSET_MS));
+  return formatIsoDate(onClinicClock(at));
 }
 
 /** Today in the clinic: its calendar date now (or at `now`). */
@@ -222,12 +225,12 @@ export function clinicToday(now: Date = new Date()): string {
 
 /** The clinic's calendar year at an instant (the footer's copyright year). */
 export function clinicYear(at: Date = new Date()): number {
-  return new Date(at.getTime() + CLINIC_OFFSET_MS).getUTCFullYear();
+  return onClinicClock(at).getUTCFullYear();
 }
 
 /** The clinic's wall-clock time (HH:mm) at an instant. */
 export function clinicTime(at: Date): string {
-  return new Date(at.getTime() + CLINIC_OFFSET_MS).toISOString().slice(11, 16);
+  return onClinicClock(at).toISOString().slice(11, 16);
 }
 
 /** The instant of a clinic date and wall-clock time (HH:mm). */
@@ -237,7 +240,7 @@ export function clinicInstant(date: string, time: string): Date {
 
 /** An ISO instant as the clinic's date and wall-clock time: "2026-11-22 13:40". */
 export function formatClinicDateTime(instant: string): string {
-  return new Date(new Date(instant).getTime() + CLINIC_OFFSET_MS).toISOString().slice(0, 16).replace("T", " ");
+  return onClinicClock(new Date(instant)).toISOString().slice(0, 16).replace("T", " ");
 }
 
 /** An instant as the clinic's long date and time, e.g. "Wednesday 25 November 2026 at 10:14". */

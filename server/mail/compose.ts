@@ -18,9 +18,7 @@ const HTML_ESCAPES: Readonly<Record<string, string>> = {
   '"': "&quot;",
   "'": "&#39;",
 };
-const HTML_SPECIAL = /[&<>"']/;
-const HTML_SPECIALS = /[&<>"']/g;
-export const escapeHtml = (s: string) => (HTML_SPECIAL.test(s) ? s.replace(HTML_SPECIALS, (c) => HTML_ESCAPES[c]!) : s);
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 
 /** Longest first name repeated in a greeting. */
 export const GREETING_NAME_MAX = 40;
