@@ -68,6 +68,13 @@ export function dobEntryProblem(values: DobValues, locale: Locale = BASE_LOCALE)
 /** The referral form's file field (multipart, without JavaScript). */
 export const REFERRAL_FIELD = "referral";
 
+/**
+ * The hidden field of a booking form the server shows again (without
+ * JavaScript): the key the first post was made under, so that sending the
+ * form again, after any failure, is a replay (decision 041).
+ */
+export const SUBMISSION_KEY_FIELD = "submissionKey";
+
 /** One uploaded referral form, as the appointment request lists it. */
 export interface ReferralForm {
   url: string;

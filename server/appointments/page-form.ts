@@ -7,6 +7,7 @@ import {
   appointmentRequest,
   BOOKING_FIELDS,
   REFERRAL_FIELD,
+  SUBMISSION_KEY_FIELD,
   typedDateProblems,
   type BookingValues,
   type ReferralForm,
@@ -21,6 +22,7 @@ import { invalidMessage } from "../requests/http";
 import { KEY_REUSED } from "../requests/idempotency";
 import { MULTIPART_UNREADABLE, readMultipart, unreadableBody } from "../requests/multipart";
 import {
+  carriedKey,
   contentKey,
   formUnreadable,
   pickFields,
@@ -63,6 +65,8 @@ interface BookingPost {
   file?: Received;
   fileName: string;
   fileBytes: number;
+  /** The key a form shown again carried back (SUBMISSION_KEY_FIELD), if any. */
+  carried?: string;
 }
 
 export function bookingPageForm({ config, db, intake }: { config: Config; db: Db; intake: Intake }): PageForm {
@@ -84,6 +88,22 @@ export function bookingPageForm({ config, db, intake }: { config: Config; db: Db
         return { status: 400, values: {}, errors: {}, failure: formUnreadable(locale) };
       throw error;
     }
+    // The key this post is made under: the one the form carried back, else a digest of the client's address and
+    // the typed values (not the file, which a form shown again cannot keep). Every answer that shows the form
+    // again carries it, so sending it again, changed or not, from any address, is a replay (decision 041).
+    const key = carriedKey("booking", read.carried) ?? contentKey("booking", clientIp, read.values);
+    const answer = await answerBooking(read, key, now, year, locale);
+    return answer.confirmed ? answer : { ...answer, key };
+  });
+
+  /** The answer to a booking post that was read whole, made under `key`. */
+  async function answerBooking(
+    read: BookingPost,
+    key: string,
+    now: Date,
+    year: number,
+    locale: Locale,
+  ): Promise<PageFormAnswer> {
     const { values, file } = read;
     const temp = file && "temp" in file ? file : undefined;
     const discard = async () => {
@@ -154,16 +174,15 @@ export function bookingPageForm({ config, db, intake }: { config: Config; db: Db
           const data = stored.body.data as { url: string; publicId: string; fileName: string };
           referralForms = [{ url: data.url, publicId: data.publicId, name: data.fileName }];
         }
-        // What identifies a resent form: its values and the file's name and size (not the minute it was sent).
-        const posted = { values, file: temp ? { name: read.fileName, bytes: read.fileBytes } : null };
-        const key = contentKey("booking", clientIp, posted);
-        const submission = { body: posted, key, now, year };
+        // The key alone names the request (it is the content, or the form the server gave it to), so a resend
+        // with something changed is a replay too, not a "key reused" refusal.
+        const submission = { body: { key }, key, now, year };
         const outcome = await storeAppointment(db, config, { ...valid, referralForms }, submission, rules.answerBy);
         return bookingPageAnswer(outcome, values, referralForms.length > 0, locale);
       },
       locale,
     );
-  });
+  }
 
   /**
    * Reads the booking's multipart body as it streams
@@ -182,7 +201,7 @@ export function bookingPageForm({ config, db, intake }: { config: Config; db: Db
     try {
       const read = await readMultipart(source, request.headers.get("content-type") ?? "", {
         limits: { ...FIELD_LIMITS, fileSize: intake.maxBytes },
-        fields: BOOKING_FIELDS,
+        fields: [...BOOKING_FIELDS, SUBMISSION_KEY_FIELD],
         wants: (field, fileName) => field === REFERRAL_FIELD && fileName !== "",
         receive: async (stream): Promise<Received | undefined> => {
           // The caps come first, as at the upload endpoint (the unread file is then discarded).
@@ -200,7 +219,13 @@ export function bookingPageForm({ config, db, intake }: { config: Config; db: Db
       const file = read.file;
       try {
         const fileBytes = file && "temp" in file ? (await fs.promises.stat(file.temp)).size : 0;
-        return { values: pickFields(BOOKING_FIELDS, (n) => read.fields[n]), file, fileName: read.fileName, fileBytes };
+        return {
+          values: pickFields(BOOKING_FIELDS, (n) => read.fields[n]),
+          file,
+          fileName: read.fileName,
+          fileBytes,
+          carried: read.fields[SUBMISSION_KEY_FIELD],
+        };
       } catch (error) {
         await discard(file);
         throw error;

@@ -7,7 +7,7 @@ import type * as Pg from "pg";
 import type { Config } from "../config";
 import { ensurePrivateDirSync, securePrivateFiles, touchPrivateFileSync } from "../private-files";
 import { migrations } from "./migrations/index";
-import { GroupCommitSqliteDialect } from "./sqlite";
+import { GroupCommitSqliteDialect, type GroupCommitOptions } from "./sqlite";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -56,8 +56,9 @@ export function isPostgres<T>(db: Kysely<T>): boolean {
  * Opens the database named by the configuration: SQLite in DATA_DIR by
  * default, PostgreSQL when DATABASE_URL is postgres://… (a pg connection
  * pool; connections are made on first use, so this stays synchronous).
+ * `sqlite` tunes SQLite's driver (tests make its log's sync fail).
  */
-export function openDb(config: Pick<Config, "dataDir" | "databaseUrl">): Db {
+export function openDb(config: Pick<Config, "dataDir" | "databaseUrl">, sqlite: GroupCommitOptions = {}): Db {
   if (isPostgresUrl(config.databaseUrl)) {
     // pg (CommonJS) loads only when PostgreSQL is configured, synchronously so this stays so.
     const pg = createRequire(import.meta.url)("pg") as typeof Pg;
@@ -104,7 +105,7 @@ export function openDb(config: Pick<Config, "dataDir" | "databaseUrl">): Db {
   // tables' and indexes' last ones), so fewer, larger checkpoints copy less (decision 036).
   database.pragma("wal_autocheckpoint = 4000");
   // Kept statements and group commit (server/db/sqlite.ts, decision 036).
-  return new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(database) });
+  return new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(database, sqlite) });
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

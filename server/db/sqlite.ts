@@ -467,9 +467,14 @@ class GroupCommitDriver implements Driver {
         await this.#syncFile(wal);
         for (const group of groups) this.#durable(group);
       } catch (error) {
-        this.#broken ??= new Error(
-          `SQLite's write-ahead log could not be synced to disk (${String(error)}): the database takes no more work until the server is restarted`,
-          { cause: error },
+        // SQLite's own code for a failed fsync: the public endpoints answer it as an outage, 503 with
+        // Retry-After (server/requests/unavailable.ts), never 500; what was committed may be there after a restart.
+        this.#broken ??= Object.assign(
+          new Error(
+            `SQLite's write-ahead log could not be synced to disk (${String(error)}): the database takes no more work until the server is restarted`,
+            { cause: error },
+          ),
+          { code: "SQLITE_IOERR_FSYNC" },
         );
         for (const group of groups) group.reject(this.#broken);
       } finally {

@@ -25,6 +25,10 @@ import { isDatabaseUnavailable, unavailableMessage } from "./unavailable";
  * none (its HTML is the same for every visitor), so its key is made from what
  * was posted and the client's address (contentKey): the same form sent again
  * (a reload, a second tap) gets the first answer and creates nothing new.
+ * A form the server shows again carries that key in a hidden field
+ * (carriedKey), and a post with it is made under it: sending the form again
+ * after any answer (an outage's 503, a refused file) is a replay, whatever was
+ * changed and from whichever address (decision 041).
  * Every answer is in the page's language (pageLocale: /tn/… is Setswana).
  */
 
@@ -46,6 +50,8 @@ export interface PageFormAnswer {
   reattach?: boolean;
   /** The body was not read to its end: close the connection after answering. */
   close?: boolean;
+  /** The key the post was made under: the form shown again carries it (a hidden field), so a resend is a replay. */
+  key?: string;
 }
 
 /** A page's plain post, answered: the request as the page's action receives it, and the client's address. */
@@ -69,6 +75,11 @@ const MINUTE_MS = 60_000;
 export function contentKey(kind: string, clientIp: string, posted: unknown): string {
   const digest = crypto.createHash("sha256").update(`${clientDigest(clientIp)}|${canonicalJson(posted)}`);
   return `page-${kind}:${digest.digest("base64url")}`;
+}
+
+/** A key a form shown again carried back (contentKey's shape for `kind`), or undefined. */
+export function carriedKey(kind: string, value: string | undefined): string | undefined {
+  return value !== undefined && new RegExp(`^page-${kind}:[A-Za-z0-9_-]{43}$`).test(value) ? value : undefined;
 }
 
 /** The named fields of a post, "" for each one missing. */

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { m } from "@domain/paraglide/messages.js";
 import { BOOKING_PATH } from "@domain/paths";
 import type { BookingConfirmation } from "@domain/request-words";
+import { SUBMISSION_KEY_FIELD } from "@domain/validation/appointment-form";
 import { RichMessage } from "~/components/info/rich-message";
 import { useLocale, usePagePath } from "~/lib/locale";
 import { BookingPolicy } from "../booking-policy";
@@ -109,6 +110,7 @@ function BookingForm({
           action={pagePath(BOOKING_PATH)}
           encType="multipart/form-data"
         >
+          {posted?.key ? <input type="hidden" name={SUBMISSION_KEY_FIELD} value={posted.key} /> : null}
           <BookingFields
             form={submission}
             calendar={calendar}

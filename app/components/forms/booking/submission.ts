@@ -123,6 +123,8 @@ export interface BookingPosted {
   errors?: Record<string, string>;
   failure?: string;
   reattach?: boolean;
+  /** The key the post was made under: the form carries it back (SUBMISSION_KEY_FIELD), so a resend is a replay. */
+  key?: string;
 }
 
 export type BookingSubmission = ReturnType<typeof useBookingSubmission>;
