@@ -95,17 +95,44 @@ export function deliveryChannel(channel: TextChannel, whatsapp: boolean): TextCh
   return channel === "whatsapp" && !whatsapp ? "sms" : channel;
 }
 
-/** A patient's choice as the private page shows it: the choice, whether their number is a mobile, whether WhatsApp is set up. */
+/**
+ * The countries texts go to (SMS_COUNTRIES, ISO codes) as a patient reads
+ * them: their English names ("Botswana"), in both languages, as proper
+ * names (ICU's Setswana names are partial, and the browser has none),
+ * separated by commas (decision 042).
+ */
+export function textCountryNames(countries: readonly string[]): string {
+  const names = new Intl.DisplayNames(["en"], { type: "region" });
+  return countries.map((code) => names.of(code) ?? code).join(", ");
+}
+
+/**
+ * A patient's choice as the private page shows it: the choice, whether their
+ * number is a mobile, whether WhatsApp is set up, and whether the number is
+ * in one of the countries texts go to (`served`, true when not given;
+ * `countries`, SMS_COUNTRIES: decision 042).
+ */
 export interface ContactChoice {
   choice: ContactPreference | null;
   mobile: boolean;
   whatsapp: boolean;
+  served?: boolean;
+  countries?: readonly string[];
 }
 
 /** The channel texts to the patient go by, or null for none (e-mail only): their choice as delivered. */
-export function channelUsed({ choice, mobile, whatsapp }: ContactChoice): TextChannel | null {
-  const chosen = textChannelFor(choice, mobile);
+export function channelUsed({ choice, mobile, whatsapp, served = true }: ContactChoice): TextChannel | null {
+  const chosen = served ? textChannelFor(choice, mobile) : null;
   return chosen && deliveryChannel(chosen, whatsapp);
+}
+
+/**
+ * Why a patient whose number is in none of the countries texts go to
+ * (`countries`) hears by e-mail only, in `locale`: said on the booking's
+ * answer and the private page (decision 042).
+ */
+export function textsAbroadWords(countries: readonly string[], locale: Locale = BASE_LOCALE): string {
+  return m.booking_updates_by_email_abroad({ countries: textCountryNames(countries) }, { locale });
 }
 
 /**
@@ -120,5 +147,8 @@ export function contactChoiceWords(contact: ContactChoice, locale: Locale = BASE
   const { mobile } = contact;
   if (channel === "sms") return m.booking_updates_by_sms({}, options);
   if (channel === "whatsapp") return m.booking_updates_by_whatsapp({}, options);
-  return mobile ? m.booking_updates_by_email({}, options) : m.booking_updates_by_email_landline({}, options);
+  if (!mobile) return m.booking_updates_by_email_landline({}, options);
+  return contact.served === false
+    ? textsAbroadWords(contact.countries ?? [], locale)
+    : m.booking_updates_by_email({}, options);
 }

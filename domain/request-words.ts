@@ -42,6 +42,12 @@ export interface BookingConfirmation {
   answerBy?: string;
   /** Whether a referral form came with the request. */
   referral: boolean;
+  /**
+   * The countries texts go to (SMS_COUNTRIES), when the patient's number is
+   * in none of them: they hear by e-mail only, and the confirmation says why
+   * (textsAbroadWords, decision 042).
+   */
+  textCountries?: readonly string[];
 }
 
 /** The JSON API's `message` for a stored request: the headline and the next step, in sentences. */

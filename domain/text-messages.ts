@@ -53,7 +53,7 @@ export const TIMED_KINDS: readonly TextKind[] = ["confirmed", "reminder", "moved
 const UNFINISHED_STATUSES = ["pending", "sending"] as const;
 
 /** Statuses a message is finished in: its body may be blanked after the retention period. */
-export const FINISHED_STATUSES = ["sent", "delivered", "read", "failed", "unknown", "stopped"] as const;
+export const FINISHED_STATUSES = ["sent", "delivered", "read", "failed", "unknown", "stopped", "capped"] as const;
 
 /**
  * pending: waiting (or waiting again after a temporary refusal); sending:
@@ -62,7 +62,8 @@ export const FINISHED_STATUSES = ["sent", "delivered", "read", "failed", "unknow
  * for good, or failed on the phone network; unknown: handed over, but the
  * answer was lost, so it may or may not have gone (never sent again by
  * itself: staff may resend it); stopped: the patient stopped text messages
- * before it went.
+ * before it went; capped: never handed over, as a daily limit on texts was
+ * reached when it was queued (the one in last_error; decision 042).
  */
 export const TEXT_STATUSES = [...UNFINISHED_STATUSES, ...FINISHED_STATUSES] as const;
 export type TextStatus = (typeof TEXT_STATUSES)[number];
@@ -76,10 +77,11 @@ export const TEXT_STATUS_LABELS: Record<TextStatus, string> = {
   failed: "Failed",
   unknown: "Not known (the answer was lost)",
   stopped: "Not sent (the patient stopped text messages)",
+  capped: "Not sent (a daily limit on texts was reached)",
 };
 
 /** Statuses the overview counts as failing, and from which staff may send a message again. */
-export const FAILING_STATUSES = ["failed", "unknown"] as const satisfies readonly TextStatus[];
+export const FAILING_STATUSES = ["failed", "unknown", "capped"] as const satisfies readonly TextStatus[];
 
 // --- GSM-7 (3GPP TS 23.038) ---
 

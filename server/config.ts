@@ -1,4 +1,5 @@
 import net from "node:net";
+import { isSupportedCountry } from "libphonenumber-js/max";
 import { z } from "zod";
 import { CLOSED_NOTE, OPENING_HOURS, type ClinicIdentity } from "../domain/clinic";
 import { isPlaceholderPhone, PLACEHOLDER_PHONE } from "../domain/contact-links";
@@ -249,6 +250,30 @@ export const envSchema = z.object({
   SMPP_ENQUIRE_LINK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   /** How long an SMPP request waits for its answer (a submit without one is "unknown", never sent again). */
   SMPP_RESPONSE_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(30_000),
+  /**
+   * The countries whose numbers get texts (ISO 3166-1 alpha-2, comma separated): a number of
+   * any other country hears by e-mail only, so the public form cannot make the clinic text the
+   * world (SMS pumping, decision 042).
+   */
+  SMS_COUNTRIES: z
+    .string()
+    .transform((raw, ctx): readonly string[] => {
+      const codes = [...new Set(raw.split(",").map((c) => c.trim().toUpperCase()))].filter(Boolean);
+      const unknown = codes.filter((c) => !/^[A-Z]{2}$/.test(c) || !isSupportedCountry(c));
+      if (!codes.length || unknown.length) {
+        ctx.addIssue({
+          code: "custom",
+          message: `must be country codes (ISO 3166-1, such as BW or BW,ZA), comma separated${unknown.length ? `; not one: ${unknown.join(", ")}` : ""}`,
+        });
+        return z.NEVER;
+      }
+      return codes;
+    })
+    .default(["BW"]),
+  /** Texts (SMS and WhatsApp) queued in one clinic day, all numbers together; past it, texts are not sent (decision 042). */
+  MESSAGE_DAILY_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(500),
+  /** Texts queued to one number in one clinic day; past it, that number's texts are not sent that day (decision 042). */
+  MESSAGE_DAILY_LIMIT_PER_NUMBER: z.coerce.number().int().min(1).max(1000).default(8),
   MESSAGE_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5000),
   MESSAGE_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   /** No SMS or WhatsApp message leaves in this daily window, Gaborone time; empty: none. */
@@ -396,6 +421,10 @@ export interface MessagesConfig {
   smsSenderName: string;
   /** Scheme and host of the private link in an SMS (at most SMS_LINK_ORIGIN_MAX characters). */
   smsLinkOrigin: string;
+  /** The countries whose numbers get texts (SMS_COUNTRIES, ISO codes); others hear by e-mail only (decision 042). */
+  countries: readonly string[];
+  /** Texts a clinic day may queue, in all (MESSAGE_DAILY_LIMIT) and to one number (MESSAGE_DAILY_LIMIT_PER_NUMBER). */
+  dailyLimit: { total: number; perNumber: number };
   /** Unset: SMS are written to DATA_DIR/sms-outbox. */
   smpp: SmppConfig | undefined;
   /** Unset: WhatsApp messages go as SMS, and the webhook answers 404. */
@@ -645,6 +674,8 @@ function messagesConfig(e: Env): MessagesConfig {
     quietHours: e.MESSAGE_QUIET_HOURS,
     smsSenderName: senderName,
     smsLinkOrigin: linkOrigin,
+    countries: e.SMS_COUNTRIES,
+    dailyLimit: { total: e.MESSAGE_DAILY_LIMIT, perNumber: e.MESSAGE_DAILY_LIMIT_PER_NUMBER },
     smpp,
     whatsapp,
   };

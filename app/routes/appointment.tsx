@@ -272,15 +272,7 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
       )}
 
       {showSafety && <SafetyForm {...view.safety} errors={errors} action={here} />}
-      {open && (
-        <ContactSettings
-          choice={view.contact.choice}
-          mobile={view.contact.mobile}
-          whatsapp={view.contact.whatsapp}
-          action={here}
-          error={errors.contactPreference}
-        />
-      )}
+      {open && <ContactSettings {...view.contact} action={here} error={errors.contactPreference} />}
       {/* TODO(issue 26): the booking policy follows the page's language once the forms' BookingPolicy takes it. */}
       {open && <BookingPolicy className="form__section" />}
     </>

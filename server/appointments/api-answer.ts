@@ -1,3 +1,5 @@
+import { textsAbroadWords } from "../../domain/contact-preference";
+import type { Locale } from "../../domain/locale";
 import { requestReceivedMessage } from "../../domain/request-words";
 import type { AnswerRecord } from "../requests/idempotency";
 
@@ -16,6 +18,23 @@ import type { AnswerRecord } from "../requests/idempotency";
  */
 export const appointmentAcceptedMessage = requestReceivedMessage;
 
+/**
+ * The answer's word on texts when the patient's number is in none of the
+ * countries texts go to (SMS_COUNTRIES, decision 042): none are sent, the
+ * patient hears by e-mail, and `message` says why in their language.
+ */
+export interface TextsNotSent {
+  sent: false;
+  reason: "country";
+  /** SMS_COUNTRIES, ISO codes. */
+  countries: string[];
+  message: string;
+}
+
+export function textsNotSent(countries: readonly string[], locale: Locale): TextsNotSent {
+  return { sent: false, reason: "country", countries: [...countries], message: textsAbroadWords(countries, locale) };
+}
+
 /** A stored request as its answer states it: the specification's fields. */
 export interface AcceptedAppointment {
   /** The words it was received with (kept with the answer, so a replay says the same). */
@@ -24,13 +43,18 @@ export interface AcceptedAppointment {
   /** The requested date, YYYY-MM-DD. */
   appointmentDate: string;
   service: { name: string };
+  /** Present when no texts go to the patient's number, and why (kept with the answer too). */
+  textMessages?: TextsNotSent;
 }
 
 /** An accepted request's 201, and the same read back from the idempotency store. */
 export const appointmentAnswer: AnswerRecord<AcceptedAppointment> = {
-  answer: ({ message, reference, appointmentDate, service }) => ({
+  answer: ({ message, reference, appointmentDate, service, textMessages }) => ({
     status: 201,
-    body: { message, data: { reference, appointmentDate, service: { name: service.name } } },
+    body: {
+      message,
+      data: { reference, appointmentDate, service: { name: service.name }, ...(textMessages ? { textMessages } : {}) },
+    },
   }),
   read: ({ body }) => {
     const data = body.data as Omit<AcceptedAppointment, "message">;
@@ -39,6 +63,7 @@ export const appointmentAnswer: AnswerRecord<AcceptedAppointment> = {
       reference: data.reference,
       appointmentDate: data.appointmentDate,
       service: { name: data.service.name },
+      ...(data.textMessages ? { textMessages: data.textMessages } : {}),
     };
   },
 };

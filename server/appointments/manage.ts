@@ -24,7 +24,7 @@ import { appointmentRepository, type AppointmentRow } from "./appointment-reposi
 import { appointmentDate, findByManageToken, issueManageLink } from "./manage-links";
 import { patientChangeMail, type PatientChange } from "./patient-change-mail";
 import { textPatient } from "./texts";
-import { isMobile, setContactPreference, whatsappSetUp } from "../messages/index";
+import { inTextCountries, setContactPreference, textReach, whatsappSetUp } from "../messages/index";
 import { isContactPreference, type ContactChoice } from "../../domain/contact-preference";
 
 /**
@@ -144,6 +144,19 @@ interface ViewDays {
   locale: Locale;
 }
 
+/** The patient's channel as their page shows it: their choice, their number's reach, WhatsApp and the countries texts go to. */
+function contactChoiceOf(appt: AppointmentRow, config: LinkConfig): ContactChoice {
+  const { mobile, country } = textReach(appt.phone);
+  const { countries } = config.messages;
+  return {
+    choice: appt.contact_preference ?? null,
+    mobile,
+    whatsapp: whatsappSetUp(config),
+    served: inTextCountries(country, countries),
+    countries,
+  };
+}
+
 function viewOf(appt: AppointmentRow, config: LinkConfig, now: Date, days: ViewDays): ManageView {
   const late = withinNotice(appt, now);
   const allows = (move: PatientMove) => patientMoveTo(appt.status, move) !== undefined;
@@ -165,11 +178,7 @@ function viewOf(appt: AppointmentRow, config: LinkConfig, now: Date, days: ViewD
     changeByPhone: late,
     calendar: days.calendar,
     version: appt.updated_at,
-    contact: {
-      choice: appt.contact_preference ?? null,
-      mobile: isMobile(appt.phone),
-      whatsapp: whatsappSetUp(config),
-    },
+    contact: contactChoiceOf(appt, config),
     safety: {
       questions: safetyQuestionsFor(appt.service_name),
       answers: readSafetyAnswers(appt.safety_answers) ?? {},

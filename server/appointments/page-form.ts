@@ -38,6 +38,8 @@ import { isDatabaseUnavailable, unavailableMessage } from "../requests/unavailab
 import { uploadMessages, type Received, type uploadIntake } from "../uploads/intake";
 import { removeQuietly } from "../uploads/storage";
 import { fakeManageUrl } from "./manage-links";
+import { isContactPreference } from "../../domain/contact-preference";
+import { textsAbroad } from "../messages/index";
 import { storeAppointment, type AppointmentOutcome } from "./submit";
 import { validateAppointment } from "./validate";
 
@@ -126,6 +128,14 @@ export function bookingPageForm({ config, db, intake }: { config: Config; db: Db
             manageUrl: fakeManageUrl(config),
             answerBy: await requestAnswerBy(db, config, now),
             referral: !!temp,
+            // What a stored request with this number would say of texts.
+            ...(textsAbroad(
+              values.phoneNumber,
+              isContactPreference(values.contactPreference) ? values.contactPreference : null,
+              config.messages.countries,
+            )
+              ? { textCountries: config.messages.countries }
+              : {}),
           },
         }),
         locale,
@@ -269,6 +279,7 @@ function bookingPageAnswer(
           manageUrl: outcome.manageUrl,
           answerBy: outcome.answerBy,
           referral,
+          ...(accepted.textMessages ? { textCountries: accepted.textMessages.countries } : {}),
         },
       };
     }

@@ -9,7 +9,9 @@ import { fakeReference } from "../requests/reference";
 import { screenSubmission } from "../requests/submission";
 import type { ApiAnswer, RouteDeps } from "../requests/types";
 import { APPOINTMENT_PATH } from "../../domain/api-paths";
-import { appointmentAcceptedMessage, appointmentAnswer } from "./api-answer";
+import { appointmentAcceptedMessage, appointmentAnswer, textsNotSent } from "./api-answer";
+import { isContactPreference } from "../../domain/contact-preference";
+import { textsAbroad } from "../messages/index";
 import { storeAppointment, type AppointmentOutcome } from "./submit";
 import { fakeManageUrl } from "./manage-links";
 import { bookingRulesNow, requestAnswerBy } from "../closures/closed-dates";
@@ -27,6 +29,15 @@ const appointmentAccepted = z.object({
     service: z.object({ name: z.string() }),
     /** The patient's private link; absent from a replay (server/appointments/submit.ts). */
     manageUrl: z.string().optional(),
+    /** Present when no texts go to the patient's number (not in SMS_COUNTRIES), with why in words (decision 042). */
+    textMessages: z
+      .object({
+        sent: z.literal(false),
+        reason: z.literal("country"),
+        countries: z.array(z.string()),
+        message: z.string(),
+      })
+      .optional(),
   }),
 });
 
@@ -70,6 +81,14 @@ export async function appointmentRoutes(app: FastifyInstance, { config, db, rate
               name:
                 isRecord(body.service) && typeof body.service.name === "string" ? body.service.name.slice(0, 100) : "",
             },
+            // What a stored request with this number would say of texts.
+            ...(textsAbroad(
+              typeof body.phoneNumber === "string" ? body.phoneNumber : "",
+              isContactPreference(body.contactPreference) ? body.contactPreference : null,
+              config.messages.countries,
+            )
+              ? { textMessages: textsNotSent(config.messages.countries, languageOf(body)) }
+              : {}),
           },
           // A link of the real shape that leads nowhere, so a bot cannot tell this answer from a stored one.
           manageUrl: fakeManageUrl(config),

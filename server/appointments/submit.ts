@@ -9,7 +9,7 @@ import { clinicAppointmentMail, patientAppointmentMail, type AppointmentMailData
 import { Rejection, runIdempotent, type AnswerRecord } from "../requests/idempotency";
 import type { Submission } from "../requests/types";
 import { uploadRepository } from "../uploads/upload-repository";
-import { appointmentAcceptedMessage, appointmentAnswer, type AcceptedAppointment } from "./api-answer";
+import { appointmentAcceptedMessage, appointmentAnswer, textsNotSent, type AcceptedAppointment } from "./api-answer";
 import { appointmentRepository } from "./appointment-repository";
 import { issueManageLink } from "./manage-links";
 import { textPatient } from "./texts";
@@ -133,13 +133,16 @@ export async function storeAppointment(
         language: row.language,
       };
       await enqueueMails(trx, [clinicAppointmentMail(mail, config), patientAppointmentMail(mail, config)], now);
-      await textPatient(trx, config, row, "received", manageUrl, now, a.phoneMobile);
+      const text = await textPatient(trx, config, row, "received", manageUrl, now, a.phoneReach);
+      // A number in none of SMS_COUNTRIES gets no texts: the answer says so, and why (decision 042).
+      const abroad = "skipped" in text && text.skipped === "abroad";
       return {
         accepted: {
           message: appointmentAcceptedMessage(answerBy),
           reference: row.reference,
           appointmentDate: row.requested_date,
           service: { name: a.serviceTitle },
+          ...(abroad ? { textMessages: textsNotSent(config.messages.countries, row.language) } : {}),
         },
         manageUrl,
       };

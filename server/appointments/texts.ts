@@ -3,7 +3,14 @@ import type { TextKind } from "../../domain/text-messages";
 import type { Config } from "../config";
 import type { Database } from "../db/schema";
 import { recordAudit } from "../audit/audit";
-import { messagesFor, queuePatientText, resendMessage, type QueuedText, type ResendResult } from "../messages/index";
+import {
+  messagesFor,
+  queuePatientText,
+  resendMessage,
+  type QueuedText,
+  type ResendResult,
+  type TextReach,
+} from "../messages/index";
 import type { StaffRuntime } from "../runtime";
 import type { StaffIdentity } from "../../domain/staff-roles";
 import { appointmentRepository, type AppointmentRow } from "./appointment-repository";
@@ -14,8 +21,9 @@ import { appointmentRepository, type AppointmentRow } from "./appointment-reposi
  * that changes the appointment and queues its e-mail, so the text is sent
  * exactly when the change is kept. The date is the confirmed one when there
  * is one, else the requested one; the time only with a confirmed date; the
- * words in the patient's language. `mobile`: whether the phone is a mobile,
- * when the caller has read it already (a booking, at validation).
+ * words in the patient's language. `reach`: whether the phone is a mobile
+ * and its country, when the caller has read them already (a booking, at
+ * validation).
  */
 export function textPatient(
   trx: Kysely<Database>,
@@ -27,7 +35,7 @@ export function textPatient(
   kind: TextKind,
   manageUrl: string,
   now: Date,
-  mobile?: boolean,
+  reach?: TextReach,
 ): Promise<QueuedText> {
   const confirmed = appt.confirmed_date && appt.confirmed_time;
   return queuePatientText(
@@ -36,7 +44,7 @@ export function textPatient(
     {
       reference: appt.reference,
       phone: appt.phone,
-      mobile,
+      reach,
       preference: appt.contact_preference ?? null,
       kind,
       date: confirmed ? appt.confirmed_date! : appt.requested_date,

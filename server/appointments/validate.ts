@@ -12,13 +12,14 @@ import { bookingWindowNow, type BookingRules } from "../closures/closed-dates";
 import type { Config } from "../config";
 import type { Db } from "../db/index";
 import { checkPhone } from "../requests/phone";
+import type { TextReach } from "../messages/index";
 
 /** An appointment request that passed every rule, normalised for storage. */
 export interface ValidAppointment extends Appointment {
   serviceTitle: string;
   phoneE164: string;
-  /** Whether the phone number can get a text message, read with it (server/requests/phone.ts). */
-  phoneMobile: boolean;
+  /** Whether the phone number is a mobile, and its country: what decides whether it gets texts, read with it (server/requests/phone.ts). */
+  phoneReach: TextReach;
   alternateE164: string;
 }
 
@@ -111,7 +112,7 @@ export function appointmentRules(
       ...schema.value,
       serviceTitle: service.title,
       phoneE164: phone.e164,
-      phoneMobile: phone.mobile,
+      phoneReach: { mobile: phone.mobile, country: phone.country },
       alternateE164: alternate.e164,
     },
   };

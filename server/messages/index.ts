@@ -16,7 +16,7 @@
  */
 export { enqueueMessage, queuePatientText, type OutgoingText, type PatientText, type QueuedText } from "./queue";
 export { setContactPreference, stopTextsFrom } from "./contact-preference";
-export { isMobile, toE164 } from "./phone";
+export { inTextCountries, isMobile, textReach, textsAbroad, toE164, type TextReach } from "./phone";
 export { startMessageWorker, deliverDueMessages, type MessageDeliveryResult } from "./worker";
 export { whatsappWebhookRoutes, WHATSAPP_WEBHOOK_PATH } from "./routes";
 export {

@@ -14,8 +14,9 @@ import {
 } from "../../domain/text-messages";
 import { textChannelFor, type ContactPreference, type TextChannel } from "../../domain/contact-preference";
 import type { Locale } from "../../domain/locale";
-import { isMobile } from "./phone";
-import { textMessageRepository } from "./text-message-repository";
+import { countDailyText, dailyLimitError } from "./daily-limits";
+import { inTextCountries, textReach, type TextReach } from "./phone";
+import { textMessageRepository, type NewTextMessage } from "./text-message-repository";
 
 export interface OutgoingText {
   channel: TextChannel;
@@ -47,31 +48,36 @@ export async function enqueueMessage(
   text: OutgoingText,
   now: Date = new Date(),
 ): Promise<number> {
+  return textMessageRepository(db).enqueue(
+    messageRow(text),
+    text.notBefore && text.notBefore > now ? text.notBefore : now,
+    now,
+  );
+}
+
+/** The row of a text, once checked: refuses (throws) a number not in E.164, a body not one GSM-7 segment, WhatsApp without its template. */
+function messageRow(text: OutgoingText): NewTextMessage {
   if (!E164.test(text.to)) throw new Error("a text message needs an E.164 number");
   if (septetCount(text.body) > SMS_MAX_SEPTETS)
     throw new Error(`a text message's body is at most ${SMS_MAX_SEPTETS} septets`);
   if (text.channel === "whatsapp" && !text.whatsapp) throw new Error("a WhatsApp message needs its template");
-  return textMessageRepository(db).enqueue(
-    {
-      channel: text.channel,
-      to_number: text.to,
-      about_reference: text.about,
-      kind: text.kind,
-      body: text.body,
-      template_json: text.channel === "whatsapp" && text.whatsapp ? JSON.stringify(text.whatsapp) : null,
-      resent_from: text.resentFrom ?? null,
-    },
-    text.notBefore && text.notBefore > now ? text.notBefore : now,
-    now,
-  );
+  return {
+    channel: text.channel,
+    to_number: text.to,
+    about_reference: text.about,
+    kind: text.kind,
+    body: text.body,
+    template_json: text.channel === "whatsapp" && text.whatsapp ? JSON.stringify(text.whatsapp) : null,
+    resent_from: text.resentFrom ?? null,
+  };
 }
 
 export interface PatientText {
   reference: string;
   /** The appointment's phone number (E.164, as stored). */
   phone: string;
-  /** Whether `phone` is a mobile, when the caller has it already (a booking read it at validation); else read here. */
-  mobile?: boolean;
+  /** Whether `phone` is a mobile and its country, when the caller has them already (a booking read them at validation); else read here. */
+  reach?: TextReach;
   /** appointments.contact_preference. */
   preference: ContactPreference | null;
   kind: TextKind;
@@ -85,8 +91,14 @@ export interface PatientText {
   language: Locale;
 }
 
+/**
+ * What became of a step's text: queued (`capped` when a daily limit stopped
+ * it: kept, never sent), or none, and why ("abroad": the number is in none of
+ * SMS_COUNTRIES).
+ */
 export type QueuedText =
-  { id: number; channel: TextChannel } | { skipped: "email-only" | "not-mobile" | "too-long" | "too-late" };
+  | { id: number; channel: TextChannel; capped?: "total" | "number" }
+  | { skipped: "email-only" | "not-mobile" | "abroad" | "too-long" | "too-late" };
 
 /**
  * The one way a step of an appointment texts the patient: by their choice
@@ -96,8 +108,10 @@ export type QueuedText =
  * it, held until quiet hours end, queued in the caller's transaction.
  * Nothing is queued for a patient who is not to be texted, nor a reminder
  * that quiet hours would hold until the appointment's own day
- * (reminderTooLate); a message that cannot fit (configuration allows none)
- * is skipped, never failing the caller's transaction.
+ * (reminderTooLate), nor a number in none of the countries texts go to
+ * (SMS_COUNTRIES); a message that cannot fit (configuration allows none)
+ * is skipped, never failing the caller's transaction. A text past a daily
+ * limit (countDailyText, decision 042) is kept as `capped`, never sent.
  */
 export async function queuePatientText(
   db: Kysely<Database>,
@@ -105,10 +119,11 @@ export async function queuePatientText(
   text: PatientText,
   now: Date = new Date(),
 ): Promise<QueuedText> {
-  const mobile = text.mobile ?? isMobile(text.phone);
+  const m = config.messages;
+  const { mobile, country } = text.reach ?? textReach(text.phone);
   const channel = textChannelFor(text.preference, mobile);
   if (!channel) return { skipped: mobile ? "email-only" : "not-mobile" };
-  const m = config.messages;
+  if (!inTextCountries(country, m.countries)) return { skipped: "abroad" };
   const notBefore = quietUntil(now, m.quietHours);
   if (text.kind === "reminder" && reminderTooLate(notBefore, text.date)) return { skipped: "too-late" };
   // The link's path after its scheme and host (the link is our own absolute URL).
@@ -125,18 +140,21 @@ export async function queuePatientText(
     channel === "whatsapp"
       ? whatsappTemplate(text.kind, { ...facts, link: text.manageUrl }, m.whatsapp?.language ?? "en")
       : null;
-  const id = await enqueueMessage(
-    db,
-    {
-      channel,
-      to: text.phone,
-      about: text.reference,
-      kind: text.kind,
-      body,
-      whatsapp,
-      notBefore,
-    },
-    now,
-  );
+  const outgoing: OutgoingText = {
+    channel,
+    to: text.phone,
+    about: text.reference,
+    kind: text.kind,
+    body,
+    whatsapp,
+    notBefore,
+  };
+  const row = messageRow(outgoing);
+  const capped = await countDailyText(db, m.dailyLimit, text.phone, now);
+  if (capped) {
+    const id = await textMessageRepository(db).recordCapped(row, dailyLimitError(capped, m.dailyLimit), now);
+    return { id, channel, capped };
+  }
+  const id = await enqueueMessage(db, outgoing, now);
   return { id, channel };
 }

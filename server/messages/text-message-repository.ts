@@ -73,6 +73,31 @@ export const textMessageRepository = perDatabase((db: Db) => {
     },
 
     /**
+     * A text that a daily limit stopped (decision 042): kept as the record of
+     * it, `capped` with the limit in last_error, never handed over.
+     */
+    async recordCapped(values: NewTextMessage, error: string, now: Date, trx: Kysely<Database> = db): Promise<number> {
+      const at = now.toISOString();
+      const row = await trx
+        .insertInto("text_messages")
+        .values({
+          ...values,
+          status: "capped",
+          attempts: 0,
+          next_attempt_at: at,
+          locked_until: null,
+          provider_message_id: null,
+          last_error: error,
+          created_at: at,
+          sent_at: null,
+          status_at: at,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /**
      * Up to `limit` pending messages due at `at` (ISO), longest due first: their
      * ids and channels. In text_messages_due's order, so only those are read,
      * however many wait (ordered by id, every due row was read and sorted).

@@ -20,6 +20,8 @@ export interface ValidPhone {
   e164: string;
   /** A mobile, or a number its country does not tell apart from a landline (decision 030). */
   mobile: boolean;
+  /** The number's country (ISO 3166-1 alpha-2, "BW"), or null for a number of no one country (+800…): texts go only to SMS_COUNTRIES (decision 042). */
+  country: string | null;
 }
 
 /**
@@ -31,7 +33,11 @@ export function readValidPhone(input: string): ValidPhone | null {
   const parsed = readPhone(input);
   const type = parsed?.getType();
   if (!parsed || !type) return null;
-  return { e164: parsed.number, mobile: type === "MOBILE" || type === "FIXED_LINE_OR_MOBILE" };
+  return {
+    e164: parsed.number,
+    mobile: type === "MOBILE" || type === "FIXED_LINE_OR_MOBILE",
+    country: parsed.country ?? null,
+  };
 }
 
 /** The number in E.164 (+26771234567), or null when it is not a valid number. */

@@ -1,7 +1,7 @@
 import { PDFDocument, PDFName, PDFString, StandardFonts } from "@cantoo/pdf-lib";
 import type { Page } from "@playwright/test";
 import { addDays, formatLongDate as longDate, formatMonth, formatShortDate } from "../../domain/dates";
-import { contactPreferenceHint } from "../../domain/contact-preference";
+import { contactPreferenceHint, textsAbroadWords } from "../../domain/contact-preference";
 import { REFERRAL_WORDS, REQUEST_RECEIVED } from "../../domain/request-words";
 import { APPOINTMENT_MESSAGES } from "../../domain/validation/appointment";
 import { ALTERNATE_NUMBER_LABEL } from "../../domain/validation/appointment-form";
@@ -461,6 +461,21 @@ test("a double submit creates one appointment", async ({ page, e2e }) => {
   // No file was attached: the confirmation says so.
   await expect(page.locator(".confirmation")).toContainText(REFERRAL_WORDS.none);
   expect(requests).toHaveLength(1);
+  expect(await appointmentsBySurname(e2e, surname)).toHaveLength(1);
+});
+
+test("a number abroad: the booking is kept, and the confirmation says texts go only to Botswana numbers, so updates come by e-mail", async ({
+  page,
+  e2e,
+}) => {
+  const calendar = await open(page);
+  await hydrated(page);
+  const surname = unique("Abroad");
+  await fillBooking(page, calendar, surname);
+  await page.getByLabel("Phone number", { exact: true }).fill("+27821234567");
+  await page.getByRole("button", { name: "Request appointment" }).click();
+  await expect(page.getByRole("heading", { name: REQUEST_RECEIVED })).toBeVisible();
+  await expect(page.locator(".confirmation")).toContainText(textsAbroadWords(["BW"]));
   expect(await appointmentsBySurname(e2e, surname)).toHaveLength(1);
 });
 

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { bookingPolicy } from "@domain/booking-policy";
 import { serviceTitle } from "@domain/catalogue";
 import { whatsappHref } from "@domain/contact-links";
+import { textsAbroadWords } from "@domain/contact-preference";
 import { formatLongDate } from "@domain/dates";
 import { m } from "@domain/paraglide/messages.js";
 import { BOOKING_PATH } from "@domain/paths";
@@ -22,6 +23,7 @@ export function AppointmentConfirmation({
   manageUrl,
   answerBy,
   referral,
+  textCountries,
   whatsapp,
   onBookAnother,
 }: AppointmentConfirmationProps) {
@@ -49,6 +51,7 @@ export function AppointmentConfirmation({
       {/* What happens next comes first: a request is not a booked time (domain/request-words.ts). */}
       <h3>{m.booking_confirm_next({}, t)}</h3>
       <p className="confirmation__next">{requestNextStep(answerBy, locale)}</p>
+      {textCountries && <p>{textsAbroadWords(textCountries, locale)}</p>}
       <p>{m.booking_confirm_keep_reference({}, t)}</p>
       <dl className="confirmation__summary">
         <div>

@@ -89,7 +89,7 @@ export function useBookingSubmission({
     send: async (body, idempotencyKey) => {
       const referral = upload.file ? await upload.send(upload.file) : null;
       if (upload.file && !referral) return null;
-      return postJson<{ reference?: string; manageUrl?: string }>(
+      return postJson<{ reference?: string; manageUrl?: string; textMessages?: { countries?: string[] } }>(
         APPOINTMENT_PATH,
         { ...body, referralForms: referral ? [referral] : [] },
         idempotencyKey,
@@ -105,6 +105,8 @@ export function useBookingSubmission({
         answerBy: calendar && calendarFromServer ? answerByFromCalendar(calendar, new Date()) : undefined,
         // Sent only once its upload succeeded (send() above), so a chosen file was received.
         referral: !!upload.file,
+        // No texts go to the number given (not in SMS_COUNTRIES): the confirmation says why.
+        ...(data.textMessages?.countries ? { textCountries: data.textMessages.countries } : {}),
       }),
     failure: appointmentFailure(locale),
     targets: ERROR_TARGETS,
