@@ -1,11 +1,38 @@
 import { PassThrough } from "node:stream";
+import { inspect } from "node:util";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type AppLoadContext,
+  type EntryContext,
+  type HandleErrorFunction,
+} from "react-router";
+import { hideTokens } from "@domain/request-path";
 import { NonceContext } from "~/lib/nonce";
 
 export const streamTimeout = 5_000;
+
+/**
+ * An error as it goes to the server's standard error, with a private link's token hidden:
+ * some of React Router's errors name the request's path ("You made a PUT request to …").
+ */
+function logError(error: unknown): void {
+  console.error(hideTokens(inspect(error)));
+}
+
+/**
+ * React Router's default error output (a request the client gave up on logs nothing, and the
+ * error inside a route error response is what is shown), through logError.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  // React Router keeps the error behind its own error responses (a 404, a 405) as `error`.
+  const inner = isRouteErrorResponse(error) ? (error as unknown as { error?: unknown }).error : undefined;
+  logError(inner ?? error);
+};
 
 /**
  * React Router's default Node entry, plus the CSP nonce: the server passes a
@@ -63,7 +90,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors inside the shell are logged by React Router; log streaming ones here.
-          if (shellRendered) console.error(error);
+          if (shellRendered) logError(error);
         },
       },
     );

@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { bookWithLink } from "../helpers/patient-link";
 import { addStaff, sessionCookieFor } from "../helpers/staff";
@@ -15,7 +15,7 @@ describe("private pages stay private however their path is spelled", () => {
   /** A request with its path sent exactly as written (inject() and fetch() would tidy it first). */
   function send(
     path: string,
-    { method = "GET", headers = {} }: { method?: string; headers?: Record<string, string> } = {},
+    { method = "GET", headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {},
   ) {
     return new Promise<{ statusCode: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
       const req = http.request({ host: "127.0.0.1", port, path, method, headers }, (res) => {
@@ -25,7 +25,7 @@ describe("private pages stay private however their path is spelled", () => {
         res.on("end", () => resolve({ statusCode: res.statusCode ?? 0, headers: res.headers, body }));
       });
       req.on("error", reject);
-      req.end();
+      req.end(body);
     });
   }
 
@@ -96,5 +96,71 @@ describe("private pages stay private however their path is spelled", () => {
     const lines = logged.join("");
     expect(lines).toContain('"path":"/appointment/[token]"');
     expect(lines).not.toContain(token);
+  });
+
+  it("a Setswana private link, its data requests and any prefix: the token never reaches the log or standard error", async () => {
+    const { token, path } = await bookWithLink(t);
+    const tn = `/tn${path}`;
+    const errors: string[] = [];
+    const spy = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+      errors.push(args.map(String).join(" "));
+    });
+    try {
+      // Capitalised spellings are redirected to the lower-case page, the token as it was.
+      for (const [url, location] of [
+        [`/tn/Appointment/${token}`, tn],
+        [`/TN/appointment/${token}`, tn],
+        [`/Tn/APPOINTMENT/${token}.data`, `${tn}.data`],
+        [`//x/appointment/${token}`, `/x/appointment/${token}`],
+      ]) {
+        const res = await send(url!);
+        expect(res.statusCode, url).toBe(301);
+        expect(res.headers.location, url).toBe(location);
+      }
+      const form = { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "same-origin" };
+      for (const [url, method, status] of [
+        [tn, "GET", 200],
+        [`${tn}.data`, "GET", 200],
+        [`${tn}.data?_routes=routes/appointment`, "GET", 200],
+        [`${path}.data`, "GET", 200],
+        [`${tn}/`, "GET", 200],
+        [tn, "POST", 400],
+        [`/x/appointment/${token}`, "GET", 404],
+        // React Router's own error names the path: "You made a PUT request to …".
+        [`/x/appointment/${token}`, "PUT", 405],
+      ] as const) {
+        const res = await send(url, method === "GET" ? {} : { method, headers: form, body: "intent=x" });
+        expect(res.statusCode, `${method} ${url}`).toBe(status);
+      }
+    } finally {
+      spy.mockRestore();
+    }
+    const lines = logged.join("");
+    expect(lines).toContain('"path":"/tn/appointment/[token]"');
+    expect(lines).toContain('"path":"/tn/appointment/[token].data"');
+    expect(lines).toContain('"path":"/x/appointment/[token]"');
+    expect(lines).not.toContain(token);
+    expect(errors.join("\n")).toContain("/x/appointment/[token]");
+    expect(errors.join("\n")).not.toContain(token);
+  });
+});
+
+describe("Fastify's own messages hide a private link's token too", () => {
+  it("a path no route takes is logged as not found without its token", async () => {
+    const logged: string[] = [];
+    const t = await createTestApp({ LOG_LEVEL: "info" }, { logStream: { write: (line) => logged.push(line) } });
+    try {
+      const token = "Tok3nOfAPrivateLink_abcdefghijklmnopqrstu";
+      const res = await t.app.inject({ url: `/tn/Appointment/${token}` });
+      expect(res.statusCode).toBe(301);
+      const after = await t.app.inject({ url: `/tn/appointment/${token}?x=1` });
+      expect(after.statusCode).toBe(404);
+      expect(after.body).toContain(token); // Fastify's answer names the path; only the log must not.
+      const lines = logged.join("");
+      expect(lines).toContain("Route GET:/tn/appointment/[token]?x=1 not found");
+      expect(lines).not.toContain(token);
+    } finally {
+      await t.close();
+    }
   });
 });
