@@ -1,8 +1,8 @@
 /**
  * The form islands (app/lib/hydrate.ts) and the report a page sends when one
  * of them fails in the browser (docs/decisions/027-island-failures.md): its
- * address, what it may carry, and how a message is cleaned of anything a
- * visitor typed, in the browser before it is sent and on the server again.
+ * address, what it may carry, and the fixed phrase that stands for an error's
+ * words, chosen in the browser before it is sent and on the server again (038).
  */
 
 /** The forms that are islands; each has its entry in app/islands/<name>.tsx. */
@@ -27,7 +27,7 @@ export const CLIENT_ERRORS_PATH = "/api/client-errors";
 export const CLIENT_ERROR_KINDS = ["script", "missing", "props", "hydration", "mismatch", "chunk"] as const;
 export type ClientErrorKind = (typeof CLIENT_ERROR_KINDS)[number];
 
-/** The longest message kept (after cleaning). */
+/** The longest message the server reads (a page sent before decision 038 may send its cleaned words). */
 export const CLIENT_ERROR_MESSAGE_MAX = 200;
 /** The largest report body the server reads. */
 export const CLIENT_ERROR_BODY_MAX_BYTES = 1024;
@@ -41,31 +41,54 @@ export const REPORTED_SCRIPT = /^\/(islands|assets)\/[\w.-]{1,120}\.js$/;
 export interface ClientErrorReport {
   island: IslandName;
   kind: ClientErrorKind;
-  message?: string;
+  message?: ClientErrorMessage;
   script?: string;
 }
 
 /**
- * An error message with nothing a visitor could have typed: a URL keeps only
- * its path (no host, query or fragment, where React's minified errors put
- * their arguments), anything quoted becomes "…" (JSON.parse and others quote
- * the text they choke on), e-mail addresses and runs of 4 or more digits (phone
- * and ID numbers) are masked, white space is collapsed, and the result is cut
- * to CLIENT_ERROR_MESSAGE_MAX characters.
+ * What a report may say about the error (decision 038): one of these fixed phrases, never
+ * the error's own words. An error's message can hold what a visitor typed (JSON.parse quotes
+ * it, React's minified errors carry it in their URL) in shapes no filter can list: names,
+ * full-width digits, dotted ID numbers. So the words are read in the browser only to choose a
+ * phrase, and the server, which trusts no browser, chooses again from what arrives.
  */
-export function cleanClientErrorMessage(message: string): string {
-  const cleaned = message
-    .replace(/\bhttps?:\/\/[^\s/]+(\/[^\s?#"'`]*)?(\?[^\s"'`]*)?(#[^\s"'`]*)?/gi, (_url, path: string | undefined) =>
-      path ? path : "/",
-    )
-    .replace(/\?[^\s"'`]*/g, "")
-    // “ and ” as \u escapes: see NAME_LIKE in server/mail/compose.ts.
-    .replace(/"[^"]*"|'[^']*'|`[^`]*`|\u201c[^\u201d]*\u201d/g, "…")
-    .replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, "[e-mail]")
-    .replace(/\d[\d\s-]{2,}\d/g, (run) => (run.replace(/\D/g, "").length >= 4 ? "#" : run))
-    .replace(/[\s\p{Cc}]+/gu, " ")
-    .trim();
-  return cleaned.length > CLIENT_ERROR_MESSAGE_MAX ? `${cleaned.slice(0, CLIENT_ERROR_MESSAGE_MAX - 1)}…` : cleaned;
+export const CLIENT_ERROR_MESSAGES = [
+  "a module did not load",
+  "React could not hydrate the page",
+  "React error",
+  "data could not be read as JSON",
+  "a network request failed",
+  "TypeError",
+  "ReferenceError",
+  "SyntaxError",
+  "RangeError",
+  "another error",
+] as const;
+export type ClientErrorMessage = (typeof CLIENT_ERROR_MESSAGES)[number];
+
+/** The phrases recognised in an error's words, first match wins; then the error's built-in name. */
+const MESSAGE_PATTERNS: readonly [RegExp, ClientErrorMessage][] = [
+  [
+    /dynamically imported module|importing a module script failed|module script|chunkloaderror|loading chunk/i,
+    "a module did not load",
+  ],
+  [/hydrat|did ?n[o']t match|react error #4(18|19|21|22|23|25)\b/i, "React could not hydrate the page"],
+  [/react error #\d+/i, "React error"],
+  [/\bjson\b|unexpected (token|end of (json )?input)/i, "data could not be read as JSON"],
+  [/failed to fetch|networkerror|load failed|network/i, "a network request failed"],
+];
+
+/**
+ * The fixed phrase for an error's words (`Name: message`, as the browser reports it): a
+ * phrase of the list as it is, a pattern's phrase, the built-in error's name it starts
+ * with, or "another error". Nothing of the words themselves is kept.
+ */
+export function clientErrorMessage(text: string): ClientErrorMessage {
+  const phrase = CLIENT_ERROR_MESSAGES.find((known) => known === text);
+  if (phrase) return phrase;
+  for (const [pattern, message] of MESSAGE_PATTERNS) if (pattern.test(text)) return message;
+  const name = /^\s*(TypeError|ReferenceError|SyntaxError|RangeError)\b/.exec(text)?.[1];
+  return (name as ClientErrorMessage | undefined) ?? "another error";
 }
 
 /** The path of the first island script or chunk a message names, if any. */

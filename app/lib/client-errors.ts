@@ -1,6 +1,6 @@
 import {
   CLIENT_ERRORS_PATH,
-  cleanClientErrorMessage,
+  clientErrorMessage,
   reportedScriptIn,
   type ClientErrorKind,
   type ClientErrorReport,
@@ -9,8 +9,8 @@ import {
 
 /**
  * Tells the server that the page's form island failed (docs/decisions/027-island-failures.md):
- * which island, what kind of failure, the error's message cleaned of anything a visitor could
- * have typed, and the script it names. Never the form's values. Sent once per kind and page;
+ * which island, what kind of failure, a fixed phrase for the error's message (never its words:
+ * decision 038), and the script it names. Never the form's values. Sent once per kind and page;
  * a failed report is dropped (the page works as a plain form either way).
  */
 
@@ -25,7 +25,7 @@ export function reportingIsland(name: IslandName): void {
 /** The report for an error, as it is sent. */
 export function clientErrorReport(name: IslandName, kind: ClientErrorKind, error?: unknown): ClientErrorReport {
   const text = error instanceof Error ? `${error.name}: ${error.message}` : typeof error === "string" ? error : "";
-  const message = text ? cleanClientErrorMessage(text) : undefined;
+  const message = text ? clientErrorMessage(text) : undefined;
   const script = text ? reportedScriptIn(text) : undefined;
   return { island: name, kind, ...(message ? { message } : {}), ...(script ? { script } : {}) };
 }

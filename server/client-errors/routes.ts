@@ -7,7 +7,7 @@ import {
   CLIENT_ERROR_MESSAGE_MAX,
   CLIENT_ERRORS_PATH,
   CLIENT_ERRORS_PER_MINUTE,
-  cleanClientErrorMessage,
+  clientErrorMessage,
   ISLANDS,
   REPORTED_SCRIPT,
 } from "../../domain/islands";
@@ -18,8 +18,8 @@ import type { RouteDeps } from "../requests/types";
 /**
  * What a page reports when its form island failed in the browser
  * (docs/decisions/027-island-failures.md): the island, the kind of failure,
- * a message the browser has cleaned and the script it names. Nothing else is
- * accepted, so no form value can arrive here.
+ * a message (a fixed phrase, or from a page sent before decision 038 words
+ * the browser has cleaned) and the script it names. Nothing else is accepted.
  */
 export const clientErrorReport = z.strictObject({
   island: z.enum(ISLANDS),
@@ -33,9 +33,10 @@ export const clientErrorReport = z.strictObject({
 });
 
 /**
- * POST /api/client-errors: logs one line at warn, with the message cleaned
- * again here (the server does not trust the browser's cleaning), and answers
- * 204. Same-origin only, JSON only (the requests plugin's rule), rate-limited
+ * POST /api/client-errors: logs one line at warn with the island, the kind,
+ * the script and, for the message, only a phrase of CLIENT_ERROR_MESSAGES
+ * chosen again here (the server does not trust the browser: decision 038), so
+ * no free text reaches the log; answers 204. Same-origin only, JSON only (the requests plugin's rule), rate-limited
  * per address, at most 1 KiB.
  */
 export async function clientErrorRoutes(app: FastifyInstance, { config, rateLimit }: RouteDeps) {
@@ -67,7 +68,7 @@ export async function clientErrorRoutes(app: FastifyInstance, { config, rateLimi
           clientError: {
             island,
             kind,
-            ...(message ? { message: cleanClientErrorMessage(message) } : {}),
+            ...(message ? { message: clientErrorMessage(message) } : {}),
             ...(script ? { script } : {}),
           },
         },
