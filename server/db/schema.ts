@@ -383,6 +383,13 @@ export interface JobRunTable {
   last_success_at: string;
 }
 
+/** A WhatsApp webhook event already acted on (migration 0029; decision 039): ids only. */
+export interface WhatsappWebhookEventTable {
+  /** "status:<message id>:<status>" or "message:<message id>". */
+  event_key: string;
+  received_at: string;
+}
+
 export interface Database {
   enquiries: EnquiryTable;
   appointments: AppointmentTable;
@@ -405,4 +412,5 @@ export interface Database {
   rate_limits: RateLimitTable;
   job_leases: JobLeaseTable;
   job_runs: JobRunTable;
+  whatsapp_webhook_events: WhatsappWebhookEventTable;
 }

@@ -12,7 +12,8 @@
  * - The webhook: app.register(whatsappWebhookRoutes, { db, config }).
  * - Staff: messagesFor (history), resendMessage, failingMessages (overview).
  * - Retention and patients' rights: blankOldMessageBodies, purgeSmsOutbox,
- *   deleteOldMessages, messagesAbout, deleteMessagesAbout, deleteOutboxFilesOf.
+ *   deleteOldMessages, messagesAbout, deleteMessagesAbout, deleteOutboxFilesOf,
+ *   forgetOldWebhookEvents (the webhook's seen ids).
  */
 export { enqueueMessage, queuePatientText, type OutgoingText, type PatientText, type QueuedText } from "./queue";
 export { setContactPreference, stopTextsFrom } from "./contact-preference";
@@ -38,6 +39,7 @@ export {
   deleteOutboxFilesOf,
 } from "./retention";
 export { smsOutboxDir } from "./sms-outbox";
+export { forgetOldWebhookEvents } from "./webhook-events";
 
 /** Whether the clinic sends WhatsApp messages (WHATSAPP_* set): else a WhatsApp choice goes as SMS, and no form offers it. */
 export function whatsappSetUp(config: { messages: { whatsapp?: unknown } }): boolean {

@@ -5,6 +5,7 @@ import type { Db } from "../db/index";
 import { isStopWord } from "../../domain/text-messages";
 import { stopTextsFrom } from "./contact-preference";
 import { textMessageRepository } from "./text-message-repository";
+import { markEventsSeen, unseenEvents } from "./webhook-events";
 import { readWebhook, validSignature } from "./whatsapp";
 
 /** Where WhatsApp calls this server: the verification handshake (GET) and status and message calls (POST). */
@@ -30,9 +31,11 @@ function sameSecret(given: string, expected: string): boolean {
  * - POST: the body is read raw, and its X-Hub-Signature-256 must be the
  *   HMAC-SHA256 of those bytes with WHATSAPP_APP_SECRET (compared in constant
  *   time) before anything parses it: otherwise 401 and nothing changes. Then
- *   status calls move their messages on (sent, delivered, read, failed;
- *   never back), and a text "STOP" makes its number's appointments e-mail
- *   only. 200 once stored (WhatsApp sends again on any other answer).
+ *   status calls move their messages on (sent, delivered, read; failed only
+ *   before delivered; never back), and a text "STOP" makes its number's
+ *   appointments e-mail only. A status or message already seen is ignored
+ *   (webhook-events.ts, decision 039), so a replayed call changes nothing.
+ *   200 once stored (WhatsApp sends again on any other answer).
  * Nothing personal is logged: counts only.
  */
 export async function whatsappWebhookRoutes(
@@ -85,7 +88,7 @@ export async function whatsappWebhookRoutes(
       } catch {
         return reply.code(400).send({ message: "Not JSON" });
       }
-      const { statuses, inbound } = readWebhook(payload);
+      const { statuses, inbound, repeated } = await unseenEvents(db, readWebhook(payload));
       const at = new Date().toISOString();
       const repo = textMessageRepository(db);
       let updated = 0;
@@ -96,7 +99,11 @@ export async function whatsappWebhookRoutes(
         await stopTextsFrom(db, m.from, new Date(at));
         stops++;
       }
-      request.log.info({ whatsappWebhook: { statuses: statuses.length, updated, stops } }, "WhatsApp webhook");
+      await markEventsSeen(db, [...statuses, ...inbound], at);
+      request.log.info(
+        { whatsappWebhook: { statuses: statuses.length, updated, stops, repeated } },
+        "WhatsApp webhook",
+      );
       return reply.code(200).send({ ok: true });
     },
   );

@@ -230,7 +230,8 @@ export const textMessageRepository = perDatabase((db: Db) => {
       error: string | null,
       trx: Kysely<Database> = db,
     ): Promise<number> {
-      const from: TextStatus[] = status === "failed" ? ["sending", "unknown", "sent", "delivered"] : PROGRESS[status];
+      // Failed only before delivered: a late or replayed failure never undoes a delivery (decision 039).
+      const from: TextStatus[] = status === "failed" ? PROGRESS.delivered : PROGRESS[status];
       const result = await trx
         .updateTable("text_messages")
         .set({ status, status_at: at, ...(status === "failed" ? { last_error: error } : {}) })

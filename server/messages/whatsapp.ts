@@ -110,6 +110,8 @@ export interface WebhookStatus {
 }
 
 export interface WebhookInbound {
+  /** WhatsApp's id of the message (wamid), when it gives one: a replay of it is ignored. */
+  id?: string;
   /** The sender's number as WhatsApp gives it (wa_id, digits). */
   from: string;
   text: string;
@@ -135,9 +137,14 @@ export function readWebhook(payload: unknown): { statuses: WebhookStatus[]; inbo
         });
       }
       for (const m of Array.isArray(value?.messages) ? value.messages : []) {
-        const { from, type, text } = m as { from?: unknown; type?: unknown; text?: { body?: unknown } };
+        const { id, from, type, text } = m as {
+          id?: unknown;
+          from?: unknown;
+          type?: unknown;
+          text?: { body?: unknown };
+        };
         if (typeof from === "string" && type === "text" && typeof text?.body === "string") {
-          inbound.push({ from, text: text.body });
+          inbound.push({ ...(typeof id === "string" ? { id } : {}), from, text: text.body });
         }
       }
     }

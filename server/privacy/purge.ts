@@ -12,7 +12,13 @@ import { loginThrottleRepository } from "../staff/login-throttle-repository";
 import type { StaffRuntime } from "../runtime";
 import { deleteExpiredSessions } from "../staff/sessions";
 import { outboxDir } from "../mail/transport";
-import { blankOldMessageBodies, deleteOldMessages, messageBodiesBefore, purgeSmsOutbox } from "../messages/index";
+import {
+  blankOldMessageBodies,
+  deleteOldMessages,
+  forgetOldWebhookEvents,
+  messageBodiesBefore,
+  purgeSmsOutbox,
+} from "../messages/index";
 import { uploadsDir } from "../uploads/storage";
 import { uploadPath } from "../uploads/files";
 import { clinicDate, subtractMonths } from "../../domain/dates";
@@ -36,6 +42,8 @@ export interface PurgeResult {
   texts: number;
   textBodies: number;
   smsOutboxFiles: number;
+  /** WhatsApp webhook events forgotten (ids only, kept 30 days: decision 039). */
+  webhookEvents: number;
   auditRows: number;
   idempotencyKeys: number;
   rateLimits: number;
@@ -131,6 +139,7 @@ export async function purgeExpired(rt: StaffRuntime): Promise<PurgeResult> {
   const outboxFiles = await deleteOldFiles(outboxDir(config), now.getTime() - retention.outboxDays * DAY_MS);
   const textBodies = await blankOldMessageBodies(db, messageBodiesBefore(config, now));
   const smsOutboxFiles = await purgeSmsOutbox(config, now);
+  const webhookEvents = await forgetOldWebhookEvents(db, now);
   const auditRows = await auditRepository(db).deleteBefore(subtractMonths(now, retention.auditMonths).toISOString());
   const idempotencyKeys = await pruneIdempotencyKeys(db, new Date(now.getTime() - retention.idempotencyDays * DAY_MS));
   const rateLimits = await pruneRateLimits(db, now);
@@ -149,6 +158,7 @@ export async function purgeExpired(rt: StaffRuntime): Promise<PurgeResult> {
     texts: removed.texts,
     textBodies,
     smsOutboxFiles,
+    webhookEvents,
     auditRows,
     idempotencyKeys,
     rateLimits,

@@ -5,7 +5,9 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import type { Config } from "../../server/config";
+import { setContactPreference } from "../../server/messages/contact-preference";
 import { enqueueMessage } from "../../server/messages/queue";
+import { forgetOldWebhookEvents, WEBHOOK_EVENTS_KEPT_DAYS } from "../../server/messages/webhook-events";
 import { whatsappWebhookRoutes, WHATSAPP_WEBHOOK_PATH } from "../../server/messages/routes";
 import { createTextSenders } from "../../server/messages/senders";
 import { claimMs, deliverDueMessages } from "../../server/messages/worker";
@@ -307,6 +309,94 @@ describe("the webhook", () => {
     expect(await row(waiting)).toMatchObject({ status: "stopped" });
   });
 
+  it("a late or replayed failure never undoes a delivery: failed only before delivered", async () => {
+    const delivered = await queueWhatsApp();
+    const read = await queueWhatsApp();
+    for (const [id, wamid] of [
+      [delivered, "wamid.LATE1"],
+      [read, "wamid.LATE2"],
+    ] as const) {
+      await t.db
+        .updateTable("text_messages")
+        .set({ status: "sent", provider_message_id: wamid })
+        .where("id", "=", id)
+        .execute();
+    }
+    for (const body of [statusCall("wamid.LATE1", "delivered"), statusCall("wamid.LATE2", "read")]) {
+      expect((await post(body, sign(body))).statusCode).toBe(200);
+    }
+    for (const wamid of ["wamid.LATE1", "wamid.LATE2"]) {
+      const late = statusCall(wamid, "failed", { errors: [{ code: 131026, title: "Message undeliverable" }] });
+      expect((await post(late, sign(late))).statusCode).toBe(200);
+    }
+    expect(await row(delivered)).toMatchObject({ status: "delivered", last_error: null });
+    expect(await row(read)).toMatchObject({ status: "read", last_error: null });
+  });
+
+  it("a replayed call changes nothing: a STOP or a status already seen is ignored", async () => {
+    await seedAppointment(t.db, { reference: "APT-2026-000601", phone: "+26773000061" });
+    const stop = JSON.stringify({
+      object: "whatsapp_business_account",
+      entry: [
+        {
+          changes: [
+            {
+              value: {
+                messages: [{ from: "26773000061", id: "wamid.STOP61", type: "text", text: { body: "STOP" } }],
+              },
+            },
+          ],
+        },
+      ],
+    });
+    const preference = async () =>
+      (
+        await t.db
+          .selectFrom("appointments")
+          .select("contact_preference")
+          .where("reference", "=", "APT-2026-000601")
+          .executeTakeFirstOrThrow()
+      ).contact_preference;
+    expect((await post(stop, sign(stop))).statusCode).toBe(200);
+    expect(await preference()).toBe("email");
+    // The patient phones the desk and asks for texts again; then the old STOP call comes again.
+    await setContactPreference(t.db, "APT-2026-000601", "sms");
+    expect((await post(stop, sign(stop))).statusCode).toBe(200);
+    expect(await preference()).toBe("sms");
+
+    // A status: acted on once, then remembered; the same call again is answered 200 and counted as repeated.
+    const id = await queueWhatsApp();
+    await t.db
+      .updateTable("text_messages")
+      .set({ status: "sent", provider_message_id: "wamid.TWICE" })
+      .where("id", "=", id)
+      .execute();
+    const delivered = statusCall("wamid.TWICE", "delivered");
+    expect((await post(delivered, sign(delivered))).statusCode).toBe(200);
+    expect(await row(id)).toMatchObject({ status: "delivered" });
+    const seen = await t.db.selectFrom("whatsapp_webhook_events").select("event_key").execute();
+    expect(seen.map((r) => r.event_key)).toEqual(
+      expect.arrayContaining(["message:wamid.STOP61", "status:wamid.TWICE:delivered"]),
+    );
+    expect((await post(delivered, sign(delivered))).statusCode).toBe(200);
+    expect(await row(id)).toMatchObject({ status: "delivered" });
+  });
+
+  it(`the seen ids are forgotten ${WEBHOOK_EVENTS_KEPT_DAYS} days after they came, by the daily purge`, async () => {
+    const key = "status:wamid.OLD:delivered";
+    await t.db
+      .insertInto("whatsapp_webhook_events")
+      .values([
+        { event_key: key, received_at: "2026-01-01T00:00:00.000Z" },
+        { event_key: "status:wamid.NEW:delivered", received_at: "2026-01-30T00:00:00.000Z" },
+      ])
+      .execute();
+    expect(await forgetOldWebhookEvents(t.db, new Date("2026-02-01T00:00:00.000Z"))).toBe(1);
+    const left = await t.db.selectFrom("whatsapp_webhook_events").select("event_key").execute();
+    expect(left.map((r) => r.event_key)).not.toContain(key);
+    expect(left.map((r) => r.event_key)).toContain("status:wamid.NEW:delivered");
+  });
+
   it("works inside the real app (its body limits, content-type rule and JSON parser elsewhere)", async () => {
     // buildApp registers the webhook itself, with the app's database.
     const real = await buildApp({ config, db: t.open(), servePages: false });
@@ -415,7 +505,7 @@ describe("logs", () => {
       entry: [{ changes: [{ value: { messages: [{ from: "26771234567", type: "text", text: { body: "STOP" } }] } }] }],
     });
     const failed = statusCall("wamid.NONE", "failed", { errors: [{ code: 131026, title: "Message undeliverable" }] });
-    for (const body of [stop, failed]) {
+    for (const body of [stop, failed, failed]) {
       const headers = { "content-type": "application/json", "x-hub-signature-256": sign(body) };
       expect(
         (await real.inject({ method: "POST", url: WHATSAPP_WEBHOOK_PATH, headers, payload: body })).statusCode,
@@ -433,6 +523,8 @@ describe("logs", () => {
     const logged = [...lines.lines, ...appLines].join("\n");
     expect(logged).toMatch(/http 400 code 131026/);
     expect(logged).toMatch(/"stops":1/);
+    // The same failure again: ignored, and counted as repeated.
+    expect(logged).toMatch(/"statuses":0,"updated":0,"stops":0,"repeated":1/);
     expect(logged).toMatch(/bad-signature/);
     expect(logged).not.toMatch(/71234567|Secret words/);
   });

@@ -21,6 +21,7 @@ import * as closureRooms from "./0025-closure-rooms";
 import * as frontDeskRecords from "./0026-front-desk-records";
 import * as patientLanguage from "./0027-patient-language";
 import * as lighterWriteIndexes from "./0028-lighter-write-indexes";
+import * as whatsappWebhookEvents from "./0029-whatsapp-webhook-events";
 
 /**
  * Every migration, by name. Names sort in the order they run on a new
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   "0026-front-desk-records": frontDeskRecords,
   "0027-patient-language": patientLanguage,
   "0028-lighter-write-indexes": lighterWriteIndexes,
+  "0029-whatsapp-webhook-events": whatsappWebhookEvents,
 };
