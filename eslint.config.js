@@ -57,6 +57,12 @@ const serverZones = [
         "The server's base and shared services (db, requests, jobs, mail, audit) import no capability and no composition.",
     }),
   ),
+  // The base builds on nothing of the server above it: not even the shared services (issue 34).
+  {
+    target: ["./server/db", "./server/runtime.ts", "./server/config.ts", "./server/logger.ts"],
+    from: SERVICES.map(dir),
+    message: "The server's base (db, runtime, config, logger) imports no shared service (requests, jobs, mail, audit).",
+  },
   ...CAPABILITIES.map((c) => ({
     target: dir(c),
     from: [...ABOVE[c].map(dir), ...COMPOSITION],
