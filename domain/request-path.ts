@@ -70,9 +70,11 @@ export const HIDDEN_TOKEN = "[token]";
  * (`/tn/`, `//x/`), behind `/`, `\` or their escapes. `/staff/appointments/<id>`
  * is not a private link and stays as it is.
  */
+const hex = (c: string) => c.charCodeAt(0).toString(16);
 const TOKEN_AFTER_APPOINTMENT = new RegExp(
   [
-    ...[..."appointment"].map((c) => `(?:${c}|%${c.charCodeAt(0).toString(16)})`),
+    // Each letter as itself or escaped, the escape of either case (%61 or %41).
+    ...[..."appointment"].map((c) => `(?:${c}|%${hex(c)}|%${hex(c.toUpperCase())})`),
     String.raw`((?:/|\\+|%2f|%5c)+)`,
     String.raw`([^/\\\s"'<>?#]+)`,
   ].join(""),

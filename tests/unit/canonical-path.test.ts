@@ -99,6 +99,7 @@ describe("hideTokens", () => {
       `{"msg":"Route GET:/tn/Appointment/${TOKEN}?x=1 not found"}`,
       `{"msg":"You made a PUT request to \\"/appointment/${TOKEN}\\""}`,
       `GET /%61ppointment%2F${TOKEN}`,
+      `GET /%41PPOINTMENT/${TOKEN}`,
       `GET /appointment\\${TOKEN}`,
       `at http://clinic.example/tn/appointment//${TOKEN}.data`,
     ]) {
