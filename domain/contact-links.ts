@@ -71,6 +71,12 @@ export function whatsappHrefForTyped(typed: string): string | null {
   return digits ? `https://wa.me/${digits}` : null;
 }
 
+/** A `tel:` link for a number someone typed (a patient's), or null when it is not a phone number. */
+export function telHrefForTyped(typed: string): string | null {
+  const digits = internationalDigits(typed);
+  return digits ? `tel:+${digits}` : null;
+}
+
 interface Located {
   geo: { latitude: number; longitude: number };
 }

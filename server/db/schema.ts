@@ -297,7 +297,9 @@ export type StaffAuditAction =
   // --- decision 030: staff send a failed text message again (values only) ---
   | "text_resent"
   // --- decision 035: sending an invitation again (values only) ---
-  | "invitation_resent";
+  | "invitation_resent"
+  // --- the undo of an enquiry's "Mark handled" (values only) ---
+  | "enquiry_reopened";
 
 /** A day or range of days the clinic is closed, with the reason patients see (migration 0015). */
 export interface ClinicClosureTable {

@@ -101,6 +101,17 @@ export const enquiryRepository = perDatabase((db: Db) => {
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /** Puts a handled enquiry back to new (the undo of markHandled); false when it does not exist or is not handled. */
+    async markNew(id: number, now: Date, trx: Kysely<Database> = db): Promise<boolean> {
+      const result = await trx
+        .updateTable("enquiries")
+        .set({ status: "new", updated_at: now.toISOString() })
+        .where("id", "=", id)
+        .where("status", "=", "handled")
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
     /** Who wrote with this phone number (E.164, as stored): the address and name of each such enquiry. */
     async patientsByPhone(e164: string, trx: Kysely<Database> = db) {
       return trx.selectFrom("enquiries").select(["email", "name"]).where("phone", "=", e164).execute();

@@ -28,3 +28,17 @@ export async function markEnquiryHandled(rt: StaffRuntime, staff: StaffIdentity,
     return true;
   });
 }
+
+/** Undoes "Mark handled": the enquiry is new again (audited); false when it does not exist or is not handled. */
+export async function reopenEnquiry(rt: StaffRuntime, staff: StaffIdentity, id: number): Promise<boolean> {
+  const now = rt.now();
+  return rt.db.transaction().execute(async (trx) => {
+    if (!(await enquiryRepository(rt.db).markNew(id, now, trx))) return false;
+    await recordAudit(
+      trx,
+      { staffId: staff.id, staffEmail: staff.email, action: "enquiry_reopened", targetType: "enquiry", targetId: id },
+      now,
+    );
+    return true;
+  });
+}

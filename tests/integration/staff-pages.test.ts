@@ -544,6 +544,45 @@ describe("staff pages (server-rendered)", () => {
     );
   });
 
+  it("shows an enquiry's phone number as a tel: link with the country code, and undoes Mark handled (audited)", async () => {
+    const id = await seedEnquiry(t.db, { name: "Undo Enquirer", phone: "71 234 568" });
+    const list = await t.app.inject({ method: "GET", url: "/staff/enquiries", headers: { cookie } });
+    expect(list.body).toMatch(/<a href="tel:\+26771234568">(<span[^>]*>Call <\/span>)?71 234 568<\/a>/);
+    const post = (intent: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/staff/enquiries",
+        headers: { ...SAME_ORIGIN, cookie },
+        payload: form({ intent, id: String(id) }),
+      });
+    const status = async () =>
+      (await t.db.selectFrom("enquiries").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
+    const handled = await post("handled");
+    expect(handled.statusCode).toBe(200);
+    // The outcome offers the undo at once: a form posting intent=reopen for this enquiry.
+    expect(handled.body).toMatch(
+      new RegExp(`Enquiry marked handled\\.[\\s\\S]*?name="id" value="${id}"[\\s\\S]*?value="reopen"[^>]*>Undo`),
+    );
+    expect(await status()).toBe("handled");
+    const undone = await post("reopen");
+    expect(undone.statusCode).toBe(200);
+    expect(undone.body).toContain("Enquiry marked new again.");
+    expect(await status()).toBe("new");
+    // Undoing twice is refused; a handled enquiry in the list offers "Mark new again".
+    expect((await post("reopen")).statusCode).toBe(409);
+    await post("handled");
+    const all = await t.app.inject({ method: "GET", url: "/staff/enquiries?status=handled", headers: { cookie } });
+    expect(all.body).toMatch(/value="reopen"[^>]*>Mark new again/);
+    const audit = await t.db
+      .selectFrom("staff_audit")
+      .select("action")
+      .where("target_type", "=", "enquiry")
+      .where("target_id", "=", String(id))
+      .orderBy("id")
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(["enquiry_handled", "enquiry_reopened", "enquiry_handled"]);
+  });
+
   it("finds appointments by search only through POST, never in the address", async () => {
     await seedAppointment(t.db, { name: "Findme", surname: "Unique", reference: "APT-FIND-1" });
     const res = await t.app.inject({

@@ -7,6 +7,7 @@ import {
   PLACEHOLDER_PHONE,
   shortDays,
   telHref,
+  telHrefForTyped,
   whatsappHref,
   whatsappHrefForTyped,
 } from "../../domain/contact-links";
@@ -45,6 +46,13 @@ describe("clinic links", () => {
     expect(whatsappHrefForTyped("71234567")).toBe("https://wa.me/26771234567");
     expect(whatsappHrefForTyped("0026771234567")).toBe("https://wa.me/26771234567");
     expect(whatsappHrefForTyped("12")).toBeNull();
+  });
+
+  it("builds tel: links for numbers as patients type them, with the country code", () => {
+    expect(telHrefForTyped("71 234 567")).toBe("tel:+26771234567");
+    expect(telHrefForTyped("+267 71 234 567")).toBe("tel:+26771234567");
+    expect(telHrefForTyped("0027 82 123 4567")).toBe("tel:+27821234567");
+    expect(telHrefForTyped("12")).toBeNull();
   });
 
   it("writes opening days compactly", () => {

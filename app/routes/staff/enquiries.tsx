@@ -1,7 +1,7 @@
 import { data, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { Pagination } from "~/components/staff/pagination";
-import { whatsappHrefForTyped } from "@domain/contact-links";
+import { telHrefForTyped, whatsappHrefForTyped } from "@domain/contact-links";
 import { formatClinicDateTime } from "@domain/dates";
 import { LANGUAGE_NAMES } from "@domain/locale";
 import { ENQUIRY_STATUS_LABELS, ENQUIRY_STATUSES } from "@domain/statuses";
@@ -12,7 +12,7 @@ import { DataTable } from "~/components/staff/data-table";
 import { RowAction } from "~/components/staff/row-action";
 import { StaffErrorSummary } from "~/components/staff/form-errors";
 import { idParam, requireStaff } from "~/lib/staff.server";
-import { listEnquiries, markEnquiryHandled } from "~/lib/staff/enquiries.server";
+import { listEnquiries, markEnquiryHandled, reopenEnquiry } from "~/lib/staff/enquiries.server";
 import type { Route } from "./+types/enquiries";
 
 export const meta = () => staffMeta("Enquiries");
@@ -33,22 +33,29 @@ export async function loader(args: Route.LoaderArgs) {
     status,
     list: {
       ...list,
-      rows: list.rows.map((e) => ({ ...e, whatsapp: whatsappHrefForTyped(e.phone) })),
+      rows: list.rows.map((e) => ({ ...e, tel: telHrefForTyped(e.phone), whatsapp: whatsappHrefForTyped(e.phone) })),
     },
   };
 }
 
-/** The one action: mark an enquiry handled (an id that is not one answers 404). */
-const handledForm = z.object({ intent: z.literal("handled"), id: formText() });
+/**
+ * The two actions: mark an enquiry handled, and its undo, which makes it new
+ * again (both audited; an id that is not one answers 404).
+ */
+const enquiryForm = z.object({ intent: z.enum(["handled", "reopen"]), id: formText() });
 
 export async function action(args: Route.ActionArgs) {
   const { staff, rt } = await requireStaff(args);
-  const form = parseForm(await args.request.formData(), handledForm);
+  const form = parseForm(await args.request.formData(), enquiryForm);
   if (!form.ok) return data({ error: "Unknown action." }, { status: 400 });
   const id = idParam(form.value.id);
-  const changed = await markEnquiryHandled(rt, staff, id);
-  return changed
-    ? { message: "Enquiry marked handled." }
+  if (form.value.intent === "reopen") {
+    return (await reopenEnquiry(rt, staff, id))
+      ? { message: "Enquiry marked new again." }
+      : data({ error: "That enquiry is not handled, or it no longer exists." }, { status: 409 });
+  }
+  return (await markEnquiryHandled(rt, staff, id))
+    ? { message: "Enquiry marked handled.", undo: id }
     : data({ error: "That enquiry was already handled or no longer exists." }, { status: 409 });
 }
 
@@ -79,7 +86,14 @@ export default function StaffEnquiries({ loaderData, actionData }: Route.Compone
       {actionData && "error" in actionData ? <StaffErrorSummary description={actionData.error} /> : null}
       <div role="status" className="staff-live">
         {actionData && "message" in actionData ? (
-          <p className="staff-alert staff-alert--success">{actionData.message}</p>
+          <div className="staff-alert staff-alert--success staff-alert--with-action">
+            <p>{actionData.message}</p>
+            {"undo" in actionData && (
+              <RowAction value={actionData.undo} intent="reopen" busy={navigation.state !== "idle"}>
+                Undo<span className="visually-hidden">: mark it new again</span>
+              </RowAction>
+            )}
+          </div>
         ) : null}
       </div>
       {list.rows.length === 0 ? (
@@ -101,7 +115,16 @@ export default function StaffEnquiries({ loaderData, actionData }: Route.Compone
                 </td>
                 <td>
                   <strong>{e.name}</strong>
-                  <span className="staff-sub">{e.phone}</span>
+                  <span className="staff-sub">
+                    {e.tel ? (
+                      <a href={e.tel}>
+                        <span className="visually-hidden">Call </span>
+                        {e.phone}
+                      </a>
+                    ) : (
+                      e.phone
+                    )}
+                  </span>
                   <span className="staff-sub staff-break">{e.email}</span>
                   <span className="staff-sub">Language: {LANGUAGE_NAMES[e.language]}</span>
                 </td>
@@ -124,9 +147,13 @@ export default function StaffEnquiries({ loaderData, actionData }: Route.Compone
                       </li>
                     )}
                   </ul>
-                  {e.status === "new" && (
+                  {e.status === "new" ? (
                     <RowAction value={e.id} intent="handled" busy={navigation.state !== "idle"}>
                       Mark handled<span className="visually-hidden"> {e.reference}</span>
+                    </RowAction>
+                  ) : (
+                    <RowAction value={e.id} intent="reopen" busy={navigation.state !== "idle"}>
+                      Mark new again<span className="visually-hidden"> {e.reference}</span>
                     </RowAction>
                   )}
                 </td>
