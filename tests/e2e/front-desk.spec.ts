@@ -120,6 +120,10 @@ test("a manager closes a day that holds patients: asked first, then each patient
   await expect(page.getByRole("status")).toContainText(
     "2 patients e-mailed with the reason and a link to choose another date; those who chose text messages were texted too.",
   );
+  // The saved notice is where the eye is: focused, and on the phone's screen without scrolling.
+  const saved = page.getByRole("status").locator(".staff-alert--success");
+  await expect(saved).toBeFocused();
+  await expect(saved).toBeInViewport({ ratio: 1 });
   await expect(page.getByRole("heading", { level: 2, name: "Patients told" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 3, name: formatLongDate(day) })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -165,6 +169,8 @@ test("a manager closes a day that holds patients: asked first, then each patient
   await shot(page, "closures-remove");
   await page.getByRole("button", { name: "Remove the closure", exact: true }).click();
   await expect(page.getByRole("status")).toContainText("The closure is removed");
+  await expect(saved).toBeFocused();
+  await expect(saved).toBeInViewport({ ratio: 1 });
   await expect(page.getByRole("heading", { level: 3, name: formatLongDate(day) })).toBeHidden();
 });
 
@@ -448,11 +454,14 @@ test("without JavaScript, a closure still asks first and then saves and tells", 
     await page.getByRole("button", { name: "Add closure" }).click();
     await expect(page.getByRole("heading", { level: 2, name: "This closure reaches 1 patient" })).toBeVisible();
     await page.getByRole("button", { name: "Save the closure and tell 1 patient" }).click();
-    await expect(
-      page.getByText(
-        "1 patient e-mailed with the reason and a link to choose another date; those who chose text messages were texted too.",
-      ),
-    ).toBeVisible();
+    const saved = page.getByText(
+      "1 patient e-mailed with the reason and a link to choose another date; those who chose text messages were texted too.",
+      { exact: false },
+    );
+    await expect(saved).toBeVisible();
+    // Without a script too, the notice takes the focus as the page loads, and so is in view.
+    await expect(saved).toBeFocused();
+    await expect(saved).toBeInViewport({ ratio: 1 });
     const history = await db
       .selectFrom("appointment_status_history")
       .select("note")

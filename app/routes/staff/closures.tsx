@@ -178,12 +178,31 @@ export default function StaffClosures({ loaderData, actionData }: Route.Componen
   useEffect(() => {
     if (asking) confirmRef.current?.focus();
   }, [asking, actionData]);
+  // A saved or removed closure: its notice takes the focus (React's autoFocus serves only the page as loaded).
+  const doneRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (actionData?.kind === "done") doneRef.current?.focus();
+  }, [actionData]);
   // A saved closure clears the form; a refused or previewed one keeps what was typed.
   const formKey = actionData?.kind === "done" ? actionData.message : "closure-form";
   return (
     <>
       <div className="staff-page-head">
         <h1>Closures</h1>
+        {/* The outcome right under the heading, focused (so in view) as it loads: autofocus without JavaScript, the effect with. */}
+        <div role="status" className="staff-live">
+          {actionData?.kind === "done" && (
+            <p
+              className="staff-alert staff-alert--success"
+              tabIndex={-1}
+              autoFocus
+              ref={doneRef}
+              key={actionData.message}
+            >
+              {actionData.message}
+            </p>
+          )}
+        </div>
         <p className="staff-muted">
           Close the clinic, or take one room out of service, for a day or a range of days. The booking page, the booking
           rules and the free times obey a closure at once; patients see its reason. {CLOSED_DAYS_CAPITAL} are closed
@@ -195,9 +214,6 @@ export default function StaffClosures({ loaderData, actionData }: Route.Componen
 
       {refused?.errors && <StaffErrorSummary errors={refused.errors} />}
       {refused?.error && <StaffErrorSummary description={refused.error} />}
-      <div role="status" className="staff-live">
-        {actionData?.kind === "done" && <p className="staff-alert staff-alert--success">{actionData.message}</p>}
-      </div>
 
       {actionData?.kind === "confirm-add" && (
         <section className="staff-section staff-confirm" aria-labelledby="confirm-heading">
