@@ -141,6 +141,11 @@ export async function listStaffAccounts(db: Db) {
   return staffUserRepository(db).list();
 }
 
+/** The names of the active managers, by e-mail address: whom reception asks about what only a manager can do. */
+export async function activeManagerNames(db: Db): Promise<string[]> {
+  return (await staffUserRepository(db).list()).filter((a) => a.role === "manager" && !a.disabled).map((a) => a.name);
+}
+
 /** One account by id (who it is, never its secrets), or undefined. */
 export async function findStaffAccount(db: Db, id: number): Promise<StaffIdentity | undefined> {
   const row = Number.isSafeInteger(id) ? await staffUserRepository(db).findById(id) : undefined;

@@ -19,10 +19,12 @@ describe("the system page and the overview's warning", () => {
   let manager: string;
   let reception: string;
   const MINUTE = 60_000;
+  const managerName = "Thato Manager";
 
   beforeAll(async () => {
     t = await createTestApp({}, { servePages: true });
-    manager = await sessionCookieFor(t.db, t.config, (await addStaff(t.db)).id);
+    const managerAccount = await addStaff(t.db, { name: managerName });
+    manager = await sessionCookieFor(t.db, t.config, managerAccount.id);
     reception = await sessionCookieFor(t.db, t.config, (await addStaff(t.db, { role: "reception" })).id);
   });
   afterAll(() => t.close());
@@ -124,10 +126,17 @@ describe("the system page and the overview's warning", () => {
     expect(forManager.text).toContain("E-mail: a message has been waiting to go out for 30 minutes.");
     expect(forManager.body).toMatch(/<a href="\/staff\/system"[^>]*>Open the system page<\/a>/);
 
+    expect(forManager.body).toMatch(/class="staff-alert staff-alert--error" aria-labelledby="system-troubles-title"/);
+
+    // Reception cannot act on these: no red alarm, but a neutral note that says who can, by name.
     const forReception = await page("/staff", reception);
-    expect(forReception.text).toContain("The system needs attention");
+    expect(forReception.text).toContain("For a manager: the system needs attention");
     expect(forReception.text).toContain("No backup has been taken.");
-    expect(forReception.text).toContain("Tell a manager.");
+    expect(forReception.text).toContain(
+      `Nothing for you to do about this: a manager puts it right. If they may not know yet, tell ${managerName}.`,
+    );
+    expect(forReception.body).toMatch(/class="staff-alert staff-alert--note" aria-labelledby="system-troubles-title"/);
+    expect(forReception.body).not.toMatch(/staff-alert--error" aria-labelledby="system-troubles-title"/);
     expect(forReception.body).not.toContain('href="/staff/system"');
   });
 });

@@ -5,6 +5,7 @@
  */
 
 export {
+  activeManagerNames,
   changePassword,
   disableStaffAccount,
   enableStaffAccount,

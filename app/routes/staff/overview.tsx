@@ -11,6 +11,7 @@ import { DataTable } from "~/components/staff/data-table";
 import { ROOMS, roomName } from "@domain/rooms";
 import { troubleKey, troubleWords } from "@domain/system-health";
 import { overviewTroubles } from "~/lib/staff/operations.server";
+import { activeManagerNames } from "~/lib/staff/accounts.server";
 import type { Route } from "./+types/overview";
 
 export const meta = () => staffMeta("Overview");
@@ -27,7 +28,10 @@ export async function loader(args: Route.LoaderArgs) {
     failingTexts(rt.db, now),
     overviewTroubles(rt.db, rt.config, now),
   ]);
-  const system = { troubles, canOpen: staff.role === "manager" };
+  const canOpen = staff.role === "manager";
+  // Reception cannot act on these: they are told whom to ask, by name.
+  const managers = troubles.length > 0 && !canOpen ? await activeManagerNames(rt.db) : [];
+  const system = { troubles, canOpen, managers };
   return { ...summary, overdue, enquiries, closures, texts, system, generatedAt: now.toISOString() };
 }
 
@@ -194,23 +198,46 @@ function FailingTexts({ count, about, lookbackDays }: Route.ComponentProps["load
   );
 }
 
-/** The warning that the system is in trouble (backups, queues, disk, e-mail), with the manager's way to the details. */
-function SystemTroubles({ troubles, canOpen, now }: Route.ComponentProps["loaderData"]["system"] & { now: Date }) {
-  return (
-    <section className="staff-alert staff-alert--error" aria-labelledby="system-troubles-title">
-      <h2 id="system-troubles-title">The system needs attention</h2>
-      <ul>
-        {troubles.map((t) => (
-          <li key={troubleKey(t)}>{troubleWords(t, now)}</li>
-        ))}
-      </ul>
-      {canOpen ? (
+/** "Thato", "Thato or Kabo", "Thato, Kabo or Neo". */
+const orList = (names: string[]) =>
+  names.length < 2 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`;
+
+/**
+ * The system's troubles (backups, queues, disk, e-mail). A manager, who can
+ * act on them, gets the red warning and the way to the system page;
+ * reception, who cannot, a neutral note that says so and names whom to ask.
+ */
+function SystemTroubles({
+  troubles,
+  canOpen,
+  managers,
+  now,
+}: Route.ComponentProps["loaderData"]["system"] & { now: Date }) {
+  const list = (
+    <ul>
+      {troubles.map((t) => (
+        <li key={troubleKey(t)}>{troubleWords(t, now)}</li>
+      ))}
+    </ul>
+  );
+  if (canOpen)
+    return (
+      <section className="staff-alert staff-alert--error" aria-labelledby="system-troubles-title">
+        <h2 id="system-troubles-title">The system needs attention</h2>
+        {list}
         <p>
           <Link to="/staff/system">Open the system page</Link>
         </p>
-      ) : (
-        <p>Tell a manager.</p>
-      )}
+      </section>
+    );
+  return (
+    <section className="staff-alert staff-alert--note" aria-labelledby="system-troubles-title">
+      <h2 id="system-troubles-title">For a manager: the system needs attention</h2>
+      {list}
+      <p>
+        Nothing for you to do about this: a manager puts it right. If they may not know yet, tell{" "}
+        {managers.length ? orList(managers) : "a manager"}.
+      </p>
     </section>
   );
 }
