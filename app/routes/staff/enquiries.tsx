@@ -88,7 +88,7 @@ export default function StaffEnquiries({ loaderData, actionData }: Route.Compone
         {actionData && "message" in actionData ? (
           <div className="staff-alert staff-alert--success staff-alert--with-action">
             <p>{actionData.message}</p>
-            {"undo" in actionData && (
+            {"undo" in actionData && actionData.undo !== undefined && (
               <RowAction value={actionData.undo} intent="reopen" busy={navigation.state !== "idle"}>
                 Undo<span className="visually-hidden">: mark it new again</span>
               </RowAction>
