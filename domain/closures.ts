@@ -1,4 +1,4 @@
-import { addDays, formatLongDate, isIsoDate } from "./dates";
+import { addDays, formatLongDate, isIsoDate, parseDateInput } from "./dates";
 import { ROOMS, roomName, type RoomId } from "./rooms";
 
 /**
@@ -63,9 +63,10 @@ export function checkClosure(
   today: string,
 ): { ok: true; value: ClosureInput } | { ok: false; errors: Partial<Record<ClosureField, string>> } {
   const errors: Partial<Record<ClosureField, string>> = {};
-  const firstDate = (raw.firstDate ?? "").trim();
+  // Typed day first (DD/MM/YYYY) or as YYYY-MM-DD: the console's date fields (decision 048).
+  const firstDate = parseDateInput(raw.firstDate ?? "") ?? "";
   const lastGiven = (raw.lastDate ?? "").trim();
-  const lastDate = lastGiven || firstDate;
+  const lastDate = (lastGiven ? parseDateInput(lastGiven) : firstDate) ?? "";
   const reason = (raw.reason ?? "").replace(/\s+/g, " ").trim();
   const roomId = (raw.room ?? "").trim();
   const room = roomId ? ROOMS.find((r) => r.id === roomId) : undefined;
@@ -73,7 +74,7 @@ export function checkClosure(
   if (!isIsoDate(firstDate)) errors.firstDate = CLOSURE_MESSAGES.firstDate;
   else if (firstDate < today) errors.firstDate = CLOSURE_MESSAGES.past;
   // A last day left empty is the first day; the order and the length need a right first day.
-  if (lastGiven && !isIsoDate(lastGiven)) errors.lastDate = CLOSURE_MESSAGES.lastDate;
+  if (lastGiven && !lastDate) errors.lastDate = CLOSURE_MESSAGES.lastDate;
   else if (!errors.firstDate && lastDate < firstDate) errors.lastDate = CLOSURE_MESSAGES.order;
   else if (!errors.firstDate && daysBetween(firstDate, lastDate) + 1 > CLOSURE_MAX_DAYS)
     errors.lastDate = CLOSURE_MESSAGES.tooLong;

@@ -179,6 +179,12 @@ export function formatAbbreviatedDate(iso: string, locale: Locale = "en"): strin
   return `${names.weekdaysShort[mondayFirst(d)]} ${d.getUTCDate()} ${names.monthsShort[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
 
+/** "9 Dec": the day and the month's short name, for a chart's axis (English: the console's). */
+export function formatDayMonth(iso: string): string {
+  const d = toDate(iso);
+  return `${d.getUTCDate()} ${NAMES.en.monthsShort[d.getUTCMonth()]}`;
+}
+
 /** "December 2026" ("Sedimonthole 2026") for the month containing `iso`. */
 export function formatMonth(iso: string, locale: Locale = "en"): string {
   const d = toDate(iso);
@@ -238,8 +244,14 @@ export function clinicInstant(date: string, time: string): Date {
   return new Date(`${date}T${time}:00${CLINIC_OFFSET}`);
 }
 
-/** An ISO instant as the clinic's date and wall-clock time: "2026-11-22 13:40". */
+/** An ISO instant as the clinic's date and wall-clock time, day first, for the console: "Sun 22 Nov 2026 13:40". */
 export function formatClinicDateTime(instant: string): string {
+  const at = new Date(instant);
+  return `${formatAbbreviatedDate(clinicDate(at))} ${clinicTime(at)}`;
+}
+
+/** An ISO instant as the clinic's date and wall-clock time in an order that sorts, for a spreadsheet: "2026-11-22 13:40". */
+export function sortableClinicDateTime(instant: string): string {
   return onClinicClock(new Date(instant)).toISOString().slice(0, 16).replace("T", " ");
 }
 

@@ -1,5 +1,8 @@
 import { serviceTitle } from "../../domain/catalogue";
-import { formatAbbreviatedDate, formatClinicDateTime, parseDateInput } from "../../domain/dates";
+import { parseDateInput, sortableClinicDateTime } from "../../domain/dates";
+import { LANGUAGE_NAMES } from "../../domain/locale";
+import { roomName } from "../../domain/rooms";
+import { spacedPhone } from "../requests/phone";
 import { paymentLabel } from "../../domain/payments";
 import { statusLabel } from "../../domain/statuses";
 import type { Db } from "../db/index";
@@ -18,11 +21,14 @@ const HEADER = [
   "Email",
   "ID or passport number",
   "Service",
+  "Examination",
   "Payment method",
   "Medical aid number",
   "Requested date",
   "Confirmed date",
   "Confirmed time",
+  "Room",
+  "Language",
   "Cancellation reason",
   "Notes",
   "Received (Gaborone time)",
@@ -52,14 +58,16 @@ export function exportRange(rawFrom: string, rawTo: string): ExportRange {
   return from && to && !errors.from && !errors.to ? { ok: true, from, to } : { ok: false, errors };
 }
 
-/** A calendar date as the console writes it ("Wed 2 Dec 2026"); empty stays empty. */
-const day = (iso: string | null) => (iso ? formatAbbreviatedDate(iso) : null);
+/** A phone number a spreadsheet keeps as text ("+267 71 234 567"); none stays empty. */
+const phone = (stored: string | null) => (stored ? spacedPhone(stored) : null);
 
 /**
  * Appointments whose requested date falls in [from, to], as CSV, in the
- * console's words: statuses and payment methods by their labels
- * (domain/statuses.ts, domain/payments.ts), dates as the console writes
- * them, and the time received in the clinic's time (Africa/Gaborone).
+ * console's words: statuses, payment methods, rooms and languages by their
+ * labels (domain/statuses.ts, domain/payments.ts, domain/rooms.ts,
+ * domain/locale.ts); but for a spreadsheet to sort and keep, dates as
+ * YYYY-MM-DD, the time received as YYYY-MM-DD HH:mm in the clinic's time
+ * (Africa/Gaborone), and phone numbers in groups, which stay text (decision 048).
  */
 export async function appointmentsCsv(db: Db, from: string, to: string): Promise<{ csv: string; count: number }> {
   const rows = await appointmentRepository(db).requestedBetween(from, to);
@@ -70,21 +78,24 @@ export async function appointmentsCsv(db: Db, from: string, to: string): Promise
       statusLabel(r.status),
       r.name,
       r.surname,
-      day(r.dob),
+      r.dob,
       r.gender,
-      r.phone,
-      r.alternate_phone,
+      phone(r.phone),
+      phone(r.alternate_phone),
       r.email,
       r.id_passport_number,
       serviceTitle(r.service_name),
+      r.examination,
       paymentLabel(r.payment_method),
       r.medical_aid_number,
-      day(r.requested_date),
-      day(r.confirmed_date),
+      r.requested_date,
+      r.confirmed_date,
       r.confirmed_time,
+      r.room ? roomName(r.room) : null,
+      LANGUAGE_NAMES[r.language],
       r.cancel_reason,
       r.notes,
-      formatClinicDateTime(r.created_at),
+      sortableClinicDateTime(r.created_at),
     ]),
   );
   return { csv, count: rows.length };

@@ -1,6 +1,6 @@
 import { appointmentMinutes, serviceTitle } from "../../domain/catalogue";
 import { formatPhone } from "../../domain/contact-links";
-import { addDays, formatShortDate, isIsoDate, WEEKDAYS, weekdayIndex } from "../../domain/dates";
+import { addDays, formatShortDate, parseDateInput, WEEKDAYS, weekdayIndex } from "../../domain/dates";
 import { closedReason } from "../../domain/opening-days";
 import { paymentLabel } from "../../domain/payments";
 import { clinicMinutes, NO_ROOM_NAME, ROOMS, roomName } from "../../domain/rooms";
@@ -81,7 +81,7 @@ export interface ScheduleDay {
 
 /** The date asked for in `?date=`, or today when it is missing or not a real date. */
 export function scheduleDate(value: string | null, today: string): string {
-  return value && isIsoDate(value) ? value : today;
+  return (value && parseDateInput(value)) || today;
 }
 
 /** The Monday of the week holding `date`. */

@@ -33,7 +33,7 @@ import {
   type PlacementField,
 } from "./schedule";
 import type { StaffRuntime } from "../runtime";
-import { clinicInstant, formatAbbreviatedDate, isIsoDate } from "../../domain/dates";
+import { clinicInstant, formatAbbreviatedDate, isIsoDate, parseDateInput } from "../../domain/dates";
 import { LIST_PAGE_SIZE } from "../../domain/staff-limits";
 
 export interface AppointmentFilters extends AppointmentSearch {
@@ -43,15 +43,15 @@ export interface AppointmentFilters extends AppointmentSearch {
 /** Parses filters from form or query values; unknown values are dropped, never trusted. */
 export function parseFilters(get: (name: string) => string | null | undefined): AppointmentFilters {
   const status = get("status");
-  const from = get("from")?.trim();
-  const to = get("to")?.trim();
+  const from = parseDateInput(get("from") ?? "");
+  const to = parseDateInput(get("to") ?? "");
   const q = get("q")?.trim().slice(0, 100);
   const service = get("service")?.trim().slice(0, 100);
   const page = Number(get("page"));
   return {
     status: isAppointmentStatus(status) ? status : undefined,
-    from: from && isIsoDate(from) ? from : undefined,
-    to: to && isIsoDate(to) ? to : undefined,
+    from: from ?? undefined,
+    to: to ?? undefined,
     q: q || undefined,
     service: service || undefined,
     page: Number.isInteger(page) && page > 0 ? page : 1,

@@ -40,6 +40,15 @@ export function readValidPhone(input: string): ValidPhone | null {
   };
 }
 
+/**
+ * A stored number written with its groups apart, "+267 71 234 567", "+27 82 123 4567":
+ * a spreadsheet keeps that as text, where it turns "+26771234567" into the number
+ * 26771234567 (decision 048). A number libphonenumber cannot read is given as stored.
+ */
+export function spacedPhone(stored: string): string {
+  return readPhone(stored)?.formatInternational() ?? stored;
+}
+
 /** The number in E.164 (+26771234567), or null when it is not a valid number. */
 export function toE164(input: string): string | null {
   return readValidPhone(input)?.e164 ?? null;

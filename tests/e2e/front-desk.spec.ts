@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { CLOSURE_MESSAGES } from "../../domain/closures";
+import { DATE_FIELD_HINT } from "../../app/components/staff/date-field";
 import { addDays, clinicDate, formatLongDate } from "../../domain/dates";
 import { clinicMinutes } from "../../domain/rooms";
 import { addStaff, seedAppointment, seedUpload } from "../helpers/staff";
@@ -504,7 +505,9 @@ test("the closures page and an appointment's page report every error at once: th
   await expect(summary).toBeFocused();
   await expect(summary.getByRole("link")).toHaveText([CLOSURE_MESSAGES.firstDate, CLOSURE_MESSAGES.reasonEmpty]);
   await expect(page.getByLabel("First closed day")).toHaveAttribute("aria-invalid", "true");
-  await expect(page.getByLabel("First closed day")).toHaveAccessibleDescription(`Error: ${CLOSURE_MESSAGES.firstDate}`);
+  await expect(page.getByLabel("First closed day")).toHaveAccessibleDescription(
+    `${DATE_FIELD_HINT} Error: ${CLOSURE_MESSAGES.firstDate}`,
+  );
   await expect(page.locator("#reason-error")).toHaveText(`Error: ${CLOSURE_MESSAGES.reasonEmpty}`);
   await expect(page.getByLabel("Last closed day (empty for one day)")).not.toHaveAttribute("aria-invalid");
   await atDesk("closures-errors");

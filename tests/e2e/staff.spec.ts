@@ -8,7 +8,7 @@ import { expectNoAxeViolations as expectNoViolations } from "./axe";
 import { expect, test, type E2eDb } from "./fixtures";
 import { hydrated } from "./hydrated";
 import { openStaffMenu } from "./staff-menu";
-import { formatLongDate, formatShortDate } from "../../domain/dates";
+import { formatAbbreviatedDate, formatLongDate, formatShortDate } from "../../domain/dates";
 import { MANAGER_ONLY_MESSAGE } from "../../domain/staff-roles";
 import { NO_DATABASE } from "./tags";
 
@@ -471,4 +471,51 @@ test("a manager adds a closure, and the public booking page refuses that day at 
   });
   expect(refused.status()).toBe(400);
   expect(await refused.text()).toContain("Closed for staff training");
+});
+
+test("the console's dates read day, month, year in an American-English browser: fields show and take DD/MM/YYYY, lists write Wed 9 Dec 2026", async ({
+  browser,
+  baseURL,
+  e2e,
+}, info) => {
+  test.setTimeout(90_000);
+  // The browser's own date control would show 12/09/2026 here for 9 December.
+  const context = await browser.newContext({ locale: "en-US", viewport: { width: 390, height: 844 } });
+  try {
+    const manager = await e2eStaff(e2e.db, `dates-${info.project.name}`);
+    await signInByCookie(context, baseURL!, e2e, manager.id);
+    const page = await context.newPage();
+    const day = nextOpenWeekday(e2e.config, 147);
+    const reference = `APT-DATES-${Date.now().toString(36)}`.toUpperCase();
+    await seedAppointment(e2e.db, { requested_date: day, reference, surname: "Daywise" });
+
+    await page.goto("/staff/appointments");
+    await hydrated(page);
+    const from = page.getByLabel("Requested from");
+    await expect(from).toHaveAttribute("type", "text");
+    await expect(from).toHaveAccessibleDescription("Day/month/year, e.g. 09/12/2026");
+    await from.fill(formatShortDate(day));
+    await page.getByLabel("Requested to").fill(formatShortDate(day));
+    await page.getByRole("button", { name: "Apply" }).click();
+    const row = page.getByRole("row", { name: new RegExp(reference) });
+    await expect(row).toBeVisible();
+    await expect(row).toContainText(formatAbbreviatedDate(day));
+    // Received: the day first, then the time.
+    await expect(row.locator("td").first()).toHaveText(/^[A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}$/);
+    await expect(page.getByLabel("Requested from")).toHaveValue(formatShortDate(day));
+    // The export's range, as the page offers it: day first.
+    await expect(page.getByLabel("From", { exact: true })).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
+    await expect(page.locator('main input[type="date"]')).toHaveCount(0);
+    await expectNoViolations(page);
+
+    // The schedule's "Go to date", typed day first.
+    await page.goto("/staff/schedule");
+    await hydrated(page);
+    await page.getByLabel("Go to date").fill(formatShortDate(day));
+    await page.getByRole("button", { name: "Show" }).click();
+    await expect(page.getByText(new RegExp(`^${formatLongDate(day)}:`))).toBeVisible();
+    await expect(page.getByLabel("Go to date")).toHaveValue(formatShortDate(day));
+  } finally {
+    await context.close();
+  }
 });

@@ -168,10 +168,14 @@ describe("the audit log: who did what to whom, and when (decision 035)", () => {
     });
     expect(page.statusCode).toBe(200);
     // Gaborone's 2 and 3 December: 01:30 on the 2nd is in, 23:59 on the 1st and 00:00 on the 4th are out.
-    expect(page.body).toContain("2026-12-02 01:30");
-    expect(page.body).not.toContain("2026-12-01 23:59");
-    expect(page.body).not.toContain("2026-12-04 00:00");
-    expect(page.body).not.toContain("2026-12-02 14:00"); // the sign-out
+    // Written day first (decision 048).
+    expect(page.body).toContain("Wed 2 Dec 2026 01:30");
+    expect(page.body).not.toContain("Tue 1 Dec 2026 23:59");
+    expect(page.body).not.toContain("Fri 4 Dec 2026 00:00");
+    expect(page.body).not.toContain("Wed 2 Dec 2026 14:00"); // the sign-out
+    // The filter's date fields show the days day first, in text boxes (never the browser's date control).
+    expect(page.body).toMatch(/<input id="audit-from"[^>]*type="text"[^>]*value="02\/12\/2026"/);
+    expect(page.body).not.toContain('type="date"');
   });
 
   it("reports every wrong filter at once, in the console's error summary, and lists nothing", async () => {

@@ -443,7 +443,7 @@ describe("clinic closures", () => {
     for (const field of ["firstDate", "lastDate", "room", "reason"]) {
       expect(res.body).toContain(`id="${field}-error"`);
       expect(res.body).toMatch(
-        new RegExp(`id="${field}"[^>]*aria-invalid="true"[^>]*aria-describedby="${field}-error"`),
+        new RegExp(`id="${field}"[^>]*aria-invalid="true"[^>]*aria-describedby="(${field}-hint )?${field}-error"`),
       );
     }
     expect(res.body).toContain('value="soon"');

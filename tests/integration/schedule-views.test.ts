@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, clinicDate, clinicInstant, formatLongDate, isoWeekday } from "../../domain/dates";
+import { addDays, clinicDate, clinicInstant, formatLongDate, formatShortDate, isoWeekday } from "../../domain/dates";
 import { clinicMinutes } from "../../domain/rooms";
 import { changeStatus } from "../../server/appointments/staff-changes";
 import { overdueRequests } from "../../server/appointments/overview";
@@ -119,7 +119,7 @@ describe("the day view", () => {
     const today = clinicDate(new Date());
     for (const url of ["/staff/schedule", "/staff/schedule?date=2026-02-30"]) {
       const doc = dom((await get(url)).body);
-      expect(doc.querySelector('input[name="date"]')?.getAttribute("value")).toBe(today);
+      expect(doc.querySelector('input[name="date"]')?.getAttribute("value")).toBe(formatShortDate(today));
     }
     // "Go to date" sent empty or wrong: the console's summary says so, linked to the field, on both views.
     expect(errorSummaryLinks((await get("/staff/schedule")).body)).toEqual([]);
@@ -131,7 +131,7 @@ describe("the day view", () => {
       ]);
       const field = dom(page.body).getElementById("schedule-date");
       expect(field?.getAttribute("aria-invalid")).toBe("true");
-      expect(field?.getAttribute("aria-describedby")).toBe("schedule-date-error");
+      expect(field?.getAttribute("aria-describedby")).toBe("schedule-date-hint schedule-date-error");
       expect(field?.closest("form")?.hasAttribute("novalidate")).toBe(true);
     }
     let sunday = addDays(date, 1);

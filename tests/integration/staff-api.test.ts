@@ -122,7 +122,7 @@ describe("staff API", () => {
     expect(res.body).not.toContain("Outside");
   });
 
-  it("exports in the console's words: labels, dates as the console writes them, Gaborone time, phone numbers as they are", async () => {
+  it("exports for a spreadsheet: labels, sortable dates, Gaborone time, phone numbers that stay text, examination, room and language", async () => {
     await seedAppointment(t.db, {
       reference: "APT-2027-000003",
       requested_date: "2027-02-03",
@@ -133,8 +133,12 @@ describe("staff API", () => {
       medical_aid_number: "-12345",
       dob: "1980-04-02",
       phone: "+26771234567",
-      alternate_phone: "+26772345678",
+      alternate_phone: "+27821234567",
       created_at: "2027-01-31T23:30:00.000Z",
+      service_name: "ultrasound",
+      examination: "Thyroid",
+      room: "ultrasound-2",
+      language: "tn",
     });
     const res = await t.app.inject({
       method: "GET",
@@ -148,14 +152,20 @@ describe("staff API", () => {
     expect(byColumn).toMatchObject({
       Reference: "APT-2027-000003",
       Status: "Confirmed",
-      "Date of birth": "Wed 2 Apr 1980",
-      Phone: "+26771234567",
-      "Alternative phone": "+26772345678",
+      // YYYY-MM-DD sorts as text and as a date.
+      "Date of birth": "1980-04-02",
+      // In groups, so a spreadsheet keeps the + and every digit as text instead of making a number of it.
+      Phone: "+267 71 234 567",
+      "Alternative phone": "+27 82 123 4567",
+      Service: "Ultrasound Imaging",
+      Examination: "Thyroid",
       "Payment method": "BPOMAS",
       "Medical aid number": "'-12345",
-      "Requested date": "Wed 3 Feb 2027",
-      "Confirmed date": "Thu 4 Feb 2027",
+      "Requested date": "2027-02-03",
+      "Confirmed date": "2027-02-04",
       "Confirmed time": "09:30",
+      Room: "Ultrasound 2",
+      Language: "Setswana",
       "Received (Gaborone time)": "2027-02-01 01:30",
     });
   });

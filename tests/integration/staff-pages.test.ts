@@ -441,7 +441,10 @@ describe("staff pages (server-rendered)", () => {
       { target: "confirm-day", message: "The clinic is closed on Sundays. Choose another day." },
       { target: "confirm-typed", message: TIME_MISSING },
     ]);
-    expect(closed.body).toMatch(/id="confirm-day"[^>]*aria-invalid="true"[^>]*aria-describedby="confirm-day-error"/);
+    // The date's hint (day first) and its error.
+    expect(closed.body).toMatch(
+      /id="confirm-day"[^>]*aria-invalid="true"[^>]*aria-describedby="confirm-day-hint confirm-day-error"/,
+    );
     expect(closed.body).toContain('id="confirm-time-error"');
     expect(closed.body).toMatch(/id="confirm-typed"[^>]*aria-invalid="true"[^>]*aria-describedby="confirm-time-error"/);
 

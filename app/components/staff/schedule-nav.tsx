@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
-import { isIsoDate } from "@domain/dates";
+import { parseDateInput } from "@domain/dates";
+import { DATE_FIELD_HINT, DateInput } from "./date-field";
 import { StaffField, type FieldErrors } from "~/components/staff/form-errors";
 import { StatusBadge } from "~/components/staff/status-badge";
 
@@ -29,7 +30,7 @@ const GO_TO_DATE = "schedule-date";
  * field): the view shows today, or this week, and says so by the field.
  */
 export function goToDateErrors(sent: string | null): FieldErrors | null {
-  return sent !== null && !isIsoDate(sent) ? { [GO_TO_DATE]: "Enter the date to go to." } : null;
+  return sent !== null && !parseDateInput(sent) ? { [GO_TO_DATE]: "Enter the date to go to." } : null;
 }
 
 /**
@@ -91,8 +92,8 @@ export function ScheduleNav({
         </ul>
       </nav>
       <Form method="get" action={SCHEDULE_PATHS[view]} className="staff-schedule-nav__go" noValidate>
-        <StaffField id={GO_TO_DATE} label="Go to date" error={errors?.[GO_TO_DATE]}>
-          {(aria) => <input {...aria} name="date" type="date" defaultValue={date} key={date} required />}
+        <StaffField id={GO_TO_DATE} label="Go to date" hint={DATE_FIELD_HINT} error={errors?.[GO_TO_DATE]}>
+          {(aria) => <DateInput aria={aria} name="date" value={date} key={date} required />}
         </StaffField>
         <button type="submit" className="button button--outline staff-button--small">
           Show

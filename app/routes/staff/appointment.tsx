@@ -2,7 +2,8 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { openingHoursSentence } from "@domain/clinic";
-import { clinicDate, clinicTime, formatAbbreviatedDate, formatClinicDateTime, isIsoDate } from "@domain/dates";
+import { clinicDate, clinicTime, formatAbbreviatedDate, formatClinicDateTime, parseDateInput } from "@domain/dates";
+import { DATE_FIELD_HINT, DateInput } from "~/components/staff/date-field";
 import { paymentLabel } from "@domain/payments";
 import { LANGUAGE_NAMES } from "@domain/locale";
 import { formatBytes, staffMeta } from "~/components/staff/staff-format";
@@ -64,10 +65,11 @@ export async function loader(args: Route.LoaderArgs) {
   const wanted = params.get("examination") ?? a.examination ?? "";
   const examination = examinations.some((e) => e.name === wanted) ? wanted : null;
   const dateParam = params.get("date");
-  const placeDate = dateParam && isIsoDate(dateParam) ? dateParam : (a.confirmed_date ?? a.requested_date);
+  const sentDate = dateParam === null ? null : parseDateInput(dateParam);
+  const placeDate = sentDate ?? a.confirmed_date ?? a.requested_date;
   // The day form, once sent: each of its fields that is wrong, at once (no free times are shown then).
   const pickErrors: StatusChangeErrors = {};
-  if (dateParam !== null && !isIsoDate(dateParam)) pickErrors.date = PICK_MESSAGES.date;
+  if (dateParam !== null && !sentDate) pickErrors.date = PICK_MESSAGES.date;
   // The form sends no examination while none is chosen (its placeholder option is disabled).
   if (dateParam !== null && examinations.length > 0 && !examination) pickErrors.examination = PICK_MESSAGES.examination;
   const placing = isActiveStatus(a.status);
@@ -289,8 +291,8 @@ function PlaceForm({
       {intent === "move" && room && <p className="staff-muted">Now in {findRoom(room)?.name ?? room}.</p>}
       <p className="staff-muted">{openingHoursSentence()}</p>
       <Form method="get" className="staff-form__row" noValidate aria-label={`${heading}: choose the day`}>
-        <StaffField id={ids.date} label="Date" error={errors.date}>
-          {(aria) => <input {...aria} name="date" type="date" required defaultValue={daySent?.date ?? placeDate} />}
+        <StaffField id={ids.date} label="Date" hint={DATE_FIELD_HINT} error={errors.date}>
+          {(aria) => <DateInput aria={aria} name="date" value={daySent?.date ?? placeDate} required />}
         </StaffField>
         {examinations.length > 0 && (
           <StaffField id={ids.examination} label="Examination (sets the length)" error={errors.examination}>

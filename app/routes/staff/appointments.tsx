@@ -10,6 +10,7 @@ import { LIST_PAGE_SIZE } from "@domain/staff-limits";
 import { requireStaff } from "~/lib/staff.server";
 import { exportRange, listAppointments, parseFilters, serviceNames } from "~/lib/staff/appointments.server";
 import { StaffErrorSummary, StaffField, type FieldErrors } from "~/components/staff/form-errors";
+import { DATE_FIELD_HINT, DateInput } from "~/components/staff/date-field";
 import type { Route } from "./+types/appointments";
 
 export const meta = () => staffMeta("Appointments");
@@ -118,14 +119,12 @@ export default function StaffAppointments({ loaderData, actionData }: Route.Comp
             ))}
           </select>
         </div>
-        <div className="staff-field">
-          <label htmlFor="from">Requested from</label>
-          <input id="from" name="from" type="date" defaultValue={filters.from ?? ""} />
-        </div>
-        <div className="staff-field">
-          <label htmlFor="to">Requested to</label>
-          <input id="to" name="to" type="date" defaultValue={filters.to ?? ""} />
-        </div>
+        <StaffField id="from" label="Requested from" hint={DATE_FIELD_HINT}>
+          {(aria) => <DateInput aria={aria} name="from" value={filters.from} />}
+        </StaffField>
+        <StaffField id="to" label="Requested to" hint={DATE_FIELD_HINT}>
+          {(aria) => <DateInput aria={aria} name="to" value={filters.to} />}
+        </StaffField>
         <div className="staff-filters__actions">
           <button type="submit" className="button button--primary">
             Apply
@@ -222,15 +221,16 @@ export default function StaffAppointments({ loaderData, actionData }: Route.Comp
           </p>
           <form method="get" action="/staff/appointments" className="staff-filters" noValidate>
             <input type="hidden" name="export" value="1" />
-            <StaffField id={EXPORT_IDS.from} label="From" error={exportErrors?.[EXPORT_IDS.from]}>
-              {(aria) => (
-                <input {...aria} name="export-from" type="date" defaultValue={exportValues?.from ?? dayOffset(-30)} />
-              )}
+            <StaffField
+              id={EXPORT_IDS.from}
+              label="From"
+              hint={DATE_FIELD_HINT}
+              error={exportErrors?.[EXPORT_IDS.from]}
+            >
+              {(aria) => <DateInput aria={aria} name="export-from" value={exportValues?.from ?? dayOffset(-30)} />}
             </StaffField>
-            <StaffField id={EXPORT_IDS.to} label="To" error={exportErrors?.[EXPORT_IDS.to]}>
-              {(aria) => (
-                <input {...aria} name="export-to" type="date" defaultValue={exportValues?.to ?? dayOffset(90)} />
-              )}
+            <StaffField id={EXPORT_IDS.to} label="To" hint={DATE_FIELD_HINT} error={exportErrors?.[EXPORT_IDS.to]}>
+              {(aria) => <DateInput aria={aria} name="export-to" value={exportValues?.to ?? dayOffset(90)} />}
             </StaffField>
             <div className="staff-filters__actions">
               <button type="submit" className="button button--outline">

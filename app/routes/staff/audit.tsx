@@ -6,6 +6,7 @@ import { ROLE_LABELS, isStaffRole } from "@domain/staff-roles";
 import { statusLabel } from "@domain/statuses";
 import { staffMeta } from "~/components/staff/staff-format";
 import { DataTable } from "~/components/staff/data-table";
+import { DATE_FIELD_HINT, DateInput } from "~/components/staff/date-field";
 import { StaffErrorSummary, StaffField, type FieldErrors } from "~/components/staff/form-errors";
 import { formText, parseForm } from "~/lib/form-data";
 import { requireStaff } from "~/lib/staff.server";
@@ -192,11 +193,11 @@ export default function StaffAudit({ loaderData }: Route.ComponentProps) {
             </select>
           )}
         </StaffField>
-        <StaffField id={FIELD_IDS.from} label="From" error={errors?.[FIELD_IDS.from]}>
-          {(aria) => <input {...aria} name="from" type="date" defaultValue={values.from} />}
+        <StaffField id={FIELD_IDS.from} label="From" hint={DATE_FIELD_HINT} error={errors?.[FIELD_IDS.from]}>
+          {(aria) => <DateInput aria={aria} name="from" value={values.from} />}
         </StaffField>
-        <StaffField id={FIELD_IDS.to} label="To" error={errors?.[FIELD_IDS.to]}>
-          {(aria) => <input {...aria} name="to" type="date" defaultValue={values.to} />}
+        <StaffField id={FIELD_IDS.to} label="To" hint={DATE_FIELD_HINT} error={errors?.[FIELD_IDS.to]}>
+          {(aria) => <DateInput aria={aria} name="to" value={values.to} />}
         </StaffField>
         <div className="staff-filters__actions">
           <button type="submit" className="button button--primary">

@@ -14,6 +14,7 @@ import {
 import { clinicDate, formatAbbreviatedDate } from "@domain/dates";
 import { ROOMS } from "@domain/rooms";
 import { StaffErrorSummary, StaffField } from "~/components/staff/form-errors";
+import { DATE_FIELD_HINT, DateInput } from "~/components/staff/date-field";
 import { staffMeta } from "~/components/staff/staff-format";
 import { StatusBadge } from "~/components/staff/status-badge";
 import { formText, parseForm } from "~/lib/form-data";
@@ -285,13 +286,16 @@ export default function StaffClosures({ loaderData, actionData }: Route.Componen
       <section className="staff-section" aria-labelledby="add-heading">
         <h2 id="add-heading">Add a closure</h2>
         <Form method="post" className="staff-filters" noValidate key={formKey}>
-          <StaffField id="firstDate" label="First closed day" error={errors.firstDate}>
-            {(aria) => (
-              <input {...aria} name="firstDate" type="date" min={today} required defaultValue={values?.firstDate} />
-            )}
+          <StaffField id="firstDate" label="First closed day" hint={DATE_FIELD_HINT} error={errors.firstDate}>
+            {(aria) => <DateInput aria={aria} name="firstDate" value={values?.firstDate} required />}
           </StaffField>
-          <StaffField id="lastDate" label="Last closed day (empty for one day)" error={errors.lastDate}>
-            {(aria) => <input {...aria} name="lastDate" type="date" min={today} defaultValue={values?.lastDate} />}
+          <StaffField
+            id="lastDate"
+            label="Last closed day (empty for one day)"
+            hint={DATE_FIELD_HINT}
+            error={errors.lastDate}
+          >
+            {(aria) => <DateInput aria={aria} name="lastDate" value={values?.lastDate} />}
           </StaffField>
           <StaffField id="room" label="What closes" error={errors.room} className="staff-field--fit">
             {(aria) => (

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatAbbreviatedDate, formatClinicDateTime } from "@domain/dates";
+import { formatAbbreviatedDate, formatClinicDateTime, formatDayMonth } from "@domain/dates";
 import { staffMeta } from "~/components/staff/staff-format";
 import { serviceTitle } from "@domain/catalogue";
 import { requireStaff } from "~/lib/staff.server";
@@ -147,7 +147,7 @@ function RequestsChart({ days }: { days: { date: string; count: number }[] }) {
               )}
               {i % 7 === 0 && (
                 <text x={i * (barWidth + gap)} y={height + 15} className="staff-chart__label">
-                  {d.date.slice(5)}
+                  {formatDayMonth(d.date)}
                 </text>
               )}
             </g>

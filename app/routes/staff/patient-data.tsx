@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
-import { clinicToday, formatAbbreviatedDate, formatClinicDateTime } from "@domain/dates";
+import { clinicDate, clinicToday, formatAbbreviatedDate } from "@domain/dates";
 import { serviceTitle } from "@domain/catalogue";
 import { staffMeta } from "~/components/staff/staff-format";
 import { formText, parseForm } from "~/lib/form-data";
@@ -75,7 +75,7 @@ async function recordsView(rt: Parameters<typeof patientHoldings>[0], match: Pat
       ...match.enquiries.map((e) => ({
         reference: e.reference,
         kind: "Enquiry",
-        date: `${formatAbbreviatedDate(formatClinicDateTime(e.created_at).slice(0, 10))} (received)`,
+        date: `${formatAbbreviatedDate(clinicDate(new Date(e.created_at)))} (received)`,
         service: "",
         status: e.status,
         upcoming: false,
