@@ -40,6 +40,8 @@ const desktop = { name: "desktop", use: { ...devices["Desktop Chrome"], viewport
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // scripts/test-all.ts gives each run its own, as two runs may go side by side.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   globalSetup: "./tests/e2e/global-setup.ts",
   // Generous: CI machines are shared and noisy; a hung test still fails.
   timeout: 60_000,

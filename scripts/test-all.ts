@@ -1,18 +1,24 @@
 /**
  * `npm test`: lint, typecheck, build, unit + integration tests (Vitest), then
- * end-to-end tests (Playwright in Debian's Chromium), then Lighthouse over every
- * public page with its score and budget assertions (one check; set
- * SKIP_LIGHTHOUSE=1 to leave it out of a quick local run). Every step runs even if
- * an earlier one failed, so one run shows everything that is broken; the
- * exit code is non-zero if anything failed. The last line totals all suites:
+ * end-to-end tests (Playwright in Debian's Chromium), then Lighthouse over one
+ * public page of each kind with its score and budget assertions (set
+ * SKIP_LIGHTHOUSE=1 to leave it out of a quick local run). Every step runs even
+ * if an earlier one failed, so one run shows everything that is broken; the exit
+ * code is non-zero if anything failed. The last line totals all suites:
  * `N passed, N failed`.
+ *
+ * Independent steps run side by side (decision 052): lint, typecheck and the
+ * build together; then the suites that need the build, at most TEST_JOBS at a
+ * time (default: the machine's cores, at least 2), longest first. Each step's
+ * output is kept in a file and printed whole when the step ends, so the log
+ * reads step by step.
  *
  * With TEST_POSTGRES=1 (or `npm test -- --pg`), the integration and
  * end-to-end suites run a second time on the PostgreSQL server named by
  * TEST_DATABASE_URL (each test file and each Playwright run gets its own
  * fresh database there), counted into the same totals.
  */
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -25,28 +31,47 @@ interface StepResult {
   seconds: number;
 }
 
+interface Step {
+  name: string;
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
+  /** Reads the step's counts from its report; without it the step counts as one check. */
+  count?: (exited: boolean) => Pick<StepResult, "passed" | "failed" | "ok">;
+}
+
+const started = Date.now();
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), "clinic-test-"));
 const results: StepResult[] = [];
-let stepStart = Date.now();
 
-/** Records a step's outcome with the time since the previous step ended. */
-function record(result: Omit<StepResult, "seconds">) {
-  const now = Date.now();
-  results.push({ ...result, seconds: Math.round((now - stepStart) / 1000) });
-  stepStart = now;
+/** Runs one command with its output in a file, printed whole when it ends; resolves whether it exited 0. */
+function run(name: string, command: string, args: string[], env: Record<string, string> = {}): Promise<boolean> {
+  const log = path.join(reportDir, `${name}.log`);
+  const out = fs.openSync(log, "w");
+  const child = spawn(command, args, { stdio: ["ignore", out, out], env: { ...process.env, ...env } });
+  return new Promise((resolve) => {
+    const finish = (ok: boolean) => {
+      fs.closeSync(out);
+      process.stdout.write(`\n▶ ${name}: ${command} ${args.join(" ")}\n`);
+      process.stdout.write(fs.readFileSync(log));
+      resolve(ok);
+    };
+    child.on("error", () => finish(false));
+    child.on("close", (code) => finish(code === 0));
+  });
 }
 
-function run(command: string, args: string[], env: Record<string, string> = {}): boolean {
-  console.log(`\n▶ ${command} ${args.join(" ")}`);
-  const child = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
-  return child.status === 0;
+async function step({ name, command, args, env, count }: Step): Promise<boolean> {
+  const start = Date.now();
+  const exited = await run(name, command, args, env);
+  const counts = count ? count(exited) : { passed: exited ? 1 : 0, failed: exited ? 0 : 1, ok: exited };
+  results.push({ name, ...counts, seconds: Math.round((Date.now() - start) / 1000) });
+  return counts.ok;
 }
 
-/** A step that is one check (lint, typecheck, build). */
-function check(name: string, command: string, args: string[]) {
-  const ok = run(command, args);
-  record({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, ok });
-  return ok;
+/** A step that could not run (its input failed): one failure. */
+function skipped(name: string) {
+  results.push({ name, passed: 0, failed: 1, ok: false, seconds: 0 });
 }
 
 function readJson<T>(file: string): T | undefined {
@@ -57,34 +82,46 @@ function readJson<T>(file: string): T | undefined {
   }
 }
 
-check("lint", "npm", ["run", "--silent", "lint"]);
-check("typecheck", "npm", ["run", "--silent", "typecheck"]);
-const built = check("build", "npm", ["run", "--silent", "build"]);
-
-function vitest(name: string, args: string[], env: Record<string, string> = {}) {
+function vitest(name: string, args: string[], env: Record<string, string>): Step {
   const out = path.join(reportDir, `${name}.json`);
-  const ok = run(
-    "npx",
-    ["vitest", "run", ...args, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`],
+  return {
+    name,
+    command: "npx",
+    args: ["vitest", "run", ...args, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`],
     env,
-  );
-  const report = readJson<{ numPassedTests: number; numFailedTests: number; numTotalTests: number }>(out);
-  const passed = report?.numPassedTests ?? 0;
-  const failed = report ? report.numFailedTests : 1;
-  record({ name, passed, failed: ok ? failed : Math.max(failed, 1), ok: ok && passed > 0 });
+    count: (exited) => {
+      const report = readJson<{ numPassedTests: number; numFailedTests: number }>(out);
+      const passed = report?.numPassedTests ?? 0;
+      const failed = report ? report.numFailedTests : 1;
+      return { passed, failed: exited ? failed : Math.max(failed, 1), ok: exited && passed > 0 };
+    },
+  };
 }
 
-function playwright(name: string, env: Record<string, string> = {}) {
-  if (!built || !chromiumReady) {
-    record({ name, passed: 0, failed: 1, ok: false });
-    return;
-  }
+function playwright(name: string, env: Record<string, string>): Step {
   const out = path.join(reportDir, `${name}.json`);
-  const ok = run("npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: out, ...env });
-  const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(out);
-  const passed = report ? report.stats.expected + report.stats.flaky : 0;
-  const failed = report ? report.stats.unexpected : 1;
-  record({ name, passed, failed: ok ? failed : Math.max(failed, 1), ok: ok && passed > 0 });
+  return {
+    name,
+    command: "npx",
+    args: ["playwright", "test"],
+    // Its own output folder: Playwright empties it at start, and two runs may go side by side.
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out, E2E_OUTPUT_DIR: path.join(reportDir, `${name}-results`), ...env },
+    count: (exited) => {
+      const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(out);
+      const passed = report ? report.stats.expected + report.stats.flaky : 0;
+      const failed = report ? report.stats.unexpected : 1;
+      return { passed, failed: exited ? failed : Math.max(failed, 1), ok: exited && passed > 0 };
+    },
+  };
+}
+
+/** Runs the steps at most `jobs` at a time, in the order given. */
+async function pool(steps: Step[], jobs: number) {
+  const queue = [...steps];
+  const lane = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) await step(next);
+  };
+  await Promise.all(Array.from({ length: Math.min(jobs, steps.length) }, lane));
 }
 
 /**
@@ -103,47 +140,70 @@ const NOT_DATABASE_TESTS = [
   "static-site",
 ];
 
+const jobs = Number(process.env.TEST_JOBS) || Math.max(2, os.availableParallelism());
+
+// The catalogues are compiled once here, so the three steps below do not write them at the same time.
+await run("i18n", "node", ["scripts/i18n.mjs"]);
+const [, , built] = await Promise.all([
+  step({ name: "lint", command: "npm", args: ["run", "--silent", "lint"] }),
+  step({ name: "typecheck", command: "npm", args: ["run", "--silent", "typecheck"] }),
+  step({ name: "build", command: "npm", args: ["run", "--silent", "build"] }),
+]);
+
 // The first pass runs on SQLite whatever the environment says.
 const sqliteEnv = { TEST_DATABASE_URL: "", E2E_DATABASE_URL: "" };
-vitest("vitest", [], sqliteEnv);
-const chromiumReady = built && run("npx", ["tsx", "scripts/check-chromium.ts"]);
-playwright("playwright", sqliteEnv);
+const chromiumReady = built && (await run("chromium", "npx", ["tsx", "scripts/check-chromium.ts"]));
+
+const suites: Step[] = [];
+const e2eNames = ["playwright"];
+suites.push(playwright("playwright", sqliteEnv));
+suites.push(vitest("vitest", [], sqliteEnv));
 
 if (process.env.TEST_POSTGRES === "1" || process.argv.includes("--pg")) {
   const url = process.env.TEST_DATABASE_URL;
   if (!url || !/^postgres(ql)?:\/\//.test(url)) {
     console.error("\nTEST_POSTGRES is set but TEST_DATABASE_URL is not a postgres:// URL");
-    record({ name: "postgres", passed: 0, failed: 1, ok: false });
+    skipped("postgres");
   } else {
     const pgEnv = { TEST_DATABASE_URL: url, E2E_DATABASE_URL: "" };
-    const skipped = NOT_DATABASE_TESTS.flatMap((name) => ["--exclude", `**/${name}.test.ts`]);
-    vitest("vitest-pg", ["tests/integration", ...skipped], pgEnv);
-    playwright("playwright-pg", pgEnv);
+    const notDatabase = NOT_DATABASE_TESTS.flatMap((name) => ["--exclude", `**/${name}.test.ts`]);
+    suites.push(vitest("vitest-pg", ["tests/integration", ...notDatabase], pgEnv));
+    // Its own port (and so its own SMTP sink's), beside the SQLite run's.
+    suites.push(playwright("playwright-pg", { ...pgEnv, E2E_PORT: String(Number(process.env.E2E_PORT ?? 4321) + 10) }));
+    e2eNames.push("playwright-pg");
   }
 }
 
 if (process.env.SKIP_LIGHTHOUSE === "1") {
   console.log("\n▶ lighthouse skipped (SKIP_LIGHTHOUSE=1)");
-} else if (built) {
+} else {
   // Accessibility, Best Practices, SEO and the home page's byte budget are
   // deterministic and gate the run; Performance swings with machine load, so
   // `npm run lighthouse` measures and asserts it on its own (docs/decisions/005-lighthouse-gates-and-budgets.md).
-  // Two pages at a time: nothing asserted here depends on timings. One page of each kind: axe already
-  // checks every page at 390 px (public-routes.spec.ts), and one module renders the service pages.
-  check("lighthouse", "npx", [
-    "tsx",
-    "scripts/lighthouse.ts",
-    "--assert-only",
-    "a11y,bp,seo,budget",
-    "--parallel",
-    "2",
-    "--one-of-each-kind",
-  ]);
-} else {
-  record({ name: "lighthouse", passed: 0, failed: 1, ok: false });
+  // Two pages at a time: nothing asserted here depends on timings. One page of each kind: axe already checks every page at 390 px (public-routes.spec.ts),
+  // and one module renders the service pages.
+  suites.push({
+    name: "lighthouse",
+    command: "npx",
+    args: [
+      "tsx",
+      "scripts/lighthouse.ts",
+      "--assert-only",
+      "a11y,bp,seo,budget",
+      "--parallel",
+      "2",
+      "--one-of-each-kind",
+    ],
+  });
 }
 
-console.log("\nSummary:");
+const needsBuild = (s: Step) => s.name !== "vitest" && s.name !== "vitest-pg";
+const needsChromium = (s: Step) => e2eNames.includes(s.name) || s.name === "lighthouse";
+const runnable = suites.filter((s) => (!needsBuild(s) || built) && (!needsChromium(s) || chromiumReady));
+for (const s of suites) if (!runnable.includes(s)) skipped(s.name);
+await pool(runnable, jobs);
+
+console.log(`\nSummary (${jobs} at a time, ${Math.round((Date.now() - started) / 1000)} s in all):`);
 for (const r of results) {
   console.log(
     `  ${r.ok ? "ok  " : "FAIL"} ${r.name.padEnd(14)} ${r.passed} passed, ${r.failed} failed (${r.seconds} s)`,
