@@ -106,22 +106,10 @@ function resourcePolicy(contentType: string): string {
   return "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 }
 
-/**
- * A fresh 128-bit nonce (base64). The random bytes are drawn 4 KB at a time
- * and each used once: one system call per 256 nonces instead of one per
- * request (crypto.randomUUID pools the same way).
- */
+/** A fresh 128-bit nonce (base64), drawn for this response alone (decision 053). */
 const NONCE_BYTES = 16;
-const noncePool = Buffer.alloc(NONCE_BYTES * 256);
-let nonceOffset = noncePool.length;
 export function nextNonce(): string {
-  if (nonceOffset === noncePool.length) {
-    crypto.randomFillSync(noncePool);
-    nonceOffset = 0;
-  }
-  const nonce = noncePool.toString("base64", nonceOffset, nonceOffset + NONCE_BYTES);
-  nonceOffset += NONCE_BYTES;
-  return nonce;
+  return crypto.randomBytes(NONCE_BYTES).toString("base64");
 }
 
 function setIfAbsent(reply: FastifyReply, name: string, value: string) {
