@@ -154,34 +154,33 @@ const [, , built] = await Promise.all([
 const sqliteEnv = { TEST_DATABASE_URL: "", E2E_DATABASE_URL: "" };
 const chromiumReady = built && (await run("chromium", "npx", ["tsx", "scripts/check-chromium.ts"]));
 
-const suites: Step[] = [];
-const e2eNames = ["playwright"];
-suites.push(playwright("playwright", sqliteEnv));
-suites.push(vitest("vitest", [], sqliteEnv));
-
+const notDatabase = NOT_DATABASE_TESTS.flatMap((name) => ["--exclude", `**/${name}.test.ts`]);
+let pgUrl: string | undefined;
 if (process.env.TEST_POSTGRES === "1" || process.argv.includes("--pg")) {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url || !/^postgres(ql)?:\/\//.test(url)) {
+  pgUrl = process.env.TEST_DATABASE_URL;
+  if (!pgUrl || !/^postgres(ql)?:\/\//.test(pgUrl)) {
     console.error("\nTEST_POSTGRES is set but TEST_DATABASE_URL is not a postgres:// URL");
     skipped("postgres");
-  } else {
-    const pgEnv = { TEST_DATABASE_URL: url, E2E_DATABASE_URL: "" };
-    const notDatabase = NOT_DATABASE_TESTS.flatMap((name) => ["--exclude", `**/${name}.test.ts`]);
-    suites.push(vitest("vitest-pg", ["tests/integration", ...notDatabase], pgEnv));
-    // Its own port (and so its own SMTP sink's), beside the SQLite run's.
-    suites.push(playwright("playwright-pg", { ...pgEnv, E2E_PORT: String(Number(process.env.E2E_PORT ?? 4321) + 10) }));
-    e2eNames.push("playwright-pg");
+    pgUrl = undefined;
   }
 }
+const pgEnv = { TEST_DATABASE_URL: pgUrl ?? "", E2E_DATABASE_URL: "" };
 
+// Longest first, so the lanes end together.
+const suites: Step[] = [playwright("playwright", sqliteEnv), vitest("vitest", [], sqliteEnv)];
+// The SQLite integration tests a database can change, again on Kysely's own driver (SQLITE_GROUP_COMMIT=false, decision 054).
+suites.push(
+  vitest("vitest-kysely", ["tests/integration", ...notDatabase], { ...sqliteEnv, SQLITE_GROUP_COMMIT: "false" }),
+);
+if (pgUrl) suites.push(vitest("vitest-pg", ["tests/integration", ...notDatabase], pgEnv));
 if (process.env.SKIP_LIGHTHOUSE === "1") {
   console.log("\n▶ lighthouse skipped (SKIP_LIGHTHOUSE=1)");
 } else {
   // Accessibility, Best Practices, SEO and the home page's byte budget are
   // deterministic and gate the run; Performance swings with machine load, so
   // `npm run lighthouse` measures and asserts it on its own (docs/decisions/005-lighthouse-gates-and-budgets.md).
-  // Two pages at a time: nothing asserted here depends on timings. One page of each kind: axe already checks every page at 390 px (public-routes.spec.ts),
-  // and one module renders the service pages.
+  // Two pages at a time: nothing asserted here depends on timings. One page of each kind: axe already
+  // checks every page at 390 px (public-routes.spec.ts), and one module renders the service pages.
   suites.push({
     name: "lighthouse",
     command: "npx",
@@ -196,9 +195,12 @@ if (process.env.SKIP_LIGHTHOUSE === "1") {
     ],
   });
 }
+// Its own port (and so its own SMTP sink's), as it may run beside the SQLite run.
+const pgPort = String(Number(process.env.E2E_PORT ?? 4321) + 10);
+if (pgUrl) suites.push(playwright("playwright-pg", { ...pgEnv, E2E_PORT: pgPort }));
 
-const needsBuild = (s: Step) => s.name !== "vitest" && s.name !== "vitest-pg";
-const needsChromium = (s: Step) => e2eNames.includes(s.name) || s.name === "lighthouse";
+const needsBuild = (s: Step) => !s.name.startsWith("vitest");
+const needsChromium = (s: Step) => s.name.startsWith("playwright") || s.name === "lighthouse";
 const runnable = suites.filter((s) => (!needsBuild(s) || built) && (!needsChromium(s) || chromiumReady));
 for (const s of suites) if (!runnable.includes(s)) skipped(s.name);
 await pool(runnable, jobs);

@@ -112,6 +112,11 @@ export const envSchema = z.object({
     .string()
     .regex(/^(sqlite:|postgres(ql)?:\/\/)/, "must start with sqlite: or postgres://")
     .optional(),
+  /**
+   * SQLite only: our driver's kept statements and group commit (decision 036). "false" runs Kysely's
+   * own SqliteDialect over better-sqlite3 with a statement cache, each commit synced by SQLite itself.
+   */
+  SQLITE_GROUP_COMMIT: bool.default(true),
   PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3000"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** The proxies in front of the app (HTTP edge): a hop count or a list of addresses/CIDRs; never "true". */
@@ -368,6 +373,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** SQLITE_GROUP_COMMIT: the group-commit driver on SQLite (decision 036), or Kysely's own (decision 054). */
+  sqliteGroupCommit: boolean;
   publicBaseUrl: string;
   logLevel: Env["LOG_LEVEL"];
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses/CIDRs (never true). */
@@ -516,6 +523,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: e.HOST,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    sqliteGroupCommit: e.SQLITE_GROUP_COMMIT,
     publicBaseUrl: e.PUBLIC_BASE_URL.replace(/\/+$/, ""),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

@@ -2,12 +2,12 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, type MigrationProvider } from "kysely";
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type MigrationProvider } from "kysely";
 import type * as Pg from "pg";
 import type { Config } from "../config";
 import { ensurePrivateDirSync, securePrivateFiles, touchPrivateFileSync } from "../private-files";
 import { migrations } from "./migrations/index";
-import { GroupCommitSqliteDialect, type GroupCommitOptions } from "./sqlite";
+import { cachedStatements, GroupCommitSqliteDialect, type GroupCommitOptions } from "./sqlite";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -56,9 +56,14 @@ export function isPostgres<T>(db: Kysely<T>): boolean {
  * Opens the database named by the configuration: SQLite in DATA_DIR by
  * default, PostgreSQL when DATABASE_URL is postgres://… (a pg connection
  * pool; connections are made on first use, so this stays synchronous).
- * `sqlite` tunes SQLite's driver (tests make its log's sync fail).
+ * On SQLite, `sqliteGroupCommit: false` (SQLITE_GROUP_COMMIT) runs Kysely's own
+ * dialect instead of the group-commit driver (decision 054); left out, it is on.
+ * `sqlite` tunes the group-commit driver (tests make its log's sync fail).
  */
-export function openDb(config: Pick<Config, "dataDir" | "databaseUrl">, sqlite: GroupCommitOptions = {}): Db {
+export function openDb(
+  config: Pick<Config, "dataDir" | "databaseUrl"> & Partial<Pick<Config, "sqliteGroupCommit">>,
+  sqlite: GroupCommitOptions = {},
+): Db {
   if (isPostgresUrl(config.databaseUrl)) {
     // pg (CommonJS) loads only when PostgreSQL is configured, synchronously so this stays so.
     const pg = createRequire(import.meta.url)("pg") as typeof Pg;
@@ -104,6 +109,14 @@ export function openDb(config: Pick<Config, "dataDir" | "databaseUrl">, sqlite: 
   // it runs on the event loop and syncs twice, and a booking rewrites the same few pages (the
   // tables' and indexes' last ones), so fewer, larger checkpoints copy less (decision 036).
   database.pragma("wal_autocheckpoint = 4000");
+  if (config.sqliteGroupCommit === false) {
+    // Kysely's own driver, one statement at a time on the event loop, each commit synced by SQLite
+    // (synchronous = FULL stays); only the statements are kept, as Kysely prepares every query it runs.
+    const prepare = cachedStatements(database);
+    return new Kysely<Database>({
+      dialect: new SqliteDialect({ database: { prepare, close: () => database.close() } }),
+    });
+  }
   // Kept statements and group commit (server/db/sqlite.ts, decision 036).
   return new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(database, sqlite) });
 }

@@ -6,6 +6,7 @@ import { buildApp } from "../../server/app";
 import { loadConfig, type Config } from "../../server/config";
 import { migrate, openDb, type Db } from "../../server/db/index";
 import { createTestDatabase } from "./pg";
+import { DRIVER_ENV } from "./driver";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -33,6 +34,7 @@ export async function createTestApp(
     NODE_ENV: "test",
     DATA_DIR: dataDir,
     LOG_LEVEL: "silent",
+    ...DRIVER_ENV,
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });

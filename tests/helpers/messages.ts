@@ -5,6 +5,7 @@ import { loadConfig, type Config } from "../../server/config";
 import { migrate, openDb, type Db } from "../../server/db/index";
 import type { MessageLog } from "../../server/messages/hand-over";
 import { createTestDatabase, type TestDatabase } from "./pg";
+import { DRIVER_ENV } from "./driver";
 
 /**
  * A freshly migrated database for the text-message tests: SQLite in a
@@ -31,6 +32,7 @@ export async function messagesTestDb(): Promise<MessagesTestDb> {
       DATA_DIR: dataDir,
       LOG_LEVEL: "silent",
       MESSAGE_QUIET_HOURS: "",
+      ...DRIVER_ENV,
       ...(pg ? { DATABASE_URL: pg.url } : {}),
       ...env,
     });

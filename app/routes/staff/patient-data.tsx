@@ -39,6 +39,9 @@ const NOT_FOUND =
 /** The page's two fields: the search, and the typed confirmation of an erasure. */
 const FIELDS = { q: "patient-q", confirm: "patient-confirm" } as const;
 
+/** Every post: its action and the search as typed, kept to show again. */
+const postedForm = z.object({ intent: formText(), q: formText(300) });
+
 /** A search: a reference, an e-mail address, a phone or ID number, or a full name. */
 const findForm = z.object({ q: patientQueryField });
 
@@ -94,8 +97,9 @@ const searchError = (error: string, status = 400, q = "") =>
 export async function action(args: Route.ActionArgs) {
   const { staff, rt } = await requireStaff(args, { role: "manager" });
   const formData = await args.request.formData();
-  const intent = formData.get("intent");
-  const typed = String(formData.get("q") ?? "").slice(0, 300);
+  // What every post carries: which action, and the search as typed (shown again with an error).
+  const posted = parseForm(formData, postedForm);
+  const { intent, q: typed } = posted.ok ? posted.value : { intent: "", q: "" };
 
   if (intent === "find") {
     const form = parseForm(formData, findForm);
