@@ -12,6 +12,7 @@ import { newTotpSecret, totpCode } from "../../server/staff/second-factor";
 import { confirmationProblem } from "../../domain/opening-days";
 import { createSession, sessionCookieName } from "../../server/staff/sessions";
 import { addDays, clinicDate } from "../../domain/dates";
+import { distinctDays } from "./days";
 import { ALLOWED_TYPES, uploadsDir } from "../../server/uploads/storage";
 
 export const STAFF_PASSWORD = "correct horse battery staple";
@@ -240,6 +241,15 @@ export function nextOpenWeekday(config: Config, offset = 7): string {
   while (confirmationProblem(config, date, "10:00", 60, new Date()) || new Date(`${date}T12:00:00Z`).getUTCDay() === 6)
     date = addDays(date, 1);
   return date;
+}
+
+/**
+ * For one test file: `nextOpenWeekday(config, offset)`, but never a day it already gave, so that
+ * the file's tests, which share its database, never share a day by chance (tests/helpers/days.ts).
+ */
+export function openWeekdays(config: Config): (offset?: number) => string {
+  const next = distinctDays((offset) => nextOpenWeekday(config, offset));
+  return (offset = 7) => next(offset);
 }
 
 /** A form's fields as a URL-encoded body, as a browser posts it. */

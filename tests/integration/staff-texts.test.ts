@@ -8,7 +8,7 @@ import { changeStatus, moveAppointment } from "../../server/appointments/staff-c
 import { resendAppointmentText, RESEND_REFUSED } from "../../server/appointments/texts";
 import { staffRuntime } from "../../server/runtime";
 import { createTestApp, type TestApp } from "../helpers/app";
-import { addStaff, form, nextOpenWeekday, SAME_ORIGIN, seedAppointment, sessionCookieFor } from "../helpers/staff";
+import { addStaff, form, openWeekdays, SAME_ORIGIN, seedAppointment, sessionCookieFor } from "../helpers/staff";
 
 /**
  * What staff do to an appointment texts the patient by their channel
@@ -21,10 +21,13 @@ describe("texts from the desk", () => {
   let t: TestApp;
   let day: string;
   let later: string;
+  /** Each test's own day: a closure left on one never refuses another's confirmation. */
+  let openDay: (offset: number) => string;
   beforeAll(async () => {
     t = await createTestApp({ RATE_LIMIT_ENABLED: "false", MESSAGE_QUIET_HOURS: "" }, { servePages: true });
-    day = nextOpenWeekday(t.config, 5);
-    later = nextOpenWeekday(t.config, 12);
+    openDay = openWeekdays(t.config);
+    day = openDay(5);
+    later = openDay(12);
   });
   afterAll(() => t.close());
 
@@ -78,7 +81,7 @@ describe("texts from the desk", () => {
 
   it("a closure over the day texts each patient it reaches that the clinic is closed", async () => {
     const manager = await addStaff(t.db, { role: "manager" });
-    const closed = nextOpenWeekday(t.config, 20);
+    const closed = openDay(20);
     const id = await seedAppointment(t.db, { service_name: "x-ray", requested_date: closed, phone: "+26771000333" });
     const result = await closeAndTell(
       rt(),
@@ -94,7 +97,7 @@ describe("texts from the desk", () => {
 
   it("one room out of service over the day texts that the appointment cannot go ahead, not that the clinic is closed", async () => {
     const manager = await addStaff(t.db, { role: "manager" });
-    const out = nextOpenWeekday(t.config, 22);
+    const out = openDay(22);
     const id = await seedAppointment(t.db, { service_name: "x-ray", requested_date: out, phone: "+26771000999" });
     await changeStatus(rt(), manager, id, {
       to: "confirmed",
