@@ -90,10 +90,10 @@ export function mapsHref(clinic: Located): string {
   return `https://www.google.com/maps/search/?api=1&query=${latitude},${longitude}`;
 }
 
-/** ISO weekdays as a compact range: [1,2,3,4,5] → "Mon–Fri", [6] → "Sat", [1,3] → "Mon, Wed". */
+/** ISO weekdays as a compact range: [1,2,3,4,5] → "Mon–Fri", [6] → "Sat", [1,3] → "Mon, Wed" (Setswana's days in full). */
 export function shortDays(days: readonly number[], locale: Locale = "en"): string {
   const sorted = [...days].sort((a, b) => a - b);
-  const name = (d: number) => calendarNames(locale).weekdaysShort[d - 1] ?? String(d);
+  const name = (d: number) => calendarNames(locale).weekdaysInText[d - 1] ?? String(d);
   const first = sorted[0];
   const last = sorted.at(-1);
   if (first === undefined || last === undefined) return "";
@@ -102,7 +102,7 @@ export function shortDays(days: readonly number[], locale: Locale = "en"): strin
   return sorted.map(name).join(", ");
 }
 
-/** The opening hours on one short line, e.g. "Mon–Fri 08:00–20:00 · Sat 09:00–13:00" ("Mos–Labt …" in Setswana). */
+/** The opening hours on one short line, e.g. "Mon–Fri 08:00–20:00 · Sat 09:00–13:00" ("Mosupologo–Labotlhano …" in Setswana). */
 export function compactHours(
   periods: readonly { days: number[]; opens: string; closes: string }[],
   locale: Locale = "en",

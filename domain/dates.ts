@@ -40,7 +40,14 @@ const NAMES: Readonly<
     Locale,
     {
       weekdays: readonly string[];
+      /** CLDR's short names: for the calendar's column headings only, beside the full name. */
       weekdaysShort: readonly string[];
+      /**
+       * The day names a compact date ("Wed 30 Sep") and the opening-hours line use: English's three
+       * letters; Setswana's in full, since its short forms cut its letters ("Labt" for Labotlhano:
+       * messages/glossary.json, rule `days`).
+       */
+      weekdaysInText: readonly string[];
       months: readonly string[];
       monthsShort: readonly string[];
     }
@@ -49,12 +56,14 @@ const NAMES: Readonly<
   en: {
     weekdays: WEEKDAYS,
     weekdaysShort: WEEKDAYS.map((d) => d.slice(0, 3)),
+    weekdaysInText: WEEKDAYS.map((d) => d.slice(0, 3)),
     months: MONTHS,
     monthsShort: MONTHS.map((m) => m.slice(0, 3)),
   },
   tn: {
     weekdays: ["Mosupologo", "Labobedi", "Laboraro", "Labone", "Labotlhano", "Matlhatso", "Tshipi"],
     weekdaysShort: ["Mos", "Labb", "Labr", "Labn", "Labt", "Mat", "Tsh"],
+    weekdaysInText: ["Mosupologo", "Labobedi", "Laboraro", "Labone", "Labotlhano", "Matlhatso", "Tshipi"],
     months: [
       "Ferikgong",
       "Tlhakole",
@@ -171,12 +180,15 @@ export function formatLongDate(iso: string, locale: Locale = "en"): string {
   return `${names.weekdays[mondayFirst(d)]} ${d.getUTCDate()} ${names.months[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
 
-/** "Mon 7 Dec 2026" ("Mos 7 Sed 2026"), for tables; anything that is not a date is returned unchanged. */
+/**
+ * "Mon 7 Dec 2026" ("Mosupologo 7 Sed 2026": Setswana's days are written in full), for tables and
+ * texts; anything that is not a date is returned unchanged.
+ */
 export function formatAbbreviatedDate(iso: string, locale: Locale = "en"): string {
   const d = parseIsoDate(iso);
   if (!d) return iso;
   const names = NAMES[locale];
-  return `${names.weekdaysShort[mondayFirst(d)]} ${d.getUTCDate()} ${names.monthsShort[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+  return `${names.weekdaysInText[mondayFirst(d)]} ${d.getUTCDate()} ${names.monthsShort[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
 
 /** "9 Dec": the day and the month's short name, for a chart's axis (English: the console's). */

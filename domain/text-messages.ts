@@ -241,14 +241,22 @@ export interface TextFacts {
   link: string;
 }
 
-/** "Wed 30 Sep" ("Labb 30 Lwe"): the weekday says which week; the year is left out (bookings are at most months ahead). */
+/**
+ * "Wed 30 Sep": the weekday says which week; the year is left out (bookings are at most months
+ * ahead). Setswana's is "30 Lwe": its days are written in full (messages/glossary.json, rule
+ * `days`), and a full name would cost the words that ask the patient to act ("e tshwanetse go
+ * sutisiwa"), which the composer drops before the weekday (decision 050).
+ */
 export function smsDate(iso: string, locale: Locale = BASE_LOCALE): string {
-  return formatAbbreviatedDate(iso, locale).replace(/ \d{4}$/, "");
+  const date = formatAbbreviatedDate(iso, locale).replace(/ \d{4}$/, "");
+  return locale === BASE_LOCALE ? date : date.replace(/^\S+ /, "");
 }
 
 /** "30 Sep" ("30 Lwe"): the last resort, when even the shortest wording does not fit with the weekday. */
 export function smsDay(iso: string, locale: Locale = BASE_LOCALE): string {
-  return smsDate(iso, locale).replace(/^\S+ /, "");
+  return formatAbbreviatedDate(iso, locale)
+    .replace(/ \d{4}$/, "")
+    .replace(/^\S+ /, "");
 }
 
 /** One wording of an SMS: a compiled message (messages/<locale>/patient.json, `sms_*`). */

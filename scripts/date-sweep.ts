@@ -55,14 +55,30 @@ export function dateSensitiveFiles(): string[] {
 }
 
 interface JsonReport {
-  testResults: { name: string; assertionResults: { fullName: string; status: string }[]; message?: string }[];
+  testResults: {
+    name: string;
+    assertionResults: { fullName: string; status: string; failureMessages?: string[] }[];
+    message?: string;
+  }[];
 }
 
 function sweepDay(day: string, files: string[], library: string): string[] {
   const out = path.join(os.tmpdir(), `date-sweep-${day}-${process.pid}.json`);
   spawnSync(
     "nice",
-    ["-n", "15", "npx", "vitest", "run", ...files, "--maxWorkers=1", "--reporter=json", `--outputFile=${out}`],
+    [
+      "-n",
+      "15",
+      "npx",
+      "vitest",
+      "run",
+      ...files,
+      "--maxWorkers=1",
+      // The sweep looks for dates, not speed: a machine it shares may be slow.
+      "--testTimeout=120000",
+      "--reporter=json",
+      `--outputFile=${out}`,
+    ],
     {
       cwd: root,
       stdio: ["ignore", "ignore", "inherit"],
@@ -81,7 +97,9 @@ function sweepDay(day: string, files: string[], library: string): string[] {
   fs.rmSync(out);
   return report.testResults.flatMap((file) => {
     const name = path.relative(root, file.name);
-    const failed = file.assertionResults.filter((a) => a.status === "failed").map((a) => `${name} > ${a.fullName}`);
+    const failed = file.assertionResults
+      .filter((a) => a.status === "failed")
+      .map((a) => `${name} > ${a.fullName}\n    ${(a.failureMessages?.[0] ?? "").split("\n")[0]}`);
     return failed.length || !file.message ? failed : [`${name}: ${file.message.split("\n")[0]}`];
   });
 }

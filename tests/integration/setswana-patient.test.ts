@@ -6,11 +6,11 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENQUIRY_PATH } from "../../domain/api-paths";
 import { serviceTitle } from "../../domain/catalogue";
-import { addDays, clinicInstant, formatAbbreviatedDate, formatLongDate } from "../../domain/dates";
+import { addDays, clinicInstant, formatLongDate } from "../../domain/dates";
 import { m } from "../../domain/paraglide/messages.js";
 import { patientLinkWords } from "../../domain/patient-link";
 import { contactPreferenceWords, safetyWords } from "../../domain/patient-words";
-import { septetCount, SMS_MAX_SEPTETS } from "../../domain/text-messages";
+import { septetCount, SMS_MAX_SEPTETS, smsDate } from "../../domain/text-messages";
 import { visitWords } from "../../domain/visit-words";
 import { closeAndTell } from "../../server/appointments/closure-effects";
 import { sendDueReminders } from "../../server/appointments/reminders";
@@ -160,7 +160,7 @@ describe("a Setswana patient's messages and private page", () => {
     expect(text).toContain(m.mail_request_received_at({ clinicName: t.config.clinic.name }, tn));
     expect(text).toContain(`Letlha le o le kopileng: ${formatLongDate(booked.row.requested_date, "tn")}`);
     expect(text).toContain("Melawana ya go beeletsa:");
-    expect(text).toMatch(/^Bona, fetola kgotsa phimola peeletso ya gago: http:\/\/[^/]+\/tn\/appointment\/\S{43}$/m);
+    expect(text).toMatch(/^Bona, fetola kgotsa khansela peeletso ya gago: http:\/\/[^/]+\/tn\/appointment\/\S{43}$/m);
     expect(text).not.toMatch(/Dear|Reference|Booking policy|Questions\?/);
     const html = htmlOf(mail!)!;
     expect(html).toMatch(/^<!doctype html><html lang="tn">/);
@@ -179,7 +179,7 @@ describe("a Setswana patient's messages and private page", () => {
     expect(sms!.dataCoding).toBe(0);
     expect(septetCount(sms!.text)).toBeLessThanOrEqual(SMS_MAX_SEPTETS);
     expect(sms!.text).toContain(`kopo ${booked.reference}`);
-    expect(sms!.text).toContain(formatAbbreviatedDate(booked.row.requested_date, "tn").replace(/ \d{4}$/, ""));
+    expect(sms!.text).toContain(smsDate(booked.row.requested_date, "tn"));
     expect(sms!.text).toMatch(/\/tn\/appointment\/[A-Za-z0-9_-]{43}$/);
     const [smsEn] = smsTo("+26771000102");
     expect(smsEn!.text).toContain(`request ${english.reference}`);
@@ -248,11 +248,11 @@ describe("a Setswana patient's messages and private page", () => {
       expect(text).toMatch(/\/tn\/appointment\/[A-Za-z0-9_-]{43}$/);
       expect(text).not.toMatch(/\b(confirmed|tomorrow|moved|cancelled|request)\b/);
     }
-    const short = (iso: string) => formatAbbreviatedDate(iso, "tn").replace(/ \d{4}$/, "");
+    const short = (iso: string) => smsDate(iso, "tn");
     expect(sms).toContainEqual(expect.stringMatching(`e tlhomamisitswe ka ${short(day)} ka 10:00`));
     expect(sms).toContainEqual(expect.stringMatching(`ke ka ${short(day)} ka 10:00`));
     expect(sms).toContainEqual(expect.stringMatching(`e sutisitswe go ${short(later)} ka 11:00`));
-    expect(sms).toContainEqual(expect.stringMatching(`re phimotse peeletso ${booked.reference}`));
+    expect(sms).toContainEqual(expect.stringMatching(`re khansetse peeletso ${booked.reference}`));
   });
 
   it("a closure: the e-mail in Setswana, and WhatsApp's English template leads to the Setswana page", async () => {

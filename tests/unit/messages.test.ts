@@ -2,10 +2,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { BASE_LOCALE, LOCALES } from "../../domain/locale";
+import { SERVICE_PAGE_CONTENT } from "../../domain/services/pages";
+import type { ServiceKey } from "../../domain/catalogue";
 
 /*
  * The message catalogues (decision 037): every key in every language, with the same placeholders,
- * and the glossary's one Setswana word for each medical and clinic term.
+ * the glossary's one Setswana word for each medical and clinic term, and its rules (decision 050),
+ * kept by every Setswana text: the catalogues and the service pages' content modules.
  */
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -85,5 +88,84 @@ describe("the message catalogues", () => {
         }
     }
     expect(misses).toEqual([]);
+  });
+});
+
+interface Rule {
+  id: string;
+  rule: string;
+  /** Where the English matches this (case-insensitive)… */
+  english?: string;
+  /** …the Setswana twin has one of these… */
+  tn?: string[];
+  /** …and none of these. */
+  not?: string[];
+  /** No Setswana text matches this (case-insensitive), whatever the English says. */
+  never?: string;
+}
+
+/** Placeholders ({email}) are not words. */
+const words = (text: string) => text.replace(/\{\w+\}/g, " ");
+
+/** A content module's text, block by block (the English and Setswana modules are written alike). */
+function blockTexts(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (Array.isArray(value)) return value.map(blockTexts).join(" ");
+  if (value && typeof value === "object")
+    return Object.entries(value)
+      .filter(([key]) => !["type", "layout", "link", "id", "phone", "closing"].includes(key))
+      .map(([, v]) => blockTexts(v))
+      .join(" ");
+  return "";
+}
+
+/** Every English text and its Setswana twin, named: the catalogues' messages, then each service page's blocks. */
+function pairs(): { name: string; en: string; tn: string }[] {
+  const all: { name: string; en: string; tn: string }[] = [];
+  for (const pattern of patterns) {
+    const en = read(pattern, "en");
+    const tn = read(pattern, "tn");
+    for (const [key, english] of Object.entries(en)) all.push({ name: key, en: english, tn: tn[key]! });
+  }
+  for (const key of Object.keys(SERVICE_PAGE_CONTENT.en) as ServiceKey[]) {
+    const en = SERVICE_PAGE_CONTENT.en[key];
+    const tn = SERVICE_PAGE_CONTENT.tn[key];
+    const parts = (page: typeof en) => [page.description, page.keywords, ...("body" in page ? page.body : [])];
+    const enParts = parts(en);
+    const tnParts = parts(tn);
+    expect(tnParts.length, `domain/services/tn: ${key} has as many blocks as the English`).toBe(enParts.length);
+    enParts.forEach((part, i) =>
+      all.push({ name: `domain/services/tn ${key} block ${i}`, en: blockTexts(part), tn: blockTexts(tnParts[i]) }),
+    );
+  }
+  return all;
+}
+
+describe("the glossary's rules (messages/glossary.json), kept by every Setswana text", () => {
+  const glossary = JSON.parse(fs.readFileSync(path.join(root, "messages/glossary.json"), "utf8")) as {
+    rules: Rule[];
+  };
+
+  it("each rule says its choice in plain words and can be checked", () => {
+    expect(glossary.rules.map((r) => r.id).sort()).toEqual(["cancel", "days", "delete", "e-mail", "must"]);
+    for (const rule of glossary.rules) {
+      expect(rule.rule.length, rule.id).toBeGreaterThan(20);
+      expect(Boolean(rule.never) || Boolean(rule.english && (rule.tn ?? rule.not)), rule.id).toBe(true);
+    }
+  });
+
+  it.each(glossary.rules.map((r) => [r.id, r] as const))("%s", (_id, rule) => {
+    const breaks: string[] = [];
+    for (const { name, en, tn } of pairs()) {
+      const setswana = words(tn).toLowerCase();
+      if (rule.never && new RegExp(rule.never, "i").test(words(tn)))
+        breaks.push(`${name}: "${new RegExp(rule.never, "i").exec(words(tn))![0]}" in "${tn}"`);
+      if (!rule.english || !new RegExp(rule.english, "i").test(words(en))) continue;
+      if (rule.tn && !rule.tn.some((w) => setswana.includes(w.toLowerCase())))
+        breaks.push(`${name}: the English "${en}" needs one of ${rule.tn.join(" / ")} in "${tn}"`);
+      for (const w of rule.not ?? [])
+        if (setswana.includes(w.toLowerCase())) breaks.push(`${name}: "${w}" where the English says "${en}": "${tn}"`);
+    }
+    expect(breaks, rule.rule).toEqual([]);
   });
 });

@@ -119,7 +119,7 @@ describe("the SMS for each step", () => {
         if (TIMED_KINDS.includes(kind)) expect(sms).toContain("09:30");
       }
     }
-    // Typical settings: the fullest Setswana wording, with the weekday, and never an English word.
+    // Typical settings: the fullest Setswana wording, and never an English word. No weekday: Setswana's are written in full, and would cost words (glossary rule `days`).
     const typical = {
       sender: "Example Imaging",
       reference: "APT-2026-000001",
@@ -128,7 +128,7 @@ describe("the SMS for each step", () => {
       link: `https://clinic.example.org/tn${MANAGE_PATH_PREFIX}${newToken()}`,
     };
     expect(composeSms("confirmed", typical, "tn")).toBe(
-      `Example Imaging: APT-2026-000001 e tlhomamisitswe ka Mos 7 Sed ka 10:15. ${typical.link}`,
+      `Example Imaging: APT-2026-000001 e tlhomamisitswe ka 7 Sed ka 10:15. ${typical.link}`,
     );
     // A request never reads as a booked time (decision 025).
     expect(composeSms("received", { ...typical, sender: "GI", link: "https://g.bw/tn/appointment/x" }, "tn")).toContain(
