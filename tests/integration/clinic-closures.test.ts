@@ -6,6 +6,7 @@ import {
   errorSummaryLinks,
   form,
   nextOpenWeekday,
+  openWeekdays,
   SAME_ORIGIN,
   seedAppointment,
   sessionCookieFor,
@@ -33,6 +34,8 @@ const BOOK = "/api/appointment/public/appointments";
 
 describe("clinic closures", () => {
   let t: TestApp;
+  /** Each test's own day: a closure one leaves never meets another's (tests/helpers/days.ts). */
+  let openDay: (offset?: number) => string;
   let manager: string;
   let managerId: number;
   let reception: string;
@@ -43,6 +46,7 @@ describe("clinic closures", () => {
     seeded = nextOpenWeekday(probe.config, 9);
     await probe.close();
     t = await createTestApp({ CLOSED_DATES: seeded }, { servePages: true });
+    openDay = openWeekdays(t.config);
     const m = await addStaff(t.db, { email: "manager@clinic.example.org", name: "Clinic Manager" });
     const r = await addStaff(t.db, { email: "desk@clinic.example.org", name: "Front Desk", role: "reception" });
     managerId = m.id;
@@ -87,7 +91,7 @@ describe("clinic closures", () => {
     });
 
   it("closes a day at once for the calendar and the booking API, and reopens it when removed after a confirm step", async () => {
-    const day = nextOpenWeekday(t.config, 5);
+    const day = openDay(5);
     expect(await calendar()).not.toContain(day);
     // No patient is booked that day: it is saved at once.
     const res = await post(manager, {
@@ -133,7 +137,7 @@ describe("clinic closures", () => {
   });
 
   it("asks before closing days that hold patients, then e-mails each, puts confirmed ones back to requested and says so in their history", async () => {
-    const day = nextOpenWeekday(t.config, 12);
+    const day = openDay(12);
     const requested = await seedAppointment(t.db, {
       reference: "APT-CLOSE-0001",
       requested_date: day,
@@ -254,7 +258,7 @@ describe("clinic closures", () => {
   });
 
   it("takes one room out of service: only its appointments are reached, the clinic stays open, the free times leave it out", async () => {
-    const day = nextOpenWeekday(t.config, 15);
+    const day = openDay(15);
     const inXray = await confirmedIn(day, "09:00", "x-ray", { reference: "APT-ROOM-0001" });
     const inUltrasound = await confirmedIn(day, "09:00", "ultrasound-1", { reference: "APT-ROOM-0002" });
     const xrayRequest = await seedAppointment(t.db, {
@@ -330,7 +334,7 @@ describe("clinic closures", () => {
   });
 
   it("with one of two ultrasound rooms out, offers the other and reaches only the requests once both are out", async () => {
-    const day = nextOpenWeekday(t.config, 19);
+    const day = openDay(19);
     const inFirst = await confirmedIn(day, "10:00", "ultrasound-1", { reference: "APT-US-0001" });
     const request = await seedAppointment(t.db, {
       reference: "APT-US-0002",
@@ -368,7 +372,7 @@ describe("clinic closures", () => {
   });
 
   it("refuses the same closure twice and one overlapping a closure of the same scope, storing nothing", async () => {
-    const day = nextOpenWeekday(t.config, 25);
+    const day = openDay(25);
     const add = (extra: Record<string, string>) =>
       post(manager, { intent: "add", firstDate: day, lastDate: "", reason: "Staff training", room: "", ...extra });
     expect((await add({})).statusCode).toBe(200);
@@ -480,7 +484,7 @@ describe("clinic closures", () => {
     const auditBefore = await t.db.selectFrom("staff_audit").select("id").execute();
     const page = await t.app.inject({ method: "GET", url: "/staff/closures", headers: { cookie: reception } });
     expect(page.statusCode).toBe(403);
-    const day = nextOpenWeekday(t.config, 20);
+    const day = openDay(20);
     const add = await post(reception, {
       intent: "add",
       firstDate: day,

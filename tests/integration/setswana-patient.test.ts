@@ -25,7 +25,7 @@ import { createTestApp, type TestApp } from "../helpers/app";
 import { bookWithLink } from "../helpers/patient-link";
 import { openDate, validEnquiry } from "../helpers/requests";
 import { startSmsc, type Smsc } from "../helpers/smsc";
-import { addStaff, form, nextOpenWeekday, SAME_ORIGIN, sessionCookieFor } from "../helpers/staff";
+import { addStaff, form, openWeekdays, SAME_ORIGIN, sessionCookieFor } from "../helpers/staff";
 import { mailParts } from "../helpers/staff-mail";
 
 /**
@@ -60,6 +60,8 @@ const header = (value: string | undefined) =>
 
 describe("a Setswana patient's messages and private page", () => {
   let t: TestApp;
+  /** Each test's own day: a closure one leaves never meets another's (tests/helpers/days.ts). */
+  let openDay: (offset?: number) => string;
   let sink: MailSink;
   let smsc: Smsc;
   let cloud: http.Server;
@@ -94,6 +96,7 @@ describe("a Setswana patient's messages and private page", () => {
       },
       { servePages: true },
     );
+    openDay = openWeekdays(t.config);
   });
   afterAll(async () => {
     await t.close();
@@ -188,8 +191,8 @@ describe("a Setswana patient's messages and private page", () => {
 
   it("confirmed, the reminder, moved and cancelled by the clinic: each e-mail and SMS in Setswana", async () => {
     const email = "lesego.tn@example.net";
-    const day = nextOpenWeekday(t.config, 5);
-    const later = nextOpenWeekday(t.config, 12);
+    const day = openDay(5);
+    const later = openDay(12);
     const booked = await bookWithLink(t, {
       language: "tn",
       email,
@@ -257,7 +260,7 @@ describe("a Setswana patient's messages and private page", () => {
 
   it("a closure: the e-mail in Setswana, and WhatsApp's English template leads to the Setswana page", async () => {
     const email = "naledi.tn@example.net";
-    const closed = nextOpenWeekday(t.config, 20);
+    const closed = openDay(20);
     const booked = await bookWithLink(t, {
       language: "tn",
       email,

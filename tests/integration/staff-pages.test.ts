@@ -5,7 +5,7 @@ import {
   errorSummaryLinks,
   form,
   freshTotpCode,
-  nextOpenWeekday,
+  openWeekdays,
   SAME_ORIGIN,
   seedAppointment,
   seedEnquiry,
@@ -21,6 +21,8 @@ import { TIME_MISSING } from "../../server/appointments/schedule";
 
 describe("staff pages (server-rendered)", () => {
   let t: TestApp;
+  /** Each test's own day: a closure one leaves never meets another's (tests/helpers/days.ts). */
+  let openDay: (offset?: number) => string;
   let staff: TestStaff;
   let cookie: string;
   let appointmentId: number;
@@ -28,6 +30,7 @@ describe("staff pages (server-rendered)", () => {
 
   beforeAll(async () => {
     t = await createTestApp({ STAFF_SLOWDOWN_MS: "300", STAFF_LOCKOUT_THRESHOLD: "5" }, { servePages: true });
+    openDay = openWeekdays(t.config);
     staff = await addStaff(t.db, { email: "desk@clinic.example.org", name: "Front Desk" });
     cookie = await sessionCookieFor(t.db, t.config, staff.id);
     appointmentId = await seedAppointment(t.db, { name: "Lesedi", surname: "Kgosi" });
@@ -335,7 +338,7 @@ describe("staff pages (server-rendered)", () => {
       method: "POST",
       url: `/staff/appointments/${appointmentId}`,
       headers: { ...SAME_ORIGIN, cookie },
-      payload: form({ intent: "confirm", date: nextOpenWeekday(t.config), time: "20:30" }),
+      payload: form({ intent: "confirm", date: openDay(), time: "20:30" }),
     });
     expect(late.statusCode).toBe(422);
     const mails = await t.db.selectFrom("mail_queue").select("id").execute();
@@ -343,7 +346,7 @@ describe("staff pages (server-rendered)", () => {
   });
 
   it("confirms a request: status, history, audit and the patient's e-mail with an .ics file", async () => {
-    const date = nextOpenWeekday(t.config);
+    const date = openDay();
     const res = await t.app.inject({
       method: "POST",
       url: `/staff/appointments/${appointmentId}`,
@@ -433,7 +436,7 @@ describe("staff pages (server-rendered)", () => {
         payload: form({ intent: "confirm", examination: "Thyroid", time: "", typed_time: "", room: "", ...values }),
       });
     // A Sunday chosen, then nothing: the day and the time, both.
-    let sunday = nextOpenWeekday(t.config, 21);
+    let sunday = openDay(21);
     while (new Date(`${sunday}T12:00:00Z`).getUTCDay() !== 0) sunday = addDays(sunday, 1);
     const closed = await post(`date=${sunday}&examination=Thyroid`, { date: sunday });
     expect(closed.statusCode).toBe(422);
@@ -449,7 +452,7 @@ describe("staff pages (server-rendered)", () => {
     expect(closed.body).toMatch(/id="confirm-typed"[^>]*aria-invalid="true"[^>]*aria-describedby="confirm-time-error"/);
 
     // An open day: a typed time before opening, with a room chosen; the link goes to the first free time.
-    const day = nextOpenWeekday(t.config, 22);
+    const day = openDay(22);
     const early = await post(`date=${day}&examination=Thyroid`, {
       date: day,
       typed_time: "07:00",
