@@ -31,15 +31,16 @@ describe("the translation review files (docs/translations/)", () => {
   it("lists the designer's doubts first and marks each doubtful string in its table", () => {
     const file = reviewFile("tn");
     const notes = reviewNotes("tn");
-    // The four doubts of the first walk-through: "must move", the short day names, "imeile", "khansela".
-    expect(notes.map((n) => n.rule)).toEqual(["must", "days", "e-mail", "cancel"]);
+    // The doubts of the first walk-through ("must move", the short day names, "imeile", "khansela"),
+    // until the review settles them and their notes are removed.
+    expect(notes.length).toBeGreaterThan(0);
     expect(file.indexOf("## To check first")).toBeLessThan(file.indexOf("## Glossary"));
     notes.forEach((note, i) => {
       expect(file).toContain(`${i + 1}. ⚑${i + 1} (rule \`${note.rule}\`): ${note.note}`);
       for (const key of note.keys) expect(file).toMatch(new RegExp(`^\\| \`${key}\`[^|]* ⚑${i + 1}\\b`, "m"));
     });
     expect(file).toMatch(
-      /^\| `calendar_weekdays_short` ⚑2 \| Mon, Tue, .* \| Mos, Labb, Labr, Labn, Labt, Mat, Tsh \|$/m,
+      /^\| `calendar_weekdays_short`[ ⚑\d]* \| Mon, Tue, .* \| Mos, Labb, Labr, Labn, Labt, Mat, Tsh \|$/m,
     );
     // A string no note names carries no mark.
     expect(file).toMatch(/^\| `about_lead` \| /m);
