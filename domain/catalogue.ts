@@ -69,13 +69,13 @@ export const EVERY_VISIT_NOTES: readonly string[] = everyVisitNotes(BASE_LOCALE)
 /** For a service with no notes of its own (and a stored name the catalogue does not know). */
 const NO_SPECIAL_PREPARATION: Preparation = prepare(30);
 
-/** Breast ultrasound and mammography. */
-const BREAST_IMAGING_PREPARATION = prepare(
-  40,
+/** Breast ultrasound and mammography (and a breast examination chosen within ultrasound). */
+const BREAST_IMAGING_NOTES = [
   m.services_prep_breast_outfit,
   m.services_prep_breast_deodorant,
   m.services_prep_breast_reports,
-);
+] as const;
+const BREAST_IMAGING_PREPARATION = prepare(40, ...BREAST_IMAGING_NOTES);
 
 /** Procedures through a needle: biopsies and pain injections. */
 const NEEDLE_PROCEDURE_PREPARATION = prepare(60, m.services_prep_needle_blood_thinners, m.services_prep_needle_home);
@@ -468,37 +468,56 @@ export interface UltrasoundTiming {
   label: Localised;
   /** Minutes, as text. */
   duration: string;
+  /**
+   * How to prepare for this examination (its options share it), each note in every language: the
+   * ultrasound page's "How to prepare" (domain/services/ultrasound.ts), split by examination.
+   */
+  preparation: readonly Localised[];
   options?: { type: "Single" | "Double"; label: Localised; duration: string }[];
 }
 
-const timing = (name: string, label: Message, duration: string): UltrasoundTiming => ({
+/*
+ * The preparation each examination needs, as the ultrasound page states it: no food for about
+ * 6 hours for the abdomen, liver and gallbladder; a full bladder for the pelvis and the kidneys;
+ * both for the abdomen and pelvis together; nothing special for most other scans (thyroid, breast,
+ * scrotum, hernia, soft tissue, salivary glands). A breast scan keeps the breast imaging notes
+ * (what to wear, no deodorant, earlier reports). The page says nothing of the aorta, so its
+ * patients are asked to call rather than told something the clinic has not said.
+ */
+const FAST = [m.services_prep_exam_fast] as const;
+const FULL_BLADDER = [m.services_prep_exam_full_bladder] as const;
+const NOTHING_SPECIAL = [m.services_prep_exam_none] as const;
+const ASK_THE_CLINIC = [m.services_prep_exam_ask] as const;
+
+const timing = (name: string, label: Message, duration: string, preparation: readonly Message[]): UltrasoundTiming => ({
   name,
   label: localised(label),
   duration,
+  preparation: preparation.map(localised),
 });
 
 export const ULTRASOUND_TIMINGS: UltrasoundTiming[] = [
-  timing("Abdomen (Upper)", m.services_exam_abdomen_upper, "30"),
-  timing("Abdomen (Full)", m.services_exam_abdomen_full, "40"),
-  timing("Abdomen & Pelvis", m.services_exam_abdomen_pelvis, "45"),
-  timing("Pelvis (Male)", m.services_exam_pelvis_male, "30"),
-  timing("Pelvis (Female)", m.services_exam_pelvis_female, "40"),
-  timing("Liver", m.services_exam_liver, "30"),
-  timing("Gallbladder", m.services_exam_gallbladder, "20"),
-  timing("Aorta Surveillance", m.services_exam_aorta, "20"),
-  timing("Renal", m.services_exam_renal, "20"),
-  timing("Hernia", m.services_exam_hernia, "30"),
-  timing("Thyroid", m.services_exam_thyroid, "30"),
-  timing("Scrotum", m.services_exam_scrotum, "30"),
+  timing("Abdomen (Upper)", m.services_exam_abdomen_upper, "30", FAST),
+  timing("Abdomen (Full)", m.services_exam_abdomen_full, "40", FAST),
+  timing("Abdomen & Pelvis", m.services_exam_abdomen_pelvis, "45", [...FAST, ...FULL_BLADDER]),
+  timing("Pelvis (Male)", m.services_exam_pelvis_male, "30", FULL_BLADDER),
+  timing("Pelvis (Female)", m.services_exam_pelvis_female, "40", FULL_BLADDER),
+  timing("Liver", m.services_exam_liver, "30", FAST),
+  timing("Gallbladder", m.services_exam_gallbladder, "20", FAST),
+  timing("Aorta Surveillance", m.services_exam_aorta, "20", ASK_THE_CLINIC),
+  timing("Renal", m.services_exam_renal, "20", FULL_BLADDER),
+  timing("Hernia", m.services_exam_hernia, "30", NOTHING_SPECIAL),
+  timing("Thyroid", m.services_exam_thyroid, "30", NOTHING_SPECIAL),
+  timing("Scrotum", m.services_exam_scrotum, "30", NOTHING_SPECIAL),
   {
-    ...timing("Breast", m.services_exam_breast, "30"),
+    ...timing("Breast", m.services_exam_breast, "30", BREAST_IMAGING_NOTES),
     options: [
       { type: "Single", label: localised(m.services_exam_breast_single), duration: "30" },
       { type: "Double", label: localised(m.services_exam_breast_double), duration: "40" },
     ],
   },
-  timing("Soft Tissue", m.services_exam_soft_tissue, "30"),
-  timing("Salivary Glands", m.services_exam_salivary_glands, "30"),
+  timing("Soft Tissue", m.services_exam_soft_tissue, "30", NOTHING_SPECIAL),
+  timing("Salivary Glands", m.services_exam_salivary_glands, "30", NOTHING_SPECIAL),
 ];
 
 /** An examination's stored name: the row's, or the row's with its option ("Breast (Double)"). */
@@ -585,4 +604,38 @@ export function examinationsFor(stored: string): { name: string; minutes: number
 export function appointmentMinutes(stored: string, examination?: string | null): number {
   const chosen = examination ? examinationsFor(stored).find((e) => e.name === examination) : undefined;
   return chosen?.minutes ?? serviceGuidance(stored).durationMinutes;
+}
+
+/** The ULTRASOUND_TIMINGS row a stored examination names ("Breast (Double)" → the Breast row), if any. */
+function examinationRow(stored: string): UltrasoundTiming | undefined {
+  return ULTRASOUND_TIMINGS.find(
+    (t) => examinationKey(t) === stored || t.options?.some((o) => examinationKey(t, o) === stored),
+  );
+}
+
+/** What an appointment's patient is told to prepare, and the examination it is for (its name in the language), if chosen. */
+export interface AppointmentGuidance extends ServicePreparation {
+  examination?: string;
+}
+
+/**
+ * The preparation notes and length of an appointment, in a language (English unless given): when
+ * staff chose an examination its service offers (examinationsFor), that examination's own
+ * preparation and its name; otherwise the service's (serviceGuidance). Then the notes for every
+ * visit. The one source of what the confirmation and reminder e-mails, the calendar file, the
+ * private page and the staff page say about preparing.
+ */
+export function appointmentGuidance(
+  stored: string,
+  examination?: string | null,
+  locale: Locale = BASE_LOCALE,
+): AppointmentGuidance {
+  const offered = examination && examinationsFor(stored).some((e) => e.name === examination);
+  const row = offered ? examinationRow(examination) : undefined;
+  if (!row || !examination) return serviceGuidance(stored, locale);
+  return {
+    examination: examinationName(examination, locale),
+    notes: [...row.preparation.map((note) => note(locale)), ...everyVisitNotes(locale)],
+    durationMinutes: appointmentMinutes(stored, examination),
+  };
 }

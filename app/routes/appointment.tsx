@@ -105,6 +105,32 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
   const date = confirmed ? view.confirmedDate! : view.requestedDate;
   // After a cancellation, answers already given are still shown (decision 020); an empty form is not.
   const showSafety = view.status !== "cancelled" || view.safety.savedAt !== null;
+  // "Change the date": right under the appointment when its day is closed (decision 044), else after the preparation.
+  const changeSection = view.canChange && (
+    <section className="form__section" id="change" aria-labelledby="change-title">
+      <h2 id="change-title">{m.private_change_title({}, options)}</h2>
+      <p>
+        {view.status === "confirmed"
+          ? m.private_change_lead_confirmed({}, options)
+          : m.private_change_lead({}, options)}
+      </p>
+      <form method="post" action={here} className="form" noValidate>
+        <input type="hidden" name="intent" value="change" />
+        <input type="hidden" name="version" value={view.version} />
+        <DateChoice
+          name="date"
+          legend={m.private_change_legend({}, options)}
+          calendar={view.calendar}
+          current={date}
+          chosen={values.date}
+          error={errors.date}
+        />
+        <button type="submit" className="button button--primary">
+          {m.private_change_submit({}, options)}
+        </button>
+      </form>
+    </section>
+  );
   return (
     <>
       <PostOutcome
@@ -120,6 +146,7 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
         problems={problems}
       />
       <h1>{m.private_title({}, options)}</h1>
+      {view.closedDay && <ClosedDayNotice closed={view.closedDay} date={date} canChange={view.canChange} />}
       <dl className="confirmation__summary appointment-summary">
         <div>
           <dt>{m.private_label_status({}, options)}</dt>
@@ -138,7 +165,9 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
           <dd>
             {confirmed
               ? m.mail_when({ date: formatLongDate(date, locale), time: view.confirmedTime! }, options)
-              : formatLongDate(date, locale)}
+              : view.closedDay?.kind === "clinic"
+                ? m.private_date_closed_mark({ date: formatLongDate(date, locale) }, options)
+                : formatLongDate(date, locale)}
           </dd>
         </div>
         <div>
@@ -149,9 +178,17 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
           <dt>{m.private_label_service({}, options)}</dt>
           <dd>{view.service}</dd>
         </div>
+        {view.examination && (
+          <div>
+            <dt>{m.private_label_examination({}, options)}</dt>
+            <dd>{view.examination}</dd>
+          </div>
+        )}
       </dl>
 
-      {view.status === "requested" && (
+      {view.closedDay && view.canChange && changeSection}
+
+      {view.status === "requested" && !view.closedDay && (
         <div className="notice">
           <p>
             <strong>{request.received}</strong>
@@ -188,6 +225,11 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
           </section>
           <section className="form__section" aria-labelledby="prepare-title">
             <h2 id="prepare-title">{m.private_prepare_title({}, options)}</h2>
+            {view.examination && (
+              <p>
+                <strong>{m.mail_prepare_heading_examination({ examination: view.examination }, options)}</strong>
+              </p>
+            )}
             <ul className="policy-list">
               {view.preparation.map((note) => (
                 <li key={note}>{note}</li>
@@ -197,31 +239,7 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
         </>
       )}
 
-      {view.canChange && (
-        <section className="form__section" aria-labelledby="change-title">
-          <h2 id="change-title">{m.private_change_title({}, options)}</h2>
-          <p>
-            {view.status === "confirmed"
-              ? m.private_change_lead_confirmed({}, options)
-              : m.private_change_lead({}, options)}
-          </p>
-          <form method="post" action={here} className="form" noValidate>
-            <input type="hidden" name="intent" value="change" />
-            <input type="hidden" name="version" value={view.version} />
-            <DateChoice
-              name="date"
-              legend={m.private_change_legend({}, options)}
-              calendar={view.calendar}
-              current={date}
-              chosen={values.date}
-              error={errors.date}
-            />
-            <button type="submit" className="button button--primary">
-              {m.private_change_submit({}, options)}
-            </button>
-          </form>
-        </section>
-      )}
+      {view.canChange && !view.closedDay && changeSection}
       {view.changeByPhone && (
         <section className="form__section" aria-labelledby="change-title">
           <h2 id="change-title">{m.private_change_title({}, options)}</h2>
@@ -276,5 +294,49 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
       {/* TODO(issue 26): the booking policy follows the page's language once the forms' BookingPolicy takes it. */}
       {open && <BookingPolicy className="form__section" />}
     </>
+  );
+}
+
+/**
+ * The first thing a patient reads when their day cannot go ahead (decision 044): the clinic is
+ * closed that day (or the equipment for their examination is out of service), the reason the
+ * clinic gave, that a confirmed time is no longer held, and the one thing to do, with the
+ * change-date form one tap away.
+ */
+function ClosedDayNotice({
+  closed,
+  date,
+  canChange,
+}: {
+  closed: NonNullable<ManageView["closedDay"]>;
+  date: string;
+  canChange: boolean;
+}) {
+  const options = useMessageOptions();
+  const day = formatLongDate(date, options.locale);
+  const reason = closed.reason;
+  return (
+    <section className="notice notice--closed" aria-labelledby="closed-title">
+      <h2 id="closed-title" className="notice__title">
+        {closed.kind === "clinic"
+          ? m.private_closed_clinic({ date: day }, options)
+          : m.private_closed_room({ date: day }, options)}
+      </h2>
+      {closed.kind === "clinic" && reason && <p>{m.private_closed_reason_clinic({ reason }, options)}</p>}
+      {closed.kind === "room" && (
+        <p>{reason ? m.private_closed_reason_room({ reason }, options) : m.private_closed_room_plain({}, options)}</p>
+      )}
+      {closed.released && <p>{m.private_closed_released({}, options)}</p>}
+      <p>
+        <strong>{m.private_closed_choose({}, options)}</strong>
+      </p>
+      {canChange && (
+        <p>
+          <a href="#change" className="button button--primary">
+            {m.private_closed_action({}, options)}
+          </a>
+        </p>
+      )}
+    </section>
   );
 }

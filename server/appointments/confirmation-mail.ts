@@ -1,11 +1,11 @@
 import { lateCancellationFee, NOTICE_HOURS } from "../../domain/booking-policy";
-import { appointmentMinutes, serviceGuidance, serviceTitle } from "../../domain/catalogue";
+import { appointmentGuidance, serviceTitle } from "../../domain/catalogue";
 import type { Locale } from "../../domain/locale";
 import { m } from "../../domain/paraglide/messages.js";
 import { contactWays } from "../../domain/visit-words";
 import type { Config } from "../config";
 import type { OutgoingMail } from "../mail/queue";
-import { patientTextMail, privateLinkLines } from "./mails";
+import { patientTextMail, prepareHeading, privateLinkLines } from "./mails";
 import { buildIcs } from "./ics";
 import { clinicInstant, formatLongDate } from "../../domain/dates";
 
@@ -26,8 +26,9 @@ export interface ConfirmedAppointment {
 }
 
 /**
- * The patient's confirmation e-mail, in their language, with preparation
- * notes and an .ics calendar file. Of what the patient typed it repeats only
+ * The patient's confirmation e-mail, in their language, with the preparation
+ * notes of the examination staff chose (else the service's) and an .ics
+ * calendar file. Of what the patient typed it repeats only
  * a first name that looks like one (greeting()); everything else is the
  * clinic's own text.
  */
@@ -35,14 +36,14 @@ export function confirmationMail(config: Config, appt: ConfirmedAppointment, now
   const clinic = config.clinic;
   const locale = appt.language;
   const options = { locale };
-  const guidance = serviceGuidance(appt.serviceName, locale);
+  const guidance = appointmentGuidance(appt.serviceName, appt.examination, locale);
   const service = serviceTitle(appt.serviceName, locale);
   const start = clinicInstant(appt.date, appt.time);
-  const end = new Date(start.getTime() + appointmentMinutes(appt.serviceName, appt.examination) * 60_000);
+  const end = new Date(start.getTime() + guidance.durationMinutes * 60_000);
   const location = `${clinic.name}, ${clinic.address.street}, ${clinic.address.city}`;
   const when = m.mail_when({ date: formatLongDate(appt.date, locale), time: appt.time }, options);
   const reference = `${m.mail_label_reference({}, options)}: ${appt.reference}`;
-  const prepare = [`${m.mail_prepare_heading({}, options)}:`, ...guidance.notes.map((n) => `- ${n}`)];
+  const prepare = [`${prepareHeading(guidance, locale)}:`, ...guidance.notes.map((n) => `- ${n}`)];
   const host = new URL(config.publicBaseUrl).hostname;
   const ics = buildIcs(
     {

@@ -2,7 +2,7 @@ import type { Config } from "../config";
 import { escapeHtml, greeting, link, mailDocument, table, type MailConfig } from "../mail/compose";
 import type { OutgoingMail } from "../mail/queue";
 import { formatLongDate } from "../../domain/dates";
-import { serviceGuidance, serviceTitle } from "../../domain/catalogue";
+import { appointmentGuidance, serviceTitle, type AppointmentGuidance } from "../../domain/catalogue";
 import type { Locale } from "../../domain/locale";
 import { m } from "../../domain/paraglide/messages.js";
 import { bookingPolicy } from "../../domain/booking-policy";
@@ -58,6 +58,8 @@ export function reminderMail(
     email: string;
     reference: string;
     service_name: string;
+    /** The examination staff chose on confirming: its preparation, not the whole service's. */
+    examination: string | null;
     confirmed_date: string | null;
     confirmed_time: string | null;
     language: Locale;
@@ -69,7 +71,8 @@ export function reminderMail(
   const locale = appt.language;
   const options = { locale };
   const service = serviceTitle(appt.service_name, locale);
-  const notes = serviceGuidance(appt.service_name, locale).notes;
+  const guidance = appointmentGuidance(appt.service_name, appt.examination, locale);
+  const notes = guidance.notes;
   const when = m.mail_when({ date: formatLongDate(appt.confirmed_date!, locale), time: appt.confirmed_time! }, options);
   const visit = visitWords(locale);
   const bringing = [visit.bring];
@@ -77,7 +80,7 @@ export function reminderMail(
   const intro = m.mail_reminder_intro({ service, when }, options);
   const reference = m.mail_label_reference({}, options);
   const bringHeading = m.mail_bring_heading({}, options);
-  const prepareHeading = m.mail_prepare_heading({}, options);
+  const prepare = prepareHeading(guidance, locale);
   const questions = m.mail_questions({ ways: contactWays(clinic, undefined, locale) }, options);
   const subject = m.mail_reminder_subject({ when }, options);
   const lines = [
@@ -90,7 +93,7 @@ export function reminderMail(
     `${bringHeading}:`,
     ...bringing.map((p) => `- ${p}`),
     "",
-    `${prepareHeading}:`,
+    `${prepare}:`,
     ...notes.map((n) => `- ${n}`),
     "",
     ...privateLinkLines(manageUrl, locale),
@@ -106,10 +109,17 @@ export function reminderMail(
     table([[reference, appt.reference]]).html +
     `<p><strong>${escapeHtml(arrive)}</strong></p>` +
     `<h2>${escapeHtml(bringHeading)}</h2>${list(bringing)}` +
-    `<h2>${escapeHtml(prepareHeading)}</h2>${list(notes)}` +
+    `<h2>${escapeHtml(prepare)}</h2>${list(notes)}` +
     privateLinkHtml(manageUrl, locale) +
     `<p>${escapeHtml(questions)}</p>`;
   return patientHtmlMail(appt, clinic.name, { subject, lines, html });
+}
+
+/** The heading over the preparation notes: naming the examination when staff chose one ("How to prepare for your scan: Abdomen (Upper)"). */
+export function prepareHeading(guidance: Pick<AppointmentGuidance, "examination">, locale: Locale): string {
+  return guidance.examination
+    ? m.mail_prepare_heading_examination({ examination: guidance.examination }, { locale })
+    : m.mail_prepare_heading({}, { locale });
 }
 
 /** The private link as a patient e-mail's text gives it, in their language: the link, then that it is private. */

@@ -4,7 +4,7 @@ import { patientLinkWords } from "../../domain/patient-link";
 import { contactPreferenceWords, safetyWords } from "../../domain/patient-words";
 import { bookingDateProblem, dateMessages } from "../../domain/validation/appointment-dates";
 import { CANCEL_REASON_MAX, patientMoveTo, type PatientMove } from "../../domain/statuses";
-import { serviceGuidance, serviceTitle } from "../../domain/catalogue";
+import { appointmentGuidance, serviceTitle } from "../../domain/catalogue";
 import {
   parseSafetyForm,
   readSafetyAnswers,
@@ -22,6 +22,7 @@ import { enqueueMail } from "../mail/queue";
 import { clinicPatientChangeMail } from "./mails";
 import { appointmentRepository, type AppointmentRow } from "./appointment-repository";
 import { appointmentDate, findByManageToken, issueManageLink } from "./manage-links";
+import { closedDayOf, type ClosedDay } from "./closure-effects";
 import { patientChangeMail, type PatientChange } from "./patient-change-mail";
 import { textPatient } from "./texts";
 import { inTextCountries, setContactPreference, textReach, whatsappSetUp } from "../messages/index";
@@ -46,6 +47,8 @@ import { isContactPreference, type ContactChoice } from "../../domain/contact-pr
 export interface ManageView {
   reference: string;
   service: string;
+  /** The examination staff chose within the service, in the page's language; undefined until one is chosen. */
+  examination?: string;
   status: AppointmentStatus;
   statusWords: string;
   /**
@@ -57,6 +60,9 @@ export interface ManageView {
   requestedDate: string;
   confirmedDate: string | null;
   confirmedTime: string | null;
+  /** The day cannot go ahead (a closure of the clinic or of the equipment): the page leads with it (decision 044). */
+  closedDay?: ClosedDay;
+  /** How to prepare: the chosen examination's own preparation, else the service's (appointmentGuidance). */
   preparation: readonly string[];
   canCancel: boolean;
   /** Cancelling now is within NOTICE_HOURS of the confirmed time: the page says a fee may apply. */
@@ -141,6 +147,7 @@ interface ViewDays {
   calendar: BookingCalendar;
   closureReasons: Readonly<Record<string, string>>;
   answerBy?: string;
+  closedDay?: ClosedDay;
   locale: Locale;
 }
 
@@ -162,16 +169,19 @@ function viewOf(appt: AppointmentRow, config: LinkConfig, now: Date, days: ViewD
   const allows = (move: PatientMove) => patientMoveTo(appt.status, move) !== undefined;
   const today = clinicToday(now);
   const answerBy = appt.status === "requested" ? days.answerBy : undefined;
+  const guidance = appointmentGuidance(appt.service_name, appt.examination, days.locale);
   return {
     reference: appt.reference,
     service: serviceTitle(appt.service_name, days.locale),
+    examination: guidance.examination,
     status: appt.status,
     statusWords: patientLinkWords(days.locale).statusWords[appt.status],
     answerBy: answerBy && answerBy >= today ? answerBy : undefined,
     requestedDate: appt.requested_date,
     confirmedDate: appt.confirmed_date,
     confirmedTime: appt.confirmed_time,
-    preparation: serviceGuidance(appt.service_name, days.locale).notes,
+    closedDay: days.closedDay,
+    preparation: guidance.notes,
     canCancel: allows("cancel"),
     lateCancel: late,
     canChange: allows("changeDate") && !late,
@@ -200,7 +210,8 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
   async function daysFor(appt: AppointmentRow, now: Date, locale: Locale): Promise<ViewDays> {
     const rules = await bookingWindowNow(db, config, now);
     const calendar = bookingCalendar(now, rules.bookingHorizonDays, rules.closedDates);
-    const days = { calendar, closureReasons: rules.closureReasons ?? {}, locale };
+    const closedDay = await closedDayOf(db, config, appt, clinicToday(now));
+    const days = { calendar, closureReasons: rules.closureReasons ?? {}, closedDay, locale };
     if (appt.status !== "requested") return days;
     return { ...days, answerBy: await requestAnswerBy(db, config, new Date(appt.updated_at)) };
   }

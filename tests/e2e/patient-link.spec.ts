@@ -2,10 +2,15 @@ import type { Locator, Page } from "@playwright/test";
 import { addDays, formatLongDate } from "../../domain/dates";
 import { BOOK_AGAIN, PATIENT_MESSAGES, PATIENT_STATUS_WORDS } from "../../domain/patient-link";
 import { SAFETY_MESSAGES } from "../../domain/safety-questions";
-import { e2eStaff, signInByCookie } from "../helpers/staff-e2e";
+import { clinicMinutes } from "../../domain/rooms";
+import { closeAndTell } from "../../server/appointments/closure-effects";
+import { staffRuntime } from "../../server/runtime";
+import { openDate, validAppointment } from "../helpers/requests";
+import { seedAppointment } from "../helpers/staff";
+import { e2eStaff, nextOpenWeekday, signInByCookie } from "../helpers/staff-e2e";
 import { waitForMail } from "../helpers/staff-mail";
 import { expectNoAxeViolations } from "./axe";
-import { expect, test } from "./fixtures";
+import { expect, test, type E2eDb } from "./fixtures";
 import { hydrated } from "./hydrated";
 import { fillBookingForm, unique } from "./forms";
 
@@ -36,6 +41,21 @@ async function expectOnScreen(page: Page, locator: Locator) {
   expect(box!.y).toBeGreaterThanOrEqual(0);
   expect(box!.y + box!.height).toBeLessThanOrEqual(height);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
+}
+
+/** In the window and wholly below the sticky header (not hidden under it). */
+async function expectBelowHeader(page: Page, locator: Locator) {
+  await expect(locator).toBeInViewport();
+  // Polled: a jump made on the page scrolls smoothly, and ends where scroll-padding-top leaves room for the header.
+  await expect
+    .poll(
+      async () => {
+        const header = (await page.locator(".site-header").boundingBox())!;
+        return (await locator.boundingBox())!.y - (header.y + header.height);
+      },
+      { message: "below the header" },
+    )
+    .toBeGreaterThanOrEqual(0);
 }
 
 /** The outcome of a post: at the top of <main>, focused, on the first screen. */
@@ -265,3 +285,124 @@ test.describe("without JavaScript", () => {
     });
   });
 });
+
+/** Where E2E_SHOTS_DIR asks for screenshots: the first screen, named after the page, the width and whether scripts run. */
+async function shot(page: Page, name: string, javaScript: boolean) {
+  const dir = process.env.E2E_SHOTS_DIR;
+  if (!dir) return;
+  await page.screenshot({ path: `${dir}/${name}-${page.viewportSize()!.width}-${javaScript ? "js" : "nojs"}.png` });
+}
+
+/**
+ * A day closed after a patient was confirmed (decision 044), as the patient meets it: the link in
+ * the closure's e-mail opens a page whose first screen, on a phone and on a desktop, says the clinic
+ * is closed that day, why, that the time is no longer held, and to choose another date, with the
+ * calendar one tap away; choosing one is answered like any change of date. The closure is made the
+ * way the console makes it (closeAndTell), on a day far ahead that no other spec closes.
+ */
+async function closedDayPage(e2e: E2eDb, offset: number) {
+  const { db, config } = e2e;
+  const day = nextOpenWeekday(config, offset);
+  const reference = `APT-E2E-CLOSED-${offset}-${Date.now().toString(36)}`;
+  await seedAppointment(db, {
+    reference,
+    service_name: "x-ray",
+    requested_date: day,
+    status: "confirmed",
+    confirmed_date: day,
+    confirmed_time: "09:00",
+    room: "x-ray",
+    starts_at: clinicMinutes(day, "09:00"),
+    ends_at: clinicMinutes(day, "09:30"),
+  });
+  const manager = await e2eStaff(db, `closed-page-${offset}`);
+  const staff = { id: manager.id, email: manager.email, name: "E2E manager", role: "manager" as const };
+  const saved = await closeAndTell(
+    staffRuntime(db, config),
+    staff,
+    { firstDate: day, reason: "Power cut" },
+    { confirmed: true },
+  );
+  expect(saved).toMatchObject({ ok: true, saved: true });
+  const mail = await db
+    .selectFrom("mail_queue")
+    .select("text_body")
+    .where("about_reference", "=", reference)
+    .executeTakeFirstOrThrow();
+  const path = /\/appointment\/[\w-]{43}/.exec(mail.text_body)![0];
+  return { day, path };
+}
+
+async function expectClosedDayFirst(page: Page, day: string, javaScript: boolean) {
+  const notice = page.getByRole("region", { name: `The clinic is closed on ${formatLongDate(day)}` });
+  await expect(notice).toContainText("Reason: Power cut");
+  await expect(notice).toContainText("The time you were given that day is no longer held for you.");
+  await expect(notice).toContainText("Please choose another date.");
+  await expectOnScreen(page, notice);
+  const choose = notice.getByRole("link", { name: "Choose another date" });
+  await expectOnScreen(page, choose);
+  await expect(page.getByText("This is a request, not yet a booked time")).toHaveCount(0);
+  // axe runs in the page, so only where scripts may run; the page itself has none either way.
+  if (javaScript) await expectNoAxeViolations(page);
+  return choose;
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(javaScriptEnabled ? "a closed day, with JavaScript" : "a closed day, without JavaScript", () => {
+    test.use({ javaScriptEnabled });
+
+    test("the closure's link opens a page that says the day is closed, why, and to choose another date, one tap from the calendar", async ({
+      page,
+      e2e,
+    }) => {
+      test.setTimeout(90_000);
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+        // A week apart for each width, with and without script: no two runs close the same day.
+        const { day, path } = await closedDayPage(e2e, 150 + (width === 390 ? 0 : 7) + (javaScriptEnabled ? 0 : 14));
+        await page.goto(path);
+        const choose = await expectClosedDayFirst(page, day, javaScriptEnabled);
+        await shot(page, "closed-day", javaScriptEnabled);
+        await choose.click();
+        // One tap: "Change the date" and its first month are in view.
+        const change = page.getByRole("heading", { level: 2, name: "Change the date" });
+        await expectBelowHeader(page, change);
+        await expect(page.locator("details.date-choice__month").first()).toBeInViewport();
+        await shot(page, "closed-day-calendar", javaScriptEnabled);
+        const calendar = (await (await page.request.get("/api/appointment/public/calendar")).json()) as Calendar;
+        await chooseDay(page, openAfter(calendar, 3));
+        await page.getByRole("button", { name: "Ask for this date" }).click();
+        await expectOutcome(page, "status", PATIENT_MESSAGES.changed);
+        await expect(page.locator(".notice--closed")).toHaveCount(0);
+      }
+    });
+
+    test("the cancel step opens at its form under the header, with nothing above the header", async ({ page }) => {
+      const surname = unique("CancelStep");
+      const booked = await page.request.post("/api/appointment/public/appointments", {
+        data: validAppointment({
+          surname,
+          email: `${surname.toLowerCase()}@example.net`,
+          idPassportNumber: String(Date.now()).slice(-9),
+          appointmentDate: openDate(4),
+        }),
+      });
+      expect(booked.status()).toBe(201);
+      const path = new URL(((await booked.json()).data as { manageUrl: string }).manageUrl).pathname;
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+        await page.goto(path);
+        await page.getByRole("link", { name: "Cancel this appointment" }).click();
+        await page.waitForURL(/step=cancel/);
+        // As the page opens, straight away: not scrolling from the top of the page (no smooth scroll on load, whose
+        // frames showed a blank strip above the header), the header at the top, the cancel form in view under it.
+        expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe("auto");
+        const top = await page.evaluate(() => document.elementFromPoint(5, 2)?.closest(".site-header") !== null);
+        expect(top, "the header's top line is at the top of the window").toBe(true);
+        await expectBelowHeader(page, page.getByRole("heading", { level: 2, name: "Cancel the appointment" }));
+        await expect(page.getByRole("button", { name: "Yes, cancel my appointment" })).toBeVisible();
+        await shot(page, "cancel-step", javaScriptEnabled);
+      }
+    });
+  });
+}

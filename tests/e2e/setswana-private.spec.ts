@@ -1,8 +1,14 @@
+import type { Page } from "@playwright/test";
 import { APPOINTMENT_PATH } from "../../domain/api-paths";
 import { formatLongDate } from "../../domain/dates";
 import { m } from "../../domain/paraglide/messages.js";
 import { patientLinkWords } from "../../domain/patient-link";
+import { clinicMinutes } from "../../domain/rooms";
+import { closeAndTell } from "../../server/appointments/closure-effects";
+import { staffRuntime } from "../../server/runtime";
 import { openDate, validAppointment } from "../helpers/requests";
+import { seedAppointment } from "../helpers/staff";
+import { e2eStaff, nextOpenWeekday } from "../helpers/staff-e2e";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test } from "./fixtures";
 import { unique } from "./forms";
@@ -73,3 +79,81 @@ test("a Setswana patient's private page: in Setswana, its switch, a change of da
   await expect(page.getByText(formatLongDate(iso, "tn"), { exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
 });
+
+/**
+ * A Setswana patient whose X-ray room is out of service on their day (decision 044): the link in the
+ * closure's e-mail opens a Setswana page whose first screen says the examination cannot be done that
+ * day, why, that the time is no longer held, and to choose another date, one tap from the calendar;
+ * at phone and desktop width, with and without JavaScript (the page has none of its own).
+ */
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
+    test.use({ javaScriptEnabled });
+
+    test("a room out of service on a Setswana patient's day: said first, in Setswana, with the calendar one tap away", async ({
+      page,
+      e2e,
+    }) => {
+      test.setTimeout(90_000);
+      const { db, config } = e2e;
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+        // A week apart for each width, with and without script, and from the English spec's closed days.
+        const day = nextOpenWeekday(config, 185 + (width === 390 ? 0 : 7) + (javaScriptEnabled ? 0 : 14));
+        const reference = `APT-E2E-ROOM-TN-${width}-${javaScriptEnabled ? "js" : "nojs"}-${Date.now().toString(36)}`;
+        await seedAppointment(db, {
+          reference,
+          language: "tn",
+          service_name: "x-ray",
+          requested_date: day,
+          status: "confirmed",
+          confirmed_date: day,
+          confirmed_time: "10:00",
+          room: "x-ray",
+          starts_at: clinicMinutes(day, "10:00"),
+          ends_at: clinicMinutes(day, "10:30"),
+        });
+        const manager = await e2eStaff(db, `room-tn-${width}`);
+        const staff = { id: manager.id, email: manager.email, name: "E2E manager", role: "manager" as const };
+        const reason = "Motšhine wa X-ray o a baakanngwa";
+        const saved = await closeAndTell(
+          staffRuntime(db, config),
+          staff,
+          { firstDate: day, reason, room: "x-ray" },
+          { confirmed: true },
+        );
+        expect(saved).toMatchObject({ ok: true, saved: true });
+        const mail = await db
+          .selectFrom("mail_queue")
+          .select("text_body")
+          .where("about_reference", "=", reference)
+          .executeTakeFirstOrThrow();
+        const path = /\/tn\/appointment\/[\w-]{43}/.exec(mail.text_body)![0];
+
+        await page.goto(path);
+        const notice = page.getByRole("region", {
+          name: m.private_closed_room({ date: formatLongDate(day, "tn") }, tn),
+        });
+        await expect(notice).toContainText(m.private_closed_reason_room({ reason }, tn));
+        await expect(notice).toContainText(m.private_closed_released({}, tn));
+        await expect(notice).toContainText(m.private_closed_choose({}, tn));
+        await expect(notice).toBeInViewport({ ratio: 1 });
+        const choose = notice.getByRole("link", { name: m.private_closed_action({}, tn) });
+        await expect(choose).toBeInViewport({ ratio: 1 });
+        expect(await page.evaluate(() => window.scrollY)).toBe(0);
+        // axe runs in the page, so only where scripts may run; the page itself has none either way.
+        if (javaScriptEnabled) await expectNoAxeViolations(page);
+        await shot(page, `tn-room-closed-${width}-${javaScriptEnabled ? "js" : "nojs"}`);
+        await choose.click();
+        await expect(page.getByRole("heading", { level: 2, name: m.private_change_title({}, tn) })).toBeInViewport();
+        await expect(page.locator("details.date-choice__month").first()).toBeInViewport();
+        await shot(page, `tn-room-closed-calendar-${width}-${javaScriptEnabled ? "js" : "nojs"}`);
+      }
+    });
+  });
+}
+
+async function shot(page: Page, name: string) {
+  const dir = process.env.E2E_SHOTS_DIR;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png` });
+}

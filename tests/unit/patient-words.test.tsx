@@ -149,6 +149,7 @@ describe("the patient's e-mails", () => {
         email: "kagiso@example.net",
         reference: "APT-2026-000123",
         service_name: "x-ray",
+        examination: null,
         confirmed_date: "2026-12-07",
         confirmed_time: "09:30",
         language: "en",

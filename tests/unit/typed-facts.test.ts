@@ -100,7 +100,7 @@ describe("what a patient is told about a visit", () => {
     expect(BOOKING_POLICY).toContain(PLEASE_ARRIVE_EARLY);
     expect(BOOKING_POLICY).toContain(BRING);
     const reminder = reminderMail(
-      { ...appt, service_name: "x-ray", confirmed_date: appt.date, confirmed_time: appt.time },
+      { ...appt, service_name: "x-ray", examination: null, confirmed_date: appt.date, confirmed_time: appt.time },
       appt.manageUrl,
       config,
     );

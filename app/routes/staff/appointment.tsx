@@ -13,7 +13,7 @@ import { SafetyAnswers } from "~/components/staff/safety-answers";
 import { DataTable } from "~/components/staff/data-table";
 import { StaffErrorSummary, StaffField, type FieldErrors } from "~/components/staff/form-errors";
 import { MessageHistory } from "~/components/staff/message-history";
-import { examinationsFor, serviceGuidance, serviceTitle } from "@domain/catalogue";
+import { appointmentGuidance, examinationsFor, serviceTitle } from "@domain/catalogue";
 import { findRoom, roomsForService } from "@domain/rooms";
 import { CANCEL_REASON_MAX, isActiveStatus } from "@domain/statuses";
 import { openingFor } from "@domain/opening-days";
@@ -86,7 +86,8 @@ export async function loader(args: Route.LoaderArgs) {
     outcomeFrom: from ? { date: clinicDate(from), time: clinicTime(from) } : null,
     // Staff choose among these when more than one room serves the service.
     rooms: roomsForService(a.service_name).map((r) => ({ id: r.id, name: r.name })),
-    preparation: serviceGuidance(a.service_name),
+    // The chosen examination's own preparation, as the confirmation e-mail gives it.
+    preparation: appointmentGuidance(a.service_name, a.examination),
     opening: openingFor(a.requested_date) ?? null,
     done: done && DONE_MESSAGES[done] ? DONE_MESSAGES[done] : null,
     examinations,
@@ -625,7 +626,10 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
             </Form>
           )}
           <details className="staff-details">
-            <summary>Preparation notes sent with the confirmation</summary>
+            <summary>
+              Preparation notes sent with the confirmation
+              {preparation.examination && ` (${preparation.examination})`}
+            </summary>
             <ul>
               {preparation.notes.map((n) => (
                 <li key={n}>{n}</li>
