@@ -348,61 +348,64 @@ async function expectClosedDayFirst(page: Page, day: string, javaScript: boolean
 }
 
 for (const javaScriptEnabled of [true, false]) {
-  test.describe(javaScriptEnabled ? "a closed day, with JavaScript" : "a closed day, without JavaScript", () => {
-    test.use({ javaScriptEnabled });
+  test.describe(
+    javaScriptEnabled ? "the private page, with JavaScript" : "the private page, without JavaScript",
+    () => {
+      test.use({ javaScriptEnabled });
 
-    test("the closure's link opens a page that says the day is closed, why, and to choose another date, one tap from the calendar", async ({
-      page,
-      e2e,
-    }) => {
-      test.setTimeout(90_000);
-      for (const width of [390, 1280]) {
-        await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-        // A week apart for each width, with and without script: no two runs close the same day.
-        const { day, path } = await closedDayPage(e2e, 150 + (width === 390 ? 0 : 7) + (javaScriptEnabled ? 0 : 14));
-        await page.goto(path);
-        const choose = await expectClosedDayFirst(page, day, javaScriptEnabled);
-        await shot(page, "closed-day", javaScriptEnabled);
-        await choose.click();
-        // One tap: "Change the date" and its first month are in view.
-        const change = page.getByRole("heading", { level: 2, name: "Change the date" });
-        await expectBelowHeader(page, change);
-        await expect(page.locator("details.date-choice__month").first()).toBeInViewport();
-        await shot(page, "closed-day-calendar", javaScriptEnabled);
-        const calendar = (await (await page.request.get("/api/appointment/public/calendar")).json()) as Calendar;
-        await chooseDay(page, openAfter(calendar, 3));
-        await page.getByRole("button", { name: "Ask for this date" }).click();
-        await expectOutcome(page, "status", PATIENT_MESSAGES.changed);
-        await expect(page.locator(".notice--closed")).toHaveCount(0);
-      }
-    });
-
-    test("the cancel step opens at its form under the header, with nothing above the header", async ({ page }) => {
-      const surname = unique("CancelStep");
-      const booked = await page.request.post("/api/appointment/public/appointments", {
-        data: validAppointment({
-          surname,
-          email: `${surname.toLowerCase()}@example.net`,
-          idPassportNumber: String(Date.now()).slice(-9),
-          appointmentDate: openDate(4),
-        }),
+      test("the closure's link opens a page that says the day is closed, why, and to choose another date, one tap from the calendar", async ({
+        page,
+        e2e,
+      }) => {
+        test.setTimeout(90_000);
+        for (const width of [390, 1280]) {
+          await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+          // A week apart for each width, with and without script: no two runs close the same day.
+          const { day, path } = await closedDayPage(e2e, 150 + (width === 390 ? 0 : 7) + (javaScriptEnabled ? 0 : 14));
+          await page.goto(path);
+          const choose = await expectClosedDayFirst(page, day, javaScriptEnabled);
+          await shot(page, "closed-day", javaScriptEnabled);
+          await choose.click();
+          // One tap: "Change the date" and its first month are in view.
+          const change = page.getByRole("heading", { level: 2, name: "Change the date" });
+          await expectBelowHeader(page, change);
+          await expect(page.locator("details.date-choice__month").first()).toBeInViewport();
+          await shot(page, "closed-day-calendar", javaScriptEnabled);
+          const calendar = (await (await page.request.get("/api/appointment/public/calendar")).json()) as Calendar;
+          await chooseDay(page, openAfter(calendar, 3));
+          await page.getByRole("button", { name: "Ask for this date" }).click();
+          await expectOutcome(page, "status", PATIENT_MESSAGES.changed);
+          await expect(page.locator(".notice--closed")).toHaveCount(0);
+        }
       });
-      expect(booked.status()).toBe(201);
-      const path = new URL(((await booked.json()).data as { manageUrl: string }).manageUrl).pathname;
-      for (const width of [390, 1280]) {
-        await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-        await page.goto(path);
-        await page.getByRole("link", { name: "Cancel this appointment" }).click();
-        await page.waitForURL(/step=cancel/);
-        // As the page opens, straight away: not scrolling from the top of the page (no smooth scroll on load, whose
-        // frames showed a blank strip above the header), the header at the top, the cancel form in view under it.
-        expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe("auto");
-        const top = await page.evaluate(() => document.elementFromPoint(5, 2)?.closest(".site-header") !== null);
-        expect(top, "the header's top line is at the top of the window").toBe(true);
-        await expectBelowHeader(page, page.getByRole("heading", { level: 2, name: "Cancel the appointment" }));
-        await expect(page.getByRole("button", { name: "Yes, cancel my appointment" })).toBeVisible();
-        await shot(page, "cancel-step", javaScriptEnabled);
-      }
-    });
-  });
+
+      test("the cancel step opens at its form under the header, with nothing above the header", async ({ page }) => {
+        const surname = unique("CancelStep");
+        const booked = await page.request.post("/api/appointment/public/appointments", {
+          data: validAppointment({
+            surname,
+            email: `${surname.toLowerCase()}@example.net`,
+            idPassportNumber: String(Date.now()).slice(-9),
+            appointmentDate: openDate(4),
+          }),
+        });
+        expect(booked.status()).toBe(201);
+        const path = new URL(((await booked.json()).data as { manageUrl: string }).manageUrl).pathname;
+        for (const width of [390, 1280]) {
+          await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+          await page.goto(path);
+          await page.getByRole("link", { name: "Cancel this appointment" }).click();
+          await page.waitForURL(/step=cancel/);
+          // As the page opens, straight away: not scrolling from the top of the page (no smooth scroll on load, whose
+          // frames showed a blank strip above the header), the header at the top, the cancel form in view under it.
+          expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe("auto");
+          const top = await page.evaluate(() => document.elementFromPoint(5, 2)?.closest(".site-header") !== null);
+          expect(top, "the header's top line is at the top of the window").toBe(true);
+          await expectBelowHeader(page, page.getByRole("heading", { level: 2, name: "Cancel the appointment" }));
+          await expect(page.getByRole("button", { name: "Yes, cancel my appointment" })).toBeVisible();
+          await shot(page, "cancel-step", javaScriptEnabled);
+        }
+      });
+    },
+  );
 }
