@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { TextKind } from "../../domain/text-messages";
+import { CONTACT_PREFERENCE_LABELS, type ContactPreference } from "../../domain/contact-preference";
 import type { Config } from "../config";
 import type { Database } from "../db/schema";
 import { recordAudit } from "../audit/audit";
@@ -7,6 +8,8 @@ import {
   messagesFor,
   queuePatientText,
   resendMessage,
+  setContactPreference,
+  whatsappSetUp,
   type QueuedText,
   type ResendResult,
   type TextReach,
@@ -59,15 +62,16 @@ export function textPatient(
 /** Why a message cannot be sent again, in the console's words. */
 export const RESEND_REFUSED: Record<Exclude<ResendResult, { ok: true }>["reason"], string> = {
   "not-found": "That message is not one of this appointment's.",
-  "not-failing": "That message did not fail, so it is not sent again.",
-  "already-resent": "That message was sent again already.",
+  "not-finished": "That message is still on its way, so it is not sent again yet.",
+  "already-resent": "That message was sent again already: send the newer copy again if it is needed.",
   blanked: "That message is past its keeping period; its words are gone.",
-  "email-only": "The patient chose e-mail only, so no text is sent.",
+  "email-only": "The patient gets e-mail only, so no text is sent. Change how they get texts first.",
+  abroad: "Texts go only to numbers in the countries the clinic serves, and this number is not one of them.",
 };
 
 /**
- * Staff send a failed text again (decision 030): only one of this
- * appointment's own messages, audited without its number or words.
+ * Staff send a text again (decisions 030, 043): any of this appointment's
+ * own messages once it is done with, audited without its number or words.
  */
 export async function resendAppointmentText(
   rt: StaffRuntime,
@@ -79,7 +83,7 @@ export async function resendAppointmentText(
   const own = appt ? await messagesFor(rt.db, appt.reference) : [];
   if (!own.some((m) => m.id === messageId)) return { ok: false, reason: "not-found" };
   const now = rt.now();
-  const result = await resendMessage(rt.db, messageId, now);
+  const result = await resendMessage(rt.db, messageId, now, rt.config.messages.countries);
   if (result.ok) {
     await recordAudit(
       rt.db,
@@ -95,4 +99,49 @@ export async function resendAppointmentText(
     );
   }
   return result;
+}
+
+/** Why the desk cannot set a channel, in the console's words. */
+export const CHANNEL_REFUSED = {
+  "not-found": "This appointment was not found.",
+  "whatsapp-not-set-up": "WhatsApp is not set up for the clinic, so texts go by SMS. Choose SMS or no texts.",
+} as const;
+
+export type ChannelResult = { ok: true; changed: boolean } | { ok: false; reason: keyof typeof CHANNEL_REFUSED };
+
+/**
+ * Reception sets how the patient gets texts, as they ask on the phone
+ * (decision 043): SMS, WhatsApp (while it is set up) or none ("email": e-mail
+ * only, which also stops the texts still waiting, as the patient's own choice
+ * does). Audited with the old and new choice, never the number.
+ */
+export async function setAppointmentChannel(
+  rt: StaffRuntime,
+  staff: StaffIdentity,
+  id: number,
+  preference: ContactPreference,
+): Promise<ChannelResult> {
+  if (preference === "whatsapp" && !whatsappSetUp(rt.config)) return { ok: false, reason: "whatsapp-not-set-up" };
+  const now = rt.now();
+  return rt.db.transaction().execute(async (trx) => {
+    const appt = await appointmentRepository(rt.db).findById(id, trx);
+    if (!appt) return { ok: false, reason: "not-found" };
+    const before = appt.contact_preference ?? null;
+    if (before === preference) return { ok: true, changed: false };
+    await setContactPreference(trx, appt.reference, preference, now);
+    const name = (p: ContactPreference | null) => (p ? CONTACT_PREFERENCE_LABELS[p] : "not chosen");
+    await recordAudit(
+      trx,
+      {
+        staffId: staff.id,
+        staffEmail: staff.email,
+        action: "text_channel_set",
+        targetType: "appointment",
+        targetId: id,
+        detail: `${name(before)} to ${name(preference)}`,
+      },
+      now,
+    );
+    return { ok: true, changed: true };
+  });
 }

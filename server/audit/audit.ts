@@ -99,6 +99,7 @@ export const AUDIT_ACTION_LABELS: Record<StaffAuditAction, string> = {
   closure_removed: "Removed a closure",
   appointment_move: "Moved an appointment",
   text_resent: "Sent a text message again",
+  text_channel_set: "Changed how the patient gets texts",
   invitation_resent: "Sent an invitation again",
 };
 

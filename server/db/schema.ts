@@ -296,6 +296,8 @@ export type StaffAuditAction =
   | "staff_enabled"
   // --- decision 030: staff send a failed text message again (values only) ---
   | "text_resent"
+  // --- decision 043: reception changes or stops a patient's channel (values only) ---
+  | "text_channel_set"
   // --- decision 035: sending an invitation again (values only) ---
   | "invitation_resent"
   // --- the undo of an enquiry's "Mark handled" (values only) ---

@@ -1,18 +1,21 @@
 import type { Db } from "../db/index";
 import {
-  FAILING_STATUSES,
+  FINISHED_STATUSES,
   type MessageHistoryItem,
   type TextStatus,
   type WhatsAppTemplateMessage,
 } from "../../domain/text-messages";
 import { contactPreferenceRepository } from "./contact-preference-repository";
+import { countDailyTextAlways } from "./daily-limits";
+import { inTextCountries, textReach } from "./phone";
 import { enqueueMessage } from "./queue";
 import { textMessageRepository } from "./text-message-repository";
 
 /** What the staff's appointment page shows of one message (decision 030). */
 export type { MessageHistoryItem };
 
-const failing = (status: TextStatus) => (FAILING_STATUSES as readonly string[]).includes(status);
+/** A message done with (sent, delivered, failed, stopped…), not still on its way: staff may send it again (decision 043). */
+const finished = (status: TextStatus) => (FINISHED_STATUSES as readonly string[]).includes(status);
 
 /** Every text message about the appointment `reference`, oldest first. */
 export async function messagesFor(db: Db, reference: string): Promise<MessageHistoryItem[]> {
@@ -32,33 +35,46 @@ export async function messagesFor(db: Db, reference: string): Promise<MessageHis
     statusAt: r.status_at,
     nextAttemptAt: r.status === "pending" ? r.next_attempt_at : null,
     resentFrom: r.resent_from,
-    canResend: failing(r.status) && !resent.has(r.id) && r.body !== "",
+    canResend: finished(r.status) && !resent.has(r.id) && r.body !== "",
   }));
 }
 
 export type ResendResult =
   | { ok: true; id: number }
-  | { ok: false; reason: "not-found" | "not-failing" | "already-resent" | "blanked" | "email-only" };
+  | { ok: false; reason: "not-found" | "not-finished" | "already-resent" | "blanked" | "email-only" | "abroad" };
 
 /**
- * Staff send a failed or unknown message again: a new message with the same
- * number, step and text (the old one stays, as the record of what happened),
- * queued now; the worker holds it through quiet hours. Refused when the
- * message is not failing, was sent again already, was blanked, or its patient
- * now wants e-mail only.
+ * Staff send a message again, whatever became of it once it was done with
+ * (failed, unknown, capped, stopped, or sent and lost by the patient: decision
+ * 043): a new message with the same number, step and text (the old one stays,
+ * as the record of what happened), queued now; the worker holds it through
+ * quiet hours. It counts towards the daily limits but is never refused by
+ * them (decision 042). Refused when the message is still on its way, was
+ * sent again already (send the newer one), was blanked, its patient now
+ * wants e-mail only, or its number is in none of SMS_COUNTRIES
+ * (`countries`). The message's row is locked first (PostgreSQL), so two
+ * clicks at once send it once.
  */
-export async function resendMessage(db: Db, id: number, now: Date = new Date()): Promise<ResendResult> {
+export async function resendMessage(
+  db: Db,
+  id: number,
+  now: Date = new Date(),
+  countries?: readonly string[],
+): Promise<ResendResult> {
   return db.transaction().execute(async (trx) => {
     const repo = textMessageRepository(db);
-    const message = await repo.findById(id, trx);
+    const message = await repo.findForResend(id, trx);
     if (!message) return { ok: false, reason: "not-found" };
-    if (!failing(message.status)) return { ok: false, reason: "not-failing" };
+    if (!finished(message.status)) return { ok: false, reason: "not-finished" };
     if (await repo.wasResent(id, trx)) return { ok: false, reason: "already-resent" };
     if (!message.body || !message.to_number) return { ok: false, reason: "blanked" };
     if (message.about_reference) {
       const appointment = await contactPreferenceRepository(db).find(message.about_reference, trx);
       if (appointment?.contact_preference === "email") return { ok: false, reason: "email-only" };
     }
+    if (countries && !inTextCountries(textReach(message.to_number).country, countries))
+      return { ok: false, reason: "abroad" };
+    await countDailyTextAlways(trx, message.to_number, now);
     const newId = await enqueueMessage(
       trx,
       {

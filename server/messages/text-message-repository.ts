@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Db } from "../db/index";
+import { isPostgres, type Db } from "../db/index";
 import { prepared } from "../db/prepared";
 import type { Database, TextMessageTable } from "../db/schema";
 import { FAILING_STATUSES, FINISHED_STATUSES, type TextStatus } from "../../domain/text-messages";
@@ -250,6 +250,12 @@ export const textMessageRepository = perDatabase((db: Db) => {
         .where("provider_message_id", "=", providerId)
         .executeTakeFirst();
       return !!row;
+    },
+
+    /** Message `id`, its row locked until the transaction ends on PostgreSQL (SQLite runs one transaction at a time). */
+    async findForResend(id: number, trx: Kysely<Database>): Promise<TextMessageRow | undefined> {
+      const query = trx.selectFrom("text_messages").selectAll().where("id", "=", id);
+      return (isPostgres(trx) ? query.forUpdate() : query).executeTakeFirst();
     },
 
     async findById(id: number, trx: Kysely<Database> = db): Promise<TextMessageRow | undefined> {

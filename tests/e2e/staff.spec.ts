@@ -1,8 +1,10 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { e2eStaff, freshTotpCode, nextOpenWeekday, signInByCookie } from "../helpers/staff-e2e";
 import { totpCode } from "../../server/staff/second-factor";
-import { PDF_BYTES, seedAppointment, seedEnquiry, seedUpload } from "../helpers/staff";
+import { addStaff, PDF_BYTES, seedAppointment, seedEnquiry, seedUpload } from "../helpers/staff";
+import { enqueueMessage } from "../../server/messages/index";
 import { waitForMail } from "../helpers/staff-mail";
 import { expectNoAxeViolations as expectNoViolations } from "./axe";
 import { expect, test, type E2eDb } from "./fixtures";
@@ -518,4 +520,75 @@ test("the console's dates read day, month, year in an American-English browser: 
   } finally {
     await context.close();
   }
+});
+
+test("reception controls the patient's texts from the appointment's page: sees each as it was sent, stops them, and sends one again", async ({
+  page,
+  context,
+  baseURL,
+  e2e,
+}, info) => {
+  test.setTimeout(120_000);
+  const { db, config } = e2e;
+  const reception = await addStaff(db, {
+    role: "reception",
+    email: `e2e-texts-${crypto.randomUUID()}@clinic.example.org`,
+  });
+  const id = await seedAppointment(db, { requested_date: nextOpenWeekday(config), phone: "+26771000161" });
+  const { reference } = await db
+    .selectFrom("appointments")
+    .select("reference")
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+  const body = `Example Imaging: ${reference} received. We will contact you. ${info.project.name}`;
+  const sent = await enqueueMessage(db, {
+    channel: "sms",
+    to: "+26771000161",
+    about: reference,
+    kind: "received",
+    body,
+  });
+  await db.updateTable("text_messages").set({ status: "delivered" }).where("id", "=", sent).execute();
+  const waiting = await enqueueMessage(db, {
+    channel: "sms",
+    to: "+26771000161",
+    about: reference,
+    kind: "confirmed",
+    body: `Example Imaging: ${reference} confirmed.`,
+    notBefore: new Date(Date.now() + 86_400_000),
+  });
+
+  await signInByCookie(context, baseURL!, e2e, reception.id);
+  await page.goto(`/staff/appointments/${id}`);
+  await hydrated(page);
+  const messages = page.getByRole("region", { name: "Messages to the patient", exact: true });
+  // Each text as it was sent: its words, number and status.
+  await expect(messages).toContainText(body);
+  await expect(messages).toContainText("+26771000161");
+  await expect(messages).toContainText("Delivered");
+  await expectNoViolations(page);
+
+  // The patient asks on the phone for no more texts: the waiting one stops.
+  await messages.getByRole("radio", { name: "No texts (e-mail only)" }).check();
+  await messages.getByRole("button", { name: "Save how the patient gets texts" }).click();
+  await expect(messages.getByRole("status")).toHaveText("Saved: how the patient gets texts.");
+  await expect(messages).toContainText("no texts (e-mail only)");
+  const stopped = await db
+    .selectFrom("text_messages")
+    .select("status")
+    .where("id", "=", waiting)
+    .executeTakeFirstOrThrow();
+  expect(stopped.status).toBe("stopped");
+
+  // They want SMS after all, and the delivered text again (they deleted it).
+  await messages.getByRole("radio", { name: "Text message (SMS)" }).check();
+  await messages.getByRole("button", { name: "Save how the patient gets texts" }).click();
+  await expect(messages.getByRole("status")).toHaveText("Saved: how the patient gets texts.");
+  await messages.getByRole("button", { name: /^Send again \(Request received,/ }).click();
+  await expect(messages.getByRole("status")).toHaveText("The text message is queued to be sent again.");
+  const copies = await db.selectFrom("text_messages").select("status").where("resent_from", "=", sent).execute();
+  // One copy, on its way or handed over already (the server's worker runs meanwhile).
+  expect(copies).toHaveLength(1);
+  expect(["pending", "sending", "sent"]).toContain(copies[0]!.status);
+  await expectNoViolations(page);
 });

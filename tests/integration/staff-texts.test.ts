@@ -10,6 +10,9 @@ import { staffRuntime } from "../../server/runtime";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { addStaff, form, openWeekdays, SAME_ORIGIN, seedAppointment, sessionCookieFor } from "../helpers/staff";
 
+/** HTML-escaped as React writes text. */
+const esc = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;");
+
 /**
  * What staff do to an appointment texts the patient by their channel
  * (decision 030), in the same transaction as the change and its e-mail:
@@ -157,7 +160,9 @@ describe("texts from the desk", () => {
     expect(rowOf).toContain(CONTACT_PREFERENCE_LABELS.sms);
     expect(rowOf).toContain(formatClinicDateTime(failed!.created_at));
     expect(rowOf).toContain(TEXT_STATUS_LABELS.failed);
-    expect(page.body).not.toContain(failed!.body); // the words stay in the database
+    // The text as it was sent: its words and number (decision 043).
+    expect(rowOf).toContain(esc(failed!.body));
+    expect(rowOf).toContain("+26771000444");
 
     const post = (messageId: number) =>
       t.app.inject({
@@ -194,6 +199,139 @@ describe("texts from the desk", () => {
     const audit = await t.db.selectFrom("staff_audit").selectAll().where("action", "=", "text_resent").execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]!.detail).not.toContain("+267");
+  });
+
+  it("the desk changes or stops the patient's channel as they ask on the phone: reception and manager, audited; e-mail only stops the texts still waiting", async () => {
+    const reception = await addStaff(t.db, { role: "reception" });
+    const manager = await addStaff(t.db, { role: "manager" });
+    const id = await seedAppointment(t.db, { service_name: "x-ray", requested_date: day, phone: "+26771000121" });
+    await changeStatus(rt(), reception, id, {
+      to: "confirmed",
+      date: day,
+      time: "08:00",
+      examination: null,
+      room: null,
+    });
+    const [waiting] = await texts(id);
+    expect(waiting!.status).toBe("pending");
+    const post = async (staffId: number, channel: string, headers: Record<string, string> = SAME_ORIGIN) =>
+      t.app.inject({
+        method: "POST",
+        url: `/staff/appointments/${id}`,
+        headers: { ...headers, cookie: await sessionCookieFor(t.db, t.config, staffId) },
+        payload: form({ intent: "channel", channel }),
+      });
+    const preference = async () =>
+      (
+        await t.db
+          .selectFrom("appointments")
+          .select("contact_preference")
+          .where("id", "=", id)
+          .executeTakeFirstOrThrow()
+      ).contact_preference;
+
+    // The page offers the choice; WhatsApp only while it is set up (here it is not).
+    const cookie = await sessionCookieFor(t.db, t.config, reception.id);
+    const page = await t.app.inject({ method: "GET", url: `/staff/appointments/${id}`, headers: { cookie } });
+    expect(page.body).toContain("Change how the patient gets texts");
+    expect(page.body).toContain(`id="channel-sms"`);
+    expect(page.body).toContain(`id="channel-email"`);
+    expect(page.body).not.toContain(`id="channel-whatsapp"`);
+    const refused = await post(reception.id, "whatsapp");
+    expect(refused.statusCode).toBe(422);
+    expect(refused.body).toContain("WhatsApp is not set up");
+    expect((await post(reception.id, "fax")).statusCode).toBe(400);
+    expect(await preference()).toBeNull();
+
+    // A cross-site post and a post without a session change nothing.
+    const crossSite = await post(reception.id, "email", {
+      "sec-fetch-site": "cross-site",
+      "content-type": "application/x-www-form-urlencoded",
+    });
+    expect(crossSite.statusCode).toBe(403);
+    const anonymous = await t.app.inject({
+      method: "POST",
+      url: `/staff/appointments/${id}`,
+      headers: SAME_ORIGIN,
+      payload: form({ intent: "channel", channel: "email" }),
+    });
+    expect(anonymous.headers.location).toBe("/staff/login");
+    expect(await preference()).toBeNull();
+
+    // Reception stops texts: the waiting one is stopped, and the page comes back to the section, saying so.
+    const stopped = await post(reception.id, "email");
+    expect(stopped.statusCode).toBe(302);
+    expect(stopped.headers.location).toBe(`/staff/appointments/${id}?done=channel#messages`);
+    expect(await preference()).toBe("email");
+    expect((await texts(id)).map((m) => m.status)).toEqual(["stopped"]);
+    const back = await t.app.inject({
+      method: "GET",
+      url: stopped.headers.location!.split("#")[0]!,
+      headers: { cookie },
+    });
+    const section = /<section id="messages"(?:(?!<\/section>).)*<\/section>/s.exec(
+      back.body.replace(/<!-- -->/g, ""),
+    )![0];
+    expect(section).toContain("Saved: how the patient gets texts.");
+    expect(section).toContain("no texts (e-mail only)");
+    // A manager turns SMS back on; the next step texts again.
+    expect((await post(manager.id, "sms")).statusCode).toBe(302);
+    expect(await preference()).toBe("sms");
+    await moveAppointment(rt(), manager, id, { date: later, time: "09:00", examination: null, room: null });
+    expect((await texts(id)).map((m) => [m.kind, m.status])).toEqual([
+      ["confirmed", "stopped"],
+      ["moved", "pending"],
+    ]);
+    const audit = await t.db
+      .selectFrom("staff_audit")
+      .selectAll()
+      .where("action", "=", "text_channel_set")
+      .where("target_id", "=", String(id))
+      .orderBy("id")
+      .execute();
+    expect(audit.map((a) => [a.staff_id, a.detail])).toEqual([
+      [reception.id, "not chosen to E-mail only"],
+      [manager.id, "E-mail only to Text message (SMS)"],
+    ]);
+    for (const a of audit) expect(a.detail).not.toContain("+267");
+  });
+
+  it("any text done with can be sent again, a delivered one too; one still on its way cannot", async () => {
+    const reception = await addStaff(t.db, { role: "reception" });
+    const cookie = await sessionCookieFor(t.db, t.config, reception.id);
+    const id = await seedAppointment(t.db, { service_name: "x-ray", requested_date: day, phone: "+26771000131" });
+    await changeStatus(rt(), reception, id, {
+      to: "confirmed",
+      date: day,
+      time: "08:30",
+      examination: null,
+      room: null,
+    });
+    const [text] = await texts(id);
+    const post = (messageId: number) =>
+      t.app.inject({
+        method: "POST",
+        url: `/staff/appointments/${id}`,
+        headers: { ...SAME_ORIGIN, cookie },
+        payload: form({ intent: "resend", messageId: String(messageId) }),
+      });
+    const waiting = await post(text!.id);
+    expect(waiting.statusCode).toBe(422);
+    expect(waiting.body).toContain("still on its way");
+    await t.db
+      .updateTable("text_messages")
+      .set({ status: "delivered", sent_at: new Date().toISOString() })
+      .where("id", "=", text!.id)
+      .execute();
+    const page = await t.app.inject({ method: "GET", url: `/staff/appointments/${id}`, headers: { cookie } });
+    const html = page.body.replace(/<!-- -->/g, "");
+    expect(html).toContain(TEXT_STATUS_LABELS.delivered);
+    expect(html).toContain("Send again");
+    expect((await post(text!.id)).statusCode).toBe(302);
+    expect((await texts(id)).map((m) => [m.status, m.resent_from])).toEqual([
+      ["delivered", null],
+      ["pending", text!.id],
+    ]);
   });
 
   it("quiet hours hold the texts, never the e-mail: a confirmation at 21:30 is e-mailed at once and texted at 07:00; a reminder then is e-mailed only", async () => {

@@ -271,7 +271,7 @@ describe("staff: history, resend, failing", () => {
       [ok, "received", "pending", false],
       [bad, "confirmed", "failed", true],
     ]);
-    expect(await resendMessage(t.db, ok, now)).toEqual({ ok: false, reason: "not-failing" });
+    expect(await resendMessage(t.db, ok, now)).toEqual({ ok: false, reason: "not-finished" });
     const resent = await resendMessage(t.db, bad, now);
     expect(resent).toMatchObject({ ok: true });
     const copy = await row((resent as { id: number }).id);

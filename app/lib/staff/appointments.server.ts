@@ -1,4 +1,12 @@
 import type { StaffIdentity } from "../../../domain/staff-roles";
+import { isContactPreference, type ContactChoice, type ContactPreference } from "../../../domain/contact-preference";
+import { inTextCountries, textReach, whatsappSetUp } from "../../../server/messages/index";
+import {
+  CHANNEL_REFUSED,
+  RESEND_REFUSED,
+  resendAppointmentText,
+  setAppointmentChannel,
+} from "../../../server/appointments/texts";
 import { recordView } from "../../../server/audit/audit";
 import type { StaffRuntime } from "../../../server/runtime";
 import { freeTimes } from "../../../server/appointments/schedule";
@@ -58,4 +66,46 @@ export async function freeStarts(
   return freeTimes(rt.db, await dayRules(rt, date), appointment, date, examination, rt.now());
 }
 export { RESEND_REFUSED, resendAppointmentText } from "../../../server/appointments/texts";
+
+/**
+ * The appointment page's texts section (decision 043): send a text again
+ * (`messageId`), or set how the patient gets texts (`channel`: sms,
+ * whatsapp, email). Every signed-in staff member may (reception and
+ * manager); the console's guard has checked the session and the origin.
+ */
+export async function textsAction(
+  rt: StaffRuntime,
+  staff: StaffIdentity,
+  id: number,
+  intent: "resend" | "channel",
+  form: { messageId: string; channel: string },
+): Promise<{ ok: true } | { ok: false; error: string; status: 400 | 422 }> {
+  if (intent === "resend") {
+    const messageId = Number(form.messageId);
+    if (!Number.isSafeInteger(messageId) || messageId <= 0)
+      return { ok: false, error: RESEND_REFUSED["not-found"], status: 422 };
+    const resent = await resendAppointmentText(rt, staff, id, messageId);
+    return resent.ok ? { ok: true } : { ok: false, error: RESEND_REFUSED[resent.reason], status: 422 };
+  }
+  if (!isContactPreference(form.channel))
+    return { ok: false, error: "Choose how the patient gets texts: SMS, WhatsApp or e-mail only.", status: 400 };
+  const set = await setAppointmentChannel(rt, staff, id, form.channel);
+  return set.ok ? { ok: true } : { ok: false, error: CHANNEL_REFUSED[set.reason], status: 422 };
+}
+
+/** How the patient gets texts, as the desk sees it: their choice, their number's reach, WhatsApp set up. */
+export function deskChannel(
+  config: StaffRuntime["config"],
+  appt: { phone: string; contact_preference: ContactPreference | null },
+): Required<ContactChoice> {
+  const { mobile, country } = textReach(appt.phone);
+  const { countries } = config.messages;
+  return {
+    choice: appt.contact_preference ?? null,
+    mobile,
+    whatsapp: whatsappSetUp(config),
+    served: inTextCountries(country, countries),
+    countries,
+  };
+}
 export { messagesFor } from "../../../server/messages/index";

@@ -22,11 +22,11 @@ import {
   allowedNext,
   changeStatus,
   freeStarts,
+  deskChannel,
   messagesFor,
   moveAppointment,
   outcomeFrom,
-  RESEND_REFUSED,
-  resendAppointmentText,
+  textsAction,
   StatusChangeError,
   viewAppointment,
   type StatusChange,
@@ -45,7 +45,11 @@ const DONE_MESSAGES: Record<string, string> = {
   cancelled: "Appointment cancelled.",
   moved: "Appointment moved. The patient's e-mail with the new time is on its way.",
   resent: "The text message is queued to be sent again.",
+  channel: "Saved: how the patient gets texts.",
 };
+
+/** The outcomes said beside the messages, where the page comes back (#messages). */
+const MESSAGE_DONE = new Set(["resent", "channel"]);
 
 /** What is wrong with the day form (a GET form: the loader reads it). */
 const PICK_MESSAGES = {
@@ -80,8 +84,9 @@ export async function loader(args: Route.LoaderArgs) {
   const from = a.status === "confirmed" && !next.includes("attended") ? outcomeFrom(a) : undefined;
   return {
     ...found,
-    // What the history shows: not the number nor the words, which the page does not need.
-    texts: (await messagesFor(rt.db, a.reference)).map(({ to: _to, body: _body, ...m }) => m),
+    // Each text as it was sent, number and words too, and how the patient gets them (decision 043).
+    texts: await messagesFor(rt.db, a.reference),
+    channel: deskChannel(rt.config, a),
     next,
     outcomeFrom: from ? { date: clinicDate(from), time: clinicTime(from) } : null,
     // Staff choose among these when more than one room serves the service.
@@ -105,7 +110,7 @@ export async function loader(args: Route.LoaderArgs) {
  * read as sent here.
  */
 const appointmentForm = z.object({
-  intent: z.enum(["move", "confirm", "attended", "no_show", "cancel", "resend"]),
+  intent: z.enum(["move", "confirm", "attended", "no_show", "cancel", "resend", "channel"]),
   date: formText(),
   time: formText(),
   typed_time: formText(),
@@ -113,6 +118,7 @@ const appointmentForm = z.object({
   room: formText(),
   reason: formText(),
   messageId: formText(),
+  channel: formText(),
 });
 
 /** The fields of a refused form as sent, so the page shows them again. */
@@ -152,10 +158,10 @@ export async function action(args: Route.ActionArgs) {
     examination: form.value.examination || null,
     room: form.value.room || null,
   };
-  if (intent === "resend") {
-    const resent = await resendAppointmentText(rt, staff, id, Number(form.value.messageId));
-    if (!resent.ok) return data<Refusal>({ error: RESEND_REFUSED[resent.reason], intent }, { status: 422 });
-    return redirect(`/staff/appointments/${id}?done=resent#messages`);
+  if (intent === "resend" || intent === "channel") {
+    const done = await textsAction(rt, staff, id, intent, form.value);
+    if (!done.ok) return data<Refusal>({ error: done.error, intent }, { status: done.status });
+    return redirect(`/staff/appointments/${id}?done=${intent === "resend" ? "resent" : "channel"}#messages`);
   }
   if (intent === "move") {
     try {
@@ -451,8 +457,8 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
       {done}
     </div>
   );
-  // A message sent again: said beside the messages, where the page comes back (#messages).
-  const resent = done === DONE_MESSAGES.resent;
+  // A message sent again, the channel saved: said beside the messages, where the page comes back (#messages).
+  const resent = [...MESSAGE_DONE].some((key) => done === DONE_MESSAGES[key]);
   return (
     <>
       <p className="staff-back">
@@ -639,7 +645,12 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
         </section>
       </div>
 
-      <MessageHistory messages={loaderData.texts} choice={a.contact_preference} notice={resent && doneAlert} />
+      <MessageHistory
+        messages={loaderData.texts}
+        channel={loaderData.channel}
+        notice={resent && doneAlert}
+        busy={busy}
+      />
 
       <section className="staff-section" aria-labelledby="history-heading">
         <h2 id="history-heading">Status history</h2>
