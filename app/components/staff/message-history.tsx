@@ -66,8 +66,8 @@ export function MessageHistory({
         <fieldset className="staff-slots" aria-describedby="channel-hint">
           <legend>Texts by</legend>
           <p id="channel-hint" className="staff-field__hint">
-            When the patient asks, for example on the phone. &ldquo;E-mail only&rdquo; stops texts, including those
-            still waiting to go.
+            When the patient asks, for example on the phone. &ldquo;No texts&rdquo; also stops the texts still waiting
+            to go.
           </p>
           <ul className="staff-slots__list">
             {options.map((p) => (
