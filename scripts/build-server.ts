@@ -1,7 +1,8 @@
 /**
  * Compiles the server and the maintenance commands to JavaScript, so
  * production runs `node` on plain files (no TypeScript loader at run time):
- * build/node/server.js, staff.js, backup.js, restore.js, purge.js.
+ * build/node/server.js, staff.js, backup.js, restore.js, purge.js, and
+ * pdf-check-worker.js, the PDF check's thread (server/uploads/pdf-pool.ts).
  * Packages are bundled in too, so start-up does not resolve and load
  * over 500 small ES module files (kysely's, zod's, libphonenumber's):
  * see decision 014. Left external: React and React Router, which the
@@ -53,6 +54,8 @@ const result = await build({
   entryPoints: {
     ...Object.fromEntries(Object.entries(COMMANDS).map(([name, source]) => [`${name}-main`, source])),
     "supported-node": "server/supported-node.ts",
+    // The PDF check's thread (server/uploads/pdf-pool.ts starts it from build/node/pdf-check-worker.js).
+    "pdf-check-worker": "server/uploads/pdf-worker.ts",
   },
   outdir: OUT_DIR,
   entryNames: "[name]",

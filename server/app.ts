@@ -25,6 +25,7 @@ import { pageFormRoutes, publicForms } from "./public-forms";
 import { requestsPlugin } from "./public-api";
 import { serverTimeouts } from "./requests/timeouts";
 import { startUploadSweep } from "./uploads/sweep";
+import { pdfCheckPool, type PdfChecks } from "./uploads/pdf-pool";
 import { staffPlugin } from "./staff-console";
 import { staffRuntime } from "./runtime";
 import type { LoadContextFn } from "./load-context";
@@ -45,6 +46,8 @@ export interface AppOptions {
   now?: () => Date;
   /** Where the logs go (default standard output); tests read what would be logged. */
   logStream?: { write: (line: string) => void };
+  /** The PDF check's threads and queue; by default the server makes its own from PDF_CHECK_* (tests hold one). */
+  pdfChecks?: PdfChecks;
 }
 
 /**
@@ -71,6 +74,7 @@ export async function buildApp({
   schedulePurge = true,
   now,
   logStream,
+  pdfChecks: givenPdfChecks,
 }: AppOptions): Promise<FastifyInstance> {
   // The client build, in memory and stamped for this server (production pages only).
   const site = servePages && config.env !== "development" ? loadSite(config, clientDir, now) : undefined;
@@ -158,7 +162,10 @@ export async function buildApp({
   }
 
   // Contact enquiries, appointment requests, referral uploads, booking calendar (own rate limits, multipart, errors).
-  await app.register(requestsPlugin, { config, db });
+  // Referral PDFs are checked on their own threads, a few at a time, each within a time limit (decision 040).
+  const pdfChecks = givenPdfChecks ?? pdfCheckPool(config.pdfCheck);
+  if (!givenPdfChecks) app.addHook("onClose", () => pdfChecks.close());
+  await app.register(requestsPlugin, { config, db, pdfChecks });
   // WhatsApp's delivery statuses and STOP replies (signed with the app secret; 404 without WhatsApp settings).
   await app.register(whatsappWebhookRoutes, { db, config });
   // Background jobs run only in a listening server (not in inject tests): mail and text delivery, the upload sweep, reminders.
@@ -187,7 +194,7 @@ export async function buildApp({
 
   if (!servePages) return app;
   // The booking and contact pages' plain form posts (no JavaScript) go through the public endpoints' rules.
-  const forms = await publicForms({ config, db, log: app.log });
+  const forms = await publicForms({ config, db, log: app.log, pdfChecks });
   // A patient's private link to their appointment (server/appointments/manage-page.ts).
   const links = patientLinkPage({ config, db });
   // The load context every rendered page gets (declared in server/load-context.ts).

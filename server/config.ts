@@ -192,6 +192,12 @@ export const envSchema = z.object({
     .default(1024 ** 3),
   /** Upload attempts one client address may make per day (UTC), 429 beyond. */
   UPLOAD_DAILY_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** Threads checking referral PDFs at once, off the event loop (decision 040). */
+  PDF_CHECK_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
+  /** PDFs waiting for a thread; one more is answered 503 with Retry-After. */
+  PDF_CHECK_QUEUE: z.coerce.number().int().min(0).max(1000).default(4),
+  /** Milliseconds one PDF's check may take; past it its thread is ended and the file refused. */
+  PDF_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
 
   // --- HTTP edge: timeouts (docs/security.md) ---
   /** Time a client has to send a request's headers; then 408 and the connection is closed. */
@@ -405,6 +411,8 @@ export interface Config {
   mailOutboxAllowed: boolean;
   // --- HTTP edge: upload caps (decision 008) ---
   uploadCaps: { unclaimedMaxBytes: number; dailyPerAddress: number };
+  /** PDF_CHECK_*: the PDF check's threads, queue and time limit per file (decision 040). */
+  pdfCheck: { workers: number; queue: number; timeoutMs: number };
   // --- HTTP edge: timeouts (docs/security.md) ---
   /**
    * Milliseconds: to send the headers, to send the whole request, of silence on a connection,
@@ -583,6 +591,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailOutboxAllowed: e.MAIL_OUTBOX_ALLOWED,
     // --- HTTP edge: upload caps (decision 008) ---
     uploadCaps: { unclaimedMaxBytes: e.UPLOAD_UNCLAIMED_MAX_BYTES, dailyPerAddress: e.UPLOAD_DAILY_PER_ADDRESS },
+    pdfCheck: { workers: e.PDF_CHECK_WORKERS, queue: e.PDF_CHECK_QUEUE, timeoutMs: e.PDF_CHECK_TIMEOUT_MS },
     // --- HTTP edge: timeouts (docs/security.md) ---
     httpTimeouts: {
       headersMs: e.HTTP_HEADERS_TIMEOUT_MS,

@@ -7,6 +7,7 @@ import type { Config } from "./config";
 import type { Db } from "./db/index";
 import { enquiryRoutes } from "./enquiries/routes";
 import type { RouteDeps } from "./requests/types";
+import type { PdfChecks } from "./uploads/pdf-pool";
 import { uploadRoutes } from "./uploads/routes";
 import { JSON_TYPE } from "./requests/content-type";
 import { JSON_ONLY, RATE_LIMIT_MESSAGE } from "./requests/http";
@@ -15,6 +16,8 @@ import { databaseRateLimitStore } from "./requests/rate-limit-store";
 export interface RequestsPluginOptions {
   config: Config;
   db: Db;
+  /** The PDF check's threads and queue (server/uploads/pdf-pool.ts), shared with the booking page. */
+  pdfChecks: PdfChecks;
 }
 
 /**
@@ -26,7 +29,7 @@ export interface RequestsPluginOptions {
  * a body takes JSON unless it names its own types (the upload: multipart);
  * others get 415 before their body is read (server/requests/content-type.ts).
  */
-export async function requestsPlugin(app: FastifyInstance, { config, db }: RequestsPluginOptions) {
+export async function requestsPlugin(app: FastifyInstance, { config, db, pdfChecks }: RequestsPluginOptions) {
   app.addHook("onRoute", (route) => {
     const takesBody = [route.method].flat().some((m) => m !== "GET" && m !== "HEAD");
     route.config = {
@@ -54,7 +57,7 @@ export async function requestsPlugin(app: FastifyInstance, { config, db }: Reque
   const deps: RouteDeps = { config, db, rateLimit: limit };
   await enquiryRoutes(app, deps);
   await appointmentRoutes(app, deps);
-  await uploadRoutes(app, deps);
+  await uploadRoutes(app, { ...deps, pdfChecks });
   await calendarRoutes(app, deps);
   await clientErrorRoutes(app, deps);
 }

@@ -10,6 +10,7 @@ import { MULTIPART_FORM } from "./requests/content-type";
 import { PAGE_FORM_ROUTE, SEND_AS_FORM, type PageForm } from "./requests/page-forms";
 import { CROSS_SITE_MESSAGE, isCrossSite } from "./requests/same-origin";
 import { ENVELOPE_BYTES, tooLarge, uploadIntake } from "./uploads/intake";
+import type { PdfChecks } from "./uploads/pdf-pool";
 
 /**
  * The public pages' plain form posts (no JavaScript), put together: each
@@ -28,12 +29,14 @@ export async function publicForms({
   config,
   db,
   log,
+  pdfChecks,
 }: {
   config: Config;
   db: Db;
   log: FastifyBaseLogger;
+  pdfChecks: PdfChecks;
 }): Promise<PublicForms> {
-  const intake = await uploadIntake({ config, db, log });
+  const intake = await uploadIntake({ config, db, log, pdfChecks });
   return { booking: bookingPageForm({ config, db, intake }), enquiry: enquiryPageForm({ config, db }) };
 }
 

@@ -4,6 +4,7 @@ import { BASE_LOCALE, type Locale } from "../../domain/locale";
 import { m } from "../../domain/paraglide/messages.js";
 import type { Checked } from "../../domain/validation/fields";
 import type { ApiAnswer } from "./types";
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from "./unavailable";
 
 /** What a refused form is told above its fields' errors, in `locale`. */
 export const invalidMessage = (locale: Locale = BASE_LOCALE) => m.form_invalid({}, { locale });
@@ -20,6 +21,8 @@ export function invalid(errors: Record<string, string>, message: string = INVALI
 
 /** Sends an answer with the headers every public request response carries. */
 export function send(reply: FastifyReply, answer: ApiAnswer): FastifyReply {
+  // A 503 (an outage, the PDF check's queue full) says when to try again.
+  if (answer.status === 503) reply.header("retry-after", String(UNAVAILABLE_RETRY_AFTER_SECONDS));
   return reply.code(answer.status).header("cache-control", "no-store").send(answer.body);
 }
 

@@ -22,7 +22,7 @@ import {
   ensureUploadsDir,
   type AllowedMime,
 } from "./storage";
-import { checkPdf } from "./pdf-check";
+import type { PdfChecks } from "./pdf-pool";
 import { uploadRepository } from "./upload-repository";
 
 /**
@@ -49,6 +49,7 @@ export function uploadMessages(locale: Locale) {
     tooLarge: (max: number) => m.upload_too_large({ mb: Math.floor(max / (1024 * 1024)) }, options),
     pdfActive: m.upload_pdf_active({}, options),
     pdfUnreadable: m.upload_pdf_unreadable({}, options),
+    pdfBusy: m.upload_pdf_busy({}, options),
   };
 }
 
@@ -68,7 +69,18 @@ const SNIFF_BYTES = 4100;
 /** What receive() gives: a refusal, or the complete file in a temporary place with its sniffed type. */
 export type Received = { answer: ApiAnswer } | { temp: string; mime: AllowedMime };
 
-export async function uploadIntake({ config, db, log }: { config: Config; db: Db; log: FastifyBaseLogger }) {
+export async function uploadIntake({
+  config,
+  db,
+  log,
+  pdfChecks,
+}: {
+  config: Config;
+  db: Db;
+  log: FastifyBaseLogger;
+  /** The PDF check's threads and queue, one per server (server/uploads/pdf-pool.ts). */
+  pdfChecks: PdfChecks;
+}) {
   const uploads = uploadRepository(db);
   const maxBytes = config.uploads.maxBytes;
   const dir = await ensureUploadsDir(config);
@@ -95,9 +107,18 @@ export async function uploadIntake({ config, db, log }: { config: Config; db: Db
       : null;
   }
 
-  /** A 415 answer (and the file removed) when a PDF holds active content or cannot be checked. */
+  /**
+   * A 415 answer (and the file removed) when a PDF holds active content or
+   * cannot be checked (in time, too); 503 when the check's queue is full.
+   * The check runs on its own thread (server/uploads/pdf-pool.ts).
+   */
   async function refusePdf(temp: string, locale: Locale = BASE_LOCALE): Promise<ApiAnswer | null> {
-    const verdict = checkPdf(await fsp.readFile(temp));
+    const verdict = await pdfChecks.check(temp);
+    if (verdict === "busy") {
+      await removeQuietly(temp);
+      log.warn({ pdfRefused: "busy" }, "referral PDF not checked: the queue is full");
+      return fileError(503, uploadMessages(locale).pdfBusy);
+    }
     if (verdict.ok) return null;
     await removeQuietly(temp);
     // What was found is logged (a PDF name such as "JavaScript", no personal data); the file is not kept.

@@ -46,10 +46,13 @@ export class PdfUnreadable extends Error {
 }
 
 export const PDF_LIMITS = {
-  /** Objects parsed, all versions, top-level and in object streams (a long scanned letter holds a few thousand). */
-  objects: 100_000,
-  /** Values parsed (numbers, names, strings, arrays, dictionaries). */
-  values: 2_000_000,
+  /**
+   * Objects parsed, all versions, top-level and in object streams (a long scanned letter holds a few
+   * thousand; a check takes about 0.1 ms an object, so this bounds one file to about a second: decision 040).
+   */
+  objects: 10_000,
+  /** Values parsed (numbers, names, strings, arrays, dictionaries): about 3 µs each, read and walked. */
+  values: 500_000,
   /** Arrays and dictionaries inside one another. */
   depth: 64,
   /** Cross-reference sections followed from startxref. */

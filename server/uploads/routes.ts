@@ -11,6 +11,7 @@ import { messageBody, problemBody, send } from "../requests/http";
 import { MULTIPART_UNREADABLE, readMultipart } from "../requests/multipart";
 import type { ApiAnswer, RouteDeps, TooLargeBody } from "../requests/types";
 import { ENVELOPE_BYTES, fileError, tooLarge, uploadIntake, uploadMessages } from "./intake";
+import type { PdfChecks } from "./pdf-pool";
 import { removeQuietly } from "./storage";
 
 export { DAILY_CAP_REACHED, NO_FILE, STAFF_DOWNLOAD_PREFIX, STORAGE_FULL, tooLarge, WRONG_TYPE } from "./intake";
@@ -30,7 +31,8 @@ const uploadAccepted = z.object({
 /**
  * The answers: 201 stored; 400 no file or unreadable; 413 too large; 415 not
  * multipart, not a PDF/JPEG/PNG, or a PDF with active content; 429 rate
- * limited or the daily cap; 503 database unavailable; 507 storage full.
+ * limited or the daily cap; 503 database unavailable or the PDF check's
+ * queue full (with Retry-After); 507 storage full.
  * Every error but the rate limit's names the file field.
  */
 const uploadResponses = {
@@ -50,8 +52,12 @@ const uploadResponses = {
  * while streaming, and the file is stored under a random name; the row is
  * inserted only after the file is complete on disk.
  */
-export async function uploadRoutes(app: FastifyInstance, { config, db, rateLimit }: RouteDeps) {
-  const { maxBytes, checkCaps, receive, refusePdf, commit } = await uploadIntake({ config, db, log: app.log });
+export async function uploadRoutes(
+  app: FastifyInstance,
+  { config, db, rateLimit, pdfChecks }: RouteDeps & { pdfChecks: PdfChecks },
+) {
+  const intake = await uploadIntake({ config, db, log: app.log, pdfChecks });
+  const { maxBytes, checkCaps, receive, refusePdf, commit } = intake;
 
   // The multipart body is read by the handler as a stream: the parser hands on the counted
   // stream (server/requests/body-limit.ts: countBody), so the route's limit covers every byte.

@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../server/app";
 import { loadConfig, type Config } from "../../server/config";
 import { migrate, openDb, type Db } from "../../server/db/index";
+import type { PdfChecks } from "../../server/uploads/pdf-pool";
 import { createTestDatabase } from "./pg";
 import { DRIVER_ENV } from "./driver";
 
@@ -25,7 +26,11 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  { servePages = false, logStream }: { servePages?: boolean; logStream?: { write: (line: string) => void } } = {},
+  {
+    servePages = false,
+    logStream,
+    pdfChecks,
+  }: { servePages?: boolean; logStream?: { write: (line: string) => void }; pdfChecks?: PdfChecks } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "clinic-test-"));
   const pgAdmin = process.env.TEST_DATABASE_URL;
@@ -40,7 +45,7 @@ export async function createTestApp(
   });
   const db = openDb(config);
   await migrate(db);
-  const app = await buildApp({ config, db, servePages, logStream });
+  const app = await buildApp({ config, db, servePages, logStream, pdfChecks });
   await app.ready();
   return {
     app,

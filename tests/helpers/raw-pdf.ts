@@ -133,3 +133,19 @@ export class RawPdf {
     return Buffer.concat(this.chunks);
   }
 }
+
+/**
+ * A PDF of `count` small link annotations (each an object with a web
+ * address), and `numbers` numbers in an array in each: a file every part of
+ * which the check must read and walk, the kind that once held the server for
+ * seconds (issue 33, N2).
+ */
+export function manyLinks(count: number, numbers = 0): Buffer {
+  const pdf = new RawPdf();
+  pdf.object(1, "<</Type/Catalog/Pages 2 0 R>>");
+  pdf.object(2, "<</Type/Pages/Kids[]/Count 0>>");
+  const array = numbers ? `/K[${Array.from({ length: numbers }, (_, i) => i).join(" ")}]` : "";
+  for (let n = 3; n < count + 3; n++)
+    pdf.object(n, `<</Type/Annot/Subtype/Link/Rect[0 0 1 1]/A<</S/URI/URI(https://example.org/${n})>>${array}>>`);
+  return pdf.xrefTable("/Root 1 0 R").bytes();
+}

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { addDays, clinicToday } from "../../domain/dates";
+import { addDays, clinicToday, formatShortDate } from "../../domain/dates";
 import { isOpenDay } from "../../domain/opening-days";
 
 /** The first open day at least `after` days from today (Gaborone). */
@@ -103,4 +103,49 @@ export function postBody(
   init: { headers: Record<string, string>; redirect?: RequestRedirect },
 ): Promise<Response> {
   return fetch(url, { method: "POST", ...init, body, duplex: "half" } as RequestInit);
+}
+
+/** A form field as a browser posts it. */
+export type FormField = [name: string, value: string];
+
+/** A multipart/form-data body as a browser sends the booking form: its fields, and the referral file if any. */
+export function formMultipart(fields: FormField[], file?: { filename: string; content: Buffer }) {
+  const boundary = `----WebKitFormBoundary${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = fields.map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="referral"; filename="${file.filename}"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
+      file.content,
+      Buffer.from("\r\n"),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** The booking form's fields, filled in as a patient would, for an open day `after` days ahead. */
+export function bookingFormFields(overrides: Record<string, string> = {}, after = 3): FormField[] {
+  return Object.entries({
+    name: "Kagiso",
+    surname: "Molefhe",
+    dobDay: "12",
+    dobMonth: "3",
+    dobYear: "1984",
+    gender: "Female",
+    idPassportNumber: "123456789",
+    phoneNumber: "71234567",
+    alternateNumber: "+27821234567",
+    email: "kagiso.molefhe@example.net",
+    service: "X-ray Imaging",
+    appointmentDate: formatShortDate(openDate(after)),
+    paymentMethod: "cash",
+    medicalAidNumber: "",
+    notes: "",
+    website: "",
+    ...overrides,
+  });
 }

@@ -4,13 +4,19 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
-import { formatShortDate } from "../../domain/dates";
 import { SUBMISSION_KEY_FIELD } from "../../domain/validation/appointment-form";
 import { buildApp } from "../../server/app";
 import { loadConfig, type Config } from "../../server/config";
 import { migrate, openDb, sqlitePath, type Db } from "../../server/db/index";
 import { UNAVAILABLE_MESSAGE } from "../../server/requests/unavailable";
-import { openDate, pdfBytes, validAppointment } from "../helpers/requests";
+import {
+  bookingFormFields,
+  formMultipart,
+  openDate,
+  pdfBytes,
+  validAppointment,
+  type FormField,
+} from "../helpers/requests";
 
 /**
  * Issue 33, N4: the write-ahead log's sync fails after a booking was
@@ -25,48 +31,6 @@ import { openDate, pdfBytes, validAppointment } from "../helpers/requests";
 
 const APPOINTMENT = "/api/appointment/public/appointments";
 const SAME_ORIGIN = { "sec-fetch-site": "same-origin" };
-
-type Field = [name: string, value: string];
-
-/** A multipart/form-data body as a browser sends the booking form: its fields, and the referral file if any. */
-function multipart(fields: Field[], file?: { filename: string; content: Buffer }) {
-  const boundary = `----WebKitFormBoundary${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = fields.map(([name, value]) =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-  );
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="referral"; filename="${file.filename}"\r\nContent-Type: application/pdf\r\n\r\n`,
-      ),
-      file.content,
-      Buffer.from("\r\n"),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-function bookingFields(surname: string): Field[] {
-  return Object.entries({
-    name: "Kagiso",
-    surname,
-    dobDay: "12",
-    dobMonth: "3",
-    dobYear: "1984",
-    gender: "Female",
-    idPassportNumber: "123456789",
-    phoneNumber: "71234567",
-    alternateNumber: "+27821234567",
-    email: "kagiso.molefhe@example.net",
-    service: "X-ray Imaging",
-    appointmentDate: formatShortDate(openDate(3)),
-    paymentMethod: "cash",
-    medicalAidNumber: "",
-    notes: "",
-    website: "",
-  });
-}
 
 interface Running {
   app: FastifyInstance;
@@ -164,8 +128,8 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)("a failed sync of SQLite's writ
     const dir = dataDir();
     const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dir });
     const first = await start(dir, failingOnFirstBooking(config));
-    const fields = bookingFields("Plainform");
-    const body = multipart(fields, { filename: "referral.pdf", content: pdfBytes(3000) });
+    const fields = bookingFormFields({ surname: "Plainform" });
+    const body = formMultipart(fields, { filename: "referral.pdf", content: pdfBytes(3000) });
     const failed = await first.app.inject({
       method: "POST",
       url: "/book-appointment",
@@ -188,8 +152,8 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)("a failed sync of SQLite's writ
     const stored = await appointments(second.db);
     expect(stored).toHaveLength(1);
     // Sent again from the page shown: the file not attached again, the notes changed, from another address.
-    const changed = fields.map(([n, v]): Field => [n, n === "notes" ? "Sent again" : v]);
-    const again = multipart([...changed, [SUBMISSION_KEY_FIELD, key!]]);
+    const changed = fields.map(([n, v]): FormField => [n, n === "notes" ? "Sent again" : v]);
+    const again = formMultipart([...changed, [SUBMISSION_KEY_FIELD, key!]]);
     const retry = await second.app.inject({
       method: "POST",
       url: "/book-appointment",
