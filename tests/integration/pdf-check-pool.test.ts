@@ -199,9 +199,18 @@ describe.skipIf(!fs.existsSync("/usr/bin/curl"))("the compiled server stays resp
   afterAll(() => stopServers(servers));
 
   it("answers /livez within a second while four of the reviewer's files are checked (build/node, its own thread)", async () => {
-    const server = await startServer({ RATE_LIMIT_ENABLED: "false" });
+    const token = "pdf-pool-metrics-token-0123456789abcdef";
+    const server = await startServer({ RATE_LIMIT_ENABLED: "false", METRICS_TOKEN: token });
     servers.push(server);
     expect(await livez(server.url)).toBe(200);
+    /** The server's own longest event-loop delay since the last scrape (prom-client resets it at each). */
+    const loopHeld = async () => {
+      const metrics = await (
+        await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${token}` } })
+      ).text();
+      return Number(/^nodejs_eventloop_lag_max_seconds (\S+)$/m.exec(metrics)?.[1]);
+    };
+    await loopHeld();
     const reviewers = file("reviewers.pdf", REVIEWERS);
     let done = false;
     const posts = Promise.all(Array.from({ length: 4 }, () => curlUpload(`${server.url}${UPLOAD}`, reviewers))).finally(
@@ -217,8 +226,13 @@ describe.skipIf(!fs.existsSync("/usr/bin/curl"))("the compiled server stays resp
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const answers = await posts;
+    // The server's event loop was never held for a second (before the fix: some 3 s per file, one after another).
+    expect(await loopHeld()).toBeLessThan(1);
+    // And /livez answered within a second, but for the odd request this machine's other work delays (it
+    // measures from this process, which shares the cores).
     expect(waits.length).toBeGreaterThan(1);
-    expect(Math.max(...waits)).toBeLessThan(1000);
+    const late = waits.filter((w) => w >= 1000).length;
+    expect(late / waits.length).toBeLessThan(0.1);
     // Each file is refused (past the cap on objects), none turned away as busy: four fit the default queue.
     expect(answers.map((a) => a.status)).toEqual([415, 415, 415, 415]);
     expect(answers[0]!.body.errors?.file).toBe(m.upload_pdf_unreadable({}, { locale: "en" }));
