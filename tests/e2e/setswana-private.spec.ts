@@ -94,7 +94,8 @@ for (const javaScriptEnabled of [true, false]) {
       page,
       e2e,
     }) => {
-      test.setTimeout(90_000);
+      // Two widths, each with a closure, an axe run and a change of date: well past a minute on a busy machine.
+      test.setTimeout(180_000);
       const { db, config } = e2e;
       for (const width of [390, 1280]) {
         await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
