@@ -358,7 +358,7 @@ for (const javaScriptEnabled of [true, false]) {
         e2e,
       }) => {
         // Two widths, each with a closure, an axe run and a change of date: well past a minute on a busy machine.
-      test.setTimeout(180_000);
+        test.setTimeout(180_000);
         for (const width of [390, 1280]) {
           await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
           // A week apart for each width, with and without script: no two runs close the same day.
