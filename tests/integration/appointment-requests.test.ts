@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { injectRaw, multipartBody, openDate, pdfBytes, validAppointment } from "../helpers/requests";
+import { distinctDays } from "../helpers/days";
 import { addDays, clinicToday } from "../../domain/dates";
 import { nextOpenDay } from "../../domain/opening-days";
 import { REFERRAL_WORDS, requestNextStep, requestReceivedMessage } from "../../domain/request-words";
@@ -20,7 +21,12 @@ function withoutLink(answer: { data: Record<string, unknown> }) {
 
 describe("POST /api/appointment/public/appointments", () => {
   let t: TestApp;
-  const closed = openDate(5);
+  // The file's own days, never one twice: from 23 December 2026, "5 days ahead" past Christmas is
+  // 28 December, the day validAppointment() books by default ("2 days ahead"), which this closure
+  // then refused.
+  const days = distinctDays((offset) => openDate(offset));
+  days(2); // validAppointment()'s day (tests/helpers/requests.ts)
+  const closed = days(5);
   beforeAll(async () => {
     t = await createTestApp({ RATE_LIMIT_ENABLED: "false", CLOSED_DATES: closed, BOOKING_HORIZON_DAYS: "60" });
   });

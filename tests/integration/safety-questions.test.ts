@@ -9,6 +9,7 @@ import { staffRuntime } from "../../server/runtime";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { bookWithLink } from "../helpers/patient-link";
 import { openDate } from "../helpers/requests";
+import { distinctDays } from "../helpers/days";
 import { addStaff, sessionCookieFor } from "../helpers/staff";
 
 /**
@@ -164,16 +165,19 @@ describe("pre-exam safety questions", () => {
     expect(list.body).not.toContain(MARKER);
 
     // Mail goes out after the answers: the patient changes the date, the clinic confirms, a reminder is due.
+    // Each its own day: from 23 December 2026, "4 days ahead" is 28 December, the booked day ("2 days ahead").
+    const days = distinctDays((offset) => openDate(offset));
+    days(2); // validAppointment()'s day (tests/helpers/requests.ts)
     const form = await t.app.inject({ method: "GET", url: path });
     const version = /name="version" value="([^"]+)"/.exec(form.body)![1]!;
     const change = await t.app.inject({
       method: "POST",
       url: path,
       headers: SAME_ORIGIN,
-      payload: new URLSearchParams({ intent: "change", version, date: openDate(4) }).toString(),
+      payload: new URLSearchParams({ intent: "change", version, date: days(4) }).toString(),
     });
     expect(change.statusCode).toBe(200);
-    const day = openDate(5);
+    const day = days(5);
     await t.db
       .updateTable("appointments")
       .set({ status: "confirmed", confirmed_date: day, confirmed_time: "10:00" })
