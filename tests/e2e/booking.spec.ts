@@ -282,13 +282,109 @@ test("the privacy policy is linked beside the submit button", NO_DATABASE, async
 });
 
 test(
-  "WhatsApp is offered only while the clinic has it set up: this server has not, so the form drops it once loaded",
+  "the form comes first: its first field is on a 390 x 844 phone's first screen, with and without JavaScript, in both languages; the policy in a short line at the top and beside the button",
+  NO_DATABASE,
+  async ({ browser }) => {
+    for (const javaScriptEnabled of [true, false]) {
+      const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      for (const [path, firstName] of [
+        ["/book-appointment", "First name"],
+        ["/tn/book-appointment", "Leina la ntlha"],
+      ] as const) {
+        const where = `${path}, ${javaScriptEnabled ? "with" : "without"} JavaScript`;
+        await page.goto(path);
+        if (javaScriptEnabled) await hydrated(page);
+        const field = page.getByRole("textbox", { name: firstName, exact: true });
+        const [box, label, header, bar] = await Promise.all([
+          field.boundingBox(),
+          page.locator('label[for="name"]').boundingBox(),
+          page.locator(".site-header").boundingBox(),
+          page.locator(".action-bar").boundingBox(),
+        ]);
+        // Under the header, its label too, and wholly above the phone's bottom bar of actions.
+        expect(label!.y, where).toBeGreaterThanOrEqual(header!.y + header!.height);
+        expect(box!.y + box!.height, where).toBeLessThanOrEqual(bar ? bar.y : 844);
+        // The short line of policy above the form links to the whole policy, which sits just above the button.
+        const line = page.locator(".form-page__policy-line");
+        await expect(line, where).toContainText(path.startsWith("/tn") ? "metsotso e le 15" : "15 minutes");
+        await expect(line.getByRole("link"), where).toHaveAttribute("href", "#policy");
+        const policy = page.locator("form #policy");
+        await expect(policy, where).toContainText(path.startsWith("/tn") ? "diura di le 24" : "24 hours");
+        const [policyBox, button] = await Promise.all([
+          policy.boundingBox(),
+          page.locator('form button[type="submit"]').boundingBox(),
+        ]);
+        expect(policyBox!.y, where).toBeGreaterThan(box!.y);
+        // Only the privacy sentence (and the empty live regions) between the policy and the button.
+        expect(button!.y - (policyBox!.y + policyBox!.height), where).toBeLessThan(200);
+        // axe runs in the page's own script: checked with JavaScript (the markup is the same without).
+        if (javaScriptEnabled) await expectNoAxeViolations(page);
+      }
+      await context.close();
+    }
+  },
+);
+
+test("the language switch keeps what was typed, and asks for a chosen file again", NO_DATABASE, async ({ page }) => {
+  const calendar = await open(page, "?service=x-ray");
+  await hydrated(page);
+  await page.getByLabel("First name").fill("Kagiso");
+  await page.getByLabel("Surname").fill("Molefhe");
+  await fillDateOfBirth(page, "12", "3", "1984");
+  await page.getByRole("radio", { name: "Female" }).check();
+  await page.getByLabel("Phone number", { exact: true }).fill("71234567");
+  await page.getByRole("radio", { name: "E-mail only" }).check();
+  await page.getByLabel("Preferred date").fill(formatShortDate(openDay(calendar)));
+  await page.getByRole("radio", { name: "PULA Medical Aid" }).check();
+  await page.getByLabel("Medical aid membership number").fill("PULA-123");
+  await page.getByLabel("Anything we should know?").fill("Left wrist.");
+  await page.setInputFiles("#referral", {
+    name: "referral.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("%PDF-1.4"),
+  });
+
+  const tnCalendar = page.waitForResponse("**/api/appointment/public/calendar");
+  await page.getByRole("link", { name: "Setswana" }).click();
+  await page.waitForURL("**/tn/book-appointment?service=x-ray");
+  await tnCalendar;
+  await hydrated(page);
+  await expect(page.getByLabel("Leina la ntlha")).toHaveValue("Kagiso");
+  await expect(page.getByLabel("Sefane")).toHaveValue("Molefhe");
+  await expect(page.locator("#dobYear")).toHaveValue("1984");
+  await expect(page.locator("#gender-female")).toBeChecked();
+  await expect(page.locator("#phoneNumber")).toHaveValue("71234567");
+  await expect(page.locator("#contactPreference-email")).toBeChecked();
+  await expect(page.locator("#service")).toHaveValue("X-ray Imaging");
+  await expect(page.locator("#appointmentDate")).toHaveValue(formatShortDate(openDay(calendar)));
+  await expect(page.locator("#paymentMethod-pula")).toBeChecked();
+  await expect(page.locator("#medicalAidNumber")).toHaveValue("PULA-123");
+  await expect(page.locator("#notes")).toHaveValue("Left wrist.");
+  // A file cannot be carried: the field asks for it again, in Setswana. Nothing went wrong, so no summary.
+  await expect(page.locator("#referral-reattach")).toContainText("tsweetswee le tsenye gape");
+  await expect(page.locator(".error-summary")).toHaveCount(0);
+  // What carried it is gone: a reload starts empty.
+  expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByLabel("Leina la ntlha")).toHaveValue("");
+  await expectNoAxeViolations(page);
+});
+
+test(
+  "WhatsApp is offered only while the clinic has it set up: never in the page as sent, and this server has not",
   NO_DATABASE,
   async ({ page }) => {
     const updates = page.getByRole("group", { name: "How should we send you updates about this appointment?" });
-    // The page as sent offers all three (without the script, a WhatsApp choice goes as SMS).
-    const sent = await (await page.request.get("/book-appointment")).text();
-    expect(sent).toContain('value="whatsapp"');
+    // The page as sent (prerendered at build time, or rendered for a service) never offers it: only the
+    // running server knows, and says so in the calendar's answer (decision 046).
+    for (const path of ["/book-appointment", "/tn/book-appointment", "/book-appointment?service=x-ray"]) {
+      const sent = await (await page.request.get(path)).text();
+      expect(sent, path).toContain('value="sms"');
+      expect(sent, path).not.toContain('value="whatsapp"');
+      expect(sent, path).not.toMatch(/id="contactPreference-hint"[^<]*WhatsApp/);
+    }
     const calendar = await open(page);
     expect(calendar.whatsapp).toBe(false);
     await expect(updates.getByRole("radio")).toHaveCount(2);

@@ -60,10 +60,10 @@ test(
     expect(await page.locator("main .container > *").first().getAttribute("class")).toBe("error-summary");
     await expect(page).toHaveTitle(/^Error: Contact Us \| /);
     const messages = {
-      name: "Name is required.",
+      name: "Enter your name.",
       phoneNumber: "Phone number is required.",
       email: "Enter a valid email address.",
-      description: "Description is required.",
+      description: "Enter your enquiry.",
     };
     for (const [field, message] of Object.entries(messages)) {
       await expect(summary.getByRole("link", { name: message })).toHaveAttribute("href", `#${field}`);

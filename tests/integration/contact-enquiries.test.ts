@@ -37,13 +37,13 @@ describe("POST /api/contact-enquire/public/create", () => {
   });
 
   it.each([
-    [{ name: " " }, "name", "Name is required."],
+    [{ name: " " }, "name", "Enter your name."],
     [{ phoneNumber: "" }, "phoneNumber", "Phone number is required."],
     [{ phoneNumber: "0123" }, "phoneNumber", /valid phone number/],
     [{ email: "a@b" }, "email", "Enter a valid email address."],
     [{ email: "victim@example.net,other@example.org" }, "email", "Enter a valid email address."],
     [{ email: "Name <a@example.net>" }, "email", "Enter a valid email address."],
-    [{ description: "" }, "description", "Description is required."],
+    [{ description: "" }, "description", "Enter your enquiry."],
     [{ description: "x".repeat(5001) }, "description", /5000/],
   ] as [Record<string, unknown>, string, string | RegExp][])(
     "refuses %o with the specification's message",

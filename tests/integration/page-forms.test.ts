@@ -210,6 +210,10 @@ describe("plain form posts (no JavaScript)", () => {
     expect(res.body).toContain("Left wrist &amp; &lt;b&gt;fell&lt;/b&gt;.");
     expect(res.body).toMatch(/id="paymentMethod-pula"[^>]*checked/);
     expect(res.body).toContain(REATTACH_FILE);
+    // The error summary at the top says so too, linking to the file field, in the fields' order.
+    const summary = /<div[^>]*class="error-summary"[\s\S]*?<\/ul>/.exec(res.body)?.[0] ?? "";
+    expect(summary).toContain(`<a href="#referral">${REATTACH_FILE}</a>`);
+    expect(summary.indexOf('href="#medicalAidNumber"')).toBeLessThan(summary.indexOf('href="#referral"'));
     expect(await count("appointments")).toBe(0);
     expect(await count("uploads")).toBe(0);
   });
@@ -399,7 +403,7 @@ describe("plain form posts (no JavaScript)", () => {
   it("answers an invalid enquiry 400 with the schema's and the phone rule's messages, the values kept, nothing stored", async () => {
     const res = await enquire({ name: "", phoneNumber: "12", email: "neo@", description: "Hello", website: "" });
     expect(res.statusCode).toBe(400);
-    expect(res.body).toMatch(/id="name-error"[^>]*>.*Name is required\./);
+    expect(res.body).toMatch(/id="name-error"[^>]*>.*Enter your name\./);
     expect(res.body).toMatch(/id="phoneNumber-error"[^>]*>.*Enter a valid phone number/);
     expect(res.body).toMatch(/id="email-error"[^>]*>.*Enter a valid email address\./);
     expect(res.body).toMatch(/id="email"[^>]*value="neo@"/);

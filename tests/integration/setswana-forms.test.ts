@@ -299,7 +299,7 @@ describe("the forms in Setswana", () => {
     const enquiry = await json(ENQUIRY_PATH, validEnquiry({ name: "", email: "x" }));
     expect(enquiry.json()).toEqual({
       message: INVALID_MESSAGE,
-      errors: { name: "Name is required.", email: "Enter a valid email address." },
+      errors: { name: "Enter your name.", email: "Enter a valid email address." },
     });
     const upload = multipartBody("referral.pdf", Buffer.from("not a PDF"));
     const refused = await t.app.inject({

@@ -19,7 +19,9 @@ import { SAFETY_MESSAGES } from "../../domain/safety-questions";
 import { APPOINTMENT_MESSAGES, appointmentSchema } from "../../domain/validation/appointment";
 import { DATE_MESSAGES, DOB_MESSAGES } from "../../domain/validation/appointment-dates";
 import { ALTERNATE_NUMBER_LABEL } from "../../domain/validation/appointment-form";
-import { CONTACT_MESSAGES, contactSchema } from "../../domain/validation/contact";
+import { CONTACT_MESSAGES, contactMessages, contactSchema, contactSchemaFor } from "../../domain/validation/contact";
+import { LOCALES } from "../../domain/locale";
+import { m } from "../../domain/paraglide/messages.js";
 import { EMAIL_INVALID, fieldErrors, PHONE_INVALID, PHONE_REQUIRED, tooLong } from "../../domain/validation/fields";
 import { REFERRAL_MESSAGES } from "../../domain/validation/referral";
 import { REFERRAL_MISSING } from "../../server/appointments/submit";
@@ -168,6 +170,21 @@ describe("the message catalogue: one word for one thing", () => {
     const schema = appointmentSchema.safeParse({ alternateNumber: "" });
     expect(schema.success ? "" : fieldErrors(schema.error).alternateNumber).toBe(APPOINTMENT_MESSAGES.alternateNumber);
     expect(Object.values(CATALOGUE).filter((m) => /\balternate\b/i.test(m))).toEqual([]);
+  });
+
+  it.each(LOCALES)("names each contact field as its label does, in %s (the message sits under the label)", (locale) => {
+    const messages = contactMessages(locale);
+    const t = { locale };
+    expect(messages.name.toLowerCase()).toContain(m.contact_name({}, t).toLowerCase());
+    expect(messages.description.toLowerCase()).toContain(m.contact_description({}, t).toLowerCase());
+    const parsed = contactSchemaFor(locale).safeParse({
+      name: "",
+      phoneNumber: "71234567",
+      email: "a@b.bw",
+      description: "",
+    });
+    const errors = parsed.success ? {} : fieldErrors(parsed.error);
+    expect(errors).toMatchObject({ name: messages.name, description: messages.description });
   });
 
   it("writes the medical aids as the clinic does: BPOMAS and PULA", () => {

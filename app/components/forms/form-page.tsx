@@ -37,29 +37,41 @@ export function FormPage({
   );
 }
 
-/** A form page's lead, then its form beside the other ways to reach the clinic (before it on phones, beside it on wide screens). */
+/**
+ * A form page's lead, then its form beside the other ways to reach the clinic
+ * (on wide screens the form on the left). On phones the other ways come first,
+ * or after the form with `formFirst` (the booking page: its first field on a
+ * phone's first screen, decision 047). `note`, a short line under the lead.
+ */
 export function FormLayout({
   lead,
+  note,
   aside,
+  formFirst = false,
   formHeadingId,
   formHeading,
   children,
 }: {
   lead: ReactNode;
+  note?: ReactNode;
   aside: ReactNode;
+  formFirst?: boolean;
   formHeadingId: string;
   formHeading: string;
   children: ReactNode;
 }) {
+  const asideBlock = <div className="form-page__aside">{aside}</div>;
   return (
     <>
       <p className="form-page__lead">{lead}</p>
+      {note}
       <div className="form-page__layout">
-        <div className="form-page__aside">{aside}</div>
+        {!formFirst && asideBlock}
         <section className="form-page__main" aria-labelledby={formHeadingId}>
           <h2 id={formHeadingId}>{formHeading}</h2>
           {children}
         </section>
+        {formFirst && asideBlock}
       </div>
     </>
   );

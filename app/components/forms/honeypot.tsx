@@ -1,6 +1,9 @@
 import { m } from "@domain/paraglide/messages.js";
 import { useLocale } from "~/lib/locale";
 
+/** The honeypot's name, the same on both forms. */
+export const HONEYPOT_FIELD = "website";
+
 /**
  * A field people never see or reach but naive bots fill in; the server
  * quietly drops requests that carry a value.
@@ -9,10 +12,10 @@ export function Honeypot({ value, onChange }: { value: string; onChange: (value:
   const locale = useLocale();
   return (
     <div className="honeypot" aria-hidden="true">
-      <label htmlFor="website">{m.form_honeypot({}, { locale })}</label>
+      <label htmlFor={HONEYPOT_FIELD}>{m.form_honeypot({}, { locale })}</label>
       <input
-        id="website"
-        name="website"
+        id={HONEYPOT_FIELD}
+        name={HONEYPOT_FIELD}
         type="text"
         tabIndex={-1}
         autoComplete="off"

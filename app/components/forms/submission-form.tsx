@@ -59,10 +59,14 @@ export function SubmissionForm({
   );
 }
 
-/** The error summary of a form's last submit, and whether it shows (the page's title then starts with "Error: "). */
-export function submissionSummary({ summary, postedFailure, focusToken }: FormSubmission) {
+/**
+ * The error summary of a form's last submit, and whether it shows (the page's
+ * title then starts with "Error: "); `items`, the form's own list in page
+ * order when it adds to the submission's (the booking's file to attach again).
+ */
+export function submissionSummary({ summary, postedFailure, focusToken }: FormSubmission, items = summary) {
   return {
-    hasErrors: summary.length > 0 || !!postedFailure,
-    summary: <ErrorSummary items={summary} description={postedFailure} focusToken={focusToken} />,
+    hasErrors: items.length > 0 || !!postedFailure,
+    summary: <ErrorSummary items={items} description={postedFailure} focusToken={focusToken} />,
   };
 }

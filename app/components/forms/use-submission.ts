@@ -13,7 +13,9 @@ import { m } from "@domain/paraglide/messages.js";
 import { isDefiniteAnswer, newIdempotencyKey, type ApiResult } from "~/lib/api-client";
 import { reportClientError } from "~/lib/client-errors";
 import { useLocale } from "~/lib/locale";
+import { useValuesAcrossLanguages } from "./carry-over";
 import type { SummaryItem } from "./error-summary";
+import { HONEYPOT_FIELD } from "./honeypot";
 
 /**
  * The one way the public forms (booking, contact) are submitted: the
@@ -143,6 +145,8 @@ export function useFormSubmission<F extends Record<string, string>, V, B, T>(opt
   const attachForm = useCallback((form: HTMLFormElement | null) => {
     formElement.current = form;
   }, []);
+  // What was typed survives the header's language switch (./carry-over.ts); never the honeypot.
+  const { fileLeft } = useValuesAcrossLanguages({ form: formElement, values, setValues, omit: HONEYPOT_FIELD });
   // The ref, not state, guards against a second click before React re-renders.
   const inFlight = useRef(false);
   const key = useIdempotencyKey();
@@ -291,6 +295,8 @@ export function useFormSubmission<F extends Record<string, string>, V, B, T>(opt
     setError,
     onSubmit,
     attachForm,
+    /** A file chosen on this form in the other language was not carried over: it must be attached again. */
+    fileLeft,
   };
 }
 

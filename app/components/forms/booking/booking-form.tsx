@@ -5,9 +5,9 @@ import type { BookingConfirmation } from "@domain/request-words";
 import { SUBMISSION_KEY_FIELD } from "@domain/validation/appointment-form";
 import { RichMessage } from "~/components/info/rich-message";
 import { useLocale, usePagePath } from "~/lib/locale";
-import { BookingPolicy } from "../booking-policy";
+import { BookingPolicy, BookingPolicyLine } from "../booking-policy";
 import { ContactOptions, type ClinicContact } from "../contact-options";
-import { FileUpload } from "../file-upload";
+import { FileUpload, reattachFile } from "../file-upload";
 import { FormLayout, FormPage } from "../form-page";
 import { SubmissionForm, submissionSummary } from "../submission-form";
 import { useBookingCalendar } from "./calendar";
@@ -15,6 +15,7 @@ import { AppointmentConfirmation } from "./confirmation";
 import { BookingFields } from "./fields";
 import { useBookingSubmission, type BookingPosted } from "./submission";
 import { uploading, useReferralUpload } from "./upload";
+import { inPageOrder } from "./values";
 
 interface BookingPageProps {
   clinic: ClinicContact;
@@ -79,25 +80,35 @@ function BookingForm({
   const { calendar, note, offered } = useBookingCalendar(locale);
   const upload = useReferralUpload(locale);
   const submission = useBookingSubmission({ calendar, calendarFromServer: !note, upload, onBooked, posted, service });
-  // WhatsApp chosen before the server said it is not set up: the choice becomes what will be used, SMS.
+  // WhatsApp in the values (carried over from the other language's page) where the server said it is not
+  // set up: the choice becomes what will be used, SMS. Only once the server has answered.
   const { update } = submission;
   const whatsappChosen = submission.values.contactPreference === "whatsapp";
+  const answered = calendar !== null;
   useEffect(() => {
-    if (whatsappChosen && !offered.whatsapp) update("contactPreference", "sms");
-  }, [whatsappChosen, offered.whatsapp, update]);
+    if (answered && whatsappChosen && !offered.whatsapp) update("contactPreference", "sms");
+  }, [answered, whatsappChosen, offered.whatsapp, update]);
   const { progress } = upload;
-  const { hasErrors, summary } = submissionSummary(submission);
+  // A file posted without JavaScript is never kept when the post is refused: the summary says so too,
+  // beside the errors, until another file is chosen.
+  const reattach = !!posted?.reattach && !upload.file && !submission.errors.referral;
+  // A file chosen before the language switch: said beside the field only (nothing went wrong).
+  const fileLeft = submission.fileLeft && !upload.file;
+  const { hasErrors, summary } = submissionSummary(
+    submission,
+    reattach
+      ? inPageOrder([...submission.summary, { target: "referral", message: reattachFile(locale) }])
+      : submission.summary,
+  );
 
   return (
     <FormPage title={title} hasErrors={hasErrors} outcome={summary} heading={m.booking_heading({}, t)}>
       <FormLayout
         lead={m.booking_lead({}, t)}
-        aside={
-          <>
-            <BookingPolicy className="policy" />
-            <ContactOptions clinic={clinic} title={m.booking_phone_title({}, t)} />
-          </>
-        }
+        note={<BookingPolicyLine />}
+        aside={<ContactOptions clinic={clinic} title={m.booking_phone_title({}, t)} />}
+        // The form first, its first field on a phone's first screen; the policy beside the button (decision 047).
+        formFirst
         formHeadingId="booking-title"
         formHeading={m.booking_form_heading({}, t)}
       >
@@ -124,10 +135,11 @@ function BookingForm({
                 error={submission.errors.referral}
                 uploadFailed={upload.failed}
                 disabled={submission.busy}
-                reattach={posted?.reattach}
+                reattach={reattach || fileLeft}
               />
             }
           />
+          <BookingPolicy className="policy policy--submit" level={3} />
           <p className="form__privacy">
             <RichMessage
               message={m.booking_privacy}

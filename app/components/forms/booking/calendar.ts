@@ -40,8 +40,9 @@ function isCalendar(value: unknown): value is BookingCalendar {
  * server; null while loading. If it cannot be loaded, only the weekdays the
  * clinic never opens (Sundays), with a note saying so in `locale`. The same
  * answer says whether the clinic sends WhatsApp messages: the form offers
- * WhatsApp unless it says not (without the answer, a WhatsApp choice still
- * reaches the patient, by SMS).
+ * WhatsApp only once it says so. The page as sent (prerendered at build time,
+ * which cannot know the running server's settings) never offers it
+ * (decision 046).
  */
 export function useBookingCalendar(locale: Locale): {
   calendar: BookingCalendar | null;
@@ -50,7 +51,7 @@ export function useBookingCalendar(locale: Locale): {
 } {
   const [calendar, setCalendar] = useState<BookingCalendar | null>(null);
   const [note, setNote] = useState<string>();
-  const [whatsapp, setWhatsapp] = useState(true);
+  const [whatsapp, setWhatsapp] = useState(false);
   useEffect(() => {
     const controller = new AbortController();
     void getJson<unknown>(CALENDAR_PATH, controller.signal).then((result) => {
@@ -58,8 +59,8 @@ export function useBookingCalendar(locale: Locale): {
       if (result.ok && isCalendar(result.data)) {
         const { whatsapp: offered, ...served } = result.data as BookingCalendar & Partial<BookingFormFacts>;
         setCalendar(served);
-        // An answer without the flag (a server from before it, mid-deploy) still gives its calendar: WhatsApp stays offered.
-        setWhatsapp(offered !== false);
+        // An answer without the flag (a server from before it, mid-deploy) still gives its calendar, and no WhatsApp.
+        setWhatsapp(offered === true);
       } else {
         setCalendar(fallbackCalendar());
         setNote(calendarFallbackNote(locale));

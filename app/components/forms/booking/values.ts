@@ -3,6 +3,7 @@ import { GENDERS } from "@domain/patient";
 import { PAYMENT_METHOD_VALUES } from "@domain/payments";
 import { DOB_PARTS, type BookingValues } from "@domain/validation/appointment-form";
 import { radioId } from "../field";
+import type { SummaryItem } from "../error-summary";
 import type { ErrorTargets } from "../use-submission";
 
 /** The booking form's state: its first values, and where each error shows and what clears it. */
@@ -49,6 +50,12 @@ export const ERROR_TARGETS: ErrorTargets = [
   ["referral", "referral"],
   ["notes", "notes"],
 ];
+
+/** Summary lines in the page's order of their fields (ERROR_TARGETS'). */
+export function inPageOrder(items: readonly SummaryItem[]): SummaryItem[] {
+  const at = (item: SummaryItem) => ERROR_TARGETS.findIndex(([, target]) => target === item.target);
+  return [...items].sort((a, b) => at(a) - at(b));
+}
 
 /** The error keys a field's edit clears besides its own. */
 export const CLEARS: Partial<Record<keyof BookingValues, readonly string[]>> = {
