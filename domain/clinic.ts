@@ -27,7 +27,8 @@ export interface ClinicIdentity {
   openingHours: OpeningPeriod[];
   closedNote: string;
   staffNames: string[];
-  siteCredit: string;
+  /** Who made the website (a name), for the footer's credit; unset, the footer says a placeholder. */
+  siteCredit?: string;
   /** The company that carries the clinic's text messages (an SMS aggregator), named on the privacy page as a processor. */
   smsProvider: string;
 }

@@ -134,13 +134,10 @@ export const envSchema = z.object({
   CLINIC_COUNTRY: z.string().trim().length(2).default("BW"),
   CLINIC_LATITUDE: z.coerce.number().min(-90).max(90).default(-24.6282),
   CLINIC_LONGITUDE: z.coerce.number().min(-180).max(180).default(25.9231),
-  STAFF_NAMES: csv(z.string().min(1)).default([
-    "Name to be confirmed",
-    "Name to be confirmed",
-    "Name to be confirmed",
-    "Name to be confirmed",
-  ]),
-  SITE_CREDIT: z.string().trim().min(1).default("Website by the clinic's web team (placeholder credit)"),
+  // Unset (or a name left empty): the page says "Name to be confirmed" in its own language.
+  STAFF_NAMES: csv(z.string().min(1)).default([]),
+  // Who made the website, a name: the footer says "Website by NAME" in the page's language; unset, a placeholder.
+  SITE_CREDIT: z.string().trim().min(1).optional(),
   SMS_PROVIDER_NAME: z.string().trim().min(1).default("SMS company to be named (placeholder)"),
 
   BOOKING_HORIZON_DAYS: z.coerce.number().int().min(1).max(730).default(90),

@@ -285,6 +285,7 @@ test(
   "the form comes first: its first field is on a 390 x 844 phone's first screen, with and without JavaScript, in both languages; the policy in a short line at the top and beside the button",
   NO_DATABASE,
   async ({ browser }) => {
+    test.setTimeout(180_000); // four pages and two axe runs
     for (const javaScriptEnabled of [true, false]) {
       const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 390, height: 844 } });
       const page = await context.newPage();
@@ -364,6 +365,17 @@ test("the language switch keeps what was typed, and asks for a chosen file again
   // A file cannot be carried: the field asks for it again, in Setswana. Nothing went wrong, so no summary.
   await expect(page.locator("#referral-reattach")).toContainText("tsweetswee le tsenye gape");
   await expect(page.locator(".error-summary")).toHaveCount(0);
+  // The file control speaks Setswana, not the browser's English ("Choose File", "No file chosen").
+  const control = page.locator(".file-upload__control");
+  await expect(control).toHaveText("Tlhopha faeleGa go faele e e tlhophilweng.");
+  await expect(page.getByLabel("Lekwalo la go romelwa")).toHaveAttribute("aria-describedby", /referral-chosen/);
+  await page.setInputFiles("#referral", {
+    name: "lekwalo.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("%PDF-1.4"),
+  });
+  await expect(control).toContainText("lekwalo.pdf");
+  await expect(page.locator("#referral-reattach")).toHaveCount(0);
   // What carried it is gone: a reload starts empty.
   expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
   await page.reload();
@@ -776,7 +788,12 @@ test.describe("without JavaScript", () => {
     await expect(page.getByLabel("Service", { exact: true })).toHaveValue("X-ray Imaging");
     await expect(page.getByRole("radio", { name: "Female" })).toBeChecked();
     await expect(page.getByLabel("Preferred date")).toHaveValue("next week");
-    await expect(page.getByText("Your referral form was not kept")).toBeVisible();
+    // Beside the file field, and in the summary too (its link goes to the field).
+    await expect(page.locator("#referral-reattach")).toContainText("Your referral form was not kept");
+    await expect(summary.getByRole("link", { name: /^Your referral form was not kept/ })).toHaveAttribute(
+      "href",
+      "#referral",
+    );
     expect(await appointmentsBySurname(e2e, surname)).toHaveLength(0);
   });
 

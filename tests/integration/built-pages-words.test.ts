@@ -5,6 +5,7 @@ import { PAYMENT_METHODS } from "../../domain/payments";
 import { APPOINTMENT_MESSAGES } from "../../domain/validation/appointment";
 import { ALTERNATE_NUMBER_LABEL } from "../../domain/validation/appointment-form";
 import { CLIENT_BUILD_DIR } from "../../server/paths";
+import { m } from "../../domain/paraglide/messages.js";
 
 // Needs a client build (`npm run build`), like every servePages test.
 
@@ -53,6 +54,30 @@ describe("the built pages: one word for one thing", () => {
     const text = visibleText(read(file));
     expect(text.match(/.{0,40}\balternate\b.{0,40}/gi)).toBeNull();
     expect(text.match(/.{0,40}\b(?:Bpomas|Pula)\b.{0,40}/g)).toBeNull();
+  });
+
+  // The Setswana pages, built with the default settings, have no English where the catalogue has the words.
+  const SETSWANA = PAGES.filter((file) => file.startsWith(`tn${path.sep}`) || file === path.join("tn", "index.html"));
+  const ENGLISH_LEFT = [
+    m.staff_page_name_to_be_confirmed({}, { locale: "en" }),
+    m.layout_site_credit_placeholder({}, { locale: "en" }),
+    "Website by",
+  ];
+  it("the build has the Setswana pages", () => {
+    expect(SETSWANA).toContain(path.join("tn", "our-staff", "index.html"));
+  });
+  it.each(SETSWANA)(
+    "%s has no English left: not the staff's names to be confirmed, nor the footer's credit",
+    (file) => {
+      const text = visibleText(read(file));
+      for (const english of ENGLISH_LEFT) expect(text).not.toContain(english);
+      expect(text).toContain(m.layout_site_credit_placeholder({}, { locale: "tn" }));
+    },
+  );
+  it("the Setswana staff page says the names are to be confirmed in Setswana", () => {
+    expect(visibleText(read(path.join("tn", "our-staff", "index.html")))).toContain(
+      m.staff_page_name_to_be_confirmed({}, { locale: "tn" }),
+    );
   });
 
   it.each(PAGES)("%s writes dates as day, month and year", (file) => {

@@ -102,7 +102,11 @@ export function SiteFooter({ clinic, renderedYear }: { clinic: FooterClinic; ren
               <a href={pagePath("/privacy")}>{m.layout_nav_privacy({}, { locale })}</a>
             </li>
           </ul>
-          <p className="site-footer__credit">{clinic.siteCredit}</p>
+          <p className="site-footer__credit">
+            {clinic.siteCredit
+              ? m.layout_site_credit({ maker: clinic.siteCredit }, { locale })
+              : m.layout_site_credit_placeholder({}, { locale })}
+          </p>
         </div>
       </div>
     </footer>
