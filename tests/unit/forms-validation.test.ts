@@ -151,18 +151,25 @@ describe("the server's phone layer", () => {
     expect(checkPhone({ phoneNumber: "71 234 567" }, "phoneNumber", {})).toEqual({
       e164: "+26771234567",
       mobile: true,
+      country: "BW",
     });
   });
 
   it("reads a number's kind with it: a landline is valid, and no mobile", () => {
-    expect(checkPhone({ phoneNumber: "316 3012" }, "phoneNumber", {})).toEqual({ e164: "+2673163012", mobile: false });
+    expect(checkPhone({ phoneNumber: "316 3012" }, "phoneNumber", {})).toEqual({
+      e164: "+2673163012",
+      mobile: false,
+      country: "BW",
+    });
     expect(checkPhone({ phoneNumber: "+44 20 7946 0018" }, "phoneNumber", {})).toEqual({
       e164: "+442079460018",
       mobile: false,
+      country: "GB",
     });
     expect(checkPhone({ phoneNumber: "+27 82 123 4567" }, "phoneNumber", {})).toEqual({
       e164: "+27821234567",
       mobile: true,
+      country: "ZA",
     });
   });
 });
