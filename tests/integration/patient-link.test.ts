@@ -11,6 +11,7 @@ import { DATE_MESSAGES } from "../../domain/validation/appointment-dates";
 import { APPOINTMENT_PATH } from "../../domain/api-paths";
 import { hashToken } from "../../server/tokens";
 import { createTestApp, type TestApp } from "../helpers/app";
+import { distinctDays } from "../helpers/days";
 import { bookWithLink } from "../helpers/patient-link";
 import { openDate, validAppointment } from "../helpers/requests";
 
@@ -42,11 +43,16 @@ const sundayAfter = (after: number) => {
 describe("a patient's private link", () => {
   let t: TestApp;
   const logged: string[] = [];
+  /** This describe's days (its own database), each given once (docs/testing-dates.md); every booking takes `booked`. */
+  let day: (offset: number) => string;
+  let booked: string;
   beforeAll(async () => {
     t = await createTestApp(
       { LOG_LEVEL: "info", RATE_LIMIT_ENABLED: "false" },
       { servePages: true, logStream: { write: (l) => logged.push(l) } },
     );
+    day = distinctDays((offset) => openDate(offset));
+    booked = day(2); // validAppointment()'s day (tests/helpers/requests.ts)
   });
   afterAll(() => t.close());
 
@@ -105,7 +111,7 @@ describe("a patient's private link", () => {
     expect(res.body).toContain(reference);
     expect(res.body).toContain("X-ray Imaging");
     expect(res.body).toContain(PATIENT_STATUS_WORDS.requested);
-    expect(res.body).toContain(formatLongDate(openDate(2)));
+    expect(res.body).toContain(formatLongDate(booked));
     expect(res.body).toContain("Before your visit");
     expect(res.body).toContain("A late cancellation may incur a fee.");
     expect(res.body).toContain(t.config.clinic.email);
@@ -173,7 +179,7 @@ describe("a patient's private link", () => {
     const again = await post(path, row.id, { intent: "cancel" });
     expect(again.statusCode).toBe(409);
     expect(again.body).toContain(PATIENT_MESSAGES.alreadyCancelled);
-    const change = await post(path, row.id, { intent: "change", date: openDate(5) });
+    const change = await post(path, row.id, { intent: "change", date: day(5) });
     expect(change.statusCode).toBe(409);
     expect(await history(row.id)).toHaveLength(1);
   });
@@ -198,18 +204,20 @@ describe("a patient's private link", () => {
     expect(lateNotice(page.body)).toContain(LATE_CANCELLATION_FEE);
     expect(page.body).toContain("please call the clinic to change it");
     expect(page.body).not.toContain("Ask for this date");
-    const change = await post(path, row.id, { intent: "change", date: openDate(5) });
+    const change = await post(path, row.id, { intent: "change", date: day(5) });
     expect(change.statusCode).toBe(409);
     expect(change.body).toContain(PATIENT_MESSAGES.tooLate);
     expect((await appointment(row.id)).status).toBe("confirmed");
   });
 
   it("after the visit (attended, missed) the patient may neither cancel nor change it (APPOINTMENT_TRANSITIONS); nothing changes", async () => {
+    const visited = day(3);
+    const asked = day(6);
     for (const status of ["attended", "no_show"] as const) {
       const { path, row } = await book();
       await t.db
         .updateTable("appointments")
-        .set({ status, confirmed_date: openDate(3), confirmed_time: "09:00" })
+        .set({ status, confirmed_date: visited, confirmed_time: "09:00" })
         .where("id", "=", row.id)
         .execute();
       const page = await open(`${path}?step=cancel`);
@@ -219,7 +227,7 @@ describe("a patient's private link", () => {
       const cancel = await post(path, row.id, { intent: "cancel", reason: "Too late now" });
       expect(cancel.statusCode, status).toBe(409);
       expect(cancel.body).toContain(PATIENT_MESSAGES.cannotCancel);
-      const change = await post(path, row.id, { intent: "change", date: openDate(6) });
+      const change = await post(path, row.id, { intent: "change", date: asked });
       expect(change.statusCode, status).toBe(409);
       expect(change.body).toContain(PATIENT_MESSAGES.cannotChange);
       expect(await appointment(row.id)).toMatchObject({ status, confirmed_time: "09:00", cancel_reason: null });
@@ -229,9 +237,11 @@ describe("a patient's private link", () => {
 
   it("change: a new open date goes back to requested with the old one in the history; bad dates change nothing", async () => {
     const { path, row } = await book();
+    const confirmed = day(10);
+    const next = day(6);
     await t.db
       .updateTable("appointments")
-      .set({ status: "confirmed", confirmed_date: openDate(10), confirmed_time: "09:00" })
+      .set({ status: "confirmed", confirmed_date: confirmed, confirmed_time: "09:00" })
       .where("id", "=", row.id)
       .execute();
     const sunday = (() => {
@@ -256,7 +266,6 @@ describe("a patient's private link", () => {
     }
     expect(await appointment(row.id)).toMatchObject({ status: "confirmed", confirmed_time: "09:00" });
 
-    const next = openDate(6);
     const res = await post(path, row.id, { intent: "change", date: next });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(PATIENT_MESSAGES.changed);
@@ -268,7 +277,7 @@ describe("a patient's private link", () => {
     });
     const last = (await history(row.id)).at(-1)!;
     expect(last).toMatchObject({ from_status: "confirmed", to_status: "requested", staff_id: null });
-    expect(last.note).toBe(`Date changed by the patient from ${openDate(10)} 09:00 to ${next}`);
+    expect(last.note).toBe(`Date changed by the patient from ${confirmed} 09:00 to ${next}`);
     // The link still opens: its expiry follows the new date.
     expect((await open(path)).statusCode).toBe(200);
   });
@@ -337,8 +346,12 @@ describe("a patient's private link", () => {
 
 describe("a patient's private page, ordered for the patient (decision 026)", () => {
   let t: TestApp;
+  /** This describe's database has its own days, each given once; every booking takes the first. */
+  let day: (offset: number) => string;
   beforeAll(async () => {
     t = await createTestApp({ RATE_LIMIT_ENABLED: "false" }, { servePages: true });
+    day = distinctDays((offset) => openDate(offset));
+    day(2); // validAppointment()'s day (tests/helpers/requests.ts)
   });
   afterAll(() => t.close());
 
@@ -396,7 +409,7 @@ describe("a patient's private page, ordered for the patient (decision 026)", () 
       expect(main, gone).not.toContain(gone);
     expect(main).not.toContain('value="cancel"');
     // The same page posted again (a second tab, the back button): already cancelled, not "changed since".
-    const posts: Record<string, string>[] = [{ intent: "cancel" }, { intent: "change", date: openDate(5) }];
+    const posts: Record<string, string>[] = [{ intent: "cancel" }, { intent: "change", date: day(5) }];
     for (const fields of posts) {
       const again = await send(path, { version: shown, ...fields });
       expect(again.statusCode, fields.intent).toBe(409);
@@ -448,7 +461,7 @@ describe("a patient's private page, ordered for the patient (decision 026)", () 
     expect(summary).toContain(esc(DATE_MESSAGES.closed(sunday)));
     expect(closed.body).toMatch(/<input[^>]*id="date"/);
 
-    const changed = await post(path, row.id, { intent: "change", date: openDate(6) });
+    const changed = await post(path, row.id, { intent: "change", date: day(6) });
     expect(changed.statusCode).toBe(200);
     outcomeFirst(changed.body, PATIENT_MESSAGES.changed);
     expect(titleOf(changed.body)).toBe("Your appointment");
@@ -462,29 +475,28 @@ describe("a patient's private page, ordered for the patient (decision 026)", () 
 
   it("Change the date offers only the days the clinic is open: Sundays, holidays and closures are greyed, not offered", async () => {
     const { path } = await book();
-    const closure = openDate(9);
+    const closure = day(9);
+    const offered = day(4);
     await t.db
       .insertInto("clinic_closures")
       .values({ first_date: closure, last_date: closure, reason: "Staff training", created_by: null, created_at: "" })
       .execute();
     const html = mainOf((await open(path)).body);
     const radio = (date: string) => new RegExp(`<input[^>]*type="radio"[^>]*name="date"[^>]*value="${date}"`);
-    expect(html).toMatch(radio(openDate(4)));
+    expect(html).toMatch(radio(offered));
     for (const shut of [sundayAfter(2), closure]) {
       expect(html, shut).not.toMatch(radio(shut));
       expect(html, shut).toContain(`${formatLongDate(shut)}, clinic closed`);
     }
     // Each offered day is named in full for screen readers; past days are not offered.
-    expect(html).toMatch(
-      new RegExp(`<label[^>]*for="[^"]*${openDate(4)}"[^>]*>.*?${formatLongDate(openDate(4))}`, "s"),
-    );
+    expect(html).toMatch(new RegExp(`<label[^>]*for="[^"]*${offered}"[^>]*>.*?${formatLongDate(offered)}`, "s"));
     expect(html).not.toMatch(radio(addDays(clinicToday(new Date()), -1)));
   });
 
   it("the patient is e-mailed their own change and cancellation: the least data, the reference and a fresh link", async () => {
     const email = "own.change.qq@example.net";
     const { path, row, reference, token } = await book({ email, notes: "Secretnotesxyzzy" });
-    const next = openDate(6);
+    const next = day(6);
     expect((await post(path, row.id, { intent: "change", date: next })).statusCode).toBe(200);
     const cancelled = await post(path, row.id, { intent: "cancel", reason: "Reasonplughxyz" });
     expect(cancelled.statusCode).toBe(200);
