@@ -179,10 +179,17 @@ export default function StaffClosures({ loaderData, actionData }: Route.Componen
   useEffect(() => {
     if (asking) confirmRef.current?.focus();
   }, [asking, actionData]);
-  // A saved or removed closure: its notice takes the focus (React's autoFocus serves only the page as loaded).
+  // A saved or removed closure: its notice takes the focus (React's autoFocus serves only the page as loaded),
+  // and comes wholly onto the screen at once, top included. Focus alone left it where the page stood: a save
+  // straight from the form (no patient to ask about) is pressed far down a phone's page, and the router's scroll
+  // back up glides (smooth unless motion is reduced), so for a moment the notice was above the screen or cut
+  // off. An instant scroll is no motion at all, as a page loaded without JavaScript opens at its notice too.
   const doneRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
-    if (actionData?.kind === "done") doneRef.current?.focus();
+    const notice = doneRef.current;
+    if (actionData?.kind !== "done" || !notice) return;
+    notice.focus({ preventScroll: true });
+    notice.scrollIntoView({ block: "start", behavior: "instant" });
   }, [actionData]);
   // A saved closure clears the form; a refused or previewed one keeps what was typed.
   const formKey = actionData?.kind === "done" ? actionData.message : "closure-form";
