@@ -25,7 +25,7 @@ import { appointmentDate, findByManageToken, issueManageLink } from "./manage-li
 import { closedDayOf, type ClosedDay } from "./closure-effects";
 import { patientChangeMail, type PatientChange } from "./patient-change-mail";
 import { textPatient } from "./texts";
-import { inTextCountries, setContactPreference, textReach, whatsappSetUp } from "../messages/index";
+import { contactChoiceOf, setContactPreference } from "../messages/index";
 import { isContactPreference, type ContactChoice } from "../../domain/contact-preference";
 
 /**
@@ -151,19 +151,6 @@ interface ViewDays {
   locale: Locale;
 }
 
-/** The patient's channel as their page shows it: their choice, their number's reach, WhatsApp and the countries texts go to. */
-function contactChoiceOf(appt: AppointmentRow, config: LinkConfig): ContactChoice {
-  const { mobile, country } = textReach(appt.phone);
-  const { countries } = config.messages;
-  return {
-    choice: appt.contact_preference ?? null,
-    mobile,
-    whatsapp: whatsappSetUp(config),
-    served: inTextCountries(country, countries),
-    countries,
-  };
-}
-
 function viewOf(appt: AppointmentRow, config: LinkConfig, now: Date, days: ViewDays): ManageView {
   const late = withinNotice(appt, now);
   const allows = (move: PatientMove) => patientMoveTo(appt.status, move) !== undefined;
@@ -188,7 +175,7 @@ function viewOf(appt: AppointmentRow, config: LinkConfig, now: Date, days: ViewD
     changeByPhone: late,
     calendar: days.calendar,
     version: appt.updated_at,
-    contact: contactChoiceOf(appt, config),
+    contact: contactChoiceOf(config, appt),
     safety: {
       questions: safetyQuestionsFor(appt.service_name),
       answers: readSafetyAnswers(appt.safety_answers) ?? {},

@@ -15,6 +15,8 @@
  *   deleteOldMessages, messagesAbout, deleteMessagesAbout, deleteOutboxFilesOf,
  *   forgetOldWebhookEvents (the webhook's seen ids).
  */
+import type { ContactChoice, ContactPreference } from "../../domain/contact-preference";
+import { inTextCountries, textReach } from "./phone";
 export { enqueueMessage, queuePatientText, type OutgoingText, type PatientText, type QueuedText } from "./queue";
 export { setContactPreference, stopTextsFrom } from "./contact-preference";
 export { inTextCountries, isMobile, textReach, textsAbroad, toE164, type TextReach } from "./phone";
@@ -40,6 +42,25 @@ export {
 } from "./retention";
 export { smsOutboxDir } from "./sms-outbox";
 export { forgetOldWebhookEvents } from "./webhook-events";
+
+/**
+ * How a patient with this number and choice gets texts (their choice, their number's reach,
+ * WhatsApp set up, the countries texts go to), as their private page and the desk show it.
+ */
+export function contactChoiceOf(
+  config: { messages: { whatsapp?: unknown; countries: readonly string[] } },
+  appt: { phone: string; contact_preference: ContactPreference | null },
+): Required<ContactChoice> {
+  const { mobile, country } = textReach(appt.phone);
+  const { countries } = config.messages;
+  return {
+    choice: appt.contact_preference ?? null,
+    mobile,
+    whatsapp: whatsappSetUp(config),
+    served: inTextCountries(country, countries),
+    countries,
+  };
+}
 
 /** Whether the clinic sends WhatsApp messages (WHATSAPP_* set): else a WhatsApp choice goes as SMS, and no form offers it. */
 export function whatsappSetUp(config: { messages: { whatsapp?: unknown } }): boolean {

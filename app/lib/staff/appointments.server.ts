@@ -1,6 +1,5 @@
 import type { StaffIdentity } from "../../../domain/staff-roles";
-import { isContactPreference, type ContactChoice, type ContactPreference } from "../../../domain/contact-preference";
-import { inTextCountries, textReach, whatsappSetUp } from "../../../server/messages/index";
+import { isContactPreference } from "../../../domain/contact-preference";
 import {
   CHANNEL_REFUSED,
   RESEND_REFUSED,
@@ -93,19 +92,6 @@ export async function textsAction(
   return set.ok ? { ok: true } : { ok: false, error: CHANNEL_REFUSED[set.reason], status: 422 };
 }
 
-/** How the patient gets texts, as the desk sees it: their choice, their number's reach, WhatsApp set up. */
-export function deskChannel(
-  config: StaffRuntime["config"],
-  appt: { phone: string; contact_preference: ContactPreference | null },
-): Required<ContactChoice> {
-  const { mobile, country } = textReach(appt.phone);
-  const { countries } = config.messages;
-  return {
-    choice: appt.contact_preference ?? null,
-    mobile,
-    whatsapp: whatsappSetUp(config),
-    served: inTextCountries(country, countries),
-    countries,
-  };
-}
+/** How the patient gets texts, as the desk sees it: the same as their private page shows. */
+export { contactChoiceOf } from "../../../server/messages/index";
 export { messagesFor } from "../../../server/messages/index";

@@ -22,7 +22,7 @@ import {
   allowedNext,
   changeStatus,
   freeStarts,
-  deskChannel,
+  contactChoiceOf,
   messagesFor,
   moveAppointment,
   outcomeFrom,
@@ -86,7 +86,7 @@ export async function loader(args: Route.LoaderArgs) {
     ...found,
     // Each text as it was sent, number and words too, and how the patient gets them (decision 043).
     texts: await messagesFor(rt.db, a.reference),
-    channel: deskChannel(rt.config, a),
+    channel: contactChoiceOf(rt.config, a),
     next,
     outcomeFrom: from ? { date: clinicDate(from), time: clinicTime(from) } : null,
     // Staff choose among these when more than one room serves the service.
