@@ -71,7 +71,6 @@ export default function Appointment() {
             {answer.status === 404 && <p className="form-page__lead">{m.private_link_not_valid_lead({}, options)}</p>}
           </>
         )}
-        {/* TODO(issue 26): ContactOptions' own words follow the page's language once the forms take it. */}
         <ContactOptions clinic={clinic} title={m.private_contact_title({}, options)} />
       </div>
     </main>
@@ -291,7 +290,6 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
 
       {showSafety && <SafetyForm {...view.safety} errors={errors} action={here} />}
       {open && <ContactSettings {...view.contact} action={here} error={errors.contactPreference} />}
-      {/* TODO(issue 26): the booking policy follows the page's language once the forms' BookingPolicy takes it. */}
       {open && <BookingPolicy className="form__section" />}
     </>
   );
