@@ -279,6 +279,20 @@ test("the privacy policy is linked beside the submit button", NO_DATABASE, async
   ]);
   // Just above the button (the live regions between them are empty).
   expect(buttonBox!.y - (noteBox!.y + noteBox!.height)).toBeLessThan(80);
+
+  // The floating back-to-top button never sits on it: scrolled so that the two are level, they do not meet.
+  const button = page.getByRole("button", { name: "Request appointment" });
+  const top = page.locator(".float-button--top");
+  await button.scrollIntoViewIfNeeded();
+  const [buttonNow, topNow] = await Promise.all([button.boundingBox(), top.boundingBox()]);
+  const level = buttonNow!.y + buttonNow!.height / 2 - (topNow!.y + topNow!.height / 2);
+  await page.evaluate((by) => window.scrollBy({ top: by, behavior: "instant" }), level);
+  await expect(top).toBeVisible();
+  const [b, f] = await Promise.all([button.boundingBox(), top.boundingBox()]);
+  expect(Math.abs(b!.y + b!.height / 2 - (f!.y + f!.height / 2)), "level").toBeLessThan(2);
+  const apart =
+    b!.x + b!.width <= f!.x || f!.x + f!.width <= b!.x || b!.y + b!.height <= f!.y || f!.y + f!.height <= b!.y;
+  expect(apart, `the submit button ${JSON.stringify(b)} and back to top ${JSON.stringify(f)}`).toBe(true);
 });
 
 test(
