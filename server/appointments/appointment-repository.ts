@@ -8,6 +8,8 @@ import type {
   Database,
 } from "../db/schema";
 import { BASE_LOCALE } from "../../domain/locale";
+import { ACTIVE_STATUSES } from "../../domain/statuses";
+import { sameName, type RequestIdentity } from "../../domain/duplicate-requests";
 import { prepared } from "../db/prepared";
 import { nextReference } from "../requests/reference";
 import { perDatabase } from "../db/repository";
@@ -141,6 +143,34 @@ const insertAppointment = prepared<NewAppointmentValues>()((trx, value) =>
       updated_at: value("stamp"),
     })
     .returningAll(),
+);
+
+/**
+ * An open request from the same patient (name, surname, date of birth,
+ * phone) for the same service and day, the booking path's duplicate check
+ * (decision 049): read by the requested date's index, so it looks at one
+ * day's requests however many are stored. Names are compared in lower case
+ * (the caller gives them so: sameName).
+ */
+const openTwin = prepared<{
+  name: string;
+  surname: string;
+  dob: string;
+  phone: string;
+  service_name: string;
+  requested_date: string;
+}>()((trx, value) =>
+  trx
+    .selectFrom("appointments")
+    .select("id")
+    .where("requested_date", "=", value("requested_date"))
+    .where("service_name", "=", value("service_name"))
+    .where("phone", "=", value("phone"))
+    .where("dob", "=", value("dob"))
+    .where((eb) => eb(eb.fn("lower", ["name"]), "=", value("name")))
+    .where((eb) => eb(eb.fn("lower", ["surname"]), "=", value("surname")))
+    .where("status", "in", ACTIVE_STATUSES)
+    .limit(1),
 );
 
 /** A patient's private link (two a booking): built and compiled once. */
@@ -399,6 +429,26 @@ export const appointmentRepository = perDatabase((db: Db) => {
      * rows, by that date then id. What a closure reaches, and the requests
      * the schedule shows waiting.
      */
+    /** Whether an open request from this patient for this service and day is stored already (decision 049). */
+    async hasOpenTwin(
+      a: { name: string; surname: string; dob: string; phone: string; service_name: string; requested_date: string },
+      trx: Kysely<Database> = db,
+    ): Promise<boolean> {
+      const { rows } = await openTwin(trx, { ...a, name: sameName(a.name), surname: sameName(a.surname) });
+      return rows.length > 0;
+    },
+
+    /** The open requests asked for on these days, with what the duplicate rule compares (decision 049). */
+    async openRequestsOn(dates: readonly string[], trx: Kysely<Database> = db): Promise<RequestIdentity[]> {
+      if (dates.length === 0) return [];
+      return trx
+        .selectFrom("appointments")
+        .select(["id", "reference", "name", "surname", "dob", "phone", "service_name", "requested_date", "status"])
+        .where("requested_date", "in", [...new Set(dates)])
+        .where("status", "in", ACTIVE_STATUSES)
+        .execute();
+    },
+
     async activeBetween(from: string, to: string, trx: Kysely<Database> = db): Promise<AppointmentRow[]> {
       const rows = await trx
         .selectFrom("appointments")

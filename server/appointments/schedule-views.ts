@@ -1,6 +1,7 @@
 import { appointmentMinutes, serviceTitle } from "../../domain/catalogue";
 import { formatPhone } from "../../domain/contact-links";
 import { addDays, formatShortDate, parseDateInput, WEEKDAYS, weekdayIndex } from "../../domain/dates";
+import { duplicatesAmong } from "../../domain/duplicate-requests";
 import { closedReason } from "../../domain/opening-days";
 import { paymentLabel } from "../../domain/payments";
 import { clinicMinutes, NO_ROOM_NAME, ROOMS, roomName } from "../../domain/rooms";
@@ -53,20 +54,24 @@ export interface WaitingRequest {
   service: string;
   /** The requested date, YYYY-MM-DD. */
   date: string;
+  /** Another open request from the same patient for the same service and day (decision 049). */
+  duplicate: boolean;
 }
 
 /** The requests (status requested) for the days from … to, by date then id. */
 async function waitingBetween(db: Db, from: string, to: string): Promise<WaitingRequest[]> {
   const rows = await appointmentRepository(db).activeBetween(from, to);
-  return rows
-    .filter((r) => r.status === "requested")
-    .map((r) => ({
-      id: r.id,
-      reference: r.reference,
-      patient: `${r.name} ${r.surname}`,
-      service: serviceTitle(r.service_name),
-      date: r.requested_date,
-    }));
+  const requested = rows.filter((r) => r.status === "requested");
+  // Possible duplicates (decision 049): the open requests of the same days, one indexed read.
+  const twins = duplicatesAmong(await appointmentRepository(db).openRequestsOn(requested.map((r) => r.requested_date)));
+  return requested.map((r) => ({
+    id: r.id,
+    reference: r.reference,
+    patient: `${r.name} ${r.surname}`,
+    service: serviceTitle(r.service_name),
+    date: r.requested_date,
+    duplicate: twins.has(r.id),
+  }));
 }
 
 /** A day's opening as clinic minutes, and why it is closed if it is. */

@@ -35,6 +35,7 @@ import {
 import type { StaffRuntime } from "../runtime";
 import { clinicInstant, formatAbbreviatedDate, isIsoDate, parseDateInput } from "../../domain/dates";
 import { LIST_PAGE_SIZE } from "../../domain/staff-limits";
+import { DUPLICATE_WORDS, duplicatesAmong, type DuplicateOf } from "../../domain/duplicate-requests";
 
 export interface AppointmentFilters extends AppointmentSearch {
   page?: number;
@@ -64,12 +65,56 @@ export async function listAppointments(db: Db, filters: AppointmentFilters) {
   const pages = Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
   const page = Math.min(filters.page ?? 1, pages);
   const found = await appointments.findMatching(filters, LIST_PAGE_SIZE, (page - 1) * LIST_PAGE_SIZE);
+  // Possible duplicates (decision 049): the page's days' open requests, one indexed read.
+  const twins = await duplicatesOn(
+    db,
+    found.map((r) => r.requested_date),
+  );
   // The list carries how many safety answers need a look, not the answers.
   const rows = found.map(({ safety_answers, ...row }) => ({
     ...row,
     safetyChecks: attentionQuestions(row.service_name, readSafetyAnswers(safety_answers)).length,
+    duplicates: twins.get(row.id) ?? [],
   }));
   return { rows, total, page, pages };
+}
+
+/** The possible duplicates among the open requests asked for on these days, by request id (decision 049). */
+export async function duplicatesOn(db: Db, dates: readonly string[]): Promise<Map<number, DuplicateOf[]>> {
+  return duplicatesAmong(await appointmentRepository(db).openRequestsOn(dates));
+}
+
+/**
+ * Closes a request as a duplicate of the patient's other open request for the
+ * same service and day (decision 049), in one action: cancelled, with the
+ * other's reference as the reason, a line in its history and the audit log;
+ * no e-mail and no text, since the patient's other request stands. Refused
+ * unless it is a request and has such a twin still open.
+ */
+export async function closeAsDuplicate(rt: StaffRuntime, staff: StaffIdentity, id: number): Promise<DuplicateOf> {
+  const now = rt.now();
+  const appointments = appointmentRepository(rt.db);
+  return rt.db.transaction().execute(async (trx) => {
+    const appt = await lockedAppointment(appointments, id, trx);
+    if (appt.status !== "requested") throw new StatusChangeError(DUPLICATE_WORDS.notDuplicate);
+    const twin = duplicatesAmong(await appointments.openRequestsOn([appt.requested_date], trx)).get(id)?.[0];
+    if (!twin) throw new StatusChangeError(DUPLICATE_WORDS.notDuplicate);
+    await updateOrRefuse(
+      appointments,
+      id,
+      { status: appt.status },
+      { status: "cancelled", cancel_reason: DUPLICATE_WORDS.reason(twin.reference), updated_at: now.toISOString() },
+      trx,
+    );
+    await recordStaffChange(trx, staff, id, now, {
+      from: appt.status,
+      to: "cancelled",
+      note: DUPLICATE_WORDS.note(twin.reference),
+      action: "duplicate_closed",
+      detail: `duplicate of ${twin.reference}`,
+    });
+    return twin;
+  });
 }
 
 /** Service names to filter by: those in the data. */
@@ -83,7 +128,8 @@ export async function getAppointment(db: Db, id: number) {
   if (!appointment) return undefined;
   const files = await uploadRepository(db).listForAppointment(id);
   const history = await appointments.statusHistory(id);
-  return { appointment, files, history };
+  const duplicates = (await duplicatesOn(db, [appointment.requested_date])).get(id) ?? [];
+  return { appointment, files, history, duplicates };
 }
 
 export type StatusChange =
@@ -238,7 +284,7 @@ async function recordStaffChange(
     from: AppointmentStatus;
     to: AppointmentStatus;
     note: string | null;
-    action: "status_change" | "appointment_move";
+    action: "status_change" | "appointment_move" | "duplicate_closed";
     detail: string;
   },
 ): Promise<void> {

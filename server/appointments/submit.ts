@@ -90,6 +90,20 @@ export async function storeAppointment(
       });
       if (Object.keys(missing).length) throw refuse(missing);
 
+      const serviceName = findBookableService(a.serviceTitle)?.slug ?? a.serviceTitle;
+      // A second open request from this patient for this service and day (decision 049): stored, and
+      // marked in the console, but its acknowledgement is not texted again. One indexed read.
+      const twin = await appointments.hasOpenTwin(
+        {
+          name: a.name,
+          surname: a.surname,
+          dob: a.dob,
+          phone: a.phoneE164,
+          service_name: serviceName,
+          requested_date: a.appointmentDate,
+        },
+        trx,
+      );
       const row = await appointments.create(
         {
           name: a.name,
@@ -102,7 +116,7 @@ export async function storeAppointment(
           language,
           email: a.email,
           gender: a.gender,
-          service_name: findBookableService(a.serviceTitle)?.slug ?? a.serviceTitle,
+          service_name: serviceName,
           payment_method: a.service.paymentMethod,
           medical_aid_number: a.medicalAidNumber ? a.medicalAidNumber : null,
           notes: a.notes,
@@ -133,9 +147,9 @@ export async function storeAppointment(
         language: row.language,
       };
       await enqueueMails(trx, [clinicAppointmentMail(mail, config), patientAppointmentMail(mail, config)], now);
-      const text = await textPatient(trx, config, row, "received", manageUrl, now, a.phoneReach);
+      const text = twin ? null : await textPatient(trx, config, row, "received", manageUrl, now, a.phoneReach);
       // A number in none of SMS_COUNTRIES gets no texts: the answer says so, and why (decision 042).
-      const abroad = "skipped" in text && text.skipped === "abroad";
+      const abroad = text !== null && "skipped" in text && text.skipped === "abroad";
       return {
         accepted: {
           message: appointmentAcceptedMessage(answerBy),

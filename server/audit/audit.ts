@@ -81,6 +81,7 @@ export const AUDIT_ACTION_LABELS: Record<StaffAuditAction, string> = {
   status_change: "Changed status",
   enquiry_handled: "Marked enquiry handled",
   enquiry_reopened: "Marked enquiry new again",
+  duplicate_closed: "Closed a duplicate request",
   export_csv: "Exported CSV",
   patient_export: "Exported a patient's data",
   patient_erase: "Erased a patient's data",

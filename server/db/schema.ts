@@ -301,7 +301,9 @@ export type StaffAuditAction =
   // --- decision 035: sending an invitation again (values only) ---
   | "invitation_resent"
   // --- the undo of an enquiry's "Mark handled" (values only) ---
-  | "enquiry_reopened";
+  | "enquiry_reopened"
+  // --- decision 049: a request closed as a duplicate of the patient's other one (values only) ---
+  | "duplicate_closed";
 
 /** A day or range of days the clinic is closed, with the reason patients see (migration 0015). */
 export interface ClinicClosureTable {

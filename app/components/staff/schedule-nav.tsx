@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { parseDateInput } from "@domain/dates";
 import { DATE_FIELD_HINT, DateInput } from "./date-field";
+import { DuplicateFlag } from "./duplicate-flag";
 import { StaffField, type FieldErrors } from "~/components/staff/form-errors";
 import { StatusBadge } from "~/components/staff/status-badge";
 
@@ -129,14 +130,18 @@ export function ScheduleAppointment({
 }
 
 /** A request waiting for a time on the schedule: a link to its page, marked as waiting (decision 034). */
-export function ScheduleRequest({ r }: { r: { id: number; reference: string; patient: string; service: string } }) {
+export function ScheduleRequest({
+  r,
+}: {
+  r: { id: number; reference: string; patient: string; service: string; duplicate: boolean };
+}) {
   return (
     <Link to={`/staff/appointments/${r.id}`} className="staff-appt staff-appt--waiting">
       <strong className="staff-appt__patient">{r.patient}</strong>
       <span className="staff-appt__service">{r.service}</span>
       <span className="staff-appt__meta">
         <span className="staff-mono">{r.reference}</span>{" "}
-        <span className="staff-badge staff-badge--waiting">Waiting</span>
+        <span className="staff-badge staff-badge--waiting">Waiting</span> <DuplicateFlag of={r.duplicate} />
       </span>
     </Link>
   );
@@ -146,7 +151,7 @@ export function ScheduleRequest({ r }: { r: { id: number; reference: string; pat
 export function WaitingRequests({
   requests,
 }: {
-  requests: readonly { id: number; reference: string; patient: string; service: string }[];
+  requests: readonly { id: number; reference: string; patient: string; service: string; duplicate: boolean }[];
 }) {
   return (
     <section className="staff-waiting" aria-labelledby="waiting-heading">

@@ -20,6 +20,7 @@ import { dayRules, getAppointment } from "../../../server/appointments/staff-cha
 export {
   allowedNext,
   changeStatus,
+  closeAsDuplicate,
   listAppointments,
   moveAppointment,
   outcomeFrom,

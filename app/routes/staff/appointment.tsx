@@ -13,6 +13,7 @@ import { SafetyAnswers } from "~/components/staff/safety-answers";
 import { DataTable } from "~/components/staff/data-table";
 import { StaffErrorSummary, StaffField, type FieldErrors } from "~/components/staff/form-errors";
 import { MessageHistory } from "~/components/staff/message-history";
+import { DuplicateNotice } from "~/components/staff/duplicate-flag";
 import { appointmentGuidance, examinationsFor, serviceTitle } from "@domain/catalogue";
 import { findRoom, roomsForService } from "@domain/rooms";
 import { CANCEL_REASON_MAX, isActiveStatus } from "@domain/statuses";
@@ -21,6 +22,7 @@ import { idParam, requireStaff } from "~/lib/staff.server";
 import {
   allowedNext,
   changeStatus,
+  closeAsDuplicate,
   freeStarts,
   contactChoiceOf,
   messagesFor,
@@ -46,6 +48,7 @@ const DONE_MESSAGES: Record<string, string> = {
   moved: "Appointment moved. The patient's e-mail with the new time is on its way.",
   resent: "The text message is queued to be sent again.",
   channel: "Saved: how the patient gets texts.",
+  duplicate: "Closed as a duplicate. The patient was not e-mailed or texted: their other request is still open.",
 };
 
 /** The outcomes said beside the messages, where the page comes back (#messages). */
@@ -110,7 +113,7 @@ export async function loader(args: Route.LoaderArgs) {
  * read as sent here.
  */
 const appointmentForm = z.object({
-  intent: z.enum(["move", "confirm", "attended", "no_show", "cancel", "resend", "channel"]),
+  intent: z.enum(["move", "confirm", "attended", "no_show", "cancel", "resend", "channel", "duplicate"]),
   date: formText(),
   time: formText(),
   typed_time: formText(),
@@ -162,6 +165,14 @@ export async function action(args: Route.ActionArgs) {
     const done = await textsAction(rt, staff, id, intent, form.value);
     if (!done.ok) return data<Refusal>({ error: done.error, intent }, { status: done.status });
     return redirect(`/staff/appointments/${id}?done=${intent === "resend" ? "resent" : "channel"}#messages`);
+  }
+  if (intent === "duplicate") {
+    try {
+      await closeAsDuplicate(rt, staff, id);
+    } catch (error) {
+      return refuse(error);
+    }
+    return redirect(`/staff/appointments/${id}?done=duplicate`);
   }
   if (intent === "move") {
     try {
@@ -429,6 +440,7 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
     rooms,
     outcomeFrom: outcomeOpens,
     dayRefused,
+    duplicates,
   } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -476,6 +488,7 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
 
       {(summary || refusal) && <StaffErrorSummary errors={summary} description={refusal} />}
       {!resent && doneAlert}
+      <DuplicateNotice of={duplicates} canClose={a.status === "requested"} busy={busy} />
 
       <div className="staff-detail">
         <div className="staff-detail__record">

@@ -4,6 +4,7 @@ import { Pagination } from "~/components/staff/pagination";
 import { staffMeta } from "~/components/staff/staff-format";
 import { APPOINTMENT_STATUS_OPTIONS, StatusBadge } from "~/components/staff/status-badge";
 import { SafetyFlag } from "~/components/staff/safety-answers";
+import { DuplicateFlag } from "~/components/staff/duplicate-flag";
 import { ACTIONS_COLUMN, DataTable } from "~/components/staff/data-table";
 import { serviceTitle } from "@domain/catalogue";
 import { LIST_PAGE_SIZE } from "@domain/staff-limits";
@@ -169,7 +170,8 @@ export default function StaffAppointments({ loaderData, actionData }: Route.Comp
                   )}
                 </td>
                 <td>
-                  <StatusBadge status={a.status} /> <SafetyFlag count={a.safetyChecks} />
+                  <StatusBadge status={a.status} /> <SafetyFlag count={a.safetyChecks} />{" "}
+                  <DuplicateFlag of={a.duplicates} />
                 </td>
                 <td className="staff-nowrap">
                   {a.status === "requested" ? (
