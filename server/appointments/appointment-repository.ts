@@ -423,12 +423,6 @@ export const appointmentRepository = perDatabase((db: Db) => {
         .execute();
     },
 
-    /**
-     * Active appointments dated from `from` to `to` (YYYY-MM-DD): requests by
-     * their requested date, confirmed ones by their confirmed date; whole
-     * rows, by that date then id. What a closure reaches, and the requests
-     * the schedule shows waiting.
-     */
     /** Whether an open request from this patient for this service and day is stored already (decision 049). */
     async hasOpenTwin(
       a: { name: string; surname: string; dob: string; phone: string; service_name: string; requested_date: string },
@@ -449,6 +443,12 @@ export const appointmentRepository = perDatabase((db: Db) => {
         .execute();
     },
 
+    /**
+     * Active appointments dated from `from` to `to` (YYYY-MM-DD): requests by
+     * their requested date, confirmed ones by their confirmed date; whole
+     * rows, by that date then id. What a closure reaches, and the requests
+     * the schedule shows waiting.
+     */
     async activeBetween(from: string, to: string, trx: Kysely<Database> = db): Promise<AppointmentRow[]> {
       const rows = await trx
         .selectFrom("appointments")

@@ -1,14 +1,17 @@
 import { expect } from "vitest";
 import { APPOINTMENT_PATH } from "../../domain/api-paths";
 import type { TestApp } from "./app";
-import { validAppointment } from "./requests";
+import { anotherPatient, validAppointment } from "./requests";
 
 /**
  * Books through the JSON API as a patient would, and answers with the
  * private link it gave (its path and token) and the stored row.
  */
 export async function bookWithLink(t: TestApp, overrides: Record<string, unknown> = {}) {
-  const res = await t.app.inject({ method: "POST", url: APPOINTMENT_PATH, payload: validAppointment(overrides) });
+  // Each booking is its own patient (anotherPatient) unless the overrides give a date of birth:
+  // the same patient twice for one service and day would be a possible duplicate (decision 049).
+  const payload = validAppointment({ ...anotherPatient(), ...overrides });
+  const res = await t.app.inject({ method: "POST", url: APPOINTMENT_PATH, payload });
   expect(res.statusCode).toBe(201);
   const data = res.json().data as { reference: string; manageUrl: string };
   const row = await t.db

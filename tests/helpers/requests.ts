@@ -9,6 +9,19 @@ export function openDate(after = 1, closedDates: string[] = []): string {
   return d;
 }
 
+let patients = 0;
+/**
+ * Another patient for validAppointment: the same person but for the date of
+ * birth, one of its own each call. Two open requests from one patient (name,
+ * date of birth, phone) for one service and day are possible duplicates
+ * (decision 049), and the second gets no acknowledgement text; a test whose
+ * bookings are different requests gives each its own patient with this.
+ */
+export function anotherPatient(): { dob: string } {
+  patients += 1;
+  return { dob: addDays("1950-01-01", patients) };
+}
+
 export function validAppointment(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     name: "Kagiso",

@@ -45,12 +45,18 @@ describe("patients' rights match exact identifiers, never a substring", () => {
   /** The links in Ann's own e-mails, which her export carries. */
   let annMailed: string[] = [];
 
-  async function book(who: typeof ANN, email: string, into: Seeded) {
+  async function book(who: typeof ANN, email: string, into: Seeded, service?: Record<string, string>) {
     const res = await t.app.inject({
       method: "POST",
       url: APPOINTMENT_PATH,
       headers: { "idempotency-key": `exact-appt-${++counter}-key` },
-      payload: validAppointment({ name: who.name, surname: who.surname, email, appointmentDate: openDate(3) }),
+      payload: validAppointment({
+        name: who.name,
+        surname: who.surname,
+        email,
+        appointmentDate: openDate(3),
+        ...(service ? { service } : {}),
+      }),
     });
     expect(res.statusCode).toBe(201);
     const data = res.json().data as { reference: string; manageUrl: string };
@@ -107,7 +113,9 @@ describe("patients' rights match exact identifiers, never a substring", () => {
     cookie = await sessionCookieFor(t.db, t.config, staff.id);
     // Ann: two bookings and an enquiry, in three letter cases of one address.
     await book(ANN, ANN.email, ann);
-    await book(ANN, "ANN@Example.Test", ann);
+    // Her second is for another service: one patient twice for one service and day would be a
+    // possible duplicate, not texted again (decision 049), and each of hers has its own text here.
+    await book(ANN, "ANN@Example.Test", ann, { name: "Ultrasound Imaging", paymentMethod: "cash" });
     await enquire(ANN, " Ann@example.TEST ", ann);
     // Joann: an address that contains Ann's.
     await book(JOANN, JOANN.email, joann);

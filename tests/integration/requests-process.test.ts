@@ -4,7 +4,15 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { startServer as start, type ServerProcess } from "../helpers/server-process";
-import { multipartBody, pdfBytes, postBody, postJson, validAppointment, validEnquiry } from "../helpers/requests";
+import {
+  anotherPatient,
+  multipartBody,
+  pdfBytes,
+  postBody,
+  postJson,
+  validAppointment,
+  validEnquiry,
+} from "../helpers/requests";
 import { readMails, startMailSink } from "../e2e/mail-sink";
 
 const BOOK = "/api/appointment/public/appointments";
@@ -39,9 +47,13 @@ describe("the real server process", () => {
         while (!stop) {
           const i = n++;
           try {
-            const res = await postJson(`${server.url}${BOOK}`, validAppointment({ notes: `booking ${i}` }), {
-              "idempotency-key": `durability-${i.toString().padStart(6, "0")}`,
-            });
+            const res = await postJson(
+              `${server.url}${BOOK}`,
+              validAppointment({ ...anotherPatient(), notes: `booking ${i}` }),
+              {
+                "idempotency-key": `durability-${i.toString().padStart(6, "0")}`,
+              },
+            );
             if (res.status === 201) acknowledged.push((await res.json()).data.reference);
           } catch {
             return; // the server is gone

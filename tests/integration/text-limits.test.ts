@@ -6,7 +6,7 @@ import { TEXT_STATUS_LABELS } from "../../domain/text-messages";
 import { loadConfig } from "../../server/config";
 import { queuePatientText } from "../../server/messages/index";
 import { createTestApp, type TestApp } from "../helpers/app";
-import { openDate, validAppointment } from "../helpers/requests";
+import { anotherPatient, openDate, validAppointment } from "../helpers/requests";
 import { addStaff, sessionCookieFor } from "../helpers/staff";
 
 /**
@@ -46,7 +46,8 @@ describe("texts only to the countries the clinic serves", () => {
       ["tn", "abroad.tn@example.net"],
     ] as const) {
       const headers = { "idempotency-key": `abroad-answer-${language}-0001` };
-      const payload = validAppointment({ phoneNumber: FOREIGN_MOBILE, email, language });
+      // Two requests, two patients (anotherPatient): one patient twice for the day would be a duplicate (decision 049).
+      const payload = validAppointment({ ...anotherPatient(), phoneNumber: FOREIGN_MOBILE, email, language });
       const res = await t.app.inject({ method: "POST", url: APPOINTMENT_PATH, payload, headers });
       expect(res.statusCode).toBe(201);
       const { data } = res.json() as { data: { reference: string; textMessages?: unknown } };
@@ -80,6 +81,7 @@ describe("texts only to the countries the clinic serves", () => {
         method: "POST",
         url: APPOINTMENT_PATH,
         payload: validAppointment({
+          ...anotherPatient(),
           phoneNumber: FOREIGN_MOBILE,
           language,
           email: `abroad.page.${language}@example.net`,
