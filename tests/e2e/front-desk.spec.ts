@@ -239,7 +239,9 @@ test("the X-ray room out of service: only its appointments are reached, and the 
   // Confirming the X-ray request that day: no time offered, with the reason.
   await page.goto(`/staff/appointments/${xray}?date=${day}`);
   await expect(page.getByText("X-ray is out of service on that day (X-ray machine under repair).")).toBeVisible();
-  await expect(page.getByRole("radio")).toHaveCount(0);
+  // No start time to choose (the page's other radios choose the patient's text channel).
+  await expect(page.locator('input[type="radio"][name="time"]')).toHaveCount(0);
+  await expect(page.getByRole("radio", { name: /^\d\d:\d\d/ })).toHaveCount(0);
   // The day view marks the room.
   await page.goto(`/staff/schedule?date=${day}`);
   await expect(
