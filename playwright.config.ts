@@ -81,6 +81,7 @@ export default defineConfig({
       RATE_LIMIT_BOOKINGS_PER_MINUTE: "500",
       RATE_LIMIT_ENQUIRIES_PER_MINUTE: "500",
       RATE_LIMIT_UPLOADS_PER_MINUTE: "500",
+      RATE_LIMIT_PRIVATE_LINKS_PER_MINUTE: "500",
     },
   },
 });

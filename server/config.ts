@@ -3,6 +3,7 @@ import { isSupportedCountry } from "libphonenumber-js/max";
 import { z } from "zod";
 import { CLOSED_NOTE, OPENING_HOURS, type ClinicIdentity } from "../domain/clinic";
 import { isPlaceholderPhone, PLACEHOLDER_PHONE } from "../domain/contact-links";
+import { MANAGE_PER_MINUTE } from "../domain/patient-link";
 import {
   DEFAULT_QUIET_HOURS,
   parseQuietHours,
@@ -178,6 +179,8 @@ export const envSchema = z.object({
   RATE_LIMIT_BOOKINGS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   RATE_LIMIT_ENQUIRIES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   RATE_LIMIT_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Openings of and posts to patients' private links, per client address (MANAGE_PER_MINUTE by default). */
+  RATE_LIMIT_PRIVATE_LINKS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(MANAGE_PER_MINUTE),
 
   // --- HTTP edge: upload caps (decision 008) ---
   /** Bytes that uploads not yet attached to a booking may take in all (507 beyond). */
@@ -397,7 +400,13 @@ export interface Config {
     reminderPollMs: number;
   };
   uploads: { maxBytes: number; unclaimedHours: number; sweepMs: number };
-  rateLimit: { enabled: boolean; bookingsPerMinute: number; enquiriesPerMinute: number; uploadsPerMinute: number };
+  rateLimit: {
+    enabled: boolean;
+    bookingsPerMinute: number;
+    enquiriesPerMinute: number;
+    uploadsPerMinute: number;
+    privateLinksPerMinute: number;
+  };
   staff: StaffConfig;
   // --- Privacy (decision 009) ---
   /** Days, months: how long each kind of personal data is kept (docs/privacy-retention.md). */
@@ -563,6 +572,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       bookingsPerMinute: e.RATE_LIMIT_BOOKINGS_PER_MINUTE,
       enquiriesPerMinute: e.RATE_LIMIT_ENQUIRIES_PER_MINUTE,
       uploadsPerMinute: e.RATE_LIMIT_UPLOADS_PER_MINUTE,
+      privateLinksPerMinute: e.RATE_LIMIT_PRIVATE_LINKS_PER_MINUTE,
     },
     // --- Staff console ---
     staff: {

@@ -1,6 +1,6 @@
 import { BASE_LOCALE, localeOfPath, type Locale } from "../../domain/locale";
 import { m } from "../../domain/paraglide/messages.js";
-import { MANAGE_PER_MINUTE, patientLinkWords } from "../../domain/patient-link";
+import { patientLinkWords } from "../../domain/patient-link";
 import type { Config } from "../config";
 import type { Db } from "../db/index";
 import { clientDigest, countHit } from "../requests/rate-limit-store";
@@ -13,7 +13,7 @@ export type { ManageView } from "./manage";
  * The adapter of a patient's private link page (app/routes/appointment.tsx,
  * through its load context): what the page's loader and action ask of the
  * core (server/appointments/manage.ts), behind the checks of a page post.
- * Each address may open or post to links MANAGE_PER_MINUTE times a minute
+ * Each address may open or post to links RATE_LIMIT_PRIVATE_LINKS_PER_MINUTE times a minute
  * (429); a cross-site post is refused (403); the form is read into the
  * core's intent; the core's outcome becomes the page's answer with its HTTP
  * status (decision 031): not found 404, shown or done 200, refused 409,
@@ -82,7 +82,9 @@ export function patientLinkPage({ config, db }: { config: PageConfig; db: Db }) 
   async function limited(clientIp: string, locale: Locale): Promise<ManageAnswer | null> {
     if (!config.rateLimit.enabled) return null;
     const { current } = await countHit(db, `manage|${clientDigest(clientIp)}`, 60_000);
-    return current > MANAGE_PER_MINUTE ? { status: 429, failure: m.private_rate_limited({}, { locale }) } : null;
+    return current > config.rateLimit.privateLinksPerMinute
+      ? { status: 429, failure: m.private_rate_limited({}, { locale }) }
+      : null;
   }
 
   /**
