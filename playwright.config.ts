@@ -82,6 +82,9 @@ export default defineConfig({
       RATE_LIMIT_ENQUIRIES_PER_MINUTE: "500",
       RATE_LIMIT_UPLOADS_PER_MINUTE: "500",
       RATE_LIMIT_PRIVATE_LINKS_PER_MINUTE: "500",
+      // The specs book with the same few test numbers all day: the texts' daily caps (N3) raised likewise.
+      MESSAGE_DAILY_LIMIT: "100000",
+      MESSAGE_DAILY_LIMIT_PER_NUMBER: "1000",
     },
   },
 });
