@@ -4,7 +4,13 @@ import { ConfigError, loadConfig } from "../../server/config";
 describe("requests, uploads and mail configuration", () => {
   it("has safe defaults: limits on, 10 MB uploads, 24 h claim window, outbox mail", () => {
     const c = loadConfig({});
-    expect(c.rateLimit).toEqual({ enabled: true, bookingsPerMinute: 10, enquiriesPerMinute: 10, uploadsPerMinute: 20 });
+    expect(c.rateLimit).toEqual({
+      enabled: true,
+      bookingsPerMinute: 10,
+      enquiriesPerMinute: 10,
+      uploadsPerMinute: 20,
+      privateLinksPerMinute: 30,
+    });
     expect(c.uploads).toMatchObject({ maxBytes: 10 * 1024 * 1024, unclaimedHours: 24 });
     expect(c.mail.smtpUrl).toBeUndefined();
   });
