@@ -45,7 +45,9 @@ export function duplicatesAmong(rows: readonly RequestIdentity[]): Map<number, D
   for (const row of rows) {
     if (!isActiveStatus(row.status)) continue;
     const key = duplicateKey(row);
-    groups.set(key, [...(groups.get(key) ?? []), row]);
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
   }
   const found = new Map<number, DuplicateOf[]>();
   for (const group of groups.values()) {

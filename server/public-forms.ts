@@ -1,16 +1,14 @@
-import type { FastifyBaseLogger, FastifyInstance, RouteHandlerMethod } from "fastify";
+import type { FastifyInstance, RouteHandlerMethod } from "fastify";
 import { LOCALES, localisedPath } from "../domain/locale";
 import { BOOKING_PATH, CONTACT_PATH, MANAGE_PATH_PREFIX } from "../domain/paths";
 import { bookingPageForm } from "./appointments/page-form";
 import type { Config } from "./config";
-import type { Db } from "./db/index";
 import { enquiryPageForm } from "./enquiries/page-form";
 import { DISCARD_MAX_BYTES } from "./requests/body-limit";
 import { MULTIPART_FORM } from "./requests/content-type";
 import { PAGE_FORM_ROUTE, SEND_AS_FORM, type PageForm } from "./requests/page-forms";
 import { CROSS_SITE_MESSAGE, isCrossSite } from "./requests/same-origin";
-import { ENVELOPE_BYTES, tooLarge, uploadIntake } from "./uploads/intake";
-import type { PdfChecks } from "./uploads/pdf-pool";
+import { ENVELOPE_BYTES, tooLarge, uploadIntake, type IntakeDeps } from "./uploads/intake";
 
 /**
  * The public pages' plain form posts (no JavaScript), put together: each
@@ -25,18 +23,9 @@ export interface PublicForms {
   enquiry: PageForm;
 }
 
-export async function publicForms({
-  config,
-  db,
-  log,
-  pdfChecks,
-}: {
-  config: Config;
-  db: Db;
-  log: FastifyBaseLogger;
-  pdfChecks: PdfChecks;
-}): Promise<PublicForms> {
-  const intake = await uploadIntake({ config, db, log, pdfChecks });
+export async function publicForms(deps: IntakeDeps): Promise<PublicForms> {
+  const { config, db } = deps;
+  const intake = await uploadIntake(deps);
   return { booking: bookingPageForm({ config, db, intake }), enquiry: enquiryPageForm({ config, db }) };
 }
 

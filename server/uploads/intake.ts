@@ -69,18 +69,16 @@ const SNIFF_BYTES = 4100;
 /** What receive() gives: a refusal, or the complete file in a temporary place with its sniffed type. */
 export type Received = { answer: ApiAnswer } | { temp: string; mime: AllowedMime };
 
-export async function uploadIntake({
-  config,
-  db,
-  log,
-  pdfChecks,
-}: {
+/** What an upload intake needs: the server's configuration, database, log and PDF check. */
+export interface IntakeDeps {
   config: Config;
   db: Db;
   log: FastifyBaseLogger;
   /** The PDF check's threads and queue, one per server (server/uploads/pdf-pool.ts). */
   pdfChecks: PdfChecks;
-}) {
+}
+
+export async function uploadIntake({ config, db, log, pdfChecks }: IntakeDeps) {
   const uploads = uploadRepository(db);
   const maxBytes = config.uploads.maxBytes;
   const dir = await ensureUploadsDir(config);
