@@ -123,6 +123,11 @@ export function openDb(
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+export interface MigrateOptions {
+  /** Called once, on SQLite, when another process holds the migration lock, before this one waits for it. */
+  onLockWait?: () => void;
+}
+
 /**
  * Runs every pending migration; throws if one fails. Instances starting
  * together migrate once, one after the other; the later ones find nothing to
@@ -133,8 +138,8 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
  * lock of a small companion file (<database>.migrate-lock), which the
  * operating system releases if a process dies.
  */
-export async function migrate(db: Db): Promise<void> {
-  const unlock = isPostgres(db) ? undefined : await lockSqliteMigrations(db);
+export async function migrate(db: Db, { onLockWait }: MigrateOptions = {}): Promise<void> {
+  const unlock = isPostgres(db) ? undefined : await lockSqliteMigrations(db, onLockWait);
   try {
     const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
     // A migration may rewrite whole tables: SQLite's journal of what it changes stays on file.
@@ -161,15 +166,18 @@ export async function pendingMigrations(db: Db): Promise<number> {
   return Object.keys(migrations).filter((name) => !ran.has(name)).length;
 }
 
-async function lockSqliteMigrations(db: Db): Promise<(() => void) | undefined> {
+async function lockSqliteMigrations(db: Db, onLockWait?: () => void): Promise<(() => void) | undefined> {
   const { rows } = await sql<{ name: string; file: string }>`pragma database_list`.execute(db);
   const file = rows.find((r) => r.name === "main")?.file;
   if (!file) return undefined; // in-memory database: nobody to race with
   touchPrivateFileSync(`${file}.migrate-lock`);
   const lock = new SQLite(`${file}.migrate-lock`);
   try {
-    lock.pragma("busy_timeout = 120000");
-    lock.exec("begin exclusive");
+    if (!tryExclusive(lock)) {
+      onLockWait?.();
+      lock.pragma("busy_timeout = 120000");
+      lock.exec("begin exclusive");
+    }
   } catch (error) {
     lock.close();
     throw error;
@@ -178,6 +186,18 @@ async function lockSqliteMigrations(db: Db): Promise<(() => void) | undefined> {
     lock.exec("rollback");
     lock.close();
   };
+}
+
+/** Takes the exclusive lock if nobody holds it, without waiting; false when another connection holds it. */
+function tryExclusive(lock: SQLite.Database): boolean {
+  lock.pragma("busy_timeout = 0");
+  try {
+    lock.exec("begin exclusive");
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code === "SQLITE_BUSY") return false;
+    throw error;
+  }
 }
 
 /** Which database engine answers, and its version (the manager's system page shows them). */

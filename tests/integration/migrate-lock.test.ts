@@ -52,9 +52,9 @@ describe("SQLite migrations from several processes", () => {
     const { done, output } = migrateInChild(dataDir);
     let finished = false;
     void done.then(() => (finished = true));
-    // Once the child is about to migrate, an unlocked migration would take milliseconds.
-    await expect.poll(output, { timeout: 15_000 }).toContain("started;");
-    await new Promise((r) => setTimeout(r, 1500));
+    // The child says when it finds the lock held (migrate's onLockWait), then blocks on it: from
+    // here it can neither migrate nor exit until the lock is released. Without the lock it never says so.
+    await expect.poll(output, { timeout: 15_000, interval: 10 }).toContain("started;waiting;");
     expect(finished).toBe(false);
     const peek = new SQLite(file, { readonly: true });
     const tables = peek.prepare("select name from sqlite_master where name = 'appointments'").all();
@@ -65,5 +65,6 @@ describe("SQLite migrations from several processes", () => {
     lock.close();
     const result = await done;
     expect(result, result.output).toMatchObject({ code: 0 });
+    expect(result.output).toContain("started;waiting;migrated");
   }, 60_000);
 });
