@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { chunked, multipartBody, pdfBytes, postBody, validAppointment } from "../helpers/requests";
+import { TEMP_PREFIX } from "../../server/uploads/storage";
 import { sweepUploads } from "../../server/uploads/sweep";
 
 const URL = "/api/cloudinary/upload/referrals_forms";
@@ -138,10 +139,13 @@ describe("POST /api/cloudinary/upload/referrals_forms", () => {
       `POST ${URL} HTTP/1.1\r\nHost: x\r\nContent-Type: ${body.headers["content-type"]}\r\nContent-Length: ${body.payload.length}\r\n\r\n`,
     );
     socket.write(body.payload.subarray(0, 1024 * 1024));
-    await new Promise((r) => setTimeout(r, 300));
+    // The server is writing the upload to its temporary file when the client goes away...
+    await expect
+      .poll(() => liveFiles().filter((f) => f.startsWith(TEMP_PREFIX)), { timeout: 10_000, interval: 10 })
+      .toHaveLength(1);
     socket.destroy();
-    await new Promise((r) => setTimeout(r, 500));
-    expect(liveFiles()).toEqual(beforeFiles);
+    // ...and removes it (bounded wait: without the clean-up it stays, and this fails).
+    await expect.poll(liveFiles, { timeout: 5_000, interval: 10 }).toEqual(beforeFiles);
     expect((await liveRows()).length).toBe(beforeRows);
   });
 
