@@ -15,12 +15,27 @@ describe("server process", () => {
   });
 
   it("on SIGTERM finishes requests in flight, refuses new ones, and exits 0", async () => {
-    const server = await startServer({ ENABLE_TEST_ROUTES: "true" });
-    const inFlight = [1200, 1500].map((ms) => fetch(`${server.url}/api/__test/slow?ms=${ms}`));
-    await new Promise((r) => setTimeout(r, 300));
+    // At "info" the server logs each request it receives, by its id (x-request-id).
+    const server = await startServer({ ENABLE_TEST_ROUTES: "true", LOG_LEVEL: "info" });
+    const ids = ["lifecycle-slow-1200", "lifecycle-slow-1500"];
+    const inFlight = [1200, 1500].map((ms, i) =>
+      fetch(`${server.url}/api/__test/slow?ms=${ms}`, { headers: { "x-request-id": ids[i]! } }),
+    );
+    // Both requests have reached the server before the signal.
+    await expect
+      .poll(() => ids.every((id) => server.output().includes(`"id":"${id}"`)), { timeout: 10_000, interval: 10 })
+      .toBe(true);
     server.child.kill("SIGTERM");
-    await new Promise((r) => setTimeout(r, 200));
-    await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
+    // Once the signal is handled, a new connection is refused (polled: the signal takes a moment to arrive).
+    const health = () =>
+      fetch(`${server.url}/api/health`).then(
+        async (res) => {
+          await res.body?.cancel();
+          return "answered";
+        },
+        () => "refused",
+      );
+    await expect.poll(health, { timeout: 5_000, interval: 10 }).toBe("refused");
 
     const responses = await Promise.all(inFlight);
     expect(responses.map((r) => r.status)).toEqual([200, 200]);

@@ -92,12 +92,16 @@ describe("SIGTERM", () => {
   }, 120_000);
 
   it("cuts a request still running after SHUTDOWN_GRACE_MS, and exits 1 soon after the limit", async () => {
-    const server = await startServer({ ENABLE_TEST_ROUTES: "true", SHUTDOWN_GRACE_MS: "700" });
-    const slow = fetch(`${server.url}/api/__test/slow?ms=10000`).then(
+    // At "info" the server logs each request it receives, by its id (x-request-id).
+    const server = await startServer({ ENABLE_TEST_ROUTES: "true", SHUTDOWN_GRACE_MS: "700", LOG_LEVEL: "info" });
+    const slow = fetch(`${server.url}/api/__test/slow?ms=10000`, {
+      headers: { "x-request-id": "stop-slow-10000" },
+    }).then(
       (res) => res.status,
       () => "cut",
     );
-    await new Promise((r) => setTimeout(r, 300));
+    // The request has reached the server before the signal.
+    await expect.poll(() => server.output(), { timeout: 10_000, interval: 10 }).toContain('"id":"stop-slow-10000"');
     const signalledAt = performance.now();
     server.child.kill("SIGTERM");
     expect(await slow).toBe("cut");
