@@ -253,14 +253,17 @@ describe("lost answers and dropped connections", () => {
     for (let i = 0; i < 5; i++) await queue(`Example Imaging: windowed ${i}`);
     const running = run(config, s);
     await smsc.submitted(2);
-    await new Promise((resolve) => setTimeout(resolve, 150));
     expect(smsc.submits).toHaveLength(2); // the third waits for an answer
     expect(s.smpp!.inFlight).toBe(2);
     // The SMS centre goes away: the two are unknown, the other three wait for the next bind.
     smsc.dropSessions();
-    expect(await running).toMatchObject({ unknown: 2, sent: 0 });
-    const rows = await t.db.selectFrom("text_messages").select("status").orderBy("id").execute();
+    // Once the run is over: the other three were never tried (not even refused as "window full"
+    // while two were unanswered), so none went before an answer or the drop.
+    expect(await running).toMatchObject({ unknown: 2, sent: 0, retried: 0, waiting: 3 });
+    expect(smsc.submits).toHaveLength(2);
+    const rows = await t.db.selectFrom("text_messages").select(["status", "attempts"]).orderBy("id").execute();
     expect(rows.map((r) => r.status)).toEqual(["unknown", "unknown", "pending", "pending", "pending"]);
+    expect(rows.map((r) => Number(r.attempts))).toEqual([1, 1, 0, 0, 0]);
   });
 
   it("keeps the bind alive with enquire_link, and drops and binds again to a peer that stops answering", async () => {
@@ -341,10 +344,17 @@ describe("start-up while the SMS centre is away", () => {
     });
     await seedAppointment(t.db, { reference: "APT-2026-000777", phone: NUMBER });
     const id = await queue("Example Imaging: sent when the centre is up", "APT-2026-000777");
+    // The worker's clock, counted: each run reads it when it starts, and runs never overlap.
+    let clockReads = 0;
+    const now = () => {
+      clockReads += 1;
+      return new Date();
+    };
     const started = Date.now();
-    const stop = startMessageWorker(t.db, config, log, fast);
+    const stop = startMessageWorker(t.db, config, log, { ...fast, now });
     expect(Date.now() - started).toBeLessThan(200); // never waits for the SMS centre
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // A second run has started, so a whole run went by while nothing listened.
+    await until(() => clockReads >= 2);
     expect(await row(id)).toMatchObject({ status: "pending", attempts: 0 });
     // Nothing listens yet: the connection is refused and retried.
     expect(await new Promise((resolve) => net.connect(port, "127.0.0.1").on("error", () => resolve("refused")))).toBe(
@@ -354,6 +364,8 @@ describe("start-up while the SMS centre is away", () => {
     await until(async () => (await row(id)).status === "sent", 5000);
     await stop();
     expect(smsc.submits).toHaveLength(1);
+    // Sent on its first attempt: no run tried it while the centre was away.
+    expect(await row(id)).toMatchObject({ status: "sent", attempts: 1 });
   });
 });
 
