@@ -72,17 +72,20 @@ export async function waitForMail(
   timeoutMs = 30_000,
 ) {
   const deadline = Date.now() + timeoutMs;
+  // A message file is complete once it has its name (the sink writes a dot-file and renames it), so each is read once.
+  const parsed = new Map<string, ReturnType<typeof mailParts>>();
   for (;;) {
     if (fs.existsSync(dir)) {
       for (const file of fs
         .readdirSync(dir)
         .filter((f) => f.endsWith(".eml") && !f.startsWith("."))
         .sort()) {
-        const mail = mailParts(fs.readFileSync(path.join(dir, file), "utf8"));
+        let mail = parsed.get(file);
+        if (!mail) parsed.set(file, (mail = mailParts(fs.readFileSync(path.join(dir, file), "utf8"))));
         if (match(mail)) return mail;
       }
     }
     if (Date.now() > deadline) throw new Error(`no matching e-mail in ${dir} after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 20));
   }
 }
