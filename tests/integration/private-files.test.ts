@@ -66,7 +66,7 @@ describe("files are private on disk", () => {
     const outbox = path.join(dataDir, "outbox");
     const emls = () => fs.readdirSync(outbox).filter((f) => f.endsWith(".eml") && f !== "old.eml");
     const deadline = Date.now() + 15_000;
-    while (emls().length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    while (emls().length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     expect(emls()).toHaveLength(2);
 
     const uploads = path.join(dataDir, "uploads");

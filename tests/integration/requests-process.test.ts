@@ -196,7 +196,7 @@ describe("the real server process", () => {
       expect(enquiry.status).toBe(201);
 
       const deadline = Date.now() + 15_000;
-      while (readMails(sink.dir).length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      while (readMails(sink.dir).length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       const mails = readMails(sink.dir);
       expect(mails).toHaveLength(3);
       expect(mails.some((m) => m.includes("zq.private@example.net"))).toBe(true);

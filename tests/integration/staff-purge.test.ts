@@ -146,7 +146,7 @@ describe("the daily purge inside the server", () => {
       await app.register(staffPlugin(staffRuntime(t.db, t.config), { purgeFirstRunMs: 50 }));
       await app.listen({ port: 0, host: "127.0.0.1" });
       const deadline = Date.now() + 10_000;
-      while (fs.existsSync(file.file) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      while (fs.existsSync(file.file) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
       await app.close();
       expect(fs.existsSync(file.file)).toBe(false);
       expect(await t.db.selectFrom("appointments").select("id").where("id", "=", id).execute()).toHaveLength(0);
