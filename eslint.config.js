@@ -6,15 +6,19 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 /**
- * The server's floors, bottom up (docs/ARCHITECTURE.md): the base (configuration,
- * database, files), the shared services (request plumbing, jobs, mail, audit),
- * the capabilities in the order they may build on each other, and the
- * composition that wires them into one Fastify app. An import may run down or
- * sideways within a folder, never up.
+ * The server's floors, bottom up (docs/ARCHITECTURE.md): the base (server/base:
+ * configuration, logging, paths, tokens, private files), the database
+ * (server/db), the shared services (request plumbing, jobs, mail, audit), the
+ * capabilities in the order they may build on each other, the composition that
+ * wires them into routes and the load context (server/composition), the HTTP
+ * edge (server/http), and the entry points (server/app.ts, server/index.ts).
+ * An import may run down or sideways within a folder, never up.
  */
+const BASE = "./server/base";
+const DB = "./server/db";
 const SERVICES = ["requests", "jobs", "mail", "audit"];
 const CAPABILITIES = [
-  "messages",
+  "texts",
   "staff",
   "closures",
   "uploads",
@@ -25,18 +29,13 @@ const CAPABILITIES = [
   "backup",
   "client-errors",
 ];
-const COMPOSITION = [
-  "./server/app.ts",
-  "./server/index.ts",
-  "./server/public-api.ts",
-  "./server/public-forms.ts",
-  "./server/staff-console.ts",
-  "./server/load-context.ts",
-];
+const COMPOSITION = "./server/composition";
+const HTTP = "./server/http";
+const ENTRY = ["./server/app.ts", "./server/index.ts"];
 const dir = (name) => `./server/${name}`;
 /** What each capability may not import: the capabilities that build on it. */
 const ABOVE = {
-  messages: CAPABILITIES.filter((c) => c !== "messages"),
+  texts: CAPABILITIES.filter((c) => c !== "texts"),
   staff: ["closures", "uploads", "enquiries", "appointments", "privacy", "backup", "client-errors", "operations"],
   closures: ["uploads", "enquiries", "appointments", "privacy", "backup", "client-errors", "staff", "operations"],
   uploads: ["enquiries", "appointments", "privacy", "backup", "client-errors", "staff", "closures", "operations"],
@@ -47,26 +46,69 @@ const ABOVE = {
   operations: ["client-errors"],
   "client-errors": CAPABILITIES.filter((c) => c !== "client-errors"),
 };
+/** Sub-capabilities with a face: outside code imports only their index.ts. */
+const FACES = [
+  "./server/appointments/booking",
+  "./server/appointments/private-link",
+  "./server/appointments/front-desk",
+  "./server/appointments/notices",
+  "./server/texts",
+];
+const APPOINTMENTS_PARTS = [
+  "./server/appointments/booking",
+  "./server/appointments/private-link",
+  "./server/appointments/front-desk",
+  "./server/appointments/notices",
+];
+const EVERYWHERE = [
+  "./app",
+  "./scripts",
+  BASE,
+  DB,
+  ...SERVICES.map(dir),
+  ...CAPABILITIES.map(dir),
+  COMPOSITION,
+  HTTP,
+  ...ENTRY,
+];
 const serverZones = [
-  // The base and the shared services import no capability and no composition.
-  ...["./server/db", "./server/runtime.ts", "./server/config.ts", "./server/logger.ts", ...SERVICES.map(dir)].map(
-    (target) => ({
-      target,
-      from: [...CAPABILITIES.map(dir), ...COMPOSITION],
-      message:
-        "The server's base and shared services (db, requests, jobs, mail, audit) import no capability and no composition.",
-    }),
-  ),
-  // The base builds on nothing of the server above it: not even the shared services (issue 34).
   {
-    target: ["./server/db", "./server/runtime.ts", "./server/config.ts", "./server/logger.ts"],
-    from: SERVICES.map(dir),
-    message: "The server's base (db, runtime, config, logger) imports no shared service (requests, jobs, mail, audit).",
+    target: BASE,
+    from: [DB, ...SERVICES.map(dir), ...CAPABILITIES.map(dir), COMPOSITION, HTTP, ...ENTRY],
+    message: "server/base/ is the ground floor of the server: it imports only server/base/, domain/ and packages.",
   },
+  {
+    target: DB,
+    from: [...SERVICES.map(dir), ...CAPABILITIES.map(dir), COMPOSITION, HTTP, ...ENTRY],
+    message: "server/db/ builds on server/base/ only: no shared service, capability, composition or HTTP edge.",
+  },
+  ...SERVICES.map(dir).map((target) => ({
+    target,
+    from: [...CAPABILITIES.map(dir), COMPOSITION, HTTP, ...ENTRY],
+    message: "The shared services (requests, jobs, mail, audit) import no capability, no composition and no HTTP edge.",
+  })),
   ...CAPABILITIES.map((c) => ({
     target: dir(c),
-    from: [...ABOVE[c].map(dir), ...COMPOSITION],
-    message: `server/${c}/ may not import a capability that builds on it, nor the composition (app.ts, public-api.ts, staff-console.ts, load-context.ts).`,
+    from: [...ABOVE[c].map(dir), COMPOSITION, HTTP, ...ENTRY],
+    message: `server/${c}/ may not import a capability that builds on it, the composition, the HTTP edge or the entry points.`,
+  })),
+  {
+    target: COMPOSITION,
+    from: [HTTP, ...ENTRY],
+    message: "server/composition/ may not import the HTTP edge (server/http/) or the entry points.",
+  },
+  { target: HTTP, from: ENTRY, message: "server/http/ may not import the entry points (app.ts, index.ts)." },
+  // A sub-capability's files are private to it: others import its face, index.ts.
+  ...FACES.map((face) => ({
+    target: [
+      ...EVERYWHERE.filter((place) => !face.startsWith(`${place}/`) && place !== face),
+      ...(face.startsWith("./server/appointments/")
+        ? [...APPOINTMENTS_PARTS.filter((part) => part !== face), "./server/appointments/*.ts"]
+        : []),
+    ],
+    from: face,
+    except: ["./index.ts"],
+    message: `Import ${face.slice(2)}/ through its face, ${face.slice(2)}/index.ts.`,
   })),
 ];
 

@@ -46,7 +46,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  // Empty when prerendering at build time (server/load-context.ts).
+  // Empty when prerendering at build time (server/composition/load-context.ts).
   loadContext: Partial<AppLoadContext>,
 ) {
   // https://httpwg.org/specs/rfc9110.html#HEAD

@@ -4,7 +4,7 @@ import { m } from "./paraglide/messages.js";
 
 /**
  * Who the clinic is and when it is open. The identity's values come from the
- * environment (server/config.ts validates them); the hours are the clinic's
+ * environment (server/base/config.ts validates them); the hours are the clinic's
  * own and the same everywhere: pages, e-mails, the referral form, the console.
  */
 

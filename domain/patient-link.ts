@@ -5,7 +5,7 @@ import { CANCEL_REASON_MAX, type AppointmentStatus } from "./statuses";
 
 /**
  * The words of a patient's private link to their appointment: its page
- * (app/routes/appointment.tsx) and its rules (server/appointments/manage.ts).
+ * (app/routes/appointment.tsx) and its rules (server/appointments/private-link/manage.ts).
  * They are messages (messages/<locale>/patient.json, `private_*`):
  * patientLinkWords gives them in the page's language, and the constants
  * below are the English ones.
@@ -38,7 +38,7 @@ export interface PatientLinkWords {
   bookAgain: string;
   /** The final word on a cancelled appointment's page. */
   cancelledFinal: string;
-  /** Under the outcome of a change or cancellation: the patient's own record of it is sent (server/appointments/patient-change-mail.ts). */
+  /** Under the outcome of a change or cancellation: the patient's own record of it is sent (server/appointments/notices/patient-change-mail.ts). */
   changeMailed: string;
 }
 

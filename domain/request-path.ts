@@ -7,7 +7,7 @@ import { BASE_LOCALE, LOCALES, localisedPath } from "./locale";
  * reached a page that the headers and logs, which read the raw path, did not
  * recognise. Pure functions, the ground floor: the server's first hook redirects
  * to canonicalPath (server/requests/canonical-path.ts), the logger shows
- * loggedPath and passes every line through hideTokens (server/logger.ts), and
+ * loggedPath and passes every line through hideTokens (server/base/logger.ts), and
  * React Router's error output goes through hideTokens too (app/entry.server.tsx).
  */
 

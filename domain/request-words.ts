@@ -28,7 +28,7 @@ export function requestNextStep(answerBy?: string, locale: Locale = BASE_LOCALE)
 
 /**
  * What the confirmation shows of a stored request: the booking page's answer
- * to a plain post (server/appointments/page-form.ts) and the island's, made
+ * to a plain post (server/appointments/booking/page-form.ts) and the island's, made
  * from the JSON API's answer (app/components/forms/booking/submission.ts).
  */
 export interface BookingConfirmation {

@@ -1,6 +1,6 @@
 /**
  * What the server stamps into the prerendered pages when it starts, so one
- * build serves any deployment and any year (server/static-site.ts).
+ * build serves any deployment and any year (server/http/static-site.ts).
  */
 
 /**

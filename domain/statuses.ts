@@ -64,7 +64,7 @@ export type PatientMove = "cancel" | "changeDate";
  * listed under `staff`. The patient, through their private link, may cancel it or ask for another
  * date, which makes it a request again (staff confirm the new time); a status without a move does not
  * allow it. The notice rule comes on top: within NOTICE_HOURS of a confirmed time the date is changed
- * by phone (server/appointments/manage.ts).
+ * by phone (server/appointments/private-link/manage.ts).
  */
 export const APPOINTMENT_TRANSITIONS: Record<
   AppointmentStatus,

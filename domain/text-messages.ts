@@ -456,7 +456,7 @@ export function reminderTooLate(sendAt: Date, date: string): boolean {
   return clinicDate(sendAt) >= date;
 }
 
-/** One text message as staff see it in an appointment's history (server/messages/history.ts messagesFor). */
+/** One text message as staff see it in an appointment's history (server/texts/history.ts messagesFor). */
 export interface MessageHistoryItem {
   id: number;
   channel: TextChannel;

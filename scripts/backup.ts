@@ -10,7 +10,7 @@
  * public key in a comment). Run it on the machine that keeps the key, not on
  * the server: the server needs only the public key.
  */
-import { ConfigError, loadConfig } from "../server/config";
+import { ConfigError, loadConfig } from "../server/base/config";
 import { backup, BackupRefused, newBackupKey, unencryptedBackups } from "../server/backup/backup";
 
 const args = process.argv.slice(2);

@@ -5,8 +5,8 @@
  * five runs of 100,000 calls each, in microseconds a call.
  */
 import crypto from "node:crypto";
-import { nextNonce } from "../server/security-headers";
-import { newToken } from "../server/tokens";
+import { nextNonce } from "../server/http/security-headers";
+import { newToken } from "../server/base/tokens";
 
 const CALLS = 100_000;
 

@@ -15,7 +15,7 @@ import SQLite from "better-sqlite3";
 import { BOOKABLE_SERVICES } from "../domain/catalogue";
 import { addDays, clinicDate } from "../domain/dates";
 import { ROOMS } from "../domain/rooms";
-import { loadConfig } from "../server/config";
+import { loadConfig } from "../server/base/config";
 import { migrate, openDb, sqlitePath } from "../server/db/index";
 import { formatReference } from "../server/requests/reference";
 

@@ -11,11 +11,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { loadConfig } from "../server/config";
+import { loadConfig } from "../server/base/config";
 import { migrate, openDb } from "../server/db/index";
-import { enqueueMessage } from "../server/messages/queue";
-import { createTextSenders } from "../server/messages/senders";
-import { claimMs, deliverDueMessages } from "../server/messages/worker";
+import { enqueueMessage, createTextSenders, claimMs, deliverDueMessages } from "../server/texts/index";
 import { startSmsc } from "../tests/helpers/smsc";
 
 export interface SmsBench {

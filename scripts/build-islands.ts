@@ -10,7 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { build } from "vite";
 import { ISLANDS } from "../app/lib/hydrate";
-import { CLIENT_BUILD_DIR, PROJECT_ROOT } from "../server/paths";
+import { CLIENT_BUILD_DIR, PROJECT_ROOT } from "../server/base/paths";
 
 for (const name of ISLANDS) {
   await build({

@@ -11,14 +11,14 @@
  * Modules loaded on demand (the referral form PDF) become their own chunks.
  *
  * Each command's file (server.js, staff.js, …) is a two-line door: it checks
- * the Node version first (server/supported-node.ts) and only then imports the
+ * the Node version first (server/http/supported-node.ts) and only then imports the
  * compiled command (`<name>-main.js`), so an old Node gets a sentence, not a
  * native addon's stack trace (decision 023).
  */
 import fs from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
-import { PROJECT_ROOT } from "../server/paths";
+import { PROJECT_ROOT } from "../server/base/paths";
 
 const OUT_DIR = path.join(PROJECT_ROOT, "build/node");
 
@@ -53,7 +53,7 @@ const result = await build({
   absWorkingDir: PROJECT_ROOT,
   entryPoints: {
     ...Object.fromEntries(Object.entries(COMMANDS).map(([name, source]) => [`${name}-main`, source])),
-    "supported-node": "server/supported-node.ts",
+    "supported-node": "server/http/supported-node.ts",
     // The PDF check's thread (server/uploads/pdf-pool.ts starts it from build/node/pdf-check-worker.js).
     "pdf-check-worker": "server/uploads/pdf-worker.ts",
   },

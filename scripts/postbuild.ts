@@ -7,13 +7,13 @@
  *    already compressed and are not precompressed).
  * The server hashes each page's inline scripts for the CSP when it loads the
  * stamped pages, and makes the referral form PDF from its own configuration
- * (server/static-site.ts).
+ * (server/http/static-site.ts).
  */
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { BUILD_BASE_URL } from "../domain/stamps";
-import { CLIENT_BUILD_DIR as CLIENT_DIR } from "../server/paths";
+import { CLIENT_BUILD_DIR as CLIENT_DIR } from "../server/base/paths";
 const TEXT = /\.(html|js|mjs|css|svg|json|txt|xml|data|webmanifest|map|ics)$/;
 
 function* files(dir: string): Generator<string> {
@@ -25,7 +25,7 @@ function* files(dir: string): Generator<string> {
 }
 
 /**
- * The document policy's style-src has no 'unsafe-inline' (server/security-headers.ts):
+ * The document policy's style-src has no 'unsafe-inline' (server/http/security-headers.ts):
  * a prerendered page with a <style> element or a style="…" attribute would render
  * unstyled in browsers, so it fails the build here instead.
  */

@@ -3,10 +3,10 @@
  * daily (the table: docs/privacy-retention.md):
  *   npm run purge
  */
-import { ConfigError, loadConfig } from "../server/config";
+import { ConfigError, loadConfig } from "../server/base/config";
 import { migrate, openDb } from "../server/db/index";
 import { purgeExpired } from "../server/privacy/purge";
-import { staffRuntime } from "../server/runtime";
+import { staffRuntime } from "../server/db/runtime";
 
 async function main() {
   const config = loadConfig();

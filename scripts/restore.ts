@@ -11,7 +11,7 @@
  * Reads the same environment as the server.
  */
 import fs from "node:fs";
-import { ConfigError, loadConfig } from "../server/config";
+import { ConfigError, loadConfig } from "../server/base/config";
 import { parseIdentities, restore, RestoreRefused } from "../server/backup/backup";
 
 const USAGE = "usage: npm run restore -- <backup file> --identity <identity file, or - for standard input> [--force]";

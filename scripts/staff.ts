@@ -11,7 +11,7 @@
  * Uses the same configuration (DATA_DIR, DATABASE_URL) as the server.
  */
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig } from "../server/config";
+import { ConfigError, loadConfig } from "../server/base/config";
 import { migrate, openDb } from "../server/db/index";
 import {
   createStaffAccount,

@@ -6,31 +6,31 @@ import type { ServerBuild } from "react-router";
 import { z } from "zod";
 import { unlocalisedPath } from "../domain/locale";
 import { BOOKING_PATH, bookingServiceOf } from "../domain/paths";
-import type { Config } from "./config";
+import type { Config } from "./base/config";
 import { ping, type Db } from "./db/index";
-import { errorHandler } from "./error-handler";
-import { loggerOptions } from "./logger";
-import { CLIENT_BUILD_DIR, SERVER_BUILD_FILE } from "./paths";
-import { reactRouterHandler } from "./react-router";
-import securityHeaders from "./security-headers";
-import { referralFormMaker, StaticSite } from "./static-site";
+import { errorHandler } from "./http/error-handler";
+import { loggerOptions } from "./base/logger";
+import { CLIENT_BUILD_DIR, SERVER_BUILD_FILE } from "./base/paths";
+import { reactRouterHandler } from "./http/react-router";
+import securityHeaders from "./http/security-headers";
+import { referralFormMaker, StaticSite } from "./http/static-site";
 import { startMailWorker } from "./mail/worker";
-import { startMessageWorker, whatsappWebhookRoutes } from "./messages/index";
+import { startMessageWorker, whatsappWebhookRoutes } from "./texts/index";
 import { countBody, drainUnreadBody, JSON_BODY_MAX_BYTES, refuseOversizedBody } from "./requests/body-limit";
 import { canonicalPathHook } from "./requests/canonical-path";
 import { refuseUnsupportedType } from "./requests/content-type";
 import { messageBody, queryParam, single } from "./requests/http";
 import { PAGE_FORM_ROUTE } from "./requests/page-forms";
-import { pageFormRoutes, publicForms } from "./public-forms";
-import { requestsPlugin } from "./public-api";
+import { pageFormRoutes, publicForms } from "./composition/public-forms";
+import { requestsPlugin } from "./composition/public-api";
 import { serverTimeouts } from "./requests/timeouts";
 import { startUploadSweep } from "./uploads/sweep";
 import { pdfCheckPool, type PdfChecks } from "./uploads/pdf-pool";
-import { staffPlugin } from "./staff-console";
-import { staffRuntime } from "./runtime";
-import type { LoadContextFn } from "./load-context";
-import { patientLinkPage } from "./appointments/manage-page";
-import { startReminders } from "./appointments/reminders";
+import { staffPlugin } from "./composition/staff-console";
+import { staffRuntime } from "./db/runtime";
+import type { LoadContextFn } from "./composition/load-context";
+import { patientLinkPage } from "./appointments/private-link/index";
+import { startReminders } from "./appointments/notices/index";
 import { operationsPlugin } from "./operations/plugin";
 
 export interface AppOptions {
@@ -195,9 +195,9 @@ export async function buildApp({
   if (!servePages) return app;
   // The booking and contact pages' plain form posts (no JavaScript) go through the public endpoints' rules.
   const forms = await publicForms({ config, db, log: app.log, pdfChecks });
-  // A patient's private link to their appointment (server/appointments/manage-page.ts).
+  // A patient's private link to their appointment (server/appointments/private-link/manage-page.ts).
   const links = patientLinkPage({ config, db });
-  // The load context every rendered page gets (declared in server/load-context.ts).
+  // The load context every rendered page gets (declared in server/composition/load-context.ts).
   const loadContext: LoadContextFn = (request) => ({
     staffRuntime: staff,
     clientIp: request.ip,
@@ -242,7 +242,7 @@ async function registerBuiltPages(app: FastifyInstance, config: Config, site: St
   if (!fs.existsSync(SERVER_BUILD_FILE)) {
     throw new Error(`No server build at ${SERVER_BUILD_FILE}: run "npm run build" first`);
   }
-  // Loaded with the first page React Router renders (server/react-router.ts).
+  // Loaded with the first page React Router renders (server/http/react-router.ts).
   let build: Promise<ServerBuild> | undefined;
   const renderPage = reactRouterHandler(
     () => (build ??= import(SERVER_BUILD_FILE) as Promise<ServerBuild>),

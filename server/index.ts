@@ -1,7 +1,7 @@
 import { buildApp } from "./app";
-import { ConfigError, loadConfig, type Config } from "./config";
+import { ConfigError, loadConfig, type Config } from "./base/config";
 import { migrate, openDb } from "./db/index";
-import { securePrivateData } from "./private-files";
+import { securePrivateData } from "./base/private-files";
 
 /** Once the connections that outlived SHUTDOWN_GRACE_MS are cut, how long the rest of the stop may take. */
 const STOP_AFTER_CUT_MS = 5_000;

@@ -1,5 +1,5 @@
 import type { ClinicIdentity } from "@domain/clinic";
-import { loadConfig } from "../../server/config";
+import { loadConfig } from "../../server/base/config";
 
 /**
  * The clinic's public identity for pages. Read at build time for prerendered

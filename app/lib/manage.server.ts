@@ -1,8 +1,8 @@
 import { data, type AppLoadContext } from "react-router";
 import { localeOfPath } from "@domain/locale";
-import type { ManageAnswer, PatientLinks } from "../../server/appointments/manage-page";
+import type { ManageAnswer, PatientLinks } from "../../server/appointments/private-link/index";
 
-export type { ManageAnswer, ManageView } from "../../server/appointments/manage-page";
+export type { ManageAnswer, ManageView } from "../../server/appointments/private-link/index";
 
 /**
  * What a post leaves for the loader React Router runs after the action in the
@@ -35,7 +35,7 @@ async function answer(context: AppLoadContext, work: (links: PatientLinks, ip: s
 }
 
 /**
- * The appointment behind the link (server/appointments/manage.ts), in the
+ * The appointment behind the link (server/appointments/private-link/manage.ts), in the
  * language of the page's address; after a post in the same request, the
  * action's answer (the appointment as it now stands, and the outcome), so the
  * page's meta and body agree.

@@ -1,5 +1,5 @@
 import { data, type AppLoadContext } from "react-router";
-import type { PublicForms } from "../../server/public-forms";
+import type { PublicForms } from "../../server/composition/public-forms";
 import { CROSS_SITE_MESSAGE } from "../../server/requests/same-origin";
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from "../../server/requests/unavailable";
 
@@ -11,7 +11,7 @@ interface Args {
 /**
  * The action of a public form page (booking, contact) posted without
  * JavaScript: the server's rules run in each capability's page-form adapter
- * (server/public-forms.ts); the page is rendered again with what it answered
+ * (server/composition/public-forms.ts); the page is rendered again with what it answered
  * (its status, the errors and values, or the reference). A cross-site post
  * is refused with 403 and changes nothing; an outage's 503 carries Retry-After.
  */

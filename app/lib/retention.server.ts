@@ -1,4 +1,4 @@
-import { loadConfig } from "../../server/config";
+import { loadConfig } from "../../server/base/config";
 
 /**
  * How long each kind of personal data is kept, for the privacy page: the same

@@ -1,7 +1,7 @@
 import { redirect, type AppLoadContext } from "react-router";
 import { MANAGER_ONLY_MESSAGE, type StaffIdentity, type StaffRole } from "../../domain/staff-roles";
 import { CROSS_SITE_MESSAGE } from "../../server/requests/same-origin";
-import type { StaffRuntime } from "../../server/runtime";
+import type { StaffRuntime } from "../../server/db/runtime";
 import { checkStaffRequest, isCrossSite } from "../../server/staff/guard";
 import { lookupPendingSignIn, type PendingSignIn } from "../../server/staff/second-factor";
 import { clearedPendingCookie, readPendingToken } from "../../server/staff/sessions";

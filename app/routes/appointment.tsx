@@ -29,7 +29,7 @@ import "~/styles/patient.css";
  * patient (decision 026): the outcome of what they just posted, then the
  * status and date, where to go, how to prepare, how to change or cancel,
  * and the safety questions. Rendered per request with no script at all; the
- * rules are in server/appointments/manage.ts.
+ * rules are in server/appointments/private-link/manage.ts.
  */
 
 export const loader = manageLoader;

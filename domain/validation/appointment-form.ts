@@ -7,7 +7,7 @@ import { m } from "../paraglide/messages.js";
  * The booking form as the visitor fills it in (the names of its fields, as
  * the browser posts them without JavaScript), and the appointment request the
  * API takes, made from it. The page's script and the page's plain form post
- * (server/appointments/page-form.ts) both build the request here.
+ * (server/appointments/booking/page-form.ts) both build the request here.
  */
 
 /**

@@ -2,10 +2,10 @@ import type { Kysely } from "kysely";
 import { addDays, clinicDate } from "../../domain/dates";
 import { localisedPath } from "../../domain/locale";
 import { MANAGE_PATH_PREFIX } from "../../domain/paths";
-import type { Config } from "../config";
+import type { Config } from "../base/config";
 import type { Db } from "../db/index";
 import type { Database } from "../db/schema";
-import { hashToken, newToken, TOKEN_PATTERN } from "../tokens";
+import { hashToken, newToken, TOKEN_PATTERN } from "../base/tokens";
 import { appointmentRepository, type AppointmentRow } from "./appointment-repository";
 
 /**

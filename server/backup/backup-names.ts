@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { Config } from "../config";
+import type { Config } from "../base/config";
 
 /**
  * Where backups are and how their files are named: DATA_DIR/backups/

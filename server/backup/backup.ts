@@ -7,7 +7,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { Decrypter, Encrypter, generateX25519Identity, identityToRecipient } from "age-encryption";
 import SQLite from "better-sqlite3";
 import pg from "pg";
-import type { Config } from "../config";
+import type { Config } from "../base/config";
 import { TEMP_PREFIX, uploadsDir } from "../uploads/storage";
 import { isPostgresUrl, sqlitePath } from "../db/index";
 import { tarStream, untar, type TarSource } from "./tar";

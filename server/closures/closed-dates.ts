@@ -1,6 +1,6 @@
 import { addDays, clinicDate, clinicToday } from "../../domain/dates";
 import { bookingCalendar, nextOpenDay, OPEN_DAY_LOOKBACK_DAYS, type BookingCalendar } from "../../domain/opening-days";
-import type { Config } from "../config";
+import type { Config } from "../base/config";
 import type { Kysely } from "kysely";
 import type { Db } from "../db/index";
 import type { Database } from "../db/schema";
@@ -15,7 +15,7 @@ import { closureRepository } from "./closure-repository";
  * computed in domain/opening-days.ts.
  *
  * Everything that decides whether a day is open goes through here: the
- * calendar endpoint, the booking rules (server/appointments/validate.ts) and
+ * calendar endpoint, the booking rules (server/appointments/booking/validate.ts) and
  * staff confirmations (domain/opening-days.ts). A closure of one room
  * (decision 034) leaves the clinic open: it is read by roomsOutBetween, for
  * the free times staff are offered, never by the booking rules.

@@ -20,7 +20,7 @@ import { closureRepository, type ClosureRow } from "./closure-repository";
  * the same room or of the whole clinic), storing it and removing one that
  * lies in the future, each audited in the caller's transaction. What a
  * closure does to appointments (the patients told, confirmed ones back to
- * requested) is the appointments' business: server/appointments/closure-effects.ts,
+ * requested) is the appointments' business: server/appointments/front-desk/closure-effects.ts,
  * which calls these inside its own transaction.
  */
 

@@ -1,4 +1,4 @@
-import type { Config } from "../config";
+import type { Config } from "../base/config";
 import { escapeHtml, link, table, type MailConfig } from "../mail/compose";
 import type { OutgoingMail } from "../mail/queue";
 

@@ -1,5 +1,5 @@
 import { CONTACT_FIELDS, type ContactValues } from "../../domain/validation/contact-form";
-import type { Config } from "../config";
+import type { Config } from "../base/config";
 import type { Db } from "../db/index";
 import { FORM_URLENCODED } from "../requests/content-type";
 import { isHoneypotFilled } from "../requests/honeypot";

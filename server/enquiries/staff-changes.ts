@@ -4,7 +4,7 @@ import type { EnquiryStatus } from "../db/schema";
 import { enquiryRepository } from "./enquiry-repository";
 import type { StaffIdentity } from "../../domain/staff-roles";
 import { recordAudit } from "../audit/audit";
-import type { StaffRuntime } from "../runtime";
+import type { StaffRuntime } from "../db/runtime";
 
 export async function listEnquiries(db: Db, { status, page = 1 }: { status?: EnquiryStatus; page?: number }) {
   const enquiries = enquiryRepository(db);

@@ -3,7 +3,7 @@ import { BASE_LOCALE } from "../../domain/locale";
 import type { Contact } from "../../domain/validation/contact";
 import { contactSchemaFor } from "../../domain/validation/contact";
 import { checkSchema, fieldMessages, languageOf, type Checked } from "../../domain/validation/fields";
-import type { Config } from "../config";
+import type { Config } from "../base/config";
 import type { Db } from "../db/index";
 import { enqueueMail } from "../mail/queue";
 import { clinicEnquiryMail } from "./mails";

@@ -1,4 +1,4 @@
-import type { Config } from "../config";
+import type { Config } from "../base/config";
 import { BASE_LOCALE, LANGUAGE_TAGS, type Locale } from "../../domain/locale";
 import { m } from "../../domain/paraglide/messages.js";
 
@@ -6,7 +6,7 @@ import { m } from "../../domain/paraglide/messages.js";
  * The building blocks of every e-mail: escaping, the greeting, a table of
  * details, a link, and the HTML document around a patient's message in
  * their language. What each message says lives with its capability
- * (server/appointments/mails.ts, server/enquiries/mails.ts).
+ * (server/appointments/notices/mails.ts, server/enquiries/mails.ts).
  */
 
 export type MailConfig = Pick<Config, "clinic" | "publicBaseUrl">;

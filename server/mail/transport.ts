@@ -3,8 +3,8 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
-import type { Config } from "../config";
-import { ensurePrivateDir, writePrivateFile } from "../private-files";
+import type { Config } from "../base/config";
+import { ensurePrivateDir, writePrivateFile } from "../base/private-files";
 
 export interface SendableMail {
   from: string;

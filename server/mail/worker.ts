@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/index";
-import type { Config } from "../config";
+import type { Config } from "../base/config";
 import { mailRepository } from "./mail-repository";
 import { createSender, type SendMail } from "./transport";
 import { runEvery } from "../jobs/periodic";

@@ -1,11 +1,11 @@
 import fs from "node:fs/promises";
-import { reminderState } from "../appointments/reminders";
+import { reminderState } from "../appointments/notices/index";
 import { lastBackupTime } from "../backup/backup-names";
-import type { Config } from "../config";
+import type { Config } from "../base/config";
 import type { Db } from "../db/index";
 import { jobRunRepository } from "../jobs/job-run-repository";
 import { mailRepository } from "../mail/mail-repository";
-import { textMessageRepository } from "../messages/text-message-repository";
+import { textMessageRepository } from "../texts/index";
 import { TEXT_CHANNELS } from "../../domain/contact-preference";
 import { PURGE_JOB } from "../privacy/purge";
 import { loginThrottleRepository } from "../staff/login-throttle-repository";

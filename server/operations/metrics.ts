@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { Config } from "../config";
+import type { Config } from "../base/config";
 import { poolUse, type Db } from "../db/index";
 import { oneAtATime, settleWithin } from "./deadline";
 import { readOperationalFigures, type OperationalFigures } from "./figures";

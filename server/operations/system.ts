@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { systemTroubles, type HealthFigures, type Trouble } from "../../domain/system-health";
-import type { Config } from "../config";
+import type { Config } from "../base/config";
 import { databaseVersion, type Db } from "../db/index";
 import { mailRepository } from "../mail/mail-repository";
-import { failingMessages, FAILING_LOOKBACK_DAYS } from "../messages/index";
-import { PROJECT_ROOT } from "../paths";
+import { failingMessages, FAILING_LOOKBACK_DAYS } from "../texts/index";
+import { PROJECT_ROOT } from "../base/paths";
 import { readOperationalFigures, type QueueState } from "./figures";
 
 /**

@@ -3,7 +3,7 @@ import { localisedPath, type Locale } from "../../domain/locale";
 import { m } from "../../domain/paraglide/messages.js";
 import { bookingPath } from "../../domain/paths";
 import { contactWays } from "../../domain/visit-words";
-import type { Config } from "../config";
+import type { Config } from "../base/config";
 import type { OutgoingMail } from "../mail/queue";
 
 /**

@@ -9,7 +9,7 @@ import { uploadRepository } from "../uploads/upload-repository";
 import { auditRepository } from "../audit/audit-repository";
 import { invitationRepository } from "../staff/invitation-repository";
 import { loginThrottleRepository } from "../staff/login-throttle-repository";
-import type { StaffRuntime } from "../runtime";
+import type { StaffRuntime } from "../db/runtime";
 import { deleteExpiredSessions } from "../staff/sessions";
 import { outboxDir } from "../mail/transport";
 import {
@@ -18,7 +18,7 @@ import {
   forgetOldWebhookEvents,
   messageBodiesBefore,
   purgeSmsOutbox,
-} from "../messages/index";
+} from "../texts/index";
 import { uploadsDir } from "../uploads/storage";
 import { uploadPath } from "../uploads/files";
 import { clinicDate, subtractMonths } from "../../domain/dates";

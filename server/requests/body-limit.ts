@@ -114,7 +114,7 @@ export function bodyTooLargeError(): Error {
  * body is chunked. Fastify's parsers read it; a parser that leaves the body
  * unread hands this stream on as the request's body (the multipart routes:
  * the upload, the booking page), and React Router reads only what a parser
- * gave it (server/react-router.ts), never the raw request. Past the limit
+ * gave it (server/http/react-router.ts), never the raw request. Past the limit
  * nothing more is read through it; drainUnreadBody discards a bounded rest.
  */
 export async function countBody(request: FastifyRequest, _reply: FastifyReply, payload: Readable) {

@@ -5,7 +5,7 @@ import { BODY_TOO_LARGE, DISCARD_EXCEEDED } from "./body-limit";
 /**
  * The one reader of a multipart body that carries a file: the referral
  * upload's (server/uploads/routes.ts) and the booking page's plain post
- * (server/appointments/page-form.ts). It reads the body as it streams: the
+ * (server/appointments/booking/page-form.ts). It reads the body as it streams: the
  * text fields it is asked for, and the one file part it is asked for, handed
  * to `receive` (which writes it somewhere, enforcing its own limits); every
  * other part is read and dropped.

@@ -3,7 +3,7 @@ import { clinicYear } from "../../domain/dates";
 import { BASE_LOCALE, localeOfPath, type Locale } from "../../domain/locale";
 import { m } from "../../domain/paraglide/messages.js";
 import type { BookingConfirmation } from "../../domain/request-words";
-import type { Config } from "../config";
+import type { Config } from "../base/config";
 import type { Db } from "../db/index";
 import { FORM_BODY_MAX_BYTES } from "./body-limit";
 import { FORM_URLENCODED, mediaType } from "./content-type";
@@ -15,7 +15,7 @@ import { isDatabaseUnavailable, unavailableMessage } from "./unavailable";
 
 /**
  * What the public forms posted as plain HTML (no JavaScript) share: each
- * capability's adapter (server/appointments/page-form.ts,
+ * capability's adapter (server/appointments/booking/page-form.ts,
  * server/enquiries/page-form.ts) takes the page's post through the same
  * rules and core as its JSON API, and answers in this shape, which the
  * page's action renders. Shared here: the screen before anything is read

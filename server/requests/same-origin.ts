@@ -1,4 +1,4 @@
-import type { Config } from "../config";
+import type { Config } from "../base/config";
 
 /** Reads one request header (lower-case name). */
 /** The answer to a state-changing request from another site (403). */

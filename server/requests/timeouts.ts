@@ -1,5 +1,5 @@
 import type { ServerOptions } from "node:http";
-import type { Config } from "../config";
+import type { Config } from "../base/config";
 
 /**
  * The server's timeouts, a second line behind the per-route answers (415 for

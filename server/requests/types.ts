@@ -1,4 +1,4 @@
-import type { Config } from "../config";
+import type { Config } from "../base/config";
 import type { Db } from "../db/index";
 
 /**
@@ -47,7 +47,7 @@ declare module "fastify" {
     unsupportedType?: TooLargeBody;
     /**
      * A public request endpoint: its errors are answered in that style
-     * (no-store, `{message, errors}`, 429, 503 with Retry-After); see server/error-handler.ts.
+     * (no-store, `{message, errors}`, 429, 503 with Retry-After); see server/http/error-handler.ts.
      */
     publicRequest?: boolean;
   }

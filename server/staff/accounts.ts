@@ -3,7 +3,7 @@ import { keyedHash } from "./keys";
 import { loginThrottleRepository, THROTTLE_KEY_PREFIX } from "./login-throttle-repository";
 import { revokeOtherSessions } from "./sessions";
 import { hashPassword, passwordProblem, verifyPassword } from "./passwords";
-import type { StaffRuntime } from "../runtime";
+import type { StaffRuntime } from "../db/runtime";
 import { staffSessionRepository } from "./staff-session-repository";
 import { staffUserRepository } from "./staff-user-repository";
 import type { Kysely } from "kysely";

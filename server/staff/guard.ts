@@ -1,6 +1,6 @@
 import type { StaffIdentity, StaffRole } from "../../domain/staff-roles";
 import { isCrossSite, type HeaderReader } from "../requests/same-origin";
-import type { StaffRuntime } from "../runtime";
+import type { StaffRuntime } from "../db/runtime";
 import { lookupSession, readSessionToken } from "./sessions";
 
 // The same-origin rule is shared with the public form posts; the console's modules import it from here.

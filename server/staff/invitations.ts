@@ -12,8 +12,8 @@ import {
 import { recordAudit, type AuditEntry } from "../audit/audit";
 import { invitationRepository } from "./invitation-repository";
 import { hashPassword, passwordProblem } from "./passwords";
-import type { StaffRuntime } from "../runtime";
-import { hashToken, newToken } from "../tokens";
+import type { StaffRuntime } from "../db/runtime";
+import { hashToken, newToken } from "../base/tokens";
 import { staffUserRepository } from "./staff-user-repository";
 
 /** How long an invitation link works. */

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Db } from "../db/index";
-import type { StaffRuntime } from "../runtime";
+import type { StaffRuntime } from "../db/runtime";
 import { serverKeyRepository } from "./server-key-repository";
 
 const KEY_NAME = "staff-hmac";

@@ -12,9 +12,9 @@ import {
 import type { StaffIdentity } from "../../domain/staff-roles";
 import { hashPassword, verifyPassword } from "./passwords";
 import { recoveryCodeRepository } from "./recovery-code-repository";
-import type { StaffRuntime } from "../runtime";
+import type { StaffRuntime } from "../db/runtime";
 import { PENDING_MINUTES } from "./sessions";
-import { hashToken, newToken } from "../tokens";
+import { hashToken, newToken } from "../base/tokens";
 import { signInChallengeRepository } from "./sign-in-challenge-repository";
 import { staffSessionRepository } from "./staff-session-repository";
 import { staffUserRepository } from "./staff-user-repository";

@@ -1,9 +1,9 @@
-import type { Config } from "../config";
+import type { Config } from "../base/config";
 import type { StaffIdentity } from "../../domain/staff-roles";
-import type { StaffRuntime } from "../runtime";
+import type { StaffRuntime } from "../db/runtime";
 import { signInChallengeRepository } from "./sign-in-challenge-repository";
 import { staffSessionRepository } from "./staff-session-repository";
-import { hashToken, newToken } from "../tokens";
+import { hashToken, newToken } from "../base/tokens";
 
 /** Sessions are refreshed in the database at most this often. */
 const TOUCH_INTERVAL_MS = 60_000;

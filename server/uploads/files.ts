@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { Config } from "../config";
+import type { Config } from "../base/config";
 import { uploadsDir } from "./storage";
 
 /** The path of a stored file, refusing any name that could leave the uploads folder. */

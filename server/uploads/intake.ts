@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { fileTypeFromBuffer } from "file-type";
 import { BASE_LOCALE, type Locale } from "../../domain/locale";
 import { m } from "../../domain/paraglide/messages.js";
-import type { Config } from "../config";
+import type { Config } from "../base/config";
 import type { Db } from "../db/index";
 import { DISCARD_EXCEEDED, DISCARD_MAX_BYTES } from "../requests/body-limit";
 import { clientDigest, countHit } from "../requests/rate-limit-store";
@@ -28,7 +28,7 @@ import { uploadRepository } from "./upload-repository";
 /**
  * The referral upload's core, shared by the upload endpoint
  * (server/uploads/routes.ts) and the booking page's plain form post
- * (server/appointments/page-form.ts): the caps checked before the file is read,
+ * (server/appointments/booking/page-form.ts): the caps checked before the file is read,
  * the type decided by content, the size enforced while streaming, PDFs
  * checked for active content, and the file stored under a server-made name
  * with its row inserted only once it is complete on disk. Its refusals are in

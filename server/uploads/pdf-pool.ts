@@ -1,7 +1,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import { PROJECT_ROOT } from "../paths";
+import { PROJECT_ROOT } from "../base/paths";
 import type { PdfVerdict } from "./pdf-check";
 
 /**

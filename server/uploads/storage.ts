@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { Config } from "../config";
-import { ensurePrivateDir } from "../private-files";
+import type { Config } from "../base/config";
+import { ensurePrivateDir } from "../base/private-files";
 
 /**
  * Referral uploads live privately in DATA_DIR/uploads under names the server
@@ -26,7 +26,7 @@ export function uploadsDir(config: Pick<Config, "dataDir">): string {
   return path.join(config.dataDir, "uploads");
 }
 
-/** Creates the uploads folder, 0700 (its files are written 0600: see routes.ts and server/private-files.ts). */
+/** Creates the uploads folder, 0700 (its files are written 0600: see routes.ts and server/base/private-files.ts). */
 export async function ensureUploadsDir(config: Pick<Config, "dataDir">): Promise<string> {
   const dir = uploadsDir(config);
   await ensurePrivateDir(dir);

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { loadConfig } from "../../server/config";
+import { loadConfig } from "../../server/base/config";
 import { expectNoAxeViolations } from "./axe";
 
 /** The privacy page states the retention periods the daily purge applies (docs/privacy-retention.md). */

@@ -4,7 +4,7 @@ import { bookingPolicy } from "../../domain/booking-policy";
 import { m } from "../../domain/paraglide/messages.js";
 import { REFERRAL_FORM_PATH } from "../../domain/paths";
 import { STAFF_EXPERIENCE_YEARS } from "../../domain/team";
-import { loadConfig } from "../../server/config";
+import { loadConfig } from "../../server/base/config";
 import { expectNoAxeViolations } from "./axe";
 
 /*

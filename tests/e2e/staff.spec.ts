@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import { e2eStaff, freshTotpCode, nextOpenWeekday, signInByCookie } from "../helpers/staff-e2e";
 import { totpCode } from "../../server/staff/second-factor";
 import { addStaff, PDF_BYTES, seedAppointment, seedEnquiry, seedUpload } from "../helpers/staff";
-import { enqueueMessage } from "../../server/messages/index";
+import { enqueueMessage } from "../../server/texts/index";
 import { waitForMail } from "../helpers/staff-mail";
 import { expectNoAxeViolations as expectNoViolations } from "./axe";
 import { expect, test, type E2eDb } from "./fixtures";

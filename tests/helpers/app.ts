@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../server/app";
-import { loadConfig, type Config } from "../../server/config";
+import { loadConfig, type Config } from "../../server/base/config";
 import { migrate, openDb, type Db } from "../../server/db/index";
 import type { PdfChecks } from "../../server/uploads/pdf-pool";
 import { createTestDatabase } from "./pg";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
-import { loadConfig, type Config } from "../../server/config";
+import { loadConfig, type Config } from "../../server/base/config";
 import { openDb, type Db } from "../../server/db/index";
 import { createTestDatabase, type TestDatabase } from "./pg";
 import { startTwoServers, stopServers, type ServerProcess } from "./server-process";

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { loadConfig, type Config } from "../../server/config";
+import { loadConfig, type Config } from "../../server/base/config";
 import { migrate, openDb, type Db } from "../../server/db/index";
-import type { MessageLog } from "../../server/messages/hand-over";
+import type { MessageLog } from "../../server/texts/hand-over";
 import { createTestDatabase, type TestDatabase } from "./pg";
 import { DRIVER_ENV } from "./driver";
 

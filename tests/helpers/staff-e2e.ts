@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { BrowserContext } from "@playwright/test";
-import { loadConfig } from "../../server/config";
+import { loadConfig } from "../../server/base/config";
 import { openDb, type Db } from "../../server/db/index";
 import { addStaff, sessionCookieFor, STAFF_PASSWORD } from "./staff";
 

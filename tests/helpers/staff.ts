@@ -1,13 +1,13 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { Config } from "../../server/config";
+import type { Config } from "../../server/base/config";
 import type { Db } from "../../server/db/index";
 import type { Insertable } from "kysely";
 import type { AppointmentTable, EnquiryTable } from "../../server/db/schema";
 import { createStaffAccount } from "../../server/staff/accounts";
 import type { StaffIdentity, StaffRole } from "../../domain/staff-roles";
-import { staffRuntime } from "../../server/runtime";
+import { staffRuntime } from "../../server/db/runtime";
 import { newTotpSecret, totpCode } from "../../server/staff/second-factor";
 import { confirmationProblem } from "../../domain/opening-days";
 import { createSession, sessionCookieName } from "../../server/staff/sessions";

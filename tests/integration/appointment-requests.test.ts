@@ -5,7 +5,7 @@ import { distinctDays } from "../helpers/days";
 import { addDays, clinicToday } from "../../domain/dates";
 import { nextOpenDay } from "../../domain/opening-days";
 import { REFERRAL_WORDS, requestNextStep, requestReceivedMessage } from "../../domain/request-words";
-import { hashToken } from "../../server/tokens";
+import { hashToken } from "../../server/base/tokens";
 
 const URL = "/api/appointment/public/appointments";
 const UPLOAD = "/api/cloudinary/upload/referrals_forms";

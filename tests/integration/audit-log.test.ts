@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { addStaff, seedAppointment, seedEnquiry, seedUpload, sessionCookieFor, type TestStaff } from "../helpers/staff";
 import { listAudit, recordAudit, recordView, VIEW_COLLAPSE_MINUTES } from "../../server/audit/audit";
-import { staffRuntime } from "../../server/runtime";
+import { staffRuntime } from "../../server/db/runtime";
 import { inviteStaff, resendInvitation, withdrawInvitation } from "../../server/staff/invitations";
 import { setStaffRole } from "../../server/staff/accounts";
 

@@ -5,7 +5,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { Encrypter, generateX25519Identity, identityToRecipient } from "age-encryption";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Config } from "../../server/config";
+import type { Config } from "../../server/base/config";
 import {
   backup,
   BackupRefused,

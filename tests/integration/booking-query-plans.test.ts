@@ -7,16 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, clinicToday } from "../../domain/dates";
 import { isOpenDay } from "../../domain/opening-days";
 import { buildApp } from "../../server/app";
-import { loadConfig } from "../../server/config";
+import { loadConfig } from "../../server/base/config";
 import { migrate, openDb, sqlitePath } from "../../server/db/index";
 import type { Database } from "../../server/db/schema";
 import { GroupCommitSqliteDialect } from "../../server/db/sqlite";
 import { appointmentRepository } from "../../server/appointments/appointment-repository";
 import { mailRepository } from "../../server/mail/mail-repository";
 import { deliverDueMail } from "../../server/mail/worker";
-import { createTextSenders } from "../../server/messages/senders";
-import { textMessageRepository } from "../../server/messages/text-message-repository";
-import { claimMs, deliverDueMessages } from "../../server/messages/worker";
+import { createTextSenders } from "../../server/texts/senders";
+import { textMessageRepository } from "../../server/texts/text-message-repository";
+import { claimMs, deliverDueMessages } from "../../server/texts/worker";
 
 /** SQLite's query plan of each caught statement (its SQL and how many parameters it takes), step by step. */
 function queryPlans(file: string, statements: [string, number][]): Map<string, string[]> {

@@ -6,7 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { SUBMISSION_KEY_FIELD } from "../../domain/validation/appointment-form";
 import { buildApp } from "../../server/app";
-import { loadConfig, type Config } from "../../server/config";
+import { loadConfig, type Config } from "../../server/base/config";
 import { migrate, openDb, sqlitePath, type Db } from "../../server/db/index";
 import { UNAVAILABLE_MESSAGE } from "../../server/requests/unavailable";
 import {

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { PAYMENT_METHODS } from "../../domain/payments";
 import { APPOINTMENT_MESSAGES } from "../../domain/validation/appointment";
 import { ALTERNATE_NUMBER_LABEL } from "../../domain/validation/appointment-form";
-import { CLIENT_BUILD_DIR } from "../../server/paths";
+import { CLIENT_BUILD_DIR } from "../../server/base/paths";
 import { m } from "../../domain/paraglide/messages.js";
 
 // Needs a client build (`npm run build`), like every servePages test.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../server/config";
+import { ConfigError, loadConfig } from "../../server/base/config";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { validAppointment } from "../helpers/requests";
 import { runServerExpectingExit } from "../helpers/server-process";

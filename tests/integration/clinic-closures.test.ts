@@ -15,9 +15,9 @@ import { addDays, clinicDate, formatLongDate } from "../../domain/dates";
 import { clinicMinutes } from "../../domain/rooms";
 import { CLOSURE_MESSAGES } from "../../domain/closures";
 import { findByManageToken } from "../../server/appointments/manage-links";
-import { freeTimes } from "../../server/appointments/schedule";
-import { changeStatus, dayRules, StatusChangeError } from "../../server/appointments/staff-changes";
-import { staffRuntime } from "../../server/runtime";
+import { freeTimes } from "../../server/appointments/front-desk/schedule";
+import { changeStatus, dayRules, StatusChangeError } from "../../server/appointments/front-desk/staff-changes";
+import { staffRuntime } from "../../server/db/runtime";
 
 /**
  * Closures in the database (decisions 017 and 034): a manager's closure is

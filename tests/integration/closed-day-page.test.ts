@@ -3,8 +3,8 @@ import { formatLongDate } from "../../domain/dates";
 import { m } from "../../domain/paraglide/messages.js";
 import { REQUEST_RECEIVED } from "../../domain/request-words";
 import { clinicMinutes } from "../../domain/rooms";
-import { closeAndTell } from "../../server/appointments/closure-effects";
-import { staffRuntime } from "../../server/runtime";
+import { closeAndTell } from "../../server/appointments/front-desk/closure-effects";
+import { staffRuntime } from "../../server/db/runtime";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { addStaff, nextOpenWeekday, seedAppointment } from "../helpers/staff";
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ISLAND_PAGES, PRERENDERED_PATHS, SCRIPTED_PAGE_PATHS } from "../../app/lib/prerender-paths";
 import { islandLoader, islandPropsId, islandScript } from "../../app/lib/hydrate";
 import { createTestApp, type TestApp } from "../helpers/app";
-import { CLIENT_BUILD_DIR } from "../../server/paths";
+import { CLIENT_BUILD_DIR } from "../../server/base/paths";
 
 // Needs a client build (`npm run build`), like every servePages test.
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { m } from "../../domain/paraglide/messages.js";
-import { changeStatus } from "../../server/appointments/staff-changes";
-import { staffRuntime } from "../../server/runtime";
+import { changeStatus } from "../../server/appointments/front-desk/staff-changes";
+import { staffRuntime } from "../../server/db/runtime";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { addStaff, nextOpenWeekday, seedAppointment, sessionCookieFor } from "../helpers/staff";
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { multipartBody, pdfBytes, validAppointment, validEnquiry } from "../helpers/requests";
 import { greeting } from "../../server/mail/compose";
-import { cancellationMail, confirmationMail } from "../../server/appointments/confirmation-mail";
+import { cancellationMail, confirmationMail } from "../../server/appointments/notices/confirmation-mail";
 import { UPLOAD_PATH } from "../../domain/api-paths";
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtpPeer, type SmtpPeer } from "../e2e/mail-sink";
-import { ConfigError, loadConfig } from "../../server/config";
+import { ConfigError, loadConfig } from "../../server/base/config";
 import { createSender, smtpOptions, SMTP_TIMEOUTS } from "../../server/mail/transport";
 import { MAIL_CLAIM_MS } from "../../server/mail/worker";
 

@@ -5,7 +5,7 @@ import { clinicInstant } from "../../domain/dates";
 import { backupFileName, backupsDir, lastBackupTime } from "../../server/backup/backup-names";
 import { emailQueue, readOperationalFigures, type QueueReader } from "../../server/operations/figures";
 import { purgeExpired } from "../../server/privacy/purge";
-import { staffRuntime } from "../../server/runtime";
+import { staffRuntime } from "../../server/db/runtime";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { seedAppointment } from "../helpers/staff";
 

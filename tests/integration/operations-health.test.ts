@@ -2,7 +2,7 @@ import net from "node:net";
 import Fastify, { type FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../server/config";
+import { loadConfig } from "../../server/base/config";
 import { openDb, type Db } from "../../server/db/index";
 import { operationsPlugin } from "../../server/operations/plugin";
 import { createTestApp, type TestApp } from "../helpers/app";

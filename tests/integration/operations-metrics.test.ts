@@ -7,7 +7,7 @@ import { jobRunRepository } from "../../server/jobs/job-run-repository";
 import { mailRepository } from "../../server/mail/mail-repository";
 import { PURGE_JOB } from "../../server/privacy/purge";
 import { loginThrottleRepository, THROTTLE_KEY_PREFIX } from "../../server/staff/login-throttle-repository";
-import { newToken } from "../../server/tokens";
+import { newToken } from "../../server/base/tokens";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { startServer } from "../helpers/server-process";
 import { seedUpload } from "../helpers/staff";

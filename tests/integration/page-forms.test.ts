@@ -6,7 +6,7 @@ import { DATE_MESSAGES, DOB_MESSAGES } from "../../domain/validation/appointment
 import { REATTACH_FILE } from "../../app/components/forms/file-upload";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { openDate, pdfBytes } from "../helpers/requests";
-import { hashToken } from "../../server/tokens";
+import { hashToken } from "../../server/base/tokens";
 
 /** The page's <title>, and where an element (a regular expression over the HTML) starts in <main>, after its opening. */
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];

@@ -9,7 +9,7 @@ import { REQUEST_RECEIVED, requestNextStep } from "../../domain/request-words";
 import { SAFETY_MESSAGES } from "../../domain/safety-questions";
 import { DATE_MESSAGES } from "../../domain/validation/appointment-dates";
 import { APPOINTMENT_PATH } from "../../domain/api-paths";
-import { hashToken } from "../../server/tokens";
+import { hashToken } from "../../server/base/tokens";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { distinctDays } from "../helpers/days";
 import { bookWithLink } from "../helpers/patient-link";

@@ -6,8 +6,8 @@ import { createTestApp, type TestApp } from "../helpers/app";
 import { multipartBody, openDate, pdfBytes, validAppointment, validEnquiry } from "../helpers/requests";
 import { addStaff, form, SAME_ORIGIN, sessionCookieFor } from "../helpers/staff";
 import type { StaffIdentity } from "../../domain/staff-roles";
-import { changeStatus } from "../../server/appointments/staff-changes";
-import { staffRuntime } from "../../server/runtime";
+import { changeStatus } from "../../server/appointments/front-desk/staff-changes";
+import { staffRuntime } from "../../server/db/runtime";
 import { createSender } from "../../server/mail/transport";
 import { deliverDueMail } from "../../server/mail/worker";
 

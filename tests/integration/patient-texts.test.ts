@@ -7,8 +7,8 @@ import { bookWithLink } from "../helpers/patient-link";
 import { openDate, validAppointment } from "../helpers/requests";
 import { distinctDays } from "../helpers/days";
 import { addStaff, sessionCookieFor } from "../helpers/staff";
-import { failingTexts } from "../../server/appointments/overview";
-import { resendMessage } from "../../server/messages/index";
+import { failingTexts } from "../../server/appointments/front-desk/overview";
+import { resendMessage } from "../../server/texts/index";
 
 /**
  * Every step of an appointment texts the patient by the channel they chose

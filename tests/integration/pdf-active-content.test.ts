@@ -3,7 +3,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { PDFDocument, PDFHexString, PDFName, PDFString, type PDFDict } from "@cantoo/pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildReferralForm } from "../../server/referral-form";
+import { buildReferralForm } from "../../server/http/referral-form";
 import { checkPdf, PDF_ACTIVE_CONTENT, PDF_UNREADABLE, scanRaw } from "../../server/uploads/pdf-check";
 import { readPdf } from "../../server/uploads/pdf-reader";
 import { createTestApp, type TestApp } from "../helpers/app";

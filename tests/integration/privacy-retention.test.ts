@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { addStaff, seedUpload } from "../helpers/staff";
 import { enqueueMail } from "../../server/mail/queue";
-import { enqueueMessage } from "../../server/messages/index";
+import { enqueueMessage } from "../../server/texts/index";
 import { recordAudit } from "../../server/audit/audit";
 import { outboxDir } from "../../server/mail/transport";
 import { purgeExpired } from "../../server/privacy/purge";
-import { staffRuntime } from "../../server/runtime";
+import { staffRuntime } from "../../server/db/runtime";
 
 /**
  * Decision 009: every place that holds personal data is purged by the daily job
@@ -244,7 +244,7 @@ describe("retention of personal data", () => {
   });
 
   it("uses defaults that fit their purpose: a week for mail, two years for the audit log, two days for idempotency replies", async () => {
-    const { loadConfig } = await import("../../server/config");
+    const { loadConfig } = await import("../../server/base/config");
     expect(loadConfig({}).retention).toEqual({ sentMailDays: 7, outboxDays: 7, auditMonths: 24, idempotencyDays: 2 });
   });
 });

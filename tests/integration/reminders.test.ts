@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, clinicDate, clinicInstant, clinicTime } from "../../domain/dates";
-import { reminderDue, sendDueReminders } from "../../server/appointments/reminders";
+import { reminderDue, sendDueReminders } from "../../server/appointments/notices/reminders";
 import { openDb } from "../../server/db/index";
-import { hashToken } from "../../server/tokens";
+import { hashToken } from "../../server/base/tokens";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { twoInstances } from "../helpers/instances";
 import { stopServers } from "../helpers/server-process";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, clinicDate, clinicInstant, formatLongDate, formatShortDate, isoWeekday } from "../../domain/dates";
 import { clinicMinutes } from "../../domain/rooms";
-import { changeStatus } from "../../server/appointments/staff-changes";
-import { overdueRequests } from "../../server/appointments/overview";
-import { staffRuntime } from "../../server/runtime";
+import { changeStatus } from "../../server/appointments/front-desk/staff-changes";
+import { overdueRequests } from "../../server/appointments/front-desk/overview";
+import { staffRuntime } from "../../server/db/runtime";
 import { createTestApp, type TestApp } from "../helpers/app";
 import {
   addStaff,

@@ -4,10 +4,15 @@ import { BOOKABLE_SERVICES } from "../../domain/catalogue";
 import { clinicMinutes, needsNoRoom, roomsForService } from "../../domain/rooms";
 import { safetyQuestionsFor } from "../../domain/safety-questions";
 import { openDb, type Db } from "../../server/db/index";
-import { allowedNext, changeStatus, moveAppointment, StatusChangeError } from "../../server/appointments/staff-changes";
+import {
+  allowedNext,
+  changeStatus,
+  moveAppointment,
+  StatusChangeError,
+} from "../../server/appointments/front-desk/staff-changes";
 import { addDays, clinicInstant } from "../../domain/dates";
-import { staffRuntime } from "../../server/runtime";
-import { freeTimes, isTimeTaken, TIME_MISSING, TIME_TAKEN } from "../../server/appointments/schedule";
+import { staffRuntime } from "../../server/db/runtime";
+import { freeTimes, isTimeTaken, TIME_MISSING, TIME_TAKEN } from "../../server/appointments/front-desk/schedule";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { addStaff, nextOpenWeekday, seedAppointment, type TestStaff } from "../helpers/staff";
 

@@ -6,17 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { islandLoader } from "../../app/lib/hydrate";
 import { REFERRAL_FORM_PATH } from "../../domain/paths";
 import { ENQUIRY_PATH } from "../../domain/api-paths";
-import { documentPolicy } from "../../server/security-headers";
+import { documentPolicy } from "../../server/http/security-headers";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { injectRaw } from "../helpers/requests";
-import { CLIENT_BUILD_DIR } from "../../server/paths";
+import { CLIENT_BUILD_DIR } from "../../server/base/paths";
 
 // Needs a client build (`npm run build`), like every servePages test.
 const assets = fs.readdirSync(path.join(CLIENT_BUILD_DIR, "assets"));
 const jsAsset = assets.find((f) => f.endsWith(".js"));
 const font = assets.find((f) => f.endsWith(".woff2"));
 const cssAsset = assets.find((f) => f.endsWith(".css"));
-// The referral form is made by the server from its configuration (server/static-site.ts).
+// The referral form is made by the server from its configuration (server/http/static-site.ts).
 const download = REFERRAL_FORM_PATH;
 
 function directives(csp: string): Map<string, string[]> {

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../server/config";
+import { loadConfig } from "../../server/base/config";
 import { compactSqlite, migrate, openDb, type Db } from "../../server/db/index";
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { addStaff, form, SAME_ORIGIN, sessionCookieFor, STAFF_PASSWORD, type TestStaff } from "../helpers/staff";
-import { hashToken } from "../../server/tokens";
+import { hashToken } from "../../server/base/tokens";
 import { disableStaffAccount } from "../../server/staff/accounts";
 import { STAFF_NAME_INVALID } from "../../domain/staff-names";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { keyedHash } from "../../server/staff/keys";
-import { staffRuntime } from "../../server/runtime";
+import { staffRuntime } from "../../server/db/runtime";
 import { twoInstances } from "../helpers/instances";
 import { addStaff, postPassword, STAFF_PASSWORD } from "../helpers/staff";
 

@@ -15,9 +15,9 @@ import {
   type TestStaff,
 } from "../helpers/staff";
 import { keyedHash } from "../../server/staff/keys";
-import { staffRuntime } from "../../server/runtime";
+import { staffRuntime } from "../../server/db/runtime";
 import { addDays, clinicDate } from "../../domain/dates";
-import { TIME_MISSING } from "../../server/appointments/schedule";
+import { TIME_MISSING } from "../../server/appointments/front-desk/schedule";
 
 describe("staff pages (server-rendered)", () => {
   let t: TestApp;

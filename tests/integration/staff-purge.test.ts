@@ -5,11 +5,11 @@ import { createTestApp, type TestApp } from "../helpers/app";
 import { appEnv, runScript, staffCli } from "../helpers/scripts";
 import { addStaff, seedAppointment, seedEnquiry, seedUpload } from "../helpers/staff";
 import { purgeExpired } from "../../server/privacy/purge";
-import { staffRuntime } from "../../server/runtime";
-import { changeStatus } from "../../server/appointments/staff-changes";
+import { staffRuntime } from "../../server/db/runtime";
+import { changeStatus } from "../../server/appointments/front-desk/staff-changes";
 import { createStaffAccount, disableStaffAccount } from "../../server/staff/accounts";
 import { STAFF_NAME_INVALID } from "../../domain/staff-names";
-import { staffPlugin } from "../../server/staff-console";
+import { staffPlugin } from "../../server/composition/staff-console";
 import Fastify from "fastify";
 
 const NOW = new Date("2026-11-22T10:00:00Z");

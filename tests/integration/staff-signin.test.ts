@@ -11,7 +11,7 @@ import {
   type TestStaff,
 } from "../helpers/staff";
 import { keyedHash } from "../../server/staff/keys";
-import { staffRuntime } from "../../server/runtime";
+import { staffRuntime } from "../../server/db/runtime";
 import { totpCode } from "../../server/staff/second-factor";
 
 // Sign-in security (decision 007): lockout under concurrency, the TOTP second

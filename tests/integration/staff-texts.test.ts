@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACT_PREFERENCE_LABELS } from "../../domain/contact-preference";
 import { addDays, clinicInstant, clinicToday, formatAbbreviatedDate, formatClinicDateTime } from "../../domain/dates";
 import { parseQuietHours, TEXT_KIND_LABELS, TEXT_STATUS_LABELS } from "../../domain/text-messages";
-import { closeAndTell } from "../../server/appointments/closure-effects";
-import { sendDueReminders } from "../../server/appointments/reminders";
-import { changeStatus, moveAppointment } from "../../server/appointments/staff-changes";
-import { resendAppointmentText, RESEND_REFUSED } from "../../server/appointments/texts";
-import { staffRuntime } from "../../server/runtime";
+import { closeAndTell } from "../../server/appointments/front-desk/closure-effects";
+import { sendDueReminders } from "../../server/appointments/notices/reminders";
+import { changeStatus, moveAppointment } from "../../server/appointments/front-desk/staff-changes";
+import { resendAppointmentText, RESEND_REFUSED } from "../../server/appointments/notices/texts";
+import { staffRuntime } from "../../server/db/runtime";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { addStaff, form, openWeekdays, SAME_ORIGIN, seedAppointment, sessionCookieFor } from "../helpers/staff";
 

@@ -9,10 +9,10 @@ import { clinicYear } from "../../domain/dates";
 import { REFERRAL_FORM_PATH } from "../../domain/paths";
 import { BUILD_BASE_URL } from "../../domain/stamps";
 import { buildApp } from "../../server/app";
-import { loadConfig } from "../../server/config";
+import { loadConfig } from "../../server/base/config";
 import { migrate, openDb } from "../../server/db/index";
-import { acceptedEncodings, StaticSite } from "../../server/static-site";
-import { CLIENT_BUILD_DIR } from "../../server/paths";
+import { acceptedEncodings, StaticSite } from "../../server/http/static-site";
+import { CLIENT_BUILD_DIR } from "../../server/base/paths";
 
 // Needs a client build (`npm run build`), like every servePages test.
 const BASE = "https://imaging.example.bw";

@@ -1,7 +1,7 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { MINIMUM_NODE, unsupportedNodeMessage } from "../../server/supported-node";
+import { MINIMUM_NODE, unsupportedNodeMessage } from "../../server/http/supported-node";
 import { ROOT } from "../helpers/scripts";
 
 /** The machine's own Node (Debian's, or a CI image's), when it is older than the one the project brings. */

@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MANAGER_ONLY_MESSAGE } from "../../domain/staff-roles";
 import { backupFileName, backupsDir } from "../../server/backup/backup-names";
-import { PROJECT_ROOT } from "../../server/paths";
+import { PROJECT_ROOT } from "../../server/base/paths";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { addStaff, sessionCookieFor } from "../helpers/staff";
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { enqueueMessage } from "../../server/messages/queue";
-import { createTextSenders } from "../../server/messages/senders";
-import { textMessageRepository } from "../../server/messages/text-message-repository";
-import { claimMs, deliverDueMessages } from "../../server/messages/worker";
+import { enqueueMessage } from "../../server/texts/queue";
+import { createTextSenders } from "../../server/texts/senders";
+import { textMessageRepository } from "../../server/texts/text-message-repository";
+import { claimMs, deliverDueMessages } from "../../server/texts/worker";
 import { messagesTestDb, type MessagesTestDb } from "../helpers/messages";
 import { startSmsc, type Smsc } from "../helpers/smsc";
 

@@ -16,11 +16,11 @@ import {
   resendMessage,
   setContactPreference,
   smsOutboxDir,
-} from "../../server/messages/index";
-import { createTextSenders } from "../../server/messages/senders";
-import { smsOutboxMessageId } from "../../server/messages/sms-outbox";
-import { claimMs, deliverDueMessages } from "../../server/messages/worker";
-import { newToken } from "../../server/tokens";
+} from "../../server/texts/index";
+import { createTextSenders } from "../../server/texts/senders";
+import { smsOutboxMessageId } from "../../server/texts/sms-outbox";
+import { claimMs, deliverDueMessages } from "../../server/texts/worker";
+import { newToken } from "../../server/base/tokens";
 import { messagesTestDb, recordingLog, type MessagesTestDb } from "../helpers/messages";
 import { seedAppointment } from "../helpers/staff";
 

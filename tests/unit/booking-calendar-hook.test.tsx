@@ -3,7 +3,7 @@ import { cleanup, renderHook, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useBookingCalendar } from "~/components/forms/booking/calendar";
 
-/** What the booking form takes from the calendar endpoint (server/appointments/calendar-routes.ts). */
+/** What the booking form takes from the calendar endpoint (server/appointments/booking/calendar-routes.ts). */
 
 afterEach(() => {
   cleanup();

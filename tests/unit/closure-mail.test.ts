@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { closureMail, closureSentence, type ClosureNotice } from "../../server/appointments/closure-mail";
-import { loadConfig } from "../../server/config";
+import { closureMail, closureSentence, type ClosureNotice } from "../../server/appointments/notices/closure-mail";
+import { loadConfig } from "../../server/base/config";
 
 /** The patient's e-mail when a closure reaches their appointment (decision 034). */
 const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: "/nonexistent" });

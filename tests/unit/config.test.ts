@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, productionProblems } from "../../server/config";
+import { ConfigError, loadConfig, productionProblems } from "../../server/base/config";
 
 function errorFor(env: Record<string, string>): ConfigError {
   try {

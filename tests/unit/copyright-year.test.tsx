@@ -5,8 +5,8 @@ import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { SiteFooter } from "~/components/layout/site-footer";
-import { loadConfig } from "../../server/config";
-import { stampYear } from "../../server/static-site";
+import { loadConfig } from "../../server/base/config";
+import { stampYear } from "../../server/http/static-site";
 
 const clinic = loadConfig({ NODE_ENV: "test" }).clinic;
 const footer = (renderedYear: number) => (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextNonce } from "../../server/security-headers";
+import { nextNonce } from "../../server/http/security-headers";
 
 describe("CSP nonces", () => {
   it("are 128 random bits each, never repeated", () => {

@@ -8,9 +8,9 @@ import {
 } from "../../domain/catalogue";
 import { LOCALES } from "../../domain/locale";
 import { m } from "../../domain/paraglide/messages.js";
-import { confirmationMail } from "../../server/appointments/confirmation-mail";
-import { reminderMail } from "../../server/appointments/mails";
-import { loadConfig } from "../../server/config";
+import { confirmationMail } from "../../server/appointments/notices/confirmation-mail";
+import { reminderMail } from "../../server/appointments/notices/mails";
+import { loadConfig } from "../../server/base/config";
 
 /**
  * Each examination's own preparation (decision 045): once reception chooses the

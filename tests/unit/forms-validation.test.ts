@@ -11,7 +11,7 @@ import {
 import { contactSchema } from "../../domain/validation/contact";
 import { fieldErrors, PHONE_INVALID, PHONE_REQUIRED } from "../../domain/validation/fields";
 import { REFERRAL_MAX_BYTES, REFERRAL_MESSAGES, referralFileProblem } from "../../domain/validation/referral";
-import { validateAppointment } from "../../server/appointments/validate";
+import { validateAppointment } from "../../server/appointments/booking/validate";
 import { checkPhone } from "../../server/requests/phone";
 import { validAppointment } from "../helpers/requests";
 import { initialValues } from "../../app/components/forms/booking/values";

@@ -5,10 +5,10 @@ import { AppointmentConfirmation } from "~/components/forms/booking/confirmation
 import { formatLongDate } from "../../domain/dates";
 import { answerByFromCalendar } from "../../domain/opening-days";
 import { REFERRAL_WORDS, REQUEST_RECEIVED, requestNextStep } from "../../domain/request-words";
-import { loadConfig } from "../../server/config";
-import { patientAppointmentMail, reminderMail } from "../../server/appointments/mails";
-import { cancellationMail, confirmationMail } from "../../server/appointments/confirmation-mail";
-import { movedMail } from "../../server/appointments/moved-mail";
+import { loadConfig } from "../../server/base/config";
+import { patientAppointmentMail, reminderMail } from "../../server/appointments/notices/mails";
+import { cancellationMail, confirmationMail } from "../../server/appointments/notices/confirmation-mail";
+import { movedMail } from "../../server/appointments/notices/moved-mail";
 
 /**
  * What a patient reads after a request (decision 025): a

@@ -1,6 +1,6 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { describe, expect, it } from "vitest";
-import { isMobile, toE164 } from "../../server/messages/phone";
+import { isMobile, toE164 } from "../../server/texts/phone";
 
 describe("isMobile (decision 030)", () => {
   it("tells mobiles from landlines as typed or in E.164, at home and abroad, from one reading of the number", () => {

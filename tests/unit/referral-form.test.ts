@@ -9,8 +9,8 @@ import {
   REFERRAL_PREGNANCY_OPTIONS,
   REFERRAL_TEXT_FIELDS,
   REFERRAL_URGENCY_OPTIONS,
-} from "../../server/referral-form";
-import { loadConfig } from "../../server/config";
+} from "../../server/http/referral-form";
+import { loadConfig } from "../../server/base/config";
 
 /** Every string drawn on the PDF's pages: content streams inflated, hex text operands decoded. */
 async function pageText(bytes: Uint8Array): Promise<string> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../server/config";
+import { ConfigError, loadConfig } from "../../server/base/config";
 
 describe("requests, uploads and mail configuration", () => {
   it("has safe defaults: limits on, 10 MB uploads, 24 h claim window, outbox mail", () => {

@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { csvCell, csvDocument } from "../../server/appointments/csv";
-import { buildIcs, escapeText, foldLine } from "../../server/appointments/ics";
-import { confirmationMail } from "../../server/appointments/confirmation-mail";
-import { loadConfig } from "../../server/config";
+import { csvCell, csvDocument } from "../../server/appointments/front-desk/csv";
+import { buildIcs, escapeText, foldLine } from "../../server/appointments/notices/ics";
+import { confirmationMail } from "../../server/appointments/notices/confirmation-mail";
+import { loadConfig } from "../../server/base/config";
 
 describe("iCalendar writer", () => {
   const event = {

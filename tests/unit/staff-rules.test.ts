@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { serviceGuidance } from "../../domain/catalogue";
-import { loadConfig } from "../../server/config";
+import { loadConfig } from "../../server/base/config";
 import { contentDisposition, uploadPath } from "../../server/uploads/files";
 import { isCrossSite, isStaffUrl } from "../../server/staff/guard";
 import { confirmationProblem, confirmationProblems } from "../../domain/opening-days";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../server/config";
+import { ConfigError, loadConfig } from "../../server/base/config";
 import { groupedSecret, newTotpSecret, otpauthUri, qrSvg, totpCode, totpStep } from "../../server/staff/second-factor";
 
 describe("staff second factor", () => {

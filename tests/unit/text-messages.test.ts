@@ -23,8 +23,8 @@ import {
   WHATSAPP_TEMPLATES,
 } from "../../domain/text-messages";
 import { textChannelFor } from "../../domain/contact-preference";
-import { envSchema, loadConfig } from "../../server/config";
-import { newToken } from "../../server/tokens";
+import { envSchema, loadConfig } from "../../server/base/config";
+import { newToken } from "../../server/base/tokens";
 
 describe("GSM-7", () => {
   it("keeps GSM-7 characters, straightens lookalikes, strips accents outside it, and replaces the rest", () => {

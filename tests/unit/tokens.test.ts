@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hashToken, newToken, TOKEN_PATTERN } from "../../server/tokens";
+import { hashToken, newToken, TOKEN_PATTERN } from "../../server/base/tokens";
 
 describe("newToken", () => {
   it("gives 32 random bytes as 43 base64url characters, never the same twice, across many draws", () => {

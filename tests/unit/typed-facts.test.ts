@@ -11,10 +11,10 @@ import { PAYMENT_METHODS, PAYMENT_METHOD_VALUES, type PaymentMethod } from "../.
 import { appointmentSchema, type Appointment } from "../../domain/validation/appointment";
 import { SAFETY_QUESTIONS_BY_SERVICE, type ServiceSafetyQuestions } from "../../domain/safety-questions";
 import { BRING, contactWays, PLEASE_ARRIVE_EARLY } from "../../domain/visit-words";
-import { loadConfig } from "../../server/config";
+import { loadConfig } from "../../server/base/config";
 import type { AppointmentTable } from "../../server/db/schema";
-import { reminderMail } from "../../server/appointments/mails";
-import { cancellationMail, confirmationMail } from "../../server/appointments/confirmation-mail";
+import { reminderMail } from "../../server/appointments/notices/mails";
+import { cancellationMail, confirmationMail } from "../../server/appointments/notices/confirmation-mail";
 
 /**
  * Facts the type checker guards (decision 013): each is written once, and the

@@ -24,7 +24,7 @@ import { LOCALES } from "../../domain/locale";
 import { m } from "../../domain/paraglide/messages.js";
 import { EMAIL_INVALID, fieldErrors, PHONE_INVALID, PHONE_REQUIRED, tooLong } from "../../domain/validation/fields";
 import { REFERRAL_MESSAGES } from "../../domain/validation/referral";
-import { REFERRAL_MISSING } from "../../server/appointments/submit";
+import { REFERRAL_MISSING } from "../../server/appointments/booking/submit";
 import { ENQUIRY_ACCEPTED } from "../../server/enquiries/api-answer";
 import { INVALID_MESSAGE, RATE_LIMIT_MESSAGE } from "../../server/requests/http";
 import { FORM_UNREADABLE, SEND_AS_FORM } from "../../server/requests/page-forms";

@@ -17,7 +17,7 @@ type FooterClinic = Pick<
  * rendered per request prints it directly; a prerendered page carries the
  * year it was built in, which the server replaces (the element's
  * YEAR_STAMP_ATTRIBUTE marks it) when it loads the page and again when the
- * year turns (server/static-site.ts). A hydrating page may thus hold a later
+ * year turns (server/http/static-site.ts). A hydrating page may thus hold a later
  * year than its loader data: the server's text is kept.
  */
 function CopyrightYear({ renderedYear }: { renderedYear: number }) {

@@ -5,11 +5,10 @@ import {
   RESEND_REFUSED,
   resendAppointmentText,
   setAppointmentChannel,
-} from "../../../server/appointments/texts";
+} from "../../../server/appointments/notices/index";
 import { recordView } from "../../../server/audit/audit";
-import type { StaffRuntime } from "../../../server/runtime";
-import { freeTimes } from "../../../server/appointments/schedule";
-import { dayRules, getAppointment } from "../../../server/appointments/staff-changes";
+import type { StaffRuntime } from "../../../server/db/runtime";
+import { freeTimes, dayRules, getAppointment } from "../../../server/appointments/front-desk/index";
 
 /*
  * The console's appointment pages: the list, one appointment (its status
@@ -30,16 +29,16 @@ export {
   type StatusChange,
   type StatusChangeErrors,
   type StatusChangeField,
-} from "../../../server/appointments/staff-changes";
-export { failingTexts, openEnquiries, overdueRequests, overview } from "../../../server/appointments/overview";
-export { exportRange } from "../../../server/appointments/export";
+} from "../../../server/appointments/front-desk/index";
+export { failingTexts, openEnquiries, overdueRequests, overview } from "../../../server/appointments/front-desk/index";
+export { exportRange } from "../../../server/appointments/front-desk/index";
 export {
   dayList,
   daySchedule,
   scheduleDate,
   weekSchedule,
   weekStart,
-} from "../../../server/appointments/schedule-views";
+} from "../../../server/appointments/front-desk/index";
 
 /**
  * One appointment as staff see it, or undefined. Every view is audited; one
@@ -65,7 +64,7 @@ export async function freeStarts(
 ) {
   return freeTimes(rt.db, await dayRules(rt, date), appointment, date, examination, rt.now());
 }
-export { RESEND_REFUSED, resendAppointmentText } from "../../../server/appointments/texts";
+export { RESEND_REFUSED, resendAppointmentText } from "../../../server/appointments/notices/index";
 
 /**
  * The appointment page's texts section (decision 043): send a text again
@@ -94,5 +93,5 @@ export async function textsAction(
 }
 
 /** How the patient gets texts, as the desk sees it: the same as their private page shows. */
-export { contactChoiceOf } from "../../../server/messages/index";
-export { messagesFor } from "../../../server/messages/index";
+export { contactChoiceOf } from "../../../server/texts/index";
+export { messagesFor } from "../../../server/texts/index";

@@ -4,7 +4,7 @@
  * patients, who are then told; remove one, asking first; the active
  * appointments still on closed days) and the overview's panel of closures
  * coming up. What a closure does to appointments lives in
- * server/appointments/closure-effects.ts.
+ * server/appointments/front-desk/closure-effects.ts.
  */
 
 export { closuresComingUp, removableClosure, removeClosure } from "../../../server/closures/closures";
@@ -14,4 +14,4 @@ export {
   closuresWithAppointments,
   type AffectedAppointment,
   type CloseResult,
-} from "../../../server/appointments/closure-effects";
+} from "../../../server/appointments/front-desk/index";

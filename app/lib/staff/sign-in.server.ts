@@ -1,6 +1,6 @@
 import { redirect, type AppLoadContext } from "react-router";
 import { recordAudit } from "../../../server/audit/audit";
-import type { StaffRuntime } from "../../../server/runtime";
+import type { StaffRuntime } from "../../../server/db/runtime";
 import {
   createPendingSignIn,
   enrolmentSecret,

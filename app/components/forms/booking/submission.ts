@@ -119,7 +119,7 @@ export function useBookingSubmission({
   });
 }
 
-/** A plain booking post's answer, as the page's action gives it (server/appointments/page-form.ts). */
+/** A plain booking post's answer, as the page's action gives it (server/appointments/booking/page-form.ts). */
 export interface BookingPosted {
   values?: Partial<BookingValues>;
   errors?: Record<string, string>;

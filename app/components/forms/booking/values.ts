@@ -8,7 +8,7 @@ import type { ErrorTargets } from "../use-submission";
 
 /** The booking form's state: its first values, and where each error shows and what clears it. */
 
-/** Empty, with cash chosen; or the values a plain form post sent back (server/appointments/page-form.ts). */
+/** Empty, with cash chosen; or the values a plain form post sent back (server/appointments/booking/page-form.ts). */
 export function initialValues(posted: Partial<BookingValues> = {}): BookingValues {
   return {
     name: "",

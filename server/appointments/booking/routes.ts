@@ -1,0 +1,111 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { appointmentSchema, type Appointment } from "../../../domain/validation/appointment";
+import { languageOf } from "../../../domain/validation/fields";
+import { formProblemResponses, invalid, invalidMessage, isRecord, schemaVerdict, send } from "../../requests/http";
+import { KEY_REUSED_ANSWER } from "../../requests/idempotency";
+import { fakeReference } from "../../requests/reference";
+import { screenSubmission } from "../../requests/submission";
+import type { ApiAnswer, RouteDeps } from "../../requests/types";
+import { APPOINTMENT_PATH } from "../../../domain/api-paths";
+import { appointmentAcceptedMessage, appointmentAnswer, textsNotSent } from "./api-answer";
+import { isContactPreference } from "../../../domain/contact-preference";
+import { textsAbroad } from "../../texts/index";
+import { storeAppointment, type AppointmentOutcome } from "./submit";
+import { fakeManageUrl } from "../manage-links";
+import { bookingRulesNow, requestAnswerBy } from "../../closures/closed-dates";
+import { appointmentRules } from "./validate";
+
+/**
+ * The 201 answer: the request's reference, with the date and service it asks
+ * for (the specification's fields), and the patient's private link to it.
+ */
+const appointmentAccepted = z.object({
+  message: z.string(),
+  data: z.object({
+    reference: z.string(),
+    appointmentDate: z.string(),
+    service: z.object({ name: z.string() }),
+    /** The patient's private link; absent from a replay (server/appointments/booking/submit.ts). */
+    manageUrl: z.string().optional(),
+    /** Present when no texts go to the patient's number (not in SMS_COUNTRIES), with why in words (decision 042). */
+    textMessages: z
+      .object({
+        sent: z.literal(false),
+        reason: z.literal("country"),
+        countries: z.array(z.string()),
+        message: z.string(),
+      })
+      .optional(),
+  }),
+});
+
+/**
+ * The JSON API's answer to a request's outcome (decision 031): 201 with the
+ * stored answer (a first one with the private link added), 400 with the
+ * refused fields, 422 for a key reused with another body.
+ */
+function appointmentReply(outcome: AppointmentOutcome): ApiAnswer {
+  switch (outcome.kind) {
+    case "stored": {
+      const answer = appointmentAnswer.answer(outcome.accepted);
+      if (!outcome.manageUrl) return answer;
+      const data = { ...(answer.body.data as Record<string, unknown>), manageUrl: outcome.manageUrl };
+      return { ...answer, body: { ...answer.body, data } };
+    }
+    case "refused":
+      return invalid(outcome.errors);
+    case "key-reused":
+      return KEY_REUSED_ANSWER;
+  }
+}
+
+/** POST /api/appointment/public/appointments: stores a request, attaches its uploads, queues both e-mails. */
+export async function appointmentRoutes(app: FastifyInstance, { config, db, rateLimit }: RouteDeps) {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    APPOINTMENT_PATH,
+    {
+      schema: { body: appointmentSchema, response: { 201: appointmentAccepted, ...formProblemResponses } },
+      config: rateLimit(config.rateLimit.bookingsPerMinute),
+      preValidation: screenSubmission("appointment", async (body, year, seed) =>
+        appointmentReply({
+          kind: "stored",
+          replayed: false,
+          accepted: {
+            // The same words and day as a stored request's, so a bot cannot tell the two apart.
+            message: appointmentAcceptedMessage(await requestAnswerBy(db, config, new Date())),
+            reference: fakeReference("APT", year, seed),
+            appointmentDate: typeof body.appointmentDate === "string" ? body.appointmentDate.slice(0, 10) : "",
+            service: {
+              name:
+                isRecord(body.service) && typeof body.service.name === "string" ? body.service.name.slice(0, 100) : "",
+            },
+            // What a stored request with this number would say of texts.
+            ...(textsAbroad(
+              typeof body.phoneNumber === "string" ? body.phoneNumber : "",
+              isContactPreference(body.contactPreference) ? body.contactPreference : null,
+              config.messages.countries,
+            )
+              ? { textMessages: textsNotSent(config.messages.countries, languageOf(body)) }
+              : {}),
+          },
+          // A link of the real shape that leads nowhere, so a bot cannot tell this answer from a stored one.
+          manageUrl: fakeManageUrl(config),
+        }),
+      ),
+      // The schema's errors are answered together with the server-only rules' (appointmentRules).
+      attachValidation: true,
+    },
+    async (request, reply) => {
+      const submission = request.submission!;
+      const { body, now } = submission;
+      const rules = await bookingRulesNow(db, config, now);
+      const checked = appointmentRules(body, schemaVerdict<Appointment>(request), now, rules);
+      if (!checked.ok) return send(reply, invalid(checked.errors, invalidMessage(languageOf(body))));
+      const outcome = await storeAppointment(db, config, checked.value, submission, rules.answerBy);
+      if (outcome.kind === "stored" && outcome.replayed) reply.header("idempotent-replayed", "true");
+      return send(reply, appointmentReply(outcome));
+    },
+  );
+}

@@ -1,0 +1,177 @@
+import { APPOINTMENT_PATH } from "../../../domain/api-paths";
+import { BASE_LOCALE } from "../../../domain/locale";
+import { findBookableService } from "../../../domain/validation/appointment";
+import { requestAnswerBy, type BookingRules } from "../../closures/closed-dates";
+import type { Config } from "../../base/config";
+import type { Db } from "../../db/index";
+import { enqueueMails } from "../../mail/queue";
+import { clinicAppointmentMail, patientAppointmentMail, type AppointmentMailData, textPatient } from "../notices/index";
+import { Rejection, runIdempotent, type AnswerRecord } from "../../requests/idempotency";
+import type { Submission } from "../../requests/types";
+import { uploadRepository } from "../../uploads/upload-repository";
+import { appointmentAcceptedMessage, appointmentAnswer, textsNotSent, type AcceptedAppointment } from "./api-answer";
+import { appointmentRepository } from "../appointment-repository";
+import { issueManageLink } from "../manage-links";
+import type { ValidAppointment } from "./validate";
+
+export const REFERRAL_MISSING = "This referral form was not found or has expired. Please upload it again.";
+
+/**
+ * What storeAppointment gives (decision 031): the request stored, or the
+ * first one replayed (`accepted` as its answer states it; `answerBy`, the day
+ * by whose end the clinic answers, YYYY-MM-DD, reckoned for a replay from when
+ * it was first made; `manageUrl`, a fresh private link, on a first answer
+ * only); its referral forms refused, with the errors by field; or a key
+ * reused with another body. `answerBy` is missing only when the request has
+ * since been erased.
+ */
+export type AppointmentOutcome =
+  | { kind: "stored"; accepted: AcceptedAppointment; replayed: boolean; answerBy?: string; manageUrl?: string }
+  | { kind: "refused"; errors: Record<string, string> }
+  | { kind: "key-reused" };
+
+/** What the booking's transaction gives: the request as its answer states it and, made with it, its private link. */
+interface Booked {
+  accepted: AcceptedAppointment;
+  manageUrl?: string;
+}
+
+/** A booking kept under its key as the 201 answers it: the link is left out, so a replay reads none back. */
+const bookedAnswer: AnswerRecord<Booked> = {
+  answer: ({ accepted }) => appointmentAnswer.answer(accepted),
+  read: (answer) => ({ accepted: appointmentAnswer.read(answer) }),
+};
+
+/**
+ * Stores a valid appointment request (validateAppointment) in one
+ * transaction, with `answerBy` from the booking rules it was validated
+ * against (bookingRulesNow: the day by whose end the clinic answers): the outcome of a repeated Idempotency-Key is replayed; its
+ * referral uploads must still be unclaimed and are attached; the record is
+ * inserted with its reference (the service as its slug), one private link is
+ * made for it, and both e-mails are queued, the patient's with the link, and
+ * the patient's text by their chosen channel, with it too. Any refusal rolls
+ * everything back. Used by the JSON endpoint and by the booking page's plain
+ * form post.
+ *
+ * A first outcome carries `manageUrl`, that same link (decision 019), made in
+ * the same transaction, so that a booking is one commit, and never part of
+ * the stored answer (only hashes of links are kept). A replay carries none:
+ * whoever holds the key and the body gets the reference, never a new working
+ * link (docs/security.md); the patient has the link from the first answer and
+ * from the e-mail.
+ */
+export async function storeAppointment(
+  db: Db,
+  config: Config,
+  a: ValidAppointment,
+  { body, key, now, year }: Submission,
+  answerBy: BookingRules["answerBy"],
+): Promise<AppointmentOutcome> {
+  const appointments = appointmentRepository(db);
+  const uploads = uploadRepository(db);
+  const publicIds = [...new Set(a.referralForms.map((f) => f.publicId))];
+  const language = a.language ?? BASE_LOCALE;
+  const refuse = (errors: Record<string, string>) => new Rejection<Record<string, string>>(errors);
+
+  const done = await runIdempotent<Booked, Record<string, string>>(
+    db,
+    APPOINTMENT_PATH,
+    key,
+    body,
+    bookedAnswer,
+    async (trx) => {
+      const since = new Date(now.getTime() - config.uploads.unclaimedHours * 3600_000);
+      const claimable = await uploads.findClaimable(publicIds, since, trx);
+      const found = new Set(claimable.map((u) => u.public_id));
+      const missing: Record<string, string> = {};
+      a.referralForms.forEach((f, i) => {
+        if (!found.has(f.publicId)) missing[`referralForms.${i}.publicId`] = REFERRAL_MISSING;
+      });
+      if (Object.keys(missing).length) throw refuse(missing);
+
+      const serviceName = findBookableService(a.serviceTitle)?.slug ?? a.serviceTitle;
+      // A second open request from this patient for this service and day (decision 049): stored, and
+      // marked in the console, but its acknowledgement is not texted again. One indexed read.
+      const twin = await appointments.hasOpenTwin(
+        {
+          name: a.name,
+          surname: a.surname,
+          dob: a.dob,
+          phone: a.phoneE164,
+          service_name: serviceName,
+          requested_date: a.appointmentDate,
+        },
+        trx,
+      );
+      const row = await appointments.create(
+        {
+          name: a.name,
+          surname: a.surname,
+          dob: a.dob,
+          phone: a.phoneE164,
+          alternate_phone: a.alternateE164,
+          // Null when the patient did not choose: a mobile number then means SMS (domain/contact-preference.ts).
+          contact_preference: a.contactPreference ?? null,
+          language,
+          email: a.email,
+          gender: a.gender,
+          service_name: serviceName,
+          payment_method: a.service.paymentMethod,
+          medical_aid_number: a.medicalAidNumber ? a.medicalAidNumber : null,
+          notes: a.notes,
+          id_passport_number: a.idPassportNumber,
+          requested_date: a.appointmentDate,
+          // appointmentTime: the visitor's clock at submit, HH:mm.
+          submitted_time: a.appointmentTime,
+        },
+        now,
+        year,
+        trx,
+      );
+      const attached = await uploads.attach(publicIds, row.id, trx);
+      if (attached !== publicIds.length) throw refuse({ referralForms: REFERRAL_MISSING });
+
+      // The request's one private link: its answer, its e-mail and its text carry it (decision 019).
+      const manageUrl = await issueManageLink(db, config, row, now, trx);
+      const mail: AppointmentMailData = {
+        id: row.id,
+        reference: row.reference,
+        name: row.name,
+        email: row.email,
+        serviceTitle: a.serviceTitle,
+        requestedDate: row.requested_date,
+        manageUrl,
+        answerBy,
+        referralReceived: publicIds.length > 0,
+        language: row.language,
+      };
+      await enqueueMails(trx, [clinicAppointmentMail(mail, config), patientAppointmentMail(mail, config)], now);
+      const text = twin ? null : await textPatient(trx, config, row, "received", manageUrl, now, a.phoneReach);
+      // A number in none of SMS_COUNTRIES gets no texts: the answer says so, and why (decision 042).
+      const abroad = text !== null && "skipped" in text && text.skipped === "abroad";
+      return {
+        accepted: {
+          message: appointmentAcceptedMessage(answerBy),
+          reference: row.reference,
+          appointmentDate: row.requested_date,
+          service: { name: a.serviceTitle },
+          ...(abroad ? { textMessages: textsNotSent(config.messages.countries, row.language) } : {}),
+        },
+        manageUrl,
+      };
+    },
+  );
+  if (done.kind === "key-reused") return done;
+  if (done.kind === "rejected") return { kind: "refused", errors: done.reason };
+  const { value, replayed } = done;
+  if (!replayed) return { kind: "stored", accepted: value.accepted, replayed, answerBy, manageUrl: value.manageUrl };
+  // A replay: the day by whose end the clinic answers, reckoned from when the request was first made.
+  const made = await appointments.madeOf(value.accepted.reference);
+  if (!made) return { kind: "stored", accepted: value.accepted, replayed };
+  return {
+    kind: "stored",
+    accepted: value.accepted,
+    replayed,
+    answerBy: await requestAnswerBy(db, config, new Date(made.created_at)),
+  };
+}

@@ -1,0 +1,437 @@
+import type { Kysely, Updateable } from "kysely";
+import { appointmentRepository, type AppointmentRow, type AppointmentSearch } from "../appointment-repository";
+import type { Db } from "../../db/index";
+import type { AppointmentTable, Database } from "../../db/schema";
+import { findRoom } from "../../../domain/rooms";
+import { attentionQuestions, readSafetyAnswers } from "../../../domain/safety-questions";
+import { movedMail, textPatient, cancellationMail, confirmationMail } from "../notices/index";
+import {
+  APPOINTMENT_TRANSITIONS,
+  CANCEL_REASON_MAX,
+  CANCEL_REASON_TOO_LONG,
+  isAppointmentStatus,
+  statusLabel,
+  type AppointmentStatus,
+} from "../../../domain/statuses";
+import { enqueueMail } from "../../mail/queue";
+import { uploadRepository } from "../../uploads/upload-repository";
+import type { StaffIdentity } from "../../../domain/staff-roles";
+import { recordAudit } from "../../audit/audit";
+import { issueManageLink } from "../manage-links";
+import { closedDatesBetween, roomsOutBetween } from "../../closures/closed-dates";
+import {
+  FieldsRefused,
+  isTimeTaken,
+  placeAppointment,
+  PlacementError,
+  TIME_TAKEN,
+  type DayRules,
+  type Placement,
+  type PlacementColumns,
+  type PlacementField,
+} from "./schedule";
+import type { StaffRuntime } from "../../db/runtime";
+import { clinicInstant, formatAbbreviatedDate, isIsoDate, parseDateInput } from "../../../domain/dates";
+import { LIST_PAGE_SIZE } from "../../../domain/staff-limits";
+import { DUPLICATE_WORDS, duplicatesAmong, type DuplicateOf } from "../../../domain/duplicate-requests";
+
+export interface AppointmentFilters extends AppointmentSearch {
+  page?: number;
+}
+
+/** Parses filters from form or query values; unknown values are dropped, never trusted. */
+export function parseFilters(get: (name: string) => string | null | undefined): AppointmentFilters {
+  const status = get("status");
+  const from = parseDateInput(get("from") ?? "");
+  const to = parseDateInput(get("to") ?? "");
+  const q = get("q")?.trim().slice(0, 100);
+  const service = get("service")?.trim().slice(0, 100);
+  const page = Number(get("page"));
+  return {
+    status: isAppointmentStatus(status) ? status : undefined,
+    from: from ?? undefined,
+    to: to ?? undefined,
+    q: q || undefined,
+    service: service || undefined,
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+  };
+}
+
+export async function listAppointments(db: Db, filters: AppointmentFilters) {
+  const appointments = appointmentRepository(db);
+  const total = await appointments.countMatching(filters);
+  const pages = Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
+  const page = Math.min(filters.page ?? 1, pages);
+  const found = await appointments.findMatching(filters, LIST_PAGE_SIZE, (page - 1) * LIST_PAGE_SIZE);
+  // Possible duplicates (decision 049): the page's days' open requests, one indexed read.
+  const twins = await duplicatesOn(
+    db,
+    found.map((r) => r.requested_date),
+  );
+  // The list carries how many safety answers need a look, not the answers.
+  const rows = found.map(({ safety_answers, ...row }) => ({
+    ...row,
+    safetyChecks: attentionQuestions(row.service_name, readSafetyAnswers(safety_answers)).length,
+    duplicates: twins.get(row.id) ?? [],
+  }));
+  return { rows, total, page, pages };
+}
+
+/** The possible duplicates among the open requests asked for on these days, by request id (decision 049). */
+export async function duplicatesOn(db: Db, dates: readonly string[]): Promise<Map<number, DuplicateOf[]>> {
+  return duplicatesAmong(await appointmentRepository(db).openRequestsOn(dates));
+}
+
+/**
+ * Closes a request as a duplicate of the patient's other open request for the
+ * same service and day (decision 049), in one action: cancelled, with the
+ * other's reference as the reason, a line in its history and the audit log;
+ * no e-mail and no text, since the patient's other request stands. Refused
+ * unless it is a request and has such a twin still open.
+ */
+export async function closeAsDuplicate(rt: StaffRuntime, staff: StaffIdentity, id: number): Promise<DuplicateOf> {
+  const now = rt.now();
+  const appointments = appointmentRepository(rt.db);
+  return rt.db.transaction().execute(async (trx) => {
+    const appt = await lockedAppointment(appointments, id, trx);
+    if (appt.status !== "requested") throw new StatusChangeError(DUPLICATE_WORDS.notDuplicate);
+    const twin = duplicatesAmong(await appointments.openRequestsOn([appt.requested_date], trx)).get(id)?.[0];
+    if (!twin) throw new StatusChangeError(DUPLICATE_WORDS.notDuplicate);
+    await updateOrRefuse(
+      appointments,
+      id,
+      { status: appt.status },
+      { status: "cancelled", cancel_reason: DUPLICATE_WORDS.reason(twin.reference), updated_at: now.toISOString() },
+      trx,
+    );
+    await recordStaffChange(trx, staff, id, now, {
+      from: appt.status,
+      to: "cancelled",
+      note: DUPLICATE_WORDS.note(twin.reference),
+      action: "duplicate_closed",
+      detail: `duplicate of ${twin.reference}`,
+    });
+    return twin;
+  });
+}
+
+/** Service names to filter by: those in the data. */
+export async function serviceNames(db: Db): Promise<string[]> {
+  return appointmentRepository(db).serviceNames();
+}
+
+export async function getAppointment(db: Db, id: number) {
+  const appointments = appointmentRepository(db);
+  const appointment = await appointments.findById(id);
+  if (!appointment) return undefined;
+  const files = await uploadRepository(db).listForAppointment(id);
+  const history = await appointments.statusHistory(id);
+  const duplicates = (await duplicatesOn(db, [appointment.requested_date])).get(id) ?? [];
+  return { appointment, files, history, duplicates };
+}
+
+export type StatusChange =
+  | { to: "confirmed"; date: string; time: string; examination?: string | null; room?: string | null }
+  | { to: "attended" }
+  | { to: "no_show" }
+  | { to: "cancelled"; reason: string };
+
+/** The statuses that record how a confirmed appointment went, which wait for its time. */
+const OUTCOMES: readonly AppointmentStatus[] = ["attended", "no_show"];
+
+/**
+ * When attended and no-show may first be recorded for a confirmed appointment:
+ * its confirmed start (the clinic's clock), or undefined when it has no time.
+ */
+export function outcomeFrom(appt: Pick<AppointmentRow, "confirmed_date" | "confirmed_time">): Date | undefined {
+  return appt.confirmed_date && appt.confirmed_time
+    ? clinicInstant(appt.confirmed_date, appt.confirmed_time)
+    : undefined;
+}
+
+/**
+ * Which statuses an appointment may move to now: APPOINTMENT_TRANSITIONS,
+ * less attended and no-show before the appointment's time has come.
+ */
+export function allowedNext(
+  appt: Pick<AppointmentRow, "status" | "confirmed_date" | "confirmed_time">,
+  now: Date,
+): readonly AppointmentStatus[] {
+  const from = outcomeFrom(appt);
+  const early = from !== undefined && now.getTime() < from.getTime();
+  return APPOINTMENT_TRANSITIONS[appt.status].staff.filter((s) => !(early && OUTCOMES.includes(s)));
+}
+
+/** The refusal of attended or no-show before the appointment's time. */
+function tooEarlyMessage(appt: Pick<AppointmentRow, "confirmed_date" | "confirmed_time">): string {
+  return `Attended and no-show can be recorded from the appointment's time, ${formatAbbreviatedDate(appt.confirmed_date ?? "")} at ${appt.confirmed_time}.`;
+}
+
+/** The fields of a change staff send that can be wrong: a placement's, and a cancellation's reason. */
+export type StatusChangeField = PlacementField | "reason";
+export type StatusChangeErrors = Partial<Record<StatusChangeField, string>>;
+
+/**
+ * A change refused (FieldsRefused); a refusal about no one field (a status
+ * that does not allow it, a change made meanwhile) is the message alone.
+ */
+export class StatusChangeError extends FieldsRefused<StatusChangeField> {
+  override name = "StatusChangeError";
+}
+
+/**
+ * Moves an appointment to a new status, recording who and when in the
+ * status history and the audit log. Confirmation checks the date and time
+ * and queues the patient's e-mail in the same transaction.
+ */
+export async function changeStatus(
+  rt: StaffRuntime,
+  staff: StaffIdentity,
+  id: number,
+  change: StatusChange,
+): Promise<void> {
+  const now = rt.now();
+  const appointments = appointmentRepository(rt.db);
+  // Read before the transaction: SQLite's one connection is the transaction's until it ends.
+  const rules = change.to === "confirmed" ? await dayRules(rt, change.date) : undefined;
+  await rt.db.transaction().execute(async (trx) => {
+    const appt = await lockedAppointment(appointments, id, trx);
+    if (!allowedNext(appt, now).includes(change.to)) {
+      if (APPOINTMENT_TRANSITIONS[appt.status].staff.includes(change.to))
+        throw new StatusChangeError(tooEarlyMessage(appt));
+      const [from, to] = [statusLabel(appt.status), statusLabel(change.to)].map((l) => l.toLowerCase());
+      throw new StatusChangeError(`A ${from} appointment cannot be marked ${to}.`);
+    }
+    let note: string | null = null;
+    const set: Updateable<AppointmentTable> = {
+      status: change.to,
+      updated_at: now.toISOString(),
+    };
+    if (change.to === "confirmed") {
+      const placed = await place(rt, rules!, appt, change, now, trx);
+      Object.assign(set, placed);
+      note = placementNote(placed);
+    }
+    if (change.to === "cancelled") {
+      const reason = change.reason.trim();
+      if (!reason) throw new StatusChangeError({ reason: "Give a reason for cancelling." });
+      if (reason.length > CANCEL_REASON_MAX) throw new StatusChangeError({ reason: CANCEL_REASON_TOO_LONG });
+      set.cancel_reason = reason;
+      note = reason;
+    }
+    // Refuses a change made meanwhile by someone else, and (the database) an overlap in one room.
+    await updateOrRefuse(appointments, id, { status: appt.status }, set, trx);
+    await recordStaffChange(trx, staff, id, now, {
+      from: appt.status,
+      to: change.to,
+      note,
+      action: "status_change",
+      detail: `${appt.status} -> ${change.to}`,
+    });
+    if (change.to === "confirmed") {
+      const manageUrl = await issueManageLink(rt.db, rt.config, appt, now, trx);
+      await enqueueMail(
+        trx,
+        confirmationMail(
+          rt.config,
+          {
+            reference: appt.reference,
+            name: appt.name,
+            email: appt.email,
+            serviceName: appt.service_name,
+            examination: set.examination ?? null,
+            date: change.date,
+            time: change.time,
+            manageUrl,
+            language: appt.language,
+          },
+          now,
+        ),
+        now,
+      );
+      const confirmed = { ...appt, confirmed_date: change.date, confirmed_time: change.time };
+      await textPatient(trx, rt.config, confirmed, "confirmed", manageUrl, now);
+    }
+    if (change.to === "cancelled") {
+      const manageUrl = await issueManageLink(rt.db, rt.config, appt, now, trx);
+      await enqueueMail(
+        trx,
+        cancellationMail(rt.config, {
+          reference: appt.reference,
+          name: appt.name,
+          email: appt.email,
+          serviceName: appt.service_name,
+          reason: change.reason.trim(),
+          manageUrl,
+          language: appt.language,
+        }),
+        now,
+      );
+      await textPatient(trx, rt.config, appt, "cancelled", manageUrl, now);
+    }
+  });
+}
+
+/** A staff member's change to an appointment: its status-history row and its audit entry, in `trx`. */
+async function recordStaffChange(
+  trx: Kysely<Database>,
+  staff: StaffIdentity,
+  id: number,
+  now: Date,
+  change: {
+    from: AppointmentStatus;
+    to: AppointmentStatus;
+    note: string | null;
+    action: "status_change" | "appointment_move" | "duplicate_closed";
+    detail: string;
+  },
+): Promise<void> {
+  await appointmentRepository(trx).recordStatusChange(
+    {
+      appointment_id: id,
+      from_status: change.from,
+      to_status: change.to,
+      note: change.note,
+      staff_id: staff.id,
+      created_at: now.toISOString(),
+    },
+    trx,
+  );
+  await recordAudit(
+    trx,
+    {
+      staffId: staff.id,
+      staffEmail: staff.email,
+      action: change.action,
+      targetType: "appointment",
+      targetId: id,
+      detail: change.detail,
+    },
+    now,
+  );
+}
+
+export type { DayRules };
+
+/**
+ * The closed days a placement on `date` is checked against: CLOSED_DATES and
+ * the closures in the database (server/closures/closed-dates.ts), with the
+ * reasons staff see in the refusal, and the rooms out of service that day
+ * (decision 034).
+ */
+export async function dayRules(rt: StaffRuntime, date: string): Promise<DayRules> {
+  if (!isIsoDate(date)) return { closedDates: [...rt.config.closedDates] };
+  const closedThere = await closedDatesBetween(rt.db, rt.config, date, date);
+  const closureReasons: Record<string, string> = {};
+  for (const [d, reason] of closedThere) if (reason) closureReasons[d] = reason;
+  const roomsOut = Object.fromEntries((await roomsOutBetween(rt.db, date, date)).get(date) ?? []);
+  return { closedDates: [...rt.config.closedDates, ...closedThere.keys()], closureReasons, roomsOut };
+}
+
+/** Checks a placement (./schedule.ts), giving its problems (each field's, at once) as a StatusChangeError. */
+async function place(
+  rt: StaffRuntime,
+  rules: DayRules,
+  appt: AppointmentRow,
+  placement: Placement,
+  now: Date,
+  trx: Kysely<Database>,
+): Promise<PlacementColumns> {
+  try {
+    return await placeAppointment(rt.db, rules, appt, placement, now, trx);
+  } catch (error) {
+    if (error instanceof PlacementError)
+      throw new StatusChangeError(Object.keys(error.errors).length ? error.errors : error.message);
+    throw error;
+  }
+}
+
+/** "2026-12-02 10:00, Ultrasound 1, Thyroid": the status-history note for a placement. */
+function placementNote(placed: PlacementColumns): string {
+  return [`${placed.confirmed_date} ${placed.confirmed_time}`, findRoom(placed.room)?.name, placed.examination]
+    .filter(Boolean)
+    .join(", ");
+}
+
+/** The appointment, locked for the rest of the transaction; refused when it no longer exists. */
+async function lockedAppointment(
+  appointments: ReturnType<typeof appointmentRepository>,
+  id: number,
+  trx: Kysely<Database>,
+): Promise<AppointmentRow> {
+  await appointments.lockForChange(id, trx);
+  const appt = await appointments.findById(id, trx);
+  if (!appt) throw new StatusChangeError("This appointment no longer exists.");
+  return appt;
+}
+
+/**
+ * updateIf, refused when the appointment is no longer as `expected` (someone
+ * else changed it meanwhile), and with the database's refusal of an overlap
+ * in one room given as TIME_TAKEN.
+ */
+async function updateOrRefuse(
+  appointments: ReturnType<typeof appointmentRepository>,
+  id: number,
+  expected: { status: AppointmentStatus; updatedAt?: string },
+  set: Updateable<AppointmentTable>,
+  trx: Kysely<Database>,
+): Promise<void> {
+  let updated: boolean;
+  try {
+    updated = await appointments.updateIf(id, expected, set, trx);
+  } catch (error) {
+    if (isTimeTaken(error)) throw new StatusChangeError({ time: TIME_TAKEN });
+    throw error;
+  }
+  if (!updated) throw new StatusChangeError("Someone else changed this appointment. Reload and try again.");
+}
+
+/**
+ * Moves a confirmed appointment to another time (and room), by the same
+ * checks as confirming, recording it in the status history and the audit
+ * log and queuing the patient's e-mail with a fresh manage link, in one
+ * transaction.
+ */
+export async function moveAppointment(
+  rt: StaffRuntime,
+  staff: StaffIdentity,
+  id: number,
+  placement: Placement,
+): Promise<void> {
+  const now = rt.now();
+  const appointments = appointmentRepository(rt.db);
+  const rules = await dayRules(rt, placement.date);
+  await rt.db.transaction().execute(async (trx) => {
+    const appt = await lockedAppointment(appointments, id, trx);
+    if (appt.status !== "confirmed") throw new StatusChangeError("Only a confirmed appointment can be moved.");
+    const placed = await place(rt, rules, appt, placement, now, trx);
+    const set = { ...placed, updated_at: now.toISOString() };
+    await updateOrRefuse(appointments, id, { status: "confirmed", updatedAt: appt.updated_at }, set, trx);
+    const from = `${appt.confirmed_date ?? ""} ${appt.confirmed_time ?? ""}`.trim();
+    await recordStaffChange(trx, staff, id, now, {
+      from: "confirmed",
+      to: "confirmed",
+      note: `Moved from ${from} to ${placementNote(placed)}`,
+      action: "appointment_move",
+      detail: `${from} -> ${placed.confirmed_date} ${placed.confirmed_time}`,
+    });
+    const manageUrl = await issueManageLink(rt.db, rt.config, appt, now, trx);
+    await enqueueMail(
+      trx,
+      movedMail(rt.config, {
+        reference: appt.reference,
+        name: appt.name,
+        email: appt.email,
+        serviceName: appt.service_name,
+        date: placed.confirmed_date,
+        time: placed.confirmed_time,
+        manageUrl,
+        language: appt.language,
+      }),
+      now,
+    );
+    const moved = { ...appt, confirmed_date: placed.confirmed_date, confirmed_time: placed.confirmed_time };
+    await textPatient(trx, rt.config, moved, "moved", manageUrl, now);
+  });
+}

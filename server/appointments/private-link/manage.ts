@@ -1,0 +1,390 @@
+import { NOTICE_HOURS } from "../../../domain/booking-policy";
+import { BASE_LOCALE, type Locale } from "../../../domain/locale";
+import { patientLinkWords } from "../../../domain/patient-link";
+import { contactPreferenceWords, safetyWords } from "../../../domain/patient-words";
+import { bookingDateProblem, dateMessages } from "../../../domain/validation/appointment-dates";
+import { CANCEL_REASON_MAX, patientMoveTo, type PatientMove } from "../../../domain/statuses";
+import { appointmentGuidance, serviceTitle } from "../../../domain/catalogue";
+import {
+  parseSafetyForm,
+  readSafetyAnswers,
+  safetyQuestionsFor,
+  type SafetyAnswers,
+  type SafetyQuestion,
+} from "../../../domain/safety-questions";
+import { clinicInstant, clinicToday, parseDateInput } from "../../../domain/dates";
+import { bookingCalendar, type BookingCalendar } from "../../../domain/opening-days";
+import type { AppointmentStatus } from "../../../domain/statuses";
+import { bookingWindowNow, requestAnswerBy } from "../../closures/closed-dates";
+import type { Config } from "../../base/config";
+import type { Db } from "../../db/index";
+import { enqueueMail } from "../../mail/queue";
+import { clinicPatientChangeMail, patientChangeMail, type PatientChange, textPatient } from "../notices/index";
+import { appointmentRepository, type AppointmentRow } from "../appointment-repository";
+import { appointmentDate, findByManageToken, issueManageLink } from "../manage-links";
+import { closedDayOf, type ClosedDay } from "../front-desk/index";
+import { contactChoiceOf, setContactPreference } from "../../texts/index";
+import { isContactPreference, type ContactChoice } from "../../../domain/contact-preference";
+
+/**
+ * What a patient does through their private link (`/appointment/<token>`):
+ * see the appointment, cancel it, ask for another date, or answer the safety
+ * questions. The core of the page's loader and action: it takes the link's
+ * token and an intent already read from the form, and gives a typed outcome
+ * (decision 031); the page's adapter (server/appointments/private-link/manage-page.ts)
+ * checks the origin and the rate, reads the form and maps the outcome to
+ * HTTP. A wrong, altered or expired link is not found, like an unknown one.
+ * The status a move leads to, and whether the status allows it, come from
+ * APPOINTMENT_TRANSITIONS (domain/statuses.ts). The page's words (the status, and
+ * every outcome's message) are in the page's language, `locale` (decision
+ * 037); the e-mail and text a change sends are in the patient's
+ * (appointments.language).
+ */
+
+/** The appointment as the patient's page shows it: no identity details beyond the reference. */
+export interface ManageView {
+  reference: string;
+  service: string;
+  /** The examination staff chose within the service, in the page's language; undefined until one is chosen. */
+  examination?: string;
+  status: AppointmentStatus;
+  statusWords: string;
+  /**
+   * Requested: the day by whose end the clinic answers (the first open day
+   * after the request was made or last changed, as the console counts it),
+   * while that day is still ahead; else undefined ("within one working day").
+   */
+  answerBy?: string;
+  requestedDate: string;
+  confirmedDate: string | null;
+  confirmedTime: string | null;
+  /** The day cannot go ahead (a closure of the clinic or of the equipment): the page leads with it (decision 044). */
+  closedDay?: ClosedDay;
+  /** How to prepare: the chosen examination's own preparation, else the service's (appointmentGuidance). */
+  preparation: readonly string[];
+  canCancel: boolean;
+  /** Cancelling now is within NOTICE_HOURS of the confirmed time: the page says a fee may apply. */
+  lateCancel: boolean;
+  canChange: boolean;
+  /** Confirmed and within NOTICE_HOURS: the page says to phone instead. */
+  changeByPhone: boolean;
+  /** The booking window and the days the clinic is closed in it: the change form offers the open ones. */
+  calendar: BookingCalendar;
+  /** Sent back with each post: a post made against an older state of the appointment is refused. */
+  version: string;
+  /**
+   * How the patient hears about this appointment besides e-mail: their choice (null: none made),
+   * whether the number is a mobile, and whether WhatsApp is set up (else a WhatsApp choice goes as SMS).
+   */
+  contact: ContactChoice;
+  /** The pre-exam safety questions and the answers saved so far (health data: this page only). */
+  safety: {
+    questions: readonly SafetyQuestion[];
+    answers: SafetyAnswers;
+    savedAt: string | null;
+    /** Open, and the visit has not begun: answers may still change. */
+    canAnswer: boolean;
+  };
+}
+
+/** The date and reason as posted, to fill the forms again after a refusal. */
+export interface PatientValues {
+  date?: string;
+  reason?: string;
+}
+
+/**
+ * What a patient posts, read from the page's form: cancel (with an optional
+ * reason), move to another date (as posted: the form sends YYYY-MM-DD, a
+ * hand-made post may send what was typed), or the safety answers (every
+ * posted field by name); `version`, the state the page showed. Anything else
+ * is unknown.
+ */
+export type PatientIntent =
+  | { kind: "cancel"; version: string; reason: string }
+  | { kind: "move"; version: string; date: string }
+  | { kind: "safety"; answers: Readonly<Record<string, string>> }
+  | { kind: "contact"; preference: string }
+  | { kind: "unknown" };
+
+/**
+ * What the core gives (decision 031): the link leads nowhere; the
+ * appointment shown; a move done (the appointment as it now stands);
+ * refused, because the appointment's state does not allow it (cancelled,
+ * changed meanwhile, too late); or invalid, because of what was sent (the
+ * errors by field: date, reason, or a safety answer's field). A refusal
+ * carries the values to fill the forms again.
+ */
+export type LinkOutcome =
+  | { kind: "not-found" }
+  | { kind: "shown"; view: ManageView }
+  | { kind: "done"; view: ManageView; done: "cancelled" | "changed" | "saved" | "contact" }
+  | { kind: "refused"; view: ManageView; failure: string; values?: PatientValues }
+  | { kind: "invalid"; view: ManageView; failure: string; errors?: Record<string, string>; values?: PatientValues };
+
+type LinkConfig = Pick<Config, "bookingHorizonDays" | "closedDates" | "publicBaseUrl" | "clinic" | "messages">;
+
+const withinNotice = (appt: AppointmentRow, now: Date) =>
+  appt.status === "confirmed" &&
+  appt.confirmed_date !== null &&
+  appt.confirmed_time !== null &&
+  clinicInstant(appt.confirmed_date, appt.confirmed_time).getTime() - now.getTime() < NOTICE_HOURS * 3600_000;
+
+/** Until the confirmed time, or until the end of the requested day. */
+const beforeVisit = (appt: AppointmentRow, now: Date) =>
+  appt.status === "confirmed" && appt.confirmed_date && appt.confirmed_time
+    ? now.getTime() < clinicInstant(appt.confirmed_date, appt.confirmed_time).getTime()
+    : appt.status === "requested" && clinicToday(now) <= appt.requested_date;
+
+/**
+ * What a view needs besides the row: the booking calendar (and the reasons
+ * for its closures, for a refused date), for a request the day it is
+ * answered by, and the page's language.
+ */
+interface ViewDays {
+  calendar: BookingCalendar;
+  closureReasons: Readonly<Record<string, string>>;
+  answerBy?: string;
+  closedDay?: ClosedDay;
+  locale: Locale;
+}
+
+function viewOf(appt: AppointmentRow, config: LinkConfig, now: Date, days: ViewDays): ManageView {
+  const late = withinNotice(appt, now);
+  const allows = (move: PatientMove) => patientMoveTo(appt.status, move) !== undefined;
+  const today = clinicToday(now);
+  const answerBy = appt.status === "requested" ? days.answerBy : undefined;
+  const guidance = appointmentGuidance(appt.service_name, appt.examination, days.locale);
+  return {
+    reference: appt.reference,
+    service: serviceTitle(appt.service_name, days.locale),
+    examination: guidance.examination,
+    status: appt.status,
+    statusWords: patientLinkWords(days.locale).statusWords[appt.status],
+    answerBy: answerBy && answerBy >= today ? answerBy : undefined,
+    requestedDate: appt.requested_date,
+    confirmedDate: appt.confirmed_date,
+    confirmedTime: appt.confirmed_time,
+    closedDay: days.closedDay,
+    preparation: guidance.notes,
+    canCancel: allows("cancel"),
+    lateCancel: late,
+    canChange: allows("changeDate") && !late,
+    changeByPhone: late,
+    calendar: days.calendar,
+    version: appt.updated_at,
+    contact: contactChoiceOf(config, appt),
+    safety: {
+      questions: safetyQuestionsFor(appt.service_name),
+      answers: readSafetyAnswers(appt.safety_answers) ?? {},
+      savedAt: appt.safety_saved_at,
+      canAnswer: beforeVisit(appt, now),
+    },
+  };
+}
+
+export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
+  const appointments = appointmentRepository(db);
+
+  /**
+   * The booking calendar as it stands now (the change form's open and closed
+   * days) and, for a request, the day by whose end the clinic answers it:
+   * reckoned from when it was made or last changed (`updated_at`: staff touch
+   * a row only to change its status), as the booking's confirmation does.
+   */
+  async function daysFor(appt: AppointmentRow, now: Date, locale: Locale): Promise<ViewDays> {
+    const rules = await bookingWindowNow(db, config, now);
+    const calendar = bookingCalendar(now, rules.bookingHorizonDays, rules.closedDates);
+    const closedDay = await closedDayOf(db, config, appt, clinicToday(now));
+    const days = { calendar, closureReasons: rules.closureReasons ?? {}, closedDay, locale };
+    if (appt.status !== "requested") return days;
+    return { ...days, answerBy: await requestAnswerBy(db, config, new Date(appt.updated_at)) };
+  }
+
+  /** The appointment behind a link, as the page shows it in `locale`. */
+  async function open(token: string, now = new Date(), locale: Locale = BASE_LOCALE): Promise<LinkOutcome> {
+    const appt = await findByManageToken(db, token, now);
+    return appt
+      ? { kind: "shown", view: viewOf(appt, config, now, await daysFor(appt, now, locale)) }
+      : { kind: "not-found" };
+  }
+
+  /**
+   * The safety answers: stored while the visit is still ahead, or refused
+   * whole with the errors by field (nothing saved). No version check: the
+   * answers are the patient's own, and the last save wins.
+   */
+  async function saveSafety(
+    appt: AppointmentRow,
+    view: ManageView,
+    posted: Readonly<Record<string, string>>,
+    now: Date,
+    days: ViewDays,
+  ): Promise<LinkOutcome> {
+    const words = safetyWords(days.locale);
+    if (!view.safety.canAnswer) return { kind: "refused", view, failure: words.messages.closed };
+    const parsed = parseSafetyForm(view.safety.questions, (name) => posted[name] ?? "");
+    const { answers } = parsed;
+    const errors = Object.fromEntries(Object.entries(parsed.errors).map(([name, text]) => [name, words.message(text)]));
+    if (Object.keys(errors).length) {
+      const shown = { ...view, safety: { ...view.safety, answers } };
+      return { kind: "invalid", view: shown, failure: words.messages.invalid, errors };
+    }
+    const stored = { safety_answers: JSON.stringify(answers), safety_saved_at: now.toISOString() };
+    const saved = await appointments.saveSafetyAnswers(
+      appt.id,
+      appt.status,
+      stored.safety_answers,
+      stored.safety_saved_at,
+    );
+    // Saved: the row is the one read, with these answers. Refused: it changed meanwhile, so read it again.
+    if (saved) return { kind: "done", view: viewOf({ ...appt, ...stored }, config, now, days), done: "saved" };
+    const current = (await appointments.findById(appt.id)) ?? appt;
+    const failure =
+      current.status === "cancelled" ? patientLinkWords(days.locale).messages.alreadyCancelled : words.messages.closed;
+    return { kind: "refused", view: viewOf(current, config, now, await daysFor(current, now, days.locale)), failure };
+  }
+
+  /**
+   * The patient's channel besides e-mail (decision 030): any of the choices,
+   * at any time before the appointment is cancelled; "e-mail only" also stops
+   * the texts still waiting to go. No version check: the choice is the
+   * patient's own, and it changes nothing about the appointment itself.
+   */
+  async function chooseContact(appt: AppointmentRow, posted: string, now: Date, days: ViewDays): Promise<LinkOutcome> {
+    const view = viewOf(appt, config, now, days);
+    if (!isContactPreference(posted)) {
+      const message = contactPreferenceWords(days.locale).message;
+      return { kind: "invalid", view, failure: message, errors: { contactPreference: message } };
+    }
+    await setContactPreference(db, appt.reference, posted, now);
+    return { kind: "done", view: viewOf({ ...appt, contact_preference: posted }, config, now, days), done: "contact" };
+  }
+
+  /**
+   * A patient's intent on the appointment behind a link. A move the status
+   * forbids (APPOINTMENT_TRANSITIONS), a bad date, a second post or a post
+   * against an older state (`version`) changes nothing and is refused or
+   * invalid, with the page's message; any post to a cancelled appointment
+   * says it is already cancelled. A change or cancellation queues two
+   * e-mails: the clinic's (the reference only) and the patient's own record
+   * of it.
+   */
+  async function act(
+    token: string,
+    intent: PatientIntent,
+    now = new Date(),
+    locale: Locale = BASE_LOCALE,
+  ): Promise<LinkOutcome> {
+    const appt = await findByManageToken(db, token, now);
+    if (!appt) return { kind: "not-found" };
+    const days = await daysFor(appt, now, locale);
+    const view = viewOf(appt, config, now, days);
+    const PATIENT_MESSAGES = patientLinkWords(locale).messages;
+    // Posted again from a page opened before the cancellation (another tab, the back button).
+    if (appt.status === "cancelled") return { kind: "refused", view, failure: PATIENT_MESSAGES.alreadyCancelled };
+    if (intent.kind === "safety") return saveSafety(appt, view, intent.answers, now, days);
+    if (intent.kind === "contact") return chooseContact(appt, intent.preference, now, days);
+    if (intent.kind === "unknown") return { kind: "invalid", view, failure: PATIENT_MESSAGES.unknownAction };
+    const values: PatientValues = intent.kind === "cancel" ? { reason: intent.reason } : { date: intent.date };
+    const refuse = (failure: string): LinkOutcome => ({ kind: "refused", view, failure, values });
+    const invalid = (failure: string, field?: keyof PatientValues): LinkOutcome => ({
+      kind: "invalid",
+      view,
+      failure,
+      errors: field ? { [field]: failure } : undefined,
+      values,
+    });
+    if (intent.version !== appt.updated_at) return refuse(PATIENT_MESSAGES.stale);
+
+    let change: { to: AppointmentStatus; note: string; set: Partial<AppointmentRow>; mail: PatientChange };
+    if (intent.kind === "cancel") {
+      const to = patientMoveTo(appt.status, "cancel");
+      if (!to) return refuse(PATIENT_MESSAGES.cannotCancel);
+      const reason = intent.reason;
+      if (reason.length > CANCEL_REASON_MAX) return invalid(PATIENT_MESSAGES.reasonTooLong, "reason");
+      change = {
+        to,
+        note: reason ? `Cancelled by the patient: ${reason}` : "Cancelled by the patient",
+        set: { status: to, cancel_reason: reason || "Cancelled by the patient" },
+        mail: { kind: "cancelled", date: appointmentDate(appt), time: appt.confirmed_time },
+      };
+    } else {
+      if (view.changeByPhone) return refuse(PATIENT_MESSAGES.tooLate);
+      const to = patientMoveTo(appt.status, "changeDate");
+      if (!to) return refuse(PATIENT_MESSAGES.cannotChange);
+      if (!intent.date) return invalid(PATIENT_MESSAGES.chooseDate, "date");
+      const date = parseDateInput(intent.date);
+      // The booking form's rule (bookingDateProblemNow), with the calendar and closures just read, in the page's language.
+      const problem = date
+        ? bookingDateProblem(date, days.calendar, days.closureReasons, locale)
+        : dateMessages(locale).format;
+      if (!date || problem) return invalid(problem ?? dateMessages(locale).format, "date");
+      values.date = date;
+      if (appt.status === "requested" && date === appt.requested_date) {
+        return invalid(PATIENT_MESSAGES.sameDate, "date");
+      }
+      const old = appointmentDate(appt);
+      const oldText = appt.status === "confirmed" ? `${old} ${appt.confirmed_time}` : old;
+      change = {
+        to,
+        note: `Date changed by the patient from ${oldText} to ${date}`,
+        set: { status: to, requested_date: date, confirmed_date: null, confirmed_time: null },
+        mail: {
+          kind: "changed",
+          from: old,
+          fromTime: appt.status === "confirmed" ? appt.confirmed_time : null,
+          to: date,
+          answerBy: await requestAnswerBy(db, config, now),
+        },
+      };
+    }
+
+    const stamp = now.toISOString();
+    const changed = await db.transaction().execute(async (trx) => {
+      // Compare and set on the state the page showed: of two posts, one changes the row.
+      const done = await appointments.updateIf(
+        appt.id,
+        { status: appt.status, updatedAt: appt.updated_at },
+        { ...change.set, updated_at: stamp },
+        trx,
+      );
+      if (!done) return false;
+      await appointments.recordStatusChange(
+        {
+          appointment_id: appt.id,
+          from_status: appt.status,
+          to_status: change.to,
+          note: change.note,
+          staff_id: null,
+          created_at: stamp,
+        },
+        trx,
+      );
+      const what = intent.kind === "cancel" ? "cancelled" : "changed the date of";
+      await enqueueMail(trx, clinicPatientChangeMail({ id: appt.id, reference: appt.reference, what }, config), now);
+      const manageUrl = await issueManageLink(db, config, appt, now, trx);
+      const own = {
+        reference: appt.reference,
+        name: appt.name,
+        email: appt.email,
+        change: change.mail,
+        at: stamp,
+        language: appt.language,
+      };
+      await enqueueMail(trx, patientChangeMail({ ...own, manageUrl }, config), now);
+      const kind = intent.kind === "cancel" ? "patient-cancelled" : "patient-changed";
+      await textPatient(trx, config, { ...appt, ...change.set }, kind, manageUrl, now);
+      return true;
+    });
+    const current = (await appointments.findById(appt.id)) ?? appt;
+    const shown = viewOf(current, config, now, await daysFor(current, now, locale));
+    if (!changed) {
+      const failure = current.status === "cancelled" ? PATIENT_MESSAGES.alreadyCancelled : PATIENT_MESSAGES.stale;
+      return { kind: "refused", view: shown, failure };
+    }
+    return { kind: "done", view: shown, done: intent.kind === "cancel" ? "cancelled" : "changed" };
+  }
+
+  return { open, act };
+}

@@ -1,0 +1,160 @@
+import type { Kysely } from "kysely";
+import type { Config } from "../base/config";
+import type { Database } from "../db/schema";
+import {
+  composeSms,
+  quietUntil,
+  reminderTooLate,
+  septetCount,
+  SMS_MAX_SEPTETS,
+  SmsTooLongError,
+  whatsappTemplate,
+  type TextKind,
+  type WhatsAppTemplateMessage,
+} from "../../domain/text-messages";
+import { textChannelFor, type ContactPreference, type TextChannel } from "../../domain/contact-preference";
+import type { Locale } from "../../domain/locale";
+import { countDailyText, dailyLimitError } from "./daily-limits";
+import { inTextCountries, textReach, type TextReach } from "./phone";
+import { textMessageRepository, type NewTextMessage } from "./text-message-repository";
+
+export interface OutgoingText {
+  channel: TextChannel;
+  /** E.164. */
+  to: string;
+  /** The appointment reference it is about (the staff's history, export and erasure find it by this). */
+  about: string | null;
+  kind: TextKind;
+  /** The SMS text: GSM-7, one segment (composeSms). A WhatsApp message keeps it for the SMS fallback and the history. */
+  body: string;
+  /** The template a WhatsApp message is sent with; required for WhatsApp. */
+  whatsapp?: WhatsAppTemplateMessage | null;
+  /** Not sent before this instant (quiet hours: quietUntil); now by default. */
+  notBefore?: Date;
+  /** The failed message this one sends again (staff's resend). */
+  resentFrom?: number;
+}
+
+const E164 = /^\+[1-9]\d{6,14}$/;
+
+/**
+ * Queues a text message in the caller's transaction (or on `db`), as
+ * enqueueMail does an e-mail: the worker sends it, once, in the background.
+ * Refuses (throws) a number not in E.164, a body that is not one GSM-7
+ * segment, and WhatsApp without its template. Returns the row's id.
+ */
+export async function enqueueMessage(
+  db: Kysely<Database>,
+  text: OutgoingText,
+  now: Date = new Date(),
+): Promise<number> {
+  return textMessageRepository(db).enqueue(
+    messageRow(text),
+    text.notBefore && text.notBefore > now ? text.notBefore : now,
+    now,
+  );
+}
+
+/** The row of a text, once checked: refuses (throws) a number not in E.164, a body not one GSM-7 segment, WhatsApp without its template. */
+function messageRow(text: OutgoingText): NewTextMessage {
+  if (!E164.test(text.to)) throw new Error("a text message needs an E.164 number");
+  if (septetCount(text.body) > SMS_MAX_SEPTETS)
+    throw new Error(`a text message's body is at most ${SMS_MAX_SEPTETS} septets`);
+  if (text.channel === "whatsapp" && !text.whatsapp) throw new Error("a WhatsApp message needs its template");
+  return {
+    channel: text.channel,
+    to_number: text.to,
+    about_reference: text.about,
+    kind: text.kind,
+    body: text.body,
+    template_json: text.channel === "whatsapp" && text.whatsapp ? JSON.stringify(text.whatsapp) : null,
+    resent_from: text.resentFrom ?? null,
+  };
+}
+
+export interface PatientText {
+  reference: string;
+  /** The appointment's phone number (E.164, as stored). */
+  phone: string;
+  /** Whether `phone` is a mobile and its country, when the caller has them already (a booking read them at validation); else read here. */
+  reach?: TextReach;
+  /** appointments.contact_preference. */
+  preference: ContactPreference | null;
+  kind: TextKind;
+  /** YYYY-MM-DD: the confirmed date, else the requested one. */
+  date: string;
+  /** HH:mm, for confirmed, reminder and moved. */
+  time?: string;
+  /** The patient's private link as issued (issueManageLink); an SMS carries its path on SMS_LINK_BASE_URL's origin. */
+  manageUrl: string;
+  /** The patient's language (appointments.language): the SMS's words. WhatsApp's template stays English (decision 037). */
+  language: Locale;
+}
+
+/**
+ * What became of a step's text: queued (`capped` when a daily limit stopped
+ * it: kept, never sent), or none, and why ("abroad": the number is in none of
+ * SMS_COUNTRIES).
+ */
+export type QueuedText =
+  | { id: number; channel: TextChannel; capped?: "total" | "number" }
+  | { skipped: "email-only" | "not-mobile" | "abroad" | "too-long" | "too-late" };
+
+/**
+ * The one way a step of an appointment texts the patient: by their choice
+ * of channel (SMS for a mobile by default, none for "email" or a landline:
+ * textChannelFor), the SMS composed for one segment with the clinic's SMS
+ * name and the private link on the SMS origin, the WhatsApp template beside
+ * it, held until quiet hours end, queued in the caller's transaction.
+ * Nothing is queued for a patient who is not to be texted, nor a reminder
+ * that quiet hours would hold until the appointment's own day
+ * (reminderTooLate), nor a number in none of the countries texts go to
+ * (SMS_COUNTRIES); a message that cannot fit (configuration allows none)
+ * is skipped, never failing the caller's transaction. A text past a daily
+ * limit (countDailyText, decision 042) is kept as `capped`, never sent.
+ */
+export async function queuePatientText(
+  db: Kysely<Database>,
+  config: Pick<Config, "messages">,
+  text: PatientText,
+  now: Date = new Date(),
+): Promise<QueuedText> {
+  const m = config.messages;
+  const { mobile, country } = text.reach ?? textReach(text.phone);
+  const channel = textChannelFor(text.preference, mobile);
+  if (!channel) return { skipped: mobile ? "email-only" : "not-mobile" };
+  if (!inTextCountries(country, m.countries)) return { skipped: "abroad" };
+  const notBefore = quietUntil(now, m.quietHours);
+  if (text.kind === "reminder" && reminderTooLate(notBefore, text.date)) return { skipped: "too-late" };
+  // The link's path after its scheme and host (the link is our own absolute URL).
+  const path = text.manageUrl.replace(/^[a-z]+:\/\/[^/]+/, "");
+  const facts = { sender: m.smsSenderName, reference: text.reference, date: text.date, time: text.time };
+  let body: string;
+  try {
+    body = composeSms(text.kind, { ...facts, link: `${m.smsLinkOrigin}${path}` }, text.language);
+  } catch (error) {
+    if (error instanceof SmsTooLongError) return { skipped: "too-long" };
+    throw error;
+  }
+  const whatsapp =
+    channel === "whatsapp"
+      ? whatsappTemplate(text.kind, { ...facts, link: text.manageUrl }, m.whatsapp?.language ?? "en")
+      : null;
+  const outgoing: OutgoingText = {
+    channel,
+    to: text.phone,
+    about: text.reference,
+    kind: text.kind,
+    body,
+    whatsapp,
+    notBefore,
+  };
+  const row = messageRow(outgoing);
+  const capped = await countDailyText(db, m.dailyLimit, text.phone, now);
+  if (capped) {
+    const id = await textMessageRepository(db).recordCapped(row, dailyLimitError(capped, m.dailyLimit), now);
+    return { id, channel, capped };
+  }
+  const id = await enqueueMessage(db, outgoing, now);
+  return { id, channel };
+}
