@@ -14,6 +14,7 @@ import { enqueueMail } from "../../mail/queue";
 import { textPatient, closureMail, type ClosureNotice } from "../notices/index";
 import type { StaffRuntime } from "../../db/runtime";
 import { appointmentRepository, type AppointmentRow } from "../appointment-repository";
+import { datedOn } from "../closed-day";
 import { issueManageLink } from "../manage-links";
 
 /**
@@ -52,8 +53,6 @@ export interface AffectedAppointment {
 
 /** A closure's days and room (a room id, or null for the whole clinic), saved or not. */
 type ClosureDays = Pick<ClosureInput, "firstDate" | "lastDate"> & { room: string | null };
-
-const datedOn = (a: AppointmentRow) => (a.status === "confirmed" ? a.confirmed_date! : a.requested_date);
 
 /** The active appointments a closure (saved or not) reaches, by date then id: whole rows. */
 async function rowsReached(
@@ -122,67 +121,6 @@ function closureNote(appt: AppointmentRow, closure: ClosureRow): string {
       ? `; no longer confirmed for ${appt.confirmed_time ?? ""}${appt.room ? `, ${roomName(appt.room)}` : ""}`
       : "";
   return `${what}${was}. The patient was e-mailed a link to choose another date.`;
-}
-
-/**
- * What the patient's private page says when their day cannot go ahead
- * (decision 044): the clinic is closed that day, or the equipment for their
- * examination is out of service; the reason the manager typed (null for a
- * configured closed date, which has none); and whether a confirmed time was
- * given up for it (the page then says that time is no longer held).
- */
-export interface ClosedDay {
-  kind: "clinic" | "room";
-  reason: string | null;
-  released: boolean;
-}
-
-/**
- * Whether an active appointment's day, still ahead, is closed to it, as the
- * closure that told the patient decided (rowsReached): the whole clinic
- * closed that day (closures and CLOSED_DATES); or a room out of service that
- * holds it (a confirmed appointment in that room), or that serves its service
- * when every room that does is out, or when the closure put it back to a
- * request (its last history line is a staff member's, to "requested", which
- * only a closure writes) and that day a room it needs is still out. A closure
- * removed since leaves the day open again. Undefined when the day goes ahead.
- */
-export async function closedDayOf(
-  db: Db,
-  config: Parameters<typeof closedDatesBetween>[1],
-  appt: AppointmentRow,
-  today: string,
-): Promise<ClosedDay | undefined> {
-  if (appt.status !== "requested" && appt.status !== "confirmed") return undefined;
-  const date = datedOn(appt);
-  if (date < today) return undefined;
-  const lastChange = async () => (await appointmentRepository(db).statusHistoryOf([appt.id])).at(-1);
-  const clinic = await closedDatesBetween(db, config, date, date);
-  let closed: Omit<ClosedDay, "released"> | undefined;
-  let last: Awaited<ReturnType<typeof lastChange>> | undefined;
-  if (clinic.has(date)) {
-    closed = { kind: "clinic", reason: clinic.get(date) ?? null };
-  } else {
-    const out = (await roomsOutBetween(db, date, date)).get(date);
-    const need = roomNeed(appt.service_name);
-    if (!out || need.kind !== "rooms") return undefined;
-    if (appt.status === "confirmed") {
-      if (!appt.room || !out.has(appt.room)) return undefined;
-      closed = { kind: "room", reason: out.get(appt.room) ?? null };
-    } else {
-      const serving = need.rooms.filter((r) => out.has(r.id));
-      if (serving.length === 0) return undefined;
-      if (serving.length < need.rooms.length) {
-        last = await lastChange();
-        if (!last || last.staff_id === null || last.to_status !== "requested") return undefined;
-      }
-      closed = { kind: "room", reason: out.get(serving[0]!.id) ?? null };
-    }
-  }
-  if (appt.status !== "requested") return { ...closed, released: false };
-  last ??= await lastChange();
-  const released = last?.from_status === "confirmed" && last.to_status === "requested" && last.staff_id !== null;
-  return { ...closed, released };
 }
 
 export class ClosureChangeError extends Error {

@@ -5,8 +5,6 @@
 export {
   type AffectedAppointment,
   closeAndTell,
-  type ClosedDay,
-  closedDayOf,
   type CloseResult,
   ClosureChangeError,
   closuresWithAppointments,

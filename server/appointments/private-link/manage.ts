@@ -22,7 +22,7 @@ import { enqueueMail } from "../../mail/queue";
 import { clinicPatientChangeMail, patientChangeMail, type PatientChange, textPatient } from "../notices/index";
 import { appointmentRepository, type AppointmentRow } from "../appointment-repository";
 import { appointmentDate, findByManageToken, issueManageLink } from "../manage-links";
-import { closedDayOf, type ClosedDay } from "../front-desk/index";
+import { closedDayOf, type ClosedDay } from "../closed-day";
 import { contactChoiceOf, setContactPreference } from "../../texts/index";
 import { isContactPreference, type ContactChoice } from "../../../domain/contact-preference";
 
