@@ -52,17 +52,26 @@ export function isPostgres<T>(db: Kysely<T>): boolean {
   return adapter instanceof PostgresAdapter || adapter[POSTGRES_MARK] === true;
 }
 
+/** How long a write on SQLite waits for another connection's write lock before it fails (busy_timeout). */
+export const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+export interface SqliteOptions extends GroupCommitOptions {
+  /** SQLITE_BUSY_TIMEOUT_MS by default; outage tests shorten it rather than wait 5 s a request. */
+  busyTimeoutMs?: number;
+}
+
 /**
  * Opens the database named by the configuration: SQLite in DATA_DIR by
  * default, PostgreSQL when DATABASE_URL is postgres://… (a pg connection
  * pool; connections are made on first use, so this stays synchronous).
  * On SQLite, `sqliteGroupCommit: false` (SQLITE_GROUP_COMMIT) runs Kysely's own
  * dialect instead of the group-commit driver (decision 054); left out, it is on.
- * `sqlite` tunes the group-commit driver (tests make its log's sync fail).
+ * The second argument tunes SQLite: how long a write waits for another
+ * connection's lock, and the group-commit driver (tests make its log's sync fail).
  */
 export function openDb(
   config: Pick<Config, "dataDir" | "databaseUrl"> & Partial<Pick<Config, "sqliteGroupCommit">>,
-  sqlite: GroupCommitOptions = {},
+  { busyTimeoutMs = SQLITE_BUSY_TIMEOUT_MS, ...groupCommit }: SqliteOptions = {},
 ): Db {
   if (isPostgresUrl(config.databaseUrl)) {
     // pg (CommonJS) loads only when PostgreSQL is configured, synchronously so this stays so.
@@ -96,7 +105,7 @@ export function openDb(
   // event loop, and lowers this to NORMAL (server/db/sqlite.ts, decision 036).
   database.pragma("synchronous = FULL");
   database.pragma("foreign_keys = ON");
-  database.pragma("busy_timeout = 5000");
+  database.pragma(`busy_timeout = ${busyTimeoutMs}`);
   // SQLite's own default page cache (2 MB), not better-sqlite3's 16 MB: the server reads by index, and
   // the operating system caches the file anyway; a full cache was 14 MB of resident memory (decision 036).
   database.pragma("cache_size = -2000");
@@ -118,7 +127,7 @@ export function openDb(
     });
   }
   // Kept statements and group commit (server/db/sqlite.ts, decision 036).
-  return new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(database, sqlite) });
+  return new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(database, groupCommit) });
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

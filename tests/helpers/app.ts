@@ -4,7 +4,7 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../server/app";
 import { loadConfig, type Config } from "../../server/base/config";
-import { migrate, openDb, type Db } from "../../server/db/index";
+import { migrate, openDb, type Db, type SqliteOptions } from "../../server/db/index";
 import type { PdfChecks } from "../../server/uploads/pdf-pool";
 import { createTestDatabase } from "./pg";
 import { DRIVER_ENV } from "./driver";
@@ -30,7 +30,14 @@ export async function createTestApp(
     servePages = false,
     logStream,
     pdfChecks,
-  }: { servePages?: boolean; logStream?: { write: (line: string) => void }; pdfChecks?: PdfChecks } = {},
+    sqlite,
+  }: {
+    servePages?: boolean;
+    logStream?: { write: (line: string) => void };
+    pdfChecks?: PdfChecks;
+    /** SQLite's settings (a short busy timeout for the outage tests). */
+    sqlite?: SqliteOptions;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "clinic-test-"));
   const pgAdmin = process.env.TEST_DATABASE_URL;
@@ -43,7 +50,7 @@ export async function createTestApp(
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });
-  const db = openDb(config);
+  const db = openDb(config, sqlite);
   await migrate(db);
   const app = await buildApp({ config, db, servePages, logStream, pdfChecks });
   await app.ready();

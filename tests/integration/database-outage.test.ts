@@ -70,8 +70,9 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)(
   "database unavailable (SQLite: the file is locked by another process)",
   () => {
     let t: TestApp;
+    // Each write waits out the busy timeout before it fails: 200 ms here rather than 5 s.
     beforeAll(async () => {
-      t = await createTestApp();
+      t = await createTestApp({}, { sqlite: { busyTimeoutMs: 200 } });
     });
     afterAll(() => t.close());
 

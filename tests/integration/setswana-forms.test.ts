@@ -59,7 +59,8 @@ function bookingValues(overrides: Record<string, string> = {}): Record<string, s
 describe("the forms in Setswana", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_ENABLED: "false" }, { servePages: true });
+    // The outage test's write waits out the busy timeout before it fails: 200 ms here rather than 5 s.
+    t = await createTestApp({ RATE_LIMIT_ENABLED: "false" }, { servePages: true, sqlite: { busyTimeoutMs: 200 } });
   });
   afterAll(() => t.close());
   beforeEach(async () => {
