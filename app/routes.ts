@@ -49,7 +49,8 @@ export default [
     layout("routes/staff/layout.tsx", [
       index("routes/staff/overview.tsx"),
       route("appointments", "routes/staff/appointments.tsx"),
-      route("appointments/:id", "routes/staff/appointment.tsx"),
+      // A route folder (its parts beside it); the id stays the one the single module had.
+      route("appointments/:id", "routes/staff/appointment/route.tsx", { id: "routes/staff/appointment" }),
       route("schedule", "routes/staff/schedule.tsx"),
       route("schedule/week", "routes/staff/schedule-week.tsx"),
       route("schedule/print", "routes/staff/schedule-print.tsx"),

@@ -1,0 +1,26 @@
+import type { StatusChangeErrors } from "~/lib/staff/appointments.server";
+
+/** What the page says once a change is done (`?done=`), by the outcome the action redirects with. */
+export const DONE_MESSAGES: Record<string, string> = {
+  confirmed: "Appointment confirmed. The patient's confirmation e-mail, with a calendar file, is on its way.",
+  attended: "Marked as attended.",
+  no_show: "Marked as no-show.",
+  cancelled: "Appointment cancelled.",
+  moved: "Appointment moved. The patient's e-mail with the new time is on its way.",
+  resent: "The text message is queued to be sent again.",
+  channel: "Saved: how the patient gets texts.",
+  duplicate: "Closed as a duplicate. The patient was not e-mailed or texted: their other request is still open.",
+};
+
+/** The outcomes said beside the messages, where the page comes back (#messages). */
+export const MESSAGE_DONE = new Set(["resent", "channel"]);
+
+/** The fields of a refused form as sent, so the page shows them again. */
+export type Sent = { time: string; typed_time: string; room: string; reason: string };
+
+/**
+ * A refusal: each field's problem at once (`errors`, by field: the page knows
+ * their ids), or a sentence about none (`error`), with the intent refused and
+ * what was sent.
+ */
+export type Refusal = { intent: string; error?: string; errors?: StatusChangeErrors; sent?: Sent };

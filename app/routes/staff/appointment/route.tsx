@@ -1,0 +1,242 @@
+import { useEffect, useMemo, useRef } from "react";
+import { data, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { clinicDate, clinicTime, formatClinicDateTime, parseDateInput } from "@domain/dates";
+import { staffMeta } from "~/components/staff/staff-format";
+import { formText, parseForm } from "~/lib/form-data";
+import { StatusBadge } from "~/components/staff/status-badge";
+import { StaffErrorSummary, type FieldErrors } from "~/components/staff/form-errors";
+import { MessageHistory } from "~/components/staff/message-history";
+import { DuplicateNotice } from "~/components/staff/duplicate-flag";
+import { appointmentGuidance, examinationsFor } from "@domain/catalogue";
+import { roomsForService } from "@domain/rooms";
+import { isActiveStatus } from "@domain/statuses";
+import { openingFor } from "@domain/opening-days";
+import { idParam, requireStaff } from "~/lib/staff.server";
+import {
+  allowedNext,
+  changeStatus,
+  closeAsDuplicate,
+  freeStarts,
+  contactChoiceOf,
+  messagesFor,
+  moveAppointment,
+  outcomeFrom,
+  textsAction,
+  StatusChangeError,
+  viewAppointment,
+  type StatusChange,
+  type StatusChangeErrors,
+} from "~/lib/staff/appointments.server";
+import { ActionsPanel } from "./actions-panel";
+import { DONE_MESSAGES, MESSAGE_DONE, type Refusal, type Sent } from "./outcomes";
+import { FIELD_ORDER, fieldIds } from "./place-form";
+import { AppointmentRecord, StatusHistory } from "./record";
+import type { Route } from "./+types/route";
+
+export const meta = ({ data: d }: Route.MetaArgs) =>
+  staffMeta(d ? `Appointment ${d.appointment.reference}` : "Appointment");
+
+/** What is wrong with the day form (a GET form: the loader reads it). */
+const PICK_MESSAGES = {
+  date: "Enter the date to see its free times.",
+  examination: "Choose the examination to see the free times.",
+} as const;
+
+export async function loader(args: Route.LoaderArgs) {
+  const { staff, rt } = await requireStaff(args);
+  const id = idParam(args.params.id);
+  const found = await viewAppointment(rt, staff, id);
+  if (!found) throw new Response("Not found", { status: 404 });
+  const a = found.appointment;
+  const params = new URL(args.request.url).searchParams;
+  const done = params.get("done");
+  const examinations = examinationsFor(a.service_name);
+  const wanted = params.get("examination") ?? a.examination ?? "";
+  const examination = examinations.some((e) => e.name === wanted) ? wanted : null;
+  const dateParam = params.get("date");
+  const sentDate = dateParam === null ? null : parseDateInput(dateParam);
+  const placeDate = sentDate ?? a.confirmed_date ?? a.requested_date;
+  // The day form, once sent: each of its fields that is wrong, at once (no free times are shown then).
+  const pickErrors: StatusChangeErrors = {};
+  if (dateParam !== null && !sentDate) pickErrors.date = PICK_MESSAGES.date;
+  // The form sends no examination while none is chosen (its placeholder option is disabled).
+  if (dateParam !== null && examinations.length > 0 && !examination) pickErrors.examination = PICK_MESSAGES.examination;
+  const placing = isActiveStatus(a.status);
+  const free = placing ? await freeStarts(rt, a, placeDate, examination) : null;
+  const now = rt.now();
+  const next = allowedNext(a, now);
+  // A confirmed appointment whose time has not come: when attended and no-show open.
+  const from = a.status === "confirmed" && !next.includes("attended") ? outcomeFrom(a) : undefined;
+  return {
+    ...found,
+    // Each text as it was sent, number and words too, and how the patient gets them (decision 043).
+    texts: await messagesFor(rt.db, a.reference),
+    channel: contactChoiceOf(rt.config, a),
+    next,
+    outcomeFrom: from ? { date: clinicDate(from), time: clinicTime(from) } : null,
+    // Staff choose among these when more than one room serves the service.
+    rooms: roomsForService(a.service_name).map((r) => ({ id: r.id, name: r.name })),
+    // The chosen examination's own preparation, as the confirmation e-mail gives it.
+    preparation: appointmentGuidance(a.service_name, a.examination),
+    opening: openingFor(a.requested_date) ?? null,
+    done: done && DONE_MESSAGES[done] ? DONE_MESSAGES[done] : null,
+    examinations,
+    examination,
+    placeDate,
+    free,
+    // The day form refused: its errors, and the date as sent, shown again.
+    dayRefused: Object.keys(pickErrors).length ? { errors: pickErrors, date: dateParam ?? placeDate } : null,
+  };
+}
+
+/**
+ * One form per intent on the page; the core checks the date, time, room and
+ * reason, every field at once (StatusChangeError's errors), so each field is
+ * read as sent here.
+ */
+const appointmentForm = z.object({
+  intent: z.enum(["move", "confirm", "attended", "no_show", "cancel", "resend", "channel", "duplicate"]),
+  date: formText(),
+  time: formText(),
+  typed_time: formText(),
+  examination: formText(),
+  room: formText(),
+  reason: formText(),
+  messageId: formText(),
+  channel: formText(),
+});
+
+export async function action(args: Route.ActionArgs) {
+  const { staff, rt } = await requireStaff(args);
+  const id = idParam(args.params.id);
+  const form = parseForm(await args.request.formData(), appointmentForm);
+  if (!form.ok) return data<Refusal>({ error: "Unknown action.", intent: form.values.intent ?? "" }, { status: 400 });
+  const { intent } = form.value;
+  const sent: Sent = {
+    time: form.value.time,
+    typed_time: form.value.typed_time,
+    room: form.value.room,
+    reason: form.value.reason,
+  };
+  const refuse = (error: unknown) => {
+    if (!(error instanceof StatusChangeError)) throw error;
+    const fields = Object.keys(error.errors).length > 0;
+    return data<Refusal>(fields ? { errors: error.errors, intent, sent } : { error: error.message, intent, sent }, {
+      status: 422,
+    });
+  };
+  let change: StatusChange;
+  const typed = form.value.typed_time.trim();
+  const placement = {
+    date: form.value.date,
+    time: typed || form.value.time,
+    examination: form.value.examination || null,
+    room: form.value.room || null,
+  };
+  if (intent === "resend" || intent === "channel") {
+    const done = await textsAction(rt, staff, id, intent, form.value);
+    if (!done.ok) return data<Refusal>({ error: done.error, intent }, { status: done.status });
+    return redirect(`/staff/appointments/${id}?done=${intent === "resend" ? "resent" : "channel"}#messages`);
+  }
+  if (intent === "duplicate") {
+    try {
+      await closeAsDuplicate(rt, staff, id);
+    } catch (error) {
+      return refuse(error);
+    }
+    return redirect(`/staff/appointments/${id}?done=duplicate`);
+  }
+  if (intent === "move") {
+    try {
+      await moveAppointment(rt, staff, id, placement);
+    } catch (error) {
+      return refuse(error);
+    }
+    return redirect(`/staff/appointments/${id}?done=moved`);
+  }
+  if (intent === "confirm") change = { to: "confirmed", ...placement };
+  else if (intent === "attended") change = { to: "attended" };
+  else if (intent === "no_show") change = { to: "no_show" };
+  else change = { to: "cancelled", reason: form.value.reason };
+  try {
+    await changeStatus(rt, staff, id, change);
+  } catch (error) {
+    return refuse(error);
+  }
+  return redirect(`/staff/appointments/${id}?done=${change.to}`);
+}
+
+export default function StaffAppointment({ loaderData, actionData }: Route.ComponentProps) {
+  const { appointment: a, files, history, done, free, dayRefused, duplicates } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const placeIntent = a.status === "confirmed" ? "move" : "confirm";
+  // The time's link goes to the first free time, or to the typed time when none is offered.
+  const firstOffer = free && !free.problem ? free.offers[0]?.time : undefined;
+  const timeTarget = firstOffer ? `${placeIntent}-slot-${firstOffer}` : `${placeIntent}-typed`;
+  const ids = useMemo(() => fieldIds(placeIntent, timeTarget), [placeIntent, timeTarget]);
+  // Each field's error of the form just refused, or else of the day form (read by the loader): by field, and by id for the summary.
+  const errors: StatusChangeErrors = useMemo(
+    () => (actionData ? (actionData.errors ?? {}) : (dayRefused?.errors ?? {})),
+    [dayRefused, actionData],
+  );
+  const summary: FieldErrors | undefined = useMemo(() => {
+    const listed = FIELD_ORDER.filter((f) => errors[f]);
+    return listed.length ? Object.fromEntries(listed.map((f) => [ids[f], errors[f]])) : undefined;
+  }, [errors, ids]);
+  const sent = (intent: string) => (actionData?.intent === intent ? actionData.sent : undefined);
+  const refusal = actionData?.error;
+  const doneRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (done && !actionData) doneRef.current?.focus();
+  }, [actionData, done]);
+  const doneAlert = done && !actionData && (
+    <div ref={doneRef} tabIndex={-1} role="status" className="staff-alert staff-alert--success">
+      {done}
+    </div>
+  );
+  // A message sent again, the channel saved: said beside the messages, where the page comes back (#messages).
+  const resent = [...MESSAGE_DONE].some((key) => done === DONE_MESSAGES[key]);
+  return (
+    <>
+      <p className="staff-back">
+        <Link to="/staff/appointments">Back to appointments</Link>
+      </p>
+      <div className="staff-page-head staff-page-head--row">
+        <h1>
+          {a.name} {a.surname}
+        </h1>
+        <StatusBadge status={a.status} />
+      </div>
+      <p className="staff-muted">
+        Reference <span className="staff-mono">{a.reference}</span>, received {formatClinicDateTime(a.created_at)}
+      </p>
+
+      {(summary || refusal) && <StaffErrorSummary errors={summary} description={refusal} />}
+      {!resent && doneAlert}
+      <DuplicateNotice of={duplicates} canClose={a.status === "requested"} busy={busy} />
+
+      <div className="staff-detail">
+        <AppointmentRecord appointment={a} files={files} />
+        <ActionsPanel
+          loaderData={loaderData}
+          busy={busy}
+          placeIntent={placeIntent}
+          errors={errors}
+          ids={ids}
+          sent={sent}
+        />
+      </div>
+
+      <MessageHistory
+        messages={loaderData.texts}
+        channel={loaderData.channel}
+        notice={resent && doneAlert}
+        busy={busy}
+      />
+
+      <StatusHistory history={history} />
+    </>
+  );
+}
