@@ -43,13 +43,17 @@ export async function benchSms(count = Number(process.env.BENCH_SMS_COUNT ?? 200
   try {
     await migrate(db);
     for (let i = 0; i < count; i++) {
-      await enqueueMessage(db, {
-        channel: "sms",
-        to: "+26771234567",
-        about: `APT-2026-${String(i).padStart(6, "0")}`,
-        kind: "reminder",
-        body: `Example Imaging: APT-2026-${String(i).padStart(6, "0")} is tomorrow, Mon 7 Dec at 09:30. https://clinic.example.org/appointment/0123456789012345678901234567890123456789abc`,
-      });
+      await enqueueMessage(
+        {
+          channel: "sms",
+          to: "+26771234567",
+          about: `APT-2026-${String(i).padStart(6, "0")}`,
+          kind: "reminder",
+          body: `Example Imaging: APT-2026-${String(i).padStart(6, "0")} is tomorrow, Mon 7 Dec at 09:30. https://clinic.example.org/appointment/0123456789012345678901234567890123456789abc`,
+        },
+        new Date(),
+        db,
+      );
     }
     const senders = createTextSenders(db, config);
     if (!(await senders.smpp!.whenBound(5000))) throw new Error("the local SMPP server did not bind");

@@ -11,7 +11,7 @@ export interface AuditFilter {
   toIso?: string;
 }
 
-function filtered(trx: Kysely<Database>, filter: AuditFilter) {
+function filtered(filter: AuditFilter, trx: Kysely<Database>) {
   let query = trx.selectFrom("staff_audit");
   if (filter.staffId !== undefined) query = query.where("staff_audit.staff_id", "=", filter.staffId);
   if (filter.action) query = query.where("staff_audit.action", "=", filter.action);
@@ -43,13 +43,13 @@ export const auditRepository = perDatabase((db: Db) => {
       since: string,
       trx: Kysely<Database> = db,
     ): Promise<boolean> {
-      const run = async (t: Kysely<Database>) => {
-        if (isPostgres(t)) await sql`select pg_advisory_xact_lock(${VIEW_LOCK}, ${values.staff_id})`.execute(t);
-        const result = await t
+      const run = async (trx: Kysely<Database>) => {
+        if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${VIEW_LOCK}, ${values.staff_id})`.execute(trx);
+        const result = await trx
           .insertInto("staff_audit")
           .columns(["staff_id", "staff_email", "action", "target_type", "target_id", "detail", "created_at"])
           .expression(
-            t
+            trx
               .selectNoFrom((eb) => [
                 eb.cast<number>(eb.val(values.staff_id), "integer").as("staff_id"),
                 eb.cast<string>(eb.val(values.staff_email), "text").as("staff_email"),
@@ -81,7 +81,7 @@ export const auditRepository = perDatabase((db: Db) => {
 
     /** How many lines the filter keeps. */
     async count(filter: AuditFilter = {}, trx: Kysely<Database> = db): Promise<number> {
-      const { total } = await filtered(trx, filter)
+      const { total } = await filtered(filter, trx)
         .select((eb) => eb.fn.countAll<number>().as("total"))
         .executeTakeFirstOrThrow();
       return Number(total);
@@ -98,7 +98,7 @@ export const auditRepository = perDatabase((db: Db) => {
       // keeps PostgreSQL from casting an upload's public id), so each record is found by its primary key.
       const idOf = (type: string) =>
         sql<number>`case when staff_audit.target_type = ${type} then cast(staff_audit.target_id as integer) end`;
-      return filtered(trx, filter)
+      return filtered(filter, trx)
         .leftJoin("staff_users", "staff_users.id", "staff_audit.staff_id")
         .leftJoin("uploads", (join) =>
           join.on("staff_audit.target_type", "=", "upload").onRef("uploads.public_id", "=", "staff_audit.target_id"),

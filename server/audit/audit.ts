@@ -1,6 +1,7 @@
 import { AUDIT_PAGE_SIZE } from "../../domain/staff-limits";
 import type { Db } from "../db/index";
-import type { StaffAuditAction } from "../db/schema";
+import type { Kysely } from "kysely";
+import type { Database, StaffAuditAction } from "../db/schema";
 import { auditRepository, type AuditFilter } from "./audit-repository";
 
 export interface AuditEntry {
@@ -21,8 +22,8 @@ export interface AuditEntry {
 }
 
 /** Appends one line to the audit log (inside the caller's transaction when given one). */
-export async function recordAudit(db: Db, entry: AuditEntry, now: Date): Promise<void> {
-  await auditRepository(db).append({
+export async function recordAudit(entry: AuditEntry, now: Date, trx: Kysely<Database>): Promise<void> {
+  await auditRepository(trx).append({
     staff_id: entry.staffId,
     staff_email: entry.staffEmail,
     action: entry.action,
@@ -46,7 +47,6 @@ export const VIEW_COLLAPSE_MINUTES = 10;
  * so parallel requests write one line. True when a line was written.
  */
 export async function recordView(
-  db: Db,
   view: {
     staffId: number;
     staffEmail: string;
@@ -55,8 +55,9 @@ export async function recordView(
     targetId: string | number;
   },
   now: Date,
+  trx: Kysely<Database>,
 ): Promise<boolean> {
-  return auditRepository(db).appendUnlessRecent(
+  return auditRepository(trx).appendUnlessRecent(
     {
       staff_id: view.staffId,
       staff_email: view.staffEmail,

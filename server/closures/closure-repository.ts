@@ -23,17 +23,17 @@ export type ClosureScope = { kind: "all" } | { kind: "clinic" } | { kind: "room"
  * once (server/db/prepared.ts): every booking reads the whole clinic's.
  */
 const overlappingIn = {
-  all: prepared<{ from: string; to: string }>()((trx, value) => within(trx, value("from"), value("to"))),
-  clinic: prepared<{ from: string; to: string }>()((trx, value) =>
-    within(trx, value("from"), value("to")).where("room", "is", null),
+  all: prepared<{ from: string; to: string }>()((value, trx) => within(value("from"), value("to"), trx)),
+  clinic: prepared<{ from: string; to: string }>()((value, trx) =>
+    within(value("from"), value("to"), trx).where("room", "is", null),
   ),
-  room: prepared<{ from: string; to: string; room: string }>()((trx, value) =>
-    within(trx, value("from"), value("to")).where("room", "=", value("room")),
+  room: prepared<{ from: string; to: string; room: string }>()((value, trx) =>
+    within(value("from"), value("to"), trx).where("room", "=", value("room")),
   ),
 };
 
 /** The closures with any day in from … to (inclusive), in no order: read by clinic_closures_last_date. */
-function within(trx: Kysely<Database>, from: string, to: string) {
+function within(from: string, to: string, trx: Kysely<Database>) {
   return trx.selectFrom("clinic_closures").select(columns).where("last_date", ">=", from).where("first_date", "<=", to);
 }
 
@@ -81,8 +81,8 @@ export const closureRepository = perDatabase((db: Db) => {
     ): Promise<ClosureRow[]> {
       const { rows } =
         scope.kind === "room"
-          ? await overlappingIn.room(trx, { from, to, room: scope.room })
-          : await overlappingIn[scope.kind](trx, { from, to });
+          ? await overlappingIn.room({ from, to, room: scope.room }, trx)
+          : await overlappingIn[scope.kind]({ from, to }, trx);
       return rows.sort((a, b) => (a.firstDate < b.firstDate ? -1 : a.firstDate > b.firstDate ? 1 : a.id - b.id));
     },
 

@@ -39,9 +39,9 @@ export async function checkNewClosure(
   db: Db,
   raw: { firstDate?: string; lastDate?: string; reason?: string; room?: string },
   now: Date,
-  trx: Kysely<Database> = db,
   /** A closure just stored in `trx`, which is not a clash with itself. */
-  exceptId?: number,
+  exceptId: number | undefined = undefined,
+  trx: Kysely<Database> = db,
 ): Promise<ClosureCheck> {
   const checked = checkClosure(raw, clinicDate(now));
   if (!checked.ok) return checked;
@@ -63,14 +63,13 @@ function auditDetail(c: { firstDate: string; lastDate: string; room: string | nu
 
 /** Stores a checked closure and its audit entry in `trx`; the database refuses the same closure twice (isSameClosure). */
 export async function insertClosure(
-  trx: Kysely<Database>,
   by: StaffIdentity,
   value: ClosureInput,
   now: Date,
+  trx: Kysely<Database>,
 ): Promise<ClosureRow> {
   const id = await closureRepository(trx).create({ ...value, createdBy: by.id, createdAt: now.toISOString() }, trx);
   await recordAudit(
-    trx,
     {
       staffId: by.id,
       staffEmail: by.email,
@@ -80,6 +79,7 @@ export async function insertClosure(
       detail: auditDetail(value),
     },
     now,
+    trx,
   );
   return { id, ...value };
 }
@@ -112,7 +112,6 @@ export async function removeClosure(
     if (!canRemoveClosure(closure, today) || !(await repo.removeFuture(id, today, trx)))
       return { ok: false as const, error: CLOSURE_MESSAGES.cannotRemove, status: 409 };
     await recordAudit(
-      trx,
       {
         staffId: by.id,
         staffEmail: by.email,
@@ -122,6 +121,7 @@ export async function removeClosure(
         detail: auditDetail(closure),
       },
       now,
+      trx,
     );
     return { ok: true as const, closure };
   });

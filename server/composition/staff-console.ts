@@ -123,7 +123,6 @@ export function staffPlugin(
           if (!upload || !file || !stat?.isFile()) return reply.code(404).send({ message: "File not found." });
           const inline = request.query.download === undefined && isInlineSafe(upload.mime_type);
           await recordAudit(
-            rt.db,
             {
               staffId: staff.id,
               staffEmail: staff.email,
@@ -133,6 +132,7 @@ export function staffPlugin(
               detail: upload.appointment_id ? `appointment ${upload.appointment_id}` : undefined,
             },
             rt.now(),
+            rt.db,
           );
           reply
             .header("content-type", isInlineSafe(upload.mime_type) ? upload.mime_type : "application/octet-stream")
@@ -169,7 +169,6 @@ export function staffPlugin(
           const { from, to } = range;
           const { csv, count } = await appointmentsCsv(rt.db, from, to);
           await recordAudit(
-            rt.db,
             {
               staffId: staff.id,
               staffEmail: staff.email,
@@ -178,6 +177,7 @@ export function staffPlugin(
               detail: `${from} to ${to} (${count} rows)`,
             },
             rt.now(),
+            rt.db,
           );
           return reply
             .header("content-type", "text/csv; charset=utf-8")

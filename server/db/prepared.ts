@@ -29,43 +29,43 @@ interface Template<R> {
 /**
  * `prepared<Values>()(build)`: a query built by `build` once per database (per Kysely adapter: a
  * transaction shares its database's), then run with `values` in place of
- * each `value(name)`. Every named value must be given (a value left
+ * each `value(name)`, on `trx` (the database or a transaction). Every named value must be given (a value left
  * undefined is refused: Kysely would have left its column out, to its
  * default, and a compiled insert cannot); a value used where Kysely would
  * expand it (a list for `in`) cannot be named.
  */
 export function prepared<P extends object>() {
   return <R>(
-    build: (db: Kysely<Database>, value: <K extends keyof P & string>(name: K) => P[K]) => Compilable<R>,
-  ): ((db: Kysely<Database>, values: P) => Promise<QueryResult<R>>) => {
-    const rows = preparedRows<P>()((db, value) => build(db, (name) => value(name, 0)));
-    return (db, values) => rows(db, [values]);
+    build: (value: <K extends keyof P & string>(name: K) => P[K], trx: Kysely<Database>) => Compilable<R>,
+  ): ((values: P, trx: Kysely<Database>) => Promise<QueryResult<R>>) => {
+    const rows = preparedRows<P>()((value, _rows, trx) => build((name) => value(name, 0), trx));
+    return (values, trx) => rows([values], trx);
   };
 }
 
 /**
  * `preparedRows<Values>()(build)`: as prepared, for a statement of several
  * rows (an insert of many), built for each number of rows it is run with:
- * `build(db, value, rows)` names the value `name` of the row `row` as
+ * `build(value, rows, trx)` names the value `name` of the row `row` as
  * `value(name, row)`, and each run gives one set of values per row.
  */
 export function preparedRows<P extends object>() {
   return <R>(
     build: (
-      db: Kysely<Database>,
       value: <K extends keyof P & string>(name: K, row: number) => P[K],
       rows: number,
+      trx: Kysely<Database>,
     ) => Compilable<R>,
-  ): ((db: Kysely<Database>, rows: readonly P[]) => Promise<QueryResult<R>>) => {
+  ): ((rows: readonly P[], trx: Kysely<Database>) => Promise<QueryResult<R>>) => {
     const templates = new WeakMap<object, Map<number, Template<R>>>();
     const value = <K extends keyof P & string>(name: K, row: number) => new Slot(name, row) as unknown as P[K];
-    return async (db, rows) => {
-      const executor = db.getExecutor();
+    return async (rows, trx) => {
+      const executor = trx.getExecutor();
       let byRows = templates.get(executor.adapter);
       if (!byRows) templates.set(executor.adapter, (byRows = new Map()));
       let template = byRows.get(rows.length);
       if (!template) {
-        const compiled = build(db, value, rows.length).compile();
+        const compiled = build(value, rows.length, trx).compile();
         template = { compiled, parameters: compiled.parameters };
         byRows.set(rows.length, template);
       }
@@ -81,7 +81,7 @@ export function preparedRows<P extends object>() {
       // the executor anew for every statement, only to hand the result to plugins, which the
       // server's databases have none of (and a prepared query never went through their
       // transformQuery anyway).
-      if (executor.plugins.length > 0) return db.executeQuery<R>(run);
+      if (executor.plugins.length > 0) return trx.executeQuery<R>(run);
       return executor.provideConnection((connection) => connection.executeQuery<R>(run));
     };
   };

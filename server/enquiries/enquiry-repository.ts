@@ -15,7 +15,7 @@ export interface NewEnquiry {
 
 export type EnquiryRow = Selectable<EnquiryTable>;
 
-function withStatus(trx: Kysely<Database>, status: EnquiryStatus | undefined) {
+function withStatus(status: EnquiryStatus | undefined, trx: Kysely<Database>) {
   const query = trx.selectFrom("enquiries");
   return status ? query.where("status", "=", status) : query;
 }
@@ -25,7 +25,7 @@ export const enquiryRepository = perDatabase((db: Db) => {
   return {
     /** Inserts an enquiry with the next ENQ reference of the year; call inside a transaction. */
     async create(values: NewEnquiry, now: Date, year: number, trx: Kysely<Database> = db): Promise<EnquiryRow> {
-      const reference = await nextReference(trx, "ENQ", year);
+      const reference = await nextReference("ENQ", year, trx);
       const stamp = now.toISOString();
       return trx
         .insertInto("enquiries")
@@ -36,7 +36,7 @@ export const enquiryRepository = perDatabase((db: Db) => {
 
     /** How many enquiries there are, or how many with a status. */
     async count(status?: EnquiryStatus, trx: Kysely<Database> = db): Promise<number> {
-      const { total } = await withStatus(trx, status)
+      const { total } = await withStatus(status, trx)
         .select((eb) => eb.fn.countAll<number>().as("total"))
         .executeTakeFirstOrThrow();
       return Number(total);
@@ -49,7 +49,7 @@ export const enquiryRepository = perDatabase((db: Db) => {
       offset: number,
       trx: Kysely<Database> = db,
     ): Promise<EnquiryRow[]> {
-      return withStatus(trx, status)
+      return withStatus(status, trx)
         .selectAll()
         .orderBy("created_at", "desc")
         .orderBy("id", "desc")

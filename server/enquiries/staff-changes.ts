@@ -21,9 +21,9 @@ export async function markEnquiryHandled(rt: StaffRuntime, staff: StaffIdentity,
   return rt.db.transaction().execute(async (trx) => {
     if (!(await enquiryRepository(rt.db).markHandled(id, now, trx))) return false;
     await recordAudit(
-      trx,
       { staffId: staff.id, staffEmail: staff.email, action: "enquiry_handled", targetType: "enquiry", targetId: id },
       now,
+      trx,
     );
     return true;
   });
@@ -35,9 +35,9 @@ export async function reopenEnquiry(rt: StaffRuntime, staff: StaffIdentity, id: 
   return rt.db.transaction().execute(async (trx) => {
     if (!(await enquiryRepository(rt.db).markNew(id, now, trx))) return false;
     await recordAudit(
-      trx,
       { staffId: staff.id, staffEmail: staff.email, action: "enquiry_reopened", targetType: "enquiry", targetId: id },
       now,
+      trx,
     );
     return true;
   });

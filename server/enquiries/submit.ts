@@ -70,7 +70,7 @@ export async function storeEnquiry(
       year,
       trx,
     );
-    await enqueueMail(trx, clinicEnquiryMail({ reference: row.reference }, config), now);
+    await enqueueMail(clinicEnquiryMail({ reference: row.reference }, config), now, trx);
     return { message: ENQUIRY_ACCEPTED, reference: row.reference };
   });
   if (done.kind === "key-reused") return done;

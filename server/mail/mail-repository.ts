@@ -11,7 +11,7 @@ export type NewMail = Pick<
 > & { forget_after_send?: number };
 
 /** Messages queued together (a booking's two in one insert): built and compiled once for each count (server/db/prepared.ts, decision 036). */
-const insertMails = preparedRows<Required<NewMail> & { now: string }>()((trx, value, rows) =>
+const insertMails = preparedRows<Required<NewMail> & { now: string }>()((value, rows, trx) =>
   trx.insertInto("mail_queue").values(
     Array.from({ length: rows }, (_, row) => ({
       ...({
@@ -66,8 +66,8 @@ export const mailRepository = perDatabase((db: Db) => {
       const at = now.toISOString();
       // The column's default (migration 0026) for a message not kept only until it is sent.
       await insertMails(
-        trx,
         values.map((v) => ({ ...v, forget_after_send: v.forget_after_send ?? 0, now: at })),
+        trx,
       );
     },
 

@@ -1,4 +1,5 @@
-import type { Db } from "../db/index";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
 import { mailRepository, type NewMail } from "./mail-repository";
 
 export interface MailAttachment {
@@ -33,13 +34,13 @@ export interface OutgoingMail {
  * is passed). A background worker sends it and retries with backoff, so
  * sending never blocks or fails a request.
  */
-export async function enqueueMail(db: Db, mail: OutgoingMail, now = new Date()): Promise<void> {
-  await enqueueMails(db, [mail], now);
+export async function enqueueMail(mail: OutgoingMail, now: Date, trx: Kysely<Database>): Promise<void> {
+  await enqueueMails([mail], now, trx);
 }
 
 /** Queues messages as enqueueMail does, in one insert (a booking's two). */
-export async function enqueueMails(db: Db, mails: readonly OutgoingMail[], now = new Date()): Promise<void> {
-  await mailRepository(db).enqueue(mails.map(queuedMail), now);
+export async function enqueueMails(mails: readonly OutgoingMail[], now: Date, trx: Kysely<Database>): Promise<void> {
+  await mailRepository(trx).enqueue(mails.map(queuedMail), now);
 }
 
 function queuedMail(mail: OutgoingMail): NewMail {

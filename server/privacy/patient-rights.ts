@@ -544,7 +544,6 @@ export async function exportPatient(
     g.enquiries.length ? `enquiries #${g.enquiries.map((e) => e.id).join(", #")}` : "",
   ].filter(Boolean);
   await recordAudit(
-    rt.db,
     {
       staffId: staff.id,
       staffEmail: staff.email,
@@ -553,6 +552,7 @@ export async function exportPatient(
       detail: `${ids.join("; ")} (${countsDetail(counts)})`,
     },
     now,
+    rt.db,
   );
   const label = match.query.kind === "reference" ? `${match.query.value}-` : "";
   return { zip, filename: `patient-data-${label}${clinicDate(now)}.zip`, counts };
@@ -632,9 +632,8 @@ export async function erasePatient(
     const replies = idempotencyKeyRepository(db);
     for (const r of g.idempotency) await replies.delete(r.endpoint, r.idempotency_key, trx);
     await deleteMessagesAbout(db, references(match), trx);
-    for (const a of upcoming) await enqueueMail(trx, cancellationNotice(rt.config, a), now);
+    for (const a of upcoming) await enqueueMail(cancellationNotice(rt.config, a), now, trx);
     await recordAudit(
-      trx,
       {
         staffId: staff.id,
         staffEmail: staff.email,
@@ -647,6 +646,7 @@ export async function erasePatient(
             : ""),
       },
       now,
+      trx,
     );
   });
   for (const u of g.uploads) {

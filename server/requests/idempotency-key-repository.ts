@@ -5,7 +5,7 @@ import type { Database, IdempotencyKeyTable } from "../db/schema";
 import { perDatabase } from "../db/repository";
 
 /** The reply stored for a key (every public POST reads it): built and compiled once (server/db/prepared.ts). */
-const findReply = prepared<{ endpoint: string; key: string }>()((trx, value) =>
+const findReply = prepared<{ endpoint: string; key: string }>()((value, trx) =>
   trx
     .selectFrom("idempotency_keys")
     .select(["body_hash", "status_code", "response_json"])
@@ -14,7 +14,7 @@ const findReply = prepared<{ endpoint: string; key: string }>()((trx, value) =>
 );
 
 /** A reply stored (one a booking or enquiry): built and compiled once. */
-const insertReply = prepared<IdempotencyKeyTable>()((trx, value) =>
+const insertReply = prepared<IdempotencyKeyTable>()((value, trx) =>
   trx.insertInto("idempotency_keys").values({
     endpoint: value("endpoint"),
     idempotency_key: value("idempotency_key"),
@@ -31,13 +31,13 @@ export const idempotencyKeyRepository = perDatabase((db: Db) => {
   return {
     /** The reply stored for a key on an endpoint, if any. */
     async find(endpoint: string, key: string, trx: Kysely<Database> = db) {
-      const { rows } = await findReply(trx, { endpoint, key });
+      const { rows } = await findReply({ endpoint, key }, trx);
       return rows[0];
     },
 
     /** Stores a reply; a key already stored for the endpoint fails with a unique violation. */
     async create(values: IdempotencyKeyTable, trx: Kysely<Database> = db): Promise<void> {
-      await insertReply(trx, values);
+      await insertReply(values, trx);
     },
 
     /** Stored replies that gave one of these references (exactly), in the order they were stored. */

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { Transaction } from "kysely";
+import type { Kysely } from "kysely";
 import type { Db } from "../db/index";
 import type { Database } from "../db/schema";
 import type { ApiAnswer } from "./types";
@@ -98,7 +98,7 @@ export async function runIdempotent<T, R = never>(
   key: string | undefined,
   body: unknown,
   record: AnswerRecord<T>,
-  work: (trx: Transaction<Database>) => Promise<T>,
+  work: (trx: Kysely<Database>) => Promise<T>,
   now: () => Date = () => new Date(),
 ): Promise<Idempotent<T, R>> {
   const hash = key ? bodyHash(body) : "";

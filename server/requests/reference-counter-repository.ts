@@ -5,7 +5,7 @@ import type { Database } from "../db/schema";
 import { perDatabase } from "../db/repository";
 
 /** One more of a kind and year (one a booking or enquiry): built and compiled once (server/db/prepared.ts). */
-const nextValue = prepared<{ kind: string; year: number }>()((trx, value) =>
+const nextValue = prepared<{ kind: string; year: number }>()((value, trx) =>
   trx
     .insertInto("reference_counters")
     .values({ kind: value("kind"), year: value("year"), last_value: 1 })
@@ -24,7 +24,7 @@ export const referenceCounterRepository = perDatabase((db: Db) => {
      * returning), so two callers never get the same value.
      */
     async next(kind: string, year: number, trx: Kysely<Database> = db): Promise<number> {
-      const { rows } = await nextValue(trx, { kind, year });
+      const { rows } = await nextValue({ kind, year }, trx);
       return rows[0]!.last_value;
     },
   };

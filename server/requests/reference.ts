@@ -12,7 +12,7 @@ export type ReferenceKind = "APT" | "ENQ";
  * requests never get the same number and a rolled-back insert gives its
  * number back.
  */
-export async function nextReference(trx: Kysely<Database>, kind: ReferenceKind, year: number): Promise<string> {
+export async function nextReference(kind: ReferenceKind, year: number, trx: Kysely<Database>): Promise<string> {
   return formatReference(kind, year, await referenceCounterRepository(trx).next(kind, year));
 }
 

@@ -54,9 +54,9 @@ export function validName(raw: string): string {
  * rule (checked here too, so no way of making an account skips it).
  */
 export async function createAccountRow(
-  trx: Kysely<Database>,
   input: { email: string; name: string; role: StaffRole; passwordHash: string },
   now: Date,
+  trx: Kysely<Database>,
 ): Promise<StaffIdentity> {
   validName(input.name);
   const users = staffUserRepository(trx);
@@ -89,11 +89,11 @@ export async function createStaffAccount(
   return db.transaction().execute(async (trx) => {
     await users.lockActiveManagers(trx);
     const role = input.role ?? ((await users.countActiveManagers(trx)) === 0 ? "manager" : "reception");
-    const staff = await createAccountRow(trx, { email, name, role, passwordHash }, now);
+    const staff = await createAccountRow({ email, name, role, passwordHash }, now, trx);
     await recordAudit(
-      trx,
       { staffId: staff.id, staffEmail: staff.email, action: "staff_added", detail: `command line, ${role}` },
       now,
+      trx,
     );
     return staff;
   });
@@ -161,7 +161,7 @@ type StaffRow = NonNullable<Awaited<ReturnType<ReturnType<typeof staffUserReposi
 export interface AccountChange {
   removesManager?: (user: StaffRow) => boolean;
   /** Made in the transaction, and audited. */
-  make: (user: StaffRow, trx: Kysely<Database>, now: Date, by: ChangedBy) => Promise<void>;
+  make: (user: StaffRow, now: Date, by: ChangedBy, trx: Kysely<Database>) => Promise<void>;
 }
 
 /**
@@ -185,7 +185,7 @@ export async function changeAccount(
     if (removesManager?.(user) && (await users.countActiveManagers(trx)) <= 1) {
       throw new StaffAccountError(`${normalised} is ${LAST_MANAGER}`);
     }
-    await make(user, trx, now, by);
+    await make(user, now, by, trx);
   });
 }
 
@@ -197,7 +197,7 @@ export async function changeAccount(
  */
 const enabledChange = (enabled: boolean): AccountChange => ({
   removesManager: (user) => !enabled && user.role === "manager" && !user.disabled,
-  make: async (user, trx, now, by) => {
+  make: async (user, now, by, trx) => {
     const isEnabled = !user.disabled;
     if (isEnabled === enabled) return; // already so
     if (enabled) {
@@ -206,18 +206,18 @@ const enabledChange = (enabled: boolean): AccountChange => ({
       await staffUserRepository(trx).disable(user.id, now.toISOString());
       await staffSessionRepository(trx).deleteForStaff(user.id);
     }
-    await recordAudit(trx, accountChangeAudit(by, user, enabled ? "staff_enabled" : "staff_disabled"), now);
+    await recordAudit(accountChangeAudit(by, user, enabled ? "staff_enabled" : "staff_disabled"), now, trx);
   },
 });
 
 /** Gives an account another role; the last active manager keeps theirs. */
 const roleChange = (role: StaffRole): AccountChange => ({
   removesManager: (user) => user.role === "manager" && role !== "manager" && !user.disabled,
-  make: async (user, trx, now, by) => {
+  make: async (user, now, by, trx) => {
     if (user.role === role) return;
     await staffUserRepository(trx).setRole(user.id, role, now.toISOString());
     const roles = `${ROLE_LABELS[user.role]} to ${ROLE_LABELS[role]}`;
-    await recordAudit(trx, accountChangeAudit(by, user, "role_changed", roles), now);
+    await recordAudit(accountChangeAudit(by, user, "role_changed", roles), now, trx);
   },
 });
 
@@ -303,9 +303,9 @@ async function recordFailure(
   const email = await countFailure(rt, keys.email, config.staff.lockoutThreshold, now);
   const ip = await countFailure(rt, keys.ip, config.staff.lockoutThreshold * IP_FACTOR, now);
   await recordAudit(
-    rt.db,
     { staffId: audit.staffId, staffEmail: audit.staffEmail, action: "sign_in_failed", detail: audit.detail },
     now,
+    rt.db,
   );
   const lockedNow = [email.lockedUntil, ip.lockedUntil]
     .filter((t): t is string => !!t && t > now.toISOString())
@@ -335,7 +335,7 @@ async function refuseIfLocked(
   if (!(await activeLock(rt, keys, now))) return null;
   const email = await countFailure(rt, keys.email, rt.config.staff.lockoutThreshold, now);
   const ip = await countFailure(rt, keys.ip, rt.config.staff.lockoutThreshold * IP_FACTOR, now);
-  await recordAudit(rt.db, { ...audit, action: "sign_in_failed", detail: "locked" }, now);
+  await recordAudit({ ...audit, action: "sign_in_failed", detail: "locked" }, now, rt.db);
   const until = [email.lockedUntil, ip.lockedUntil, await activeLock(rt, keys, now)]
     .filter((t): t is string => !!t)
     .sort()
@@ -360,7 +360,7 @@ async function completeSignIn(
   if (await activeLock(rt, keys, now)) return false;
   await rt.db.transaction().execute(async (trx) => {
     await staffUserRepository(rt.db).setLastSignIn(staff.id, stamp, trx);
-    await recordAudit(trx, { staffId: staff.id, staffEmail: staff.email, action: "sign_in", detail }, now);
+    await recordAudit({ staffId: staff.id, staffEmail: staff.email, action: "sign_in", detail }, now, trx);
   });
   return true;
 }
@@ -508,7 +508,6 @@ export async function changePassword(
     const trxRt = { ...rt, db: trx };
     const count = await revokeOtherSessions(trxRt, user.id, input.keepToken);
     await recordAudit(
-      trx,
       {
         staffId: user.id,
         staffEmail: user.email,
@@ -516,6 +515,7 @@ export async function changePassword(
         detail: `${count} other ${count === 1 ? "session" : "sessions"} ended`,
       },
       now,
+      trx,
     );
     return count;
   });

@@ -93,8 +93,8 @@ export async function inviteStaff(
       },
       trx,
     );
-    await enqueueMail(trx, invitationMail(rt, { name, email, role: input.role, token, from: by.name }), now);
-    await recordAudit(trx, invitationAudit(by, { id, name, email, role: input.role }, "staff_invited"), now);
+    await enqueueMail(invitationMail(rt, { name, email, role: input.role, token, from: by.name }), now, trx);
+    await recordAudit(invitationAudit(by, { id, name, email, role: input.role }, "staff_invited"), now, trx);
   });
   return email;
 }
@@ -138,8 +138,8 @@ export async function resendInvitation(rt: StaffRuntime, by: StaffIdentity, id: 
       trx,
     );
     if (!invitation) return null;
-    await enqueueMail(trx, invitationMail(rt, { ...invitation, token, from: by.name }), now);
-    await recordAudit(trx, invitationAudit(by, invitation, "invitation_resent"), now);
+    await enqueueMail(invitationMail(rt, { ...invitation, token, from: by.name }), now, trx);
+    await recordAudit(invitationAudit(by, invitation, "invitation_resent"), now, trx);
     return invitation;
   });
 }
@@ -222,14 +222,14 @@ export async function acceptInvitation(
       if (!(await invitationRepository(rt.db).take(invitation.id, trx))) return null;
       // Throws StaffAccountError when an account was made meanwhile; the whole transaction is undone.
       const staff = await createAccountRow(
-        trx,
         { email: normaliseEmail(invitation.email), name: invitation.name, role: invitation.role, passwordHash },
         now,
+        trx,
       );
       await recordAudit(
-        trx,
         { staffId: staff.id, staffEmail: staff.email, action: "invitation_accepted", detail: invitation.role },
         now,
+        trx,
       );
       return { ok: true as const, staff };
     });
@@ -258,7 +258,7 @@ export async function withdrawInvitation(rt: StaffRuntime, by: StaffIdentity, id
   return rt.db.transaction().execute(async (trx) => {
     const invitation = await invitations.takeLive(id, now.toISOString(), trx);
     if (!invitation) return null;
-    await recordAudit(trx, invitationAudit(by, invitation, "invitation_withdrawn"), now);
+    await recordAudit(invitationAudit(by, invitation, "invitation_withdrawn"), now, trx);
     return invitation;
   });
 }

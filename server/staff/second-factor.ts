@@ -196,7 +196,6 @@ export async function verifySecondFactor(
   if (result.ok && recovery) {
     const left = await recoveryCodeRepository(rt.db).countUnused(pending.staffId);
     await recordAudit(
-      rt.db,
       {
         staffId: result.staff.id,
         staffEmail: result.staff.email,
@@ -204,6 +203,7 @@ export async function verifySecondFactor(
         detail: `${left} left`,
       },
       rt.now(),
+      rt.db,
     );
   }
   if (result.ok || result.reason === "locked") await signInChallengeRepository(rt.db).deleteById(pending.id);
@@ -243,9 +243,9 @@ export async function confirmEnrolment(
         await recoveryCodes.deleteForStaff(pending.staffId, trx);
         await recoveryCodes.createMany(pending.staffId, hashes, stamp, trx);
         await recordAudit(
-          trx,
           { staffId: pending.staffId, staffEmail: pending.email, action: "mfa_enrolled" },
           rt.now(),
+          trx,
         );
         return true;
       });
@@ -265,11 +265,11 @@ export const resetSecondFactor = (db: Db, email: string, now?: Date, by?: Change
   changeAccount(db, email, secondFactorReset, now, by);
 
 const secondFactorReset: AccountChange = {
-  make: async (user, trx, now, by) => {
+  make: async (user, now, by, trx) => {
     await staffUserRepository(trx).clearTotp(user.id, now.toISOString());
     await recoveryCodeRepository(trx).deleteForStaff(user.id);
     await signInChallengeRepository(trx).deleteForStaff(user.id);
     await staffSessionRepository(trx).deleteForStaff(user.id);
-    await recordAudit(trx, accountChangeAudit(by, user, "mfa_reset"), now);
+    await recordAudit(accountChangeAudit(by, user, "mfa_reset"), now, trx);
   },
 };

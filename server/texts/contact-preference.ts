@@ -18,14 +18,14 @@ import { textMessageRepository } from "./text-message-repository";
  * no such appointment.
  */
 export async function setContactPreference(
-  db: Kysely<Database>,
   reference: string,
   preference: ContactPreference | null,
-  now: Date = new Date(),
+  now: Date,
+  trx: Kysely<Database>,
 ): Promise<boolean> {
   const at = now.toISOString();
-  const changed = await contactPreferenceRepository(db).set(reference, preference);
-  if (changed && preference === "email") await textMessageRepository(db).stopPending({ references: [reference] }, at);
+  const changed = await contactPreferenceRepository(trx).set(reference, preference);
+  if (changed && preference === "email") await textMessageRepository(trx).stopPending({ references: [reference] }, at);
   return changed;
 }
 

@@ -37,10 +37,10 @@ function counters(number: string, now: Date) {
  * refused do not use up the day's.
  */
 export async function countDailyText(
-  trx: Kysely<Database>,
   limits: MessagesConfig["dailyLimit"],
   number: string,
   now: Date,
+  trx: Kysely<Database>,
 ): Promise<DailyLimitReached | null> {
   const repo = rateLimitRepository(trx);
   const key = counters(number, now);
@@ -54,7 +54,7 @@ export async function countDailyText(
  * Counts a text staff chose to send again: in both counters, but never
  * refused (a person asked for it, one at a time, audited).
  */
-export async function countDailyTextAlways(trx: Kysely<Database>, number: string, now: Date): Promise<void> {
+export async function countDailyTextAlways(number: string, now: Date, trx: Kysely<Database>): Promise<void> {
   const repo = rateLimitRepository(trx);
   const key = counters(number, now);
   await repo.hit(key.number, key.expiresAt, trx);

@@ -74,9 +74,8 @@ export async function resendMessage(
     }
     if (countries && !inTextCountries(textReach(message.to_number).country, countries))
       return { ok: false, reason: "abroad" };
-    await countDailyTextAlways(trx, message.to_number, now);
+    await countDailyTextAlways(message.to_number, now, trx);
     const newId = await enqueueMessage(
-      trx,
       {
         channel: message.channel,
         to: message.to_number,
@@ -87,6 +86,7 @@ export async function resendMessage(
         resentFrom: id,
       },
       now,
+      trx,
     );
     return { ok: true, id: newId };
   });

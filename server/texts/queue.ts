@@ -38,17 +38,13 @@ export interface OutgoingText {
 const E164 = /^\+[1-9]\d{6,14}$/;
 
 /**
- * Queues a text message in the caller's transaction (or on `db`), as
+ * Queues a text message in the caller's transaction (or on the database), as
  * enqueueMail does an e-mail: the worker sends it, once, in the background.
  * Refuses (throws) a number not in E.164, a body that is not one GSM-7
  * segment, and WhatsApp without its template. Returns the row's id.
  */
-export async function enqueueMessage(
-  db: Kysely<Database>,
-  text: OutgoingText,
-  now: Date = new Date(),
-): Promise<number> {
-  return textMessageRepository(db).enqueue(
+export async function enqueueMessage(text: OutgoingText, now: Date, trx: Kysely<Database>): Promise<number> {
+  return textMessageRepository(trx).enqueue(
     messageRow(text),
     text.notBefore && text.notBefore > now ? text.notBefore : now,
     now,
@@ -114,10 +110,10 @@ export type QueuedText =
  * limit (countDailyText, decision 042) is kept as `capped`, never sent.
  */
 export async function queuePatientText(
-  db: Kysely<Database>,
   config: Pick<Config, "messages">,
   text: PatientText,
-  now: Date = new Date(),
+  now: Date,
+  trx: Kysely<Database>,
 ): Promise<QueuedText> {
   const m = config.messages;
   const { mobile, country } = text.reach ?? textReach(text.phone);
@@ -150,11 +146,11 @@ export async function queuePatientText(
     notBefore,
   };
   const row = messageRow(outgoing);
-  const capped = await countDailyText(db, m.dailyLimit, text.phone, now);
+  const capped = await countDailyText(m.dailyLimit, text.phone, now, trx);
   if (capped) {
-    const id = await textMessageRepository(db).recordCapped(row, dailyLimitError(capped, m.dailyLimit), now);
+    const id = await textMessageRepository(trx).recordCapped(row, dailyLimitError(capped, m.dailyLimit), now);
     return { id, channel, capped };
   }
-  const id = await enqueueMessage(db, outgoing, now);
+  const id = await enqueueMessage(outgoing, now, trx);
   return { id, channel };
 }

@@ -28,7 +28,7 @@ const PROGRESS: Record<"sent" | "delivered" | "read", TextStatus[]> = {
  * provider may have it.
  */
 /** Failed or unknown messages created since `since` (ISO) that staff have not sent again (aliased `m`). */
-function failingSince(trx: Kysely<Database>, since: string) {
+function failingSince(since: string, trx: Kysely<Database>) {
   return trx
     .selectFrom("text_messages as m")
     .where("m.status", "in", FAILING_STATUSES)
@@ -39,7 +39,7 @@ function failingSince(trx: Kysely<Database>, since: string) {
 }
 
 /** A text queued (one a booking): built and compiled once (server/db/prepared.ts, decision 036). */
-const insertText = prepared<NewTextMessage & { due: string; now: string }>()((trx, value) =>
+const insertText = prepared<NewTextMessage & { due: string; now: string }>()((value, trx) =>
   trx
     .insertInto("text_messages")
     .values({
@@ -68,7 +68,7 @@ const insertText = prepared<NewTextMessage & { due: string; now: string }>()((tr
 export const textMessageRepository = perDatabase((db: Db) => {
   return {
     async enqueue(values: NewTextMessage, dueAt: Date, now: Date, trx: Kysely<Database> = db): Promise<number> {
-      const { rows } = await insertText(trx, { ...values, due: dueAt.toISOString(), now: now.toISOString() });
+      const { rows } = await insertText({ ...values, due: dueAt.toISOString(), now: now.toISOString() }, trx);
       return rows[0]!.id;
     },
 
@@ -281,7 +281,7 @@ export const textMessageRepository = perDatabase((db: Db) => {
 
     /** Failed or unknown messages created since `since` (ISO) that staff have not sent again. */
     async countFailingSince(since: string, trx: Kysely<Database> = db): Promise<number> {
-      const row = await failingSince(trx, since)
+      const row = await failingSince(since, trx)
         .select((eb) => eb.fn.countAll<string | number>().as("n"))
         .executeTakeFirstOrThrow();
       return Number(row.n);
@@ -323,7 +323,7 @@ export const textMessageRepository = perDatabase((db: Db) => {
 
     /** The references that failing messages (as countFailingSince counts them) are about, most recent first. */
     async failingAboutSince(since: string, limit: number, trx: Kysely<Database> = db): Promise<string[]> {
-      const rows = await failingSince(trx, since)
+      const rows = await failingSince(since, trx)
         .select("m.about_reference")
         .where("m.about_reference", "is not", null)
         .groupBy("m.about_reference")

@@ -541,22 +541,30 @@ test("reception controls the patient's texts from the appointment's page: sees e
     .where("id", "=", id)
     .executeTakeFirstOrThrow();
   const body = `Example Imaging: ${reference} received. We will contact you. ${info.project.name}`;
-  const sent = await enqueueMessage(db, {
-    channel: "sms",
-    to: "+26771000161",
-    about: reference,
-    kind: "received",
-    body,
-  });
+  const sent = await enqueueMessage(
+    {
+      channel: "sms",
+      to: "+26771000161",
+      about: reference,
+      kind: "received",
+      body,
+    },
+    new Date(),
+    db,
+  );
   await db.updateTable("text_messages").set({ status: "delivered" }).where("id", "=", sent).execute();
-  const waiting = await enqueueMessage(db, {
-    channel: "sms",
-    to: "+26771000161",
-    about: reference,
-    kind: "confirmed",
-    body: `Example Imaging: ${reference} confirmed.`,
-    notBefore: new Date(Date.now() + 86_400_000),
-  });
+  const waiting = await enqueueMessage(
+    {
+      channel: "sms",
+      to: "+26771000161",
+      about: reference,
+      kind: "confirmed",
+      body: `Example Imaging: ${reference} confirmed.`,
+      notBefore: new Date(Date.now() + 86_400_000),
+    },
+    new Date(),
+    db,
+  );
 
   await signInByCookie(context, baseURL!, e2e, reception.id);
   await page.goto(`/staff/appointments/${id}`);

@@ -38,7 +38,6 @@ describe("the audit log: who did what to whom, and when (decision 035)", () => {
     const written = await Promise.all(
       Array.from({ length: 20 }, () =>
         recordView(
-          t.db,
           {
             staffId: manager.id,
             staffEmail: manager.email,
@@ -47,6 +46,7 @@ describe("the audit log: who did what to whom, and when (decision 035)", () => {
             targetId: id,
           },
           now,
+          t.db,
         ),
       ),
     );
@@ -74,8 +74,8 @@ describe("the audit log: who did what to whom, and when (decision 035)", () => {
       targetType: "appointment",
       targetId: id,
     };
-    expect(await recordView(t.db, view, later)).toBe(true);
-    expect(await recordView(t.db, view, new Date(later.getTime() + 60_000))).toBe(false);
+    expect(await recordView(view, later, t.db)).toBe(true);
+    expect(await recordView(view, new Date(later.getTime() + 60_000), t.db)).toBe(false);
     expect(await views(id, manager.id)).toHaveLength(2);
   });
 
@@ -119,7 +119,7 @@ describe("the audit log: who did what to whom, and when (decision 035)", () => {
     const worker = await addStaff(t.db, { email: "refs@clinic.example.org", name: "Refs Person", role: "reception" });
     const now = new Date();
     const line = (action: "status_change" | "file_view" | "enquiry_handled", targetType: string, targetId: string) =>
-      recordAudit(t.db, { staffId: worker.id, staffEmail: worker.email, action, targetType, targetId }, now);
+      recordAudit({ staffId: worker.id, staffEmail: worker.email, action, targetType, targetId }, now, t.db);
     await line("status_change", "appointment", String(kept));
     await line("status_change", "appointment", String(erased));
     await line("file_view", "upload", upload.publicId);
@@ -151,10 +151,10 @@ describe("the audit log: who did what to whom, and when (decision 035)", () => {
     const at = (iso: string) => new Date(iso);
     const entry = { staffId: someone.id, staffEmail: someone.email };
     // 23:30 UTC on 1 December is 01:30 on 2 December in Gaborone.
-    await recordAudit(t.db, { ...entry, action: "sign_in" }, at("2026-12-01T21:59:00Z"));
-    await recordAudit(t.db, { ...entry, action: "sign_in" }, at("2026-12-01T23:30:00Z"));
-    await recordAudit(t.db, { ...entry, action: "sign_out" }, at("2026-12-02T12:00:00Z"));
-    await recordAudit(t.db, { ...entry, action: "sign_in" }, at("2026-12-03T22:00:00Z"));
+    await recordAudit({ ...entry, action: "sign_in" }, at("2026-12-01T21:59:00Z"), t.db);
+    await recordAudit({ ...entry, action: "sign_in" }, at("2026-12-01T23:30:00Z"), t.db);
+    await recordAudit({ ...entry, action: "sign_out" }, at("2026-12-02T12:00:00Z"), t.db);
+    await recordAudit({ ...entry, action: "sign_in" }, at("2026-12-03T22:00:00Z"), t.db);
 
     const only = (filter: Parameters<typeof listAudit>[1]["filter"]) =>
       listAudit(t.db, { filter: { staffId: someone.id, ...filter } }).then((l) => l.rows.map((r) => r.createdAt));

@@ -69,7 +69,7 @@ describe("mail delivery", () => {
 
   it("retries a failed delivery with backoff and gives up after MAIL_MAX_ATTEMPTS", async () => {
     await t.db.deleteFrom("mail_queue").execute();
-    await enqueueMail(t.db, { to: "someone@example.net", about: null, subject: "s", text: "t" });
+    await enqueueMail({ to: "someone@example.net", about: null, subject: "s", text: "t" }, new Date(), t.db);
     const down = createSender({
       ...t.config,
       mail: { ...t.config.mail, smtpUrl: `smtp://127.0.0.1:${await freePort()}` },
@@ -97,7 +97,7 @@ describe("mail delivery", () => {
   it("never sends a message twice when two instances run the worker at once (lease)", async () => {
     await t.db.deleteFrom("mail_queue").execute();
     for (let i = 0; i < 10; i++)
-      await enqueueMail(t.db, { to: `p${i}@example.net`, about: null, subject: `m${i}`, text: "t" });
+      await enqueueMail({ to: `p${i}@example.net`, about: null, subject: `m${i}`, text: "t" }, new Date(), t.db);
     const other = openDb(t.config); // a second connection, as a second server instance would have
     const sent: string[] = [];
     const slowSend = async (m: SendableMail) => {

@@ -65,7 +65,7 @@ describe("a message is sent once", () => {
   });
 
   it("a send that outlasts the claim is renewed, so a second worker does not send it again", async () => {
-    await enqueueMail(t.db, { to: "once@example.net", about: null, subject: "Sent once", text: "t" });
+    await enqueueMail({ to: "once@example.net", about: null, subject: "Sent once", text: "t" }, new Date(), t.db);
     // One clock for both workers (as two instances share real time); the test moves it.
     let offset = 0;
     const now = () => new Date(Date.now() + offset);

@@ -142,12 +142,16 @@ describe.skipIf(!admin)("two instances on one PostgreSQL database", () => {
   it("sends every queued e-mail exactly once while both mail workers run", async () => {
     const COUNT = 30;
     for (let i = 0; i < COUNT; i++) {
-      await enqueueMail(db, {
-        to: `patient${i}@example.org`,
-        about: null,
-        subject: `Multi-instance message ${i}`,
-        text: `Body ${i}`,
-      });
+      await enqueueMail(
+        {
+          to: `patient${i}@example.org`,
+          about: null,
+          subject: `Multi-instance message ${i}`,
+          text: `Body ${i}`,
+        },
+        new Date(),
+        db,
+      );
     }
     const total = async () =>
       Number(

@@ -53,10 +53,10 @@ describe("retention of personal data", () => {
       html: `<p>${to}</p>`,
       attachments: [{ filename: "a.ics", contentType: "text/calendar", content: "X" }],
     });
-    await enqueueMail(t.db, mail("old.sent@example.net"), new Date(ago(7 * DAY)));
-    await enqueueMail(t.db, mail("young.sent@example.net"), new Date(ago(5 * DAY)));
-    await enqueueMail(t.db, mail("old.failed@example.net"), new Date(ago(7 * DAY)));
-    await enqueueMail(t.db, mail("pending@example.net"), new Date(ago(30 * DAY)));
+    await enqueueMail(mail("old.sent@example.net"), new Date(ago(7 * DAY)), t.db);
+    await enqueueMail(mail("young.sent@example.net"), new Date(ago(5 * DAY)), t.db);
+    await enqueueMail(mail("old.failed@example.net"), new Date(ago(7 * DAY)), t.db);
+    await enqueueMail(mail("pending@example.net"), new Date(ago(30 * DAY)), t.db);
     await t.db
       .updateTable("mail_queue")
       .set({ status: "sent", sent_at: ago(6 * DAY) })
@@ -89,14 +89,14 @@ describe("retention of personal data", () => {
 
     // Audit log: 13 months (deleted), 11 months (kept).
     await recordAudit(
-      t.db,
       { staffId: staff.id, staffEmail: staff.email, action: "appointment_view", targetId: 1 },
       new Date(monthsAgo(13)),
+      t.db,
     );
     await recordAudit(
-      t.db,
       { staffId: staff.id, staffEmail: staff.email, action: "appointment_view", targetId: 2 },
       new Date(monthsAgo(11)),
+      t.db,
     );
 
     // Idempotency replies: 3 days (deleted), 1 day (kept).
@@ -218,9 +218,9 @@ describe("retention of personal data", () => {
   it("blanks the number and body of text messages with the e-mail bodies, deletes their rows with the records, and keeps younger ones", async () => {
     const text = (to: string, at: string) =>
       enqueueMessage(
-        t.db,
         { channel: "sms", to, about: "APT-2024-000001", kind: "reminder", body: `Body ${to}` },
         new Date(at),
+        t.db,
       );
     const old = await text("+26771000001", ago(7 * DAY));
     const young = await text("+26771000002", ago(5 * DAY));

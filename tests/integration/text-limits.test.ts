@@ -159,8 +159,12 @@ describe("texts only to the countries the clinic serves", () => {
       manageUrl: `${config.publicBaseUrl}/appointment/abc`,
       language: "en" as const,
     };
-    expect(await queuePatientText(t.db, t.config, { ...base, phone: FOREIGN_MOBILE })).toEqual({ skipped: "abroad" });
-    expect(await queuePatientText(t.db, config, { ...base, phone: FOREIGN_MOBILE })).toMatchObject({ channel: "sms" });
+    expect(await queuePatientText(t.config, { ...base, phone: FOREIGN_MOBILE }, new Date(), t.db)).toEqual({
+      skipped: "abroad",
+    });
+    expect(await queuePatientText(config, { ...base, phone: FOREIGN_MOBILE }, new Date(), t.db)).toMatchObject({
+      channel: "sms",
+    });
   });
 });
 
@@ -263,8 +267,8 @@ describe("daily limits on texts, in all and per number, that parallel requests c
     const day = clinicInstant("2030-01-07", "10:00");
     const next = clinicInstant("2030-01-08", "00:05");
     const results = [];
-    for (let i = 0; i < 3; i++) results.push(await queuePatientText(t.db, t.config, base, day));
-    results.push(await queuePatientText(t.db, t.config, base, next));
+    for (let i = 0; i < 3; i++) results.push(await queuePatientText(t.config, base, day, t.db));
+    results.push(await queuePatientText(t.config, base, next, t.db));
     expect(
       results.map((r) => ("capped" in r ? r.capped : undefined) ?? ("skipped" in r ? r.skipped : "queued")),
     ).toEqual(["queued", "queued", "number", "queued"]);

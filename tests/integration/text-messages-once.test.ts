@@ -30,13 +30,17 @@ describe("exactly once across instances", () => {
     const config = t.config({ SMPP_URL: smsc.url, SMS_SENDER_ID: "ExampleImg", SMPP_WINDOW: "5" });
     const count = 60;
     for (let i = 0; i < count; i++) {
-      await enqueueMessage(t.db, {
-        channel: "sms",
-        to: "+26771234567",
-        about: null,
-        kind: "reminder",
-        body: `Message ${i}`,
-      });
+      await enqueueMessage(
+        {
+          channel: "sms",
+          to: "+26771234567",
+          about: null,
+          kind: "reminder",
+          body: `Message ${i}`,
+        },
+        new Date(),
+        t.db,
+      );
     }
     const dbs = [t.db, t.open()];
     const senders = dbs.map((db) => createTextSenders(db, config, undefined, { reconnectDelayMs: () => 30 }));
@@ -64,9 +68,9 @@ describe("exactly once across instances", () => {
     const config = t.config({ SMPP_URL: smsc.url, SMS_SENDER_ID: "ExampleImg" });
     const start = new Date("2026-12-07T08:00:00Z");
     const id = await enqueueMessage(
-      t.db,
       { channel: "sms", to: "+26771234567", about: null, kind: "reminder", body: "Died mid-send" },
       start,
+      t.db,
     );
     // An instance claims it and dies before it records anything.
     const claimed = await textMessageRepository(t.db).claim(

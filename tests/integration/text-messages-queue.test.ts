@@ -73,12 +73,17 @@ describe("queuing a step's message", () => {
   it("texts a mobile by SMS by default, with the clinic's SMS name, the facts and the link on the SMS origin", async () => {
     const config = t.config({ SMS_SENDER_NAME: "Gaborone Imaging", SMS_LINK_BASE_URL: "https://gi.example.bw" });
     const url = manageUrl("https://clinic.example.org");
-    const queued = await queuePatientText(t.db, config, {
-      ...base,
-      phone: "+26771234567",
-      preference: null,
-      manageUrl: url,
-    });
+    const queued = await queuePatientText(
+      config,
+      {
+        ...base,
+        phone: "+26771234567",
+        preference: null,
+        manageUrl: url,
+      },
+      new Date(),
+      t.db,
+    );
     expect(queued).toMatchObject({ channel: "sms" });
     const message = await row((queued as { id: number }).id);
     const link = `https://gi.example.bw${new URL(url).pathname}`;
@@ -99,12 +104,17 @@ describe("queuing a step's message", () => {
   it("WhatsApp by choice, with its template and the SMS text beside it; nothing for e-mail only or a landline", async () => {
     const config = t.config();
     const url = manageUrl();
-    const wa = await queuePatientText(t.db, config, {
-      ...base,
-      phone: "+26771234567",
-      preference: "whatsapp",
-      manageUrl: url,
-    });
+    const wa = await queuePatientText(
+      config,
+      {
+        ...base,
+        phone: "+26771234567",
+        preference: "whatsapp",
+        manageUrl: url,
+      },
+      new Date(),
+      t.db,
+    );
     const message = await row((wa as { id: number }).id);
     expect(message.channel).toBe("whatsapp");
     expect(JSON.parse(message.template_json!)).toEqual({
@@ -113,10 +123,20 @@ describe("queuing a step's message", () => {
       params: ["Example Imaging", "APT-2026-000123", "Monday 7 December 2026", "10:15", url],
     });
     expect(
-      await queuePatientText(t.db, config, { ...base, phone: "+26771234567", preference: "email", manageUrl: url }),
+      await queuePatientText(
+        config,
+        { ...base, phone: "+26771234567", preference: "email", manageUrl: url },
+        new Date(),
+        t.db,
+      ),
     ).toEqual({ skipped: "email-only" });
     expect(
-      await queuePatientText(t.db, config, { ...base, phone: "+2673163012", preference: "sms", manageUrl: url }),
+      await queuePatientText(
+        config,
+        { ...base, phone: "+2673163012", preference: "sms", manageUrl: url },
+        new Date(),
+        t.db,
+      ),
     ).toEqual({ skipped: "not-mobile" });
   });
 
@@ -125,12 +145,17 @@ describe("queuing a step's message", () => {
     await t.db
       .transaction()
       .execute(async (trx) => {
-        await queuePatientText(trx, config, {
-          ...base,
-          phone: "+26771234567",
-          preference: null,
-          manageUrl: manageUrl(),
-        });
+        await queuePatientText(
+          config,
+          {
+            ...base,
+            phone: "+26771234567",
+            preference: null,
+            manageUrl: manageUrl(),
+          },
+          new Date(),
+          trx,
+        );
         throw new Error("the booking failed");
       })
       .catch(() => undefined);
@@ -139,10 +164,10 @@ describe("queuing a step's message", () => {
 
   it("refuses a number not in E.164, a body past one segment, and WhatsApp without a template; nothing is stored", async () => {
     const ok = { channel: "sms" as const, to: "+26771234567", about: null, kind: "reminder" as const, body: "x" };
-    await expect(enqueueMessage(t.db, { ...ok, to: "71234567" })).rejects.toThrow(/E\.164/);
-    await expect(enqueueMessage(t.db, { ...ok, body: "x".repeat(161) })).rejects.toThrow(/160 septets/);
-    await expect(enqueueMessage(t.db, { ...ok, body: "smile 😀" })).rejects.toThrow(/GSM-7/);
-    await expect(enqueueMessage(t.db, { ...ok, channel: "whatsapp" })).rejects.toThrow(/template/);
+    await expect(enqueueMessage({ ...ok, to: "71234567" }, new Date(), t.db)).rejects.toThrow(/E\.164/);
+    await expect(enqueueMessage({ ...ok, body: "x".repeat(161) }, new Date(), t.db)).rejects.toThrow(/160 septets/);
+    await expect(enqueueMessage({ ...ok, body: "smile 😀" }, new Date(), t.db)).rejects.toThrow(/GSM-7/);
+    await expect(enqueueMessage({ ...ok, channel: "whatsapp" }, new Date(), t.db)).rejects.toThrow(/template/);
     expect(await t.db.selectFrom("text_messages").selectAll().execute()).toHaveLength(0);
   });
 });
@@ -152,7 +177,6 @@ describe("quiet hours, with the clock injected", () => {
     const config = t.config({ MESSAGE_QUIET_HOURS: "20:00-07:00" });
     const evening = new Date("2026-12-07T19:30:00Z"); // 21:30 in Gaborone
     const queued = await queuePatientText(
-      t.db,
       config,
       {
         reference: "APT-2026-000124",
@@ -165,6 +189,7 @@ describe("quiet hours, with the clock injected", () => {
         language: "en",
       },
       evening,
+      t.db,
     );
     const id = (queued as { id: number }).id;
     expect((await row(id)).next_attempt_at).toBe("2026-12-08T05:00:00.000Z");
@@ -177,7 +202,6 @@ describe("quiet hours, with the clock injected", () => {
     const config = t.config({ MESSAGE_QUIET_HOURS: "20:00-07:00" });
     const reminder = (at: Date) =>
       queuePatientText(
-        t.db,
         config,
         {
           reference: "APT-2026-000126",
@@ -190,6 +214,7 @@ describe("quiet hours, with the clock injected", () => {
           language: "en",
         },
         at,
+        t.db,
       );
     // Queued at 21:30 the evening before (confirmed late): it could only leave at 07:00 on the day.
     expect(await reminder(new Date("2026-12-07T19:30:00Z"))).toEqual({ skipped: "too-late" });
@@ -202,9 +227,9 @@ describe("quiet hours, with the clock injected", () => {
 
   it("a message already due when quiet hours begin is held until they end (a retry, a resend)", async () => {
     const id = await enqueueMessage(
-      t.db,
       { channel: "sms", to: "+26771234567", about: null, kind: "reminder", body: "held" },
       new Date("2026-12-07T17:00:00Z"),
+      t.db,
     );
     const env = { MESSAGE_QUIET_HOURS: "20:00-07:00" };
     const night = await deliver(() => new Date("2026-12-07T22:00:00Z"), env); // midnight in Gaborone
@@ -219,13 +244,17 @@ describe("quiet hours, with the clock injected", () => {
 
 describe("without SMPP_URL: the disk outbox", () => {
   it("writes each SMS to DATA_DIR/sms-outbox, named by the message's id (no number), 0600 in a 0700 folder", async () => {
-    const id = await enqueueMessage(t.db, {
-      channel: "sms",
-      to: "+26771234567",
-      about: "APT-2026-000125",
-      kind: "received",
-      body: "Example Imaging: hello",
-    });
+    const id = await enqueueMessage(
+      {
+        channel: "sms",
+        to: "+26771234567",
+        about: "APT-2026-000125",
+        kind: "received",
+        body: "Example Imaging: hello",
+      },
+      new Date(),
+      t.db,
+    );
     expect(await deliver()).toMatchObject({ sent: 1 });
     const dir = smsOutboxDir(t);
     const [name] = fs.readdirSync(dir);
@@ -245,19 +274,19 @@ describe("staff: history, resend, failing", () => {
     await seedAppointment(t.db, { reference: "APT-2026-000200", phone: "+26771234567" });
     const now = new Date("2026-12-07T08:00:00Z");
     const ok = await enqueueMessage(
-      t.db,
       { channel: "sms", to: "+26771234567", about: "APT-2026-000200", kind: "received", body: "one" },
       now,
+      t.db,
     );
     const bad = await enqueueMessage(
-      t.db,
       { channel: "sms", to: "+26771234567", about: "APT-2026-000200", kind: "confirmed", body: "two" },
       now,
+      t.db,
     );
     await enqueueMessage(
-      t.db,
       { channel: "sms", to: "+26771234567", about: "APT-2026-000999", kind: "received", body: "other" },
       now,
+      t.db,
     );
     await t.db
       .updateTable("text_messages")
@@ -287,15 +316,19 @@ describe("staff: history, resend, failing", () => {
 
   it("refuses to resend to a patient who now wants e-mail only", async () => {
     await seedAppointment(t.db, { reference: "APT-2026-000201", phone: "+26771234567" });
-    const id = await enqueueMessage(t.db, {
-      channel: "sms",
-      to: "+26771234567",
-      about: "APT-2026-000201",
-      kind: "confirmed",
-      body: "x",
-    });
+    const id = await enqueueMessage(
+      {
+        channel: "sms",
+        to: "+26771234567",
+        about: "APT-2026-000201",
+        kind: "confirmed",
+        body: "x",
+      },
+      new Date(),
+      t.db,
+    );
     await t.db.updateTable("text_messages").set({ status: "unknown" }).where("id", "=", id).execute();
-    expect(await setContactPreference(t.db, "APT-2026-000201", "email")).toBe(true);
+    expect(await setContactPreference("APT-2026-000201", "email", new Date(), t.db)).toBe(true);
     expect(await resendMessage(t.db, id)).toEqual({ ok: false, reason: "email-only" });
   });
 });
@@ -304,17 +337,21 @@ describe("the patient's choice", () => {
   it("switching to e-mail only stops that appointment's waiting messages; another choice keeps them", async () => {
     await seedAppointment(t.db, { reference: "APT-2026-000300", phone: "+26771234567" });
     const later = new Date("2999-01-01T00:00:00Z");
-    const a = await enqueueMessage(t.db, {
-      channel: "sms",
-      to: "+26771234567",
-      about: "APT-2026-000300",
-      kind: "reminder",
-      body: "a",
-      notBefore: later,
-    });
-    expect(await setContactPreference(t.db, "APT-2026-000300", "whatsapp")).toBe(true);
+    const a = await enqueueMessage(
+      {
+        channel: "sms",
+        to: "+26771234567",
+        about: "APT-2026-000300",
+        kind: "reminder",
+        body: "a",
+        notBefore: later,
+      },
+      new Date(),
+      t.db,
+    );
+    expect(await setContactPreference("APT-2026-000300", "whatsapp", new Date(), t.db)).toBe(true);
     expect(await row(a)).toMatchObject({ status: "pending" });
-    expect(await setContactPreference(t.db, "APT-2026-000300", "email")).toBe(true);
+    expect(await setContactPreference("APT-2026-000300", "email", new Date(), t.db)).toBe(true);
     expect(await row(a)).toMatchObject({ status: "stopped" });
     const appt = await t.db
       .selectFrom("appointments")
@@ -322,7 +359,7 @@ describe("the patient's choice", () => {
       .where("reference", "=", "APT-2026-000300")
       .executeTakeFirstOrThrow();
     expect(appt.contact_preference).toBe("email");
-    expect(await setContactPreference(t.db, "APT-2026-404404", "sms")).toBe(false);
+    expect(await setContactPreference("APT-2026-404404", "sms", new Date(), t.db)).toBe(false);
   });
 });
 
@@ -330,28 +367,40 @@ describe("retention and patients' rights", () => {
   it("blanks the number and body of messages finished before the e-mail bodies' period; the rows stay", async () => {
     const config = t.config({ RETAIN_SENT_MAIL_DAYS: "7" });
     const now = new Date("2026-12-20T08:00:00Z");
-    const old = await enqueueMessage(t.db, {
-      channel: "whatsapp",
-      to: "+26771234567",
-      about: "APT-2026-000400",
-      kind: "confirmed",
-      body: "old",
-      whatsapp: { name: "n", language: "en", params: ["p"] },
-    });
-    const recent = await enqueueMessage(t.db, {
-      channel: "sms",
-      to: "+26771234567",
-      about: "APT-2026-000400",
-      kind: "reminder",
-      body: "recent",
-    });
-    const waiting = await enqueueMessage(t.db, {
-      channel: "sms",
-      to: "+26771234567",
-      about: "APT-2026-000400",
-      kind: "reminder",
-      body: "waiting",
-    });
+    const old = await enqueueMessage(
+      {
+        channel: "whatsapp",
+        to: "+26771234567",
+        about: "APT-2026-000400",
+        kind: "confirmed",
+        body: "old",
+        whatsapp: { name: "n", language: "en", params: ["p"] },
+      },
+      new Date(),
+      t.db,
+    );
+    const recent = await enqueueMessage(
+      {
+        channel: "sms",
+        to: "+26771234567",
+        about: "APT-2026-000400",
+        kind: "reminder",
+        body: "recent",
+      },
+      new Date(),
+      t.db,
+    );
+    const waiting = await enqueueMessage(
+      {
+        channel: "sms",
+        to: "+26771234567",
+        about: "APT-2026-000400",
+        kind: "reminder",
+        body: "waiting",
+      },
+      new Date(),
+      t.db,
+    );
     await t.db
       .updateTable("text_messages")
       .set({ status: "delivered", status_at: "2026-12-10T08:00:00.000Z" })
@@ -385,20 +434,28 @@ describe("retention and patients' rights", () => {
   });
 
   it("deletes outbox files after RETAIN_OUTBOX_DAYS, and a patient's messages and files on erasure", async () => {
-    const mine = await enqueueMessage(t.db, {
-      channel: "sms",
-      to: "+26771234567",
-      about: "APT-2026-000500",
-      kind: "received",
-      body: "mine",
-    });
-    const theirs = await enqueueMessage(t.db, {
-      channel: "sms",
-      to: "+26772222222",
-      about: "APT-2026-000501",
-      kind: "received",
-      body: "theirs",
-    });
+    const mine = await enqueueMessage(
+      {
+        channel: "sms",
+        to: "+26771234567",
+        about: "APT-2026-000500",
+        kind: "received",
+        body: "mine",
+      },
+      new Date(),
+      t.db,
+    );
+    const theirs = await enqueueMessage(
+      {
+        channel: "sms",
+        to: "+26772222222",
+        about: "APT-2026-000501",
+        kind: "received",
+        body: "theirs",
+      },
+      new Date(),
+      t.db,
+    );
     await deliver();
     expect(fs.readdirSync(smsOutboxDir(t))).toHaveLength(2);
     expect((await messagesAbout(t.db, ["APT-2026-000500"])).map((m) => m.id)).toEqual([mine]);
@@ -416,14 +473,18 @@ describe("logs", () => {
   it("hold ids, counts and codes, never a number or a body", async () => {
     const log = recordingLog();
     const config = t.config();
-    await enqueueMessage(t.db, {
-      channel: "whatsapp",
-      to: "+26771234567",
-      about: null,
-      kind: "confirmed",
-      body: "Secret body text",
-      whatsapp: { name: "n", language: "en", params: ["p"] },
-    });
+    await enqueueMessage(
+      {
+        channel: "whatsapp",
+        to: "+26771234567",
+        about: null,
+        kind: "confirmed",
+        body: "Secret body text",
+        whatsapp: { name: "n", language: "en", params: ["p"] },
+      },
+      new Date(),
+      t.db,
+    );
     const senders = createTextSenders(t.db, config, log);
     await deliverDueMessages(t.db, senders, { quietHours: null, maxAttempts: 1, claimMs: claimMs(config), log });
     await senders.close();

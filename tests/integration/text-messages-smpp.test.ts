@@ -66,7 +66,7 @@ async function bound(config: Config): Promise<TextSenders> {
 }
 
 function queue(body: string, about: string | null = "APT-2026-000001") {
-  return enqueueMessage(t.db, { channel: "sms", to: NUMBER, about, kind: "confirmed", body });
+  return enqueueMessage({ channel: "sms", to: NUMBER, about, kind: "confirmed", body }, new Date(), t.db);
 }
 
 const row = (id: number) => t.db.selectFrom("text_messages").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
@@ -442,9 +442,9 @@ describe("STOP by SMS", () => {
     await bound(config);
     await seedAppointment(t.db, { reference: "APT-2026-000901", phone: "+26771999999" });
     const waiting = await enqueueMessage(
-      t.db,
       { channel: "sms", to: "+26771999999", about: "APT-2026-000901", kind: "reminder", body: "x" },
       new Date(),
+      t.db,
     );
     await t.db
       .updateTable("text_messages")
@@ -481,13 +481,17 @@ describe("logs", () => {
     const answers: SubmitAnswer[] = [0x58, 0x0b, "drop", 0];
     smsc.answer = (_submit, n) => answers[n] ?? 0;
     const send = async (words: string) => {
-      await enqueueMessage(t.db, {
-        channel: "sms",
-        to: NUMBER,
-        about: "APT-2026-000950",
-        kind: "reminder",
-        body: words,
-      });
+      await enqueueMessage(
+        {
+          channel: "sms",
+          to: NUMBER,
+          about: "APT-2026-000950",
+          kind: "reminder",
+          body: words,
+        },
+        new Date(),
+        t.db,
+      );
       return deliverDueMessages(t.db, senders!, {
         quietHours: null,
         maxAttempts: config.messages.maxAttempts,

@@ -85,14 +85,18 @@ const template = {
 };
 
 function queueWhatsApp(about = "APT-2026-000001") {
-  return enqueueMessage(t.db, {
-    channel: "whatsapp",
-    to: "+26771234567",
-    about,
-    kind: "confirmed",
-    body: "GI: APT-2026-000001 confirmed for Mon 7 Dec at 10:15. https://g.bw/x",
-    whatsapp: template,
-  });
+  return enqueueMessage(
+    {
+      channel: "whatsapp",
+      to: "+26771234567",
+      about,
+      kind: "confirmed",
+      body: "GI: APT-2026-000001 confirmed for Mon 7 Dec at 10:15. https://g.bw/x",
+      whatsapp: template,
+    },
+    new Date(),
+    t.db,
+  );
 }
 
 const row = (id: number) => t.db.selectFrom("text_messages").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
@@ -279,15 +283,19 @@ describe("the webhook", () => {
     await seedAppointment(t.db, { reference: "APT-2026-000501", phone: "+26773000001" });
     await seedAppointment(t.db, { reference: "APT-2026-000502", phone: "+26773000001" });
     await seedAppointment(t.db, { reference: "APT-2026-000503", phone: "+26773000002" });
-    const waiting = await enqueueMessage(t.db, {
-      channel: "whatsapp",
-      to: "+26773000001",
-      about: "APT-2026-000502",
-      kind: "reminder",
-      body: "x",
-      whatsapp: template,
-      notBefore: new Date("2999-01-01T00:00:00Z"),
-    });
+    const waiting = await enqueueMessage(
+      {
+        channel: "whatsapp",
+        to: "+26773000001",
+        about: "APT-2026-000502",
+        kind: "reminder",
+        body: "x",
+        whatsapp: template,
+        notBefore: new Date("2999-01-01T00:00:00Z"),
+      },
+      new Date(),
+      t.db,
+    );
     const body = JSON.stringify({
       object: "whatsapp_business_account",
       entry: [
@@ -360,7 +368,7 @@ describe("the webhook", () => {
     expect((await post(stop, sign(stop))).statusCode).toBe(200);
     expect(await preference()).toBe("email");
     // The patient phones the desk and asks for texts again; then the old STOP call comes again.
-    await setContactPreference(t.db, "APT-2026-000601", "sms");
+    await setContactPreference("APT-2026-000601", "sms", new Date(), t.db);
     expect((await post(stop, sign(stop))).statusCode).toBe(200);
     expect(await preference()).toBe("sms");
 
@@ -458,14 +466,18 @@ describe("logs", () => {
     const lines = recordingLog();
     const words = "Secret words for WhatsApp";
     const queue = () =>
-      enqueueMessage(t.db, {
-        channel: "whatsapp",
-        to: "+26771234567",
-        about: "APT-2026-000960",
-        kind: "confirmed",
-        body: words,
-        whatsapp: { ...template, params: [words] },
-      });
+      enqueueMessage(
+        {
+          channel: "whatsapp",
+          to: "+26771234567",
+          about: "APT-2026-000960",
+          kind: "confirmed",
+          body: words,
+          whatsapp: { ...template, params: [words] },
+        },
+        new Date(),
+        t.db,
+      );
     const send = async () => {
       const senders = createTextSenders(t.db, config, lines);
       try {

@@ -48,9 +48,9 @@ export async function viewAppointment(rt: StaffRuntime, staff: StaffIdentity, id
   const found = await getAppointment(rt.db, id);
   if (!found) return undefined;
   await recordView(
-    rt.db,
     { staffId: staff.id, staffEmail: staff.email, action: "appointment_view", targetType: "appointment", targetId: id },
     rt.now(),
+    rt.db,
   );
   return found;
 }

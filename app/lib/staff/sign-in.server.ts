@@ -73,9 +73,9 @@ export async function signOut(args: { request: Request; context: AppLoadContext 
   if (session) {
     await revokeSession(rt, session.token);
     await recordAudit(
-      rt.db,
       { staffId: session.staff.id, staffEmail: session.staff.email, action: "sign_out" },
       rt.now(),
+      rt.db,
     );
   }
   return clearedSessionCookie(rt.config);

@@ -145,8 +145,8 @@ export async function storeAppointment(
         referralReceived: publicIds.length > 0,
         language: row.language,
       };
-      await enqueueMails(trx, [clinicAppointmentMail(mail, config), patientAppointmentMail(mail, config)], now);
-      const text = twin ? null : await textPatient(trx, config, row, "received", manageUrl, now, a.phoneReach);
+      await enqueueMails([clinicAppointmentMail(mail, config), patientAppointmentMail(mail, config)], now, trx);
+      const text = twin ? null : await textPatient(config, row, "received", manageUrl, now, a.phoneReach, trx);
       // A number in none of SMS_COUNTRIES gets no texts: the answer says so, and why (decision 042).
       const abroad = text !== null && "skipped" in text && text.skipped === "abroad";
       return {

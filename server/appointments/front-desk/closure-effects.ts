@@ -136,12 +136,12 @@ export class ClosureChangeError extends Error {
  * its message from: to text the patient as well, queue it here from `notice`.
  */
 export async function tellPatientOfClosure(
-  trx: Kysely<Database>,
   rt: StaffRuntime,
   staff: StaffIdentity,
   appt: AppointmentRow,
   closure: ClosureRow,
   now: Date,
+  trx: Kysely<Database>,
 ): Promise<ClosureNotice> {
   const appointments = appointmentRepository(rt.db);
   const stamp = now.toISOString();
@@ -164,7 +164,6 @@ export async function tellPatientOfClosure(
     );
     if (!moved) throw new ClosureChangeError("An appointment on those days changed meanwhile. Try again.");
     await recordAudit(
-      trx,
       {
         staffId: staff.id,
         staffEmail: staff.email,
@@ -174,6 +173,7 @@ export async function tellPatientOfClosure(
         detail: `confirmed -> requested (closure ${closure.id})`,
       },
       now,
+      trx,
     );
   }
   await appointments.recordStatusChange(
@@ -200,15 +200,16 @@ export async function tellPatientOfClosure(
     manageUrl: await issueManageLink(rt.db, rt.config, appt, now, trx),
     language: appt.language,
   };
-  await enqueueMail(trx, closureMail(rt.config, notice), now);
+  await enqueueMail(closureMail(rt.config, notice), now, trx);
   // The text names the day the clinic is closed (or, for one room, that it cannot go ahead); the appointment is now a request for that day.
   await textPatient(
-    trx,
     rt.config,
     { ...appt, requested_date: date, confirmed_date: null, confirmed_time: null },
     notice.roomOnly ? "room-closed" : "closed",
     notice.manageUrl,
     now,
+    undefined,
+    trx,
   );
   return notice;
 }
@@ -245,11 +246,11 @@ export async function closeAndTell(
   try {
     return await rt.db.transaction().execute(async (trx) => {
       // Written first: SQLite takes its write lock at once (see lockForChange).
-      const closure = await insertClosure(trx, staff, value, now);
-      const again = await checkNewClosure(rt.db, raw, now, trx, closure.id);
+      const closure = await insertClosure(staff, value, now, trx);
+      const again = await checkNewClosure(rt.db, raw, now, closure.id, trx);
       if (!again.ok) throw new ClosureRefused(again.errors);
       const reached = await rowsReached(rt.db, rt.config, value, trx);
-      for (const appt of reached) await tellPatientOfClosure(trx, rt, staff, appt, closure, now);
+      for (const appt of reached) await tellPatientOfClosure(rt, staff, appt, closure, now, trx);
       // As they stand now: requests, their time and room given up.
       const told = reached.map((a) => ({ ...affected(a), status: "requested" as const, time: null, room: null }));
       return { ok: true as const, saved: true as const, closure, told };

@@ -104,13 +104,19 @@ export async function closeAsDuplicate(rt: StaffRuntime, staff: StaffIdentity, i
       { status: "cancelled", cancel_reason: DUPLICATE_WORDS.reason(twin.reference), updated_at: now.toISOString() },
       trx,
     );
-    await recordStaffChange(trx, staff, id, now, {
-      from: appt.status,
-      to: "cancelled",
-      note: DUPLICATE_WORDS.note(twin.reference),
-      action: "duplicate_closed",
-      detail: `duplicate of ${twin.reference}`,
-    });
+    await recordStaffChange(
+      staff,
+      id,
+      now,
+      {
+        from: appt.status,
+        to: "cancelled",
+        note: DUPLICATE_WORDS.note(twin.reference),
+        action: "duplicate_closed",
+        detail: `duplicate of ${twin.reference}`,
+      },
+      trx,
+    );
     return twin;
   });
 }
@@ -221,17 +227,22 @@ export async function changeStatus(
     }
     // Refuses a change made meanwhile by someone else, and (the database) an overlap in one room.
     await updateOrRefuse(appointments, id, { status: appt.status }, set, trx);
-    await recordStaffChange(trx, staff, id, now, {
-      from: appt.status,
-      to: change.to,
-      note,
-      action: "status_change",
-      detail: `${appt.status} -> ${change.to}`,
-    });
+    await recordStaffChange(
+      staff,
+      id,
+      now,
+      {
+        from: appt.status,
+        to: change.to,
+        note,
+        action: "status_change",
+        detail: `${appt.status} -> ${change.to}`,
+      },
+      trx,
+    );
     if (change.to === "confirmed") {
       const manageUrl = await issueManageLink(rt.db, rt.config, appt, now, trx);
       await enqueueMail(
-        trx,
         confirmationMail(
           rt.config,
           {
@@ -248,14 +259,14 @@ export async function changeStatus(
           now,
         ),
         now,
+        trx,
       );
       const confirmed = { ...appt, confirmed_date: change.date, confirmed_time: change.time };
-      await textPatient(trx, rt.config, confirmed, "confirmed", manageUrl, now);
+      await textPatient(rt.config, confirmed, "confirmed", manageUrl, now, undefined, trx);
     }
     if (change.to === "cancelled") {
       const manageUrl = await issueManageLink(rt.db, rt.config, appt, now, trx);
       await enqueueMail(
-        trx,
         cancellationMail(rt.config, {
           reference: appt.reference,
           name: appt.name,
@@ -266,15 +277,15 @@ export async function changeStatus(
           language: appt.language,
         }),
         now,
+        trx,
       );
-      await textPatient(trx, rt.config, appt, "cancelled", manageUrl, now);
+      await textPatient(rt.config, appt, "cancelled", manageUrl, now, undefined, trx);
     }
   });
 }
 
 /** A staff member's change to an appointment: its status-history row and its audit entry, in `trx`. */
 async function recordStaffChange(
-  trx: Kysely<Database>,
   staff: StaffIdentity,
   id: number,
   now: Date,
@@ -285,6 +296,7 @@ async function recordStaffChange(
     action: "status_change" | "appointment_move" | "duplicate_closed";
     detail: string;
   },
+  trx: Kysely<Database>,
 ): Promise<void> {
   await appointmentRepository(trx).recordStatusChange(
     {
@@ -298,7 +310,6 @@ async function recordStaffChange(
     trx,
   );
   await recordAudit(
-    trx,
     {
       staffId: staff.id,
       staffEmail: staff.email,
@@ -308,6 +319,7 @@ async function recordStaffChange(
       detail: change.detail,
     },
     now,
+    trx,
   );
 }
 
@@ -409,16 +421,21 @@ export async function moveAppointment(
     const set = { ...placed, updated_at: now.toISOString() };
     await updateOrRefuse(appointments, id, { status: "confirmed", updatedAt: appt.updated_at }, set, trx);
     const from = `${appt.confirmed_date ?? ""} ${appt.confirmed_time ?? ""}`.trim();
-    await recordStaffChange(trx, staff, id, now, {
-      from: "confirmed",
-      to: "confirmed",
-      note: `Moved from ${from} to ${placementNote(placed)}`,
-      action: "appointment_move",
-      detail: `${from} -> ${placed.confirmed_date} ${placed.confirmed_time}`,
-    });
+    await recordStaffChange(
+      staff,
+      id,
+      now,
+      {
+        from: "confirmed",
+        to: "confirmed",
+        note: `Moved from ${from} to ${placementNote(placed)}`,
+        action: "appointment_move",
+        detail: `${from} -> ${placed.confirmed_date} ${placed.confirmed_time}`,
+      },
+      trx,
+    );
     const manageUrl = await issueManageLink(rt.db, rt.config, appt, now, trx);
     await enqueueMail(
-      trx,
       movedMail(rt.config, {
         reference: appt.reference,
         name: appt.name,
@@ -430,8 +447,9 @@ export async function moveAppointment(
         language: appt.language,
       }),
       now,
+      trx,
     );
     const moved = { ...appt, confirmed_date: placed.confirmed_date, confirmed_time: placed.confirmed_time };
-    await textPatient(trx, rt.config, moved, "moved", manageUrl, now);
+    await textPatient(rt.config, moved, "moved", manageUrl, now, undefined, trx);
   });
 }

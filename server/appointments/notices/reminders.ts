@@ -50,8 +50,8 @@ export async function sendDueReminders(db: Db, config: Config, now: Date): Promi
     const queued = await db.transaction().execute(async (trx) => {
       if (!(await appointments.markReminded(appt.id, appt.confirmed_date!, appt.confirmed_time!, trx))) return false;
       const manageUrl = await issueManageLink(db, config, appt, now, trx);
-      await enqueueMail(trx, reminderMail(appt, manageUrl, config), now);
-      await textPatient(trx, config, appt, "reminder", manageUrl, now);
+      await enqueueMail(reminderMail(appt, manageUrl, config), now, trx);
+      await textPatient(config, appt, "reminder", manageUrl, now, undefined, trx);
       return true;
     });
     if (queued) sent += 1;

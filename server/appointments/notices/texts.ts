@@ -29,7 +29,6 @@ import { appointmentRepository, type AppointmentRow } from "../appointment-repos
  * validation).
  */
 export function textPatient(
-  trx: Kysely<Database>,
   config: Pick<Config, "messages">,
   appt: Pick<
     AppointmentRow,
@@ -38,11 +37,11 @@ export function textPatient(
   kind: TextKind,
   manageUrl: string,
   now: Date,
-  reach?: TextReach,
+  reach: TextReach | undefined,
+  trx: Kysely<Database>,
 ): Promise<QueuedText> {
   const confirmed = appt.confirmed_date && appt.confirmed_time;
   return queuePatientText(
-    trx,
     config,
     {
       reference: appt.reference,
@@ -56,6 +55,7 @@ export function textPatient(
       language: appt.language,
     },
     now,
+    trx,
   );
 }
 
@@ -86,7 +86,6 @@ export async function resendAppointmentText(
   const result = await resendMessage(rt.db, messageId, now, rt.config.messages.countries);
   if (result.ok) {
     await recordAudit(
-      rt.db,
       {
         staffId: staff.id,
         staffEmail: staff.email,
@@ -96,6 +95,7 @@ export async function resendAppointmentText(
         detail: `message ${messageId} sent again as ${result.id}`,
       },
       now,
+      rt.db,
     );
   }
   return result;
@@ -128,10 +128,9 @@ export async function setAppointmentChannel(
     if (!appt) return { ok: false, reason: "not-found" };
     const before = appt.contact_preference ?? null;
     if (before === preference) return { ok: true, changed: false };
-    await setContactPreference(trx, appt.reference, preference, now);
+    await setContactPreference(appt.reference, preference, now, trx);
     const name = (p: ContactPreference | null) => (p ? CONTACT_PREFERENCE_LABELS[p] : "not chosen");
     await recordAudit(
-      trx,
       {
         staffId: staff.id,
         staffEmail: staff.email,
@@ -141,6 +140,7 @@ export async function setAppointmentChannel(
         detail: `${name(before)} to ${name(preference)}`,
       },
       now,
+      trx,
     );
     return { ok: true, changed: true };
   });

@@ -257,7 +257,7 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
       const message = contactPreferenceWords(days.locale).message;
       return { kind: "invalid", view, failure: message, errors: { contactPreference: message } };
     }
-    await setContactPreference(db, appt.reference, posted, now);
+    await setContactPreference(appt.reference, posted, now, db);
     return { kind: "done", view: viewOf({ ...appt, contact_preference: posted }, config, now, days), done: "contact" };
   }
 
@@ -362,7 +362,7 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
         trx,
       );
       const what = intent.kind === "cancel" ? "cancelled" : "changed the date of";
-      await enqueueMail(trx, clinicPatientChangeMail({ id: appt.id, reference: appt.reference, what }, config), now);
+      await enqueueMail(clinicPatientChangeMail({ id: appt.id, reference: appt.reference, what }, config), now, trx);
       const manageUrl = await issueManageLink(db, config, appt, now, trx);
       const own = {
         reference: appt.reference,
@@ -372,9 +372,9 @@ export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
         at: stamp,
         language: appt.language,
       };
-      await enqueueMail(trx, patientChangeMail({ ...own, manageUrl }, config), now);
+      await enqueueMail(patientChangeMail({ ...own, manageUrl }, config), now, trx);
       const kind = intent.kind === "cancel" ? "patient-cancelled" : "patient-changed";
-      await textPatient(trx, config, { ...appt, ...change.set }, kind, manageUrl, now);
+      await textPatient(config, { ...appt, ...change.set }, kind, manageUrl, now, undefined, trx);
       return true;
     });
     const current = (await appointments.findById(appt.id)) ?? appt;

@@ -1,0 +1,420 @@
+import { sql, type Kysely } from "kysely";
+import type { Db } from "../db/index";
+import type { AppointmentStatus, Database } from "../db/schema";
+import { ACTIVE_STATUSES } from "../../domain/statuses";
+import { sameName, type RequestIdentity } from "../../domain/duplicate-requests";
+import { prepared } from "../db/prepared";
+import type { AppointmentListRow, AppointmentRow, AppointmentSearch } from "./appointment-rows";
+
+/* The appointments repository's reads (appointment-repository.ts puts them together with the writes). */
+
+function searched(search: AppointmentSearch, trx: Kysely<Database>) {
+  let query = trx.selectFrom("appointments");
+  if (search.status) query = query.where("status", "=", search.status);
+  if (search.service) query = query.where("service_name", "=", search.service);
+  if (search.from) query = query.where("requested_date", ">=", search.from);
+  if (search.to) query = query.where("requested_date", "<=", search.to);
+  if (search.q) {
+    const needle = `%${search.q.toLowerCase().replace(/[%_]/g, "")}%`;
+    const digits = search.q.replace(/\D/g, "");
+    query = query.where((eb) =>
+      eb.or([
+        eb(eb.fn("lower", ["reference"]), "like", needle),
+        eb(eb.fn("lower", ["name"]), "like", needle),
+        eb(eb.fn("lower", ["surname"]), "like", needle),
+        eb(eb.fn("lower", ["id_passport_number"]), "like", needle),
+        eb("phone", "like", needle),
+        eb("alternate_phone", "like", needle),
+        ...(digits.length >= 4
+          ? [eb("phone", "like", `%${digits}%`), eb("alternate_phone", "like", `%${digits}%`)]
+          : []),
+      ]),
+    );
+  }
+  return query;
+}
+
+/** Every confirmed appointment, all columns: the start of the schedule's queries. */
+function confirmed(trx: Kysely<Database>) {
+  return trx.selectFrom("appointments").selectAll().where("status", "=", "confirmed");
+}
+
+/**
+ * An open request from the same patient (name, surname, date of birth,
+ * phone) for the same service and day, the booking path's duplicate check
+ * (decision 049): read by the requested date's index, so it looks at one
+ * day's requests however many are stored. Names are compared in lower case
+ * (the caller gives them so: sameName).
+ */
+const openTwin = prepared<{
+  name: string;
+  surname: string;
+  dob: string;
+  phone: string;
+  service_name: string;
+  requested_date: string;
+}>()((value, trx) =>
+  trx
+    .selectFrom("appointments")
+    .select("id")
+    .where("requested_date", "=", value("requested_date"))
+    .where("service_name", "=", value("service_name"))
+    .where("phone", "=", value("phone"))
+    .where("dob", "=", value("dob"))
+    .where((eb) => eb(eb.fn("lower", ["name"]), "=", value("name")))
+    .where((eb) => eb(eb.fn("lower", ["surname"]), "=", value("surname")))
+    .where("status", "in", ACTIVE_STATUSES)
+    .limit(1),
+);
+
+/** Reads of the appointments table and its status history and links; every method takes a transaction last. */
+export function appointmentReads(db: Db) {
+  return {
+    async findById(id: number, trx: Kysely<Database> = db): Promise<AppointmentRow | undefined> {
+      return trx.selectFrom("appointments").selectAll().where("id", "=", id).executeTakeFirst();
+    },
+
+    /** Whole rows, in id order. */
+    async findByIds(ids: number[], trx: Kysely<Database> = db): Promise<AppointmentRow[]> {
+      return trx.selectFrom("appointments").selectAll().where("id", "in", ids).orderBy("id").execute();
+    },
+
+    /**
+     * Confirmed appointments holding a room at any moment in [from, to)
+     * (clinic minutes, domain/rooms.ts clinicMinutes), by start time, then room.
+     */
+    async confirmedBetween(from: number, to: number, trx: Kysely<Database> = db): Promise<AppointmentRow[]> {
+      return confirmed(trx)
+        .where("room", "is not", null)
+        .where("starts_at", "<", to)
+        .where("ends_at", ">", from)
+        .orderBy("starts_at")
+        .orderBy("room")
+        .execute();
+    },
+
+    /** The ids of the appointments with these references (any order; missing ones left out). */
+    async idsOf(
+      references: readonly string[],
+      trx: Kysely<Database> = db,
+    ): Promise<{ id: number; reference: string }[]> {
+      if (!references.length) return [];
+      return trx.selectFrom("appointments").select(["id", "reference"]).where("reference", "in", references).execute();
+    },
+
+    /** The id of the appointment with this reference, and when it was made. */
+    async madeOf(
+      reference: string,
+      trx: Kysely<Database> = db,
+    ): Promise<{ id: number; created_at: string } | undefined> {
+      return trx
+        .selectFrom("appointments")
+        .select(["id", "created_at"])
+        .where("reference", "=", reference)
+        .executeTakeFirst();
+    },
+
+    /** The e-mail address on the appointment with this reference. */
+    async emailOf(reference: string, trx: Kysely<Database> = db): Promise<{ email: string } | undefined> {
+      return trx.selectFrom("appointments").select("email").where("reference", "=", reference).executeTakeFirst();
+    },
+
+    /** Appointments made with an address (trimmed, in any letter case), in id order, with who the patient said they were. */
+    async findByEmail(email: string, trx: Kysely<Database> = db) {
+      return trx
+        .selectFrom("appointments")
+        .select([
+          "id",
+          "reference",
+          "requested_date",
+          "confirmed_date",
+          "confirmed_time",
+          "service_name",
+          "status",
+          "name",
+          "surname",
+          "dob",
+        ])
+        .where((eb) => eb(eb.fn("lower", [eb.fn("trim", ["email"])]), "=", email))
+        .orderBy("id")
+        .execute();
+    },
+
+    async countMatching(search: AppointmentSearch, trx: Kysely<Database> = db): Promise<number> {
+      const { total } = await searched(search, trx)
+        .select((eb) => eb.fn.countAll<number>().as("total"))
+        .executeTakeFirstOrThrow();
+      return Number(total);
+    },
+
+    /** One page of the matching appointments, newest first. */
+    async findMatching(
+      search: AppointmentSearch,
+      limit: number,
+      offset: number,
+      trx: Kysely<Database> = db,
+    ): Promise<AppointmentListRow[]> {
+      return searched(search, trx)
+        .select([
+          "id",
+          "reference",
+          "name",
+          "surname",
+          "phone",
+          "service_name",
+          "requested_date",
+          "status",
+          "confirmed_date",
+          "confirmed_time",
+          "created_at",
+          "safety_answers",
+        ])
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(limit)
+        .offset(offset)
+        .execute();
+    },
+
+    /** The service names in the data, sorted. */
+    async serviceNames(trx: Kysely<Database> = db): Promise<string[]> {
+      const rows = await trx
+        .selectFrom("appointments")
+        .select("service_name")
+        .distinct()
+        .orderBy("service_name")
+        .execute();
+      return rows.map((r) => r.service_name);
+    },
+
+    async countByStatus(status: AppointmentStatus, trx: Kysely<Database> = db): Promise<number> {
+      const row = await trx
+        .selectFrom("appointments")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("status", "=", status)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** When each appointment made at or after `since` (ISO) was made. */
+    async createdSince(since: string, trx: Kysely<Database> = db): Promise<{ created_at: string }[]> {
+      return trx.selectFrom("appointments").select("created_at").where("created_at", ">=", since).execute();
+    },
+
+    /** Confirmed appointments from a date on, soonest first. */
+    async confirmedFrom(date: string, limit: number, trx: Kysely<Database> = db) {
+      return trx
+        .selectFrom("appointments")
+        .select(["id", "reference", "name", "surname", "service_name", "confirmed_date", "confirmed_time", "room"])
+        .where("status", "=", "confirmed")
+        .where("confirmed_date", ">=", date)
+        .orderBy("confirmed_date")
+        .orderBy("confirmed_time")
+        .limit(limit)
+        .execute();
+    },
+
+    /**
+     * The schedule of the days from `from` to `to` (YYYY-MM-DD): appointments
+     * with a status in `statuses` dated then, with what the console's day and
+     * week views and reception's day list show, by date, time, then room.
+     */
+    async scheduledOn(from: string, to: string, statuses: readonly AppointmentStatus[], trx: Kysely<Database> = db) {
+      return (
+        trx
+          .selectFrom("appointments")
+          .select([
+            "id",
+            "reference",
+            "name",
+            "surname",
+            "dob",
+            "phone",
+            "service_name",
+            "examination",
+            "payment_method",
+            "medical_aid_number",
+            "status",
+            "confirmed_date",
+            "confirmed_time",
+            "room",
+            "starts_at",
+            "ends_at",
+            "safety_answers",
+          ])
+          .where("status", "in", [...statuses])
+          .where("confirmed_date", ">=", from)
+          .where("confirmed_date", "<=", to)
+          .orderBy("confirmed_date")
+          .orderBy("confirmed_time")
+          // No room ("") first on both databases (they sort NULL apart).
+          .orderBy((eb) => eb.fn.coalesce("room", sql.lit("")))
+          .orderBy("id")
+          .execute()
+      );
+    },
+
+    /** Requests (status "requested") made before `before` (ISO instant), oldest first, at most `limit`. */
+    async requestedBefore(before: string, limit: number, trx: Kysely<Database> = db) {
+      return trx
+        .selectFrom("appointments")
+        .select(["id", "reference", "name", "surname", "service_name", "requested_date", "created_at"])
+        .where("status", "=", "requested")
+        .where("created_at", "<", before)
+        .orderBy("created_at")
+        .orderBy("id")
+        .limit(limit)
+        .execute();
+    },
+
+    /** Appointments whose requested date falls in [from, to], by date then id. */
+    async requestedBetween(from: string, to: string, trx: Kysely<Database> = db): Promise<AppointmentRow[]> {
+      return trx
+        .selectFrom("appointments")
+        .selectAll()
+        .where("requested_date", ">=", from)
+        .where("requested_date", "<=", to)
+        .orderBy("requested_date")
+        .orderBy("id")
+        .execute();
+    },
+
+    /** Whether an open request from this patient for this service and day is stored already (decision 049). */
+    async hasOpenTwin(
+      a: { name: string; surname: string; dob: string; phone: string; service_name: string; requested_date: string },
+      trx: Kysely<Database> = db,
+    ): Promise<boolean> {
+      const { rows } = await openTwin({ ...a, name: sameName(a.name), surname: sameName(a.surname) }, trx);
+      return rows.length > 0;
+    },
+
+    /** The open requests asked for on these days, with what the duplicate rule compares (decision 049). */
+    async openRequestsOn(dates: readonly string[], trx: Kysely<Database> = db): Promise<RequestIdentity[]> {
+      if (dates.length === 0) return [];
+      return trx
+        .selectFrom("appointments")
+        .select(["id", "reference", "name", "surname", "dob", "phone", "service_name", "requested_date", "status"])
+        .where("requested_date", "in", [...new Set(dates)])
+        .where("status", "in", ACTIVE_STATUSES)
+        .execute();
+    },
+
+    /**
+     * Active appointments dated from `from` to `to` (YYYY-MM-DD): requests by
+     * their requested date, confirmed ones by their confirmed date; whole
+     * rows, by that date then id. What a closure reaches, and the requests
+     * the schedule shows waiting.
+     */
+    async activeBetween(from: string, to: string, trx: Kysely<Database> = db): Promise<AppointmentRow[]> {
+      const rows = await trx
+        .selectFrom("appointments")
+        .selectAll()
+        .where((eb) =>
+          eb.or([
+            eb.and([eb("status", "=", "confirmed"), eb("confirmed_date", ">=", from), eb("confirmed_date", "<=", to)]),
+            eb.and([eb("status", "=", "requested"), eb("requested_date", ">=", from), eb("requested_date", "<=", to)]),
+          ]),
+        )
+        .orderBy("id")
+        .execute();
+      const dated = (a: AppointmentRow) => (a.status === "confirmed" ? a.confirmed_date! : a.requested_date);
+      return rows.sort((a, b) => dated(a).localeCompare(dated(b)) || a.id - b.id);
+    },
+
+    /** Ids of appointments whose date (confirmed, else requested) is before `date`. */
+    async idsDatedBefore(date: string, trx: Kysely<Database> = db): Promise<number[]> {
+      const rows = await trx
+        .selectFrom("appointments")
+        .select("id")
+        .where((eb) => eb(eb.fn.coalesce("confirmed_date", "requested_date"), "<", date))
+        .execute();
+      return rows.map((a) => a.id);
+    },
+
+    /** An appointment's status history, oldest first, with the staff member's name (null: the patient). */
+    async statusHistory(appointmentId: number, trx: Kysely<Database> = db) {
+      return trx
+        .selectFrom("appointment_status_history")
+        .leftJoin("staff_users", "staff_users.id", "appointment_status_history.staff_id")
+        .select([
+          "appointment_status_history.id",
+          "appointment_status_history.from_status",
+          "appointment_status_history.to_status",
+          "appointment_status_history.note",
+          "appointment_status_history.created_at",
+          "staff_users.name as staff_name",
+        ])
+        .where("appointment_status_history.appointment_id", "=", appointmentId)
+        .orderBy("appointment_status_history.id")
+        .execute();
+    },
+
+    /** The status history of several appointments, whole rows in id order. */
+    async statusHistoryOf(appointmentIds: number[], trx: Kysely<Database> = db) {
+      return trx
+        .selectFrom("appointment_status_history")
+        .selectAll()
+        .where("appointment_id", "in", appointmentIds)
+        .orderBy("id")
+        .execute();
+    },
+
+    /** Confirmed appointments dated from `from` to `to` (YYYY-MM-DD), in id order. */
+    async confirmedOn(from: string, to: string, trx: Kysely<Database> = db): Promise<AppointmentRow[]> {
+      return confirmed(trx)
+        .where("confirmed_date", ">=", from)
+        .where("confirmed_date", "<=", to)
+        .orderBy("id")
+        .execute();
+    },
+
+    /** The appointment a patient link's token hash belongs to, if any. */
+    async findByLinkHash(tokenHash: string, trx: Kysely<Database> = db): Promise<AppointmentRow | undefined> {
+      return trx
+        .selectFrom("appointment_links")
+        .innerJoin("appointments", "appointments.id", "appointment_links.appointment_id")
+        .selectAll("appointments")
+        .where("appointment_links.token_hash", "=", tokenHash)
+        .executeTakeFirst();
+    },
+
+    /**
+     * Who booked with this phone number (E.164, as stored) as their number or
+     * their other number: the address and the name of each such appointment.
+     */
+    async patientsByPhone(e164: string, trx: Kysely<Database> = db) {
+      return trx
+        .selectFrom("appointments")
+        .select(["email", "name", "surname"])
+        .where((eb) => eb.or([eb("phone", "=", e164), eb("alternate_phone", "=", e164)]))
+        .execute();
+    },
+
+    /**
+     * Appointments whose "first name surname" or "surname first name",
+     * lower-cased, is LIKE `pattern` (escape \): candidates the caller checks
+     * exactly (server/privacy/patient-keys.ts says why).
+     */
+    async patientsByNamePattern(pattern: string, trx: Kysely<Database> = db) {
+      return trx
+        .selectFrom("appointments")
+        .select(["email", "name", "surname"])
+        .where((eb) =>
+          eb.or([
+            sql<boolean>`lower(name || ' ' || surname) like ${pattern} escape '\\'`,
+            sql<boolean>`lower(surname || ' ' || name) like ${pattern} escape '\\'`,
+          ]),
+        )
+        .execute();
+    },
+
+    /** Appointments whose ID or passport number, lower-cased, is LIKE `pattern` (escape \): candidates, checked exactly by the caller. */
+    async patientsByIdPattern(pattern: string, trx: Kysely<Database> = db) {
+      return trx
+        .selectFrom("appointments")
+        .select(["email", "name", "surname", "id_passport_number"])
+        .where(sql<boolean>`lower(id_passport_number) like ${pattern} escape '\\'`)
+        .execute();
+    },
+  };
+}

@@ -1,0 +1,187 @@
+import type { Insertable, Kysely, Selectable, Updateable } from "kysely";
+import type { Db } from "../db/index";
+import type {
+  AppointmentLinkTable,
+  AppointmentStatus,
+  AppointmentStatusHistoryTable,
+  AppointmentTable,
+  Database,
+} from "../db/schema";
+import { BASE_LOCALE } from "../../domain/locale";
+import { prepared } from "../db/prepared";
+import { nextReference } from "../requests/reference";
+import type { AppointmentRow, NewAppointment } from "./appointment-rows";
+
+/* The appointments repository's writes and status changes (appointment-repository.ts puts them together with the reads). */
+
+/** A new appointment's values as insertAppointment binds them: every column given, and its reference and time. */
+type NewAppointmentValues = { [K in keyof NewAppointment]-?: Exclude<NewAppointment[K], undefined> } & {
+  reference: string;
+  stamp: string;
+};
+
+/**
+ * A new requested appointment, as the booking path inserts it (one a
+ * booking): built and compiled once (server/db/prepared.ts, decision 036).
+ */
+const insertAppointment = prepared<NewAppointmentValues>()((value, trx) =>
+  trx
+    .insertInto("appointments")
+    .values({
+      // Every column a caller gives (the check fails when NewAppointment gains one not bound here).
+      ...({
+        name: value("name"),
+        surname: value("surname"),
+        dob: value("dob"),
+        phone: value("phone"),
+        alternate_phone: value("alternate_phone"),
+        contact_preference: value("contact_preference"),
+        language: value("language"),
+        email: value("email"),
+        gender: value("gender"),
+        service_name: value("service_name"),
+        payment_method: value("payment_method"),
+        medical_aid_number: value("medical_aid_number"),
+        notes: value("notes"),
+        id_passport_number: value("id_passport_number"),
+        requested_date: value("requested_date"),
+        submitted_time: value("submitted_time"),
+      } satisfies Record<keyof NewAppointment, unknown>),
+      reference: value("reference"),
+      status: "requested",
+      confirmed_date: null,
+      confirmed_time: null,
+      cancel_reason: null,
+      room: null,
+      starts_at: null,
+      ends_at: null,
+      examination: null,
+      created_at: value("stamp"),
+      updated_at: value("stamp"),
+    })
+    .returningAll(),
+);
+
+/** A patient's private link (two a booking): built and compiled once. */
+const insertLink = prepared<Selectable<AppointmentLinkTable>>()((value, trx) =>
+  trx.insertInto("appointment_links").values({
+    token_hash: value("token_hash"),
+    appointment_id: value("appointment_id"),
+    created_at: value("created_at"),
+  }),
+);
+
+/** Writes to the appointments table, its status history and links; every method takes a transaction last. */
+export function appointmentWrites(db: Db) {
+  return {
+    /** Inserts a requested appointment with the next APT reference of the year; call inside a transaction. */
+    async create(values: NewAppointment, now: Date, year: number, trx: Kysely<Database> = db): Promise<AppointmentRow> {
+      const reference = await nextReference("APT", year, trx);
+      const stamp = now.toISOString();
+      const { rows } = await insertAppointment(
+        {
+          ...values,
+          medical_aid_number: values.medical_aid_number ?? null,
+          contact_preference: values.contact_preference ?? null,
+          // The column's default (migration 0027), for a caller that gives none.
+          language: values.language ?? BASE_LOCALE,
+          reference,
+          stamp,
+        },
+        trx,
+      );
+      return rows[0]!;
+    },
+
+    /**
+     * Call first in a transaction that reads then writes an appointment: a
+     * write that changes nothing, so SQLite's write lock is taken at once (one
+     * that read first and wrote later fails with "database is locked" when
+     * another connection wrote meanwhile); on PostgreSQL it locks the row.
+     */
+    async lockForChange(id: number, trx: Kysely<Database>): Promise<void> {
+      await trx
+        .updateTable("appointments")
+        .set((eb) => ({ updated_at: eb.ref("updated_at") }))
+        .where("id", "=", id)
+        .execute();
+    },
+
+    /**
+     * Applies a change only if the row is still as it was read: its status,
+     * and its updated_at when given (a change made meanwhile, by staff or by
+     * another post from the same page, is refused); true when applied.
+     */
+    async updateIf(
+      id: number,
+      expected: { status: AppointmentStatus; updatedAt?: string },
+      set: Updateable<AppointmentTable>,
+      trx: Kysely<Database> = db,
+    ): Promise<boolean> {
+      let update = trx.updateTable("appointments").set(set).where("id", "=", id).where("status", "=", expected.status);
+      if (expected.updatedAt !== undefined) update = update.where("updated_at", "=", expected.updatedAt);
+      const updated = await update.executeTakeFirst();
+      return Number(updated.numUpdatedRows) === 1;
+    },
+
+    /**
+     * Stores a patient's safety answers while the appointment still has the
+     * status the page showed (a cancellation meanwhile refuses them); true
+     * when stored. Leaves updated_at alone: answering is not a change of the
+     * booking, and must not make a staff member's open page stale.
+     */
+    async saveSafetyAnswers(
+      id: number,
+      expectedStatus: AppointmentStatus,
+      answers: string,
+      stamp: string,
+      trx: Kysely<Database> = db,
+    ): Promise<boolean> {
+      const updated = await trx
+        .updateTable("appointments")
+        .set({ safety_answers: answers, safety_saved_at: stamp })
+        .where("id", "=", id)
+        .where("status", "=", expectedStatus)
+        .executeTakeFirst();
+      return Number(updated.numUpdatedRows) === 1;
+    },
+
+    async recordStatusChange(
+      values: Insertable<AppointmentStatusHistoryTable>,
+      trx: Kysely<Database> = db,
+    ): Promise<void> {
+      await trx.insertInto("appointment_status_history").values(values).execute();
+    },
+
+    /**
+     * Marks the reminder sent for this confirmed date and time, only if the
+     * appointment is still confirmed for it and it was not marked already:
+     * of several instances, one gets true.
+     */
+    async markReminded(id: number, date: string, time: string, trx: Kysely<Database> = db): Promise<boolean> {
+      const key = `${date} ${time}`;
+      const updated = await trx
+        .updateTable("appointments")
+        .set({ reminder_sent_for: key })
+        .where("id", "=", id)
+        .where("status", "=", "confirmed")
+        .where("confirmed_date", "=", date)
+        .where("confirmed_time", "=", time)
+        .where((eb) => eb.or([eb("reminder_sent_for", "is", null), eb("reminder_sent_for", "<>", key)]))
+        .executeTakeFirst();
+      return Number(updated.numUpdatedRows) === 1;
+    },
+
+    /** Stores a patient link's token hash for an appointment. */
+    async addLink(tokenHash: string, appointmentId: number, stamp: string, trx: Kysely<Database> = db): Promise<void> {
+      await insertLink({ token_hash: tokenHash, appointment_id: appointmentId, created_at: stamp }, trx);
+    },
+
+    /** Deletes appointments with their status history and patient links. */
+    async deleteWithHistory(ids: number[], trx: Kysely<Database> = db): Promise<void> {
+      await trx.deleteFrom("appointment_links").where("appointment_id", "in", ids).execute();
+      await trx.deleteFrom("appointment_status_history").where("appointment_id", "in", ids).execute();
+      await trx.deleteFrom("appointments").where("id", "in", ids).execute();
+    },
+  };
+}
