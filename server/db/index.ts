@@ -7,7 +7,8 @@ import type * as Pg from "pg";
 import type { Config } from "../base/config";
 import { ensurePrivateDirSync, securePrivateFiles, touchPrivateFileSync } from "../base/private-files";
 import { migrations } from "./migrations/index";
-import { cachedStatements, GroupCommitSqliteDialect, type GroupCommitOptions } from "./sqlite";
+import { GroupCommitSqliteDialect, type GroupCommitOptions } from "./sqlite";
+import { cachedStatements } from "./statement-cache";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;

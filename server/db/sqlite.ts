@@ -1,11 +1,14 @@
-import fsp from "node:fs/promises";
 import path from "node:path";
 import type SQLite from "better-sqlite3";
 import { CompiledQuery, SqliteDialect, type DatabaseConnection, type Driver, type QueryResult } from "kysely";
+import { Group, keptHandles, Turn } from "./sqlite-group";
+import { cachedStatements } from "./statement-cache";
 
 /*
  * Kysely's SQLite dialect with a driver of our own (decision 036): it keeps
- * prepared statements, and it commits concurrent writes together.
+ * prepared statements (statement-cache.ts, which Kysely's own dialect uses
+ * too when group commit is off), and it commits concurrent writes together
+ * (its turn on the connection and its groups: sqlite-group.ts).
  *
  * SQLite has one connection per process, and better-sqlite3 runs every
  * statement on the event loop. With `synchronous = FULL` each commit waits for
@@ -42,8 +45,6 @@ import { CompiledQuery, SqliteDialect, type DatabaseConnection, type Driver, typ
 const GROUP_MAX_MS = 10;
 /** The most transactions and writes one commit carries. */
 const GROUP_MAX_UNITS = 200;
-/** How many prepared statements the connection keeps: more than the server's distinct statements. */
-const STATEMENT_CACHE_SIZE = 250;
 
 /** The savepoint each of the application's transactions runs in (one at a time on the connection). */
 const UNIT = "unit";
@@ -52,125 +53,11 @@ const NO_PARAMETERS: unknown[] = [];
 /** Statements that cannot run inside a transaction, or that manage one: the group is committed first. */
 const SESSION_STATEMENT = /^\s*(vacuum|attach|detach|begin|commit|end|rollback|savepoint|release|pragma)\b/i;
 
-/**
- * Prepared statements kept by their SQL, the least recently used out first
- * past `size`. Kysely prepares every query it runs, and preparing costs more
- * than running most of them; the server runs the same few dozen again and
- * again (values are parameters, never in the SQL). A statement still being
- * iterated is busy, so its SQL gets a fresh one meanwhile.
- */
-export function cachedStatements(database: SQLite.Database, size = STATEMENT_CACHE_SIZE) {
-  // Each kept statement with the tick of its last use. A hit only sets the tick: moving the entry to
-  // the end of the Map (delete, then set) on every use cost 2 % of a booking's event-loop time. The
-  // least recently used is looked for only when a new statement would pass `size`, which is rare.
-  const cache = new Map<string, { statement: SQLite.Statement; used: number }>();
-  let tick = 0;
-  return (source: string): SQLite.Statement => {
-    const kept = cache.get(source);
-    if (kept && !kept.statement.busy) {
-      kept.used = ++tick;
-      return kept.statement;
-    }
-    const statement = database.prepare(source);
-    if (!kept) {
-      if (cache.size >= size) {
-        let oldest: string | undefined;
-        let oldestUse = Infinity;
-        for (const [sql, entry] of cache) {
-          if (entry.used < oldestUse) [oldest, oldestUse] = [sql, entry.used];
-        }
-        cache.delete(oldest!);
-      }
-      cache.set(source, { statement, used: ++tick });
-    }
-    return statement;
-  };
-}
-
 /** SQLITE_BUSY: another connection holds the lock. */
 const isBusy = (error: unknown) => String((error as { code?: unknown }).code ?? "").startsWith("SQLITE_BUSY");
 
 /** An identifier in double quotes (a savepoint's name from Kysely's controlled transactions). */
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
-/**
- * fdatasync of files (or folders) by their names, each through a handle
- * opened the first time and kept (opening and closing the log at every sync
- * cost more than the sync's own call). SQLite keeps the log file while any
- * connection is open, so the handle stays the log's; `close` before closing
- * the database, whose last connection deletes it.
- */
-function keptHandles() {
-  const handles = new Map<string, Promise<fsp.FileHandle>>();
-  return {
-    async sync(file: string): Promise<void> {
-      let handle = handles.get(file);
-      if (!handle) {
-        handle = fsp.open(file, "r");
-        handles.set(file, handle);
-        handle.catch(() => handles.delete(file));
-      }
-      await (await handle).datasync();
-    },
-    async close(): Promise<void> {
-      const open = [...handles.values()];
-      handles.clear();
-      for (const handle of open) await (await handle.catch(() => undefined))?.close();
-    },
-  };
-}
-
-/** One holder at a time, in the order asked; `first` goes before the others waiting. */
-class Turn {
-  #held = false;
-  #queue: (() => void)[] = [];
-
-  get free(): boolean {
-    return !this.#held && this.#queue.length === 0;
-  }
-
-  get waiting(): number {
-    return this.#queue.length;
-  }
-
-  take(first = false): Promise<void> {
-    if (!this.#held) {
-      this.#held = true;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => (first ? this.#queue.unshift(resolve) : this.#queue.push(resolve)));
-  }
-
-  /** Hands the turn to the next one waiting, if any. */
-  give(): void {
-    const next = this.#queue.shift();
-    if (next) next();
-    else this.#held = false;
-  }
-}
-
-/** A real transaction and the units (transactions, writes) in it, and the promise of its commit. */
-class Group {
-  units = 0;
-  readonly opened = performance.now();
-  readonly durable: Promise<void>;
-  resolve!: () => void;
-  reject!: (error: unknown) => void;
-  /** Why the group failed, once it has: what a transaction still running in it is told. */
-  failure: unknown;
-
-  constructor() {
-    this.durable = new Promise<void>((resolve, reject) => {
-      this.resolve = resolve;
-      this.reject = (error) => {
-        this.failure ??= error;
-        reject(error);
-      };
-    });
-    // A group whose units all rolled back has nobody waiting on it.
-    this.durable.catch(() => undefined);
-  }
-}
 
 export interface GroupCommitOptions {
   /** Called once each commit is durable, with the number of units it carried (tests, measurements). */

@@ -4,7 +4,8 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, sql, type Generated } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { cachedStatements, GroupCommitSqliteDialect, type GroupCommitOptions } from "../../server/db/sqlite";
+import { GroupCommitSqliteDialect, type GroupCommitOptions } from "../../server/db/sqlite";
+import { cachedStatements } from "../../server/db/statement-cache";
 
 /** Kysely's SQLite dialect with kept statements and group commit (server/db/sqlite.ts, decision 036). */
 
