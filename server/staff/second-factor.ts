@@ -1,14 +1,8 @@
 import crypto from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import { recordAudit } from "../audit/audit";
-import {
-  accountChangeAudit,
-  changeAccount,
-  finishSignIn,
-  type AccountChange,
-  type ChangedBy,
-  type SecondFactorResult,
-} from "./accounts";
+import { accountChangeAudit, changeAccount, type AccountChange, type ChangedBy } from "./accounts";
+import { finishSignIn, type SecondFactorResult } from "./sign-in";
 import type { StaffIdentity } from "../../domain/staff-roles";
 import { hashPassword, verifyPassword } from "./passwords";
 import { recoveryCodeRepository } from "./recovery-code-repository";

@@ -6,13 +6,13 @@
 
 export {
   activeManagerNames,
-  changePassword,
   disableStaffAccount,
   enableStaffAccount,
   findStaffAccount,
   setStaffRole,
   StaffAccountError,
 } from "../../../server/staff/accounts";
+export { changePassword } from "../../../server/staff/sign-in";
 export {
   findPendingInvitation,
   INVITATION_HOURS,

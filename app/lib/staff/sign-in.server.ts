@@ -26,7 +26,7 @@ import { assertSameSite, currentSession } from "../staff.server";
  * take them, each answering with the cookies the next step needs.
  */
 
-export { lockedMessage, signIn } from "../../../server/staff/accounts";
+export { lockedMessage, signIn } from "../../../server/staff/sign-in";
 export { confirmEnrolment, verifySecondFactor } from "../../../server/staff/second-factor";
 export { PENDING_MINUTES } from "../../../server/staff/sessions";
 export { acceptInvitation, accountExistsMessage, findInvitation } from "../../../server/staff/invitations";
