@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { addStaff, form, SAME_ORIGIN, seedAppointment, seedEnquiry, sessionCookieFor } from "../helpers/staff";
 import { addDays, clinicToday, formatLongDate } from "../../domain/dates";
-import { findCandidates, parsePatientQuery } from "../../server/privacy/patient-rights";
+import { findCandidates, parsePatientQuery } from "../../server/privacy/patient-lookup";
 import { createSender } from "../../server/mail/transport";
 import { deliverDueMail } from "../../server/mail/worker";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { emlAbout, heldInWords, isUpcoming, parsePatientQuery } from "../../server/privacy/patient-rights";
+import { emlAbout, heldInWords } from "../../server/privacy/patient-holdings";
+import { isUpcoming, parsePatientQuery } from "../../server/privacy/patient-lookup";
 import { foldName, likePattern, normaliseIdNumber } from "../../server/privacy/patient-keys";
 
 describe("patient search input", () => {

@@ -6,17 +6,15 @@
  */
 
 export {
-  EraseRefused,
-  erasePatient,
-  exportPatient,
   findCandidates,
   findPatient,
   isUpcoming,
   matchFingerprint,
   parsePatientQuery,
-  patientHoldings,
   patientPeople,
   QUERY_INVALID,
   type PatientMatch,
   type PatientQuery,
-} from "../../../server/privacy/patient-rights";
+} from "../../../server/privacy/patient-lookup";
+export { patientHoldings } from "../../../server/privacy/patient-holdings";
+export { EraseRefused, erasePatient, exportPatient } from "../../../server/privacy/patient-rights";
