@@ -1,5 +1,81 @@
 import path from "node:path";
-import { defineConfig } from "vitest/config";
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+
+/**
+ * Integration tests whose outcome no database can change (headers, static
+ * pages, body limits before anything is stored, address parsing, file
+ * checks, mail transport): the extra passes below leave them out.
+ */
+export const NOT_DATABASE_TESTS = [
+  "body-limits",
+  "client-address",
+  "content-pages-no-script",
+  "mail-transport-security",
+  "pdf-active-content",
+  "private-files",
+  "security-headers",
+  "static-site",
+].map((name) => `tests/integration/${name}.test.ts`);
+
+/** Files that replace a module (vi.mock) and so need modules of their own. */
+const OWN_MODULES = ["tests/unit/staff-passwords.test.ts"];
+
+/**
+ * `npm test` (scripts/test-all.ts) asks for the extra passes over the integration tests in the
+ * same run, so they share its workers: TEST_PASSES=kysely,pg runs them again on Kysely's own
+ * SQLite driver (SQLITE_GROUP_COMMIT=false, decision 054) and on the PostgreSQL server named by
+ * TEST_PG_URL. Without it, `npx vitest` runs each file once, on TEST_DATABASE_URL if set.
+ */
+const passes = new Set((process.env.TEST_PASSES ?? "").split(",").filter(Boolean));
+const pgUrl = process.env.TEST_PG_URL ?? "";
+if (passes.has("pg") && !/^postgres(ql)?:\/\//.test(pgUrl)) {
+  throw new Error("TEST_PASSES names pg, but TEST_PG_URL is not a postgres:// URL");
+}
+
+const integration = "tests/integration/**/*.test.ts";
+// Modules load once per worker, not once per file (isolate: false): the same tests on a third of the
+// CPU. A file must leave nothing behind that the next one could trip on (decision 055).
+const projects: TestProjectInlineConfiguration[] = [
+  {
+    extends: true,
+    test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], exclude: OWN_MODULES, isolate: false },
+  },
+  { extends: true, test: { name: "own-modules", include: OWN_MODULES } },
+  {
+    extends: true,
+    // With extra passes, this one is the SQLite pass whatever the environment says.
+    test: {
+      name: "integration",
+      include: [integration],
+      isolate: false,
+      env: passes.size > 0 ? { TEST_DATABASE_URL: "" } : {},
+    },
+  },
+];
+if (passes.has("kysely")) {
+  projects.push({
+    extends: true,
+    test: {
+      name: "integration-kysely",
+      include: [integration],
+      exclude: NOT_DATABASE_TESTS,
+      isolate: false,
+      env: { TEST_DATABASE_URL: "", SQLITE_GROUP_COMMIT: "false" },
+    },
+  });
+}
+if (passes.has("pg")) {
+  projects.push({
+    extends: true,
+    test: {
+      name: "integration-pg",
+      include: [integration],
+      exclude: NOT_DATABASE_TESTS,
+      isolate: false,
+      env: { TEST_DATABASE_URL: pgUrl },
+    },
+  });
+}
 
 // Kept apart from vite.config.ts: unit and integration tests do not need the React Router plugin.
 export default defineConfig({
@@ -7,10 +83,10 @@ export default defineConfig({
     alias: { "~": path.resolve(import.meta.dirname, "app"), "@domain": path.resolve(import.meta.dirname, "domain") },
   },
   test: {
-    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts"],
     environment: "node",
     setupFiles: ["tests/setup.ts"],
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    projects,
   },
 });

@@ -124,22 +124,6 @@ async function pool(steps: Step[], jobs: number) {
   await Promise.all(Array.from({ length: Math.min(jobs, steps.length) }, lane));
 }
 
-/**
- * Integration tests whose outcome no database can change (headers, static
- * pages, body limits before anything is stored, address parsing, file
- * checks, mail transport): they run once, on SQLite, not again on PostgreSQL.
- */
-const NOT_DATABASE_TESTS = [
-  "body-limits",
-  "client-address",
-  "content-pages-no-script",
-  "mail-transport-security",
-  "pdf-active-content",
-  "private-files",
-  "security-headers",
-  "static-site",
-];
-
 // One suite at a time by default: on the 2-core CI machine two at once made each several times slower
 // (Vitest 1,076 s beside Playwright, against 219 s alone), so the lanes ended later than one after the other.
 const jobs = Number(process.env.TEST_JOBS) || 1;
@@ -156,7 +140,6 @@ const [, , built] = await Promise.all([
 const sqliteEnv = { TEST_DATABASE_URL: "", E2E_DATABASE_URL: "" };
 const chromiumReady = built && (await run("chromium", "npx", ["tsx", "scripts/check-chromium.ts"]));
 
-const notDatabase = NOT_DATABASE_TESTS.flatMap((name) => ["--exclude", `**/${name}.test.ts`]);
 let pgUrl: string | undefined;
 if (process.env.TEST_POSTGRES === "1" || process.argv.includes("--pg")) {
   pgUrl = process.env.TEST_DATABASE_URL;
@@ -168,16 +151,14 @@ if (process.env.TEST_POSTGRES === "1" || process.argv.includes("--pg")) {
 }
 const pgEnv = { TEST_DATABASE_URL: pgUrl ?? "", E2E_DATABASE_URL: "" };
 
-// Longest first, so the lanes end together.
-const suites: Step[] = [playwright("playwright", sqliteEnv), vitest("vitest", [], sqliteEnv)];
-// The SQLite integration tests a database can change, again on Kysely's own driver (SQLITE_GROUP_COMMIT=false, decision 054).
-// Opt-in until the loop is faster: it adds some 3 minutes to a run already near its 20 (decision 054).
-if (process.env.TEST_SQLITE_DRIVERS === "both") {
-  suites.push(
-    vitest("vitest-kysely", ["tests/integration", ...notDatabase], { ...sqliteEnv, SQLITE_GROUP_COMMIT: "false" }),
-  );
-}
-if (pgUrl) suites.push(vitest("vitest-pg", ["tests/integration", ...notDatabase], pgEnv));
+// Longest first, so the lanes end together. Vitest runs the integration tests again on Kysely's own
+// SQLite driver (SQLITE_GROUP_COMMIT=false, decision 054) and on PostgreSQL in the same run, so the
+// passes share its workers (vitest.config.ts).
+const passes = ["kysely", ...(pgUrl ? ["pg"] : [])].join(",");
+const suites: Step[] = [
+  playwright("playwright", sqliteEnv),
+  vitest("vitest", [], { ...sqliteEnv, TEST_PASSES: passes, TEST_PG_URL: pgUrl ?? "" }),
+];
 if (process.env.SKIP_LIGHTHOUSE === "1") {
   console.log("\n▶ lighthouse skipped (SKIP_LIGHTHOUSE=1)");
 } else {

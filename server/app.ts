@@ -48,6 +48,8 @@ export interface AppOptions {
   logStream?: { write: (line: string) => void };
   /** The PDF check's threads and queue; by default the server makes its own from PDF_CHECK_* (tests hold one). */
   pdfChecks?: PdfChecks;
+  /** The client build already loaded for this configuration (tests share one); by default loaded from clientDir. */
+  site?: StaticSite;
 }
 
 /**
@@ -75,9 +77,10 @@ export async function buildApp({
   now,
   logStream,
   pdfChecks: givenPdfChecks,
+  site: givenSite,
 }: AppOptions): Promise<FastifyInstance> {
   // The client build, in memory and stamped for this server (production pages only).
-  const site = servePages && config.env !== "development" ? loadSite(config, clientDir, now) : undefined;
+  const site = servePages && config.env !== "development" ? (givenSite ?? loadSite(config, clientDir, now)) : undefined;
   const app = Fastify({
     logger: { ...loggerOptions(config.logLevel), ...(logStream ? { stream: logStream } : {}) },
     trustProxy: trustProxyOption(config.trustProxy),
@@ -227,7 +230,7 @@ export function trustProxyOption(
   return trust;
 }
 
-function loadSite(config: Config, clientDir = CLIENT_BUILD_DIR, now?: () => Date): StaticSite {
+export function loadSite(config: Config, clientDir = CLIENT_BUILD_DIR, now?: () => Date): StaticSite {
   if (!fs.existsSync(clientDir)) {
     throw new Error(`No client build at ${clientDir}: run "npm run build" first`);
   }

@@ -2,9 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../../server/app";
+import { buildApp, loadSite } from "../../server/app";
 import { loadConfig, type Config } from "../../server/base/config";
 import { migrate, openDb, type Db, type SqliteOptions } from "../../server/db/index";
+import type { StaticSite } from "../../server/http/static-site";
 import type { PdfChecks } from "../../server/uploads/pdf-pool";
 import { createTestDatabase } from "./pg";
 import { DRIVER_ENV } from "./driver";
@@ -15,6 +16,19 @@ export interface TestApp {
   config: Config;
   dataDir: string;
   close: () => Promise<void>;
+}
+
+/**
+ * The client build, loaded and stamped once per worker for each configuration that shows in it (the
+ * base URL and the clinic's details on the referral form), not once per test app: the files of a
+ * worker share it (vitest.config.ts runs them without isolation).
+ */
+const sites = new Map<string, StaticSite>();
+function sharedSite(config: Config): StaticSite {
+  const key = JSON.stringify([config.publicBaseUrl, config.clinic]);
+  let site = sites.get(key);
+  if (!site) sites.set(key, (site = loadSite(config)));
+  return site;
 }
 
 /**
@@ -52,7 +66,8 @@ export async function createTestApp(
   });
   const db = openDb(config, sqlite);
   await migrate(db);
-  const app = await buildApp({ config, db, servePages, logStream, pdfChecks });
+  const site = servePages ? sharedSite(config) : undefined;
+  const app = await buildApp({ config, db, servePages, logStream, pdfChecks, site });
   await app.ready();
   return {
     app,
