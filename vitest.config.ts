@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
@@ -87,6 +88,9 @@ export default defineConfig({
     setupFiles: ["tests/setup.ts"],
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // One worker per core (Vitest's default leaves one core free, so one worker on a 2-core machine):
+    // most of an integration test is waiting on a server, a database or a socket.
+    maxWorkers: os.availableParallelism(),
     projects,
   },
 });

@@ -7,16 +7,17 @@
  * code is non-zero if anything failed. The last line totals all suites:
  * `N passed, N failed`.
  *
- * Independent steps run side by side (decision 052): lint, typecheck and the
- * build together; then the suites that need the build, at most TEST_JOBS at a
- * time (default 1: measured slower side by side on 2 cores), longest first. Each step's
- * output is kept in a file and printed whole when the step ends, so the log
- * reads step by step.
+ * Independent steps run side by side (decisions 052 and 057): lint, typecheck
+ * and the build together; then the suites, at most TEST_JOBS at a time
+ * (default 2), longest first. Each step's output is kept in a file and printed
+ * whole when the step ends, so the log reads step by step.
  *
- * With TEST_POSTGRES=1 (or `npm test -- --pg`), the integration and
- * end-to-end suites run a second time on the PostgreSQL server named by
- * TEST_DATABASE_URL (each test file and each Playwright run gets its own
- * fresh database there), counted into the same totals.
+ * Vitest runs the integration tests a second time on Kysely's own SQLite
+ * driver (SQLITE_GROUP_COMMIT=false). With TEST_POSTGRES=1 (or `npm test --
+ * --pg`), the integration tests run again on the PostgreSQL server named by
+ * TEST_DATABASE_URL, in the same Vitest run, and the end-to-end suite runs
+ * again there (each test file and each Playwright run gets its own fresh
+ * database), counted into the same totals.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -124,9 +125,9 @@ async function pool(steps: Step[], jobs: number) {
   await Promise.all(Array.from({ length: Math.min(jobs, steps.length) }, lane));
 }
 
-// One suite at a time by default: on the 2-core CI machine two at once made each several times slower
-// (Vitest 1,076 s beside Playwright, against 219 s alone), so the lanes ended later than one after the other.
-const jobs = Number(process.env.TEST_JOBS) || 1;
+// Two lanes by default (decision 057): most of a suite's time is waiting, and since Vitest loads its
+// modules once per worker (not once per file) it no longer starves Playwright of the two cores.
+const jobs = Number(process.env.TEST_JOBS) || 2;
 
 // The catalogues are compiled once here, so the three steps below do not write them at the same time.
 await run("i18n", "node", ["scripts/i18n.mjs"]);
