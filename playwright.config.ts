@@ -48,7 +48,8 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  workers: 2,
+  // Most of a test is waiting (pages, mail, the server): on 2 cores four at a time keep them busy (decision 057).
+  workers: Number(process.env.E2E_WORKERS) || 4,
   globalTeardown: "./tests/e2e/global-teardown.ts",
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
   use: {
