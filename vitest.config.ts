@@ -34,6 +34,8 @@ if (passes.has("pg") && !/^postgres(ql)?:\/\//.test(pgUrl)) {
 }
 
 const integration = "tests/integration/**/*.test.ts";
+// Each pass's migrated database, which its test apps copy.
+const globalSetup = ["tests/integration/global-setup.ts"];
 // Modules load once per worker, not once per file (isolate: false): the same tests on a third of the
 // CPU. A file must leave nothing behind that the next one could trip on (decision 055).
 const projects: TestProjectInlineConfiguration[] = [
@@ -47,6 +49,7 @@ const projects: TestProjectInlineConfiguration[] = [
     // With extra passes, this one is the SQLite pass whatever the environment says.
     test: {
       name: "integration",
+      globalSetup,
       include: [integration],
       isolate: false,
       env: passes.size > 0 ? { TEST_DATABASE_URL: "" } : {},
@@ -58,6 +61,7 @@ if (passes.has("kysely")) {
     extends: true,
     test: {
       name: "integration-kysely",
+      globalSetup,
       include: [integration],
       exclude: NOT_DATABASE_TESTS,
       isolate: false,
@@ -70,6 +74,7 @@ if (passes.has("pg")) {
     extends: true,
     test: {
       name: "integration-pg",
+      globalSetup,
       include: [integration],
       exclude: NOT_DATABASE_TESTS,
       isolate: false,

@@ -2,9 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
+import { inject } from "vitest";
 import { buildApp, loadSite } from "../../server/app";
 import { loadConfig, type Config } from "../../server/base/config";
-import { migrate, openDb, type Db, type SqliteOptions } from "../../server/db/index";
+import { migrate, openDb, sqlitePath, type Db, type SqliteOptions } from "../../server/db/index";
 import type { StaticSite } from "../../server/http/static-site";
 import type { PdfChecks } from "../../server/uploads/pdf-pool";
 import { createTestDatabase } from "./pg";
@@ -55,7 +56,9 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "clinic-test-"));
   const pgAdmin = process.env.TEST_DATABASE_URL;
-  const pgDb = pgAdmin && !env.DATABASE_URL ? await createTestDatabase(pgAdmin) : undefined;
+  // A copy of the run's migrated database when there is one (tests/integration/global-setup.ts).
+  const pgDb =
+    pgAdmin && !env.DATABASE_URL ? await createTestDatabase(pgAdmin, "test", inject("pgTemplate")) : undefined;
   const config = loadConfig({
     NODE_ENV: "test",
     DATA_DIR: dataDir,
@@ -64,7 +67,10 @@ export async function createTestApp(
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });
+  const sqliteTemplate = inject("sqliteTemplate");
+  if (!pgDb && !env.DATABASE_URL && sqliteTemplate) fs.copyFileSync(sqliteTemplate, sqlitePath(config));
   const db = openDb(config, sqlite);
+  // Nothing left to do on a copy of the migrated database; everything on an empty one.
   await migrate(db);
   const site = servePages ? sharedSite(config) : undefined;
   const app = await buildApp({ config, db, servePages, logStream, pdfChecks, site });

@@ -32,10 +32,21 @@ export interface TestDatabase {
   drop: () => Promise<void>;
 }
 
-export async function createTestDatabase(adminUrl: string, prefix = "test"): Promise<TestDatabase> {
+/**
+ * A new database, empty or a copy of `template` (a database no one is connected to: PostgreSQL copies
+ * it file by file, far faster than running the migrations again).
+ */
+export async function createTestDatabase(
+  adminUrl: string,
+  prefix = "test",
+  template?: string,
+): Promise<TestDatabase> {
   const name = `${prefix}_${crypto.randomBytes(6).toString("hex")}`;
   if (!NAME.test(name)) throw new Error(`invalid database name ${name}`);
-  await withAdmin(adminUrl, (c) => c.query(`create database "${name}"`));
+  if (template !== undefined && !NAME.test(template)) throw new Error(`invalid template name ${template}`);
+  await withAdmin(adminUrl, (c) =>
+    c.query(template ? `create database "${name}" template "${template}"` : `create database "${name}"`),
+  );
   return { name, url: databaseUrl(adminUrl, name), drop: () => dropTestDatabase(adminUrl, name) };
 }
 
