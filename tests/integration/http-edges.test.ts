@@ -447,6 +447,12 @@ describe("HTTP edges: server timeouts", () => {
     expect(res.closedAt).toBeLessThan(1400);
   });
 
+  it("tells a client it keeps an idle connection no longer than it will (Keep-Alive within the idle time)", async () => {
+    const res = await fetch(`${url}/api/health`);
+    const keepAlive = Number(/timeout=(\d+)/.exec(res.headers.get("keep-alive") ?? "")?.[1] ?? Infinity);
+    expect(keepAlive * 1000).toBeLessThanOrEqual(600);
+  });
+
   it("still answers ordinary requests and form posts on time", async () => {
     expect((await fetch(`${url}/api/health`)).status).toBe(200);
     const res = await fetch(`${url}/staff/login`, {
