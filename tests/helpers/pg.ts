@@ -36,11 +36,7 @@ export interface TestDatabase {
  * A new database, empty or a copy of `template` (a database no one is connected to: PostgreSQL copies
  * it file by file, far faster than running the migrations again).
  */
-export async function createTestDatabase(
-  adminUrl: string,
-  prefix = "test",
-  template?: string,
-): Promise<TestDatabase> {
+export async function createTestDatabase(adminUrl: string, prefix = "test", template?: string): Promise<TestDatabase> {
   const name = `${prefix}_${crypto.randomBytes(6).toString("hex")}`;
   if (!NAME.test(name)) throw new Error(`invalid database name ${name}`);
   if (template !== undefined && !NAME.test(template)) throw new Error(`invalid template name ${template}`);
