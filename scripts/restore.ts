@@ -12,7 +12,7 @@
  */
 import fs from "node:fs";
 import { ConfigError, loadConfig } from "../server/base/config";
-import { parseIdentities, restore, RestoreRefused } from "../server/backup/backup";
+import { parseIdentities, restore, RestoreRefused } from "../server/backup/restore";
 
 const USAGE = "usage: npm run restore -- <backup file> --identity <identity file, or - for standard input> [--force]";
 const args = process.argv.slice(2);

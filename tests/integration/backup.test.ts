@@ -10,15 +10,12 @@ import {
   backup,
   BackupRefused,
   backupsDir,
-  decryptBackup,
   keptBackups,
   newBackupKey,
-  parseIdentities,
-  restore,
-  RestoreRefused,
   rotateBackups,
   uploadsDir,
 } from "../../server/backup/backup";
+import { decryptBackup, parseIdentities, restore, RestoreRefused } from "../../server/backup/restore";
 import { isPostgres, openDb, type Db } from "../../server/db/index";
 import { tarStream } from "../../server/backup/tar";
 import { createTestApp, type TestApp } from "../helpers/app";
