@@ -1,4 +1,6 @@
+import type { KyselyPlugin } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orThrow } from "../helpers/outcome";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { validAppointment } from "../helpers/requests";
 import {
@@ -16,7 +18,9 @@ import { clinicMinutes } from "../../domain/rooms";
 import { CLOSURE_MESSAGES } from "../../domain/closures";
 import { findByManageToken } from "../../server/appointments/manage-links";
 import { freeTimes } from "../../server/appointments/front-desk/schedule";
-import { changeStatus, dayRules, StatusChangeError } from "../../server/appointments/front-desk/staff-changes";
+import { CLOSURE_CHANGED_MEANWHILE, closeAndTell } from "../../server/appointments/front-desk/closure-effects";
+import { changeStatus, dayRules } from "../../server/appointments/front-desk/staff-changes";
+import { isRefusal } from "../../server/appointments/front-desk/outcome";
 import { staffRuntime } from "../../server/db/runtime";
 
 /**
@@ -308,15 +312,17 @@ describe("clinic closures", () => {
     expect(xrayFree.offers).toEqual([]);
     expect(xrayFree.problem).toBe("X-ray is out of service on that day (X-ray tube replacement). Choose another day.");
     await expect(
-      changeStatus(
-        rt(),
-        { id: managerId, email: "manager@clinic.example.org", name: "M", role: "manager" },
-        xrayRequest,
-        {
-          to: "confirmed",
-          date: day,
-          time: "11:00",
-        },
+      orThrow(
+        changeStatus(
+          rt(),
+          { id: managerId, email: "manager@clinic.example.org", name: "M", role: "manager" },
+          xrayRequest,
+          {
+            to: "confirmed",
+            date: day,
+            time: "11:00",
+          },
+        ),
       ),
     ).rejects.toThrow(/out of service on that day/);
     const ultrasoundFree = await freeTimes(
@@ -354,9 +360,11 @@ describe("clinic closures", () => {
     expect(free.offers.length).toBeGreaterThan(0);
     for (const offer of free.offers) expect(offer.rooms.map((r) => r.id)).toEqual(["ultrasound-2"]);
     const staff = { id: managerId, email: "manager@clinic.example.org", name: "M", role: "manager" as const };
-    await expect(
-      changeStatus(rt(), staff, request, { to: "confirmed", date: day, time: "11:00", room: "ultrasound-1" }),
-    ).rejects.toBeInstanceOf(StatusChangeError);
+    expect(
+      isRefusal(
+        await changeStatus(rt(), staff, request, { to: "confirmed", date: day, time: "11:00", room: "ultrasound-1" }),
+      ),
+    ).toBe(true);
 
     // The second room out too: now the ultrasound request cannot be held that day.
     const second = { intent: "add", firstDate: day, lastDate: "", reason: "Power socket fault", room: "ultrasound-2" };
@@ -407,6 +415,33 @@ describe("clinic closures", () => {
         })
         .execute();
     await expect(insert()).rejects.toThrow();
+  });
+
+  it("answers a closure refused because an appointment it reaches changed meanwhile, storing nothing", async () => {
+    const day = openDay(28);
+    const held = await confirmedIn(day, "10:00", "x-ray", { reference: "APT-MEAN-0001" });
+    // The appointments as read inside the closure's transaction are older than the rows: changed meanwhile.
+    const staleRows: KyselyPlugin = {
+      transformQuery: ({ node }) => node,
+      async transformResult({ result }) {
+        const stale = (row: Record<string, unknown>) =>
+          "confirmed_time" in row ? { ...row, updated_at: "2000-01-01T00:00:00.000Z" } : row;
+        return { ...result, rows: result.rows.map(stale) };
+      },
+    };
+    const before = (await closures()).length;
+    const staff = { id: managerId, email: "manager@clinic.example.org", name: "M", role: "manager" as const };
+    const result = await closeAndTell(
+      staffRuntime(t.db.withPlugin(staleRows), t.config),
+      staff,
+      { firstDate: day, reason: "Power cut" },
+      { confirmed: true },
+    );
+    // The refusal is the core's answer (decision 060), and the closure's transaction is rolled back.
+    expect(result).toEqual({ ok: false, failure: CLOSURE_CHANGED_MEANWHILE });
+    expect(await closures()).toHaveLength(before);
+    expect((await appt(held)).status).toBe("confirmed");
+    expect(await history(held)).toEqual([]);
   });
 
   it("refuses bad input with a message by the field, and stores nothing", async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orThrow } from "../helpers/outcome";
 import { m } from "../../domain/paraglide/messages.js";
 import { changeStatus } from "../../server/appointments/front-desk/staff-changes";
 import { staffRuntime } from "../../server/db/runtime";
@@ -39,7 +40,9 @@ describe("the examination's preparation on the e-mail, the private page and the 
       requested_date: day,
       language,
     });
-    await changeStatus(staffRuntime(t.db, t.config), staff, id, { to: "confirmed", date: day, time, examination });
+    await orThrow(
+      changeStatus(staffRuntime(t.db, t.config), staff, id, { to: "confirmed", date: day, time, examination }),
+    );
     const mail = await t.db
       .selectFrom("mail_queue")
       .select("text_body")

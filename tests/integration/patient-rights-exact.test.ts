@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { orThrow } from "../helpers/outcome";
 import os from "node:os";
 import path from "node:path";
 import { strFromU8, unzipSync } from "fflate";
@@ -128,10 +129,12 @@ describe("patients' rights match exact identifiers, never a substring", () => {
       .select("id")
       .where("reference", "=", joann.appointments[0]!)
       .executeTakeFirstOrThrow();
-    await changeStatus(rt, staff, joannAppt.id, {
-      to: "cancelled",
-      reason: `Booked twice by mistake; the clinic kept ${ann.appointments[0]}.`,
-    });
+    await orThrow(
+      changeStatus(rt, staff, joannAppt.id, {
+        to: "cancelled",
+        reason: `Booked twice by mistake; the clinic kept ${ann.appointments[0]}.`,
+      }),
+    );
     annMailed = await tokensMailedTo(ANN.email);
     expect(annMailed.length).toBe(2);
     ann.tokens.push(...annMailed);

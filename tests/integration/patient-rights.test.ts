@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { orThrow } from "../helpers/outcome";
 import path from "node:path";
 import { unzipSync, strFromU8 } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -102,7 +103,9 @@ describe("patients' rights: export and erase (Data Protection Act 2024)", () => 
       .select("id")
       .where("reference", "=", refs.A.appointment)
       .executeTakeFirstOrThrow();
-    await changeStatus(rt, staff, apptA.id, { to: "cancelled", reason: `Patient asked to cancel ${A.surname}` });
+    await orThrow(
+      changeStatus(rt, staff, apptA.id, { to: "cancelled", reason: `Patient asked to cancel ${A.surname}` }),
+    );
     const enq = await t.app.inject({
       method: "POST",
       url: "/api/contact-enquire/public/create",

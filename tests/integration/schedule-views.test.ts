@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orThrow } from "../helpers/outcome";
 import { addDays, clinicDate, clinicInstant, formatLongDate, formatShortDate, isoWeekday } from "../../domain/dates";
 import { clinicMinutes } from "../../domain/rooms";
 import { changeStatus } from "../../server/appointments/front-desk/staff-changes";
@@ -36,7 +37,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const confirm = (id: number, time: string, extra: { room?: string; examination?: string } = {}, on = date) =>
-  changeStatus(staffRuntime(t.db, t.config), reception, id, { to: "confirmed", date: on, time, ...extra });
+  orThrow(changeStatus(staffRuntime(t.db, t.config), reception, id, { to: "confirmed", date: on, time, ...extra }));
 const get = (url: string) => t.app.inject({ method: "GET", url, headers: { cookie } });
 // jsdom (vitest's DOM environment) ships no types: only its parser is used, typed here.
 const { JSDOM } = (await import("jsdom" as string)) as {
@@ -103,7 +104,7 @@ describe("the day view", () => {
     await confirm(remote, "09:00", {}, day);
     const gone = await seedAppointment(t.db, { service_name: "x-ray", name: "Cancelled", surname: "Patient" });
     await confirm(gone, "09:00", {}, day);
-    await changeStatus(staffRuntime(t.db, t.config), reception, gone, { to: "cancelled", reason: "Unwell." });
+    await orThrow(changeStatus(staffRuntime(t.db, t.config), reception, gone, { to: "cancelled", reason: "Unwell." }));
     const doc = dom((await get(`/staff/schedule?date=${day}`)).body);
     const columns = [...doc.querySelectorAll("table.staff-schedule thead th[scope=col]")].map((th) => th.textContent);
     expect(columns.at(-1)).toBe("No room");

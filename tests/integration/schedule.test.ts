@@ -1,4 +1,5 @@
 import type { KyselyPlugin, QueryId, SelectQueryNode } from "kysely";
+import { orThrow } from "../helpers/outcome";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOOKABLE_SERVICES } from "../../domain/catalogue";
 import { clinicMinutes, needsNoRoom, roomsForService } from "../../domain/rooms";
@@ -8,7 +9,7 @@ import {
   allowedNext,
   changeStatus,
   moveAppointment,
-  StatusChangeError,
+  type StatusChangeOutcome,
 } from "../../server/appointments/front-desk/staff-changes";
 import { addDays, clinicInstant } from "../../domain/dates";
 import { staffRuntime } from "../../server/db/runtime";
@@ -45,7 +46,7 @@ afterAll(async () => {
 
 const xray = () => seedAppointment(t.db, { service_name: "x-ray" });
 const confirm = (db: Db, id: number, time: string, extra: { examination?: string } = {}, day: string = date) =>
-  changeStatus(staffRuntime(db, t.config), staff, id, { to: "confirmed", date: day, time, ...extra });
+  orThrow(changeStatus(staffRuntime(db, t.config), staff, id, { to: "confirmed", date: day, time, ...extra }));
 const settle = async (attempts: Promise<unknown>[]) => {
   const results = await Promise.allSettled(attempts);
   return {
@@ -130,7 +131,9 @@ describe("confirming into a room", () => {
     await confirm(t.db, first, "16:00");
     const second = await xray();
     await expect(confirm(t.db, second, "16:00")).rejects.toThrow("No room is free at 16:00");
-    await changeStatus(staffRuntime(t.db, t.config), staff, first, { to: "cancelled", reason: "Machine service." });
+    await orThrow(
+      changeStatus(staffRuntime(t.db, t.config), staff, first, { to: "cancelled", reason: "Machine service." }),
+    );
     await confirm(t.db, second, "16:00");
   });
 
@@ -173,9 +176,13 @@ describe("confirming into a room", () => {
       },
     };
     const second = await xray();
-    const refused = confirm(t.db.withPlugin(lookedTooEarly), second, "13:00");
-    await expect(refused).rejects.toThrow(new StatusChangeError({ time: TIME_TAKEN }));
-    await expect(refused).rejects.toBeInstanceOf(StatusChangeError);
+    // The refusal is the core's outcome, by the time's field: returned, not thrown (decision 060).
+    const refused = changeStatus(staffRuntime(t.db.withPlugin(lookedTooEarly), t.config), staff, second, {
+      to: "confirmed",
+      date,
+      time: "13:00",
+    });
+    expect(await refused).toEqual({ kind: "invalid", errors: { time: TIME_TAKEN } });
     const row = await t.db.selectFrom("appointments").select("status").where("id", "=", second).executeTakeFirst();
     expect(row?.status).toBe("requested");
   });
@@ -194,10 +201,10 @@ describe("confirming into a room", () => {
     expect(times).toContain("18:30");
     expect(times.at(-1)).toBe("19:30");
     await confirm(t.db, probe, "19:00");
-    await expect(moveAppointment(staffRuntime(t.db, t.config), staff, probe, { date, time: "18:15" })).rejects.toThrow(
-      "No room is free",
-    );
-    await moveAppointment(staffRuntime(t.db, t.config), staff, probe, { date, time: "19:30" });
+    await expect(
+      orThrow(moveAppointment(staffRuntime(t.db, t.config), staff, probe, { date, time: "18:15" })),
+    ).rejects.toThrow("No room is free");
+    await orThrow(moveAppointment(staffRuntime(t.db, t.config), staff, probe, { date, time: "19:30" }));
     const row = await t.db
       .selectFrom("appointments")
       .select(["confirmed_time", "starts_at", "ends_at"])
@@ -216,13 +223,15 @@ describe("confirming into a room", () => {
 describe("reception chooses the room (decision 034)", () => {
   const ultrasound = () => seedAppointment(t.db, { service_name: "ultrasound" });
   const confirmIn = (id: number, time: string, room: string | null, day = nextOpenWeekday(t.config, 35)) =>
-    changeStatus(staffRuntime(t.db, t.config), staff, id, {
-      to: "confirmed",
-      date: day,
-      time,
-      examination: "Thyroid",
-      room,
-    });
+    orThrow(
+      changeStatus(staffRuntime(t.db, t.config), staff, id, {
+        to: "confirmed",
+        date: day,
+        time,
+        examination: "Thyroid",
+        room,
+      }),
+    );
   const roomOf = async (id: number) =>
     (await t.db.selectFrom("appointments").select(["status", "room"]).where("id", "=", id).executeTakeFirstOrThrow())
       .room;
@@ -263,11 +272,13 @@ describe("reception chooses the room (decision 034)", () => {
     expect(row).toEqual({ status: "requested", room: null });
     // Moving to another day with a chosen room, by the same checks.
     const later = nextOpenWeekday(t.config, 36);
-    await moveAppointment(staffRuntime(t.db, t.config), staff, held, {
-      date: later,
-      time: "09:00",
-      room: "ultrasound-1",
-    });
+    await orThrow(
+      moveAppointment(staffRuntime(t.db, t.config), staff, held, {
+        date: later,
+        time: "09:00",
+        room: "ultrasound-1",
+      }),
+    );
     const moved = await t.db
       .selectFrom("appointments")
       .select(["confirmed_date", "confirmed_time", "room"])
@@ -279,14 +290,11 @@ describe("reception chooses the room (decision 034)", () => {
 
 describe("a refused placement names every wrong field at once", () => {
   const rt = () => staffRuntime(t.db, t.config);
-  const refusal = (attempt: Promise<void>) =>
-    attempt.then(
-      () => expect.unreachable("the change was accepted"),
-      (error: unknown) => {
-        expect(error).toBeInstanceOf(StatusChangeError);
-        return (error as StatusChangeError).errors;
-      },
-    );
+  const refusal = async (attempt: Promise<StatusChangeOutcome>) => {
+    const outcome = await attempt;
+    if (outcome.kind !== "invalid") return expect.unreachable(`the change was not refused by field: ${outcome.kind}`);
+    return outcome.errors;
+  };
 
   it("confirming: a closed day, no time, an examination not offered and a room that does not serve the service; nothing written", async () => {
     const id = await seedAppointment(t.db, { service_name: "ultrasound" });
@@ -317,7 +325,9 @@ describe("a refused placement names every wrong field at once", () => {
 
   it("moving: a date and a time that are not ones, both at once", async () => {
     const id = await seedAppointment(t.db, { service_name: "ultrasound" });
-    await changeStatus(rt(), staff, id, { to: "confirmed", date: nextOpenWeekday(t.config, 43), time: "15:00" });
+    await orThrow(
+      changeStatus(rt(), staff, id, { to: "confirmed", date: nextOpenWeekday(t.config, 43), time: "15:00" }),
+    );
     expect(await refusal(moveAppointment(rt(), staff, id, { date: "2026-02-30", time: "25:00" }))).toEqual({
       date: "Enter the date as YYYY-MM-DD.",
       time: "Enter the time as HH:MM (24-hour clock).",
@@ -342,20 +352,24 @@ describe("attended and no-show wait for the appointment's time", () => {
     expect(allowedNext(row, new Date(start.getTime() - 60_000))).toEqual(["cancelled"]);
     expect(allowedNext(row, start)).toEqual(["attended", "no_show", "cancelled"]);
     await expect(
-      changeStatus(
-        staffRuntime(t.db, t.config, () => new Date(start.getTime() - 60_000)),
-        staff,
-        id,
-        { to: "no_show" },
+      orThrow(
+        changeStatus(
+          staffRuntime(t.db, t.config, () => new Date(start.getTime() - 60_000)),
+          staff,
+          id,
+          { to: "no_show" },
+        ),
       ),
     ).rejects.toThrow(/can be recorded from the appointment's time/);
-    await changeStatus(
-      staffRuntime(t.db, t.config, () => new Date(start.getTime() + 60_000)),
-      staff,
-      id,
-      {
-        to: "no_show",
-      },
+    await orThrow(
+      changeStatus(
+        staffRuntime(t.db, t.config, () => new Date(start.getTime() + 60_000)),
+        staff,
+        id,
+        {
+          to: "no_show",
+        },
+      ),
     );
     const after = await t.db.selectFrom("appointments").select("status").where("id", "=", id).executeTakeFirstOrThrow();
     expect(after.status).toBe("no_show");

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { orThrow } from "../helpers/outcome";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -201,17 +202,21 @@ describe("a Setswana patient's messages and private page", () => {
       appointmentDate: day,
     });
     const staff = await addStaff(t.db, { role: "reception" });
-    await changeStatus(rt(), staff, booked.id, {
-      to: "confirmed",
-      date: day,
-      time: "10:00",
-      examination: null,
-      room: null,
-    });
+    await orThrow(
+      changeStatus(rt(), staff, booked.id, {
+        to: "confirmed",
+        date: day,
+        time: "10:00",
+        examination: null,
+        room: null,
+      }),
+    );
     const dayBefore = clinicInstant(addDays(day, -1), "09:00");
     expect(await sendDueReminders(t.db, t.config, dayBefore)).toBe(1);
-    await moveAppointment(rt(), staff, booked.id, { date: later, time: "11:00", examination: null, room: null });
-    await changeStatus(rt(), staff, booked.id, { to: "cancelled", reason: "Motšhini o a baakanngwa" });
+    await orThrow(
+      moveAppointment(rt(), staff, booked.id, { date: later, time: "11:00", examination: null, room: null }),
+    );
+    await orThrow(changeStatus(rt(), staff, booked.id, { to: "cancelled", reason: "Motšhini o a baakanngwa" }));
 
     const mails = await mailsTo(email, dayBefore);
     const when = (date: string, time: string) => m.mail_when({ date: formatLongDate(date, "tn"), time }, tn);

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { orThrow } from "../helpers/outcome";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app";
@@ -49,7 +50,7 @@ describe("retention purge", () => {
     // Recent.
     const recentId = await seedAppointment(t.db, { requested_date: "2026-12-02" });
     const recentFile = await seedUpload(t.db, t.dataDir, { appointmentId: recentId });
-    await changeStatus(staffRuntime(t.db, t.config), staff, recentId, { to: "cancelled", reason: "test" });
+    await orThrow(changeStatus(staffRuntime(t.db, t.config), staff, recentId, { to: "cancelled", reason: "test" }));
     // Enquiries by creation date.
     const oldEnquiry = await seedEnquiry(t.db, { created_at: "2024-11-01T00:00:00.000Z" });
     const recentEnquiry = await seedEnquiry(t.db, { created_at: "2025-01-01T00:00:00.000Z" });

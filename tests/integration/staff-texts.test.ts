@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orThrow } from "../helpers/outcome";
 import { CONTACT_PREFERENCE_LABELS } from "../../domain/contact-preference";
 import { addDays, clinicInstant, clinicToday, formatAbbreviatedDate, formatClinicDateTime } from "../../domain/dates";
 import { parseQuietHours, TEXT_KIND_LABELS, TEXT_STATUS_LABELS } from "../../domain/text-messages";
@@ -49,9 +50,11 @@ describe("texts from the desk", () => {
   it("confirming, moving and cancelling each text the patient with the new facts", async () => {
     const staff = await addStaff(t.db, { role: "reception" });
     const id = await seedAppointment(t.db, { service_name: "x-ray", requested_date: day, phone: "+26771000111" });
-    await changeStatus(rt(), staff, id, { to: "confirmed", date: day, time: "10:00", examination: null, room: null });
-    await moveAppointment(rt(), staff, id, { date: later, time: "11:00", examination: null, room: null });
-    await changeStatus(rt(), staff, id, { to: "cancelled", reason: "The machine is being repaired" });
+    await orThrow(
+      changeStatus(rt(), staff, id, { to: "confirmed", date: day, time: "10:00", examination: null, room: null }),
+    );
+    await orThrow(moveAppointment(rt(), staff, id, { date: later, time: "11:00", examination: null, room: null }));
+    await orThrow(changeStatus(rt(), staff, id, { to: "cancelled", reason: "The machine is being repaired" }));
     const sent = await texts(id);
     expect(sent.map((m) => [m.kind, m.channel, m.to_number])).toEqual([
       ["confirmed", "sms", "+26771000111"],
@@ -78,7 +81,9 @@ describe("texts from the desk", () => {
       phone: "+26771000222",
       contact_preference: "email",
     });
-    await changeStatus(rt(), staff, id, { to: "confirmed", date: day, time: "12:00", examination: null, room: null });
+    await orThrow(
+      changeStatus(rt(), staff, id, { to: "confirmed", date: day, time: "12:00", examination: null, room: null }),
+    );
     expect(await texts(id)).toEqual([]);
   });
 
@@ -102,13 +107,15 @@ describe("texts from the desk", () => {
     const manager = await addStaff(t.db, { role: "manager" });
     const out = openDay(22);
     const id = await seedAppointment(t.db, { service_name: "x-ray", requested_date: out, phone: "+26771000999" });
-    await changeStatus(rt(), manager, id, {
-      to: "confirmed",
-      date: out,
-      time: "10:00",
-      examination: null,
-      room: "x-ray",
-    });
+    await orThrow(
+      changeStatus(rt(), manager, id, {
+        to: "confirmed",
+        date: out,
+        time: "10:00",
+        examination: null,
+        room: "x-ray",
+      }),
+    );
     const result = await closeAndTell(
       rt(),
       manager,
@@ -127,20 +134,24 @@ describe("texts from the desk", () => {
     const cookie = await sessionCookieFor(t.db, t.config, reception.id);
     const id = await seedAppointment(t.db, { service_name: "x-ray", requested_date: day, phone: "+26771000444" });
     const other = await seedAppointment(t.db, { service_name: "x-ray", requested_date: day, phone: "+26771000555" });
-    await changeStatus(rt(), reception, id, {
-      to: "confirmed",
-      date: day,
-      time: "14:00",
-      examination: null,
-      room: null,
-    });
-    await changeStatus(rt(), reception, other, {
-      to: "confirmed",
-      date: day,
-      time: "15:00",
-      examination: null,
-      room: null,
-    });
+    await orThrow(
+      changeStatus(rt(), reception, id, {
+        to: "confirmed",
+        date: day,
+        time: "14:00",
+        examination: null,
+        room: null,
+      }),
+    );
+    await orThrow(
+      changeStatus(rt(), reception, other, {
+        to: "confirmed",
+        date: day,
+        time: "15:00",
+        examination: null,
+        room: null,
+      }),
+    );
     const [failed] = await texts(id);
     const [othersText] = await texts(other);
     await t.db
@@ -205,13 +216,15 @@ describe("texts from the desk", () => {
     const reception = await addStaff(t.db, { role: "reception" });
     const manager = await addStaff(t.db, { role: "manager" });
     const id = await seedAppointment(t.db, { service_name: "x-ray", requested_date: day, phone: "+26771000121" });
-    await changeStatus(rt(), reception, id, {
-      to: "confirmed",
-      date: day,
-      time: "08:00",
-      examination: null,
-      room: null,
-    });
+    await orThrow(
+      changeStatus(rt(), reception, id, {
+        to: "confirmed",
+        date: day,
+        time: "08:00",
+        examination: null,
+        room: null,
+      }),
+    );
     const [waiting] = await texts(id);
     expect(waiting!.status).toBe("pending");
     const post = async (staffId: number, channel: string, headers: Record<string, string> = SAME_ORIGIN) =>
@@ -277,7 +290,7 @@ describe("texts from the desk", () => {
     // A manager turns SMS back on; the next step texts again.
     expect((await post(manager.id, "sms")).statusCode).toBe(302);
     expect(await preference()).toBe("sms");
-    await moveAppointment(rt(), manager, id, { date: later, time: "09:00", examination: null, room: null });
+    await orThrow(moveAppointment(rt(), manager, id, { date: later, time: "09:00", examination: null, room: null }));
     expect((await texts(id)).map((m) => [m.kind, m.status])).toEqual([
       ["confirmed", "stopped"],
       ["moved", "pending"],
@@ -300,13 +313,15 @@ describe("texts from the desk", () => {
     const reception = await addStaff(t.db, { role: "reception" });
     const cookie = await sessionCookieFor(t.db, t.config, reception.id);
     const id = await seedAppointment(t.db, { service_name: "x-ray", requested_date: day, phone: "+26771000131" });
-    await changeStatus(rt(), reception, id, {
-      to: "confirmed",
-      date: day,
-      time: "08:30",
-      examination: null,
-      room: null,
-    });
+    await orThrow(
+      changeStatus(rt(), reception, id, {
+        to: "confirmed",
+        date: day,
+        time: "08:30",
+        examination: null,
+        room: null,
+      }),
+    );
     const [text] = await texts(id);
     const post = (messageId: number) =>
       t.app.inject({
@@ -339,17 +354,19 @@ describe("texts from the desk", () => {
     const staff = await addStaff(t.db, { role: "reception" });
     const evening = clinicInstant(clinicToday(), "21:30");
     const id = await seedAppointment(t.db, { service_name: "x-ray", requested_date: day, phone: "+26771000777" });
-    await changeStatus(
-      staffRuntime(t.db, quiet, () => evening),
-      staff,
-      id,
-      {
-        to: "confirmed",
-        date: day,
-        time: "09:00",
-        examination: null,
-        room: null,
-      },
+    await orThrow(
+      changeStatus(
+        staffRuntime(t.db, quiet, () => evening),
+        staff,
+        id,
+        {
+          to: "confirmed",
+          date: day,
+          time: "09:00",
+          examination: null,
+          room: null,
+        },
+      ),
     );
     const mailsAbout = async (ref: string) =>
       t.db.selectFrom("mail_queue").selectAll().where("about_reference", "=", ref).execute();

@@ -10,7 +10,6 @@
 export { closuresComingUp, removableClosure, removeClosure } from "../../../server/closures/closures";
 export {
   closeAndTell,
-  ClosureChangeError,
   closuresWithAppointments,
   type AffectedAppointment,
   type CloseResult,

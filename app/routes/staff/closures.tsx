@@ -21,7 +21,6 @@ import { formText, parseForm } from "~/lib/form-data";
 import { requireStaff } from "~/lib/staff.server";
 import {
   closeAndTell,
-  ClosureChangeError,
   closuresWithAppointments,
   removableClosure,
   removeClosure,
@@ -91,14 +90,9 @@ export async function action(args: Route.ActionArgs) {
   if (form.value.intent === "add") {
     const { firstDate, lastDate, reason, room } = form.value;
     const values = { firstDate, lastDate, reason, room };
-    let result;
-    try {
-      result = await closeAndTell(rt, staff, values, { confirmed });
-    } catch (error) {
-      if (error instanceof ClosureChangeError)
-        return data<Result>({ kind: "error", error: error.message, values }, { status: 409 });
-      throw error;
-    }
+    const result = await closeAndTell(rt, staff, values, { confirmed });
+    if (!result.ok && "failure" in result)
+      return data<Result>({ kind: "error", error: result.failure, values }, { status: 409 });
     if (!result.ok)
       return data<Result>(
         { kind: "error", errors: Object.fromEntries(FIELDS.map((f) => [f, result.errors[f]])), values },

@@ -15,6 +15,7 @@ import { textPatient, closureMail, type ClosureNotice } from "../notices/index";
 import type { StaffRuntime } from "../../db/runtime";
 import { appointmentRepository, type AppointmentRow } from "../appointment-repository";
 import { datedOn } from "../closed-day";
+import { isRefusal, refused, type Refused } from "./outcome";
 import { issueManageLink } from "../manage-links";
 
 /**
@@ -123,9 +124,8 @@ function closureNote(appt: AppointmentRow, closure: ClosureRow): string {
   return `${what}${was}. The patient was e-mailed a link to choose another date.`;
 }
 
-export class ClosureChangeError extends Error {
-  override name = "ClosureChangeError";
-}
+/** The refusal when an appointment a closure reaches changed while the closure was being saved: nothing is saved. */
+export const CLOSURE_CHANGED_MEANWHILE = "An appointment on those days changed meanwhile. Try again.";
 
 /**
  * The one place a patient is told of a closure, inside the closure's
@@ -133,7 +133,9 @@ export class ClosureChangeError extends Error {
  * room given up), the status history says so and that the patient was told
  * (with the audit entry a staff change has), and the patient's e-mail is
  * queued with a fresh private link. Answers the notice each channel writes
- * its message from: to text the patient as well, queue it here from `notice`.
+ * its message from: to text the patient as well, queue it here from `notice`;
+ * or, when a confirmed appointment changed meanwhile, a refusal (the caller
+ * rolls the closure's transaction back).
  */
 export async function tellPatientOfClosure(
   rt: StaffRuntime,
@@ -142,7 +144,7 @@ export async function tellPatientOfClosure(
   closure: ClosureRow,
   now: Date,
   trx: Kysely<Database>,
-): Promise<ClosureNotice> {
+): Promise<ClosureNotice | Refused> {
   const appointments = appointmentRepository(rt.db);
   const stamp = now.toISOString();
   const date = datedOn(appt);
@@ -162,7 +164,7 @@ export async function tellPatientOfClosure(
       },
       trx,
     );
-    if (!moved) throw new ClosureChangeError("An appointment on those days changed meanwhile. Try again.");
+    if (!moved) return refused(CLOSURE_CHANGED_MEANWHILE);
     await recordAudit(
       {
         staffId: staff.id,
@@ -216,6 +218,8 @@ export async function tellPatientOfClosure(
 
 export type CloseResult =
   | { ok: false; errors: ClosureErrors }
+  /** Refused: an appointment it reaches changed meanwhile (CLOSURE_CHANGED_MEANWHILE); nothing saved. */
+  | { ok: false; failure: string }
   /** Not saved: these patients would be reached; post again with `confirmed` to save and tell them. */
   | { ok: true; saved: false; closure: ClosureInput; appointments: AffectedAppointment[] }
   /** Saved, and every patient reached told. */
@@ -227,7 +231,7 @@ export type CloseResult =
  * transaction stores the closure (audited), reads again whom it reaches
  * (a booking made since the page was shown is told too) and tells each
  * patient; a refusal (the same closure saved meanwhile, an appointment
- * changed meanwhile) rolls it all back.
+ * changed meanwhile) rolls it all back and is the answer (decision 060).
  */
 export async function closeAndTell(
   rt: StaffRuntime,
@@ -248,23 +252,27 @@ export async function closeAndTell(
       // Written first: SQLite takes its write lock at once (see lockForChange).
       const closure = await insertClosure(staff, value, now, trx);
       const again = await checkNewClosure(rt.db, raw, now, closure.id, trx);
-      if (!again.ok) throw new ClosureRefused(again.errors);
+      if (!again.ok) throw new ClosureRefused({ ok: false, errors: again.errors });
       const reached = await rowsReached(rt.db, rt.config, value, trx);
-      for (const appt of reached) await tellPatientOfClosure(rt, staff, appt, closure, now, trx);
+      for (const appt of reached) {
+        const told = await tellPatientOfClosure(rt, staff, appt, closure, now, trx);
+        if (isRefusal(told)) throw new ClosureRefused({ ok: false, failure: told.failure });
+      }
       // As they stand now: requests, their time and room given up.
       const told = reached.map((a) => ({ ...affected(a), status: "requested" as const, time: null, room: null }));
       return { ok: true as const, saved: true as const, closure, told };
     });
   } catch (error) {
-    if (error instanceof ClosureRefused) return { ok: false, errors: error.errors };
+    if (error instanceof ClosureRefused) return error.refusal;
     if (isSameClosure(error)) return { ok: false, errors: { firstDate: CLOSURE_MESSAGES.twice } };
     throw error;
   }
 }
 
+/** Carries a refusal out of the closure's transaction, which it rolls back; never leaves closeAndTell. */
 class ClosureRefused extends Error {
   override name = "ClosureRefused";
-  constructor(readonly errors: ClosureErrors) {
+  constructor(readonly refusal: Extract<CloseResult, { ok: false }>) {
     super("closure refused");
   }
 }

@@ -6,11 +6,12 @@ export {
   type AffectedAppointment,
   closeAndTell,
   type CloseResult,
-  ClosureChangeError,
+  CLOSURE_CHANGED_MEANWHILE,
   closuresWithAppointments,
 } from "./closure-effects";
 export { appointmentsCsv, exportRange } from "./export";
 export { failingTexts, openEnquiries, overdueRequests, overview } from "./overview";
+export { isRefusal, type Refusal } from "./outcome";
 export { freeTimes } from "./schedule";
 export { dayList, daySchedule, scheduleDate, weekSchedule, weekStart } from "./schedule-views";
 export {
@@ -18,6 +19,7 @@ export {
   changeStatus,
   closeAsDuplicate,
   dayRules,
+  type DuplicateOutcome,
   getAppointment,
   listAppointments,
   moveAppointment,
@@ -25,7 +27,7 @@ export {
   parseFilters,
   serviceNames,
   type StatusChange,
-  StatusChangeError,
   type StatusChangeErrors,
   type StatusChangeField,
+  type StatusChangeOutcome,
 } from "./staff-changes";

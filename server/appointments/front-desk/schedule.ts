@@ -7,6 +7,7 @@ import { appointmentRepository, type AppointmentRow } from "../appointment-repos
 import type { Db } from "../../db/index";
 import type { Database } from "../../db/schema";
 import { confirmationProblem, confirmationProblems, openingFor } from "../../../domain/opening-days";
+import { invalid, refused, type Refusal } from "./outcome";
 
 /**
  * Rooms and times of confirmed appointments (decision 018): the
@@ -22,23 +23,8 @@ export const TIME_MISSING = "Choose a free time or type one.";
 export type PlacementField = "date" | "time" | "examination" | "room";
 export type PlacementErrors = Partial<Record<PlacementField, string>>;
 
-/**
- * A refusal of what staff sent: each field's problem at once (`errors`), or,
- * for a problem with no one field, the message alone. The message is the
- * fields' messages otherwise.
- */
-export class FieldsRefused<Field extends string> extends Error {
-  readonly errors: Partial<Record<Field, string>>;
-  constructor(problem: string | Partial<Record<Field, string>>) {
-    super(typeof problem === "string" ? problem : Object.values(problem).join(" "));
-    this.errors = typeof problem === "string" ? {} : problem;
-  }
-}
-
-/** A placement refused; a service the clinic does not book is the message alone. */
-export class PlacementError extends FieldsRefused<PlacementField> {
-  override name = "PlacementError";
-}
+/** A placement refused (./outcome.ts): a service the clinic does not book is refused, every other problem is by field. */
+export type PlacementOutcome = { kind: "placed"; columns: PlacementColumns } | Refusal<PlacementField>;
 
 /**
  * Why an appointment for a stored service cannot be placed: the clinic does
@@ -149,7 +135,7 @@ export interface PlacementColumns {
  * the one staff chose, if it serves the service, is in service that day and
  * is free for the whole appointment, else the first free one that does
  * (none for a room-free service). Every field's problem is given at once
- * (PlacementError's errors); whether a room is free is checked only once the
+ * (an invalid outcome's errors); whether a room is free is checked only once the
  * fields are right. Call inside the transaction that writes them; the
  * database still refuses an overlap written meanwhile (isTimeTaken).
  */
@@ -160,9 +146,9 @@ export async function placeAppointment(
   placement: Placement,
   now: Date,
   trx: Kysely<Database>,
-): Promise<PlacementColumns> {
+): Promise<PlacementOutcome> {
   const need = roomNeed(appt.service_name);
-  if (need.kind === "not-booked") throw new PlacementError(notBookedProblem(appt.service_name));
+  if (need.kind === "not-booked") return refused(notBookedProblem(appt.service_name));
   // What each field alone, or with the date, can say is wrong: all at once.
   const errors: PlacementErrors = {};
   const examination = placement.examination?.trim() || null;
@@ -183,7 +169,7 @@ export async function placeAppointment(
         config,
       );
   }
-  if (Object.keys(errors).length > 0) throw new PlacementError(errors);
+  if (Object.keys(errors).length > 0) return invalid(errors);
   const starts = clinicMinutes(placement.date, placement.time);
   const ends = starts + minutes;
   const base = {
@@ -193,20 +179,20 @@ export async function placeAppointment(
     ends_at: ends,
     examination,
   };
-  if (need.kind === "room-free") return { ...base, room: null };
+  if (need.kind === "room-free") return { kind: "placed", columns: { ...base, room: null } };
   // Then whether a room is free for the whole appointment, which needs the date and time.
   const booked = (await appointmentRepository(db).confirmedBetween(starts, ends, trx)).filter((b) => b.id !== appt.id);
   const free = freeRoomsAt(rooms, booked, starts, minutes);
   if (chosen && !free.some((r) => r.id === chosen))
-    throw new PlacementError({
+    return invalid<PlacementField>({
       room: `${findRoom(chosen)?.name ?? chosen} is not free at ${placement.time} for ${minutes} minutes. Choose another room or time.`,
     });
   const [first] = free;
   if (!first)
-    throw new PlacementError({
+    return invalid<PlacementField>({
       time: `No room is free at ${placement.time} for ${minutes} minutes. Choose another time.`,
     });
-  return { ...base, room: chosen ?? first.id };
+  return { kind: "placed", columns: { ...base, room: chosen ?? first.id } };
 }
 
 /** Whether an error is the database refusing two confirmed appointments in one room at once (migration 0016). */

@@ -20,16 +20,15 @@ import { recordAudit } from "../../audit/audit";
 import { issueManageLink } from "../manage-links";
 import { closedDatesBetween, roomsOutBetween } from "../../closures/closed-dates";
 import {
-  FieldsRefused,
   isTimeTaken,
   placeAppointment,
-  PlacementError,
   TIME_TAKEN,
   type DayRules,
   type Placement,
   type PlacementColumns,
   type PlacementField,
 } from "./schedule";
+import { invalid, isRefusal, refused, refusingTransaction, type Refusal } from "./outcome";
 import type { StaffRuntime } from "../../db/runtime";
 import { clinicInstant, formatAbbreviatedDate, isIsoDate, parseDateInput } from "../../../domain/dates";
 import { LIST_PAGE_SIZE } from "../../../domain/staff-limits";
@@ -87,23 +86,26 @@ export async function duplicatesOn(db: Db, dates: readonly string[]): Promise<Ma
  * same service and day (decision 049), in one action: cancelled, with the
  * other's reference as the reason, a line in its history and the audit log;
  * no e-mail and no text, since the patient's other request stands. Refused
- * unless it is a request and has such a twin still open.
+ * unless it is a request and has such a twin still open (a refusal, with
+ * nothing written).
  */
-export async function closeAsDuplicate(rt: StaffRuntime, staff: StaffIdentity, id: number): Promise<DuplicateOf> {
+export async function closeAsDuplicate(rt: StaffRuntime, staff: StaffIdentity, id: number): Promise<DuplicateOutcome> {
   const now = rt.now();
   const appointments = appointmentRepository(rt.db);
-  return rt.db.transaction().execute(async (trx) => {
+  return refusingTransaction(rt.db, async (trx): Promise<DuplicateOutcome> => {
     const appt = await lockedAppointment(appointments, id, trx);
-    if (appt.status !== "requested") throw new StatusChangeError(DUPLICATE_WORDS.notDuplicate);
+    if (isRefusal(appt)) return appt;
+    if (appt.status !== "requested") return refused(DUPLICATE_WORDS.notDuplicate);
     const twin = duplicatesAmong(await appointments.openRequestsOn([appt.requested_date], trx)).get(id)?.[0];
-    if (!twin) throw new StatusChangeError(DUPLICATE_WORDS.notDuplicate);
-    await updateOrRefuse(
+    if (!twin) return refused(DUPLICATE_WORDS.notDuplicate);
+    const updated = await updateOrRefuse(
       appointments,
       id,
       { status: appt.status },
       { status: "cancelled", cancel_reason: DUPLICATE_WORDS.reason(twin.reference), updated_at: now.toISOString() },
       trx,
     );
+    if (updated) return updated;
     await recordStaffChange(
       staff,
       id,
@@ -117,9 +119,12 @@ export async function closeAsDuplicate(rt: StaffRuntime, staff: StaffIdentity, i
       },
       trx,
     );
-    return twin;
+    return { kind: "done", twin };
   });
 }
+
+/** What closeAsDuplicate gives: done, with the other open request it duplicated, or refused (./outcome.ts). */
+export type DuplicateOutcome = { kind: "done"; twin: DuplicateOf } | Refusal<never>;
 
 /** Service names to filter by: those in the data. */
 export async function serviceNames(db: Db): Promise<string[]> {
@@ -178,12 +183,12 @@ export type StatusChangeField = PlacementField | "reason";
 export type StatusChangeErrors = Partial<Record<StatusChangeField, string>>;
 
 /**
- * A change refused (FieldsRefused); a refusal about no one field (a status
- * that does not allow it, a change made meanwhile) is the message alone.
+ * What a change or a move gives (decision 060): done, or refused with a
+ * sentence about no one field (a status that does not allow it, a change
+ * made meanwhile), or invalid with each field's problem at once; a refusal
+ * writes nothing.
  */
-export class StatusChangeError extends FieldsRefused<StatusChangeField> {
-  override name = "StatusChangeError";
-}
+export type StatusChangeOutcome = { kind: "done" } | Refusal<StatusChangeField>;
 
 /**
  * Moves an appointment to a new status, recording who and when in the
@@ -195,18 +200,18 @@ export async function changeStatus(
   staff: StaffIdentity,
   id: number,
   change: StatusChange,
-): Promise<void> {
+): Promise<StatusChangeOutcome> {
   const now = rt.now();
   const appointments = appointmentRepository(rt.db);
   // Read before the transaction: SQLite's one connection is the transaction's until it ends.
   const rules = change.to === "confirmed" ? await dayRules(rt, change.date) : undefined;
-  await rt.db.transaction().execute(async (trx) => {
+  return refusingTransaction(rt.db, async (trx): Promise<StatusChangeOutcome> => {
     const appt = await lockedAppointment(appointments, id, trx);
+    if (isRefusal(appt)) return appt;
     if (!allowedNext(appt, now).includes(change.to)) {
-      if (APPOINTMENT_TRANSITIONS[appt.status].staff.includes(change.to))
-        throw new StatusChangeError(tooEarlyMessage(appt));
+      if (APPOINTMENT_TRANSITIONS[appt.status].staff.includes(change.to)) return refused(tooEarlyMessage(appt));
       const [from, to] = [statusLabel(appt.status), statusLabel(change.to)].map((l) => l.toLowerCase());
-      throw new StatusChangeError(`A ${from} appointment cannot be marked ${to}.`);
+      return refused(`A ${from} appointment cannot be marked ${to}.`);
     }
     let note: string | null = null;
     const set: Updateable<AppointmentTable> = {
@@ -214,19 +219,21 @@ export async function changeStatus(
       updated_at: now.toISOString(),
     };
     if (change.to === "confirmed") {
-      const placed = await place(rt, rules!, appt, change, now, trx);
-      Object.assign(set, placed);
-      note = placementNote(placed);
+      const placed = await placeAppointment(rt.db, rules!, appt, change, now, trx);
+      if (isRefusal(placed)) return placed;
+      Object.assign(set, placed.columns);
+      note = placementNote(placed.columns);
     }
     if (change.to === "cancelled") {
       const reason = change.reason.trim();
-      if (!reason) throw new StatusChangeError({ reason: "Give a reason for cancelling." });
-      if (reason.length > CANCEL_REASON_MAX) throw new StatusChangeError({ reason: CANCEL_REASON_TOO_LONG });
+      if (!reason) return invalid<StatusChangeField>({ reason: "Give a reason for cancelling." });
+      if (reason.length > CANCEL_REASON_MAX) return invalid<StatusChangeField>({ reason: CANCEL_REASON_TOO_LONG });
       set.cancel_reason = reason;
       note = reason;
     }
     // Refuses a change made meanwhile by someone else, and (the database) an overlap in one room.
-    await updateOrRefuse(appointments, id, { status: appt.status }, set, trx);
+    const updated = await updateOrRefuse(appointments, id, { status: appt.status }, set, trx);
+    if (updated) return updated;
     await recordStaffChange(
       staff,
       id,
@@ -281,6 +288,7 @@ export async function changeStatus(
       );
       await textPatient(rt.config, appt, "cancelled", manageUrl, now, undefined, trx);
     }
+    return { kind: "done" };
   });
 }
 
@@ -340,24 +348,6 @@ export async function dayRules(rt: StaffRuntime, date: string): Promise<DayRules
   return { closedDates: [...rt.config.closedDates, ...closedThere.keys()], closureReasons, roomsOut };
 }
 
-/** Checks a placement (./schedule.ts), giving its problems (each field's, at once) as a StatusChangeError. */
-async function place(
-  rt: StaffRuntime,
-  rules: DayRules,
-  appt: AppointmentRow,
-  placement: Placement,
-  now: Date,
-  trx: Kysely<Database>,
-): Promise<PlacementColumns> {
-  try {
-    return await placeAppointment(rt.db, rules, appt, placement, now, trx);
-  } catch (error) {
-    if (error instanceof PlacementError)
-      throw new StatusChangeError(Object.keys(error.errors).length ? error.errors : error.message);
-    throw error;
-  }
-}
-
 /** "2026-12-02 10:00, Ultrasound 1, Thyroid": the status-history note for a placement. */
 function placementNote(placed: PlacementColumns): string {
   return [`${placed.confirmed_date} ${placed.confirmed_time}`, findRoom(placed.room)?.name, placed.examination]
@@ -370,17 +360,17 @@ async function lockedAppointment(
   appointments: ReturnType<typeof appointmentRepository>,
   id: number,
   trx: Kysely<Database>,
-): Promise<AppointmentRow> {
+): Promise<AppointmentRow | Refusal<never>> {
   await appointments.lockForChange(id, trx);
   const appt = await appointments.findById(id, trx);
-  if (!appt) throw new StatusChangeError("This appointment no longer exists.");
-  return appt;
+  return appt ?? refused("This appointment no longer exists.");
 }
 
 /**
  * updateIf, refused when the appointment is no longer as `expected` (someone
  * else changed it meanwhile), and with the database's refusal of an overlap
- * in one room given as TIME_TAKEN.
+ * in one room given as TIME_TAKEN; undefined when updated. The caller gives
+ * the refusal back through refusingTransaction, which rolls back.
  */
 async function updateOrRefuse(
   appointments: ReturnType<typeof appointmentRepository>,
@@ -388,15 +378,15 @@ async function updateOrRefuse(
   expected: { status: AppointmentStatus; updatedAt?: string },
   set: Updateable<AppointmentTable>,
   trx: Kysely<Database>,
-): Promise<void> {
+): Promise<Refusal<StatusChangeField> | undefined> {
   let updated: boolean;
   try {
     updated = await appointments.updateIf(id, expected, set, trx);
   } catch (error) {
-    if (isTimeTaken(error)) throw new StatusChangeError({ time: TIME_TAKEN });
+    if (isTimeTaken(error)) return invalid<StatusChangeField>({ time: TIME_TAKEN });
     throw error;
   }
-  if (!updated) throw new StatusChangeError("Someone else changed this appointment. Reload and try again.");
+  return updated ? undefined : refused("Someone else changed this appointment. Reload and try again.");
 }
 
 /**
@@ -410,16 +400,26 @@ export async function moveAppointment(
   staff: StaffIdentity,
   id: number,
   placement: Placement,
-): Promise<void> {
+): Promise<StatusChangeOutcome> {
   const now = rt.now();
   const appointments = appointmentRepository(rt.db);
   const rules = await dayRules(rt, placement.date);
-  await rt.db.transaction().execute(async (trx) => {
+  return refusingTransaction(rt.db, async (trx): Promise<StatusChangeOutcome> => {
     const appt = await lockedAppointment(appointments, id, trx);
-    if (appt.status !== "confirmed") throw new StatusChangeError("Only a confirmed appointment can be moved.");
-    const placed = await place(rt, rules, appt, placement, now, trx);
+    if (isRefusal(appt)) return appt;
+    if (appt.status !== "confirmed") return refused("Only a confirmed appointment can be moved.");
+    const outcome = await placeAppointment(rt.db, rules, appt, placement, now, trx);
+    if (isRefusal(outcome)) return outcome;
+    const placed = outcome.columns;
     const set = { ...placed, updated_at: now.toISOString() };
-    await updateOrRefuse(appointments, id, { status: "confirmed", updatedAt: appt.updated_at }, set, trx);
+    const updated = await updateOrRefuse(
+      appointments,
+      id,
+      { status: "confirmed", updatedAt: appt.updated_at },
+      set,
+      trx,
+    );
+    if (updated) return updated;
     const from = `${appt.confirmed_date ?? ""} ${appt.confirmed_time ?? ""}`.trim();
     await recordStaffChange(
       staff,
@@ -451,5 +451,6 @@ export async function moveAppointment(
     );
     const moved = { ...appt, confirmed_date: placed.confirmed_date, confirmed_time: placed.confirmed_time };
     await textPatient(rt.config, moved, "moved", manageUrl, now, undefined, trx);
+    return { kind: "done" };
   });
 }

@@ -23,10 +23,12 @@ import {
   moveAppointment,
   outcomeFrom,
   textsAction,
-  StatusChangeError,
+  isRefusal,
   viewAppointment,
+  type Refusal as CoreRefusal,
   type StatusChange,
   type StatusChangeErrors,
+  type StatusChangeField,
 } from "~/lib/staff/appointments.server";
 import { ActionsPanel } from "./actions-panel";
 import { DONE_MESSAGES, MESSAGE_DONE, type Refusal, type Sent } from "./outcomes";
@@ -92,7 +94,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 /**
  * One form per intent on the page; the core checks the date, time, room and
- * reason, every field at once (StatusChangeError's errors), so each field is
+ * reason, every field at once (an invalid outcome's errors), so each field is
  * read as sent here.
  */
 const appointmentForm = z.object({
@@ -119,13 +121,11 @@ export async function action(args: Route.ActionArgs) {
     room: form.value.room,
     reason: form.value.reason,
   };
-  const refuse = (error: unknown) => {
-    if (!(error instanceof StatusChangeError)) throw error;
-    const fields = Object.keys(error.errors).length > 0;
-    return data<Refusal>(fields ? { errors: error.errors, intent, sent } : { error: error.message, intent, sent }, {
-      status: 422,
-    });
-  };
+  const refuse = (refusal: CoreRefusal<StatusChangeField>) =>
+    data<Refusal>(
+      refusal.kind === "invalid" ? { errors: refusal.errors, intent, sent } : { error: refusal.failure, intent, sent },
+      { status: 422 },
+    );
   let change: StatusChange;
   const typed = form.value.typed_time.trim();
   const placement = {
@@ -140,30 +140,21 @@ export async function action(args: Route.ActionArgs) {
     return redirect(`/staff/appointments/${id}?done=${intent === "resend" ? "resent" : "channel"}#messages`);
   }
   if (intent === "duplicate") {
-    try {
-      await closeAsDuplicate(rt, staff, id);
-    } catch (error) {
-      return refuse(error);
-    }
+    const closed = await closeAsDuplicate(rt, staff, id);
+    if (isRefusal(closed)) return refuse(closed);
     return redirect(`/staff/appointments/${id}?done=duplicate`);
   }
   if (intent === "move") {
-    try {
-      await moveAppointment(rt, staff, id, placement);
-    } catch (error) {
-      return refuse(error);
-    }
+    const moved = await moveAppointment(rt, staff, id, placement);
+    if (isRefusal(moved)) return refuse(moved);
     return redirect(`/staff/appointments/${id}?done=moved`);
   }
   if (intent === "confirm") change = { to: "confirmed", ...placement };
   else if (intent === "attended") change = { to: "attended" };
   else if (intent === "no_show") change = { to: "no_show" };
   else change = { to: "cancelled", reason: form.value.reason };
-  try {
-    await changeStatus(rt, staff, id, change);
-  } catch (error) {
-    return refuse(error);
-  }
+  const changed = await changeStatus(rt, staff, id, change);
+  if (isRefusal(changed)) return refuse(changed);
   return redirect(`/staff/appointments/${id}?done=${change.to}`);
 }
 
