@@ -5,7 +5,15 @@ import type { Config } from "../../base/config";
 import type { Db } from "../../db/index";
 import { clientDigest, countHit } from "../../requests/rate-limit-store";
 import { isCrossSite } from "../../requests/same-origin";
-import { patientLinks, type LinkOutcome, type ManageView, type PatientIntent, type PatientValues } from "./manage";
+import {
+  actOnLink,
+  openLink,
+  type LinkDeps,
+  type LinkOutcome,
+  type ManageView,
+  type PatientIntent,
+  type PatientValues,
+} from "./manage";
 
 export type { ManageView } from "./manage";
 
@@ -34,7 +42,7 @@ export type ManageAnswer =
       values?: PatientValues;
     };
 
-type PageConfig = Parameters<typeof patientLinks>[0]["config"] & Pick<Config, "rateLimit">;
+type PageConfig = LinkDeps["config"] & Pick<Config, "rateLimit">;
 
 /** The page's answer to the core's outcome. */
 function manageAnswer(outcome: LinkOutcome, locale: Locale): ManageAnswer {
@@ -75,59 +83,75 @@ function patientIntent(form: FormData): PatientIntent {
   }
 }
 
-export function patientLinkPage({ config, db }: { config: PageConfig; db: Db }) {
-  const links = patientLinks({ config, db });
-
-  /** 429 past the per-address limit (RATE_LIMIT_MESSAGE in the page's language), else null. */
-  async function limited(clientIp: string, locale: Locale): Promise<ManageAnswer | null> {
-    if (!config.rateLimit.enabled) return null;
-    const { current } = await countHit(db, `manage|${clientDigest(clientIp)}`, 60_000);
-    return current > config.rateLimit.privateLinksPerMinute
-      ? { status: 429, failure: m.private_rate_limited({}, { locale }) }
-      : null;
-  }
-
-  /**
-   * GET: the appointment behind a link. `counted`: this request was already
-   * counted against the limit (the page's loader runs again after its
-   * action, in the same request).
-   */
-  async function open(
-    token: string,
-    clientIp: string,
-    {
-      counted = false,
-      now = new Date(),
-      locale = BASE_LOCALE,
-    }: { counted?: boolean; now?: Date; locale?: Locale } = {},
-  ): Promise<ManageAnswer> {
-    const refused = counted ? null : await limited(clientIp, locale);
-    return refused ?? manageAnswer(await links.open(token, now, locale), locale);
-  }
-
-  /** POST: cancel, change or safety, from the page's form; answered in the language of the page's address. */
-  async function act(request: Request, token: string, clientIp: string, now = new Date()): Promise<ManageAnswer> {
-    const locale = localeOfPath(new URL(request.url).pathname);
-    if (isCrossSite(config, (name) => request.headers.get(name) ?? undefined)) {
-      // CROSS_SITE_MESSAGE in the page's language.
-      return { status: 403, failure: m.private_cross_site({}, { locale }) };
-    }
-    const refused = await limited(clientIp, locale);
-    if (refused) return refused;
-    let form: FormData;
-    try {
-      form = await request.formData();
-    } catch {
-      // A form that cannot be read offers no action: the appointment is shown with that message.
-      const opened = await links.open(token, now, locale);
-      if (opened.kind !== "shown") return manageAnswer(opened, locale);
-      return { status: 400, view: opened.view, failure: patientLinkWords(locale).messages.unknownAction };
-    }
-    return manageAnswer(await links.act(token, patientIntent(form), now, locale), locale);
-  }
-
-  return { open, act };
+/** What the page's adapter works with: the core's, and the rate limit's settings. */
+export interface LinkPageDeps {
+  config: PageConfig;
+  db: Db;
 }
+
+/** 429 past the per-address limit (RATE_LIMIT_MESSAGE in the page's language), else null. */
+async function limited({ config, db }: LinkPageDeps, clientIp: string, locale: Locale): Promise<ManageAnswer | null> {
+  if (!config.rateLimit.enabled) return null;
+  const { current } = await countHit(db, `manage|${clientDigest(clientIp)}`, 60_000);
+  return current > config.rateLimit.privateLinksPerMinute
+    ? { status: 429, failure: m.private_rate_limited({}, { locale }) }
+    : null;
+}
+
+/**
+ * GET: the appointment behind a link. `counted`: this request was already
+ * counted against the limit (the page's loader runs again after its
+ * action, in the same request).
+ */
+export async function openLinkPage(
+  deps: LinkPageDeps,
+  token: string,
+  clientIp: string,
+  { counted = false, now = new Date(), locale = BASE_LOCALE }: { counted?: boolean; now?: Date; locale?: Locale } = {},
+): Promise<ManageAnswer> {
+  const refused = counted ? null : await limited(deps, clientIp, locale);
+  return refused ?? manageAnswer(await openLink(deps, token, now, locale), locale);
+}
+
+/** POST: cancel, change or safety, from the page's form; answered in the language of the page's address. */
+export async function actOnLinkPage(
+  deps: LinkPageDeps,
+  request: Request,
+  token: string,
+  clientIp: string,
+  now = new Date(),
+): Promise<ManageAnswer> {
+  const locale = localeOfPath(new URL(request.url).pathname);
+  if (isCrossSite(deps.config, (name) => request.headers.get(name) ?? undefined)) {
+    // CROSS_SITE_MESSAGE in the page's language.
+    return { status: 403, failure: m.private_cross_site({}, { locale }) };
+  }
+  const refused = await limited(deps, clientIp, locale);
+  if (refused) return refused;
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    // A form that cannot be read offers no action: the appointment is shown with that message.
+    const opened = await openLink(deps, token, now, locale);
+    if (opened.kind !== "shown") return manageAnswer(opened, locale);
+    return { status: 400, view: opened.view, failure: patientLinkWords(locale).messages.unknownAction };
+  }
+  return manageAnswer(await actOnLink(deps, token, patientIntent(form), now, locale), locale);
+}
+
+/**
+ * The page's loader and action with their dependencies given, as the load
+ * context holds them (server/app.ts): openLinkPage and actOnLinkPage.
+ */
+export function patientLinkPage(deps: LinkPageDeps) {
+  return {
+    open: (...args: DropFirst<Parameters<typeof openLinkPage>>) => openLinkPage(deps, ...args),
+    act: (...args: DropFirst<Parameters<typeof actOnLinkPage>>) => actOnLinkPage(deps, ...args),
+  };
+}
+
+type DropFirst<T extends unknown[]> = T extends [unknown, ...infer Rest] ? Rest : never;
 
 /** What the page's load context holds: the link page's loader and action. */
 export type PatientLinks = ReturnType<typeof patientLinkPage>;

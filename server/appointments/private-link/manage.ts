@@ -183,208 +183,269 @@ function viewOf(appt: AppointmentRow, config: LinkConfig, now: Date, days: ViewD
   };
 }
 
-export function patientLinks({ config, db }: { config: LinkConfig; db: Db }) {
+/** What the private link's core works with: the settings it reads and the database. */
+export interface LinkDeps {
+  config: LinkConfig;
+  db: Db;
+}
+
+/**
+ * The booking calendar as it stands now (the change form's open and closed
+ * days) and, for a request, the day by whose end the clinic answers it:
+ * reckoned from when it was made or last changed (`updated_at`: staff touch
+ * a row only to change its status), as the booking's confirmation does.
+ */
+async function daysFor({ config, db }: LinkDeps, appt: AppointmentRow, now: Date, locale: Locale): Promise<ViewDays> {
+  const rules = await bookingWindowNow(db, config, now);
+  const calendar = bookingCalendar(now, rules.bookingHorizonDays, rules.closedDates);
+  const closedDay = await closedDayOf(db, config, appt, clinicToday(now));
+  const days = { calendar, closureReasons: rules.closureReasons ?? {}, closedDay, locale };
+  if (appt.status !== "requested") return days;
+  return { ...days, answerBy: await requestAnswerBy(db, config, new Date(appt.updated_at)) };
+}
+
+/** The appointment behind a link, as the page shows it in `locale`. */
+export async function openLink(
+  deps: LinkDeps,
+  token: string,
+  now = new Date(),
+  locale: Locale = BASE_LOCALE,
+): Promise<LinkOutcome> {
+  const appt = await findByManageToken(deps.db, token, now);
+  return appt
+    ? { kind: "shown", view: viewOf(appt, deps.config, now, await daysFor(deps, appt, now, locale)) }
+    : { kind: "not-found" };
+}
+
+/**
+ * The safety answers: stored while the visit is still ahead, or refused
+ * whole with the errors by field (nothing saved). No version check: the
+ * answers are the patient's own, and the last save wins.
+ */
+async function saveSafety(
+  deps: LinkDeps,
+  appt: AppointmentRow,
+  view: ManageView,
+  posted: Readonly<Record<string, string>>,
+  now: Date,
+  days: ViewDays,
+): Promise<LinkOutcome> {
+  const { config, db } = deps;
   const appointments = appointmentRepository(db);
-
-  /**
-   * The booking calendar as it stands now (the change form's open and closed
-   * days) and, for a request, the day by whose end the clinic answers it:
-   * reckoned from when it was made or last changed (`updated_at`: staff touch
-   * a row only to change its status), as the booking's confirmation does.
-   */
-  async function daysFor(appt: AppointmentRow, now: Date, locale: Locale): Promise<ViewDays> {
-    const rules = await bookingWindowNow(db, config, now);
-    const calendar = bookingCalendar(now, rules.bookingHorizonDays, rules.closedDates);
-    const closedDay = await closedDayOf(db, config, appt, clinicToday(now));
-    const days = { calendar, closureReasons: rules.closureReasons ?? {}, closedDay, locale };
-    if (appt.status !== "requested") return days;
-    return { ...days, answerBy: await requestAnswerBy(db, config, new Date(appt.updated_at)) };
+  const words = safetyWords(days.locale);
+  if (!view.safety.canAnswer) return { kind: "refused", view, failure: words.messages.closed };
+  const parsed = parseSafetyForm(view.safety.questions, (name) => posted[name] ?? "");
+  const { answers } = parsed;
+  const errors = Object.fromEntries(Object.entries(parsed.errors).map(([name, text]) => [name, words.message(text)]));
+  if (Object.keys(errors).length) {
+    const shown = { ...view, safety: { ...view.safety, answers } };
+    return { kind: "invalid", view: shown, failure: words.messages.invalid, errors };
   }
+  const stored = { safety_answers: JSON.stringify(answers), safety_saved_at: now.toISOString() };
+  const saved = await appointments.saveSafetyAnswers(
+    appt.id,
+    appt.status,
+    stored.safety_answers,
+    stored.safety_saved_at,
+  );
+  // Saved: the row is the one read, with these answers. Refused: it changed meanwhile, so read it again.
+  if (saved) return { kind: "done", view: viewOf({ ...appt, ...stored }, config, now, days), done: "saved" };
+  const current = (await appointments.findById(appt.id)) ?? appt;
+  const failure =
+    current.status === "cancelled" ? patientLinkWords(days.locale).messages.alreadyCancelled : words.messages.closed;
+  return {
+    kind: "refused",
+    view: viewOf(current, config, now, await daysFor(deps, current, now, days.locale)),
+    failure,
+  };
+}
 
-  /** The appointment behind a link, as the page shows it in `locale`. */
-  async function open(token: string, now = new Date(), locale: Locale = BASE_LOCALE): Promise<LinkOutcome> {
-    const appt = await findByManageToken(db, token, now);
-    return appt
-      ? { kind: "shown", view: viewOf(appt, config, now, await daysFor(appt, now, locale)) }
-      : { kind: "not-found" };
+/**
+ * The patient's channel besides e-mail (decision 030): any of the choices,
+ * at any time before the appointment is cancelled; "e-mail only" also stops
+ * the texts still waiting to go. No version check: the choice is the
+ * patient's own, and it changes nothing about the appointment itself.
+ */
+async function chooseContact(
+  { config, db }: LinkDeps,
+  appt: AppointmentRow,
+  posted: string,
+  now: Date,
+  days: ViewDays,
+): Promise<LinkOutcome> {
+  const view = viewOf(appt, config, now, days);
+  if (!isContactPreference(posted)) {
+    const message = contactPreferenceWords(days.locale).message;
+    return { kind: "invalid", view, failure: message, errors: { contactPreference: message } };
   }
+  await setContactPreference(appt.reference, posted, now, db);
+  return { kind: "done", view: viewOf({ ...appt, contact_preference: posted }, config, now, days), done: "contact" };
+}
 
-  /**
-   * The safety answers: stored while the visit is still ahead, or refused
-   * whole with the errors by field (nothing saved). No version check: the
-   * answers are the patient's own, and the last save wins.
-   */
-  async function saveSafety(
-    appt: AppointmentRow,
-    view: ManageView,
-    posted: Readonly<Record<string, string>>,
-    now: Date,
-    days: ViewDays,
-  ): Promise<LinkOutcome> {
-    const words = safetyWords(days.locale);
-    if (!view.safety.canAnswer) return { kind: "refused", view, failure: words.messages.closed };
-    const parsed = parseSafetyForm(view.safety.questions, (name) => posted[name] ?? "");
-    const { answers } = parsed;
-    const errors = Object.fromEntries(Object.entries(parsed.errors).map(([name, text]) => [name, words.message(text)]));
-    if (Object.keys(errors).length) {
-      const shown = { ...view, safety: { ...view.safety, answers } };
-      return { kind: "invalid", view: shown, failure: words.messages.invalid, errors };
-    }
-    const stored = { safety_answers: JSON.stringify(answers), safety_saved_at: now.toISOString() };
-    const saved = await appointments.saveSafetyAnswers(
+/** A cancellation or a new date the patient may make: what it sets, its history note and the patient's e-mail. */
+interface PatientChangeToMake {
+  to: AppointmentStatus;
+  note: string;
+  set: Partial<AppointmentRow>;
+  mail: PatientChange;
+}
+
+/**
+ * What a cancellation or a move asks of the appointment, checked against
+ * its status (APPOINTMENT_TRANSITIONS), the notice period, the reason's
+ * length and the booking form's rule for the date; or the refusal, with the
+ * values as posted (`values`, the date once read as one).
+ */
+async function changeToMake(
+  { config, db }: LinkDeps,
+  appt: AppointmentRow,
+  intent: Extract<PatientIntent, { kind: "cancel" | "move" }>,
+  view: ManageView,
+  days: ViewDays,
+  values: PatientValues,
+  now: Date,
+): Promise<PatientChangeToMake | LinkOutcome> {
+  const { locale } = days;
+  const PATIENT_MESSAGES = patientLinkWords(locale).messages;
+  const refuse = (failure: string): LinkOutcome => ({ kind: "refused", view, failure, values });
+  const invalid = (failure: string, field?: keyof PatientValues): LinkOutcome => ({
+    kind: "invalid",
+    view,
+    failure,
+    errors: field ? { [field]: failure } : undefined,
+    values,
+  });
+  if (intent.version !== appt.updated_at) return refuse(PATIENT_MESSAGES.stale);
+  if (intent.kind === "cancel") {
+    const to = patientMoveTo(appt.status, "cancel");
+    if (!to) return refuse(PATIENT_MESSAGES.cannotCancel);
+    const reason = intent.reason;
+    if (reason.length > CANCEL_REASON_MAX) return invalid(PATIENT_MESSAGES.reasonTooLong, "reason");
+    return {
+      to,
+      note: reason ? `Cancelled by the patient: ${reason}` : "Cancelled by the patient",
+      set: { status: to, cancel_reason: reason || "Cancelled by the patient" },
+      mail: { kind: "cancelled", date: appointmentDate(appt), time: appt.confirmed_time },
+    };
+  }
+  if (view.changeByPhone) return refuse(PATIENT_MESSAGES.tooLate);
+  const to = patientMoveTo(appt.status, "changeDate");
+  if (!to) return refuse(PATIENT_MESSAGES.cannotChange);
+  if (!intent.date) return invalid(PATIENT_MESSAGES.chooseDate, "date");
+  const date = parseDateInput(intent.date);
+  // The booking form's rule (bookingDateProblemNow), with the calendar and closures just read, in the page's language.
+  const problem = date
+    ? bookingDateProblem(date, days.calendar, days.closureReasons, locale)
+    : dateMessages(locale).format;
+  if (!date || problem) return invalid(problem ?? dateMessages(locale).format, "date");
+  values.date = date;
+  if (appt.status === "requested" && date === appt.requested_date) {
+    return invalid(PATIENT_MESSAGES.sameDate, "date");
+  }
+  const old = appointmentDate(appt);
+  const oldText = appt.status === "confirmed" ? `${old} ${appt.confirmed_time}` : old;
+  return {
+    to,
+    note: `Date changed by the patient from ${oldText} to ${date}`,
+    set: { status: to, requested_date: date, confirmed_date: null, confirmed_time: null },
+    mail: {
+      kind: "changed",
+      from: old,
+      fromTime: appt.status === "confirmed" ? appt.confirmed_time : null,
+      to: date,
+      answerBy: await requestAnswerBy(db, config, now),
+    },
+  };
+}
+
+/**
+ * Writes a patient's change in one transaction, compared and set on the
+ * state the page showed (of two posts, one changes the row): the status
+ * history, the clinic's e-mail (the reference only), the patient's own
+ * record of it with a fresh link, and their text. False when the row had
+ * changed meanwhile: nothing is written.
+ */
+async function writePatientChange(
+  { config, db }: LinkDeps,
+  appt: AppointmentRow,
+  kind: "cancel" | "move",
+  change: PatientChangeToMake,
+  now: Date,
+): Promise<boolean> {
+  const appointments = appointmentRepository(db);
+  const stamp = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const done = await appointments.updateIf(
       appt.id,
-      appt.status,
-      stored.safety_answers,
-      stored.safety_saved_at,
+      { status: appt.status, updatedAt: appt.updated_at },
+      { ...change.set, updated_at: stamp },
+      trx,
     );
-    // Saved: the row is the one read, with these answers. Refused: it changed meanwhile, so read it again.
-    if (saved) return { kind: "done", view: viewOf({ ...appt, ...stored }, config, now, days), done: "saved" };
-    const current = (await appointments.findById(appt.id)) ?? appt;
-    const failure =
-      current.status === "cancelled" ? patientLinkWords(days.locale).messages.alreadyCancelled : words.messages.closed;
-    return { kind: "refused", view: viewOf(current, config, now, await daysFor(current, now, days.locale)), failure };
+    if (!done) return false;
+    await appointments.recordStatusChange(
+      {
+        appointment_id: appt.id,
+        from_status: appt.status,
+        to_status: change.to,
+        note: change.note,
+        staff_id: null,
+        created_at: stamp,
+      },
+      trx,
+    );
+    const what = kind === "cancel" ? "cancelled" : "changed the date of";
+    await enqueueMail(clinicPatientChangeMail({ id: appt.id, reference: appt.reference, what }, config), now, trx);
+    const manageUrl = await issueManageLink(db, config, appt, now, trx);
+    const own = {
+      reference: appt.reference,
+      name: appt.name,
+      email: appt.email,
+      change: change.mail,
+      at: stamp,
+      language: appt.language,
+    };
+    await enqueueMail(patientChangeMail({ ...own, manageUrl }, config), now, trx);
+    const text = kind === "cancel" ? "patient-cancelled" : "patient-changed";
+    await textPatient(config, { ...appt, ...change.set }, text, manageUrl, now, undefined, trx);
+    return true;
+  });
+}
+
+/**
+ * A patient's intent on the appointment behind a link. A move the status
+ * forbids (APPOINTMENT_TRANSITIONS), a bad date, a second post or a post
+ * against an older state (`version`) changes nothing and is refused or
+ * invalid, with the page's message; any post to a cancelled appointment
+ * says it is already cancelled. A change or cancellation queues two
+ * e-mails: the clinic's (the reference only) and the patient's own record
+ * of it.
+ */
+export async function actOnLink(
+  deps: LinkDeps,
+  token: string,
+  intent: PatientIntent,
+  now = new Date(),
+  locale: Locale = BASE_LOCALE,
+): Promise<LinkOutcome> {
+  const appt = await findByManageToken(deps.db, token, now);
+  if (!appt) return { kind: "not-found" };
+  const days = await daysFor(deps, appt, now, locale);
+  const view = viewOf(appt, deps.config, now, days);
+  const PATIENT_MESSAGES = patientLinkWords(locale).messages;
+  // Posted again from a page opened before the cancellation (another tab, the back button).
+  if (appt.status === "cancelled") return { kind: "refused", view, failure: PATIENT_MESSAGES.alreadyCancelled };
+  if (intent.kind === "safety") return saveSafety(deps, appt, view, intent.answers, now, days);
+  if (intent.kind === "contact") return chooseContact(deps, appt, intent.preference, now, days);
+  if (intent.kind === "unknown") return { kind: "invalid", view, failure: PATIENT_MESSAGES.unknownAction };
+  const values: PatientValues = intent.kind === "cancel" ? { reason: intent.reason } : { date: intent.date };
+  const change = await changeToMake(deps, appt, intent, view, days, values, now);
+  if ("kind" in change) return change;
+  const changed = await writePatientChange(deps, appt, intent.kind, change, now);
+  const current = (await appointmentRepository(deps.db).findById(appt.id)) ?? appt;
+  const shown = viewOf(current, deps.config, now, await daysFor(deps, current, now, locale));
+  if (!changed) {
+    const failure = current.status === "cancelled" ? PATIENT_MESSAGES.alreadyCancelled : PATIENT_MESSAGES.stale;
+    return { kind: "refused", view: shown, failure };
   }
-
-  /**
-   * The patient's channel besides e-mail (decision 030): any of the choices,
-   * at any time before the appointment is cancelled; "e-mail only" also stops
-   * the texts still waiting to go. No version check: the choice is the
-   * patient's own, and it changes nothing about the appointment itself.
-   */
-  async function chooseContact(appt: AppointmentRow, posted: string, now: Date, days: ViewDays): Promise<LinkOutcome> {
-    const view = viewOf(appt, config, now, days);
-    if (!isContactPreference(posted)) {
-      const message = contactPreferenceWords(days.locale).message;
-      return { kind: "invalid", view, failure: message, errors: { contactPreference: message } };
-    }
-    await setContactPreference(appt.reference, posted, now, db);
-    return { kind: "done", view: viewOf({ ...appt, contact_preference: posted }, config, now, days), done: "contact" };
-  }
-
-  /**
-   * A patient's intent on the appointment behind a link. A move the status
-   * forbids (APPOINTMENT_TRANSITIONS), a bad date, a second post or a post
-   * against an older state (`version`) changes nothing and is refused or
-   * invalid, with the page's message; any post to a cancelled appointment
-   * says it is already cancelled. A change or cancellation queues two
-   * e-mails: the clinic's (the reference only) and the patient's own record
-   * of it.
-   */
-  async function act(
-    token: string,
-    intent: PatientIntent,
-    now = new Date(),
-    locale: Locale = BASE_LOCALE,
-  ): Promise<LinkOutcome> {
-    const appt = await findByManageToken(db, token, now);
-    if (!appt) return { kind: "not-found" };
-    const days = await daysFor(appt, now, locale);
-    const view = viewOf(appt, config, now, days);
-    const PATIENT_MESSAGES = patientLinkWords(locale).messages;
-    // Posted again from a page opened before the cancellation (another tab, the back button).
-    if (appt.status === "cancelled") return { kind: "refused", view, failure: PATIENT_MESSAGES.alreadyCancelled };
-    if (intent.kind === "safety") return saveSafety(appt, view, intent.answers, now, days);
-    if (intent.kind === "contact") return chooseContact(appt, intent.preference, now, days);
-    if (intent.kind === "unknown") return { kind: "invalid", view, failure: PATIENT_MESSAGES.unknownAction };
-    const values: PatientValues = intent.kind === "cancel" ? { reason: intent.reason } : { date: intent.date };
-    const refuse = (failure: string): LinkOutcome => ({ kind: "refused", view, failure, values });
-    const invalid = (failure: string, field?: keyof PatientValues): LinkOutcome => ({
-      kind: "invalid",
-      view,
-      failure,
-      errors: field ? { [field]: failure } : undefined,
-      values,
-    });
-    if (intent.version !== appt.updated_at) return refuse(PATIENT_MESSAGES.stale);
-
-    let change: { to: AppointmentStatus; note: string; set: Partial<AppointmentRow>; mail: PatientChange };
-    if (intent.kind === "cancel") {
-      const to = patientMoveTo(appt.status, "cancel");
-      if (!to) return refuse(PATIENT_MESSAGES.cannotCancel);
-      const reason = intent.reason;
-      if (reason.length > CANCEL_REASON_MAX) return invalid(PATIENT_MESSAGES.reasonTooLong, "reason");
-      change = {
-        to,
-        note: reason ? `Cancelled by the patient: ${reason}` : "Cancelled by the patient",
-        set: { status: to, cancel_reason: reason || "Cancelled by the patient" },
-        mail: { kind: "cancelled", date: appointmentDate(appt), time: appt.confirmed_time },
-      };
-    } else {
-      if (view.changeByPhone) return refuse(PATIENT_MESSAGES.tooLate);
-      const to = patientMoveTo(appt.status, "changeDate");
-      if (!to) return refuse(PATIENT_MESSAGES.cannotChange);
-      if (!intent.date) return invalid(PATIENT_MESSAGES.chooseDate, "date");
-      const date = parseDateInput(intent.date);
-      // The booking form's rule (bookingDateProblemNow), with the calendar and closures just read, in the page's language.
-      const problem = date
-        ? bookingDateProblem(date, days.calendar, days.closureReasons, locale)
-        : dateMessages(locale).format;
-      if (!date || problem) return invalid(problem ?? dateMessages(locale).format, "date");
-      values.date = date;
-      if (appt.status === "requested" && date === appt.requested_date) {
-        return invalid(PATIENT_MESSAGES.sameDate, "date");
-      }
-      const old = appointmentDate(appt);
-      const oldText = appt.status === "confirmed" ? `${old} ${appt.confirmed_time}` : old;
-      change = {
-        to,
-        note: `Date changed by the patient from ${oldText} to ${date}`,
-        set: { status: to, requested_date: date, confirmed_date: null, confirmed_time: null },
-        mail: {
-          kind: "changed",
-          from: old,
-          fromTime: appt.status === "confirmed" ? appt.confirmed_time : null,
-          to: date,
-          answerBy: await requestAnswerBy(db, config, now),
-        },
-      };
-    }
-
-    const stamp = now.toISOString();
-    const changed = await db.transaction().execute(async (trx) => {
-      // Compare and set on the state the page showed: of two posts, one changes the row.
-      const done = await appointments.updateIf(
-        appt.id,
-        { status: appt.status, updatedAt: appt.updated_at },
-        { ...change.set, updated_at: stamp },
-        trx,
-      );
-      if (!done) return false;
-      await appointments.recordStatusChange(
-        {
-          appointment_id: appt.id,
-          from_status: appt.status,
-          to_status: change.to,
-          note: change.note,
-          staff_id: null,
-          created_at: stamp,
-        },
-        trx,
-      );
-      const what = intent.kind === "cancel" ? "cancelled" : "changed the date of";
-      await enqueueMail(clinicPatientChangeMail({ id: appt.id, reference: appt.reference, what }, config), now, trx);
-      const manageUrl = await issueManageLink(db, config, appt, now, trx);
-      const own = {
-        reference: appt.reference,
-        name: appt.name,
-        email: appt.email,
-        change: change.mail,
-        at: stamp,
-        language: appt.language,
-      };
-      await enqueueMail(patientChangeMail({ ...own, manageUrl }, config), now, trx);
-      const kind = intent.kind === "cancel" ? "patient-cancelled" : "patient-changed";
-      await textPatient(config, { ...appt, ...change.set }, kind, manageUrl, now, undefined, trx);
-      return true;
-    });
-    const current = (await appointments.findById(appt.id)) ?? appt;
-    const shown = viewOf(current, config, now, await daysFor(current, now, locale));
-    if (!changed) {
-      const failure = current.status === "cancelled" ? PATIENT_MESSAGES.alreadyCancelled : PATIENT_MESSAGES.stale;
-      return { kind: "refused", view: shown, failure };
-    }
-    return { kind: "done", view: shown, done: intent.kind === "cancel" ? "cancelled" : "changed" };
-  }
-
-  return { open, act };
+  return { kind: "done", view: shown, done: intent.kind === "cancel" ? "cancelled" : "changed" };
 }
