@@ -140,9 +140,9 @@ export function formMultipart(fields: FormField[], file?: { filename: string; co
   return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-/** The booking form's fields, filled in as a patient would, for an open day `after` days ahead. */
-export function bookingFormFields(overrides: Record<string, string> = {}, after = 3): FormField[] {
-  return Object.entries({
+/** The booking form's values by name, filled in as a patient would, for an open day `after` days ahead. */
+export function bookingFormValues(overrides: Record<string, string> = {}, after = 3): Record<string, string> {
+  return {
     name: "Kagiso",
     surname: "Molefhe",
     dobDay: "12",
@@ -160,5 +160,10 @@ export function bookingFormFields(overrides: Record<string, string> = {}, after 
     notes: "",
     website: "",
     ...overrides,
-  });
+  };
+}
+
+/** The booking form's fields in order, as a browser posts them (see bookingFormValues). */
+export function bookingFormFields(overrides: Record<string, string> = {}, after = 3): FormField[] {
+  return Object.entries(bookingFormValues(overrides, after));
 }

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { clinicToday, formatShortDate } from "../../domain/dates";
+import { clinicToday } from "../../domain/dates";
 import { nextOpenDay } from "../../domain/opening-days";
 import { ENQUIRY_RECEIVED, REFERRAL_WORDS, REQUEST_RECEIVED, requestNextStep } from "../../domain/request-words";
 import { DATE_MESSAGES, DOB_MESSAGES } from "../../domain/validation/appointment-dates";
 import { REATTACH_FILE } from "../../app/components/forms/file-upload";
 import { createTestApp, type TestApp } from "../helpers/app";
-import { openDate, pdfBytes } from "../helpers/requests";
+import { bookingFormFields, openDate, pdfBytes } from "../helpers/requests";
 import { hashToken } from "../../server/base/tokens";
 
 /** The page's <title>, and where an element (a regular expression over the HTML) starts in <main>, after its opening. */
@@ -50,28 +50,12 @@ function multipart(fields: Field[], files: FilePart[] = []) {
 
 const SAME_ORIGIN = { "sec-fetch-site": "same-origin" };
 
-function bookingFields(overrides: Record<string, string> = {}): Field[] {
-  const values: Record<string, string> = {
-    name: "Kagiso",
-    surname: "Molefhe",
-    dobDay: "12",
-    dobMonth: "3",
-    dobYear: "1984",
-    gender: "Female",
-    idPassportNumber: "123456789",
-    phoneNumber: "71234567",
-    alternateNumber: "+27821234567",
-    email: "kagiso.molefhe@example.net",
-    service: "X-ray Imaging",
-    appointmentDate: formatShortDate(openDate(2)),
-    paymentMethod: "bpomas",
-    medicalAidNumber: "BP-998877",
-    notes: "Left wrist & <b>fell</b>.",
-    website: "",
-    ...overrides,
-  };
-  return Object.entries(values);
-}
+/** The booking form as a patient paying with medical aid fills it in, two open days ahead. */
+const bookingFields = (overrides: Record<string, string> = {}): Field[] =>
+  bookingFormFields(
+    { paymentMethod: "bpomas", medicalAidNumber: "BP-998877", notes: "Left wrist & <b>fell</b>.", ...overrides },
+    2,
+  );
 
 describe("plain form posts (no JavaScript)", () => {
   let t: TestApp;

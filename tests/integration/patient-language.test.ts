@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { APPOINTMENT_PATH, ENQUIRY_PATH } from "../../domain/api-paths";
-import { formatShortDate } from "../../domain/dates";
 import { LANGUAGE_INVALID } from "../../domain/validation/fields";
 import { createTestApp, type TestApp } from "../helpers/app";
-import { openDate, validAppointment, validEnquiry } from "../helpers/requests";
+import { bookingFormValues, validAppointment, validEnquiry } from "../helpers/requests";
 
 /*
  * The patient's language is kept with what they send (decision 037): the JSON API's optional
@@ -44,22 +43,7 @@ describe("the patient's language, stored with the request", () => {
   });
 
   it("keeps the language of the page a plain form was posted from: /tn/book-appointment and /tn/contact-us are Setswana", async () => {
-    const fields = {
-      name: "Kagiso",
-      surname: "Molefhe",
-      dobDay: "12",
-      dobMonth: "3",
-      dobYear: "1984",
-      gender: "Female",
-      idPassportNumber: "123456789",
-      phoneNumber: "71234567",
-      alternateNumber: "72345678",
-      email: "kagiso.molefhe@example.net",
-      service: "X-ray Imaging",
-      appointmentDate: formatShortDate(openDate(2)),
-      paymentMethod: "cash",
-      website: "",
-    };
+    const fields = bookingFormValues({ alternateNumber: "72345678" }, 2);
     for (const [url, id] of [
       ["/tn/book-appointment", "123456789"],
       ["/book-appointment", "223456789"],

@@ -1,7 +1,7 @@
 import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { APPOINTMENT_PATH, ENQUIRY_PATH, UPLOAD_PATH } from "../../domain/api-paths";
-import { addDays, clinicToday, formatLongDate, formatShortDate } from "../../domain/dates";
+import { addDays, clinicToday, formatLongDate } from "../../domain/dates";
 import { nextOpenDay } from "../../domain/opening-days";
 import { referralWords, requestNextStep, requestReceived } from "../../domain/request-words";
 import { appointmentMessages } from "../../domain/validation/appointment";
@@ -13,7 +13,14 @@ import { INVALID_MESSAGE, invalidMessage, rateLimitMessage } from "../../server/
 import { unavailableMessage } from "../../server/requests/unavailable";
 import { uploadMessages, WRONG_TYPE } from "../../server/uploads/intake";
 import { createTestApp, type TestApp } from "../helpers/app";
-import { multipartBody, openDate, pdfBytes, validAppointment, validEnquiry } from "../helpers/requests";
+import {
+  bookingFormValues,
+  multipartBody,
+  openDate,
+  pdfBytes,
+  validAppointment,
+  validEnquiry,
+} from "../helpers/requests";
 
 /*
  * Both forms in Setswana (issue 26): a plain post (no JavaScript) to /tn/book-appointment or
@@ -33,28 +40,11 @@ const byId = (html: string, id: string) => new RegExp(`id="${id}"[^>]*>(.*?)</p>
 /** HTML-escaped, as React writes text. */
 const escaped = (s: string) => s.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;");
 
-function bookingValues(overrides: Record<string, string> = {}): Record<string, string> {
-  return {
-    name: "Kagiso",
-    surname: "Molefhe",
-    dobDay: "12",
-    dobMonth: "3",
-    dobYear: "1984",
-    gender: "Female",
-    idPassportNumber: "123456789",
-    phoneNumber: "71234567",
-    alternateNumber: "72345678",
-    email: "kagiso.molefhe@example.net",
-    contactPreference: "sms",
-    service: "X-ray Imaging",
-    appointmentDate: formatShortDate(openDate(2)),
-    paymentMethod: "cash",
-    medicalAidNumber: "",
-    notes: "Ke tla tla le ngwanaka.",
-    website: "",
-    ...overrides,
-  };
-}
+const bookingValues = (overrides: Record<string, string> = {}): Record<string, string> =>
+  bookingFormValues(
+    { alternateNumber: "72345678", contactPreference: "sms", notes: "Ke tla tla le ngwanaka.", ...overrides },
+    2,
+  );
 
 describe("the forms in Setswana", () => {
   let t: TestApp;
