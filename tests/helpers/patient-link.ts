@@ -22,3 +22,24 @@ export async function bookWithLink(t: TestApp, overrides: Record<string, unknown
   const path = new URL(data.manageUrl).pathname;
   return { ...data, path, token: path.split("/").pop()!, row, id: row.id };
 }
+
+/** The page's <main>. */
+export const mainOf = (html: string) => html.slice(html.indexOf("<main"), html.indexOf("</main>"));
+
+/**
+ * The latest e-mail about `reference` and the private page it links to: the e-mail's text, the
+ * page's path, and its <main> (answered 200).
+ */
+export async function privatePageFromMail(t: TestApp, reference: string) {
+  const mail = await t.db
+    .selectFrom("mail_queue")
+    .select("text_body")
+    .where("about_reference", "=", reference)
+    .orderBy("id", "desc")
+    .executeTakeFirstOrThrow();
+  const url = /https?:\/\/\S+?(\/(?:tn\/)?appointment\/[\w-]+)/.exec(mail.text_body);
+  expect(url, mail.text_body).not.toBeNull();
+  const res = await t.app.inject({ method: "GET", url: url![1]! });
+  expect(res.statusCode).toBe(200);
+  return { mail: mail.text_body, path: url![1]!, html: mainOf(res.body) };
+}

@@ -12,6 +12,7 @@ import { newTotpSecret, totpCode } from "../../server/staff/second-factor";
 import { confirmationProblem } from "../../domain/opening-days";
 import { createSession, sessionCookieName } from "../../server/staff/sessions";
 import { addDays, clinicDate } from "../../domain/dates";
+import { clinicMinutes } from "../../domain/rooms";
 import { distinctDays } from "./days";
 import { ALLOWED_TYPES, uploadsDir } from "../../server/uploads/storage";
 
@@ -168,6 +169,30 @@ export async function seedAppointment(
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * A confirmed appointment held in `room` at `time` on `date`, as confirming stores it (requested
+ * for that date unless `extra` says otherwise); answers its id.
+ */
+export function seedConfirmedIn(
+  db: Db,
+  date: string,
+  time: string,
+  room: string,
+  extra: Partial<Omit<Insertable<AppointmentTable>, "id">> = {},
+): Promise<number> {
+  return seedAppointment(db, {
+    service_name: room === "x-ray" ? "x-ray" : "ultrasound",
+    requested_date: date,
+    status: "confirmed",
+    confirmed_date: date,
+    confirmed_time: time,
+    room,
+    starts_at: clinicMinutes(date, time),
+    ends_at: clinicMinutes(date, time) + 30,
+    ...extra,
+  });
 }
 
 export async function seedEnquiry(

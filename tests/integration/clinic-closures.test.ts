@@ -11,10 +11,10 @@ import {
   openWeekdays,
   SAME_ORIGIN,
   seedAppointment,
+  seedConfirmedIn,
   sessionCookieFor,
 } from "../helpers/staff";
 import { addDays, clinicDate, formatLongDate } from "../../domain/dates";
-import { clinicMinutes } from "../../domain/rooms";
 import { CLOSURE_MESSAGES } from "../../domain/closures";
 import { findByManageToken } from "../../server/appointments/manage-links";
 import { freeTimes } from "../../server/appointments/front-desk/schedule";
@@ -80,19 +80,9 @@ describe("clinic closures", () => {
   const mails = () => t.db.selectFrom("mail_queue").selectAll().orderBy("id").execute();
   const history = (id: number) =>
     t.db.selectFrom("appointment_status_history").selectAll().where("appointment_id", "=", id).orderBy("id").execute();
-  /** A confirmed appointment held in `room` at `time` on `date`, as confirming stores it. */
+  /** A confirmed appointment held in `room` at `time` on `date`, requested two days before. */
   const confirmedIn = (date: string, time: string, room: string, extra: Parameters<typeof seedAppointment>[1] = {}) =>
-    seedAppointment(t.db, {
-      service_name: room === "x-ray" ? "x-ray" : "ultrasound",
-      requested_date: addDays(date, -2),
-      status: "confirmed",
-      confirmed_date: date,
-      confirmed_time: time,
-      room,
-      starts_at: clinicMinutes(date, time),
-      ends_at: clinicMinutes(date, time) + 30,
-      ...extra,
-    });
+    seedConfirmedIn(t.db, date, time, room, { requested_date: addDays(date, -2), ...extra });
 
   it("closes a day at once for the calendar and the booking API, and reopens it when removed after a confirm step", async () => {
     const day = openDay(5);

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatLongDate } from "../../domain/dates";
 import { m } from "../../domain/paraglide/messages.js";
 import { REQUEST_RECEIVED } from "../../domain/request-words";
-import { clinicMinutes } from "../../domain/rooms";
 import { closeAndTell } from "../../server/appointments/front-desk/closure-effects";
 import { staffRuntime } from "../../server/db/runtime";
 import { createTestApp, type TestApp } from "../helpers/app";
-import { addStaff, nextOpenWeekday, seedAppointment } from "../helpers/staff";
+import { mainOf, privatePageFromMail } from "../helpers/patient-link";
+import { addStaff, nextOpenWeekday, seedAppointment, seedConfirmedIn } from "../helpers/staff";
 
 /**
  * A closed day on the patient's private page (decision 044): a patient who
@@ -21,8 +21,6 @@ import { addStaff, nextOpenWeekday, seedAppointment } from "../helpers/staff";
 
 const tn = { locale: "tn" } as const;
 const esc = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;");
-/** The page's <main>. */
-const mainOf = (html: string) => html.slice(html.indexOf("<main"), html.indexOf("</main>"));
 /** Where `text` first appears in `html`, failing when it does not. */
 const at = (html: string, text: string) => {
   const i = html.indexOf(esc(text));
@@ -50,31 +48,9 @@ describe("a closed day on the patient's private page", () => {
     return day;
   };
   const confirmedIn = (date: string, time: string, room: string, extra: Parameters<typeof seedAppointment>[1] = {}) =>
-    seedAppointment(t.db, {
-      service_name: room === "x-ray" ? "x-ray" : "ultrasound",
-      requested_date: date,
-      status: "confirmed",
-      confirmed_date: date,
-      confirmed_time: time,
-      room,
-      starts_at: clinicMinutes(date, time),
-      ends_at: clinicMinutes(date, time) + 30,
-      ...extra,
-    });
+    seedConfirmedIn(t.db, date, time, room, extra);
   /** The private page the closure's e-mail to this reference links to. */
-  const pageFromMail = async (reference: string) => {
-    const mail = await t.db
-      .selectFrom("mail_queue")
-      .select("text_body")
-      .where("about_reference", "=", reference)
-      .orderBy("id", "desc")
-      .executeTakeFirstOrThrow();
-    const url = /https?:\/\/\S+?(\/(?:tn\/)?appointment\/[\w-]+)/.exec(mail.text_body);
-    expect(url, mail.text_body).not.toBeNull();
-    const res = await t.app.inject({ method: "GET", url: url![1]! });
-    expect(res.statusCode).toBe(200);
-    return { path: url![1]!, html: mainOf(res.body) };
-  };
+  const pageFromMail = (reference: string) => privatePageFromMail(t, reference);
 
   it("a whole-clinic closure: closed, the reason, the time no longer held, choose another date, the calendar one tap away", async () => {
     const day = ownDay(30);

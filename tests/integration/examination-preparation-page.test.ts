@@ -4,6 +4,7 @@ import { m } from "../../domain/paraglide/messages.js";
 import { changeStatus } from "../../server/appointments/front-desk/staff-changes";
 import { staffRuntime } from "../../server/db/runtime";
 import { createTestApp, type TestApp } from "../helpers/app";
+import { privatePageFromMail } from "../helpers/patient-link";
 import { addStaff, nextOpenWeekday, seedAppointment, sessionCookieFor } from "../helpers/staff";
 
 /**
@@ -16,7 +17,6 @@ import { addStaff, nextOpenWeekday, seedAppointment, sessionCookieFor } from "..
 
 const tn = { locale: "tn" } as const;
 const esc = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;");
-const mainOf = (html: string) => html.slice(html.indexOf("<main"), html.indexOf("</main>"));
 
 describe("the examination's preparation on the e-mail, the private page and the staff page", () => {
   let t: TestApp;
@@ -43,16 +43,8 @@ describe("the examination's preparation on the e-mail, the private page and the 
     await orThrow(
       changeStatus(staffRuntime(t.db, t.config), staff, id, { to: "confirmed", date: day, time, examination }),
     );
-    const mail = await t.db
-      .selectFrom("mail_queue")
-      .select("text_body")
-      .where("about_reference", "=", reference)
-      .orderBy("id", "desc")
-      .executeTakeFirstOrThrow();
-    const path = /https?:\/\/\S+?(\/(?:tn\/)?appointment\/[\w-]+)/.exec(mail.text_body)![1]!;
-    const page = await t.app.inject({ method: "GET", url: path });
-    expect(page.statusCode).toBe(200);
-    return { id, mail: mail.text_body, page: mainOf(page.body) };
+    const { mail, html: page } = await privatePageFromMail(t, reference);
+    return { id, mail, page };
   };
 
   it("Abdomen (Upper): the 6-hour fast and its name, never the full bladder", async () => {
