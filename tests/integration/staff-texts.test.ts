@@ -47,12 +47,20 @@ describe("texts from the desk", () => {
       .orderBy("id")
       .execute();
 
+  /** The desk confirms the appointment at `time` on `date`, no examination chosen; a refusal fails the test. */
+  const confirm = (
+    staff: Parameters<typeof changeStatus>[1],
+    id: number,
+    date: string,
+    time: string,
+    room: string | null = null,
+    runtime = rt(),
+  ) => orThrow(changeStatus(runtime, staff, id, { to: "confirmed", date, time, examination: null, room }));
+
   it("confirming, moving and cancelling each text the patient with the new facts", async () => {
     const staff = await addStaff(t.db, { role: "reception" });
     const id = await seedAppointment(t.db, { service_name: "x-ray", requested_date: day, phone: "+26771000111" });
-    await orThrow(
-      changeStatus(rt(), staff, id, { to: "confirmed", date: day, time: "10:00", examination: null, room: null }),
-    );
+    await confirm(staff, id, day, "10:00");
     await orThrow(moveAppointment(rt(), staff, id, { date: later, time: "11:00", examination: null, room: null }));
     await orThrow(changeStatus(rt(), staff, id, { to: "cancelled", reason: "The machine is being repaired" }));
     const sent = await texts(id);
@@ -81,9 +89,7 @@ describe("texts from the desk", () => {
       phone: "+26771000222",
       contact_preference: "email",
     });
-    await orThrow(
-      changeStatus(rt(), staff, id, { to: "confirmed", date: day, time: "12:00", examination: null, room: null }),
-    );
+    await confirm(staff, id, day, "12:00");
     expect(await texts(id)).toEqual([]);
   });
 
@@ -107,15 +113,7 @@ describe("texts from the desk", () => {
     const manager = await addStaff(t.db, { role: "manager" });
     const out = openDay(22);
     const id = await seedAppointment(t.db, { service_name: "x-ray", requested_date: out, phone: "+26771000999" });
-    await orThrow(
-      changeStatus(rt(), manager, id, {
-        to: "confirmed",
-        date: out,
-        time: "10:00",
-        examination: null,
-        room: "x-ray",
-      }),
-    );
+    await confirm(manager, id, out, "10:00", "x-ray");
     const result = await closeAndTell(
       rt(),
       manager,
@@ -134,24 +132,8 @@ describe("texts from the desk", () => {
     const cookie = await sessionCookieFor(t.db, t.config, reception.id);
     const id = await seedAppointment(t.db, { service_name: "x-ray", requested_date: day, phone: "+26771000444" });
     const other = await seedAppointment(t.db, { service_name: "x-ray", requested_date: day, phone: "+26771000555" });
-    await orThrow(
-      changeStatus(rt(), reception, id, {
-        to: "confirmed",
-        date: day,
-        time: "14:00",
-        examination: null,
-        room: null,
-      }),
-    );
-    await orThrow(
-      changeStatus(rt(), reception, other, {
-        to: "confirmed",
-        date: day,
-        time: "15:00",
-        examination: null,
-        room: null,
-      }),
-    );
+    await confirm(reception, id, day, "14:00");
+    await confirm(reception, other, day, "15:00");
     const [failed] = await texts(id);
     const [othersText] = await texts(other);
     await t.db
@@ -216,15 +198,7 @@ describe("texts from the desk", () => {
     const reception = await addStaff(t.db, { role: "reception" });
     const manager = await addStaff(t.db, { role: "manager" });
     const id = await seedAppointment(t.db, { service_name: "x-ray", requested_date: day, phone: "+26771000121" });
-    await orThrow(
-      changeStatus(rt(), reception, id, {
-        to: "confirmed",
-        date: day,
-        time: "08:00",
-        examination: null,
-        room: null,
-      }),
-    );
+    await confirm(reception, id, day, "08:00");
     const [waiting] = await texts(id);
     expect(waiting!.status).toBe("pending");
     const post = async (staffId: number, channel: string, headers: Record<string, string> = SAME_ORIGIN) =>
@@ -313,15 +287,7 @@ describe("texts from the desk", () => {
     const reception = await addStaff(t.db, { role: "reception" });
     const cookie = await sessionCookieFor(t.db, t.config, reception.id);
     const id = await seedAppointment(t.db, { service_name: "x-ray", requested_date: day, phone: "+26771000131" });
-    await orThrow(
-      changeStatus(rt(), reception, id, {
-        to: "confirmed",
-        date: day,
-        time: "08:30",
-        examination: null,
-        room: null,
-      }),
-    );
+    await confirm(reception, id, day, "08:30");
     const [text] = await texts(id);
     const post = (messageId: number) =>
       t.app.inject({
@@ -354,19 +320,13 @@ describe("texts from the desk", () => {
     const staff = await addStaff(t.db, { role: "reception" });
     const evening = clinicInstant(clinicToday(), "21:30");
     const id = await seedAppointment(t.db, { service_name: "x-ray", requested_date: day, phone: "+26771000777" });
-    await orThrow(
-      changeStatus(
-        staffRuntime(t.db, quiet, () => evening),
-        staff,
-        id,
-        {
-          to: "confirmed",
-          date: day,
-          time: "09:00",
-          examination: null,
-          room: null,
-        },
-      ),
+    await confirm(
+      staff,
+      id,
+      day,
+      "09:00",
+      null,
+      staffRuntime(t.db, quiet, () => evening),
     );
     const mailsAbout = async (ref: string) =>
       t.db.selectFrom("mail_queue").selectAll().where("about_reference", "=", ref).execute();
