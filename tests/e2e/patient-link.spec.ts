@@ -2,12 +2,9 @@ import type { Locator, Page } from "@playwright/test";
 import { addDays, formatLongDate } from "../../domain/dates";
 import { BOOK_AGAIN, PATIENT_MESSAGES, PATIENT_STATUS_WORDS } from "../../domain/patient-link";
 import { SAFETY_MESSAGES } from "../../domain/safety-questions";
-import { clinicMinutes } from "../../domain/rooms";
-import { closeAndTell } from "../../server/appointments/front-desk/closure-effects";
-import { staffRuntime } from "../../server/db/runtime";
 import { openDate, validAppointment } from "../helpers/requests";
-import { seedAppointment } from "../helpers/staff";
-import { e2eStaff, nextOpenWeekday, signInByCookie } from "../helpers/staff-e2e";
+import { seedConfirmedIn } from "../helpers/staff";
+import { closeAndFollowMail, e2eStaff, nextOpenWeekday, signInByCookie } from "../helpers/staff-e2e";
 import { waitForMail } from "../helpers/staff-mail";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test, type E2eDb } from "./fixtures";
@@ -304,33 +301,15 @@ async function closedDayPage(e2e: E2eDb, offset: number) {
   const { db, config } = e2e;
   const day = nextOpenWeekday(config, offset);
   const reference = `APT-E2E-CLOSED-${offset}-${Date.now().toString(36)}`;
-  await seedAppointment(db, {
-    reference,
-    service_name: "x-ray",
-    requested_date: day,
-    status: "confirmed",
-    confirmed_date: day,
-    confirmed_time: "09:00",
-    room: "x-ray",
-    starts_at: clinicMinutes(day, "09:00"),
-    ends_at: clinicMinutes(day, "09:30"),
-  });
-  const manager = await e2eStaff(db, `closed-page-${offset}`);
-  const staff = { id: manager.id, email: manager.email, name: "E2E manager", role: "manager" as const };
-  const saved = await closeAndTell(
-    staffRuntime(db, config),
-    staff,
+  await seedConfirmedIn(db, day, "09:00", "x-ray", { reference });
+  const { saved, path } = await closeAndFollowMail(
+    e2e,
+    `closed-page-${offset}`,
     { firstDate: day, reason: "Power cut" },
-    { confirmed: true },
+    reference,
   );
   expect(saved).toMatchObject({ ok: true, saved: true });
-  const mail = await db
-    .selectFrom("mail_queue")
-    .select("text_body")
-    .where("about_reference", "=", reference)
-    .executeTakeFirstOrThrow();
-  const path = /\/appointment\/[\w-]{43}/.exec(mail.text_body)![0];
-  return { day, path };
+  return { day, path: path! };
 }
 
 async function expectClosedDayFirst(page: Page, day: string, javaScript: boolean) {

@@ -3,12 +3,9 @@ import { APPOINTMENT_PATH } from "../../domain/api-paths";
 import { formatLongDate } from "../../domain/dates";
 import { m } from "../../domain/paraglide/messages.js";
 import { patientLinkWords } from "../../domain/patient-link";
-import { clinicMinutes } from "../../domain/rooms";
-import { closeAndTell } from "../../server/appointments/front-desk/closure-effects";
-import { staffRuntime } from "../../server/db/runtime";
 import { openDate, validAppointment } from "../helpers/requests";
-import { seedAppointment } from "../helpers/staff";
-import { e2eStaff, nextOpenWeekday } from "../helpers/staff-e2e";
+import { seedConfirmedIn } from "../helpers/staff";
+import { closeAndFollowMail, nextOpenWeekday } from "../helpers/staff-e2e";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test } from "./fixtures";
 import { unique } from "./forms";
@@ -102,36 +99,18 @@ for (const javaScriptEnabled of [true, false]) {
         // A week apart for each width, with and without script, and from the English spec's closed days.
         const day = nextOpenWeekday(config, 185 + (width === 390 ? 0 : 7) + (javaScriptEnabled ? 0 : 14));
         const reference = `APT-E2E-ROOM-TN-${width}-${javaScriptEnabled ? "js" : "nojs"}-${Date.now().toString(36)}`;
-        await seedAppointment(db, {
-          reference,
-          language: "tn",
-          service_name: "x-ray",
-          requested_date: day,
-          status: "confirmed",
-          confirmed_date: day,
-          confirmed_time: "10:00",
-          room: "x-ray",
-          starts_at: clinicMinutes(day, "10:00"),
-          ends_at: clinicMinutes(day, "10:30"),
-        });
-        const manager = await e2eStaff(db, `room-tn-${width}`);
-        const staff = { id: manager.id, email: manager.email, name: "E2E manager", role: "manager" as const };
+        await seedConfirmedIn(db, day, "10:00", "x-ray", { reference, language: "tn" });
         const reason = "Motšhine wa X-ray o a baakanngwa";
-        const saved = await closeAndTell(
-          staffRuntime(db, config),
-          staff,
+        const { saved, path } = await closeAndFollowMail(
+          e2e,
+          `room-tn-${width}`,
           { firstDate: day, reason, room: "x-ray" },
-          { confirmed: true },
+          reference,
         );
         expect(saved).toMatchObject({ ok: true, saved: true });
-        const mail = await db
-          .selectFrom("mail_queue")
-          .select("text_body")
-          .where("about_reference", "=", reference)
-          .executeTakeFirstOrThrow();
-        const path = /\/tn\/appointment\/[\w-]{43}/.exec(mail.text_body)![0];
+        expect(path).toMatch(/^\/tn\/appointment\//);
 
-        await page.goto(path);
+        await page.goto(path!);
         const notice = page.getByRole("region", {
           name: m.private_closed_room({ date: formatLongDate(day, "tn") }, tn),
         });

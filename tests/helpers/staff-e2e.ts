@@ -2,6 +2,8 @@ import crypto from "node:crypto";
 import type { BrowserContext } from "@playwright/test";
 import { loadConfig } from "../../server/base/config";
 import { openDb, type Db } from "../../server/db/index";
+import { closeAndTell } from "../../server/appointments/front-desk/closure-effects";
+import { staffRuntime } from "../../server/db/runtime";
 import { addStaff, sessionCookieFor, STAFF_PASSWORD } from "./staff";
 
 export { freshTotpCode, nextOpenWeekday } from "./staff";
@@ -35,4 +37,26 @@ export async function signInByCookie(
 ) {
   const [name, value] = (await sessionCookieFor(db, config, staffId)).split("=") as [string, string];
   await context.addCookies([{ name, value, url: baseURL }]);
+}
+
+/**
+ * A new manager closes as the console does (closeAndTell, confirmed: patients told, their times
+ * released); answers what was saved, and the private page's path (/tn/… for a Setswana patient)
+ * that the closure's e-mail about `reference` links to.
+ */
+export async function closeAndFollowMail(
+  { db, config }: { db: Db; config: ReturnType<typeof loadConfig> },
+  label: string,
+  closure: Parameters<typeof closeAndTell>[2],
+  reference: string,
+) {
+  const manager = await e2eStaff(db, label);
+  const staff = { id: manager.id, email: manager.email, name: "E2E manager", role: "manager" as const };
+  const saved = await closeAndTell(staffRuntime(db, config), staff, closure, { confirmed: true });
+  const mail = await db
+    .selectFrom("mail_queue")
+    .select("text_body")
+    .where("about_reference", "=", reference)
+    .executeTakeFirst();
+  return { saved, path: mail && /(?:\/tn)?\/appointment\/[\w-]{43}/.exec(mail.text_body)?.[0] };
 }
