@@ -4,8 +4,7 @@ import type { Page } from "@playwright/test";
 import { CLOSURE_MESSAGES } from "../../domain/closures";
 import { DATE_FIELD_HINT } from "../../app/components/staff/date-field";
 import { addDays, clinicDate, formatLongDate } from "../../domain/dates";
-import { clinicMinutes } from "../../domain/rooms";
-import { addStaff, seedAppointment, seedUpload } from "../helpers/staff";
+import { addStaff, seedAppointment, seedConfirmedIn, seedUpload } from "../helpers/staff";
 import { e2eStaff, nextOpenWeekday, signInByCookie } from "../helpers/staff-e2e";
 import { waitForMail } from "../helpers/staff-mail";
 import { expectNoAxeViolations } from "./axe";
@@ -82,18 +81,10 @@ test("a manager closes a day that holds patients: asked first, then each patient
     surname: `Request ${tag}`,
     email: requestEmail,
   });
-  const confirmed = await seedAppointment(db, {
-    service_name: "x-ray",
-    requested_date: day,
+  const confirmed = await seedConfirmedIn(db, day, "10:00", "x-ray", {
     name: "Mpho",
     surname: `Confirmed ${tag}`,
     email: `closure-confirmed-${tag}@example.org`,
-    status: "confirmed",
-    confirmed_date: day,
-    confirmed_time: "10:00",
-    room: "x-ray",
-    starts_at: clinicMinutes(day, "10:00"),
-    ends_at: clinicMinutes(day, "10:30"),
   });
 
   await page.goto("/staff/closures");
@@ -349,17 +340,7 @@ test("the schedule shows the requests waiting beside the rooms (day) and in a fi
     name: "Naledi",
     surname: `Waiting ${tag}`,
   });
-  await seedAppointment(e2e.db, {
-    service_name: "x-ray",
-    name: "Tumelo",
-    surname: `Booked ${tag}`,
-    status: "confirmed",
-    confirmed_date: day,
-    confirmed_time: "09:00",
-    room: "x-ray",
-    starts_at: clinicMinutes(day, "09:00"),
-    ends_at: clinicMinutes(day, "09:30"),
-  });
+  await seedConfirmedIn(e2e.db, day, "09:00", "x-ray", { name: "Tumelo", surname: `Booked ${tag}` });
   await signInByCookie(context, baseURL!, e2e, staff.id);
 
   await page.goto(`/staff/schedule?date=${day}`);
@@ -409,34 +390,16 @@ test("the day list names the clinic, the day and the printing time, with date of
   const staff = await receptionist(e2e, `list-${info.project.name}`);
   const day = nextOpenWeekday(e2e.config, 112);
   const tag = Date.now().toString(36);
-  const withReferral = await seedAppointment(e2e.db, {
-    service_name: "ultrasound",
+  const withReferral = await seedConfirmedIn(e2e.db, day, "08:30", "ultrasound-1", {
     name: "Onalenna",
     surname: `Listed ${tag}`,
     dob: "1980-04-02",
-    status: "confirmed",
-    confirmed_date: day,
-    confirmed_time: "08:30",
-    room: "ultrasound-1",
-    starts_at: clinicMinutes(day, "08:30"),
-    ends_at: clinicMinutes(day, "09:00"),
     examination: "Thyroid",
     payment_method: "bpomas",
     medical_aid_number: `BP-${tag}`,
   });
   await seedUpload(e2e.db, e2e.config.dataDir, { appointmentId: withReferral });
-  await seedAppointment(e2e.db, {
-    service_name: "x-ray",
-    name: "Thabo",
-    surname: `Listed ${tag}`,
-    dob: "1975-11-30",
-    status: "confirmed",
-    confirmed_date: day,
-    confirmed_time: "11:00",
-    room: "x-ray",
-    starts_at: clinicMinutes(day, "11:00"),
-    ends_at: clinicMinutes(day, "11:30"),
-  });
+  await seedConfirmedIn(e2e.db, day, "11:00", "x-ray", { name: "Thabo", surname: `Listed ${tag}`, dob: "1975-11-30" });
   await signInByCookie(context, baseURL!, e2e, staff.id);
   await page.goto(`/staff/schedule/print?date=${day}`);
   await hydrated(page);
