@@ -47,6 +47,14 @@ describe("texts from the desk", () => {
       .orderBy("id")
       .execute();
 
+  /** "Send again" on the appointment's page for one of its messages, posted with this session. */
+  const resend = (cookie: string, id: number, messageId: number) =>
+    t.app.inject({
+      method: "POST",
+      url: `/staff/appointments/${id}`,
+      headers: { ...SAME_ORIGIN, cookie },
+      payload: form({ intent: "resend", messageId: String(messageId) }),
+    });
   /** The desk confirms the appointment at `time` on `date`, no examination chosen; a refusal fails the test. */
   const confirm = (
     staff: Parameters<typeof changeStatus>[1],
@@ -157,13 +165,7 @@ describe("texts from the desk", () => {
     expect(rowOf).toContain(esc(failed!.body));
     expect(rowOf).toContain("+26771000444");
 
-    const post = (messageId: number) =>
-      t.app.inject({
-        method: "POST",
-        url: `/staff/appointments/${id}`,
-        headers: { ...SAME_ORIGIN, cookie },
-        payload: form({ intent: "resend", messageId: String(messageId) }),
-      });
+    const post = (messageId: number) => resend(cookie, id, messageId);
     // Another appointment's message is refused and nothing is queued.
     const wrong = await post(othersText!.id);
     expect(wrong.statusCode).toBe(422);
@@ -289,13 +291,7 @@ describe("texts from the desk", () => {
     const id = await seedAppointment(t.db, { service_name: "x-ray", requested_date: day, phone: "+26771000131" });
     await confirm(reception, id, day, "08:30");
     const [text] = await texts(id);
-    const post = (messageId: number) =>
-      t.app.inject({
-        method: "POST",
-        url: `/staff/appointments/${id}`,
-        headers: { ...SAME_ORIGIN, cookie },
-        payload: form({ intent: "resend", messageId: String(messageId) }),
-      });
+    const post = (messageId: number) => resend(cookie, id, messageId);
     const waiting = await post(text!.id);
     expect(waiting.statusCode).toBe(422);
     expect(waiting.body).toContain("still on its way");
