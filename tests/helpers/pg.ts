@@ -26,6 +26,12 @@ async function withAdmin<T>(adminUrl: string, fn: (client: pg.Client) => Promise
   }
 }
 
+/** Lets no one connect to database `name` again, so that it can serve as a template at any time. */
+export async function closeToConnections(adminUrl: string, name: string): Promise<void> {
+  if (!NAME.test(name)) throw new Error(`invalid database name ${name}`);
+  await withAdmin(adminUrl, (c) => c.query(`alter database "${name}" with allow_connections false`));
+}
+
 export interface TestDatabase {
   name: string;
   url: string;

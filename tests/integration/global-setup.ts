@@ -11,7 +11,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { loadConfig } from "../../server/base/config";
 import { migrate, openDb, sqlitePath } from "../../server/db/index";
-import { createTestDatabase, dropTestDatabase } from "../helpers/pg";
+import { closeToConnections, createTestDatabase, dropTestDatabase } from "../helpers/pg";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -42,15 +42,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const template = await createTestDatabase(pgAdmin, "template");
     pgTemplate = template.name;
     await migrated({ DATA_DIR: dataDir, DATABASE_URL: template.url });
-    // No one connects to it again, so that it can be copied at any time.
-    const admin = await import("pg");
-    const client = new admin.default.Client({ connectionString: pgAdmin });
-    await client.connect();
-    try {
-      await client.query(`alter database "${template.name}" with allow_connections false`);
-    } finally {
-      await client.end();
-    }
+    await closeToConnections(pgAdmin, template.name);
     project.provide("pgTemplate", template.name);
   }
 
