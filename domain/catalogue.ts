@@ -52,11 +52,29 @@ export interface ServicePreparation {
 interface Preparation {
   notes: readonly Localised[];
   durationMinutes: number;
+  /** How long before the appointment the longest of its notes asks the patient to start (PREPARATION_LEAD_MINUTES). */
+  leadMinutes: number;
 }
+
+/**
+ * The notes that ask the patient to start preparing some time before the appointment, and how long
+ * before, in minutes: the figure each note's own words give ("do not eat for 6 hours before", "drink
+ * about 1 litre of water an hour before", "stop calcium supplements 24 to 48 hours before": at
+ * least 24). A unit test reads each figure back from the English words. Self-booking offers no time
+ * sooner than this (domain/booking-rules.ts, decision 063).
+ */
+export const PREPARATION_LEAD_MINUTES: ReadonlyMap<Message, number> = new Map<Message, number>([
+  [m.service_ultrasound_prep_abdominal, 6 * 60],
+  [m.service_ultrasound_prep_pelvic, 60],
+  [m.service_bone_densitometry_dexa_scan_prep_calcium, 24 * 60],
+  [m.services_prep_exam_fast, 6 * 60],
+  [m.services_prep_exam_full_bladder, 60],
+]);
 
 const prepare = (durationMinutes: number, ...notes: Message[]): Preparation => ({
   notes: notes.map(localised),
   durationMinutes,
+  leadMinutes: Math.max(0, ...notes.map((note) => PREPARATION_LEAD_MINUTES.get(note) ?? 0)),
 });
 
 /** Notes every confirmation ends with, whatever the service. */
@@ -218,6 +236,11 @@ export function servicePath(service: Pick<Service, "slug">): string {
 
 /** Every service page, in route order. */
 export const SERVICE_PAGES: readonly Service[] = Object.values(SERVICES);
+
+/** How long before its appointment a service's preparation starts, in minutes (0: nothing to do ahead). */
+export function preparationLeadMinutes(service: Pick<Service, "preparation">): number {
+  return service.preparation.leadMinutes;
+}
 
 /** The service with this slug. */
 export function findServiceBySlug(slug: string): Service | undefined {
