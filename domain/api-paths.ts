@@ -15,3 +15,6 @@ export const ENQUIRY_PATH = "/api/contact-enquire/public/create";
 
 /** POST one referral form (multipart) before the appointment request. */
 export const UPLOAD_PATH = "/api/cloudinary/upload/referrals_forms";
+
+/** GET a service's free times to book online (decision 063): ?service=<slug>&from=YYYY-MM-DD&to=YYYY-MM-DD. */
+export const SLOTS_PATH = "/api/appointment/public/slots";

@@ -1,8 +1,10 @@
 import { overlaps, type Room } from "./rooms";
 
-// Free start times for a confirmed appointment (decision 018): pure arithmetic on
-// clinic minutes (domain/rooms.ts clinicMinutes). The database has the last
-// word (migration 0016): a time shown free may be taken before staff confirm.
+// Rooms free at a time (decision 018): pure arithmetic on clinic minutes
+// (domain/rooms.ts clinicMinutes). Every free start time, for staff and
+// patients alike, is found by domain/free-times.ts (decision 063). The
+// database has the last word (migration 0016): a time shown free may be taken
+// before it is booked.
 
 /** Start times offered to staff are on this grid, in minutes from opening. */
 export const SLOT_STEP_MINUTES = 15;
@@ -25,29 +27,6 @@ export function freeRoomsAt(rooms: readonly Room[], booked: readonly Booked[], s
           overlaps(start, start + minutes, b.starts_at, b.ends_at),
       ),
   );
-}
-
-/**
- * Every start on the step grid from `opens` (clinic minutes) such that the
- * appointment ends by `closes` and is later than `notBefore`, with the rooms
- * free for the whole appointment; starts with no free room are left out.
- */
-export function freeStarts(
-  rooms: readonly Room[],
-  booked: readonly Booked[],
-  opens: number,
-  closes: number,
-  minutes: number,
-  notBefore: number,
-  step = SLOT_STEP_MINUTES,
-): { start: number; rooms: Room[] }[] {
-  const out: { start: number; rooms: Room[] }[] = [];
-  for (let start = opens; start + minutes <= closes; start += step) {
-    if (start <= notBefore) continue;
-    const free = freeRoomsAt(rooms, booked, start, minutes);
-    if (free.length > 0) out.push({ start, rooms: free });
-  }
-  return out;
 }
 
 /** "HH:MM" of clinic minutes. */

@@ -42,7 +42,7 @@ export interface AppOptions {
   servePages?: boolean;
   /** Run the staff console's daily retention purge inside the server (default on). */
   schedulePurge?: boolean;
-  /** The clock the footer's copyright year follows (tests inject one). */
+  /** The clock the footer's copyright year and the booking rules follow (tests inject one). */
   now?: () => Date;
   /** Where the logs go (default standard output); tests read what would be logged. */
   logStream?: { write: (line: string) => void };
@@ -168,7 +168,7 @@ export async function buildApp({
   // Referral PDFs are checked on their own threads, a few at a time, each within a time limit (decision 040).
   const pdfChecks = givenPdfChecks ?? pdfCheckPool(config.pdfCheck);
   if (!givenPdfChecks) app.addHook("onClose", () => pdfChecks.close());
-  await app.register(requestsPlugin, { config, db, pdfChecks });
+  await app.register(requestsPlugin, { config, db, pdfChecks, now });
   // WhatsApp's delivery statuses and STOP replies (signed with the app secret; 404 without WhatsApp settings).
   await app.register(whatsappWebhookRoutes, { db, config });
   // Background jobs run only in a listening server (not in inject tests): mail and text delivery, the upload sweep, reminders.

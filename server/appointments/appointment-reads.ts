@@ -93,6 +93,30 @@ export function appointmentReads(db: Db) {
         .execute();
     },
 
+    /**
+     * What the given rooms hold in [from, to) (clinic minutes): the room and range of each
+     * confirmed appointment there, and nothing else, for the free times (domain/free-times.ts).
+     * Read by the start's index from a day before `from` (no appointment is longer), so it
+     * looks at the window's rows however many are stored.
+     */
+    async heldBetween(
+      rooms: readonly string[],
+      from: number,
+      to: number,
+      trx: Kysely<Database> = db,
+    ): Promise<{ room: string | null; starts_at: number | null; ends_at: number | null }[]> {
+      if (rooms.length === 0) return [];
+      return trx
+        .selectFrom("appointments")
+        .select(["room", "starts_at", "ends_at"])
+        .where("starts_at", ">", from - 1440)
+        .where("starts_at", "<", to)
+        .where("ends_at", ">", from)
+        .where("status", "=", "confirmed")
+        .where("room", "in", rooms)
+        .execute();
+    },
+
     /** The ids of the appointments with these references (any order; missing ones left out). */
     async idsOf(
       references: readonly string[],

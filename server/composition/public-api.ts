@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import rateLimit from "@fastify/rate-limit";
-import { appointmentRoutes, calendarRoutes } from "../appointments/booking/index";
+import { appointmentRoutes, calendarRoutes, slotsRoutes } from "../appointments/booking/index";
 import { clientErrorRoutes } from "../client-errors/routes";
 import type { Config } from "../base/config";
 import type { Db } from "../db/index";
@@ -17,18 +17,23 @@ export interface RequestsPluginOptions {
   db: Db;
   /** The PDF check's threads and queue (server/uploads/pdf-pool.ts), shared with the booking page. */
   pdfChecks: PdfChecks;
+  /** The clock the booking rules read (tests inject one); the real one by default. */
+  now?: () => Date;
 }
 
 /**
  * The public request endpoints (contact enquiries, appointment requests,
- * referral uploads, the booking calendar, the islands' failure reports) in one encapsulated plugin: its
+ * referral uploads, the booking calendar and free times, the islands' failure reports) in one encapsulated plugin: its
  * rate limiter and multipart parser apply to these routes only, and each of
  * its routes is marked `publicRequest`, so the app's error handler answers
  * their errors in their style (server/http/error-handler.ts). A route that takes
  * a body takes JSON unless it names its own types (the upload: multipart);
  * others get 415 before their body is read (server/requests/content-type.ts).
  */
-export async function requestsPlugin(app: FastifyInstance, { config, db, pdfChecks }: RequestsPluginOptions) {
+export async function requestsPlugin(
+  app: FastifyInstance,
+  { config, db, pdfChecks, now = () => new Date() }: RequestsPluginOptions,
+) {
   app.addHook("onRoute", (route) => {
     const takesBody = [route.method].flat().some((m) => m !== "GET" && m !== "HEAD");
     route.config = {
@@ -53,10 +58,11 @@ export async function requestsPlugin(app: FastifyInstance, { config, db, pdfChec
   const limit = (perMinute: number) =>
     config.rateLimit.enabled ? { rateLimit: { max: perMinute, timeWindow: 60_000 } } : {};
 
-  const deps: RouteDeps = { config, db, rateLimit: limit };
+  const deps: RouteDeps = { config, db, rateLimit: limit, now };
   await enquiryRoutes(app, deps);
   await appointmentRoutes(app, deps);
   await uploadRoutes(app, { ...deps, pdfChecks });
   await calendarRoutes(app, deps);
+  await slotsRoutes(app, deps);
   await clientErrorRoutes(app, deps);
 }

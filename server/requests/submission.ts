@@ -20,9 +20,10 @@ export function screenSubmission(
     year: number,
     seed: string | undefined,
   ) => ApiAnswer | Promise<ApiAnswer>,
+  clock: () => Date = () => new Date(),
 ) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const now = new Date();
+    const now = clock();
     const year = clinicYear(now);
     const wrongType = requireJson(request.headers["content-type"]);
     if (wrongType) return send(reply, wrongType);

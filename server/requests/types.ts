@@ -13,6 +13,8 @@ export interface RouteDeps {
   db: Db;
   /** The route config that applies a per-minute rate limit (empty when rate limiting is off). */
   rateLimit: (perMinute: number) => Record<string, unknown>;
+  /** The clock the booking rules read (tests inject one). */
+  now: () => Date;
 }
 
 /** Status and JSON body of an answer from the public request endpoints. */

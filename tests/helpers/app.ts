@@ -46,12 +46,15 @@ export async function createTestApp(
     logStream,
     pdfChecks,
     sqlite,
+    now,
   }: {
     servePages?: boolean;
     logStream?: { write: (line: string) => void };
     pdfChecks?: PdfChecks;
     /** SQLite's settings (a short busy timeout for the outage tests). */
     sqlite?: SqliteOptions;
+    /** The clock the booking rules (and the footer's year) follow; the real one by default. */
+    now?: () => Date;
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "clinic-test-"));
@@ -73,7 +76,7 @@ export async function createTestApp(
   // Nothing left to do on a copy of the migrated database; everything on an empty one.
   await migrate(db);
   const site = servePages ? sharedSite(config) : undefined;
-  const app = await buildApp({ config, db, servePages, logStream, pdfChecks, site });
+  const app = await buildApp({ config, db, servePages, logStream, pdfChecks, site, now });
   await app.ready();
   return {
     app,

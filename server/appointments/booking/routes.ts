@@ -62,37 +62,42 @@ function appointmentReply(outcome: AppointmentOutcome): ApiAnswer {
 }
 
 /** POST /api/appointment/public/appointments: stores a request, attaches its uploads, queues both e-mails. */
-export async function appointmentRoutes(app: FastifyInstance, { config, db, rateLimit }: RouteDeps) {
+export async function appointmentRoutes(app: FastifyInstance, { config, db, rateLimit, now: clock }: RouteDeps) {
   app.withTypeProvider<ZodTypeProvider>().post(
     APPOINTMENT_PATH,
     {
       schema: { body: appointmentSchema, response: { 201: appointmentAccepted, ...formProblemResponses } },
       config: rateLimit(config.rateLimit.bookingsPerMinute),
-      preValidation: screenSubmission("appointment", async (body, year, seed) =>
-        appointmentReply({
-          kind: "stored",
-          replayed: false,
-          accepted: {
-            // The same words and day as a stored request's, so a bot cannot tell the two apart.
-            message: appointmentAcceptedMessage(await requestAnswerBy(db, config, new Date())),
-            reference: fakeReference("APT", year, seed),
-            appointmentDate: typeof body.appointmentDate === "string" ? body.appointmentDate.slice(0, 10) : "",
-            service: {
-              name:
-                isRecord(body.service) && typeof body.service.name === "string" ? body.service.name.slice(0, 100) : "",
+      preValidation: screenSubmission(
+        "appointment",
+        async (body, year, seed) =>
+          appointmentReply({
+            kind: "stored",
+            replayed: false,
+            accepted: {
+              // The same words and day as a stored request's, so a bot cannot tell the two apart.
+              message: appointmentAcceptedMessage(await requestAnswerBy(db, config, new Date())),
+              reference: fakeReference("APT", year, seed),
+              appointmentDate: typeof body.appointmentDate === "string" ? body.appointmentDate.slice(0, 10) : "",
+              service: {
+                name:
+                  isRecord(body.service) && typeof body.service.name === "string"
+                    ? body.service.name.slice(0, 100)
+                    : "",
+              },
+              // What a stored request with this number would say of texts.
+              ...(textsAbroad(
+                typeof body.phoneNumber === "string" ? body.phoneNumber : "",
+                isContactPreference(body.contactPreference) ? body.contactPreference : null,
+                config.messages.countries,
+              )
+                ? { textMessages: textsNotSent(config.messages.countries, languageOf(body)) }
+                : {}),
             },
-            // What a stored request with this number would say of texts.
-            ...(textsAbroad(
-              typeof body.phoneNumber === "string" ? body.phoneNumber : "",
-              isContactPreference(body.contactPreference) ? body.contactPreference : null,
-              config.messages.countries,
-            )
-              ? { textMessages: textsNotSent(config.messages.countries, languageOf(body)) }
-              : {}),
-          },
-          // A link of the real shape that leads nowhere, so a bot cannot tell this answer from a stored one.
-          manageUrl: fakeManageUrl(config),
-        }),
+            // A link of the real shape that leads nowhere, so a bot cannot tell this answer from a stored one.
+            manageUrl: fakeManageUrl(config),
+          }),
+        clock,
       ),
       // The schema's errors are answered together with the server-only rules' (appointmentRules).
       attachValidation: true,

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import { appointmentMinutes, examinationsFor, serviceTitle } from "../../../domain/catalogue";
-import { clinicDate, clinicTime } from "../../../domain/dates";
 import { clinicMinutes, findRoom, roomNeed, type Room } from "../../../domain/rooms";
-import { freeRoomsAt, freeStarts, timeOfDay } from "../../../domain/schedule";
+import { freeRoomsAt, SLOT_STEP_MINUTES } from "../../../domain/schedule";
+import { findFreeTimes, type FreeTimeQuery } from "../../../domain/free-times";
 import { appointmentRepository, type AppointmentRow } from "../appointment-repository";
 import type { Db } from "../../db/index";
 import type { Database } from "../../db/schema";
@@ -87,19 +87,30 @@ export async function freeTimes(
   if (problem || !opening) return { minutes, offers: [], problem: problem ?? "The clinic is closed on that day." };
   const opens = clinicMinutes(date, opening.opens);
   const closes = clinicMinutes(date, opening.closes);
-  const notBefore = clinicMinutes(clinicDate(now), clinicTime(now));
+  // The one way free times are found (domain/free-times.ts), as the console has them: that day, later than
+  // now, on the 15-minute grid, no changeover; the day's problems above are said in the console's words.
+  const find = (rooms: readonly Room[], booked: FreeTimeQuery["booked"]) =>
+    findFreeTimes({
+      from: date,
+      to: date,
+      now,
+      rooms,
+      booked,
+      closedDates: config.closedDates,
+      lengthMinutes: minutes,
+      changeoverMinutes: 0,
+      stepMinutes: SLOT_STEP_MINUTES,
+      noticeMinutes: 0,
+    }).flatMap((day) => day.starts);
   if (need.kind === "room-free") {
-    const offers = freeStarts([{ id: "", name: "" }], [], opens, closes, minutes, notBefore).map((o) => ({
-      time: timeOfDay(o.start),
-      rooms: [],
-    }));
+    const offers = find([{ id: "", name: "" }], []).map((o) => ({ time: o.time, rooms: [] }));
     return { minutes, offers, problem: null };
   }
   const rooms = roomsInService(need.rooms, config);
   if (rooms.length === 0) return { minutes, offers: [], problem: roomsOutProblem(need.rooms, config) };
   const booked = (await appointmentRepository(db).confirmedBetween(opens, closes)).filter((b) => b.id !== appt.id);
-  const offers = freeStarts(rooms, booked, opens, closes, minutes, notBefore).map((o) => ({
-    time: timeOfDay(o.start),
+  const offers = find(rooms, booked).map((o) => ({
+    time: o.time,
     rooms: o.rooms.map((r) => ({ id: r.id, name: r.name })),
   }));
   return {

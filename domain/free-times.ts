@@ -1,0 +1,149 @@
+import { OPENING_HOURS, type OpeningPeriod } from "./clinic";
+import { addDays, clinicDate, clinicTime, isIsoDate, isoWeekday } from "./dates";
+import { isOpenDay } from "./opening-days";
+import { clinicMinutes, type Room } from "./rooms";
+import { timeOfDay, type Booked } from "./schedule";
+
+/**
+ * The one way free times are found (decision 063), for the staff console
+ * (server/appointments/front-desk/schedule.ts: one day, no notice, no
+ * changeover) and for patients (the slots API and the online booking: a
+ * service's booking rule, domain/booking-rules.ts). Pure: what the day holds
+ * is given to it.
+ *
+ * A start is free when the clinic is open that day (the weekdays the opening
+ * hours leave out, Botswana's public holidays and the closed dates given:
+ * isOpenDay), it is on the step grid from opening time, the examination ends
+ * by closing time, it is later than now and at least the notice ahead, its day
+ * is within the horizon, and one of the service's rooms that is in service
+ * that day holds nothing for the whole of [start, start + length + changeover).
+ * Times are the clinic's wall clock (Africa/Gaborone, no daylight saving), as
+ * clinic minutes (domain/rooms.ts clinicMinutes). The database still has the
+ * last word on a room (migration 0016): a time found free may be taken before
+ * it is booked.
+ */
+
+export interface FreeTimeQuery {
+  /** The first and last day asked for, YYYY-MM-DD, inclusive. */
+  from: string;
+  to: string;
+  now: Date;
+  /** The rooms that serve the service, in the order the first free one is chosen. */
+  rooms: readonly Room[];
+  /** What the rooms already hold: confirmed appointments, [starts_at, ends_at) in clinic minutes. */
+  booked: readonly Booked[];
+  /** Days the whole clinic is closed (closures and CLOSED_DATES); weekdays and public holidays are computed. */
+  closedDates: readonly string[];
+  /** The rooms out of service on a day (date → room id → reason). */
+  roomsOut?: ReadonlyMap<string, ReadonlyMap<string, unknown>>;
+  /** How long the examination takes: it must end by closing time. */
+  lengthMinutes: number;
+  /** How long the room stays held after it (cleaning, the next patient's set-up); 0 for none. */
+  changeoverMinutes: number;
+  /** Starts are every `stepMinutes` from opening time. */
+  stepMinutes: number;
+  /** A start is at least this many minutes after `now` (and always later than now). */
+  noticeMinutes: number;
+  /** The last day offered is today + horizonDays; none: no limit. */
+  horizonDays?: number;
+  /** The opening hours (OPENING_HOURS). */
+  hours?: readonly OpeningPeriod[];
+}
+
+export interface FreeStart {
+  /** Clinic minutes. */
+  start: number;
+  /** "HH:MM". */
+  time: string;
+  /** The rooms free for the whole hold, in the order given. */
+  rooms: Room[];
+}
+
+export interface FreeDay {
+  date: string;
+  starts: FreeStart[];
+}
+
+/** The clinic's clock at an instant, in clinic minutes with the seconds as a fraction. */
+export function clinicMinutesAt(at: Date): number {
+  return clinicMinutes(clinicDate(at), clinicTime(at)) + (((at.getTime() % 60_000) + 60_000) % 60_000) / 60_000;
+}
+
+/** Holds by room and by day (the clinic-minute day it touches), so each start looks at one short list. */
+function holdsByRoomAndDay(booked: readonly Booked[]): Map<string, Map<number, [number, number][]>> {
+  const byRoom = new Map<string, Map<number, [number, number][]>>();
+  for (const b of booked) {
+    if (b.room === null || b.starts_at === null || b.ends_at === null || b.ends_at <= b.starts_at) continue;
+    let days = byRoom.get(b.room);
+    if (!days) byRoom.set(b.room, (days = new Map()));
+    for (let day = Math.floor(b.starts_at / 1440); day <= Math.floor((b.ends_at - 1) / 1440); day++) {
+      const list = days.get(day);
+      if (list) list.push([b.starts_at, b.ends_at]);
+      else days.set(day, [[b.starts_at, b.ends_at]]);
+    }
+  }
+  return byRoom;
+}
+
+function isHeld(days: Map<number, [number, number][]> | undefined, start: number, end: number): boolean {
+  if (!days) return false;
+  for (let day = Math.floor(start / 1440); day <= Math.floor((end - 1) / 1440); day++) {
+    for (const [s, e] of days.get(day) ?? []) if (s < end && start < e) return true;
+  }
+  return false;
+}
+
+/** The opening period of a date's weekday in `hours`, if the clinic opens that weekday. */
+function periodOf(date: string, hours: readonly OpeningPeriod[]): OpeningPeriod | undefined {
+  const weekday = isoWeekday(date);
+  return hours.find((p) => p.days.includes(weekday));
+}
+
+const hhmm = (text: string) => Number(text.slice(0, 2)) * 60 + Number(text.slice(3, 5));
+
+/** Every free start from `from` to `to`, day by day (days with none are left out), under the query's rules. */
+export function findFreeTimes(q: FreeTimeQuery): FreeDay[] {
+  if (!isIsoDate(q.from) || !isIsoDate(q.to) || q.stepMinutes <= 0 || q.lengthMinutes <= 0) return [];
+  const hours = q.hours ?? OPENING_HOURS;
+  const now = clinicMinutesAt(q.now);
+  const earliest = Math.max(now + q.noticeMinutes, Math.floor(now) + 1);
+  const today = clinicDate(q.now);
+  const first = q.from < today ? today : q.from;
+  const horizonEnd = q.horizonDays === undefined ? q.to : addDays(today, q.horizonDays);
+  const last = q.to < horizonEnd ? q.to : horizonEnd;
+  const holds = holdsByRoomAndDay(q.booked);
+  const hold = q.lengthMinutes + Math.max(0, q.changeoverMinutes);
+  const days: FreeDay[] = [];
+  for (let date = first; date <= last; date = addDays(date, 1)) {
+    const period = periodOf(date, hours);
+    if (!period || !isOpenDay(date, q.closedDates, hours)) continue;
+    const out = q.roomsOut?.get(date);
+    const rooms = out ? q.rooms.filter((r) => !out.has(r.id)) : q.rooms;
+    if (rooms.length === 0) continue;
+    const midnight = clinicMinutes(date, "00:00");
+    const opens = midnight + hhmm(period.opens);
+    const closes = midnight + hhmm(period.closes);
+    const starts: FreeStart[] = [];
+    for (let start = opens; start + q.lengthMinutes <= closes; start += q.stepMinutes) {
+      if (start < earliest) continue;
+      const free = rooms.filter((room) => !isHeld(holds.get(room.id), start, start + hold));
+      if (free.length > 0) starts.push({ start, time: timeOfDay(start), rooms: free });
+    }
+    if (starts.length > 0) days.push({ date, starts });
+  }
+  return days;
+}
+
+/**
+ * Up to `count` free starts nearest to `wanted` (clinic minutes), the earlier
+ * first of two equally near, given back in time order: what a patient whose
+ * time was taken meanwhile is offered instead.
+ */
+export function nearestFree(days: readonly FreeDay[], wanted: number, count = 6): { date: string; time: string }[] {
+  return days
+    .flatMap((d) => d.starts.map((s) => ({ date: d.date, time: s.time, start: s.start })))
+    .sort((a, b) => Math.abs(a.start - wanted) - Math.abs(b.start - wanted) || a.start - b.start)
+    .slice(0, count)
+    .sort((a, b) => a.start - b.start)
+    .map(({ date, time }) => ({ date, time }));
+}
