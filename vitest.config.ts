@@ -7,7 +7,7 @@ import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config
  * pages, body limits before anything is stored, address parsing, file
  * checks, mail transport): the extra passes below leave them out.
  */
-export const NOT_DATABASE_TESTS = [
+const NOT_DATABASE_TESTS = [
   "body-limits",
   "client-address",
   "content-pages-no-script",
