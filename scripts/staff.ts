@@ -13,15 +13,14 @@
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "../server/base/config";
 import { migrate, openDb } from "../server/db/index";
+import { isRefusal, refusalWords, type Refusal } from "../server/db/outcome";
 import {
+  accountProblems,
   createStaffAccount,
   disableStaffAccount,
   enableStaffAccount,
   listStaffAccounts,
   setStaffRole,
-  StaffAccountError,
-  validEmail,
-  validName,
 } from "../server/staff/accounts";
 import { MIN_PASSWORD_LENGTH } from "../domain/staff-limits";
 import { isStaffRole, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "../domain/staff-roles";
@@ -80,6 +79,12 @@ async function promptHidden(question: string): Promise<string> {
   });
 }
 
+/** A refusal (bad input, a taken address, the last manager): its words, and exit status 1. */
+function refusedWith(refusal: Refusal<string>): number {
+  console.error(refusalWords(refusal));
+  return 1;
+}
+
 async function main(): Promise<number> {
   const [command, ...rest] = process.argv.slice(2);
   const { values, positionals } = parseArgs({
@@ -111,8 +116,8 @@ async function main(): Promise<number> {
           return 64;
         }
         // Refused before the password is asked for (createStaffAccount checks both again).
-        validEmail(values.email);
-        validName(values.name);
+        const problems = accountProblems({ email: values.email, name: values.name });
+        if (problems.email || problems.name) return refusedWith({ kind: "invalid", errors: problems });
         let password = process.env.STAFF_PASSWORD ?? "";
         if (!password) {
           password = await promptHidden(
@@ -124,7 +129,9 @@ async function main(): Promise<number> {
             return 1;
           }
         }
-        const staff = await createStaffAccount(db, { email: values.email, name: values.name, password, role });
+        const created = await createStaffAccount(db, { email: values.email, name: values.name, password, role });
+        if (isRefusal(created)) return refusedWith(created);
+        const { staff } = created;
         console.log(`Created staff account ${staff.email} (${staff.name}), role ${ROLE_LABELS[staff.role]}.`);
         return 0;
       }
@@ -144,7 +151,8 @@ async function main(): Promise<number> {
           console.error(USAGE);
           return 64;
         }
-        await setStaffRole(db, values.email, role);
+        const changed = await setStaffRole(db, values.email, role);
+        if (isRefusal(changed)) return refusedWith(changed);
         console.log(`${values.email.trim().toLowerCase()} is now ${ROLE_LABELS[role]}.`);
         return 0;
       }
@@ -153,7 +161,8 @@ async function main(): Promise<number> {
           console.error(USAGE);
           return 64;
         }
-        await disableStaffAccount(db, values.email);
+        const changed = await disableStaffAccount(db, values.email);
+        if (isRefusal(changed)) return refusedWith(changed);
         console.log(`Disabled ${values.email.trim().toLowerCase()} and ended its sessions.`);
         return 0;
       }
@@ -162,7 +171,8 @@ async function main(): Promise<number> {
           console.error(USAGE);
           return 64;
         }
-        await enableStaffAccount(db, values.email);
+        const changed = await enableStaffAccount(db, values.email);
+        if (isRefusal(changed)) return refusedWith(changed);
         console.log(`Enabled ${values.email.trim().toLowerCase()}: it can sign in again.`);
         return 0;
       }
@@ -172,7 +182,8 @@ async function main(): Promise<number> {
           console.error(USAGE);
           return 64;
         }
-        await resetSecondFactor(db, email);
+        const changed = await resetSecondFactor(db, email);
+        if (isRefusal(changed)) return refusedWith(changed);
         console.log(
           `Reset two-step sign-in for ${email.trim().toLowerCase()}: its recovery codes are deleted, its sessions ended, and the next sign-in sets it up again.`,
         );
@@ -190,7 +201,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof StaffAccountError || error instanceof ConfigError) console.error(error.message);
+    if (error instanceof ConfigError) console.error(error.message);
     else console.error(error);
     process.exit(1);
   },

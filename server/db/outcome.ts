@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import type { Db } from "../../db/index";
-import type { Database } from "../../db/schema";
+import type { Db } from "./index";
+import type { Database } from "./schema";
 
 /**
  * What a staff core gives when it does not do what staff asked (decision
@@ -43,10 +43,10 @@ class RolledBack extends Error {
  * rolls the transaction back (whatever was written before it, and a
  * statement the database refused, are undone) and is given as it is.
  */
-export async function refusingTransaction<Done extends { kind: string }, Field extends string>(
+export async function refusingTransaction<Outcome extends { kind: string }>(
   db: Db,
-  work: (trx: Kysely<Database>) => Promise<Done | Refusal<Field>>,
-): Promise<Done | Refusal<Field>> {
+  work: (trx: Kysely<Database>) => Promise<Outcome>,
+): Promise<Outcome> {
   try {
     return await db.transaction().execute(async (trx) => {
       const outcome = await work(trx);
@@ -54,7 +54,13 @@ export async function refusingTransaction<Done extends { kind: string }, Field e
       return outcome;
     });
   } catch (error) {
-    if (error instanceof RolledBack) return error.refusal as Refusal<Field>;
+    // Only a refusal of `work`'s own is thrown as RolledBack, so it is one of its outcomes.
+    if (error instanceof RolledBack) return error.refusal as unknown as Outcome;
     throw error;
   }
+}
+
+/** A refusal in words, as the console's error summary reads it: the sentence, or each field's message in turn. */
+export function refusalWords(refusal: Refusal<string>): string {
+  return refusal.kind === "refused" ? refusal.failure : Object.values(refusal.errors).filter(Boolean).join(" ");
 }

@@ -7,6 +7,7 @@ import type { StaffIdentity } from "../../domain/staff-roles";
 import { appointmentRepository } from "../appointments/appointment-repository";
 import { recordAudit } from "../audit/audit";
 import { compactSqlite, isPostgres } from "../db/index";
+import { refused, type Refused } from "../db/outcome";
 import type { StaffRuntime } from "../db/runtime";
 import { enquiryRepository } from "../enquiries/enquiry-repository";
 import { mailRepository } from "../mail/mail-repository";
@@ -176,10 +177,12 @@ function safeJson(text: string): unknown {
   }
 }
 
-export class EraseRefused extends Error {}
-
 /** What an erasure removed, and how many upcoming appointments the patient is told are cancelled. */
 export type ErasureResult = PatientCounts & { notified: number };
+
+/** The records changed between the staff member's check and the erasure: nothing is erased. */
+export const ERASE_CHANGED_MEANWHILE =
+  "The records for this patient changed since you checked them. Check the list again, then erase.";
 
 /**
  * Erases one patient: appointments, enquiries, their uploads (rows and
@@ -195,19 +198,16 @@ export type ErasureResult = PatientCounts & { notified: number };
  * audit entry, which records who, when and how many records, and nothing
  * that identifies the patient (no e-mail, name or reference: decision 011).
  * Files are removed after the commit, then a SQLite database file is rebuilt.
- * `fingerprint` must match what the staff member was shown.
+ * `fingerprint` must match what the staff member was shown: when it does
+ * not, the erasure is refused (ERASE_CHANGED_MEANWHILE) and nothing changes.
  */
 export async function erasePatient(
   rt: StaffRuntime,
   staff: StaffIdentity,
   match: PatientMatch,
   fingerprint: string,
-): Promise<ErasureResult> {
-  if (matchFingerprint(match) !== fingerprint) {
-    throw new EraseRefused(
-      "The records for this patient changed since you checked them. Check the list again, then erase.",
-    );
-  }
+): Promise<({ kind: "erased" } & ErasureResult) | Refused> {
+  if (matchFingerprint(match) !== fingerprint) return refused(ERASE_CHANGED_MEANWHILE);
   const g = await gather(rt, match);
   const counts = countsOf(g);
   const now = rt.now();
@@ -265,5 +265,5 @@ export async function erasePatient(
   // they are reused: rebuild the file and empty the log, so the erased data
   // is gone from DATA_DIR too (decision 011 says what PostgreSQL keeps).
   if (!isPostgres(db)) await compactSqlite(db);
-  return { ...counts, notified: upcoming.length };
+  return { kind: "erased", ...counts, notified: upcoming.length };
 }

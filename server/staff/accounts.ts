@@ -5,6 +5,7 @@ import { staffUserRepository } from "./staff-user-repository";
 import type { Kysely } from "kysely";
 import type { Db } from "../db/index";
 import type { Database } from "../db/schema";
+import { invalid, isRefusal, refused, refusingTransaction, type Invalid, type Refused } from "../db/outcome";
 import { staffNameProblem } from "../../domain/staff-names";
 import { ROLE_LABELS, type StaffIdentity, type StaffRole } from "../../domain/staff-roles";
 
@@ -22,84 +23,92 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export class StaffAccountError extends Error {
-  override name = "StaffAccountError";
-  /** The form field the refusal is about, when it is about one. */
-  constructor(
-    message: string,
-    readonly field?: "email" | "name",
-  ) {
-    super(message);
-  }
-}
+/** The fields of an account a refusal can be about. */
+export type AccountField = "email" | "name" | "password";
 
-/** A staff e-mail address, normalised; throws StaffAccountError when it is not one. */
-export function validEmail(raw: string): string {
+/** Why an e-mail address is not a staff address, or undefined when it is one (normalised first). */
+export function emailProblem(raw: string): string | undefined {
   const email = normaliseEmail(raw);
-  if (!EMAIL.test(email) || email.length > 254) throw new StaffAccountError("Enter a valid e-mail address.", "email");
-  return email;
+  return !EMAIL.test(email) || email.length > 254 ? "Enter a valid e-mail address." : undefined;
 }
 
 /**
- * A staff member's name, trimmed; throws StaffAccountError when empty, too
- * long, or not one line of printable text (domain/staff-names.ts).
+ * Why a staff member's name (trimmed) cannot be used: empty, too long, or
+ * not one line of printable text (domain/staff-names.ts); undefined when it can.
  */
-export function validName(raw: string): string {
-  const name = raw.trim();
-  const problem = staffNameProblem(name);
-  if (problem) throw new StaffAccountError(problem, "name");
-  return name;
+export function nameProblem(raw: string): string | undefined {
+  return staffNameProblem(raw.trim()) ?? undefined;
 }
 
+/** An address that already has an account: the refusal, about the e-mail field. */
+export const accountExists = (email: string): Invalid<"email"> =>
+  invalid({ email: `An account for ${email} already exists.` });
+
 /**
- * Inserts an enabled account inside the caller's transaction; throws
- * StaffAccountError when the address is taken or the name breaks the name
- * rule (checked here too, so no way of making an account skips it).
+ * Inserts an enabled account inside the caller's transaction; refuses
+ * (invalid, by field) an address that is taken or a name that breaks the name
+ * rule (checked here too, so no way of making an account skips it). The
+ * caller rolls its transaction back on a refusal (refusingTransaction).
  */
 export async function createAccountRow(
   input: { email: string; name: string; role: StaffRole; passwordHash: string },
   now: Date,
   trx: Kysely<Database>,
-): Promise<StaffIdentity> {
-  validName(input.name);
+): Promise<{ kind: "created"; staff: StaffIdentity } | Invalid<"email" | "name">> {
+  const problem = nameProblem(input.name);
+  if (problem) return invalid({ name: problem });
   const users = staffUserRepository(trx);
-  if (await users.findByEmail(input.email, trx))
-    throw new StaffAccountError(`An account for ${input.email} already exists.`);
-  return users.create(
+  if (await users.findByEmail(input.email, trx)) return accountExists(input.email);
+  const staff = await users.create(
     { email: input.email, name: input.name, role: input.role, password_hash: input.passwordHash },
     now.toISOString(),
     trx,
   );
+  return { kind: "created", staff };
 }
 
 /**
  * Creates an account (command line only). Without a role, the first manager:
- * a manager while no enabled manager exists, reception after that. Throws
- * StaffAccountError for bad input or a taken address.
+ * a manager while no enabled manager exists, reception after that. Refuses
+ * (invalid, each field's problem at once) bad input or a taken address.
  */
 export async function createStaffAccount(
   db: Db,
   input: { email: string; name: string; password: string; role?: StaffRole },
   now = new Date(),
-): Promise<StaffIdentity> {
-  const email = validEmail(input.email);
-  const name = validName(input.name);
-  const problem = passwordProblem(input.password, [email, name]);
-  if (problem) throw new StaffAccountError(problem);
+): Promise<{ kind: "created"; staff: StaffIdentity } | Invalid<AccountField>> {
+  const problems = accountProblems(input);
+  if (problems.email || problems.name) return invalid(problems);
+  const email = normaliseEmail(input.email);
+  const name = input.name.trim();
+  const password = passwordProblem(input.password, [email, name]);
+  if (password) return invalid({ password });
   const users = staffUserRepository(db);
-  if (await users.findByEmail(email)) throw new StaffAccountError(`An account for ${email} already exists.`);
+  if (await users.findByEmail(email)) return accountExists(email);
   const passwordHash = await hashPassword(input.password);
-  return db.transaction().execute(async (trx) => {
+  return refusingTransaction(db, async (trx) => {
     await users.lockActiveManagers(trx);
     const role = input.role ?? ((await users.countActiveManagers(trx)) === 0 ? "manager" : "reception");
-    const staff = await createAccountRow({ email, name, role, passwordHash }, now, trx);
+    const created = await createAccountRow({ email, name, role, passwordHash }, now, trx);
+    if (isRefusal(created)) return created;
+    const { staff } = created;
     await recordAudit(
       { staffId: staff.id, staffEmail: staff.email, action: "staff_added", detail: `command line, ${role}` },
       now,
       trx,
     );
-    return staff;
+    return created;
   });
+}
+
+/** Every problem with an account's name and address at once, by field; empty when there is none. */
+export function accountProblems(input: { email: string; name: string }): Partial<Record<"email" | "name", string>> {
+  const problems: Partial<Record<"email" | "name", string>> = {};
+  const name = nameProblem(input.name);
+  if (name) problems.name = name;
+  const email = emailProblem(input.email);
+  if (email) problems.email = email;
+  return problems;
 }
 
 /** Who changes an account: a manager in the console, or the server's command line. */
@@ -167,10 +176,14 @@ export interface AccountChange {
   make: (user: StaffRow, now: Date, by: ChangedBy, trx: Kysely<Database>) => Promise<void>;
 }
 
+/** A change made (or the account was already so). */
+export type AccountChanged = { kind: "changed" };
+
 /**
  * Makes one change to an account in a transaction. A change that may take an
  * active manager away first locks the enabled managers, and is refused when
- * it would leave the clinic without one.
+ * it would leave the clinic without one, as is an address with no account:
+ * refused, with the sentence.
  */
 export async function changeAccount(
   db: Db,
@@ -178,17 +191,18 @@ export async function changeAccount(
   { removesManager, make }: AccountChange,
   now = new Date(),
   by: ChangedBy = "command line",
-): Promise<void> {
+): Promise<AccountChanged | Refused> {
   const normalised = normaliseEmail(email);
   const users = staffUserRepository(db);
-  await db.transaction().execute(async (trx) => {
+  return refusingTransaction(db, async (trx) => {
     if (removesManager) await users.lockActiveManagers(trx);
     const user = await users.findByEmail(normalised, trx);
-    if (!user) throw new StaffAccountError(`No account for ${normalised}.`);
+    if (!user) return refused(`No account for ${normalised}.`);
     if (removesManager?.(user) && (await users.countActiveManagers(trx)) <= 1) {
-      throw new StaffAccountError(`${normalised} is ${LAST_MANAGER}`);
+      return refused(`${normalised} is ${LAST_MANAGER}`);
     }
     await make(user, now, by, trx);
+    return { kind: "changed" as const };
   });
 }
 

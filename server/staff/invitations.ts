@@ -1,14 +1,14 @@
 import { isStaffRole, ROLE_LABELS, type StaffIdentity, type StaffRole } from "../../domain/staff-roles";
 import { enqueueMail } from "../mail/queue";
 import {
+  accountExists,
+  accountProblems,
   createAccountRow,
   listStaffAccounts,
   normaliseEmail,
-  StaffAccountError,
   staffTargetName,
-  validEmail,
-  validName,
 } from "./accounts";
+import { invalid, isRefusal, refusingTransaction, type Invalid } from "../db/outcome";
 import { recordAudit, type AuditEntry } from "../audit/audit";
 import { invitationRepository } from "./invitation-repository";
 import { hashPassword, passwordProblem } from "./passwords";
@@ -43,18 +43,7 @@ export function invitationProblems(input: {
   email: string;
   role: string;
 }): Partial<Record<InvitationField, string>> {
-  const problems: Partial<Record<InvitationField, string>> = {};
-  for (const [field, check] of [
-    ["name", () => validName(input.name)],
-    ["email", () => validEmail(input.email)],
-  ] as const) {
-    try {
-      check();
-    } catch (error) {
-      if (!(error instanceof StaffAccountError)) throw error;
-      problems[field] = error.message;
-    }
-  }
+  const problems: Partial<Record<InvitationField, string>> = accountProblems(input);
   if (!isStaffRole(input.role)) problems.role = ROLE_MISSING;
   return problems;
 }
@@ -62,25 +51,26 @@ export function invitationProblems(input: {
 /**
  * A manager invites a colleague: one pending invitation per address (a new
  * one replaces the old), valid INVITATION_HOURS, its token only in the e-mail
- * and only its hash stored. Audited, naming the invitee. Throws
- * StaffAccountError for bad input or an address that already has an account.
+ * and only its hash stored. Audited, naming the invitee. Refuses (invalid,
+ * each field's problem at once) bad input or an address that already has an
+ * account; the refusal undoes the transaction.
  */
 export async function inviteStaff(
   rt: StaffRuntime,
   by: StaffIdentity,
   input: { email: string; name: string; role: StaffRole },
-): Promise<string> {
-  const email = validEmail(input.email);
-  const name = validName(input.name);
+): Promise<{ kind: "invited"; email: string } | Invalid<InvitationField>> {
+  const problems = invitationProblems(input);
+  if (Object.keys(problems).length) return invalid(problems);
+  const email = normaliseEmail(input.email);
+  const name = input.name.trim();
   const now = rt.now();
   const token = newToken();
-  await rt.db.transaction().execute(async (trx) => {
+  return refusingTransaction(rt.db, async (trx) => {
     // A write first, so the transaction holds SQLite's write lock before it reads (see lockActiveManagers).
     const invitations = invitationRepository(rt.db);
     await invitations.deleteExpiredOr(email, now.toISOString(), trx);
-    if (await staffUserRepository(rt.db).findByEmail(email, trx)) {
-      throw new StaffAccountError(`An account for ${email} already exists.`, "email");
-    }
+    if (await staffUserRepository(rt.db).findByEmail(email, trx)) return accountExists(email);
     const id = await invitations.create(
       {
         token_hash: hashToken(token),
@@ -95,8 +85,8 @@ export async function inviteStaff(
     );
     await enqueueMail(invitationMail(rt, { name, email, role: input.role, token, from: by.name }), now, trx);
     await recordAudit(invitationAudit(by, { id, name, email, role: input.role }, "staff_invited"), now, trx);
+    return { kind: "invited" as const, email };
   });
-  return email;
 }
 
 /** The audit line of a manager's step on an invitation: the invitation as target (named), its role as detail. */
@@ -217,27 +207,27 @@ export async function acceptInvitation(
   if (problem) return { ok: false, status: 400, error: problem };
   const passwordHash = await hashPassword(password);
   const now = rt.now();
-  try {
-    return await rt.db.transaction().execute(async (trx) => {
-      if (!(await invitationRepository(rt.db).take(invitation.id, trx))) return null;
-      // Throws StaffAccountError when an account was made meanwhile; the whole transaction is undone.
-      const staff = await createAccountRow(
-        { email: normaliseEmail(invitation.email), name: invitation.name, role: invitation.role, passwordHash },
-        now,
-        trx,
-      );
-      await recordAudit(
-        { staffId: staff.id, staffEmail: staff.email, action: "invitation_accepted", detail: invitation.role },
-        now,
-        trx,
-      );
-      return { ok: true as const, staff };
-    });
-  } catch (error) {
-    if (!(error instanceof StaffAccountError)) throw error;
-    // A name stored before the name rule, or an account made between the check above and this transaction.
-    return error.field === "name" ? { ok: false, status: 409, error: NAME_REFUSED } : taken;
-  }
+  const outcome = await refusingTransaction(rt.db, async (trx) => {
+    if (!(await invitationRepository(rt.db).take(invitation.id, trx))) return { kind: "gone" as const };
+    // Refused when an account was made meanwhile: the whole transaction (the invitation taken) is undone.
+    const created = await createAccountRow(
+      { email: normaliseEmail(invitation.email), name: invitation.name, role: invitation.role, passwordHash },
+      now,
+      trx,
+    );
+    if (isRefusal(created)) return created;
+    const { staff } = created;
+    await recordAudit(
+      { staffId: staff.id, staffEmail: staff.email, action: "invitation_accepted", detail: invitation.role },
+      now,
+      trx,
+    );
+    return created;
+  });
+  if (outcome.kind === "gone") return null;
+  if (outcome.kind === "created") return { ok: true, staff: outcome.staff };
+  // A name stored before the name rule, or an account made between the check above and this transaction.
+  return outcome.kind === "invalid" && outcome.errors.name ? { ok: false, status: 409, error: NAME_REFUSED } : taken;
 }
 
 /** A pending invitation (not accepted, withdrawn or expired) by id, or undefined. */

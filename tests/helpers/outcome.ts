@@ -1,5 +1,5 @@
 /**
- * A staff core's refusal (server/appointments/front-desk/outcome.ts, decision
+ * A staff core's refusal (server/db/outcome.ts, decision
  * 060) as a thrown error, for a test that needs the change done to go on, or
  * that says what was refused by its words: the sentence, or each field's
  * message joined, as the page's error summary reads them.

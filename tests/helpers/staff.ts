@@ -6,6 +6,7 @@ import type { Db } from "../../server/db/index";
 import type { Insertable } from "kysely";
 import type { AppointmentTable, EnquiryTable } from "../../server/db/schema";
 import { createStaffAccount } from "../../server/staff/accounts";
+import { orThrow } from "./outcome";
 import type { StaffIdentity, StaffRole } from "../../domain/staff-roles";
 import { staffRuntime } from "../../server/db/runtime";
 import { newTotpSecret, totpCode } from "../../server/staff/second-factor";
@@ -29,12 +30,14 @@ export async function addStaff(
   db: Db,
   overrides: Partial<{ email: string; name: string; password: string; enrolled: boolean; role: StaffRole }> = {},
 ): Promise<TestStaff> {
-  const staff = await createStaffAccount(db, {
-    email: overrides.email ?? `staff-${crypto.randomUUID().slice(0, 8)}@clinic.example.org`,
-    name: overrides.name ?? "Test Receptionist",
-    password: overrides.password ?? STAFF_PASSWORD,
-    role: overrides.role ?? "manager",
-  });
+  const { staff } = await orThrow(
+    createStaffAccount(db, {
+      email: overrides.email ?? `staff-${crypto.randomUUID().slice(0, 8)}@clinic.example.org`,
+      name: overrides.name ?? "Test Receptionist",
+      password: overrides.password ?? STAFF_PASSWORD,
+      role: overrides.role ?? "manager",
+    }),
+  );
   if (overrides.enrolled === false) return { ...staff, totpSecret: null };
   const totpSecret = newTotpSecret();
   await db

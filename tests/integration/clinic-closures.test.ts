@@ -20,7 +20,7 @@ import { findByManageToken } from "../../server/appointments/manage-links";
 import { freeTimes } from "../../server/appointments/front-desk/schedule";
 import { CLOSURE_CHANGED_MEANWHILE, closeAndTell } from "../../server/appointments/front-desk/closure-effects";
 import { changeStatus, dayRules } from "../../server/appointments/front-desk/staff-changes";
-import { isRefusal } from "../../server/appointments/front-desk/outcome";
+import { isRefusal } from "../../server/db/outcome";
 import { staffRuntime } from "../../server/db/runtime";
 
 /**

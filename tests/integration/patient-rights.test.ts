@@ -11,6 +11,8 @@ import { changeStatus } from "../../server/appointments/front-desk/staff-changes
 import { staffRuntime } from "../../server/db/runtime";
 import { createSender } from "../../server/mail/transport";
 import { deliverDueMail } from "../../server/mail/worker";
+import { findPatient } from "../../server/privacy/patient-lookup";
+import { ERASE_CHANGED_MEANWHILE, erasePatient } from "../../server/privacy/patient-rights";
 
 /** A patient whose every value is distinctive, so a scan can find any copy of it. */
 function patient(tag: string) {
@@ -332,6 +334,15 @@ describe("patients' rights: export and erase (Data Protection Act 2024)", () => 
     });
     expect(stale.statusCode).toBe(409);
     expect(stale.body).toContain("changed since you checked");
+    expect(await allTableText()).toBe(before);
+  });
+
+  it("gives an erasure of a list that changed back as a refusal, not a throw, and changes nothing (decision 062)", async () => {
+    const before = await allTableText();
+    const match = await findPatient(t.db, { kind: "email", value: A.email });
+    expect(match).toBeTruthy();
+    const outcome = await erasePatient(staffRuntime(t.db, t.config), staff, match!, "a list shown before a change");
+    expect(outcome).toEqual({ kind: "refused", failure: ERASE_CHANGED_MEANWHILE });
     expect(await allTableText()).toBe(before);
   });
 

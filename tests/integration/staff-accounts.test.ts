@@ -3,6 +3,8 @@ import { createTestApp, type TestApp } from "../helpers/app";
 import { addStaff, form, SAME_ORIGIN, sessionCookieFor, STAFF_PASSWORD, type TestStaff } from "../helpers/staff";
 import { hashToken } from "../../server/base/tokens";
 import { disableStaffAccount } from "../../server/staff/accounts";
+import { inviteStaff } from "../../server/staff/invitations";
+import { staffRuntime } from "../../server/db/runtime";
 import { STAFF_NAME_INVALID } from "../../domain/staff-names";
 
 /**
@@ -83,6 +85,44 @@ describe("staff accounts and invitations", () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain("Enter a valid e-mail address.");
     expect(await t.db.selectFrom("staff_invitations").select("id").where("name", "=", "X").execute()).toHaveLength(0);
+  });
+
+  it("gives an invitation to an address with an account back as errors by field, not a throw, and changes nothing (decision 062)", async () => {
+    const counts = async () =>
+      Promise.all(
+        (["staff_invitations", "mail_queue", "staff_audit"] as const).map(
+          async (table) => (await t.db.selectFrom(table).select("id").execute()).length,
+        ),
+      );
+    const before = await counts();
+    const rt = staffRuntime(t.db, t.config);
+    const outcome = await inviteStaff(rt, manager, {
+      email: " Desk@Clinic.example.org",
+      name: "Desk Again",
+      role: "reception",
+    });
+    expect(outcome).toEqual({
+      kind: "invalid",
+      errors: { email: "An account for desk@clinic.example.org already exists." },
+    });
+    // An account change the clinic cannot make is a refusal too: a sentence, nothing changed.
+    expect(await disableStaffAccount(t.db, "nobody@clinic.example.org")).toEqual({
+      kind: "refused",
+      failure: "No account for nobody@clinic.example.org.",
+    });
+    expect(await counts()).toEqual(before);
+    // The page answers it with the field's error, keeping what was typed.
+    const res = await post("/staff/accounts", {
+      intent: "invite",
+      email: "desk@clinic.example.org",
+      name: "Desk Again",
+      role: "manager",
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.body).toContain('value="Desk Again"');
+    expect(res.body).toContain('value="desk@clinic.example.org"');
+    expect(res.body).toMatch(/<option value="manager" selected="">/);
+    expect(await counts()).toEqual(before);
   });
 
   it("reports every wrong field of an invitation at once, in the error summary and by each field, keeping what was typed", async () => {

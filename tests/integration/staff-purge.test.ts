@@ -191,11 +191,13 @@ describe("npm run staff", () => {
     expect(piped.status, piped.stderr).toBe(0);
 
     await expect(
-      createStaffAccount(t.db, {
-        email: "NURSE@clinic.example.org",
-        name: "Again",
-        password: "a long enough password",
-      }),
+      orThrow(
+        createStaffAccount(t.db, {
+          email: "NURSE@clinic.example.org",
+          name: "Again",
+          password: "a long enough password",
+        }),
+      ),
     ).rejects.toThrow(/already exists/);
 
     // Without --role: the first account is a manager, later ones reception.
@@ -251,21 +253,25 @@ describe("npm run staff", () => {
       await t.db.selectFrom("staff_users").select("id").where("email", "=", "control@clinic.example.org").execute(),
     ).toHaveLength(0);
     await expect(
-      createStaffAccount(t.db, {
-        email: "control@clinic.example.org",
-        name: "A\rB",
-        password: "a long enough password",
-      }),
+      orThrow(
+        createStaffAccount(t.db, {
+          email: "control@clinic.example.org",
+          name: "A\rB",
+          password: "a long enough password",
+        }),
+      ),
     ).rejects.toThrow(STAFF_NAME_INVALID);
   }, 60_000);
 
   it("enables a disabled account again, audited as the command line", async () => {
-    const account = await createStaffAccount(t.db, {
-      email: "returning@clinic.example.org",
-      name: "Returning",
-      password: "a long enough password",
-      role: "reception",
-    });
+    const { staff: account } = await orThrow(
+      createStaffAccount(t.db, {
+        email: "returning@clinic.example.org",
+        name: "Returning",
+        password: "a long enough password",
+        role: "reception",
+      }),
+    );
     await disableStaffAccount(t.db, account.email);
     const enabled = await staffCli(t, ["enable", "--email", "Returning@clinic.example.org"]);
     expect(enabled.status, enabled.stderr).toBe(0);

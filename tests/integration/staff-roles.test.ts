@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { addStaff, form, SAME_ORIGIN, seedAppointment, sessionCookieFor } from "../helpers/staff";
-import { disableStaffAccount, setStaffRole, StaffAccountError } from "../../server/staff/accounts";
+import { disableStaffAccount, setStaffRole } from "../../server/staff/accounts";
+import { orThrow, RefusedInTest } from "../helpers/outcome";
 import { MANAGER_ONLY_MESSAGE } from "../../domain/staff-roles";
 
 /**
@@ -168,16 +169,19 @@ describe("the last active manager", () => {
   it("survives two managers disabling each other at once: exactly one change goes through", async () => {
     const a = await addStaff(t.db, { email: "a.manager@clinic.example.org", name: "A" });
     const b = await addStaff(t.db, { email: "b.manager@clinic.example.org", name: "B" });
-    const results = await Promise.allSettled([disableStaffAccount(t.db, b.email), disableStaffAccount(t.db, a.email)]);
+    const results = await Promise.allSettled([
+      orThrow(disableStaffAccount(t.db, b.email)),
+      orThrow(disableStaffAccount(t.db, a.email)),
+    ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
-    expect(refused.reason).toBeInstanceOf(StaffAccountError);
+    expect(refused.reason).toBeInstanceOf(RefusedInTest);
     expect(String(refused.reason.message)).toContain("last active manager");
     const active = await activeManagers();
     expect(active).toHaveLength(1);
 
     // Nor can the one left be demoted; a disabled manager's role may change.
-    await expect(setStaffRole(t.db, active[0]!, "reception")).rejects.toThrow(/last active manager/);
+    await expect(orThrow(setStaffRole(t.db, active[0]!, "reception"))).rejects.toThrow(/last active manager/);
     const disabled = active[0] === a.email ? b.email : a.email;
     await setStaffRole(t.db, disabled, "reception");
     await setStaffRole(t.db, disabled, "manager");
@@ -187,8 +191,8 @@ describe("the last active manager", () => {
     const c = await addStaff(t.db, { email: "c.manager@clinic.example.org", name: "C" });
     const rest = (await activeManagers()).find((email) => email !== c.email)!;
     const results = await Promise.allSettled([
-      setStaffRole(t.db, c.email, "reception"),
-      disableStaffAccount(t.db, rest),
+      orThrow(setStaffRole(t.db, c.email, "reception")),
+      orThrow(disableStaffAccount(t.db, rest)),
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(await activeManagers()).toHaveLength(1);

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { ErrorSummary } from "~/components/forms/error-summary";
+import type { FieldErrors, StaffAnswer } from "~/lib/staff/answer";
 
 /**
  * How every console form shows what is wrong (decision 035): the forms have
@@ -9,8 +10,7 @@ import { ErrorSummary } from "~/components/forms/error-summary";
  * to its field, focused after each failed submit) and again above each field.
  */
 
-/** A form's errors by field id (the input's id), in the form's order. */
-export type FieldErrors = Partial<Record<string, string>>;
+export type { FieldErrors };
 
 /**
  * How many different answers `value` has had: a new action answer is a new
@@ -49,6 +49,16 @@ export function StaffErrorSummary({
       <ErrorSummary items={items} description={description} focusToken={focusToken} />
     </div>
   );
+}
+
+/**
+ * A staff action's refusal (app/lib/staff/answer.ts) as every console page
+ * shows it: the error summary, with each field's problem and the sentence
+ * about none; nothing for an answer that is not a refusal.
+ */
+export function AnswerSummary({ answer, id }: { answer: StaffAnswer | null | undefined; id?: string }) {
+  if (!answer || answer.ok) return null;
+  return <StaffErrorSummary errors={answer.errors} description={answer.error} id={id} />;
 }
 
 /** The attributes that tie a field to its hint and its error. */

@@ -10,8 +10,9 @@ export {
   enableStaffAccount,
   findStaffAccount,
   setStaffRole,
-  StaffAccountError,
+  type AccountChanged,
 } from "../../../server/staff/accounts";
+export { isRefusal, refusalWords, type Refusal } from "../../../server/db/outcome";
 export { changePassword } from "../../../server/staff/sign-in";
 export {
   findPendingInvitation,

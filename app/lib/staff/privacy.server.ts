@@ -13,8 +13,9 @@ export {
   parsePatientQuery,
   patientPeople,
   QUERY_INVALID,
+  type PatientCandidate,
   type PatientMatch,
   type PatientQuery,
 } from "../../../server/privacy/patient-lookup";
 export { patientHoldings } from "../../../server/privacy/patient-holdings";
-export { EraseRefused, erasePatient, exportPatient } from "../../../server/privacy/patient-rights";
+export { erasePatient, exportPatient } from "../../../server/privacy/patient-rights";

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { formatClinicDateTime } from "@domain/dates";
 import { STAFF_NAME_MAX } from "@domain/staff-names";
@@ -8,7 +8,8 @@ import { staffMeta } from "~/components/staff/staff-format";
 import { formText, parseForm } from "~/lib/form-data";
 import { DataTable } from "~/components/staff/data-table";
 import { RowAction } from "~/components/staff/row-action";
-import { StaffErrorSummary, StaffField, type FieldErrors } from "~/components/staff/form-errors";
+import { AnswerSummary, StaffField } from "~/components/staff/form-errors";
+import { done, refused, type StaffAnswer } from "~/lib/staff/answer";
 import { requireStaff } from "~/lib/staff.server";
 import {
   disableStaffAccount,
@@ -21,10 +22,13 @@ import {
   listStaff,
   resendInvitation,
   resetSecondFactor,
+  isRefusal,
+  refusalWords,
   setStaffRole,
-  StaffAccountError,
   withdrawInvitation,
+  type AccountChanged,
   type InvitationField,
+  type Refusal,
 } from "~/lib/staff/accounts.server";
 import type { Route } from "./+types/accounts";
 
@@ -80,12 +84,16 @@ type ConfirmedAction = keyof typeof CONFIRMED_ACTIONS;
 /** The invitation form's fields by their ids on the page (the error summary links to them). */
 const INVITE_IDS: Record<InvitationField, string> = { name: "invite-name", email: "invite-email", role: "invite-role" };
 
-type Result =
-  | { ok: true; message: string; invited?: boolean }
-  /** A refusal: about fields of the invitation form (`errors` by field id, with the values sent), or about none. */
-  | { ok: false; error?: string; errors?: FieldErrors; values?: Record<InvitationField, string> }
-  /** Asked first: the same post again with confirmed=yes does it. */
-  | { ok: null; confirm: { id: number; intent: ConfirmedAction; name: string; role?: StaffRole } };
+/**
+ * Done: the notice (after an invitation, `invited`, so the form starts empty
+ * again), or, asked first, the confirm step (`confirm`): the same post again
+ * with confirmed=yes does it. Refused: about fields of the invitation form
+ * (`errors` by field id, with the values sent), or about none.
+ */
+type Answer = StaffAnswer<
+  { invited?: boolean; confirm?: { id: number; intent: ConfirmedAction; name: string; role?: StaffRole } },
+  Record<InvitationField, string>
+>;
 
 const NOT_WAITING = "That invitation is no longer waiting: it was accepted, withdrawn or has expired.";
 
@@ -102,87 +110,75 @@ const accountForm = z.object({
   confirmed: formText(300),
 });
 
+/** The invitation form's problems by field id, in its order (the error summary links to them). */
+const inviteErrors = (problems: Partial<Record<InvitationField, string>>) =>
+  Object.fromEntries((Object.keys(INVITE_IDS) as InvitationField[]).map((f) => [INVITE_IDS[f], problems[f]]));
+
 /** Every change is a POST with an intent; the guard refuses anyone but a manager before the body is read. */
 export async function action(args: Route.ActionArgs) {
   const { rt, staff } = await requireStaff(args, { role: "manager" });
-  const refuse = (error: string, status = 400) => data<Result>({ ok: false, error }, { status });
+  const refuse = (error: string, status = 400) => refused<Answer>(status, { error });
+  const notice = (text: string) => done<Answer>({ notice: text });
   const form = parseForm(await args.request.formData(), accountForm);
   if (!form.ok) return refuse("Unknown action.");
   const { intent, role, id, confirmed } = form.value;
-  try {
-    if (intent === "invite") {
-      const values = { name: form.value.name, email: form.value.email, role };
-      const invalid = (problems: Partial<Record<InvitationField, string>>, status: number) =>
-        data<Result>(
-          {
-            ok: false,
-            values,
-            errors: Object.fromEntries(
-              (Object.keys(INVITE_IDS) as InvitationField[]).map((f) => [INVITE_IDS[f], problems[f]]),
-            ),
-          },
-          { status },
-        );
-      const problems = invitationProblems(values);
-      if (Object.keys(problems).length || !isStaffRole(role)) return invalid(problems, 400);
-      try {
-        const email = await inviteStaff(rt, staff, { email: values.email, name: values.name, role });
-        return data<Result>({ ok: true, invited: true, message: `Invitation sent to ${email}.` });
-      } catch (error) {
-        if (error instanceof StaffAccountError && error.field) return invalid({ [error.field]: error.message }, 409);
-        throw error;
-      }
-    }
-    if (intent === "withdraw" || intent === "resend") {
-      const invitation = await findPendingInvitation(rt, Number(id));
-      if (!invitation) return refuse(NOT_WAITING, 404);
-      const name = `${invitation.name} (${invitation.email})`;
-      if (intent === "resend") {
-        if (!(await resendInvitation(rt, staff, invitation.id))) return refuse(NOT_WAITING, 404);
-        return data<Result>({
-          ok: true,
-          message: `The invitation to ${name} is sent again, with a new link for ${INVITATION_HOURS} hours: the earlier link no longer works.`,
-        });
-      }
-      if (confirmed !== "yes") return data<Result>({ ok: null, confirm: { id: invitation.id, intent, name } });
-      if (!(await withdrawInvitation(rt, staff, invitation.id))) return refuse(NOT_WAITING, 404);
-      return data<Result>({ ok: true, message: `The invitation to ${name} is withdrawn: its link no longer works.` });
-    }
-    const target = await findStaffAccount(rt.db, Number(id));
-    if (!target) return refuse("That account does not exist.", 404);
-    const now = rt.now();
-    if (intent === "role") {
-      if (!isStaffRole(role)) return refuse("Choose a role.");
-      if (role === target.role)
-        return data<Result>({ ok: true, message: `${target.name} is already ${ROLE_LABELS[role].toLowerCase()}.` });
-      if (confirmed !== "yes")
-        return data<Result>({ ok: null, confirm: { id: target.id, intent, name: target.name, role } });
-      await setStaffRole(rt.db, target.email, role, now, staff);
-      return data<Result>({ ok: true, message: `${target.name} is now ${ROLE_LABELS[role].toLowerCase()}.` });
-    }
-    if ((intent === "disable" || intent === "enable" || intent === "reset-mfa") && confirmed !== "yes") {
-      return data<Result>({ ok: null, confirm: { id: target.id, intent, name: target.name } });
-    }
-    if (intent === "disable") {
-      await disableStaffAccount(rt.db, target.email, now, staff);
-      return data<Result>({ ok: true, message: `${target.name}'s account is disabled and signed out.` });
-    }
-    if (intent === "enable") {
-      await enableStaffAccount(rt.db, target.email, now, staff);
-      return data<Result>({ ok: true, message: `${target.name}'s account is enabled: they can sign in again.` });
-    }
-    if (intent === "reset-mfa") {
-      await resetSecondFactor(rt.db, target.email, now, staff);
-      return data<Result>({
-        ok: true,
-        message: `${target.name}'s two-step sign-in is reset: their next sign-in sets it up again.`,
-      });
-    }
-    return refuse("Unknown action.");
-  } catch (error) {
-    if (error instanceof StaffAccountError) return refuse(error.message, 409);
-    throw error;
+  /** An account change the core refused (the last active manager, an account gone meanwhile). */
+  const changed = (outcome: AccountChanged | Refusal<string>, text: string) =>
+    isRefusal(outcome) ? refuse(refusalWords(outcome), 409) : notice(text);
+  if (intent === "invite") {
+    const values = { name: form.value.name, email: form.value.email, role };
+    const problems = invitationProblems(values);
+    if (Object.keys(problems).length || !isStaffRole(role))
+      return refused<Answer>(400, { errors: inviteErrors(problems), values });
+    const invited = await inviteStaff(rt, staff, { email: values.email, name: values.name, role });
+    if (isRefusal(invited)) return refused<Answer>(409, { errors: inviteErrors(invited.errors), values });
+    return done<Answer>({ invited: true, notice: `Invitation sent to ${invited.email}.` });
   }
+  if (intent === "withdraw" || intent === "resend") {
+    const invitation = await findPendingInvitation(rt, Number(id));
+    if (!invitation) return refuse(NOT_WAITING, 404);
+    const name = `${invitation.name} (${invitation.email})`;
+    if (intent === "resend") {
+      if (!(await resendInvitation(rt, staff, invitation.id))) return refuse(NOT_WAITING, 404);
+      return notice(
+        `The invitation to ${name} is sent again, with a new link for ${INVITATION_HOURS} hours: the earlier link no longer works.`,
+      );
+    }
+    if (confirmed !== "yes") return done<Answer>({ confirm: { id: invitation.id, intent, name } });
+    if (!(await withdrawInvitation(rt, staff, invitation.id))) return refuse(NOT_WAITING, 404);
+    return notice(`The invitation to ${name} is withdrawn: its link no longer works.`);
+  }
+  const target = await findStaffAccount(rt.db, Number(id));
+  if (!target) return refuse("That account does not exist.", 404);
+  const now = rt.now();
+  if (intent === "role") {
+    if (!isStaffRole(role)) return refuse("Choose a role.");
+    if (role === target.role) return notice(`${target.name} is already ${ROLE_LABELS[role].toLowerCase()}.`);
+    if (confirmed !== "yes") return done<Answer>({ confirm: { id: target.id, intent, name: target.name, role } });
+    return changed(
+      await setStaffRole(rt.db, target.email, role, now, staff),
+      `${target.name} is now ${ROLE_LABELS[role].toLowerCase()}.`,
+    );
+  }
+  if ((intent === "disable" || intent === "enable" || intent === "reset-mfa") && confirmed !== "yes") {
+    return done<Answer>({ confirm: { id: target.id, intent, name: target.name } });
+  }
+  if (intent === "disable")
+    return changed(
+      await disableStaffAccount(rt.db, target.email, now, staff),
+      `${target.name}'s account is disabled and signed out.`,
+    );
+  if (intent === "enable")
+    return changed(
+      await enableStaffAccount(rt.db, target.email, now, staff),
+      `${target.name}'s account is enabled: they can sign in again.`,
+    );
+  if (intent === "reset-mfa")
+    return changed(
+      await resetSecondFactor(rt.db, target.email, now, staff),
+      `${target.name}'s two-step sign-in is reset: their next sign-in sets it up again.`,
+    );
+  return refuse("Unknown action.");
 }
 
 function RoleSelect({
@@ -265,8 +261,9 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
   const busy = useNavigation().state !== "idle";
   const errors = actionData?.ok === false ? actionData.errors : undefined;
   const values = actionData?.ok === false ? actionData.values : undefined;
+  const confirm = actionData?.ok ? actionData.confirm : undefined;
   // After an invitation is sent the form starts empty again (a new key: React makes new, empty fields).
-  const formKey = actionData?.ok && actionData.invited ? `sent-${actionData.message}` : "invite";
+  const formKey = actionData?.ok && actionData.invited ? `sent-${actionData.notice}` : "invite";
   return (
     <>
       <div className="staff-page-head">
@@ -277,12 +274,13 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
         </p>
       </div>
 
-      {errors && <StaffErrorSummary errors={errors} />}
-      {actionData?.ok === false && actionData.error && <StaffErrorSummary description={actionData.error} />}
+      <AnswerSummary answer={actionData} />
       <div role="status" className="staff-live">
-        {actionData?.ok && <p className="staff-alert staff-alert--success staff-break">{actionData.message}</p>}
+        {actionData?.ok && actionData.notice && (
+          <p className="staff-alert staff-alert--success staff-break">{actionData.notice}</p>
+        )}
       </div>
-      {actionData?.ok === null && <ConfirmStep {...actionData.confirm} busy={busy} />}
+      {confirm && <ConfirmStep {...confirm} busy={busy} />}
 
       <section className="staff-section" aria-labelledby="invite-heading">
         <h2 id="invite-heading">Invite a colleague</h2>

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { clinicDate, clinicToday, formatAbbreviatedDate } from "@domain/dates";
 import { serviceTitle } from "@domain/catalogue";
@@ -7,11 +7,11 @@ import { staffMeta } from "~/components/staff/staff-format";
 import { formText, parseForm } from "~/lib/form-data";
 import { ACTIONS_COLUMN, DataTable } from "~/components/staff/data-table";
 import { RowAction } from "~/components/staff/row-action";
-import { StaffErrorSummary, StaffField, type FieldErrors } from "~/components/staff/form-errors";
+import { AnswerSummary, StaffField } from "~/components/staff/form-errors";
+import { done, refused, type StaffAnswer } from "~/lib/staff/answer";
 import { StatusBadge } from "~/components/staff/status-badge";
 import { requireStaff } from "~/lib/staff.server";
 import {
-  EraseRefused,
   erasePatient,
   findCandidates,
   findPatient,
@@ -20,6 +20,7 @@ import {
   parsePatientQuery,
   patientHoldings,
   patientPeople,
+  type PatientCandidate,
   type PatientMatch,
   type PatientQuery,
 } from "~/lib/staff/privacy.server";
@@ -90,8 +91,25 @@ async function recordsView(rt: Parameters<typeof patientHoldings>[0], match: Pat
   };
 }
 
+type Found = Awaited<ReturnType<typeof recordsView>>;
+
+/**
+ * Done: the people a search matches (`choose`), one patient's records
+ * (`found`), or the erasure's notice (`erased`). Refused: the search's
+ * problem, with what was typed; or the erasure's, with the records again.
+ */
+type Answer = StaffAnswer<
+  {
+    choose?: { q: string; candidates: PatientCandidate[] };
+    found?: Found;
+    erased?: { notified: number; email: string };
+  },
+  { q: string },
+  { found?: Found }
+>;
+
 const searchError = (error: string, status = 400, q = "") =>
-  data({ kind: "error" as const, errors: { [FIELDS.q]: error }, q }, { status });
+  refused<Answer>(status, { errors: { [FIELDS.q]: error }, values: { q } });
 
 /** Searches and erasures are POSTs, so what identifies a patient never appears in a URL or a log line. */
 export async function action(args: Route.ActionArgs) {
@@ -109,18 +127,19 @@ export async function action(args: Route.ActionArgs) {
     if (!candidates.length) return searchError(NOT_FOUND, 404, typed);
     const exact = query.kind === "reference" || query.kind === "email";
     if (!exact && candidates.length > 1)
-      return {
-        kind: "choose" as const,
-        q: query.value,
-        candidates: candidates.map((c) => ({
-          ...c,
-          dobs: c.dobs.map((date) => formatAbbreviatedDate(date)),
-        })),
-      };
+      return done<Answer>({
+        choose: {
+          q: query.value,
+          candidates: candidates.map((c) => ({
+            ...c,
+            dobs: c.dobs.map((date) => formatAbbreviatedDate(date)),
+          })),
+        },
+      });
     const chosen: Exact = exact ? query : { kind: "email", value: candidates[0]!.email };
     const match = await findPatient(rt.db, chosen);
     if (!match) return searchError(NOT_FOUND, 404, typed);
-    return { kind: "found" as const, found: await recordsView(rt, match, chosen.value) };
+    return done<Answer>({ found: await recordsView(rt, match, chosen.value) });
   }
 
   if (intent !== "erase") return searchError("Unknown action.");
@@ -130,37 +149,38 @@ export async function action(args: Route.ActionArgs) {
   if (!match) return searchError(NOT_FOUND, 404, typed);
   const query = form.value.q;
   const confirmed = parsePatientQuery(form.value.confirm);
+  // Refused: the records shown again, with the erasure's problem at its confirmation field.
   const refuse = async (error: string, status: number) =>
-    data(
-      {
-        kind: "found" as const,
-        found: await recordsView(rt, match, query.value),
-        errors: { [FIELDS.confirm]: error },
-      },
-      { status },
-    );
+    refused<Answer>(status, {
+      found: await recordsView(rt, match, query.value),
+      errors: { [FIELDS.confirm]: error },
+      values: { q: typed },
+    });
   if (!confirmed || confirmed.value !== query.value)
     return refuse(`Type ${query.value} exactly as shown to confirm the erasure.`, 400);
-  try {
-    const result = await erasePatient(rt, staff, match, form.value.fingerprint);
-    return { kind: "erased" as const, notified: result.notified, email: match.email };
-  } catch (error) {
-    if (error instanceof EraseRefused) return refuse(error.message, 409);
-    throw error;
-  }
+  const erased = await erasePatient(rt, staff, match, form.value.fingerprint);
+  if (erased.kind === "refused") return refuse(erased.failure, 409);
+  return done<Answer>({
+    notice:
+      "Everything held about them is erased. The audit log records that an erasure happened, and nothing about the patient.",
+    erased: { notified: erased.notified, email: match.email },
+  });
 }
 
 export default function StaffPatientData({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const found = actionData?.kind === "found" ? actionData.found : null;
-  const errors: FieldErrors | undefined = actionData && "errors" in actionData ? actionData.errors : undefined;
+  const found = actionData?.found ?? null;
+  const choose = actionData?.ok ? actionData.choose : undefined;
+  const erased = actionData?.ok ? actionData.erased : undefined;
+  const errors = actionData?.ok === false ? actionData.errors : undefined;
   const resultRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     // The error summary takes the focus after a refused post; a result's heading after any other.
     if (actionData && !errors) resultRef.current?.focus();
   }, [actionData, errors]);
-  const searchValue = actionData?.kind === "error" ? actionData.q : actionData?.kind === "choose" ? actionData.q : "";
+  // The search as typed after a refused search, or the search that matched several people.
+  const searchValue = actionData?.ok === false && !found ? (actionData.values.q ?? "") : (choose?.q ?? "");
 
   return (
     <>
@@ -173,7 +193,7 @@ export default function StaffPatientData({ actionData }: Route.ComponentProps) {
         </p>
       </div>
 
-      {errors && <StaffErrorSummary errors={errors} />}
+      <AnswerSummary answer={actionData} />
 
       <Form method="post" className="staff-form staff-rights-search" noValidate>
         <StaffField
@@ -184,7 +204,7 @@ export default function StaffPatientData({ actionData }: Route.ComponentProps) {
         >
           {(aria) => (
             <input
-              key={actionData?.kind === "erased" ? "after-erasure" : "search"}
+              key={erased ? "after-erasure" : "search"}
               {...aria}
               name="q"
               type="text"
@@ -200,30 +220,27 @@ export default function StaffPatientData({ actionData }: Route.ComponentProps) {
         </button>
       </Form>
 
-      {actionData?.kind === "erased" ? (
+      {erased ? (
         <div className="staff-alert staff-alert--success" role="status">
           <h2 ref={resultRef} tabIndex={-1}>
             Patient erased
           </h2>
-          <p>
-            Everything held about them is erased. The audit log records that an erasure happened, and nothing about the
-            patient.
-          </p>
-          {actionData.notified > 0 && (
+          <p>{actionData?.ok && actionData.notice}</p>
+          {erased.notified > 0 && (
             <p>
-              {actionData.notified === 1
+              {erased.notified === 1
                 ? "Their upcoming appointment is cancelled: an e-mail saying so is on its way to "
-                : `Their ${actionData.notified} upcoming appointments are cancelled: an e-mail saying so is on its way to `}
-              <span className="staff-break">{actionData.email}</span>.
+                : `Their ${erased.notified} upcoming appointments are cancelled: an e-mail saying so is on its way to `}
+              <span className="staff-break">{erased.email}</span>.
             </p>
           )}
         </div>
       ) : null}
 
-      {actionData?.kind === "choose" ? (
+      {choose ? (
         <section className="staff-section" aria-labelledby="choose-heading">
           <h2 id="choose-heading" ref={resultRef} tabIndex={-1}>
-            {`${actionData.candidates.length} people match`}
+            {`${choose.candidates.length} people match`}
           </h2>
           <p>
             Each e-mail address is one patient. Ask for their date of birth or e-mail address, then choose the one you
@@ -235,7 +252,7 @@ export default function StaffPatientData({ actionData }: Route.ComponentProps) {
             columns={["Name", "Date of birth", "E-mail address", "Records", ACTIONS_COLUMN]}
           >
             <tbody>
-              {actionData.candidates.map((c) => (
+              {choose.candidates.map((c) => (
                 <tr key={c.email}>
                   <td>{c.names.join(", ")}</td>
                   <td>{c.dobs.length ? c.dobs.join(", ") : <span className="staff-muted">Not given</span>}</td>

@@ -15,7 +15,7 @@ import { textPatient, closureMail, type ClosureNotice } from "../notices/index";
 import type { StaffRuntime } from "../../db/runtime";
 import { appointmentRepository, type AppointmentRow } from "../appointment-repository";
 import { datedOn } from "../closed-day";
-import { isRefusal, refused, type Refused } from "./outcome";
+import { isRefusal, refused, type Refused } from "../../db/outcome";
 import { issueManageLink } from "../manage-links";
 
 /**

@@ -11,7 +11,7 @@ export {
 } from "./closure-effects";
 export { appointmentsCsv, exportRange } from "./export";
 export { failingTexts, openEnquiries, overdueRequests, overview } from "./overview";
-export { isRefusal, type Refusal } from "./outcome";
+export { isRefusal, type Refusal } from "../../db/outcome";
 export { freeTimes } from "./schedule";
 export { dayList, daySchedule, scheduleDate, weekSchedule, weekStart } from "./schedule-views";
 export {

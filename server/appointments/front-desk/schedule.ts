@@ -7,7 +7,7 @@ import { appointmentRepository, type AppointmentRow } from "../appointment-repos
 import type { Db } from "../../db/index";
 import type { Database } from "../../db/schema";
 import { confirmationProblem, confirmationProblems, openingFor } from "../../../domain/opening-days";
-import { invalid, refused, type Refusal } from "./outcome";
+import { invalid, refused, type Refusal } from "../../db/outcome";
 
 /**
  * Rooms and times of confirmed appointments (decision 018): the

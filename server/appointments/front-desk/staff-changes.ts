@@ -28,7 +28,7 @@ import {
   type PlacementColumns,
   type PlacementField,
 } from "./schedule";
-import { invalid, isRefusal, refused, refusingTransaction, type Refusal } from "./outcome";
+import { invalid, isRefusal, refused, refusingTransaction, type Refusal } from "../../db/outcome";
 import type { StaffRuntime } from "../../db/runtime";
 import { clinicInstant, formatAbbreviatedDate, isIsoDate, parseDateInput } from "../../../domain/dates";
 import { LIST_PAGE_SIZE } from "../../../domain/staff-limits";
