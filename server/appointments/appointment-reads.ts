@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import type { Db } from "../db/index";
 import type { AppointmentStatus, Database } from "../db/schema";
 import { ACTIVE_STATUSES } from "../../domain/statuses";
@@ -32,6 +32,21 @@ function searched(search: AppointmentSearch, trx: Kysely<Database>) {
     );
   }
   return query;
+}
+
+/**
+ * The one filter by a day range: an appointment whose `status` is one of
+ * these and whose date by `column` (YYYY-MM-DD) falls from `from` to `to`,
+ * both days in.
+ */
+function datedBetween(
+  statuses: readonly AppointmentStatus[],
+  column: "confirmed_date" | "requested_date",
+  from: string,
+  to: string,
+) {
+  return (eb: ExpressionBuilder<Database, "appointments">) =>
+    eb.and([eb("status", "in", [...statuses]), eb(column, ">=", from), eb(column, "<=", to)]);
 }
 
 /** Every confirmed appointment, all columns: the start of the schedule's queries. */
@@ -266,9 +281,7 @@ export function appointmentReads(db: Db) {
             "ends_at",
             "safety_answers",
           ])
-          .where("status", "in", [...statuses])
-          .where("confirmed_date", ">=", from)
-          .where("confirmed_date", "<=", to)
+          .where(datedBetween(statuses, "confirmed_date", from, to))
           .orderBy("confirmed_date")
           .orderBy("confirmed_time")
           // No room ("") first on both databases (they sort NULL apart).
@@ -335,8 +348,8 @@ export function appointmentReads(db: Db) {
         .selectAll()
         .where((eb) =>
           eb.or([
-            eb.and([eb("status", "=", "confirmed"), eb("confirmed_date", ">=", from), eb("confirmed_date", "<=", to)]),
-            eb.and([eb("status", "=", "requested"), eb("requested_date", ">=", from), eb("requested_date", "<=", to)]),
+            datedBetween(["confirmed"], "confirmed_date", from, to)(eb),
+            datedBetween(["requested"], "requested_date", from, to)(eb),
           ]),
         )
         .orderBy("id")
@@ -385,9 +398,10 @@ export function appointmentReads(db: Db) {
 
     /** Confirmed appointments dated from `from` to `to` (YYYY-MM-DD), in id order. */
     async confirmedOn(from: string, to: string, trx: Kysely<Database> = db): Promise<AppointmentRow[]> {
-      return confirmed(trx)
-        .where("confirmed_date", ">=", from)
-        .where("confirmed_date", "<=", to)
+      return trx
+        .selectFrom("appointments")
+        .selectAll()
+        .where(datedBetween(["confirmed"], "confirmed_date", from, to))
         .orderBy("id")
         .execute();
     },

@@ -98,19 +98,18 @@ export async function closeAsDuplicate(rt: StaffRuntime, staff: StaffIdentity, i
     if (appt.status !== "requested") return refused(DUPLICATE_WORDS.notDuplicate);
     const twin = duplicatesAmong(await appointments.openRequestsOn([appt.requested_date], trx)).get(id)?.[0];
     if (!twin) return refused(DUPLICATE_WORDS.notDuplicate);
-    const updated = await updateOrRefuse(
+    const refusal = await writeStaffChange(
       appointments,
-      id,
-      { status: appt.status },
-      { status: "cancelled", cancel_reason: DUPLICATE_WORDS.reason(twin.reference), updated_at: now.toISOString() },
-      trx,
-    );
-    if (updated) return updated;
-    await recordStaffChange(
       staff,
       id,
       now,
       {
+        expected: { status: appt.status },
+        set: {
+          status: "cancelled",
+          cancel_reason: DUPLICATE_WORDS.reason(twin.reference),
+          updated_at: now.toISOString(),
+        },
         from: appt.status,
         to: "cancelled",
         note: DUPLICATE_WORDS.note(twin.reference),
@@ -119,6 +118,7 @@ export async function closeAsDuplicate(rt: StaffRuntime, staff: StaffIdentity, i
       },
       trx,
     );
+    if (refusal) return refusal;
     return { kind: "done", twin };
   });
 }
@@ -232,13 +232,14 @@ export async function changeStatus(
       note = reason;
     }
     // Refuses a change made meanwhile by someone else, and (the database) an overlap in one room.
-    const updated = await updateOrRefuse(appointments, id, { status: appt.status }, set, trx);
-    if (updated) return updated;
-    await recordStaffChange(
+    const refusal = await writeStaffChange(
+      appointments,
       staff,
       id,
       now,
       {
+        expected: { status: appt.status },
+        set,
         from: appt.status,
         to: change.to,
         note,
@@ -247,6 +248,7 @@ export async function changeStatus(
       },
       trx,
     );
+    if (refusal) return refusal;
     if (change.to === "confirmed") {
       const manageUrl = await issueManageLink(rt.db, rt.config, appt, now, trx);
       await enqueueMail(
@@ -292,45 +294,6 @@ export async function changeStatus(
   });
 }
 
-/** A staff member's change to an appointment: its status-history row and its audit entry, in `trx`. */
-async function recordStaffChange(
-  staff: StaffIdentity,
-  id: number,
-  now: Date,
-  change: {
-    from: AppointmentStatus;
-    to: AppointmentStatus;
-    note: string | null;
-    action: "status_change" | "appointment_move" | "duplicate_closed";
-    detail: string;
-  },
-  trx: Kysely<Database>,
-): Promise<void> {
-  await appointmentRepository(trx).recordStatusChange(
-    {
-      appointment_id: id,
-      from_status: change.from,
-      to_status: change.to,
-      note: change.note,
-      staff_id: staff.id,
-      created_at: now.toISOString(),
-    },
-    trx,
-  );
-  await recordAudit(
-    {
-      staffId: staff.id,
-      staffEmail: staff.email,
-      action: change.action,
-      targetType: "appointment",
-      targetId: id,
-      detail: change.detail,
-    },
-    now,
-    trx,
-  );
-}
-
 export type { DayRules };
 
 /**
@@ -367,26 +330,62 @@ async function lockedAppointment(
 }
 
 /**
- * updateIf, refused when the appointment is no longer as `expected` (someone
- * else changed it meanwhile), and with the database's refusal of an overlap
- * in one room given as TIME_TAKEN; undefined when updated. The caller gives
- * the refusal back through refusingTransaction, which rolls back.
+ * A staff member's change to one appointment, written in `trx`: the row
+ * updated only while it is still as `expected` (updateIf), then its
+ * status-history row and its audit entry. Gives a refusal, with nothing
+ * recorded, when someone else changed it meanwhile, and the database's
+ * refusal of an overlap in one room as TIME_TAKEN; undefined when written.
+ * The caller gives the refusal back through refusingTransaction, which rolls
+ * back.
  */
-async function updateOrRefuse(
+async function writeStaffChange(
   appointments: ReturnType<typeof appointmentRepository>,
+  staff: StaffIdentity,
   id: number,
-  expected: { status: AppointmentStatus; updatedAt?: string },
-  set: Updateable<AppointmentTable>,
+  now: Date,
+  change: {
+    expected: { status: AppointmentStatus; updatedAt?: string };
+    set: Updateable<AppointmentTable>;
+    from: AppointmentStatus;
+    to: AppointmentStatus;
+    note: string | null;
+    action: "status_change" | "appointment_move" | "duplicate_closed";
+    detail: string;
+  },
   trx: Kysely<Database>,
 ): Promise<Refusal<StatusChangeField> | undefined> {
   let updated: boolean;
   try {
-    updated = await appointments.updateIf(id, expected, set, trx);
+    updated = await appointments.updateIf(id, change.expected, change.set, trx);
   } catch (error) {
     if (isTimeTaken(error)) return invalid<StatusChangeField>({ time: TIME_TAKEN });
     throw error;
   }
-  return updated ? undefined : refused("Someone else changed this appointment. Reload and try again.");
+  if (!updated) return refused("Someone else changed this appointment. Reload and try again.");
+  await appointments.recordStatusChange(
+    {
+      appointment_id: id,
+      from_status: change.from,
+      to_status: change.to,
+      note: change.note,
+      staff_id: staff.id,
+      created_at: now.toISOString(),
+    },
+    trx,
+  );
+  await recordAudit(
+    {
+      staffId: staff.id,
+      staffEmail: staff.email,
+      action: change.action,
+      targetType: "appointment",
+      targetId: id,
+      detail: change.detail,
+    },
+    now,
+    trx,
+  );
+  return undefined;
 }
 
 /**
@@ -412,20 +411,15 @@ export async function moveAppointment(
     if (isRefusal(outcome)) return outcome;
     const placed = outcome.columns;
     const set = { ...placed, updated_at: now.toISOString() };
-    const updated = await updateOrRefuse(
-      appointments,
-      id,
-      { status: "confirmed", updatedAt: appt.updated_at },
-      set,
-      trx,
-    );
-    if (updated) return updated;
     const from = `${appt.confirmed_date ?? ""} ${appt.confirmed_time ?? ""}`.trim();
-    await recordStaffChange(
+    const refusal = await writeStaffChange(
+      appointments,
       staff,
       id,
       now,
       {
+        expected: { status: "confirmed", updatedAt: appt.updated_at },
+        set,
         from: "confirmed",
         to: "confirmed",
         note: `Moved from ${from} to ${placementNote(placed)}`,
@@ -434,6 +428,7 @@ export async function moveAppointment(
       },
       trx,
     );
+    if (refusal) return refusal;
     const manageUrl = await issueManageLink(rt.db, rt.config, appt, now, trx);
     await enqueueMail(
       movedMail(rt.config, {
