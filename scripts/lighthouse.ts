@@ -1,5 +1,5 @@
 /**
- * `npm run lighthouse`: Lighthouse 12 (its CLI, mobile preset: the default
+ * `npm run lighthouse`: Lighthouse 12 (its Node API, mobile preset: the default
  * form factor and throttling) against every public page of the existing
  * production build, served by the real server on a free port with a fresh
  * data folder. Builds nothing: run `npm run build` first.
@@ -23,14 +23,17 @@
  *   --report-only              print the table, assert nothing
  *   --url http://host:port     audit a server that is already running instead of starting one
  *   --keep-reports             keep each page's full JSON report (its folder is printed)
- *   --parallel 2               audit N pages at once (default 1); only without the perf assertion,
- *                              since pages audited side by side slow each other's timings
+ *
+ * Without perf among the assertions (--assert-only a11y,bp,seo,budget, as `npm test` runs it), the
+ * Performance category is not measured: no trace and no screenshot, only the three other categories
+ * and the two size audits (decision 061).
  */
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { launch, type LaunchedChrome } from "chrome-launcher";
+import lighthouse from "lighthouse";
 import { PRERENDERED_PATHS, SCRIPTED_PAGE_PATHS, SERVICE_PAGE_SAMPLE } from "../app/lib/prerender-paths";
 import { BASE_LOCALE, localeOfPath } from "../domain/locale";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
@@ -40,7 +43,6 @@ const SETSWANA_SAMPLE = ["/tn", "/tn/privacy", "/tn/services/ultrasound", "/tn/b
 import { startServer, type ServerProcess } from "../tests/helpers/server-process";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-const LIGHTHOUSE_CLI = path.join(ROOT, "node_modules/lighthouse/cli/index.js");
 const CHROME_PATH = process.env.CHROME_PATH ?? CHROMIUM_PATH;
 
 /** Performance goals: content pages ship no script and must score 100; the two form pages load theirs. */
@@ -114,7 +116,6 @@ function parseOptions() {
       "report-only": { type: "boolean", default: false },
       url: { type: "string" },
       "keep-reports": { type: "boolean", default: false },
-      parallel: { type: "string", default: "1" },
       "one-of-each-kind": { type: "boolean", default: false },
     },
     strict: true,
@@ -149,58 +150,70 @@ function parseOptions() {
   if (values.url && !/^https?:\/\//.test(values.url)) fail("--url must start with http:// or https://");
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1 || runs > 9) fail("--runs takes a whole number from 1 to 9");
-  const parallel = Number(values.parallel);
-  if (!Number.isInteger(parallel) || parallel < 1 || parallel > 4) fail("--parallel takes a whole number from 1 to 4");
-  if (parallel > 1 && asserted.has("perf"))
-    fail("--parallel needs --assert-only without perf: timings would be shared");
   return {
     routes,
     asserted,
     runs,
-    parallel,
+    // Measured when asserted, and in every run that asserts it or nothing (a report).
+    performance: asserted.has("perf") || values["report-only"],
     url: values.url?.replace(/\/+$/, ""),
     keepReports: values["keep-reports"],
   };
 }
 
-/** Runs the Lighthouse CLI for one URL in a fresh Chromium profile; resolves with the parsed report. */
-async function runLighthouse(url: string, outFile: string): Promise<LhResult> {
+/** What the size budget reads, gathered whatever the categories. */
+const SIZE_AUDITS = ["network-requests", "resource-summary"];
+
+/** A headless Chromium in a fresh profile, for Lighthouse to drive. */
+async function startChrome(): Promise<{ chrome: LaunchedChrome; stop: () => void }> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "lh-profile-"));
-  const chromeFlags = ["--headless", ...CHROMIUM_ARGS, `--user-data-dir=${profile}`].join(" ");
-  const args = [
-    LIGHTHOUSE_CLI,
-    url,
-    "--output=json",
-    `--output-path=${outFile}`,
-    "--quiet",
-    "--only-categories=performance,accessibility,best-practices,seo",
-    `--chrome-flags=${chromeFlags}`,
-  ];
+  const chrome = await launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: ["--headless", ...CHROMIUM_ARGS],
+    userDataDir: profile,
+  });
+  return {
+    chrome,
+    stop: () => {
+      chrome.kill();
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Runs Lighthouse (its Node API, in this process) on one URL; resolves with the report, also
+ * written to `outFile`. With `performance`, each run gets a Chromium of its own, as Lighthouse's
+ * CLI does; without it, runs share `shared` and no trace is recorded and no screenshot taken.
+ */
+async function runLighthouse(
+  url: string,
+  outFile: string,
+  performance: boolean,
+  shared: LaunchedChrome | undefined,
+): Promise<LhResult> {
+  const own = shared ? undefined : await startChrome();
+  const chrome = shared ?? own!.chrome;
+  let timer: NodeJS.Timeout | undefined;
   try {
-    await new Promise<void>((resolve, reject) => {
-      const child = spawn(process.execPath, args, {
-        env: { ...process.env, CHROME_PATH },
-        stdio: ["ignore", "ignore", "pipe"],
-      });
-      let stderr = "";
-      child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-      const timer = setTimeout(() => {
-        child.kill("SIGKILL");
-        reject(new Error(`timed out after ${RUN_TIMEOUT_MS / 1000} s`));
-      }, RUN_TIMEOUT_MS);
-      child.on("error", (error) => {
-        clearTimeout(timer);
-        reject(error);
-      });
-      child.on("exit", (code) => {
-        clearTimeout(timer);
-        if (code === 0) resolve();
-        else reject(new Error(`lighthouse exited with ${code}: ${stderr.trim().split("\n").slice(-3).join(" ")}`));
-      });
+    const run = lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: CATEGORIES.filter((c) => performance || c.id !== "performance").map((c) => c.id),
+      // Throttling stays simulated: with "provided", Lighthouse waits 5.25 s for a quiet network and CPU.
+      ...(performance ? {} : { onlyAudits: SIZE_AUDITS, disableFullPageScreenshot: true }),
     });
-    return JSON.parse(fs.readFileSync(outFile, "utf8")) as LhResult;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`timed out after ${RUN_TIMEOUT_MS / 1000} s`)), RUN_TIMEOUT_MS);
+    });
+    const result = await Promise.race([run, timeout]);
+    if (!result) throw new Error("Lighthouse returned no result");
+    fs.writeFileSync(outFile, JSON.stringify(result.lhr));
+    return result.lhr as unknown as LhResult;
   } finally {
-    fs.rmSync(profile, { recursive: true, force: true });
+    clearTimeout(timer);
+    own?.stop();
   }
 }
 
@@ -264,11 +277,16 @@ function median(values: number[]): number | undefined {
  * (TRACE_ERRORS: nothing the page did, and the same page passes the next
  * time), so such a run is measured again, at most twice; any other error stands.
  */
-async function measure(url: string, outFile: string): Promise<LhResult> {
+async function measure(
+  url: string,
+  outFile: string,
+  performance: boolean,
+  shared: LaunchedChrome | undefined,
+): Promise<LhResult> {
   for (let attempt = 1; ; attempt++) {
     const again = attempt < 3;
     try {
-      const lhr = await runLighthouse(url, outFile);
+      const lhr = await runLighthouse(url, outFile, performance, shared);
       if (again && lhr.runtimeError && TRACE_ERRORS.has(lhr.runtimeError.code)) continue;
       return lhr;
     } catch (error) {
@@ -279,14 +297,21 @@ async function measure(url: string, outFile: string): Promise<LhResult> {
 }
 
 /** Runs one page `runs` times; the result holds the medians, or the first error. */
-async function auditPage(base: string, route: string, runs: number, reportDir: string): Promise<PageResult> {
+async function auditPage(
+  base: string,
+  route: string,
+  runs: number,
+  reportDir: string,
+  performance: boolean,
+  shared: LaunchedChrome | undefined,
+): Promise<PageResult> {
   const name = route === "/" ? "home" : route.slice(1).replace(/\//g, "_");
   const reports: LhResult[] = [];
   const scripts: number[] = [];
   for (let run = 1; run <= runs; run++) {
     try {
       const outFile = path.join(reportDir, `${name}-${run}.json`);
-      const lhr = await measure(`${base}${route}`, outFile);
+      const lhr = await measure(`${base}${route}`, outFile, performance, shared);
       if (lhr.runtimeError)
         return { route, scores: {}, lhr, error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` };
       reports.push(lhr);
@@ -327,7 +352,7 @@ function overBudget(r: PageResult): string[] {
 }
 
 async function main() {
-  const { routes, asserted, runs, parallel, url, keepReports } = parseOptions();
+  const { routes, asserted, runs, url, keepReports, performance } = parseOptions();
   if (!url && !fs.existsSync(path.join(ROOT, "build/client/index.html")))
     fail('no production build: run "npm run build" first');
   if (!fs.existsSync(CHROME_PATH))
@@ -335,6 +360,7 @@ async function main() {
 
   const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), "lighthouse-reports-"));
   let server: ServerProcess | undefined;
+  let sharedChrome: Awaited<ReturnType<typeof startChrome>> | undefined;
   const results: PageResult[] = [];
   const columns = ["Page", ...CATEGORIES.map((c) => c.label), "LCP s", "JS KiB", "Total KiB"];
   const cells = (r: PageResult) => [
@@ -346,31 +372,28 @@ async function main() {
   ];
   try {
     if (!url) server = await startServer({ LOG_LEVEL: "warn" });
+    if (!performance) sharedChrome = await startChrome();
+    const shared = sharedChrome?.chrome;
     const base = url ?? server!.url;
     const { version } = JSON.parse(
       fs.readFileSync(path.join(ROOT, "node_modules/lighthouse/package.json"), "utf8"),
     ) as { version: string };
     console.log(
-      `Lighthouse ${version} (mobile) against ${base}, ${routes.length} page(s) × ${runs} run(s), about 15 s each` +
+      `Lighthouse ${version} (mobile) against ${base}, ${routes.length} page(s) × ${runs} run(s), ` +
+        `${performance ? "about 15 s each" : "Performance not measured"}` +
         `${runs > 1 ? "; figures are medians" : ""}\n`,
     );
-    // `parallel` workers take the next page in turn; the table keeps the pages' order.
-    const byRoute = new Map<string, PageResult>();
-    let next = 0;
-    const worker = async () => {
-      while (next < routes.length) {
-        const route = routes[next++]!;
-        const started = Date.now();
-        const r = await auditPage(base, route, runs, reportDir);
-        byRoute.set(route, r);
-        console.log(
-          `  ${cells(r).join("  ")}   ${((Date.now() - started) / 1000).toFixed(0)} s${r.error ? `  ERROR ${r.error}` : ""}`,
-        );
-      }
-    };
-    await Promise.all(Array.from({ length: parallel }, worker));
-    for (const route of routes) results.push(byRoute.get(route)!);
+    // One page after another: Lighthouse's runs share global state, so one process runs one at a time.
+    for (const route of routes) {
+      const started = Date.now();
+      const r = await auditPage(base, route, runs, reportDir, performance, shared);
+      results.push(r);
+      console.log(
+        `  ${cells(r).join("  ")}   ${((Date.now() - started) / 1000).toFixed(0)} s${r.error ? `  ERROR ${r.error}` : ""}`,
+      );
+    }
   } finally {
+    sharedChrome?.stop();
     if (server) {
       server.child.kill("SIGTERM");
       await server.exited;
@@ -409,6 +432,7 @@ async function main() {
       continue;
     }
     for (const [assertion, category, goal] of checks) {
+      if (category === "performance" && !performance) continue;
       const score = r.scores[category];
       const min = goal(r.route) / 100;
       if (score !== null && score !== undefined && score >= min - 1e-9) continue;
