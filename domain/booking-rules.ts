@@ -235,7 +235,7 @@ export function takenWords(locale: Locale = BASE_LOCALE): string {
 
 /** "Tuesday 8 December 2026 at 09:30", in a language: a booked time as every notice says it. */
 export function bookedTimeWords(date: string, time: string, locale: Locale = BASE_LOCALE): string {
-  return m.self_booking_booked_at({ date: formatLongDate(date, locale), time }, { locale });
+  return m.mail_when({ date: formatLongDate(date, locale), time }, { locale });
 }
 
 /** "Your appointment is booked: Tuesday 8 December 2026 at 09:30", in a language. */

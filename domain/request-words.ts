@@ -33,8 +33,10 @@ export function requestNextStep(answerBy?: string, locale: Locale = BASE_LOCALE)
  */
 export interface BookingConfirmation {
   reference: string;
-  /** The requested date, YYYY-MM-DD. */
+  /** The requested date, YYYY-MM-DD (a booked time's date, with `time`). */
   date: string;
+  /** The time the patient booked (decision 063), HH:MM in Gaborone; absent for a request. */
+  time?: string;
   service: string;
   /** The patient's private link to the appointment; none when the answer was a replay of a request already sent. */
   manageUrl?: string;

@@ -2,6 +2,7 @@ import { isIsoDate, parseDateInput } from "../dates";
 import { dateMessages, dobMessages } from "./appointment-dates";
 import { BASE_LOCALE, type Locale } from "../locale";
 import { m } from "../paraglide/messages.js";
+import { screeningField } from "../booking-rules";
 
 /**
  * The booking form as the visitor fills it in (the names of its fields, as
@@ -42,6 +43,26 @@ export const BOOKING_FIELDS = [
 ] as const;
 
 export type BookingValues = Record<(typeof BOOKING_FIELDS)[number], string>;
+
+/**
+ * The fields a booking form adds to book a free time instead of asking for a day (decision 063):
+ * `bookTime` ("true"), `appointmentTime` (HH:MM, one of the free times) and each screening
+ * question's answer (`screening-pregnant`: yes, no or not_sure). The plain form post
+ * (server/appointments/booking/page-form.ts) reads them beside BOOKING_FIELDS.
+ */
+export const TIME_BOOKING_FIELDS = ["bookTime", "appointmentTime", screeningField("pregnant")] as const;
+export type TimeBookingValues = Partial<Record<(typeof TIME_BOOKING_FIELDS)[number], string>>;
+
+/** What a form's time-booking fields add to the appointment request: nothing unless `bookTime` is "true". */
+export function timeBookingRequest(values: TimeBookingValues) {
+  if (values.bookTime !== "true") return {};
+  const pregnant = values[screeningField("pregnant")];
+  return {
+    bookTime: true,
+    appointmentTime: values.appointmentTime ?? "",
+    ...(pregnant ? { screening: { pregnant } } : {}),
+  };
+}
 
 /** The one term for the second phone number: the field's label and its error say it alike (decision 025). */
 export const alternateNumberLabel = (locale: Locale) => m.booking_alternate_number({}, { locale });

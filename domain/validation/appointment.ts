@@ -8,6 +8,7 @@ import { m } from "../paraglide/messages.js";
 import { alternateNumberLabel } from "./appointment-form";
 import { dobMessages } from "./appointment-dates";
 import { fieldSchemas, languageField, perLocale } from "./fields";
+import { screeningReasonWords } from "../booking-rules";
 
 /**
  * The appointment request's schema and its messages. The rules that need
@@ -28,6 +29,7 @@ export function appointmentMessages(locale: Locale) {
     gender: m.validation_gender({}, options),
     service: m.validation_service({}, options),
     serviceNotListed: m.validation_service_not_listed({}, options),
+    screeningPregnant: screeningReasonWords({ kind: "unanswered", id: "pregnant" }, locale),
     paymentMethod: m.validation_payment_method({}, options),
     medicalAidNumber: m.validation_medical_aid_number({}, options),
     appointmentDate: m.validation_appointment_date({}, options),
@@ -100,6 +102,12 @@ function buildAppointmentSchema(locale: Locale) {
         .max(MAX_REFERRAL_FORMS, M.referralForms)
         .default([]),
       idPassportNumber: requiredText(M.idPassportNumber, 50),
+      // Decision 063: book the free time appointmentDate and appointmentTime name, instead of asking for a day.
+      bookTime: z.boolean({ error: M.appointmentTime }).optional(),
+      // The screening questions' answers (domain/booking-rules.ts), by question id.
+      screening: z
+        .object({ pregnant: z.enum(["yes", "no", "not_sure"], { error: M.screeningPregnant }).optional() })
+        .optional(),
     })
     .refine((value) => !needsMedicalAidNumber(value.service.paymentMethod) || !!value.medicalAidNumber, {
       path: ["medicalAidNumber"],

@@ -18,6 +18,7 @@ export type NewAppointment = Omit<
   | "examination"
   | "safety_answers"
   | "safety_saved_at"
+  | "booked_online"
   | "created_at"
   | "updated_at"
 >;

@@ -125,6 +125,40 @@ export function appointmentWrites(db: Db) {
     },
 
     /**
+     * Makes a request just inserted (in this transaction) the time its patient booked online
+     * (decision 063): confirmed, in `room`, holding [starts_at, ends_at) (the examination and its
+     * changeover), marked booked online, with the screening answers kept as safety answers. The
+     * database refuses it when another appointment holds the room then (migration 0016: isTimeTaken).
+     */
+    async bookOnline(
+      id: number,
+      set: {
+        confirmed_date: string;
+        confirmed_time: string;
+        room: string;
+        starts_at: number;
+        ends_at: number;
+        safety_answers: string | null;
+        stamp: string;
+      },
+      trx: Kysely<Database>,
+    ): Promise<void> {
+      const { stamp, ...columns } = set;
+      await trx
+        .updateTable("appointments")
+        .set({
+          ...columns,
+          status: "confirmed",
+          booked_online: 1,
+          safety_saved_at: set.safety_answers ? stamp : null,
+          updated_at: stamp,
+        })
+        .where("id", "=", id)
+        .where("status", "=", "requested")
+        .execute();
+    },
+
+    /**
      * Stores a patient's safety answers while the appointment still has the
      * status the page showed (a cancellation meanwhile refuses them); true
      * when stored. Leaves updated_at alone: answering is not a change of the

@@ -75,6 +75,8 @@ export interface AppointmentTable {
   contact_preference: ContactPreference | null;
   /** The language the patient booked in (migration 0027; decision 037): every message to them, and their page, use it. */
   language: ColumnType<Locale, Locale | undefined, Locale>;
+  /** 1 when the patient booked this time online (migration 0030; decision 063), 0 otherwise. */
+  booked_online: Generated<number>;
   created_at: string;
   updated_at: string;
 }

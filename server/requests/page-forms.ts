@@ -42,6 +42,8 @@ export interface PageFormAnswer {
   errors: Record<string, string>;
   /** A message for the form as a whole. */
   failure?: string;
+  /** A time taken meanwhile (status 409, decision 063): the nearest free times to choose from instead. */
+  alternatives?: { date: string; time: string }[];
   /** The accepted request's reference. */
   reference?: string;
   /** An accepted booking: what the confirmation shows. */

@@ -45,25 +45,40 @@ export interface AcceptedAppointment {
   service: { name: string };
   /** Present when no texts go to the patient's number, and why (kept with the answer too). */
   textMessages?: TextsNotSent;
+  /** A time the patient booked (decision 063): confirmed, at appointmentDate and this time. */
+  booked?: { status: "confirmed"; appointmentTime: string };
 }
 
 /** An accepted request's 201, and the same read back from the idempotency store. */
 export const appointmentAnswer: AnswerRecord<AcceptedAppointment> = {
-  answer: ({ message, reference, appointmentDate, service, textMessages }) => ({
+  answer: ({ message, reference, appointmentDate, service, textMessages, booked }) => ({
     status: 201,
     body: {
       message,
-      data: { reference, appointmentDate, service: { name: service.name }, ...(textMessages ? { textMessages } : {}) },
+      data: {
+        reference,
+        ...(booked ? { status: booked.status } : {}),
+        appointmentDate,
+        ...(booked ? { appointmentTime: booked.appointmentTime } : {}),
+        service: { name: service.name },
+        ...(textMessages ? { textMessages } : {}),
+      },
     },
   }),
   read: ({ body }) => {
-    const data = body.data as Omit<AcceptedAppointment, "message">;
+    const data = body.data as Omit<AcceptedAppointment, "message" | "booked"> & {
+      status?: "confirmed";
+      appointmentTime?: string;
+    };
     return {
       message: String(body.message),
       reference: data.reference,
       appointmentDate: data.appointmentDate,
       service: { name: data.service.name },
       ...(data.textMessages ? { textMessages: data.textMessages } : {}),
+      ...(data.status && data.appointmentTime
+        ? { booked: { status: data.status, appointmentTime: data.appointmentTime } }
+        : {}),
     };
   },
 };

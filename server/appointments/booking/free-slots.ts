@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
-import type { SelfBookingRule } from "../../../domain/booking-rules";
+import type { SelfBookingRule, TimeProblem } from "../../../domain/booking-rules";
 import type { BookableSlug } from "../../../domain/catalogue";
 import { addDays, clinicToday } from "../../../domain/dates";
-import { findFreeTimes, type FreeDay } from "../../../domain/free-times";
-import { clinicMinutes, roomsForService } from "../../../domain/rooms";
+import { clinicMinutesAt, findFreeTimes, nearestFree, type FreeDay } from "../../../domain/free-times";
+import { clinicMinutes, roomsForService, type Room } from "../../../domain/rooms";
 import type { Config } from "../../base/config";
 import { closedDatesBetween, roomsOutBetween } from "../../closures/closed-dates";
 import type { Db } from "../../db/index";
@@ -20,14 +20,15 @@ export const SLOTS_MAX_DAYS = 62;
  * service, and what the service's rooms hold, read once for the whole range,
  * then found by the one function (domain/free-times.ts). The horizon is the
  * rule's, and never past the request window (BOOKING_HORIZON_DAYS). Inside a
- * transaction (the booking's), pass it last.
+ * transaction (the booking's), pass it. `range.ignoreHolds`: the times the
+ * rule allows, whatever the rooms hold (whether a time was taken or never offered).
  */
 export async function serviceFreeTimes(
   db: Db,
   config: Pick<Config, "closedDates" | "bookingHorizonDays">,
   slug: BookableSlug,
   rule: SelfBookingRule,
-  range: { from: string; to: string },
+  range: { from: string; to: string; ignoreHolds?: boolean },
   now: Date,
   trx: Kysely<Database> = db,
 ): Promise<FreeDay[]> {
@@ -41,12 +42,14 @@ export async function serviceFreeTimes(
   // One after the other: inside a transaction its statements run in turn.
   const closed = await closedDatesBetween(db, config, first, last, trx);
   const roomsOut = await roomsOutBetween(db, first, last, trx);
-  const booked = await appointmentRepository(db).heldBetween(
-    rooms.map((r) => r.id),
-    clinicMinutes(first, "00:00"),
-    clinicMinutes(addDays(last, 1), "00:00"),
-    trx,
-  );
+  const booked = range.ignoreHolds
+    ? []
+    : await appointmentRepository(db).heldBetween(
+        rooms.map((r) => r.id),
+        clinicMinutes(first, "00:00"),
+        clinicMinutes(addDays(last, 1), "00:00"),
+        trx,
+      );
   return findFreeTimes({
     from: first,
     to: last,
@@ -61,4 +64,60 @@ export async function serviceFreeTimes(
     noticeMinutes: rule.noticeMinutes,
     horizonDays,
   });
+}
+
+/** Whether a time can be booked now: free (with its start and free rooms), taken meanwhile, or against the rule. */
+export type TimeCheck =
+  | { kind: "free"; start: number; rooms: Room[] }
+  | { kind: "taken"; start: number }
+  | { kind: "problem"; problem: TimeProblem };
+
+/**
+ * Checks one date and time against a self-bookable service's rule and what
+ * its rooms hold now: free; taken (the rule allows it, but no room is free
+ * for it any more); or against the rule: too soon (the notice), too far (the
+ * horizon), a day closed to it, or off the grid (not a start the rule
+ * offers: not on the step, outside the opening hours).
+ */
+export async function checkTime(
+  db: Db,
+  config: Pick<Config, "closedDates" | "bookingHorizonDays">,
+  slug: BookableSlug,
+  rule: SelfBookingRule,
+  date: string,
+  time: string,
+  now: Date,
+  trx: Kysely<Database> = db,
+): Promise<TimeCheck> {
+  const range = { from: date, to: date };
+  const start = clinicMinutes(date, time);
+  const free = (await serviceFreeTimes(db, config, slug, rule, range, now, trx))[0]?.starts.find(
+    (s) => s.time === time,
+  );
+  if (free) return { kind: "free", start, rooms: free.rooms };
+  const allowed = await serviceFreeTimes(db, config, slug, rule, { ...range, ignoreHolds: true }, now, trx);
+  if (allowed[0]?.starts.some((s) => s.time === time)) return { kind: "taken", start };
+  const horizonDays = Math.min(rule.horizonDays, config.bookingHorizonDays);
+  if (start < clinicMinutesAt(now) + rule.noticeMinutes)
+    return { kind: "problem", problem: { kind: "too-soon", hours: Math.ceil(rule.noticeMinutes / 60) } };
+  if (date > addDays(clinicToday(now), horizonDays))
+    return { kind: "problem", problem: { kind: "too-far", days: horizonDays } };
+  // Any start that day, had it been on the grid: none when the clinic or every room is closed.
+  const anyStart = { ...rule, stepMinutes: 1 };
+  const sameDay = await serviceFreeTimes(db, config, slug, anyStart, { ...range, ignoreHolds: true }, now, trx);
+  return { kind: "problem", problem: { kind: sameDay.length === 0 ? "closed" : "off-grid" } };
+}
+
+/** Up to 6 free times nearest to `start` within a fortnight either side of `date`: what a patient who lost a time is offered. */
+export async function alternativesTo(
+  db: Db,
+  config: Pick<Config, "closedDates" | "bookingHorizonDays">,
+  slug: BookableSlug,
+  rule: SelfBookingRule,
+  date: string,
+  start: number,
+  now: Date,
+): Promise<{ date: string; time: string }[]> {
+  const days = await serviceFreeTimes(db, config, slug, rule, { from: addDays(date, -14), to: addDays(date, 14) }, now);
+  return nearestFree(days, start, 6);
 }

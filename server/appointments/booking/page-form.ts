@@ -8,8 +8,11 @@ import {
   BOOKING_FIELDS,
   REFERRAL_FIELD,
   SUBMISSION_KEY_FIELD,
+  TIME_BOOKING_FIELDS,
+  timeBookingRequest,
   typedDateProblems,
   type BookingValues,
+  type TimeBookingValues,
   type ReferralForm,
 } from "../../../domain/validation/appointment-form";
 import { bookingRulesNow, requestAnswerBy } from "../../closures/closed-dates";
@@ -42,6 +45,7 @@ import { isContactPreference } from "../../../domain/contact-preference";
 import { textsAbroad } from "../../texts/index";
 import { storeAppointment, type AppointmentOutcome } from "./submit";
 import { validateAppointment } from "./validate";
+import { screenTimeBooking } from "./book-time";
 
 /**
  * The booking form posted as a plain HTML form (no JavaScript): the page's
@@ -63,6 +67,8 @@ const FIELD_LIMITS = { fields: 30, parts: 32, files: 1, fieldSize: 16 * 1024, fi
 
 interface BookingPost {
   values: BookingValues;
+  /** The fields that book a free time (decision 063), when the form sent them. */
+  time: TimeBookingValues;
   /** The referral file: refused (with the answer), or complete in a temporary file; none when not sent. */
   file?: Received;
   fileName: string;
@@ -93,7 +99,8 @@ export function bookingPageForm({ config, db, intake }: { config: Config; db: Db
     // The key this post is made under: the one the form carried back, else a digest of the client's address and
     // the typed values (not the file, which a form shown again cannot keep). Every answer that shows the form
     // again carries it, so sending it again, changed or not, from any address, is a replay (decision 041).
-    const key = carriedKey("booking", read.carried) ?? contentKey("booking", clientIp, read.values);
+    const key =
+      carriedKey("booking", read.carried) ?? contentKey("booking", clientIp, { ...read.values, ...read.time });
     const answer = await answerBooking(read, key, now, year, locale);
     return answer.confirmed ? answer : { ...answer, key };
   });
@@ -106,7 +113,9 @@ export function bookingPageForm({ config, db, intake }: { config: Config; db: Db
     year: number,
     locale: Locale,
   ): Promise<PageFormAnswer> {
-    const { values, file } = read;
+    const { file } = read;
+    // What the form shows again: the typed values, with the time-booking choice and answers (decision 063).
+    const values: Record<string, string> & BookingValues = { ...read.values, ...read.time };
     const temp = file && "temp" in file ? file : undefined;
     const discard = async () => {
       if (temp) await removeQuietly(temp.temp);
@@ -143,9 +152,21 @@ export function bookingPageForm({ config, db, intake }: { config: Config; db: Db
     }
 
     // The page's language is the patient's (decision 037): the request carries it, and its messages are in it.
-    const body = appointmentRequest(values, clinicTime(now), [], locale);
+    const body = { ...appointmentRequest(read.values, clinicTime(now), [], locale), ...timeBookingRequest(read.time) };
     const rules = await bookingRulesNow(db, config, now);
     const checked = validateAppointment(body, now, rules);
+    // A free time asked for (decision 063): refused here for its service or its screening, before any file is kept.
+    const intent = checked.ok && checked.value.bookTime ? screenTimeBooking(checked.value) : undefined;
+    if (intent?.kind === "refused") {
+      await discard();
+      return {
+        status: 400,
+        values: shownValues(values),
+        errors: intent.errors,
+        failure: intent.message,
+        reattach: !!temp,
+      };
+    }
     // What was typed, in the visitor's words (the date of birth's boxes, the date's format), over the schema's.
     const errors: Record<string, string> = {
       ...(checked.ok ? {} : checked.errors),
@@ -187,7 +208,15 @@ export function bookingPageForm({ config, db, intake }: { config: Config; db: Db
         // The key alone names the request (it is the content, or the form the server gave it to), so a resend
         // with something changed is a replay too, not a "key reused" refusal.
         const submission = { body: { key }, key, now, year };
-        const outcome = await storeAppointment(db, config, { ...valid, referralForms }, submission, rules.answerBy);
+        const booking = intent?.kind === "book" ? intent.booking : undefined;
+        const outcome = await storeAppointment(
+          db,
+          config,
+          { ...valid, referralForms },
+          submission,
+          rules.answerBy,
+          booking,
+        );
         return bookingPageAnswer(outcome, values, referralForms.length > 0, locale);
       },
       locale,
@@ -211,7 +240,7 @@ export function bookingPageForm({ config, db, intake }: { config: Config; db: Db
     try {
       const read = await readMultipart(source, request.headers.get("content-type") ?? "", {
         limits: { ...FIELD_LIMITS, fileSize: intake.maxBytes },
-        fields: [...BOOKING_FIELDS, SUBMISSION_KEY_FIELD],
+        fields: [...BOOKING_FIELDS, ...TIME_BOOKING_FIELDS, SUBMISSION_KEY_FIELD],
         wants: (field, fileName) => field === REFERRAL_FIELD && fileName !== "",
         receive: async (stream): Promise<Received | undefined> => {
           // The caps come first, as at the upload endpoint (the unread file is then discarded).
@@ -231,6 +260,9 @@ export function bookingPageForm({ config, db, intake }: { config: Config; db: Db
         const fileBytes = file && "temp" in file ? (await fs.promises.stat(file.temp)).size : 0;
         return {
           values: pickFields(BOOKING_FIELDS, (n) => read.fields[n]),
+          time: Object.fromEntries(
+            TIME_BOOKING_FIELDS.flatMap((n) => (read.fields[n] === undefined ? [] : [[n, read.fields[n]!]])),
+          ),
           file,
           fileName: read.fileName,
           fileBytes,
@@ -275,6 +307,7 @@ function bookingPageAnswer(
         confirmed: {
           reference: accepted.reference,
           date: accepted.appointmentDate,
+          ...(accepted.booked ? { time: accepted.booked.appointmentTime } : {}),
           service: accepted.service.name,
           manageUrl: outcome.manageUrl,
           answerBy: outcome.answerBy,
@@ -285,6 +318,19 @@ function bookingPageAnswer(
     }
     case "refused":
       return { status: 400, values: shownValues(values), errors: outcome.errors, failure: invalidMessage(locale) };
+    case "time-refused":
+      return { status: 400, values: shownValues(values), errors: outcome.errors, failure: outcome.message };
+    case "taken": {
+      // The time is gone: the form comes back without it, with the nearest free times to choose from.
+      const { appointmentTime: _taken, ...kept } = values;
+      return {
+        status: 409,
+        values: shownValues(kept),
+        errors: { appointmentTime: outcome.message },
+        failure: outcome.message,
+        alternatives: outcome.alternatives,
+      };
+    }
     case "key-reused":
       return { status: 422, values: shownValues(values), errors: {}, failure: KEY_REUSED };
   }

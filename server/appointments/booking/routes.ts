@@ -16,6 +16,7 @@ import { storeAppointment, type AppointmentOutcome } from "./submit";
 import { fakeManageUrl } from "../manage-links";
 import { bookingRulesNow, requestAnswerBy } from "../../closures/closed-dates";
 import { appointmentRules } from "./validate";
+import { screenTimeBooking } from "./book-time";
 
 /**
  * The 201 answer: the request's reference, with the date and service it asks
@@ -25,7 +26,11 @@ const appointmentAccepted = z.object({
   message: z.string(),
   data: z.object({
     reference: z.string(),
+    /** "confirmed" for a time the patient booked (decision 063); absent for a request. */
+    status: z.literal("confirmed").optional(),
     appointmentDate: z.string(),
+    /** The booked time, HH:MM in Gaborone, for a time the patient booked. */
+    appointmentTime: z.string().optional(),
     service: z.object({ name: z.string() }),
     /** The patient's private link; absent from a replay (server/appointments/booking/submit.ts). */
     manageUrl: z.string().optional(),
@@ -41,10 +46,19 @@ const appointmentAccepted = z.object({
   }),
 });
 
+/** The 409 answer to a time taken meanwhile: what the patient is told, and up to 6 of the nearest free times. */
+const timeTaken = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.string()),
+  alternatives: z.array(z.object({ date: z.string(), time: z.string() })),
+});
+
 /**
  * The JSON API's answer to a request's outcome (decision 031): 201 with the
  * stored answer (a first one with the private link added), 400 with the
- * refused fields, 422 for a key reused with another body.
+ * refused fields (a time against its rule: a message that tells the patient
+ * to send a request instead), 409 for a time taken meanwhile, with the
+ * nearest free times, 422 for a key reused with another body.
  */
 function appointmentReply(outcome: AppointmentOutcome): ApiAnswer {
   switch (outcome.kind) {
@@ -56,17 +70,35 @@ function appointmentReply(outcome: AppointmentOutcome): ApiAnswer {
     }
     case "refused":
       return invalid(outcome.errors);
+    case "time-refused":
+      return invalid(outcome.errors, outcome.message);
+    case "taken":
+      return {
+        status: 409,
+        body: {
+          message: outcome.message,
+          errors: { appointmentTime: outcome.message },
+          alternatives: outcome.alternatives,
+        },
+      };
     case "key-reused":
       return KEY_REUSED_ANSWER;
   }
 }
 
-/** POST /api/appointment/public/appointments: stores a request, attaches its uploads, queues both e-mails. */
+/**
+ * POST /api/appointment/public/appointments: stores a request, attaches its uploads, queues both
+ * e-mails; with `"bookTime": true`, books the free time appointmentDate and appointmentTime name
+ * instead (decision 063), confirmed in a free room.
+ */
 export async function appointmentRoutes(app: FastifyInstance, { config, db, rateLimit, now: clock }: RouteDeps) {
   app.withTypeProvider<ZodTypeProvider>().post(
     APPOINTMENT_PATH,
     {
-      schema: { body: appointmentSchema, response: { 201: appointmentAccepted, ...formProblemResponses } },
+      schema: {
+        body: appointmentSchema,
+        response: { 201: appointmentAccepted, 409: timeTaken, ...formProblemResponses },
+      },
       config: rateLimit(config.rateLimit.bookingsPerMinute),
       preValidation: screenSubmission(
         "appointment",
@@ -108,7 +140,11 @@ export async function appointmentRoutes(app: FastifyInstance, { config, db, rate
       const rules = await bookingRulesNow(db, config, now);
       const checked = appointmentRules(body, schemaVerdict<Appointment>(request), now, rules);
       if (!checked.ok) return send(reply, invalid(checked.errors, invalidMessage(languageOf(body))));
-      const outcome = await storeAppointment(db, config, checked.value, submission, rules.answerBy);
+      // A free time asked for (decision 063): its service and screening first; the time itself in the transaction.
+      const intent = checked.value.bookTime ? screenTimeBooking(checked.value) : undefined;
+      if (intent?.kind === "refused") return send(reply, invalid(intent.errors, intent.message));
+      const booking = intent?.kind === "book" ? intent.booking : undefined;
+      const outcome = await storeAppointment(db, config, checked.value, submission, rules.answerBy, booking);
       if (outcome.kind === "stored" && outcome.replayed) reply.header("idempotent-replayed", "true");
       return send(reply, appointmentReply(outcome));
     },

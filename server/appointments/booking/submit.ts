@@ -5,7 +5,22 @@ import { requestAnswerBy, type BookingRules } from "../../closures/closed-dates"
 import type { Config } from "../../base/config";
 import type { Db } from "../../db/index";
 import { enqueueMails } from "../../mail/queue";
-import { clinicAppointmentMail, patientAppointmentMail, type AppointmentMailData, textPatient } from "../notices/index";
+import {
+  clinicAppointmentMail,
+  confirmationMail,
+  patientAppointmentMail,
+  type AppointmentMailData,
+  textPatient,
+} from "../notices/index";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
+import { bookedWords, takenWords, timeProblemWords } from "../../../domain/booking-rules";
+import { serviceTitle } from "../../../domain/catalogue";
+import { clinicMinutes } from "../../../domain/rooms";
+import { isTimeTaken } from "../room-overlap";
+import type { AppointmentRow } from "../appointment-repository";
+import { alternativesTo, checkTime } from "./free-slots";
+import type { TimeBooking, TimeRefusal } from "./book-time";
 import { Rejection, runIdempotent, type AnswerRecord } from "../../requests/idempotency";
 import type { Submission } from "../../requests/types";
 import { uploadRepository } from "../../uploads/upload-repository";
@@ -28,7 +43,20 @@ export const REFERRAL_MISSING = "This referral form was not found or has expired
 export type AppointmentOutcome =
   | { kind: "stored"; accepted: AcceptedAppointment; replayed: boolean; answerBy?: string; manageUrl?: string }
   | { kind: "refused"; errors: Record<string, string> }
-  | { kind: "key-reused" };
+  | { kind: "key-reused" }
+  /** A time asked for (decision 063) against its rule: the message tells the patient to send a request instead. */
+  | ({ kind: "time-refused" } & TimeRefusal)
+  /** A time asked for that was free, but was taken meanwhile: the nearest free times instead. */
+  | { kind: "taken"; message: string; alternatives: { date: string; time: string }[] };
+
+/** Why the booking's transaction was rolled back: its referral forms, or the time it asked for. */
+type Refusal =
+  | { kind: "fields"; errors: Record<string, string> }
+  | { kind: "taken"; start: number }
+  | ({ kind: "rule" } & TimeRefusal);
+
+/** How many times a booked time is tried again when the database refuses its room (another instance booked it meanwhile). */
+const TAKEN_TRIES = 3;
 
 /** What the booking's transaction gives: the request as its answer states it and, made with it, its private link. */
 interface Booked {
@@ -64,105 +92,136 @@ export async function storeAppointment(
   db: Db,
   config: Config,
   a: ValidAppointment,
+  submission: Submission,
+  answerBy: BookingRules["answerBy"],
+  booking?: TimeBooking,
+): Promise<AppointmentOutcome> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await storeOnce(db, config, a, submission, answerBy, booking);
+    } catch (error) {
+      // Another instance held the room between this transaction's read and its write: read again
+      // (another room may still be free), and after the last try answer as for a time taken.
+      if (!booking || !isTimeTaken(error)) throw error;
+      if (attempt >= TAKEN_TRIES) return takenOutcome(db, config, booking, submission.now);
+    }
+  }
+}
+
+/** The answer to a time taken meanwhile: what the patient is told, and the nearest free times now. */
+async function takenOutcome(db: Db, config: Config, booking: TimeBooking, now: Date): Promise<AppointmentOutcome> {
+  const start = clinicMinutes(booking.date, booking.time);
+  const alternatives = await alternativesTo(db, config, booking.slug, booking.rule, booking.date, start, now);
+  return { kind: "taken", message: takenWords(booking.language), alternatives };
+}
+
+async function storeOnce(
+  db: Db,
+  config: Config,
+  a: ValidAppointment,
   { body, key, now, year }: Submission,
   answerBy: BookingRules["answerBy"],
+  booking: TimeBooking | undefined,
 ): Promise<AppointmentOutcome> {
   const appointments = appointmentRepository(db);
   const uploads = uploadRepository(db);
   const publicIds = [...new Set(a.referralForms.map((f) => f.publicId))];
   const language = a.language ?? BASE_LOCALE;
-  const refuse = (errors: Record<string, string>) => new Rejection<Record<string, string>>(errors);
+  const refuse = (errors: Record<string, string>) => new Rejection<Refusal>({ kind: "fields", errors });
 
-  const done = await runIdempotent<Booked, Record<string, string>>(
-    db,
-    APPOINTMENT_PATH,
-    key,
-    body,
-    bookedAnswer,
-    async (trx) => {
-      const since = new Date(now.getTime() - config.uploads.unclaimedHours * 3600_000);
-      const claimable = await uploads.findClaimable(publicIds, since, trx);
-      const found = new Set(claimable.map((u) => u.public_id));
-      const missing: Record<string, string> = {};
-      a.referralForms.forEach((f, i) => {
-        if (!found.has(f.publicId)) missing[`referralForms.${i}.publicId`] = REFERRAL_MISSING;
-      });
-      if (Object.keys(missing).length) throw refuse(missing);
+  const done = await runIdempotent<Booked, Refusal>(db, APPOINTMENT_PATH, key, body, bookedAnswer, async (trx) => {
+    const since = new Date(now.getTime() - config.uploads.unclaimedHours * 3600_000);
+    const claimable = await uploads.findClaimable(publicIds, since, trx);
+    const found = new Set(claimable.map((u) => u.public_id));
+    const missing: Record<string, string> = {};
+    a.referralForms.forEach((f, i) => {
+      if (!found.has(f.publicId)) missing[`referralForms.${i}.publicId`] = REFERRAL_MISSING;
+    });
+    if (Object.keys(missing).length) throw refuse(missing);
 
-      const serviceName = findBookableService(a.serviceTitle)?.slug ?? a.serviceTitle;
-      // A second open request from this patient for this service and day (decision 049): stored, and
-      // marked in the console, but its acknowledgement is not texted again. One indexed read.
-      const twin = await appointments.hasOpenTwin(
-        {
-          name: a.name,
-          surname: a.surname,
-          dob: a.dob,
-          phone: a.phoneE164,
-          service_name: serviceName,
-          requested_date: a.appointmentDate,
-        },
-        trx,
-      );
-      const row = await appointments.create(
-        {
-          name: a.name,
-          surname: a.surname,
-          dob: a.dob,
-          phone: a.phoneE164,
-          alternate_phone: a.alternateE164,
-          // Null when the patient did not choose: a mobile number then means SMS (domain/contact-preference.ts).
-          contact_preference: a.contactPreference ?? null,
-          language,
-          email: a.email,
-          gender: a.gender,
-          service_name: serviceName,
-          payment_method: a.service.paymentMethod,
-          medical_aid_number: a.medicalAidNumber ? a.medicalAidNumber : null,
-          notes: a.notes,
-          id_passport_number: a.idPassportNumber,
-          requested_date: a.appointmentDate,
-          // appointmentTime: the visitor's clock at submit, HH:mm.
-          submitted_time: a.appointmentTime,
-        },
-        now,
-        year,
-        trx,
-      );
-      const attached = await uploads.attach(publicIds, row.id, trx);
-      if (attached !== publicIds.length) throw refuse({ referralForms: REFERRAL_MISSING });
+    const serviceName = findBookableService(a.serviceTitle)?.slug ?? a.serviceTitle;
+    // A second open request from this patient for this service and day (decision 049): stored, and
+    // marked in the console, but its acknowledgement is not texted again. One indexed read.
+    const twin = await appointments.hasOpenTwin(
+      {
+        name: a.name,
+        surname: a.surname,
+        dob: a.dob,
+        phone: a.phoneE164,
+        service_name: serviceName,
+        requested_date: a.appointmentDate,
+      },
+      trx,
+    );
+    const row = await appointments.create(
+      {
+        name: a.name,
+        surname: a.surname,
+        dob: a.dob,
+        phone: a.phoneE164,
+        alternate_phone: a.alternateE164,
+        // Null when the patient did not choose: a mobile number then means SMS (domain/contact-preference.ts).
+        contact_preference: a.contactPreference ?? null,
+        language,
+        email: a.email,
+        gender: a.gender,
+        service_name: serviceName,
+        payment_method: a.service.paymentMethod,
+        medical_aid_number: a.medicalAidNumber ? a.medicalAidNumber : null,
+        notes: a.notes,
+        id_passport_number: a.idPassportNumber,
+        requested_date: a.appointmentDate,
+        // appointmentTime: the visitor's clock at submit, HH:mm.
+        submitted_time: a.appointmentTime,
+      },
+      now,
+      year,
+      trx,
+    );
+    const attached = await uploads.attach(publicIds, row.id, trx);
+    if (attached !== publicIds.length) throw refuse({ referralForms: REFERRAL_MISSING });
 
-      // The request's one private link: its answer, its e-mail and its text carry it (decision 019).
-      const manageUrl = await issueManageLink(db, config, row, now, trx);
-      const mail: AppointmentMailData = {
-        id: row.id,
+    // The request's one private link: its answer, its e-mail and its text carry it (decision 019).
+    const manageUrl = await issueManageLink(db, config, row, now, trx);
+    if (booking) return bookTime(db, config, row, booking, manageUrl, twin, a, now, trx);
+    const mail: AppointmentMailData = {
+      id: row.id,
+      reference: row.reference,
+      name: row.name,
+      email: row.email,
+      serviceTitle: a.serviceTitle,
+      requestedDate: row.requested_date,
+      manageUrl,
+      answerBy,
+      referralReceived: publicIds.length > 0,
+      language: row.language,
+    };
+    await enqueueMails([clinicAppointmentMail(mail, config), patientAppointmentMail(mail, config)], now, trx);
+    const text = twin ? null : await textPatient(config, row, "received", manageUrl, now, a.phoneReach, trx);
+    // A number in none of SMS_COUNTRIES gets no texts: the answer says so, and why (decision 042).
+    const abroad = text !== null && "skipped" in text && text.skipped === "abroad";
+    return {
+      accepted: {
+        message: appointmentAcceptedMessage(answerBy),
         reference: row.reference,
-        name: row.name,
-        email: row.email,
-        serviceTitle: a.serviceTitle,
-        requestedDate: row.requested_date,
-        manageUrl,
-        answerBy,
-        referralReceived: publicIds.length > 0,
-        language: row.language,
-      };
-      await enqueueMails([clinicAppointmentMail(mail, config), patientAppointmentMail(mail, config)], now, trx);
-      const text = twin ? null : await textPatient(config, row, "received", manageUrl, now, a.phoneReach, trx);
-      // A number in none of SMS_COUNTRIES gets no texts: the answer says so, and why (decision 042).
-      const abroad = text !== null && "skipped" in text && text.skipped === "abroad";
-      return {
-        accepted: {
-          message: appointmentAcceptedMessage(answerBy),
-          reference: row.reference,
-          appointmentDate: row.requested_date,
-          service: { name: a.serviceTitle },
-          ...(abroad ? { textMessages: textsNotSent(config.messages.countries, row.language) } : {}),
-        },
-        manageUrl,
-      };
-    },
-  );
+        appointmentDate: row.requested_date,
+        service: { name: a.serviceTitle },
+        ...(abroad ? { textMessages: textsNotSent(config.messages.countries, row.language) } : {}),
+      },
+      manageUrl,
+    };
+  });
   if (done.kind === "key-reused") return done;
-  if (done.kind === "rejected") return { kind: "refused", errors: done.reason };
+  if (done.kind === "rejected") {
+    const reason = done.reason;
+    if (reason.kind === "fields") return { kind: "refused", errors: reason.errors };
+    if (reason.kind === "rule") return { kind: "time-refused", message: reason.message, errors: reason.errors };
+    return takenOutcome(db, config, booking!, now);
+  }
+  if (booking) {
+    const { value, replayed } = done;
+    return { kind: "stored", accepted: value.accepted, replayed, manageUrl: replayed ? undefined : value.manageUrl };
+  }
   const { value, replayed } = done;
   if (!replayed) return { kind: "stored", accepted: value.accepted, replayed, answerBy, manageUrl: value.manageUrl };
   // A replay: the day by whose end the clinic answers, reckoned from when the request was first made.
@@ -173,5 +232,97 @@ export async function storeAppointment(
     accepted: value.accepted,
     replayed,
     answerBy: await requestAnswerBy(db, config, new Date(made.created_at)),
+  };
+}
+
+/**
+ * Makes the request just inserted the time its patient booked (decision 063), in the booking's
+ * transaction: the time is checked against the rule and what the rooms hold now (./free-slots.ts
+ * checkTime); free, the appointment is confirmed in the first free room, holding the examination and
+ * its changeover, marked booked online, with the screening answers kept; the status history says so;
+ * the confirmation e-mail (its calendar file, what to bring and how to prepare) and the text are
+ * queued instead of a request's. A time against the rule, or taken, rolls everything back. The
+ * database refuses a room held meanwhile by another instance (isTimeTaken): storeAppointment tries again.
+ */
+async function bookTime(
+  db: Db,
+  config: Config,
+  row: AppointmentRow,
+  booking: TimeBooking,
+  manageUrl: string,
+  twin: boolean,
+  a: ValidAppointment,
+  now: Date,
+  trx: Kysely<Database>,
+): Promise<Booked> {
+  const { slug, rule, date, time } = booking;
+  const check = await checkTime(db, config, slug, rule, date, time, now, trx);
+  if (check.kind === "problem") {
+    const message = timeProblemWords(check.problem, serviceTitle(slug, row.language), row.language);
+    throw new Rejection<Refusal>({ kind: "rule", message, errors: { appointmentTime: message } });
+  }
+  if (check.kind === "taken") throw new Rejection<Refusal>({ kind: "taken", start: check.start });
+  const room = check.rooms[0]!;
+  const appointments = appointmentRepository(db);
+  const stamp = now.toISOString();
+  const answers = Object.keys(booking.answers).length ? JSON.stringify(booking.answers) : null;
+  const held = { starts_at: check.start, ends_at: check.start + rule.lengthMinutes + rule.changeoverMinutes };
+  await appointments.bookOnline(
+    row.id,
+    { confirmed_date: date, confirmed_time: time, room: room.id, ...held, safety_answers: answers, stamp },
+    trx,
+  );
+  await appointments.recordStatusChange(
+    {
+      appointment_id: row.id,
+      from_status: null,
+      to_status: "confirmed",
+      note: `Booked online: ${date} ${time}, ${room.name}`,
+      staff_id: null,
+      created_at: stamp,
+    },
+    trx,
+  );
+  const mail: AppointmentMailData = {
+    id: row.id,
+    reference: row.reference,
+    name: row.name,
+    email: row.email,
+    serviceTitle: a.serviceTitle,
+    requestedDate: date,
+    manageUrl,
+    referralReceived: a.referralForms.length > 0,
+    language: row.language,
+    booked: { time },
+  };
+  const confirmation = confirmationMail(
+    config,
+    {
+      reference: row.reference,
+      name: row.name,
+      email: row.email,
+      serviceName: slug,
+      date,
+      time,
+      manageUrl,
+      language: row.language,
+      bookedOnline: true,
+    },
+    now,
+  );
+  await enqueueMails([clinicAppointmentMail(mail, config), confirmation], now, trx);
+  const confirmed = { ...row, confirmed_date: date, confirmed_time: time };
+  const text = twin ? null : await textPatient(config, confirmed, "confirmed", manageUrl, now, a.phoneReach, trx);
+  const abroad = text !== null && "skipped" in text && text.skipped === "abroad";
+  return {
+    accepted: {
+      message: bookedWords(date, time, row.language),
+      reference: row.reference,
+      appointmentDate: date,
+      service: { name: a.serviceTitle },
+      booked: { status: "confirmed", appointmentTime: time },
+      ...(abroad ? { textMessages: textsNotSent(config.messages.countries, row.language) } : {}),
+    },
+    manageUrl,
   };
 }

@@ -206,10 +206,4 @@ export async function placeAppointment(
   return { kind: "placed", columns: { ...base, room: chosen ?? first.id } };
 }
 
-/** Whether an error is the database refusing two confirmed appointments in one room at once (migration 0016). */
-export function isTimeTaken(error: unknown): boolean {
-  if (!error || typeof error !== "object") return false;
-  const e = error as { code?: unknown; constraint?: unknown; message?: unknown };
-  if (e.code === "23P01") return true;
-  return typeof e.message === "string" && e.message.includes("appointment_room_overlap");
-}
+export { isTimeTaken } from "../room-overlap";

@@ -8,6 +8,7 @@ import type { OutgoingMail } from "../../mail/queue";
 import { patientTextMail, prepareHeading, privateLinkLines } from "./mails";
 import { buildIcs } from "./ics";
 import { clinicInstant, formatLongDate } from "../../../domain/dates";
+import { bookedWords } from "../../../domain/booking-rules";
 
 export interface ConfirmedAppointment {
   reference: string;
@@ -23,6 +24,8 @@ export interface ConfirmedAppointment {
   manageUrl: string;
   /** The patient's language (appointments.language): their e-mail's. */
   language: Locale;
+  /** The patient booked this time online (decision 063): the e-mail opens "Your appointment is booked: …". */
+  bookedOnline?: boolean;
 }
 
 /**
@@ -58,7 +61,9 @@ export function confirmationMail(config: Config, appt: ConfirmedAppointment, now
     `-//${clinic.shortName}//Appointments//EN`,
   );
   const lines = [
-    m.mail_confirmed_intro({ service, when }, options),
+    appt.bookedOnline
+      ? m.mail_booked_intro({ service, when }, options)
+      : m.mail_confirmed_intro({ service, when }, options),
     reference,
     `${m.mail_label_where({}, options)}: ${location}`,
     "",
@@ -71,7 +76,12 @@ export function confirmationMail(config: Config, appt: ConfirmedAppointment, now
     m.mail_confirmed_calendar({}, options),
   ];
   return {
-    ...patientTextMail(appt, clinic.name, { subject: m.mail_confirmed_subject({ service, when }, options), lines }),
+    ...patientTextMail(appt, clinic.name, {
+      subject: appt.bookedOnline
+        ? bookedWords(appt.date, appt.time, locale)
+        : m.mail_confirmed_subject({ service, when }, options),
+      lines,
+    }),
     attachments: [
       { filename: "appointment.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: ics },
     ],

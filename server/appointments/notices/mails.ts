@@ -39,6 +39,8 @@ export interface AppointmentMailData {
   referralReceived: boolean;
   /** The patient's language: their e-mail's. */
   language: Locale;
+  /** The time the patient booked online on requestedDate (decision 063); absent for a request. */
+  booked?: { time: string };
 }
 
 /** The console page of one appointment request. */
@@ -197,15 +199,18 @@ export function clinicAppointmentMail(a: AppointmentMailData, config: MailConfig
   const details = table([
     ["Reference", a.reference],
     ["Service", a.serviceTitle],
-    ["Requested date", formatLongDate(a.requestedDate)],
+    a.booked
+      ? ["Booked time", `${formatLongDate(a.requestedDate)} at ${a.booked.time}`]
+      : ["Requested date", formatLongDate(a.requestedDate)],
   ]);
   const url = staffAppointmentUrl(config, a.id);
-  const intro =
-    "A new appointment request was made on the website. Sign in to the staff console to see it and confirm a time with the patient.";
+  const intro = a.booked
+    ? "A patient booked a free time on the website: the appointment is confirmed and its room is held. Sign in to the staff console to see it."
+    : "A new appointment request was made on the website. Sign in to the staff console to see it and confirm a time with the patient.";
   return {
     to: config.clinic.email,
     about: a.reference,
-    subject: `New appointment request ${a.reference}`,
+    subject: a.booked ? `Appointment booked online ${a.reference}` : `New appointment request ${a.reference}`,
     text: `${intro}\n\n${details.text}\n\nOpen the request: ${url}\n`,
     html: `<p>${escapeHtml(intro)}</p>${details.html}${link(url, "Open the request in the staff console")}`,
   };

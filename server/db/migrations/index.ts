@@ -22,6 +22,7 @@ import * as frontDeskRecords from "./0026-front-desk-records";
 import * as patientLanguage from "./0027-patient-language";
 import * as lighterWriteIndexes from "./0028-lighter-write-indexes";
 import * as whatsappWebhookEvents from "./0029-whatsapp-webhook-events";
+import * as bookedOnline from "./0030-booked-online";
 
 /**
  * Every migration, by name. Names sort in the order they run on a new
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   "0027-patient-language": patientLanguage,
   "0028-lighter-write-indexes": lighterWriteIndexes,
   "0029-whatsapp-webhook-events": whatsappWebhookEvents,
+  "0030-booked-online": bookedOnline,
 };
