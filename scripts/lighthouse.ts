@@ -24,9 +24,9 @@
  *   --url http://host:port     audit a server that is already running instead of starting one
  *   --keep-reports             keep each page's full JSON report (its folder is printed)
  *
- * Without perf among the assertions (--assert-only a11y,bp,seo,budget, as `npm test` runs it), the
- * Performance category is not measured: no trace and no screenshot, only the three other categories
- * and the two size audits (decision 061).
+ * Only the categories asserted are measured (all four in a report), and the two size audits always.
+ * Without Performance (`npm test` asserts bp,seo,budget) the pages share one Chromium, and no trace
+ * or screenshot is taken (decision 061).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -63,11 +63,12 @@ const TRACE_ERRORS = new Set(["NO_NAVSTART", "NO_TRACING_STARTED"]);
 const ASSERTIONS = ["a11y", "bp", "seo", "perf", "budget"] as const;
 type Assertion = (typeof ASSERTIONS)[number];
 
+/** Lighthouse's categories, each with the assertion that reads it. */
 const CATEGORIES = [
-  { id: "performance", label: "Performance" },
-  { id: "accessibility", label: "Accessibility" },
-  { id: "best-practices", label: "Best Practices" },
-  { id: "seo", label: "SEO" },
+  { id: "performance", label: "Performance", assertion: "perf" },
+  { id: "accessibility", label: "Accessibility", assertion: "a11y" },
+  { id: "best-practices", label: "Best Practices", assertion: "bp" },
+  { id: "seo", label: "SEO", assertion: "seo" },
 ] as const;
 type CategoryId = (typeof CATEGORIES)[number]["id"];
 
@@ -154,8 +155,8 @@ function parseOptions() {
     routes,
     asserted,
     runs,
-    // Measured when asserted, and in every run that asserts it or nothing (a report).
-    performance: asserted.has("perf") || values["report-only"],
+    // A category is measured when it is asserted, and every one in a report.
+    categories: CATEGORIES.filter((c) => values["report-only"] || asserted.has(c.assertion)).map((c) => c.id),
     url: values.url?.replace(/\/+$/, ""),
     keepReports: values["keep-reports"],
   };
@@ -163,6 +164,12 @@ function parseOptions() {
 
 /** What the size budget reads, gathered whatever the categories. */
 const SIZE_AUDITS = ["network-requests", "resource-summary"];
+
+/** What a run gathers: the categories measured, and the Chromium the runs share when Performance is not one. */
+interface Gathering {
+  categories: CategoryId[];
+  shared?: LaunchedChrome;
+}
 
 /** A headless Chromium in a fresh profile, for Lighthouse to drive. */
 async function startChrome(): Promise<{ chrome: LaunchedChrome; stop: () => void }> {
@@ -183,15 +190,10 @@ async function startChrome(): Promise<{ chrome: LaunchedChrome; stop: () => void
 
 /**
  * Runs Lighthouse (its Node API, in this process) on one URL; resolves with the report, also
- * written to `outFile`. With `performance`, each run gets a Chromium of its own, as Lighthouse's
- * CLI does; without it, runs share `shared` and no trace is recorded and no screenshot taken.
+ * written to `outFile`. Measuring Performance, each run gets a Chromium of its own, as Lighthouse's
+ * CLI does; otherwise runs share `shared` and no trace is recorded and no screenshot taken.
  */
-async function runLighthouse(
-  url: string,
-  outFile: string,
-  performance: boolean,
-  shared: LaunchedChrome | undefined,
-): Promise<LhResult> {
+async function runLighthouse(url: string, outFile: string, { categories, shared }: Gathering): Promise<LhResult> {
   const own = shared ? undefined : await startChrome();
   const chrome = shared ?? own!.chrome;
   let timer: NodeJS.Timeout | undefined;
@@ -200,9 +202,10 @@ async function runLighthouse(
       port: chrome.port,
       output: "json",
       logLevel: "error",
-      onlyCategories: CATEGORIES.filter((c) => performance || c.id !== "performance").map((c) => c.id),
+      onlyCategories: categories,
+      onlyAudits: SIZE_AUDITS,
       // Throttling stays simulated: with "provided", Lighthouse waits 5.25 s for a quiet network and CPU.
-      ...(performance ? {} : { onlyAudits: SIZE_AUDITS, disableFullPageScreenshot: true }),
+      disableFullPageScreenshot: !categories.includes("performance"),
     });
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`timed out after ${RUN_TIMEOUT_MS / 1000} s`)), RUN_TIMEOUT_MS);
@@ -277,16 +280,11 @@ function median(values: number[]): number | undefined {
  * (TRACE_ERRORS: nothing the page did, and the same page passes the next
  * time), so such a run is measured again, at most twice; any other error stands.
  */
-async function measure(
-  url: string,
-  outFile: string,
-  performance: boolean,
-  shared: LaunchedChrome | undefined,
-): Promise<LhResult> {
+async function measure(url: string, outFile: string, gathering: Gathering): Promise<LhResult> {
   for (let attempt = 1; ; attempt++) {
     const again = attempt < 3;
     try {
-      const lhr = await runLighthouse(url, outFile, performance, shared);
+      const lhr = await runLighthouse(url, outFile, gathering);
       if (again && lhr.runtimeError && TRACE_ERRORS.has(lhr.runtimeError.code)) continue;
       return lhr;
     } catch (error) {
@@ -302,8 +300,7 @@ async function auditPage(
   route: string,
   runs: number,
   reportDir: string,
-  performance: boolean,
-  shared: LaunchedChrome | undefined,
+  gathering: Gathering,
 ): Promise<PageResult> {
   const name = route === "/" ? "home" : route.slice(1).replace(/\//g, "_");
   const reports: LhResult[] = [];
@@ -311,7 +308,7 @@ async function auditPage(
   for (let run = 1; run <= runs; run++) {
     try {
       const outFile = path.join(reportDir, `${name}-${run}.json`);
-      const lhr = await measure(`${base}${route}`, outFile, performance, shared);
+      const lhr = await measure(`${base}${route}`, outFile, gathering);
       if (lhr.runtimeError)
         return { route, scores: {}, lhr, error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` };
       reports.push(lhr);
@@ -352,7 +349,8 @@ function overBudget(r: PageResult): string[] {
 }
 
 async function main() {
-  const { routes, asserted, runs, url, keepReports, performance } = parseOptions();
+  const { routes, asserted, runs, url, keepReports, categories } = parseOptions();
+  const performance = categories.includes("performance");
   if (!url && !fs.existsSync(path.join(ROOT, "build/client/index.html")))
     fail('no production build: run "npm run build" first');
   if (!fs.existsSync(CHROME_PATH))
@@ -373,20 +371,20 @@ async function main() {
   try {
     if (!url) server = await startServer({ LOG_LEVEL: "warn" });
     if (!performance) sharedChrome = await startChrome();
-    const shared = sharedChrome?.chrome;
+    const gathering: Gathering = { categories, shared: sharedChrome?.chrome };
     const base = url ?? server!.url;
     const { version } = JSON.parse(
       fs.readFileSync(path.join(ROOT, "node_modules/lighthouse/package.json"), "utf8"),
     ) as { version: string };
     console.log(
       `Lighthouse ${version} (mobile) against ${base}, ${routes.length} page(s) × ${runs} run(s), ` +
-        `${performance ? "about 15 s each" : "Performance not measured"}` +
+        `${performance ? "about 15 s each" : `measuring ${categories.join(", ") || "sizes"} only`}` +
         `${runs > 1 ? "; figures are medians" : ""}\n`,
     );
     // One page after another: Lighthouse's runs share global state, so one process runs one at a time.
     for (const route of routes) {
       const started = Date.now();
-      const r = await auditPage(base, route, runs, reportDir, performance, shared);
+      const r = await auditPage(base, route, runs, reportDir, gathering);
       results.push(r);
       console.log(
         `  ${cells(r).join("  ")}   ${((Date.now() - started) / 1000).toFixed(0)} s${r.error ? `  ERROR ${r.error}` : ""}`,
@@ -432,7 +430,7 @@ async function main() {
       continue;
     }
     for (const [assertion, category, goal] of checks) {
-      if (category === "performance" && !performance) continue;
+      if (!categories.includes(category)) continue;
       const score = r.scores[category];
       const min = goal(r.route) / 100;
       if (score !== null && score !== undefined && score >= min - 1e-9) continue;

@@ -163,15 +163,15 @@ const suites: Step[] = [
 if (process.env.SKIP_LIGHTHOUSE === "1") {
   console.log("\n▶ lighthouse skipped (SKIP_LIGHTHOUSE=1)");
 } else {
-  // Accessibility, Best Practices, SEO and the home page's byte budget are
-  // deterministic and gate the run; Performance swings with machine load, so
-  // `npm run lighthouse` measures and asserts it on its own (docs/decisions/005-lighthouse-gates-and-budgets.md).
-  // Performance is not measured here, so the pages share one Chromium (decision 061). One page of each kind: axe already
-  // checks every page at 390 px (public-routes.spec.ts), and one module renders the service pages.
+  // Best Practices, SEO and the byte budgets are deterministic and gate the run; Performance swings
+  // with machine load, so `npm run lighthouse` measures and asserts it on its own (decision 005).
+  // Accessibility is axe's rules, which public-routes.spec.ts runs whole on every page: not again
+  // here (decision 061). Without Performance the pages share one Chromium. One page of each kind:
+  // one module renders the service pages.
   suites.push({
     name: "lighthouse",
     command: "npx",
-    args: ["tsx", "scripts/lighthouse.ts", "--assert-only", "a11y,bp,seo,budget", "--one-of-each-kind"],
+    args: ["tsx", "scripts/lighthouse.ts", "--assert-only", "bp,seo,budget", "--one-of-each-kind"],
   });
 }
 // Its own port (and so its own SMTP sink's), as it may run beside the SQLite run.
