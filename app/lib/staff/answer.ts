@@ -32,9 +32,12 @@ export type StaffAnswer<
 type DoneOf<A> = Extract<A, { ok: true }>;
 type RefusedOf<A> = Extract<A, { ok: false }>;
 
-/** The page's answer once done (200, unless `status` says otherwise). */
-export function done<A extends StaffAnswer<object, object, object>>(answer: Omit<DoneOf<A>, "ok">, status?: number) {
-  return data({ ok: true, ...answer } as A, status);
+/** The page's answer once done: 200, with the headers `init` gives (a new session's cookie). */
+export function done<A extends StaffAnswer<object, object, object>>(
+  answer: Omit<DoneOf<A>, "ok">,
+  init?: ResponseInit,
+) {
+  return data({ ok: true, ...answer } as A, init);
 }
 
 /**

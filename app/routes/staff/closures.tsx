@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { CLOSED_DAYS } from "@domain/clinic";
 import {
@@ -13,7 +13,8 @@ import {
 } from "@domain/closures";
 import { clinicDate, formatAbbreviatedDate } from "@domain/dates";
 import { ROOMS } from "@domain/rooms";
-import { StaffErrorSummary, StaffField } from "~/components/staff/form-errors";
+import { AnswerSummary, StaffField } from "~/components/staff/form-errors";
+import { done, refused, type StaffAnswer } from "~/lib/staff/answer";
 import { DATE_FIELD_HINT, DateInput } from "~/components/staff/date-field";
 import { staffMeta } from "~/components/staff/staff-format";
 import { StatusBadge } from "~/components/staff/status-badge";
@@ -42,14 +43,22 @@ export async function loader(args: Route.LoaderArgs) {
 /** The closure form's values as sent, kept so a refused or previewed form shows them again. */
 type Values = { firstDate: string; lastDate: string; reason: string; room: string };
 
-type Result =
-  /** A refusal: each field's message (the page's field ids are the fields' names), or a sentence about none. */
-  | { kind: "error"; error?: string; errors?: Partial<Record<ClosureField, string>>; values?: Values }
-  /** Nothing saved yet: the patients this closure would reach, and a button to save it and tell them. */
-  | { kind: "confirm-add"; closure: ClosureInput; appointments: AffectedAppointment[]; values: Values }
-  /** Nothing removed yet: the closure, and a button to remove it. */
-  | { kind: "confirm-remove"; closure: { id: number; firstDate: string; lastDate: string; room: string | null } }
-  | { kind: "done"; message: string; told: AffectedAppointment[] };
+/**
+ * Done: the notice of a closure saved or removed, with the patients told
+ * (`told`); or nothing done yet, a question: the patients a closure would
+ * reach, with a button to save it and tell them (`confirmAdd`, with the
+ * values to send again), or the closure to remove (`confirmRemove`).
+ * Refused: each field's message (the page's field ids are the fields'
+ * names), or a sentence about none, with the values as sent.
+ */
+type Answer = StaffAnswer<
+  {
+    told?: AffectedAppointment[];
+    confirmAdd?: { closure: ClosureInput; appointments: AffectedAppointment[]; values: Values };
+    confirmRemove?: { id: number; firstDate: string; lastDate: string; room: string | null };
+  },
+  Values
+>;
 
 /** Add or remove: the dates, room and reason are checked by the core (domain/closures), which names each field. */
 const closureForm = z.discriminatedUnion("intent", [
@@ -85,21 +94,17 @@ const closureWords = (c: { firstDate: string; lastDate: string; room: string | n
 export async function action(args: Route.ActionArgs) {
   const { rt, staff } = await requireStaff(args, { role: "manager" });
   const form = parseForm(await args.request.formData(), closureForm);
-  if (!form.ok) return data<Result>({ kind: "error", error: "Unknown action." }, { status: 400 });
+  if (!form.ok) return refused<Answer>(400, { error: "Unknown action." });
   const confirmed = form.value.confirm === "yes";
   if (form.value.intent === "add") {
     const { firstDate, lastDate, reason, room } = form.value;
     const values = { firstDate, lastDate, reason, room };
     const result = await closeAndTell(rt, staff, values, { confirmed });
-    if (!result.ok && "failure" in result)
-      return data<Result>({ kind: "error", error: result.failure, values }, { status: 409 });
+    if (!result.ok && "failure" in result) return refused<Answer>(409, { error: result.failure, values });
     if (!result.ok)
-      return data<Result>(
-        { kind: "error", errors: Object.fromEntries(FIELDS.map((f) => [f, result.errors[f]])), values },
-        { status: 400 },
-      );
+      return refused<Answer>(400, { errors: Object.fromEntries(FIELDS.map((f) => [f, result.errors[f]])), values });
     if (!result.saved)
-      return data<Result>({ kind: "confirm-add", closure: result.closure, appointments: result.appointments, values });
+      return done<Answer>({ confirmAdd: { closure: result.closure, appointments: result.appointments, values } });
     const c = result.closure;
     const when = `${c.firstDate === c.lastDate ? "on" : "from"} ${closureDates(c)}`;
     const closed = c.room
@@ -108,20 +113,19 @@ export async function action(args: Route.ActionArgs) {
     const told = result.told.length
       ? ` ${patients(result.told.length)} e-mailed with the reason and a link to choose another date; those who chose text messages were texted too.`
       : "";
-    return data<Result>({ kind: "done", message: `${closed}${told}`, told: result.told });
+    return done<Answer>({ notice: `${closed}${told}`, told: result.told });
   }
   const id = Number(form.value.id);
   if (!confirmed) {
     const found = await removableClosure(rt.db, id, rt.now());
-    if (!found.ok) return data<Result>({ kind: "error", error: found.error }, { status: found.status });
-    return data<Result>({ kind: "confirm-remove", closure: found.closure });
+    if (!found.ok) return refused<Answer>(found.status, { error: found.error });
+    return done<Answer>({ confirmRemove: found.closure });
   }
   const result = await removeClosure(rt.db, staff, id, rt.now());
-  if (!result.ok) return data<Result>({ kind: "error", error: result.error }, { status: result.status });
+  if (!result.ok) return refused<Answer>(result.status, { error: result.error });
   const c = result.closure;
-  return data<Result>({
-    kind: "done",
-    message: c.room
+  return done<Answer>({
+    notice: c.room
       ? `The closure is removed: ${closureScope(c.room)} is in service again on ${closureDates(c)}.`
       : "The closure is removed: those days are open for booking again.",
     told: [],
@@ -165,11 +169,15 @@ function HiddenClosure({ values }: { values: Values }) {
 export default function StaffClosures({ loaderData, actionData }: Route.ComponentProps) {
   const { closures, today } = loaderData;
   const busy = useNavigation().state !== "idle";
-  const refused = actionData?.kind === "error" ? actionData : undefined;
-  const errors = refused?.errors ?? {};
-  const values = actionData?.kind === "error" || actionData?.kind === "confirm-add" ? actionData.values : undefined;
+  const errors = actionData?.ok === false ? actionData.errors : {};
+  const confirmAdd = actionData?.ok ? actionData.confirmAdd : undefined;
+  const confirmRemove = actionData?.ok ? actionData.confirmRemove : undefined;
+  // What was typed, kept after a refusal or a question.
+  const values = actionData?.ok === false ? actionData.values : confirmAdd?.values;
+  // A closure saved or removed: its notice.
+  const notice = actionData?.ok ? actionData.notice : undefined;
   const confirmRef = useRef<HTMLHeadingElement>(null);
-  const asking = actionData?.kind === "confirm-add" || actionData?.kind === "confirm-remove";
+  const asking = !!(confirmAdd || confirmRemove);
   useEffect(() => {
     if (asking) confirmRef.current?.focus();
   }, [asking, actionData]);
@@ -180,28 +188,22 @@ export default function StaffClosures({ loaderData, actionData }: Route.Componen
   // off. An instant scroll is no motion at all, as a page loaded without JavaScript opens at its notice too.
   const doneRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
-    const notice = doneRef.current;
-    if (actionData?.kind !== "done" || !notice) return;
-    notice.focus({ preventScroll: true });
-    notice.scrollIntoView({ block: "start", behavior: "instant" });
-  }, [actionData]);
+    const shown = doneRef.current;
+    if (!notice || !shown) return;
+    shown.focus({ preventScroll: true });
+    shown.scrollIntoView({ block: "start", behavior: "instant" });
+  }, [actionData, notice]);
   // A saved closure clears the form; a refused or previewed one keeps what was typed.
-  const formKey = actionData?.kind === "done" ? actionData.message : "closure-form";
+  const formKey = notice ?? "closure-form";
   return (
     <>
       <div className="staff-page-head">
         <h1>Closures</h1>
         {/* The outcome right under the heading, focused (so in view) as it loads: autofocus without JavaScript, the effect with. */}
         <div role="status" className="staff-live">
-          {actionData?.kind === "done" && (
-            <p
-              className="staff-alert staff-alert--success"
-              tabIndex={-1}
-              autoFocus
-              ref={doneRef}
-              key={actionData.message}
-            >
-              {actionData.message}
+          {notice && (
+            <p className="staff-alert staff-alert--success" tabIndex={-1} autoFocus ref={doneRef} key={notice}>
+              {notice}
             </p>
           )}
         </div>
@@ -214,27 +216,26 @@ export default function StaffClosures({ loaderData, actionData }: Route.Componen
         </p>
       </div>
 
-      {refused?.errors && <StaffErrorSummary errors={refused.errors} />}
-      {refused?.error && <StaffErrorSummary description={refused.error} />}
+      <AnswerSummary answer={actionData} />
 
-      {actionData?.kind === "confirm-add" && (
+      {confirmAdd && (
         <section className="staff-section staff-confirm" aria-labelledby="confirm-heading">
           <h2 id="confirm-heading" ref={confirmRef} tabIndex={-1}>
-            {`This closure reaches ${patients(actionData.appointments.length)}`}
+            {`This closure reaches ${patients(confirmAdd.appointments.length)}`}
           </h2>
-          <p>{`${closureWords(actionData.closure)}: “${actionData.closure.reason}”. Nothing is saved yet.`}</p>
+          <p>{`${closureWords(confirmAdd.closure)}: “${confirmAdd.closure.reason}”. Nothing is saved yet.`}</p>
           <p>
             Saving it e-mails each of these patients the reason and their private link to choose another date, and texts
             those who chose text messages that the clinic is closed. Confirmed appointments go back to requested and
             give up their time; requests stay requested. Each appointment&apos;s history records that the patient was
             told.
           </p>
-          <AppointmentList appointments={actionData.appointments} />
+          <AppointmentList appointments={confirmAdd.appointments} />
           <div className="staff-button-row">
             <Form method="post" noValidate>
-              <HiddenClosure values={actionData.values} />
+              <HiddenClosure values={confirmAdd.values} />
               <button type="submit" name="intent" value="add" className="button button--primary" disabled={busy}>
-                {`Save the closure and tell ${patients(actionData.appointments.length)}`}
+                {`Save the closure and tell ${patients(confirmAdd.appointments.length)}`}
               </button>
             </Form>
             <a href="#add-heading">Change the closure</a>
@@ -243,20 +244,20 @@ export default function StaffClosures({ loaderData, actionData }: Route.Componen
         </section>
       )}
 
-      {actionData?.kind === "confirm-remove" && (
+      {confirmRemove && (
         <section className="staff-section staff-confirm" aria-labelledby="confirm-heading">
           <h2 id="confirm-heading" ref={confirmRef} tabIndex={-1}>
-            {`Remove the closure of ${closureScope(actionData.closure.room)} on ${closureDates(actionData.closure)}?`}
+            {`Remove the closure of ${closureScope(confirmRemove.room)} on ${closureDates(confirmRemove)}?`}
           </h2>
           <p>
-            {actionData.closure.room
+            {confirmRemove.room
               ? "The room is offered again in the free times on those days."
               : "Those days open for booking again."}{" "}
             Patients told of this closure are not told again, and their appointments stay requested.
           </p>
           <div className="staff-button-row">
             <Form method="post" noValidate>
-              <input type="hidden" name="id" value={actionData.closure.id} />
+              <input type="hidden" name="id" value={confirmRemove.id} />
               <input type="hidden" name="confirm" value="yes" />
               <button
                 type="submit"
@@ -273,7 +274,7 @@ export default function StaffClosures({ loaderData, actionData }: Route.Componen
         </section>
       )}
 
-      {actionData?.kind === "done" && actionData.told.length > 0 && (
+      {actionData?.ok && actionData.told && actionData.told.length > 0 && (
         <section className="staff-section" aria-labelledby="told-heading">
           <h2 id="told-heading">Patients told</h2>
           <p className="staff-muted">

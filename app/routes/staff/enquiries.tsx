@@ -1,4 +1,4 @@
-import { data, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { Pagination } from "~/components/staff/pagination";
 import { telHrefForTyped, whatsappHrefForTyped } from "@domain/contact-links";
@@ -10,7 +10,8 @@ import { formText, parseForm } from "~/lib/form-data";
 import { StatusBadge } from "~/components/staff/status-badge";
 import { DataTable } from "~/components/staff/data-table";
 import { RowAction } from "~/components/staff/row-action";
-import { StaffErrorSummary } from "~/components/staff/form-errors";
+import { AnswerSummary } from "~/components/staff/form-errors";
+import { done, refused, type StaffAnswer } from "~/lib/staff/answer";
 import { idParam, requireStaff } from "~/lib/staff.server";
 import { listEnquiries, markEnquiryHandled, reopenEnquiry } from "~/lib/staff/enquiries.server";
 import type { Route } from "./+types/enquiries";
@@ -44,19 +45,22 @@ export async function loader(args: Route.LoaderArgs) {
  */
 const enquiryForm = z.object({ intent: z.enum(["handled", "reopen"]), id: formText() });
 
+/** Done: the notice, and after marking one handled the enquiry to undo it on (`undo`). Refused: a sentence. */
+type Answer = StaffAnswer<{ undo?: number }>;
+
 export async function action(args: Route.ActionArgs) {
   const { staff, rt } = await requireStaff(args);
   const form = parseForm(await args.request.formData(), enquiryForm);
-  if (!form.ok) return data({ error: "Unknown action." }, { status: 400 });
+  if (!form.ok) return refused<Answer>(400, { error: "Unknown action." });
   const id = idParam(form.value.id);
   if (form.value.intent === "reopen") {
     return (await reopenEnquiry(rt, staff, id))
-      ? { message: "Enquiry marked new again." }
-      : data({ error: "That enquiry is not handled, or it no longer exists." }, { status: 409 });
+      ? done<Answer>({ notice: "Enquiry marked new again." })
+      : refused<Answer>(409, { error: "That enquiry is not handled, or it no longer exists." });
   }
   return (await markEnquiryHandled(rt, staff, id))
-    ? { message: "Enquiry marked handled.", undo: id }
-    : data({ error: "That enquiry was already handled or no longer exists." }, { status: 409 });
+    ? done<Answer>({ notice: "Enquiry marked handled.", undo: id })
+    : refused<Answer>(409, { error: "That enquiry was already handled or no longer exists." });
 }
 
 export default function StaffEnquiries({ loaderData, actionData }: Route.ComponentProps) {
@@ -83,12 +87,12 @@ export default function StaffEnquiries({ loaderData, actionData }: Route.Compone
           ))}
         </ul>
       </nav>
-      {actionData && "error" in actionData ? <StaffErrorSummary description={actionData.error} /> : null}
+      <AnswerSummary answer={actionData} />
       <div role="status" className="staff-live">
-        {actionData && "message" in actionData ? (
+        {actionData?.ok ? (
           <div className="staff-alert staff-alert--success staff-alert--with-action">
-            <p>{actionData.message}</p>
-            {"undo" in actionData && actionData.undo !== undefined && (
+            <p>{actionData.notice}</p>
+            {actionData.undo !== undefined && (
               <RowAction value={actionData.undo} intent="reopen" busy={navigation.state !== "idle"}>
                 Undo<span className="visually-hidden">: mark it new again</span>
               </RowAction>

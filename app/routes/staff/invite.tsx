@@ -6,6 +6,7 @@ import { staffMeta } from "~/components/staff/staff-format";
 import { assertSameSite } from "~/lib/staff.server";
 import { acceptInvitation, accountExistsMessage, findInvitation, startPendingSignIn } from "~/lib/staff/sign-in.server";
 import { formText, parseForm } from "~/lib/form-data";
+import { refused, type StaffAnswer } from "~/lib/staff/answer";
 import { StaffField } from "~/components/staff/form-errors";
 import { HYDRATE } from "~/lib/hydrate";
 import "~/styles/staff.css";
@@ -41,29 +42,35 @@ const inviteForm = z
       ctx.addIssue({ code: "custom", message: "The two passwords are not the same.", path: ["confirm"] });
   });
 
+/**
+ * Accepted, the answer is the next step's page. Refused: the password's
+ * problems by field (a password is never sent back), or a sentence when the
+ * invitation cannot be accepted at all (409: its address has an account).
+ */
+type Answer = StaffAnswer<object, Record<string, never>>;
+
 /** Sets the password, takes the invitation once, then goes on to set up two-step sign-in. */
 export async function action({ request, context }: Route.ActionArgs) {
   const rt = assertSameSite({ request, context });
   const form = await request.formData();
   const parsed = parseForm(form, inviteForm);
   if (!parsed.ok)
-    return data(
-      { errors: { password: parsed.errors.password?.[0], confirm: parsed.errors.confirm?.[0] } },
-      { status: 400 },
-    );
+    return refused<Answer>(400, {
+      errors: { password: parsed.errors.password?.[0], confirm: parsed.errors.confirm?.[0] },
+    });
   const { password, token } = parsed.value;
   const result = await acceptInvitation(rt, token, password);
   if (!result) throw data(NOT_VALID, { status: 404 });
-  if (!result.ok && result.status === 409) return data({ refused: result.error }, { status: 409 });
-  if (!result.ok) return data({ errors: { password: result.error, confirm: undefined } }, { status: 400 });
+  if (!result.ok && result.status === 409) return refused<Answer>(409, { error: result.error });
+  if (!result.ok) return refused<Answer>(400, { errors: { password: result.error } });
   return redirect("/staff/login/setup", { headers: await startPendingSignIn(rt, result.staff.id) });
 }
 
 export default function StaffInvite({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   if ("refused" in loaderData) return <InvitationRefused message={loaderData.refused} />;
-  if (actionData && "refused" in actionData) return <InvitationRefused message={actionData.refused} />;
-  const errors = actionData?.errors;
+  if (actionData?.ok === false && actionData.error) return <InvitationRefused message={actionData.error} />;
+  const errors = actionData?.ok === false ? actionData.errors : undefined;
   return (
     <SignInCard title="Choose your password" errors={errors}>
       <p>

@@ -1,6 +1,7 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { formText, parseForm } from "~/lib/form-data";
+import { refused, type StaffAnswer } from "~/lib/staff/answer";
 import { OneTimeCodeField, SignInCard } from "~/components/staff/sign-in-card";
 import { staffMeta } from "~/components/staff/staff-format";
 import { requirePendingSignIn } from "~/lib/staff.server";
@@ -23,31 +24,26 @@ export async function loader(args: Route.LoaderArgs) {
 /** A one-time or recovery code as typed; only an empty one is refused here. */
 const codeForm = z.object({ code: formText(40).refine((c) => c.trim() !== "") });
 
+/** Signed in, the answer is the console; refused, the code field's problem (a code is never sent back). */
+type Answer = StaffAnswer<object, Record<string, never>>;
+
 export async function action(args: Route.ActionArgs) {
   const { rt, pending } = await requirePendingSignIn(args);
   if (!pending.enrolled) throw redirect("/staff/login/setup");
   const form = await args.request.formData();
   const parsed = parseForm(form, codeForm);
   if (!parsed.ok)
-    return data(
-      {
-        error: undefined,
-        errors: { code: "Enter the 6-digit code from your authenticator app, or one of your recovery codes." },
-      },
-      { status: 400 },
-    );
+    return refused<Answer>(400, {
+      errors: { code: "Enter the 6-digit code from your authenticator app, or one of your recovery codes." },
+    });
   const { code } = parsed.value;
   const result = await verifySecondFactor(rt, pending, { code, clientIp: args.context.clientIp });
   if (!result.ok) {
     // The pending sign-in has ended; after the lock the password is needed again.
     if (result.reason === "locked") return lockedOut(rt, result.retryAfterMinutes);
-    return data(
-      {
-        error: undefined,
-        errors: { code: "That code is not right, or it was already used. Enter the newest code from your app." },
-      },
-      { status: 401 },
-    );
+    return refused<Answer>(401, {
+      errors: { code: "That code is not right, or it was already used. Enter the newest code from your app." },
+    });
   }
   return redirect("/staff", { headers: await startSession(rt, result.staff.id) });
 }
@@ -55,13 +51,14 @@ export async function action(args: Route.ActionArgs) {
 export default function StaffLoginCode({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
+  const errors = actionData?.ok === false ? actionData.errors : undefined;
   return (
-    <SignInCard title="Enter your code" errors={actionData?.errors}>
+    <SignInCard title="Enter your code" errors={errors}>
       <Form method="post" className="staff-form" noValidate>
         <OneTimeCodeField
           label="Code"
           hint="The 6-digit code your authenticator app shows for this console now."
-          error={actionData?.errors.code}
+          error={errors?.code}
           maxLength={20}
         />
         <button type="submit" className="button button--primary staff-login__submit" disabled={busy}>

@@ -1,6 +1,7 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { formText, parseForm } from "~/lib/form-data";
+import { done, refused, type StaffAnswer } from "~/lib/staff/answer";
 import { OneTimeCodeField, SignInCard } from "~/components/staff/sign-in-card";
 import { staffMeta } from "~/components/staff/staff-format";
 import { pendingSignIn, requirePendingSignIn } from "~/lib/staff.server";
@@ -27,31 +28,34 @@ export async function loader(args: Route.LoaderArgs) {
 /** A one-time or recovery code as typed; only an empty one is refused here. */
 const codeForm = z.object({ code: formText(40).refine((c) => c.trim() !== "") });
 
+/**
+ * Done: signed in, with the recovery codes, shown only in this answer (never
+ * stored readable). Refused: the code field's problem.
+ */
+type Answer = StaffAnswer<{ recoveryCodes: string[] }, Record<string, never>>;
+
 export async function action(args: Route.ActionArgs) {
   const { rt, pending } = await requirePendingSignIn(args);
   if (pending.enrolled) throw redirect("/staff/login/code");
   const form = await args.request.formData();
   const parsed = parseForm(form, codeForm);
   if (!parsed.ok)
-    return data(
-      { error: "Enter the 6-digit code your app shows after adding the account.", recoveryCodes: null },
-      { status: 400 },
-    );
+    return refused<Answer>(400, {
+      errors: { code: "Enter the 6-digit code your app shows after adding the account." },
+    });
   const { code } = parsed.value;
   const result = await confirmEnrolment(rt, pending, { code, clientIp: args.context.clientIp });
   if (!result.ok) {
     if (result.reason === "locked") return lockedOut(rt, result.retryAfterMinutes);
-    return data(
-      {
-        error: "That code is not right. Check the app shows this console's account, then enter its newest code.",
-        recoveryCodes: null,
+    return refused<Answer>(401, {
+      errors: {
+        code: "That code is not right. Check the app shows this console's account, then enter its newest code.",
       },
-      { status: 401 },
-    );
+    });
   }
   // Signed in. The recovery codes are in this one answer (never stored readable, never shown again).
-  return data(
-    { error: undefined, recoveryCodes: result.recoveryCodes },
+  return done<Answer>(
+    { notice: "Two-step sign-in is set up, and you are signed in.", recoveryCodes: result.recoveryCodes },
     { headers: await startSession(rt, result.staff.id) },
   );
 }
@@ -59,11 +63,11 @@ export async function action(args: Route.ActionArgs) {
 export default function StaffLoginSetup({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  if (actionData?.recoveryCodes) {
+  if (actionData?.ok) {
     return (
       <SignInCard title="Save your recovery codes" wide>
         <div className="staff-alert staff-alert--success" role="status">
-          Two-step sign-in is set up, and you are signed in.
+          {actionData.notice}
         </div>
         <p>
           If you lose your phone, each of these codes lets you sign in once instead of a code from the app.{" "}
@@ -102,11 +106,7 @@ export default function StaffLoginSetup({ loaderData, actionData }: Route.Compon
     );
   }
   return (
-    <SignInCard
-      title="Set up two-step sign-in"
-      errors={actionData?.error ? { code: actionData.error } : undefined}
-      wide
-    >
+    <SignInCard title="Set up two-step sign-in" errors={actionData?.ok === false ? actionData.errors : undefined} wide>
       <p>
         Every staff account needs a second step at sign-in: a code from an authenticator app on your phone (for example
         Google Authenticator, Microsoft Authenticator or FreeOTP).
@@ -134,7 +134,7 @@ export default function StaffLoginSetup({ loaderData, actionData }: Route.Compon
             <OneTimeCodeField
               label="Code from the app"
               hint="Six digits. A new code appears every 30 seconds."
-              error={actionData?.error}
+              error={actionData?.ok === false ? actionData.errors.code : undefined}
             />
             <button type="submit" className="button button--primary staff-login__submit" disabled={busy}>
               {busy ? "Checking…" : "Confirm and sign in"}

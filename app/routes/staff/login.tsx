@@ -1,6 +1,7 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { formText, parseForm } from "~/lib/form-data";
+import { refused, type StaffAnswer } from "~/lib/staff/answer";
 import { SignInCard } from "~/components/staff/sign-in-card";
 import { StaffField } from "~/components/staff/form-errors";
 import { staffMeta } from "~/components/staff/staff-format";
@@ -39,24 +40,23 @@ const signInForm = z.object({
   password: formText(1000).refine((v) => v !== "", "Enter your password."),
 });
 
+/** Signed in, the answer is the next step's page; refused, each field's problem or a sentence, with the address kept (never the password). */
+type Answer = StaffAnswer<object, { email: string }>;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const rt = assertSameSite({ request, context });
   const form = parseForm(await request.formData(), signInForm);
   if (!form.ok)
-    return data(
-      {
-        error: undefined,
-        errors: { email: form.errors.email?.[0], password: form.errors.password?.[0] },
-        email: form.values.email ?? "",
-      },
-      { status: 400 },
-    );
+    return refused<Answer>(400, {
+      errors: { email: form.errors.email?.[0], password: form.errors.password?.[0] },
+      values: { email: form.values.email ?? "" },
+    });
   const { email, password } = form.value;
   const result = await signIn(rt, { email, password, clientIp: context.clientIp });
   if (!result.ok) {
     if (result.reason === "locked")
-      return data({ error: lockedMessage(result.retryAfterMinutes), errors: undefined, email }, { status: 429 });
-    return data({ error: FAILURE_MESSAGE, errors: undefined, email }, { status: 401 });
+      return refused<Answer>(429, { error: lockedMessage(result.retryAfterMinutes), values: { email } });
+    return refused<Answer>(401, { error: FAILURE_MESSAGE, values: { email } });
   }
   // Any session the browser already had ends here; a fresh one starts only when sign-in is complete.
   await endBrowserSession(rt, request);
@@ -70,14 +70,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function StaffLogin({ actionData, loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const error = actionData?.error ?? loaderData.notice;
-  const errors = actionData?.errors;
+  const refusal = actionData?.ok === false ? actionData : undefined;
+  const error = refusal?.error ?? loaderData.notice;
+  const errors = refusal?.errors;
   return (
     <SignInCard title="Sign in" error={error} errors={errors}>
       <Form
         method="post"
         className="staff-form"
-        aria-describedby={error || errors ? "login-error" : undefined}
+        aria-describedby={error || refusal ? "login-error" : undefined}
         noValidate
       >
         <StaffField id="email" label="Email" error={errors?.email}>
@@ -89,7 +90,7 @@ export default function StaffLogin({ actionData, loaderData }: Route.ComponentPr
               autoComplete="username"
               maxLength={254}
               spellCheck={false}
-              defaultValue={actionData?.email ?? ""}
+              defaultValue={refusal?.values.email ?? ""}
             />
           )}
         </StaffField>

@@ -1,10 +1,11 @@
 import { useEffect, useRef } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { MIN_PASSWORD_LENGTH } from "@domain/staff-limits";
 import { staffMeta } from "~/components/staff/staff-format";
 import { formText, parseForm } from "~/lib/form-data";
-import { StaffErrorSummary, StaffField, type FieldErrors } from "~/components/staff/form-errors";
+import { AnswerSummary, StaffField } from "~/components/staff/form-errors";
+import { done, refused, type FieldErrors, type StaffAnswer } from "~/lib/staff/answer";
 import { requireStaff } from "~/lib/staff.server";
 import { changePassword } from "~/lib/staff/accounts.server";
 import type { Route } from "./+types/password";
@@ -41,6 +42,9 @@ const passwordForm = z
       });
   });
 
+/** Done: the notice, which says how many other sessions were signed out. Refused: by field; a password is never sent back. */
+type Answer = StaffAnswer<object, Record<string, never>>;
+
 export async function action(args: Route.ActionArgs) {
   const { staff, rt, token } = await requireStaff(args);
   const form = await args.request.formData();
@@ -48,7 +52,7 @@ export async function action(args: Route.ActionArgs) {
   if (!parsed.ok) {
     const errors: FieldErrors = {};
     for (const name of ["current", "next", "confirm"] as const) errors[name] = parsed.errors[name]?.[0];
-    return data({ errors, done: null }, { status: 400 });
+    return refused<Answer>(400, { errors });
   }
   const { current, next, confirm } = parsed.value;
   const result = await changePassword(rt, {
@@ -59,8 +63,15 @@ export async function action(args: Route.ActionArgs) {
     confirm,
     clientIp: args.context.clientIp,
   });
-  if (!result.ok) return data({ errors: { [result.field]: result.message }, done: null }, { status: result.status });
-  return { errors: null, done: result.endedSessions };
+  if (!result.ok) return refused<Answer>(result.status, { errors: { [result.field]: result.message } });
+  const ended = result.endedSessions;
+  return done<Answer>({
+    notice: `Your password is changed. ${
+      ended === 0
+        ? "You had no other sessions."
+        : `${ended} other ${ended === 1 ? "session was" : "sessions were"} signed out.`
+    }`,
+  });
 }
 
 const FIELDS: { name: Field; label: string; autoComplete: string; hint?: string }[] = [
@@ -78,11 +89,10 @@ export default function StaffPassword({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const summaryRef = useRef<HTMLDivElement>(null);
-  const done = actionData?.done;
+  const changed = actionData?.ok === true;
   useEffect(() => {
-    if (typeof done === "number") summaryRef.current?.focus();
-  }, [actionData, done]);
-  const errors: FieldErrors | undefined = actionData?.errors ?? undefined;
+    if (changed) summaryRef.current?.focus();
+  }, [actionData, changed]);
   return (
     <div className="staff-narrow">
       <div className="staff-page-head">
@@ -91,23 +101,21 @@ export default function StaffPassword({ actionData }: Route.ComponentProps) {
           Changing your password signs you out everywhere else: on other computers and in other browsers.
         </p>
       </div>
-      {errors && <StaffErrorSummary errors={errors} />}
-      {typeof done === "number" && (
+      <AnswerSummary answer={actionData} />
+      {actionData?.ok && (
         <div className="staff-alert staff-alert--success" role="status" tabIndex={-1} ref={summaryRef}>
-          Your password is changed.{" "}
-          {done === 0
-            ? "You had no other sessions."
-            : `${done} other ${done === 1 ? "session was" : "sessions were"} signed out.`}
+          {actionData.notice}
         </div>
       )}
-      <Form
-        method="post"
-        className="staff-form staff-form--stack"
-        key={typeof done === "number" ? "done" : "form"}
-        noValidate
-      >
+      <Form method="post" className="staff-form staff-form--stack" key={changed ? "done" : "form"} noValidate>
         {FIELDS.map((f) => (
-          <StaffField key={f.name} id={f.name} label={f.label} hint={f.hint} error={errors?.[f.name]}>
+          <StaffField
+            key={f.name}
+            id={f.name}
+            label={f.label}
+            hint={f.hint}
+            error={actionData?.ok === false ? actionData.errors[f.name] : undefined}
+          >
             {(aria) => <input {...aria} name={f.name} type="password" autoComplete={f.autoComplete} maxLength={1000} />}
           </StaffField>
         ))}

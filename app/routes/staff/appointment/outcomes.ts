@@ -1,4 +1,4 @@
-import type { StatusChangeErrors } from "~/lib/staff/appointments.server";
+import type { StaffAnswer } from "~/lib/staff/answer";
 
 /** What the page says once a change is done (`?done=`), by the outcome the action redirects with. */
 export const DONE_MESSAGES: Record<string, string> = {
@@ -19,8 +19,10 @@ export const MESSAGE_DONE = new Set(["resent", "channel"]);
 export type Sent = { time: string; typed_time: string; room: string; reason: string };
 
 /**
- * A refusal: each field's problem at once (`errors`, by field: the page knows
- * their ids), or a sentence about none (`error`), with the intent refused and
- * what was sent.
+ * The action's answer (app/lib/staff/answer.ts): done redirects with the
+ * notice's key (`?done=`), so the page is the appointment as it is now;
+ * refused is each field's problem at once (`errors`, by field name: the
+ * page knows their ids), or a sentence about none (`error`), with the intent
+ * refused and what was sent (`values`).
  */
-export type Refusal = { intent: string; error?: string; errors?: StatusChangeErrors; sent?: Sent };
+export type Answer = StaffAnswer<object, Sent & { intent: string }>;

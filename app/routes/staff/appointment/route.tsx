@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useRef } from "react";
-import { data, Link, redirect, useNavigation } from "react-router";
+import { Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { clinicDate, clinicTime, formatClinicDateTime, parseDateInput } from "@domain/dates";
 import { staffMeta } from "~/components/staff/staff-format";
 import { formText, parseForm } from "~/lib/form-data";
+import { refused } from "~/lib/staff/answer";
 import { StatusBadge } from "~/components/staff/status-badge";
 import { StaffErrorSummary, type FieldErrors } from "~/components/staff/form-errors";
 import { MessageHistory } from "~/components/staff/message-history";
@@ -31,7 +32,7 @@ import {
   type StatusChangeField,
 } from "~/lib/staff/appointments.server";
 import { ActionsPanel } from "./actions-panel";
-import { DONE_MESSAGES, MESSAGE_DONE, type Refusal, type Sent } from "./outcomes";
+import { DONE_MESSAGES, MESSAGE_DONE, type Answer, type Sent } from "./outcomes";
 import { FIELD_ORDER, fieldIds } from "./place-form";
 import { AppointmentRecord, StatusHistory } from "./record";
 import type { Route } from "./+types/route";
@@ -113,7 +114,7 @@ export async function action(args: Route.ActionArgs) {
   const { staff, rt } = await requireStaff(args);
   const id = idParam(args.params.id);
   const form = parseForm(await args.request.formData(), appointmentForm);
-  if (!form.ok) return data<Refusal>({ error: "Unknown action.", intent: form.values.intent ?? "" }, { status: 400 });
+  if (!form.ok) return refused<Answer>(400, { error: "Unknown action.", values: { intent: form.values.intent ?? "" } });
   const { intent } = form.value;
   const sent: Sent = {
     time: form.value.time,
@@ -122,9 +123,11 @@ export async function action(args: Route.ActionArgs) {
     reason: form.value.reason,
   };
   const refuse = (refusal: CoreRefusal<StatusChangeField>) =>
-    data<Refusal>(
-      refusal.kind === "invalid" ? { errors: refusal.errors, intent, sent } : { error: refusal.failure, intent, sent },
-      { status: 422 },
+    refused<Answer>(
+      422,
+      refusal.kind === "invalid"
+        ? { errors: refusal.errors, values: { intent, ...sent } }
+        : { error: refusal.failure, values: { intent, ...sent } },
     );
   let change: StatusChange;
   const typed = form.value.typed_time.trim();
@@ -136,7 +139,7 @@ export async function action(args: Route.ActionArgs) {
   };
   if (intent === "resend" || intent === "channel") {
     const done = await textsAction(rt, staff, id, intent, form.value);
-    if (!done.ok) return data<Refusal>({ error: done.error, intent }, { status: done.status });
+    if (!done.ok) return refused<Answer>(done.status, { error: done.error, values: { intent } });
     return redirect(`/staff/appointments/${id}?done=${intent === "resend" ? "resent" : "channel"}#messages`);
   }
   if (intent === "duplicate") {
@@ -168,16 +171,26 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
   const timeTarget = firstOffer ? `${placeIntent}-slot-${firstOffer}` : `${placeIntent}-typed`;
   const ids = useMemo(() => fieldIds(placeIntent, timeTarget), [placeIntent, timeTarget]);
   // Each field's error of the form just refused, or else of the day form (read by the loader): by field, and by id for the summary.
+  const refusal = actionData?.ok === false ? actionData : undefined;
   const errors: StatusChangeErrors = useMemo(
-    () => (actionData ? (actionData.errors ?? {}) : (dayRefused?.errors ?? {})),
-    [dayRefused, actionData],
+    () => (refusal ? refusal.errors : (dayRefused?.errors ?? {})),
+    [dayRefused, refusal],
   );
   const summary: FieldErrors | undefined = useMemo(() => {
     const listed = FIELD_ORDER.filter((f) => errors[f]);
     return listed.length ? Object.fromEntries(listed.map((f) => [ids[f], errors[f]])) : undefined;
   }, [errors, ids]);
-  const sent = (intent: string) => (actionData?.intent === intent ? actionData.sent : undefined);
-  const refusal = actionData?.error;
+  // What a refused form of this intent sent, shown again.
+  const sent = (intent: string): Sent | undefined => {
+    const values = refusal?.values;
+    if (values?.intent !== intent || values.time === undefined) return undefined;
+    return {
+      time: values.time,
+      typed_time: values.typed_time ?? "",
+      room: values.room ?? "",
+      reason: values.reason ?? "",
+    };
+  };
   const doneRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (done && !actionData) doneRef.current?.focus();
@@ -204,7 +217,7 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
         Reference <span className="staff-mono">{a.reference}</span>, received {formatClinicDateTime(a.created_at)}
       </p>
 
-      {(summary || refusal) && <StaffErrorSummary errors={summary} description={refusal} />}
+      {(summary || refusal?.error) && <StaffErrorSummary errors={summary} description={refusal?.error} />}
       {!resent && doneAlert}
       <DuplicateNotice of={duplicates} canClose={a.status === "requested"} busy={busy} />
 
