@@ -228,6 +228,9 @@ export function lastBookableDay(rule: Pick<SelfBookingRule, "horizonDays">, toda
   return addDays(today, rule.horizonDays);
 }
 
+/** How the staff console marks an appointment the patient booked online (the console is in English). */
+export const BOOKED_ONLINE_LABEL = "Booked online";
+
 /** What a patient whose time was taken meanwhile is told (the nearest free times go with it). */
 export function takenWords(locale: Locale = BASE_LOCALE): string {
   return m.self_booking_taken({}, { locale });

@@ -280,6 +280,7 @@ export function appointmentReads(db: Db) {
             "starts_at",
             "ends_at",
             "safety_answers",
+            "booked_online",
           ])
           .where(datedBetween(statuses, "confirmed_date", from, to))
           .orderBy("confirmed_date")

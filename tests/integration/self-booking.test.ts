@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { APPOINTMENT_PATH, SLOTS_PATH } from "../../domain/api-paths";
+import { bookedTimeWords } from "../../domain/booking-rules";
 import { addDays, clinicInstant, formatShortDate } from "../../domain/dates";
 import { clinicMinutes } from "../../domain/rooms";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { anotherPatient, bookingFormFields, formMultipart, openDate, validAppointment } from "../helpers/requests";
+import { addStaff, seedAppointment, sessionCookieFor } from "../helpers/staff";
 
 // Decision 063: POST /api/appointment/public/appointments with "bookTime": true books a free time:
 // confirmed, in a free room, held by the database's constraint. The clock is fixed at Monday
@@ -286,5 +288,43 @@ describe("booking a free time with the plain form (no JavaScript)", () => {
     expect(second.body).toContain("Someone else has just booked that time");
     const late = await t.db.selectFrom("appointments").select("id").where("surname", "=", "Too late").execute();
     expect(late).toEqual([]);
+
+    // The console marks it "booked online": on its page and on the printed day list; a request is not marked.
+    const staff = await addStaff(t.db, { email: "desk@clinic.example.org", name: "Front Desk" });
+    const cookie = await sessionCookieFor(t.db, t.config, staff.id);
+    const get = (url: string) => t.app.inject({ method: "GET", url, headers: { cookie } });
+    const page = await get(`/staff/appointments/${stored.id}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<span class="staff-badge staff-badge--online">Booked online</span>');
+    const list = await get(`/staff/schedule/print?date=${date}`);
+    expect(list.body).toContain("Booked online");
+    const request = await seedAppointment(t.db, { service_name: "x-ray", requested_date: date });
+    expect((await get(`/staff/appointments/${request}`)).body).not.toContain("Booked online");
+  });
+
+  it("the private page says the appointment is booked, with its day and time, in the patient's language", async () => {
+    const day = openDate(12);
+    for (const [language, words] of [
+      ["en", "Your appointment is booked:"],
+      ["tn", "Peeletso ya gago e tlhomamisitswe:"],
+    ] as const) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: APPOINTMENT_PATH,
+        payload: validAppointment({
+          ...anotherPatient(),
+          service: { name: "ultrasound", paymentMethod: "cash" },
+          appointmentDate: day,
+          appointmentTime: "15:00",
+          bookTime: true,
+          language,
+        }),
+      });
+      expect(res.statusCode).toBe(201);
+      const { data } = res.json() as Answer;
+      const page = await t.app.inject({ method: "GET", url: new URL(data!.manageUrl!).pathname });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(`${words} ${bookedTimeWords(day, "15:00", language)}`);
+    }
   });
 });

@@ -7,6 +7,7 @@ import { DataTable } from "~/components/staff/data-table";
 import { requireStaff } from "~/lib/staff.server";
 import { dayList, scheduleDate } from "~/lib/staff/appointments.server";
 import type { Route } from "./+types/schedule-print";
+import { BOOKED_ONLINE_LABEL } from "@domain/booking-rules";
 
 export const meta = () => staffMeta("Day list");
 
@@ -93,7 +94,15 @@ export default function StaffDayList({ loaderData }: Route.ComponentProps) {
           <tbody>
             {rows.map((r) => (
               <tr key={r.id}>
-                <td className="staff-mono">{r.time}</td>
+                <td className="staff-mono">
+                  {r.time}
+                  {r.bookedOnline && (
+                    <>
+                      <br />
+                      <span className="staff-badge staff-badge--online">{BOOKED_ONLINE_LABEL}</span>
+                    </>
+                  )}
+                </td>
                 <td>{r.room}</td>
                 <th scope="row">{r.patient}</th>
                 <td className="staff-nowrap">{r.dob}</td>

@@ -193,6 +193,8 @@ export interface DayListRow {
   referral: boolean;
   /** The safety answers in a word for reception: how many to check, answered, or not (ask on the day). */
   safety: string;
+  /** Whether the patient booked this time online (decision 063). */
+  bookedOnline: boolean;
 }
 
 /** "Ultrasound Imaging: Thyroid", or the service alone when no examination was chosen. */
@@ -219,5 +221,6 @@ export async function dayList(db: Db, date: string): Promise<DayListRow[]> {
     medicalAid: row.medical_aid_number ?? "",
     referral: withReferral.has(row.id),
     safety: safetySummary(row.service_name, row.safety_answers),
+    bookedOnline: row.booked_online === 1,
   }));
 }

@@ -25,6 +25,7 @@ import { appointmentDate, findByManageToken, issueManageLink } from "../manage-l
 import { closedDayOf, type ClosedDay } from "../closed-day";
 import { contactChoiceOf, setContactPreference } from "../../texts/index";
 import { isContactPreference, type ContactChoice } from "../../../domain/contact-preference";
+import { bookedWords } from "../../../domain/booking-rules";
 
 /**
  * What a patient does through their private link (`/appointment/<token>`):
@@ -49,6 +50,8 @@ export interface ManageView {
   examination?: string;
   status: AppointmentStatus;
   statusWords: string;
+  /** Whether the patient booked this time online (decision 063). */
+  bookedOnline: boolean;
   /**
    * Requested: the day by whose end the clinic answers (the first open day
    * after the request was made or last changed, as the console counts it),
@@ -160,7 +163,12 @@ function viewOf(appt: AppointmentRow, config: LinkConfig, now: Date, days: ViewD
     service: serviceTitle(appt.service_name, days.locale),
     examination: guidance.examination,
     status: appt.status,
-    statusWords: patientLinkWords(days.locale).statusWords[appt.status],
+    // A time the patient booked online says so, with its day and time (decision 063).
+    statusWords:
+      appt.status === "confirmed" && appt.booked_online === 1 && appt.confirmed_date && appt.confirmed_time
+        ? bookedWords(appt.confirmed_date, appt.confirmed_time, days.locale)
+        : patientLinkWords(days.locale).statusWords[appt.status],
+    bookedOnline: appt.booked_online === 1,
     answerBy: answerBy && answerBy >= today ? answerBy : undefined,
     requestedDate: appt.requested_date,
     confirmedDate: appt.confirmed_date,

@@ -36,6 +36,7 @@ import { DONE_MESSAGES, MESSAGE_DONE, type Answer, type Sent } from "./outcomes"
 import { FIELD_ORDER, fieldIds } from "./place-form";
 import { AppointmentRecord, StatusHistory } from "./record";
 import type { Route } from "./+types/route";
+import { BOOKED_ONLINE_LABEL } from "@domain/booking-rules";
 
 export const meta = ({ data: d }: Route.MetaArgs) =>
   staffMeta(d ? `Appointment ${d.appointment.reference}` : "Appointment");
@@ -212,6 +213,7 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
           {a.name} {a.surname}
         </h1>
         <StatusBadge status={a.status} />
+        {a.booked_online === 1 && <span className="staff-badge staff-badge--online">{BOOKED_ONLINE_LABEL}</span>}
       </div>
       <p className="staff-muted">
         Reference <span className="staff-mono">{a.reference}</span>, received {formatClinicDateTime(a.created_at)}
