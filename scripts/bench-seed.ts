@@ -13,8 +13,9 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import SQLite from "better-sqlite3";
 import { BOOKABLE_SERVICES } from "../domain/catalogue";
-import { addDays, clinicDate } from "../domain/dates";
-import { ROOMS } from "../domain/rooms";
+import { addDays, clinicDate, isoWeekday } from "../domain/dates";
+import { isOpenDay } from "../domain/opening-days";
+import { clinicMinutes, ROOMS, type RoomId } from "../domain/rooms";
 import { loadConfig } from "../server/base/config";
 import { migrate, openDb, sqlitePath } from "../server/db/index";
 import { formatReference } from "../server/requests/reference";
@@ -126,4 +127,51 @@ export async function seedStoredAppointments(dataDir: string, count: number, now
   db.pragma("wal_checkpoint(TRUNCATE)");
   db.close();
   return fs.statSync(sqlitePath(config)).size / 1048576;
+}
+
+/** A service each room serves, for the schedule ahead's rows. */
+const SERVICE_OF_ROOM: Record<RoomId, string> = {
+  "x-ray": "x-ray",
+  fluoroscopy: "fluoroscopy",
+  "bone-densitometry": "bone-densitometry-dexa-scan",
+  "ultrasound-1": "ultrasound",
+  "ultrasound-2": "ultrasound",
+  procedure: "pain-management",
+  mammography: "mammography",
+};
+
+/**
+ * The schedule ahead, for the free-times bench (decision 063): in every room, on each of the next
+ * `days` days the clinic opens, a confirmed 30-minute appointment every 45 minutes from 08:00 to
+ * 19:00 (Saturdays to 12:00), so the free times are found between many holds. Ids follow the
+ * stored appointments'; answers how many were written.
+ */
+export function seedScheduleAhead(dataDir: string, days: number, firstId: number, now = new Date()): number {
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir });
+  const db = new SQLite(sqlitePath(config));
+  const insert = db.prepare(`insert into appointments (id, reference, name, surname, dob, phone, alternate_phone,
+    email, gender, service_name, payment_method, notes, id_passport_number, requested_date, submitted_time, status,
+    confirmed_date, confirmed_time, created_at, updated_at, room, starts_at, ends_at) values (?, ?, 'Booked', 'Ahead',
+    '1980-01-01', '+26771234567', '+26772345678', 'ahead@example.net', 'Female', ?, 'cash', '', '1', ?, '09:00',
+    'confirmed', ?, ?, ?, ?, ?, ?, ?)`);
+  const stamp = now.toISOString();
+  let id = firstId;
+  db.transaction(() => {
+    for (let d = 0; d < days; d++) {
+      const date = addDays(clinicDate(now), d);
+      if (!isOpenDay(date, [])) continue;
+      const last = isoWeekday(date) === 6 ? 12 * 60 : 19 * 60;
+      for (const room of ROOMS) {
+        for (let minute = (isoWeekday(date) === 6 ? 9 : 8) * 60; minute <= last; minute += 45) {
+          const time = `${String(Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}`;
+          const starts = clinicMinutes(date, time);
+          const service = SERVICE_OF_ROOM[room.id];
+          insert.run(id, `BENCH-${id}`, service, date, date, time, stamp, stamp, room.id, starts, starts + 30);
+          id++;
+        }
+      }
+    }
+  })();
+  db.close();
+  return id - firstId;
 }
