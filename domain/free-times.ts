@@ -69,7 +69,10 @@ export function clinicMinutesAt(at: Date): number {
   return clinicMinutes(clinicDate(at), clinicTime(at)) + (((at.getTime() % 60_000) + 60_000) % 60_000) / 60_000;
 }
 
-/** Holds by room and by day (the clinic-minute day it touches), so each start looks at one short list. */
+/**
+ * What each room holds, by the clinic-minute day it touches, as disjoint ranges in time order (a
+ * room's overlapping holds merged), so a day's starts are checked in one pass per room.
+ */
 function holdsByRoomAndDay(booked: readonly Booked[]): Map<string, Map<number, [number, number][]>> {
   const byRoom = new Map<string, Map<number, [number, number][]>>();
   for (const b of booked) {
@@ -82,16 +85,22 @@ function holdsByRoomAndDay(booked: readonly Booked[]): Map<string, Map<number, [
       else days.set(day, [[b.starts_at, b.ends_at]]);
     }
   }
+  for (const days of byRoom.values())
+    for (const [day, list] of days) {
+      list.sort((x, y) => x[0] - y[0]);
+      const merged: [number, number][] = [];
+      for (const range of list) {
+        const last = merged.at(-1);
+        if (last && range[0] <= last[1]) last[1] = Math.max(last[1], range[1]);
+        else merged.push([range[0], range[1]]);
+      }
+      days.set(day, merged);
+    }
   return byRoom;
 }
 
-function isHeld(days: Map<number, [number, number][]> | undefined, start: number, end: number): boolean {
-  if (!days) return false;
-  for (let day = Math.floor(start / 1440); day <= Math.floor((end - 1) / 1440); day++) {
-    for (const [s, e] of days.get(day) ?? []) if (s < end && start < e) return true;
-  }
-  return false;
-}
+/** "HH:MM" of each minute of a day, made once. */
+const TIMES_OF_DAY: readonly string[] = Array.from({ length: 1440 }, (_, minute) => timeOfDay(minute));
 
 /** The opening period of a date's weekday in `hours`, if the clinic opens that weekday. */
 function periodOf(date: string, hours: readonly OpeningPeriod[]): OpeningPeriod | undefined {
@@ -123,11 +132,28 @@ export function findFreeTimes(q: FreeTimeQuery): FreeDay[] {
     const midnight = clinicMinutes(date, "00:00");
     const opens = midnight + hhmm(period.opens);
     const closes = midnight + hhmm(period.closes);
+    // Per room, its holds that day and the next (a hold may run past midnight, merged disjoint per
+    // day), and the first of them not ended yet.
+    const day = Math.floor(midnight / 1440);
+    const roomHolds = rooms.map((room) => {
+      const days = holds.get(room.id);
+      return [...(days?.get(day) ?? []), ...(days?.get(day + 1) ?? [])];
+    });
+    const next = rooms.map(() => 0);
     const starts: FreeStart[] = [];
     for (let start = opens; start + q.lengthMinutes <= closes; start += q.stepMinutes) {
       if (start < earliest) continue;
-      const free = rooms.filter((room) => !isHeld(holds.get(room.id), start, start + hold));
-      if (free.length > 0) starts.push({ start, time: timeOfDay(start), rooms: free });
+      let free: Room[] | undefined;
+      for (let r = 0; r < rooms.length; r++) {
+        const list = roomHolds[r]!;
+        let i = next[r]!;
+        // Starts only grow, so a hold that ended by this start has ended for every later one.
+        while (i < list.length && list[i]![1] <= start) i++;
+        next[r] = i;
+        if (i < list.length && list[i]![0] < start + hold) continue;
+        (free ??= []).push(rooms[r]!);
+      }
+      if (free) starts.push({ start, time: TIMES_OF_DAY[start - midnight]!, rooms: free });
     }
     if (starts.length > 0) days.push({ date, starts });
   }
