@@ -5,7 +5,7 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/chromium";
 import { SERVER_ARGS, SERVER_ENV } from "./tests/helpers/server-process";
-import { NO_DATABASE_TAG } from "./tests/e2e/tags";
+import { MARKUP_TAG, NO_DATABASE_TAG } from "./tests/e2e/tags";
 
 const port = Number(process.env.E2E_PORT ?? 4321);
 // One fresh data folder per run, shared by the server and the test workers.
@@ -29,7 +29,8 @@ process.env.E2E_SMTP_PORT ??= String(port + 5);
 // Every spec runs once, at phone width. Specs that check layout run again at
 // desktop width; on PostgreSQL only the specs that write to the database run
 // again (the rest read static pages, the same whatever the database), less
-// their tests that end before the database (tagged NO_DATABASE_TAG).
+// their tests that end before the database (tagged NO_DATABASE_TAG) and those
+// of markup any database's data shapes alike (MARKUP_TAG, decision 061).
 const LAYOUT_SPECS = ["layout", "home", "services", "public-routes"].map((name) => `**/${name}.spec.ts`);
 const DATABASE_SPECS = ["booking", "contact", "staff", "patient-link", "front-desk"].map(
   (name) => `**/${name}.spec.ts`,
@@ -59,7 +60,7 @@ export default defineConfig({
     trace: "off",
   },
   projects: onPostgres
-    ? [{ ...phone, testMatch: DATABASE_SPECS, grepInvert: new RegExp(NO_DATABASE_TAG) }]
+    ? [{ ...phone, testMatch: DATABASE_SPECS, grepInvert: new RegExp(`${NO_DATABASE_TAG}|${MARKUP_TAG}`) }]
     : [phone, { ...desktop, testMatch: LAYOUT_SPECS }],
   webServer: {
     command: `node ${SERVER_ARGS.join(" ")}`,

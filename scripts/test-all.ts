@@ -7,9 +7,9 @@
  * code is non-zero if anything failed. The last line totals all suites:
  * `N passed, N failed`.
  *
- * Independent steps run side by side (decisions 052 and 057): lint, typecheck
+ * Independent steps run side by side (decisions 052, 057 and 061): lint, typecheck
  * and the build together; then the suites, at most TEST_JOBS at a time
- * (default 1), longest first. Each step's output is kept in a file and printed
+ * (default 1), longest first, with Lighthouse beside the last Playwright run. Each step's output is kept in a file and printed
  * whole when the step ends, so the log reads step by step.
  *
  * Vitest runs the integration tests a second time on Kysely's own SQLite
@@ -160,29 +160,36 @@ const suites: Step[] = [
   playwright("playwright", sqliteEnv),
   vitest("vitest", [], { ...sqliteEnv, TEST_PASSES: passes, TEST_PG_URL: pgUrl ?? "" }),
 ];
-if (process.env.SKIP_LIGHTHOUSE === "1") {
-  console.log("\n▶ lighthouse skipped (SKIP_LIGHTHOUSE=1)");
-} else {
-  // Best Practices, SEO and the byte budgets are deterministic and gate the run; Performance swings
-  // with machine load, so `npm run lighthouse` measures and asserts it on its own (decision 005).
-  // Accessibility is axe's rules, which public-routes.spec.ts runs whole on every page: not again
-  // here (decision 061). Without Performance the pages share one Chromium. One page of each kind:
-  // one module renders the service pages.
-  suites.push({
-    name: "lighthouse",
-    command: "npx",
-    args: ["tsx", "scripts/lighthouse.ts", "--assert-only", "bp,seo,budget", "--one-of-each-kind"],
-  });
-}
 // Its own port (and so its own SMTP sink's), as it may run beside the SQLite run.
 const pgPort = String(Number(process.env.E2E_PORT ?? 4321) + 10);
 if (pgUrl) suites.push(playwright("playwright-pg", { ...pgEnv, E2E_PORT: pgPort }));
 
+// Best Practices, SEO and the byte budgets are deterministic and gate the run; Performance swings
+// with machine load, so `npm run lighthouse` measures and asserts it on its own (decision 005).
+// Accessibility is axe's rules, which public-routes.spec.ts runs whole on every page: not again
+// here (decision 061). Without Performance the pages share one Chromium. One page of each kind:
+// one module renders the service pages.
+const lighthouse: Step | undefined =
+  process.env.SKIP_LIGHTHOUSE === "1"
+    ? undefined
+    : {
+        name: "lighthouse",
+        command: "npx",
+        args: ["tsx", "scripts/lighthouse.ts", "--assert-only", "bp,seo,budget", "--one-of-each-kind"],
+      };
+if (!lighthouse) console.log("\n▶ lighthouse skipped (SKIP_LIGHTHOUSE=1)");
+
 const needsBuild = (s: Step) => !s.name.startsWith("vitest");
 const needsChromium = (s: Step) => s.name.startsWith("playwright") || s.name === "lighthouse";
-const runnable = suites.filter((s) => (!needsBuild(s) || built) && (!needsChromium(s) || chromiumReady));
-for (const s of suites) if (!runnable.includes(s)) skipped(s.name);
+const canRun = (s: Step) => (!needsBuild(s) || built) && (!needsChromium(s) || chromiumReady);
+for (const s of [...suites, ...(lighthouse ? [lighthouse] : [])]) if (!canRun(s)) skipped(s.name);
+const runnable = suites.filter(canRun);
+// Lighthouse audits one page at a time and asserts no timing, so it runs beside the last suite when
+// that is a Playwright run (PostgreSQL's, in CI), whose time limits are generous; never beside
+// Vitest, some of whose limits a busy machine can pass (decision 061).
+const last = runnable.at(-1)?.name.startsWith("playwright") ? runnable.pop() : undefined;
 await pool(runnable, jobs);
+await Promise.all([last && step(last), lighthouse && canRun(lighthouse) && step(lighthouse)]);
 
 console.log(`\nSummary (${jobs} at a time, ${Math.round((Date.now() - started) / 1000)} s in all):`);
 for (const r of results) {

@@ -3,7 +3,8 @@ import { expect, type Page } from "@playwright/test";
 
 /** axe's violations on the page as it is now, one readable line each (rule, impact, help, the first nodes). */
 export async function axeViolations(page: Page, { exclude }: { exclude?: string } = {}): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
+  // Only the violations are read: axe then details no passing or incomplete node (about a tenth less work).
+  const builder = new AxeBuilder({ page }).options({ resultTypes: ["violations"] });
   if (exclude) builder.exclude(exclude);
   const results = await builder.analyze();
   return results.violations.map(

@@ -12,7 +12,7 @@ import { hydrated } from "./hydrated";
 import { openStaffMenu } from "./staff-menu";
 import { formatAbbreviatedDate, formatLongDate, formatShortDate } from "../../domain/dates";
 import { MANAGER_ONLY_MESSAGE } from "../../domain/staff-roles";
-import { NO_DATABASE } from "./tags";
+import { MARKUP, NO_DATABASE } from "./tags";
 
 /** Signs in through the forms: password, then a code from the account's authenticator secret. */
 async function signIn(
@@ -190,7 +190,7 @@ test("staff pages redirect to sign-in without a session", NO_DATABASE, async ({ 
   expect(api.status()).toBe(401);
 });
 
-test("the staff pages have no accessibility violations", async ({ page, context, baseURL, e2e }, info) => {
+test("the staff pages have no accessibility violations", MARKUP, async ({ page, context, baseURL, e2e }, info) => {
   test.setTimeout(180_000); // eight axe runs on a shared machine
   const { db, config } = e2e;
   const staff = await e2eStaff(db, `axe-${info.project.name}`);
@@ -475,52 +475,52 @@ test("a manager adds a closure, and the public booking page refuses that day at 
   expect(await refused.text()).toContain("Closed for staff training");
 });
 
-test("the console's dates read day, month, year in an American-English browser: fields show and take DD/MM/YYYY, lists write Wed 9 Dec 2026", async ({
-  browser,
-  baseURL,
-  e2e,
-}, info) => {
-  test.setTimeout(90_000);
-  // The browser's own date control would show 12/09/2026 here for 9 December.
-  const context = await browser.newContext({ locale: "en-US", viewport: { width: 390, height: 844 } });
-  try {
-    const manager = await e2eStaff(e2e.db, `dates-${info.project.name}`);
-    await signInByCookie(context, baseURL!, e2e, manager.id);
-    const page = await context.newPage();
-    const day = nextOpenWeekday(e2e.config, 147);
-    const reference = `APT-DATES-${Date.now().toString(36)}`.toUpperCase();
-    await seedAppointment(e2e.db, { requested_date: day, reference, surname: "Daywise" });
+test(
+  "the console's dates read day, month, year in an American-English browser: fields show and take DD/MM/YYYY, lists write Wed 9 Dec 2026",
+  MARKUP,
+  async ({ browser, baseURL, e2e }, info) => {
+    test.setTimeout(90_000);
+    // The browser's own date control would show 12/09/2026 here for 9 December.
+    const context = await browser.newContext({ locale: "en-US", viewport: { width: 390, height: 844 } });
+    try {
+      const manager = await e2eStaff(e2e.db, `dates-${info.project.name}`);
+      await signInByCookie(context, baseURL!, e2e, manager.id);
+      const page = await context.newPage();
+      const day = nextOpenWeekday(e2e.config, 147);
+      const reference = `APT-DATES-${Date.now().toString(36)}`.toUpperCase();
+      await seedAppointment(e2e.db, { requested_date: day, reference, surname: "Daywise" });
 
-    await page.goto("/staff/appointments");
-    await hydrated(page);
-    const from = page.getByLabel("Requested from");
-    await expect(from).toHaveAttribute("type", "text");
-    await expect(from).toHaveAccessibleDescription("Day/month/year, e.g. 09/12/2026");
-    await from.fill(formatShortDate(day));
-    await page.getByLabel("Requested to").fill(formatShortDate(day));
-    await page.getByRole("button", { name: "Apply" }).click();
-    const row = page.getByRole("row", { name: new RegExp(reference) });
-    await expect(row).toBeVisible();
-    await expect(row).toContainText(formatAbbreviatedDate(day));
-    // Received: the day first, then the time.
-    await expect(row.locator("td").first()).toHaveText(/^[A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}$/);
-    await expect(page.getByLabel("Requested from")).toHaveValue(formatShortDate(day));
-    // The export's range, as the page offers it: day first.
-    await expect(page.getByLabel("From", { exact: true })).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
-    await expect(page.locator('main input[type="date"]')).toHaveCount(0);
-    await expectNoViolations(page);
+      await page.goto("/staff/appointments");
+      await hydrated(page);
+      const from = page.getByLabel("Requested from");
+      await expect(from).toHaveAttribute("type", "text");
+      await expect(from).toHaveAccessibleDescription("Day/month/year, e.g. 09/12/2026");
+      await from.fill(formatShortDate(day));
+      await page.getByLabel("Requested to").fill(formatShortDate(day));
+      await page.getByRole("button", { name: "Apply" }).click();
+      const row = page.getByRole("row", { name: new RegExp(reference) });
+      await expect(row).toBeVisible();
+      await expect(row).toContainText(formatAbbreviatedDate(day));
+      // Received: the day first, then the time.
+      await expect(row.locator("td").first()).toHaveText(/^[A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}$/);
+      await expect(page.getByLabel("Requested from")).toHaveValue(formatShortDate(day));
+      // The export's range, as the page offers it: day first.
+      await expect(page.getByLabel("From", { exact: true })).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
+      await expect(page.locator('main input[type="date"]')).toHaveCount(0);
+      await expectNoViolations(page);
 
-    // The schedule's "Go to date", typed day first.
-    await page.goto("/staff/schedule");
-    await hydrated(page);
-    await page.getByLabel("Go to date").fill(formatShortDate(day));
-    await page.getByRole("button", { name: "Show" }).click();
-    await expect(page.getByText(new RegExp(`^${formatLongDate(day)}:`))).toBeVisible();
-    await expect(page.getByLabel("Go to date")).toHaveValue(formatShortDate(day));
-  } finally {
-    await context.close();
-  }
-});
+      // The schedule's "Go to date", typed day first.
+      await page.goto("/staff/schedule");
+      await hydrated(page);
+      await page.getByLabel("Go to date").fill(formatShortDate(day));
+      await page.getByRole("button", { name: "Show" }).click();
+      await expect(page.getByText(new RegExp(`^${formatLongDate(day)}:`))).toBeVisible();
+      await expect(page.getByLabel("Go to date")).toHaveValue(formatShortDate(day));
+    } finally {
+      await context.close();
+    }
+  },
+);
 
 test("reception controls the patient's texts from the appointment's page: sees each as it was sent, stops them, and sends one again", async ({
   page,
