@@ -72,13 +72,21 @@ describe("booking a free time", () => {
     // The patient's e-mail says the same; the clinic's says it was booked online.
     const mails = await t.db
       .selectFrom("mail_queue")
-      .select(["subject", "text_body"])
+      .select(["subject", "text_body", "attachments_json"])
       .where("about_reference", "=", data!.reference)
       .execute();
     expect(mails.map((m) => m.subject).sort()).toEqual([
       `Appointment booked online ${data!.reference}`,
       "Your appointment is booked: Tuesday 2 March 2027 at 09:30",
     ]);
+    // The patient's: booked, what to bring and how to prepare, and the calendar file at that time.
+    const patient = mails.find((m) => m.subject.startsWith("Your appointment"))!;
+    expect(patient.text_body).toContain("Your appointment is booked: Tuesday 2 March 2027 at 09:30 (Botswana time)");
+    expect(patient.text_body).toContain("Remove jewellery and metal objects");
+    expect(patient.text_body).toContain("Bring your referral form.");
+    const [ics] = JSON.parse(patient.attachments_json) as { filename: string; content: string }[];
+    expect(ics!.filename).toBe("appointment.ics");
+    expect(Buffer.from(ics!.content, "base64").toString()).toContain("DTSTART:20270302T073000Z");
   });
 
   it("answers 409 with the nearest free times when the time was taken meanwhile", async () => {
