@@ -44,6 +44,7 @@ import { APPOINTMENT_PATH } from "../domain/api-paths";
 import { isOpenDay } from "../domain/opening-days";
 import { seedScheduleAhead, seedStoredAppointments } from "./bench-seed";
 import { SLOTS_PATH } from "../domain/api-paths";
+import { BOOKING_RULES } from "../domain/booking-rules";
 import { benchSms, smsBenchLine } from "./bench-sms";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -214,7 +215,11 @@ function bookings(url: string): Partial<CannonOptions> & { url: string } {
 const SLOT_DAYS = 60;
 const BOOKED_SERVICES = ["x-ray", "mammography", "bone-densitometry-dexa-scan", "ultrasound"] as const;
 
-/** Every free time of BOOKED_SERVICES over the next SLOT_DAYS days, as the slots API gives them. */
+/**
+ * Free times of BOOKED_SERVICES over the next SLOT_DAYS days, as the slots API gives them, each at
+ * least the service's hold (length and changeover) after the one before in its day, so that booking
+ * one does not take the next: the load books free times, and a 409 is one taken meanwhile.
+ */
 async function freeTimesAhead(url: string): Promise<{ service: string; date: string; time: string }[]> {
   const from = clinicToday();
   const to = addDays(from, SLOT_DAYS - 1);
@@ -222,7 +227,17 @@ async function freeTimesAhead(url: string): Promise<{ service: string; date: str
   for (const service of BOOKED_SERVICES) {
     const res = await fetch(`${url}${SLOTS_PATH}?service=${service}&from=${from}&to=${to}`);
     const { data } = (await res.json()) as { data: { days: { date: string; times: string[] }[] } };
-    for (const day of data.days) for (const time of day.times) out.push({ service, date: day.date, time });
+    const rule = BOOKING_RULES[service];
+    const hold = rule.selfBookable ? rule.lengthMinutes + rule.changeoverMinutes : 0;
+    for (const day of data.days) {
+      let after = -1;
+      for (const time of day.times) {
+        const minute = Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
+        if (minute < after) continue;
+        out.push({ service, date: day.date, time });
+        after = minute + hold;
+      }
+    }
   }
   return out;
 }

@@ -60,14 +60,21 @@ export async function slotsRoutes(app: FastifyInstance, { config, db, now }: Pic
         return send(reply, invalid(errors, INVALID_MESSAGE));
       const rule = bookingRuleOf(service);
       const days = rule?.selfBookable ? await serviceFreeTimes(db, config, service, rule, { from, to }, now()) : [];
-      return reply.header("cache-control", `public, max-age=${SLOTS_MAX_AGE_SECONDS}`).send({
-        data: {
-          service,
-          selfBookable: rule?.selfBookable ?? false,
-          timeZone: CLINIC_TIME_ZONE,
-          days: days.map((d) => ({ date: d.date, times: d.starts.map((s) => s.time) })),
-        },
-      });
+      return (
+        reply
+          .header("cache-control", `public, max-age=${SLOTS_MAX_AGE_SECONDS}`)
+          // Built here to slotsBody's shape (the type checks it): a 60-day answer holds thousands
+          // of times, and checking each again on the way out would double the route's cost.
+          .serializer((payload) => JSON.stringify(payload))
+          .send({
+            data: {
+              service,
+              selfBookable: rule?.selfBookable ?? false,
+              timeZone: CLINIC_TIME_ZONE,
+              days: days.map((d) => ({ date: d.date, times: d.starts.map((s) => s.time) })),
+            },
+          })
+      );
     },
   );
 }
