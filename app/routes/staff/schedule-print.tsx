@@ -94,8 +94,8 @@ export default function StaffDayList({ loaderData }: Route.ComponentProps) {
           <tbody>
             {rows.map((r) => (
               <tr key={r.id}>
-                <td className="staff-mono">
-                  {r.time}
+                <td>
+                  <span className="staff-mono">{r.time}</span>
                   {r.bookedOnline && (
                     <>
                       <br />

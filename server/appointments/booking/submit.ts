@@ -87,6 +87,12 @@ const bookedAnswer: AnswerRecord<Booked> = {
  * whoever holds the key and the body gets the reference, never a new working
  * link (docs/security.md); the patient has the link from the first answer and
  * from the e-mail.
+ *
+ * With `booking` (a free time asked for, screened by ./book-time.ts), the
+ * same transaction books it (bookTime below); when the database refuses its
+ * room because another instance took it meanwhile, the whole booking is tried
+ * again, up to TAKEN_TRIES times, and then answered as taken, with the
+ * nearest free times (decision 063).
  */
 export async function storeAppointment(
   db: Db,
