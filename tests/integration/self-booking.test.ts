@@ -206,6 +206,23 @@ describe("booking a free time", () => {
     expect(older.statusCode).toBe(201);
   });
 
+  it("answers a bot that filled the honeypot as if its time were booked, and stores nothing", async () => {
+    const res = await book("2027-03-16", "10:00", { website: "https://spam.example" });
+    expect(res.statusCode).toBe(201);
+    expect(answer(res).message).toBe("Your appointment is booked: Tuesday 16 March 2027 at 10:00");
+    expect(answer(res).data).toMatchObject({
+      status: "confirmed",
+      appointmentDate: "2027-03-16",
+      appointmentTime: "10:00",
+    });
+    const stored = await t.db
+      .selectFrom("appointments")
+      .select("id")
+      .where("requested_date", "=", "2027-03-16")
+      .execute();
+    expect(stored).toEqual([]);
+  });
+
   it("stores a request, as before, without bookTime", async () => {
     const res = await t.app.inject({
       method: "POST",

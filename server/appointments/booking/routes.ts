@@ -17,6 +17,7 @@ import { fakeManageUrl } from "../manage-links";
 import { bookingRulesNow, requestAnswerBy } from "../../closures/closed-dates";
 import { appointmentRules } from "./validate";
 import { screenTimeBooking } from "./book-time";
+import { bookedWords } from "../../../domain/booking-rules";
 
 /**
  * The 201 answer: the request's reference, with the date and service it asks
@@ -102,15 +103,22 @@ export async function appointmentRoutes(app: FastifyInstance, { config, db, rate
       config: rateLimit(config.rateLimit.bookingsPerMinute),
       preValidation: screenSubmission(
         "appointment",
-        async (body, year, seed) =>
-          appointmentReply({
+        async (body, year, seed) => {
+          // A time asked for is answered as booked (decision 063), with the words a booked time gets.
+          const date = typeof body.appointmentDate === "string" ? body.appointmentDate.slice(0, 10) : "";
+          const time = typeof body.appointmentTime === "string" ? body.appointmentTime.slice(0, 5) : "";
+          const booked = body.bookTime === true ? { status: "confirmed" as const, appointmentTime: time } : undefined;
+          return appointmentReply({
             kind: "stored",
             replayed: false,
             accepted: {
-              // The same words and day as a stored request's, so a bot cannot tell the two apart.
-              message: appointmentAcceptedMessage(await requestAnswerBy(db, config, new Date())),
+              // The same words and day as a stored request's (or booked time's), so a bot cannot tell the two apart.
+              message: booked
+                ? bookedWords(date, time, languageOf(body))
+                : appointmentAcceptedMessage(await requestAnswerBy(db, config, new Date())),
               reference: fakeReference("APT", year, seed),
-              appointmentDate: typeof body.appointmentDate === "string" ? body.appointmentDate.slice(0, 10) : "",
+              appointmentDate: date,
+              ...(booked ? { booked } : {}),
               service: {
                 name:
                   isRecord(body.service) && typeof body.service.name === "string"
@@ -128,7 +136,8 @@ export async function appointmentRoutes(app: FastifyInstance, { config, db, rate
             },
             // A link of the real shape that leads nowhere, so a bot cannot tell this answer from a stored one.
             manageUrl: fakeManageUrl(config),
-          }),
+          });
+        },
         clock,
       ),
       // The schema's errors are answered together with the server-only rules' (appointmentRules).
