@@ -22,6 +22,7 @@ import { refuseUnsupportedType } from "./requests/content-type";
 import { messageBody, queryParam, single } from "./requests/http";
 import { PAGE_FORM_ROUTE } from "./requests/page-forms";
 import { pageFormRoutes, publicForms } from "./composition/public-forms";
+import { pageFreeTimes } from "./composition/page-free-times";
 import { requestsPlugin } from "./composition/public-api";
 import { serverTimeouts } from "./requests/timeouts";
 import { startUploadSweep } from "./uploads/sweep";
@@ -200,12 +201,15 @@ export async function buildApp({
   const forms = await publicForms({ config, db, log: app.log, pdfChecks });
   // A patient's private link to their appointment (server/appointments/private-link/manage-page.ts).
   const links = patientLinkPage({ config, db });
+  // The booking page's free times, read by its loader on the server (decision 064).
+  const freeTimes = pageFreeTimes(db, config, now);
   // The load context every rendered page gets (declared in server/composition/load-context.ts).
   const loadContext: LoadContextFn = (request) => ({
     staffRuntime: staff,
     clientIp: request.ip,
     publicForms: forms,
     patientLinks: links,
+    freeTimes,
     cspNonce: request.cspNonce,
   });
   if (site) {

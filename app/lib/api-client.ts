@@ -14,6 +14,8 @@ export type ApiResult<T> =
       message: string | undefined;
       /** Field errors from a 400, keyed by dotted path (e.g. `service.paymentMethod`). */
       errors: Record<string, string>;
+      /** The rest of the answer's body, for a refusal that says more (a taken time's `alternatives`). */
+      details?: Record<string, unknown>;
     };
 
 /** A fresh idempotency key: one per form instance, renewed after each definite answer. */
@@ -59,7 +61,7 @@ function toResult<T>(status: number, text: string): ApiResult<T> {
       else if (Array.isArray(value) && typeof value[0] === "string") errors[key] = value[0];
     }
   }
-  return { ok: false, status, message, errors };
+  return { ok: false, status, message, errors, ...(body ? { details: body } : {}) };
 }
 
 /** POST a JSON body. Never throws. */

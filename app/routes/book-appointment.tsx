@@ -1,10 +1,11 @@
-import { useActionData, useLocation } from "react-router";
+import { useActionData, useLoaderData, useLocation } from "react-router";
 import { localeOfPath, type Locale } from "@domain/locale";
 import { m } from "@domain/paraglide/messages.js";
 import { bookingServiceOf } from "@domain/paths";
 import { BookingPage } from "~/components/forms/booking/booking-form";
 import { clinicContact } from "~/components/forms/contact-options";
 import { publicFormAction } from "~/lib/public-forms.server";
+import { bookTimeFor, selfBookableServices } from "~/lib/book-time.server";
 import { documentTitle, pageMeta } from "~/lib/meta";
 import { useClinic } from "~/lib/use-clinic";
 import type { Route } from "./+types/book-appointment";
@@ -23,6 +24,19 @@ import { useLocale } from "~/lib/locale";
 
 /** The form is an island: its script enhances it without the router (app/lib/hydrate.ts). */
 export const handle = island("booking");
+
+/**
+ * A self-bookable service named by the address (`?service=<slug>`): its free
+ * times, read on the server (decision 064). The prerendered page (no query)
+ * reads nothing, and asks first how the patient would like to book.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const locale = localeOfPath(new URL(request.url).pathname);
+  return {
+    bookTime: await bookTimeFor(request, context, locale),
+    selfBookable: selfBookableServices(locale),
+  };
+}
 
 /** The form posted without JavaScript (multipart, with the referral file): the same rules as the JSON API. */
 export async function action(args: Route.ActionArgs) {
@@ -53,6 +67,7 @@ export default function BookAppointment() {
   const clinic = useClinic();
   const locale = useLocale();
   const posted = useActionData<typeof action>();
+  const { bookTime, selfBookable } = useLoaderData<typeof loader>();
   // ?service=<slug> (a service page's Book Now): the server renders the page for it (server/app.ts).
   const service = bookingServiceOf(useLocation().search)?.title;
   return (
@@ -66,6 +81,8 @@ export default function BookAppointment() {
           posted: posted && !posted.confirmed ? posted : undefined,
           booked: posted?.confirmed,
           service,
+          bookTime,
+          selfBookable,
         }}
       />
     </main>

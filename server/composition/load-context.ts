@@ -3,6 +3,7 @@ import type { AppLoadContext } from "react-router";
 import type { PublicForms } from "./public-forms";
 import type { PatientLinks } from "../appointments/private-link/index";
 import type { StaffRuntime } from "../db/runtime";
+import type { PageFreeTimes } from "./page-free-times";
 
 /*
  * The React Router load context, declared once: what server/app.ts gives every
@@ -28,6 +29,8 @@ declare module "react-router" {
     publicForms: PublicForms;
     /** A patient's private link (server/appointments/private-link/manage-page.ts). */
     patientLinks: PatientLinks;
+    /** A self-bookable service's free times for the booking page (decision 064), read on the server. */
+    freeTimes: PageFreeTimes;
     /** The per-request Content-Security-Policy nonce (server/http/security-headers.ts), for app/entry.server.tsx. */
     cspNonce: string;
   }

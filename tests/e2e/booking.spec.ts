@@ -187,10 +187,16 @@ test(
 );
 
 test("a service in the address is preselected", NO_DATABASE, async ({ page }) => {
-  await open(page, "?service=x-ray");
-  await expect(page.getByLabel("Service", { exact: true })).toHaveValue("X-ray Imaging");
-  await hydrated(page);
-  await expect(page.getByLabel("Service", { exact: true })).toHaveValue("X-ray Imaging");
+  // A service booked by request only (fluoroscopy), or one the patient chose to ask a date for (decision 064).
+  for (const [query, title] of [
+    ["?service=fluoroscopy", "Fluoroscopy Imaging"],
+    ["?service=x-ray&way=request", "X-ray Imaging"],
+  ]) {
+    await open(page, query);
+    await expect(page.getByLabel("Service", { exact: true })).toHaveValue(title!);
+    await hydrated(page);
+    await expect(page.getByLabel("Service", { exact: true })).toHaveValue(title!);
+  }
   // An unknown service chooses nothing and is no error.
   await open(page, "?service=no-such-service");
   await expect(page.getByLabel("Service", { exact: true })).toHaveValue("");
@@ -198,12 +204,17 @@ test("a service in the address is preselected", NO_DATABASE, async ({ page }) =>
 });
 
 test("Book Now on a service page opens the form with that service chosen", NO_DATABASE, async ({ page }) => {
-  await page.goto("/services/ultrasound");
+  await page.goto("/services/fluoroscopy");
   const closing = page.getByRole("region", { name: "Your results and your appointment" });
   await closing.getByRole("link", { name: "Book Now" }).click();
-  await expect(page).toHaveURL(/\/book-appointment\?service=ultrasound$/);
+  await expect(page).toHaveURL(/\/book-appointment\?service=fluoroscopy$/);
   await hydrated(page);
-  await expect(page.getByLabel("Service", { exact: true })).toHaveValue("Ultrasound Imaging");
+  await expect(page.getByLabel("Service", { exact: true })).toHaveValue("Fluoroscopy Imaging");
+  // A service patients may book a time for leads straight to its free times (decision 064).
+  await page.goto("/services/ultrasound");
+  await closing.getByRole("link", { name: "Book Now" }).click();
+  await expect(page).toHaveURL(/\/book-appointment\?service=ultrasound$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Book a time: Ultrasound Imaging" })).toBeVisible();
   // The site's own Book Now (the phone's bottom bar, the header on wide screens) carries it too.
   await page.goto("/services/x-ray");
   // (One of the two is hidden at each width, so they are found by their classes.)
@@ -303,13 +314,21 @@ test(
     for (const javaScriptEnabled of [true, false]) {
       const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 390, height: 844 } });
       const page = await context.newPage();
-      for (const [path, firstName] of [
-        ["/book-appointment", "First name"],
-        ["/tn/book-appointment", "Leina la ntlha"],
+      for (const [path, firstName, ways] of [
+        ["/book-appointment", "First name", ["Book a time now", "Ask the clinic for a date"]],
+        ["/tn/book-appointment", "Leina la ntlha", ["Beeletsa nako jaanong", "Kopa kliniki letlha"]],
       ] as const) {
         const where = `${path}, ${javaScriptEnabled ? "with" : "without"} JavaScript`;
         await page.goto(path);
         if (javaScriptEnabled) await hydrated(page);
+        // The page asks first how to book (decision 064): both ways on the first screen, above the phone's bar
+        // of actions; the request form's first field is one tap away.
+        const bottom = (await page.locator(".action-bar").boundingBox())?.y ?? 844;
+        for (const way of ways) {
+          const box = await page.getByRole("heading", { name: way, exact: true }).boundingBox();
+          expect(box!.y + box!.height, `${where}: ${way}`).toBeLessThanOrEqual(bottom);
+        }
+        await page.getByRole("link", { name: ways[1], exact: true }).click();
         const field = page.getByRole("textbox", { name: firstName, exact: true });
         const [box, label, header, bar] = await Promise.all([
           field.boundingBox(),
@@ -342,7 +361,7 @@ test(
 );
 
 test("the language switch keeps what was typed, and asks for a chosen file again", NO_DATABASE, async ({ page }) => {
-  const calendar = await open(page, "?service=x-ray");
+  const calendar = await open(page, "?service=x-ray&way=request");
   await hydrated(page);
   await page.getByLabel("First name").fill("Kagiso");
   await page.getByLabel("Surname").fill("Molefhe");
@@ -362,7 +381,7 @@ test("the language switch keeps what was typed, and asks for a chosen file again
 
   const tnCalendar = page.waitForResponse("**/api/appointment/public/calendar");
   await page.getByRole("link", { name: "Setswana" }).click();
-  await page.waitForURL("**/tn/book-appointment?service=x-ray");
+  await page.waitForURL("**/tn/book-appointment?service=x-ray&way=request");
   await tnCalendar;
   await hydrated(page);
   await expect(page.getByLabel("Leina la ntlha")).toHaveValue("Kagiso");
@@ -405,7 +424,12 @@ test(
     const updates = page.getByRole("group", { name: "How should we send you updates about this appointment?" });
     // The page as sent (prerendered at build time, or rendered for a service) never offers it: only the
     // running server knows, and says so in the calendar's answer (decision 046).
-    for (const path of ["/book-appointment", "/tn/book-appointment", "/book-appointment?service=x-ray"]) {
+    for (const path of [
+      "/book-appointment",
+      "/tn/book-appointment",
+      "/book-appointment?service=x-ray&way=request",
+      "/book-appointment?service=x-ray",
+    ]) {
       const sent = await (await page.request.get(path)).text();
       expect(sent, path).toContain('value="sms"');
       expect(sent, path).not.toContain('value="whatsapp"');
@@ -812,13 +836,13 @@ test.describe("without JavaScript", () => {
   });
 
   test("a service page's Book Now opens the form with that service chosen", NO_DATABASE, async ({ page }) => {
-    await page.goto("/services/x-ray");
+    await page.goto("/services/fluoroscopy");
     await page
       .getByRole("region", { name: "Your results and your appointment" })
       .getByRole("link", { name: "Book Now" })
       .click();
-    await expect(page).toHaveURL(/\/book-appointment\?service=x-ray$/);
-    await expect(page.getByLabel("Service", { exact: true })).toHaveValue("X-ray Imaging");
+    await expect(page).toHaveURL(/\/book-appointment\?service=fluoroscopy$/);
+    await expect(page.getByLabel("Service", { exact: true })).toHaveValue("Fluoroscopy Imaging");
     await page.goto("/book-appointment?service=no-such-service");
     await expect(page.getByLabel("Service", { exact: true })).toHaveValue("");
     await expect(page.locator(".error-summary")).toHaveCount(0);

@@ -292,12 +292,18 @@ describe("plain form posts (no JavaScript)", () => {
 
   it("opens with the service a service page's Book Now names (?service=<slug>), rendered for it; others get the prerendered page", async () => {
     const get = (url: string) => t.app.inject({ method: "GET", url });
-    const chosen = await get("/book-appointment?service=x-ray");
-    expect(chosen.statusCode).toBe(200);
-    expect(chosen.headers.etag).toBeUndefined(); // rendered for this request
-    expect(chosen.body).toMatch(/<option value="X-ray Imaging" selected="">X-ray Imaging<\/option>/);
-    // The island starts from the same choice, so the script keeps it.
-    expect(chosen.body).toMatch(/id="booking-island-props">[^<]*"service":"X-ray Imaging"/);
+    // A service booked by request only, or one the patient chose to ask a date for (`&way=request`, decision 064).
+    for (const [url, title] of [
+      ["/book-appointment?service=fluoroscopy", "Fluoroscopy Imaging"],
+      ["/book-appointment?service=x-ray&way=request", "X-ray Imaging"],
+    ]) {
+      const chosen = await get(url!);
+      expect(chosen.statusCode).toBe(200);
+      expect(chosen.headers.etag).toBeUndefined(); // rendered for this request
+      expect(chosen.body).toContain(`<option value="${title}" selected="">${title}</option>`);
+      // The island starts from the same choice, so the script keeps it.
+      expect(chosen.body).toContain(`"service":"${title}"`);
+    }
     for (const url of [
       "/book-appointment",
       "/book-appointment?service=no-such-service",

@@ -31,6 +31,17 @@ describe("api client", () => {
       status: 400,
       message: "Check",
       errors: { "service.paymentMethod": "Choose a payment method." },
+      details: { message: "Check", errors: { "service.paymentMethod": "Choose a payment method." } },
+    });
+    // A refusal that says more keeps it: a time taken meanwhile names the nearest free times (decision 064).
+    const alternatives = [{ date: "2026-12-08", time: "09:45" }];
+    vi.stubGlobal(
+      "fetch",
+      async () => new Response(JSON.stringify({ message: "Taken", alternatives }), { status: 409 }),
+    );
+    expect((await postJson("/api/x", {}, "key-12345678")) as { details?: unknown }).toMatchObject({
+      status: 409,
+      details: { alternatives },
     });
     vi.stubGlobal("fetch", async () => {
       throw new TypeError("Failed to fetch");

@@ -47,10 +47,21 @@ export function FormStatus({ busy, error, progress }: { busy: boolean; error: st
   );
 }
 
-export function SubmitButton({ busy, children }: { busy: boolean; children: string }) {
+export function SubmitButton({
+  busy,
+  children,
+  name,
+  value,
+}: {
+  busy: boolean;
+  children: string;
+  /** Posted with the form when it sends it (also by Enter in a field: it is the form's first button). */
+  name?: string;
+  value?: string;
+}) {
   const locale = useLocale();
   return (
-    <button type="submit" className="button button--primary form-submit" disabled={busy}>
+    <button type="submit" className="button button--primary form-submit" disabled={busy} name={name} value={value}>
       {busy ? m.form_submitting({}, { locale }) : children}
     </button>
   );

@@ -19,8 +19,14 @@ export function SubmissionForm({
   describedBy,
   action,
   encType,
+  submitField,
+  after,
   children,
 }: {
+  /** A name and value the submit button posts (a time's `bookTime=true`: decision 064). */
+  submitField?: { name: string; value: string };
+  /** After the submit button, in the form: a second way to send it, which Enter never chooses. */
+  after?: ReactNode;
   submission: FormSubmission;
   /** The honeypot's value. */
   website: string;
@@ -53,7 +59,10 @@ export function SubmissionForm({
         {children}
         <Honeypot value={website} onChange={onWebsite} />
         <FormStatus busy={busy} error={failure} progress={progress} />
-        <SubmitButton busy={busy}>{submitLabel}</SubmitButton>
+        <SubmitButton busy={busy} {...submitField}>
+          {submitLabel}
+        </SubmitButton>
+        {after}
       </form>
     </>
   );

@@ -105,6 +105,8 @@ interface SubmissionOptions<F, V, B, T> {
   onStart?: () => void;
   /** The server's field errors, before they are shown. */
   onRejected?: (errors: Record<string, string>) => void;
+  /** A refusal the form shows itself (a taken time: decision 064): true when it did, and nothing else is shown. */
+  onRefused?: (result: Extract<ApiResult<T>, { ok: false }>) => boolean;
   /** After each attempt that was sent, whatever its outcome. */
   onSettled?: () => void;
   /** What a plain form post (without JavaScript) was answered: its errors and failure message, shown from the start (`postedFailure`). */
@@ -229,6 +231,7 @@ export function useFormSubmission<F extends Record<string, string>, V, B, T>(opt
       return;
     }
     options.onRejected?.(result.errors);
+    if (options.onRefused?.(result)) return;
     const known = knownErrors(result.errors, targets, options.normaliseKey);
     if (result.status === 400 && Object.keys(known).length) return showErrors(known);
     const own = serverMessage(result, options.selfExplaining, locale);

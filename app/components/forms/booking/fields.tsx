@@ -38,9 +38,15 @@ interface BookingFieldsProps {
   offered: OfferedChannels;
   /** The referral upload, shown after the payment method. */
   upload: ReactNode;
+  /**
+   * A time being booked (decision 064): the service is the one the page is for (a hidden field, its
+   * English title as the select's value is) and the day and time were chosen above, so neither the
+   * service nor the preferred date is asked.
+   */
+  bookingTime?: { service: string };
 }
 
-export function BookingFields({ form, calendar, calendarNote, offered, upload }: BookingFieldsProps) {
+export function BookingFields({ form, calendar, calendarNote, offered, upload, bookingTime }: BookingFieldsProps) {
   const { values, errors, update, field } = form;
   const locale = useLocale();
   const t = { locale };
@@ -117,24 +123,30 @@ export function BookingFields({ form, calendar, calendarNote, offered, upload }:
 
       <fieldset className="form__section">
         <legend className="form__section-title">{m.booking_your_appointment({}, t)}</legend>
-        <SelectField
-          {...field("service")}
-          label={m.booking_service({}, t)}
-          required
-          placeholder={m.booking_service_placeholder({}, t)}
-          // The value stays the English title the API takes; the label is the page's language.
-          options={BOOKABLE_SERVICES.map((s) => ({ value: s.title, label: serviceTitle(s, locale) }))}
-          error={errors["service.name"]}
-        />
-        <DatePicker
-          id="appointmentDate"
-          label={m.booking_date({}, t)}
-          text={values.appointmentDate}
-          onTextChange={(text) => update("appointmentDate", text)}
-          error={errors.appointmentDate}
-          calendar={calendar}
-          note={calendarNote}
-        />
+        {bookingTime ? (
+          <input type="hidden" name="service" value={bookingTime.service} />
+        ) : (
+          <>
+            <SelectField
+              {...field("service")}
+              label={m.booking_service({}, t)}
+              required
+              placeholder={m.booking_service_placeholder({}, t)}
+              // The value stays the English title the API takes; the label is the page's language.
+              options={BOOKABLE_SERVICES.map((s) => ({ value: s.title, label: serviceTitle(s, locale) }))}
+              error={errors["service.name"]}
+            />
+            <DatePicker
+              id="appointmentDate"
+              label={m.booking_date({}, t)}
+              text={values.appointmentDate}
+              onTextChange={(text) => update("appointmentDate", text)}
+              error={errors.appointmentDate}
+              calendar={calendar}
+              note={calendarNote}
+            />
+          </>
+        )}
         <RadioGroup
           name="paymentMethod"
           legend={m.booking_payment({}, t)}

@@ -1,3 +1,4 @@
+import { screeningField } from "@domain/booking-rules";
 import { CONTACT_PREFERENCES } from "@domain/contact-preference";
 import { GENDERS } from "@domain/patient";
 import { PAYMENT_METHOD_VALUES } from "@domain/payments";
@@ -45,6 +46,9 @@ export const ERROR_TARGETS: ErrorTargets = [
   ["contactPreference", radioId("contactPreference", CONTACT_PREFERENCES[0])],
   ["service.name", "service"],
   ["appointmentDate", "appointmentDate"],
+  // A time being booked (decision 064): the time's first radio button, then each screening question's first choice.
+  ["appointmentTime", "appointmentTime"],
+  [screeningField("pregnant"), radioId(screeningField("pregnant"), "yes")],
   ["service.paymentMethod", radioId("paymentMethod", PAYMENT_METHOD_VALUES[0]!)],
   ["medicalAidNumber", "medicalAidNumber"],
   ["referral", "referral"],
