@@ -52,6 +52,7 @@ const FACES = [
   "./server/appointments/private-link",
   "./server/appointments/front-desk",
   "./server/appointments/notices",
+  "./server/appointments/worklist",
   "./server/texts",
 ];
 const APPOINTMENTS_PARTS = [
@@ -59,6 +60,7 @@ const APPOINTMENTS_PARTS = [
   "./server/appointments/private-link",
   "./server/appointments/front-desk",
   "./server/appointments/notices",
+  "./server/appointments/worklist",
 ];
 const EVERYWHERE = [
   "./app",

@@ -17,3 +17,14 @@ export function genderLabel(gender: Gender, locale: Locale = BASE_LOCALE): strin
       return m.booking_gender_other({}, options);
   }
 }
+
+/**
+ * An ID or passport number as the patient search (server/privacy/patient-keys.ts) and the clinic
+ * patient ID (decision 065) compare it: NFKC, upper case, without spaces, hyphens, slashes or dots.
+ */
+export function normaliseIdNumber(id: string): string {
+  return id
+    .normalize("NFKC")
+    .toLocaleUpperCase("en")
+    .replace(/[\s\-/.]+/g, "");
+}

@@ -32,6 +32,7 @@ import { staffRuntime } from "./db/runtime";
 import type { LoadContextFn } from "./composition/load-context";
 import { patientLinkPage } from "./appointments/private-link/index";
 import { startReminders } from "./appointments/notices/index";
+import { startWorklist } from "./appointments/worklist/index";
 import { operationsPlugin } from "./operations/plugin";
 
 export interface AppOptions {
@@ -181,6 +182,7 @@ export async function buildApp({
       startMessageWorker(db, config, app.log),
       startUploadSweep(db, config, app.log),
       startReminders(db, config, app.log),
+      startWorklist(db, config, app.log),
     );
   });
   // Stopped once the server has stopped accepting and its requests have finished (before the database closes).

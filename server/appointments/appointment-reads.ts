@@ -173,6 +173,7 @@ export function appointmentReads(db: Db) {
           "name",
           "surname",
           "dob",
+          "clinic_patient_id",
         ])
         .where((eb) => eb(eb.fn("lower", [eb.fn("trim", ["email"])]), "=", email))
         .orderBy("id")

@@ -19,6 +19,9 @@ export type NewAppointment = Omit<
   | "safety_answers"
   | "safety_saved_at"
   | "booked_online"
+  | "clinic_patient_id"
+  | "study_uid"
+  | "arrived_at"
   | "created_at"
   | "updated_at"
 >;

@@ -11,6 +11,7 @@ import { BASE_LOCALE } from "../../domain/locale";
 import { prepared } from "../db/prepared";
 import { nextReference } from "../requests/reference";
 import type { AppointmentRow, NewAppointment } from "./appointment-rows";
+import { ensureClinicPatientId, forgetClinicPatients } from "./clinic-patients";
 
 /* The appointments repository's writes and status changes (appointment-repository.ts puts them together with the reads). */
 
@@ -180,11 +181,20 @@ export function appointmentWrites(db: Db) {
       return Number(updated.numUpdatedRows) === 1;
     },
 
+    /**
+     * Records a change of an appointment (its status, time, room or details: every
+     * change goes through here, from staff, the booking, the private page and
+     * closures), and in the same transaction asks for its worklist file to be
+     * written again or removed (decision 065); a confirmed appointment gets its
+     * clinic patient ID.
+     */
     async recordStatusChange(
       values: Insertable<AppointmentStatusHistoryTable>,
       trx: Kysely<Database> = db,
     ): Promise<void> {
       await trx.insertInto("appointment_status_history").values(values).execute();
+      if (values.to_status === "confirmed") await ensureClinicPatientId(values.appointment_id, values.created_at, trx);
+      await markWorklistChanged([values.appointment_id], values.created_at, trx);
     },
 
     /**
@@ -211,11 +221,30 @@ export function appointmentWrites(db: Db) {
       await insertLink({ token_hash: tokenHash, appointment_id: appointmentId, created_at: stamp }, trx);
     },
 
-    /** Deletes appointments with their status history and patient links. */
+    /** Deletes appointments with their status history, patient links, worklist files and, with the last of them, clinic patient IDs. */
     async deleteWithHistory(ids: number[], trx: Kysely<Database> = db): Promise<void> {
+      // Their worklist files go too (the worklist removes a file no appointment calls for).
+      await markWorklistChanged(ids, new Date().toISOString(), trx);
       await trx.deleteFrom("appointment_links").where("appointment_id", "in", ids).execute();
       await trx.deleteFrom("appointment_status_history").where("appointment_id", "in", ids).execute();
+      const patients = await trx
+        .selectFrom("appointments")
+        .select("clinic_patient_id")
+        .where("id", "in", ids)
+        .where("clinic_patient_id", "is not", null)
+        .execute();
       await trx.deleteFrom("appointments").where("id", "in", ids).execute();
+      // A clinic patient ID goes with the last appointment that carries it (erasure and the retention purge).
+      await forgetClinicPatients([...new Set(patients.map((p) => p.clinic_patient_id!))], trx);
     },
   };
+}
+
+/** Asks for the appointment's worklist file to be written again or removed, in the transaction that changed it. */
+export async function markWorklistChanged(ids: readonly number[], stamp: string, trx: Kysely<Database>): Promise<void> {
+  if (!ids.length) return;
+  await trx
+    .insertInto("worklist_outbox")
+    .values(ids.map((id) => ({ appointment_id: id, created_at: stamp })))
+    .execute();
 }

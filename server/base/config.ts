@@ -4,6 +4,7 @@ import { z } from "zod";
 import { CLOSED_NOTE, OPENING_HOURS, type ClinicIdentity } from "../../domain/clinic";
 import { isPlaceholderPhone, PLACEHOLDER_PHONE } from "../../domain/contact-links";
 import { MANAGE_PER_MINUTE } from "../../domain/patient-link";
+import { DEFAULT_STATIONS, parseWorklistStations, type WorklistStations } from "../../domain/worklist";
 import {
   DEFAULT_QUIET_HOURS,
   parseQuietHours,
@@ -156,6 +157,23 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).default("Example Imaging <no-reply@clinic.example.org>"),
   MAIL_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5000),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  // --- The imaging machines' worklist (decision 065) ---
+  /** The folder Orthanc's worklist plugin reads (Worklists.Database); unset → no worklist file is written. */
+  WORKLIST_DIR: z.string().trim().min(1).optional(),
+  /** ROOM=AE_TITLE/MODALITY,…: each room's imaging machine. */
+  WORKLIST_STATIONS: z
+    .string()
+    .transform((raw, ctx) => {
+      const parsed = parseWorklistStations(raw);
+      if (typeof parsed === "string") {
+        ctx.addIssue({ code: "custom", message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    })
+    .default(DEFAULT_STATIONS),
+  /** How often a listening server writes the worklist files that changed. */
+  WORKLIST_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5000),
   /** How often a listening server looks for appointment reminders to send (server/appointments/notices/reminders.ts). */
   REMINDER_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(300_000),
   UPLOAD_MAX_BYTES: z.coerce
@@ -378,6 +396,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** The imaging machines' worklist files (decision 065): the folder (unset: none written), each room's station. */
+  worklist: { dir: string | undefined; stations: WorklistStations; pollMs: number };
   databaseUrl: string | undefined;
   /** SQLITE_GROUP_COMMIT: the group-commit driver on SQLite (decision 036), or Kysely's own (decision 054). */
   sqliteGroupCommit: boolean;
@@ -536,6 +556,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: e.PORT,
     host: e.HOST,
     dataDir: e.DATA_DIR,
+    worklist: { dir: e.WORKLIST_DIR, stations: e.WORKLIST_STATIONS, pollMs: e.WORKLIST_POLL_MS },
     databaseUrl: e.DATABASE_URL,
     sqliteGroupCommit: e.SQLITE_GROUP_COMMIT,
     publicBaseUrl: e.PUBLIC_BASE_URL.replace(/\/+$/, ""),

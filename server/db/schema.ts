@@ -77,6 +77,12 @@ export interface AppointmentTable {
   language: ColumnType<Locale, Locale | undefined, Locale>;
   /** 1 when the patient booked this time online (migration 0030; decision 063), 0 otherwise. */
   booked_online: Generated<number>;
+  /** The clinic patient ID (clinic_patients), given when the appointment is first confirmed (migration 0032; decision 065). */
+  clinic_patient_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The Study Instance UID its worklist entry carries, 2.25.<uuid as an integer>, made once (migration 0032). */
+  study_uid: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When reception marked the patient arrived (ISO; migration 0032). */
+  arrived_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -412,6 +418,8 @@ export interface Database {
   staff_sessions: StaffSessionTable;
   staff_login_throttle: StaffLoginThrottleTable;
   appointment_status_history: AppointmentStatusHistoryTable;
+  clinic_patients: ClinicPatientTable;
+  worklist_outbox: WorklistOutboxTable;
   appointment_links: AppointmentLinkTable;
   staff_audit: StaffAuditTable;
   staff_recovery_codes: StaffRecoveryCodeTable;
@@ -421,4 +429,22 @@ export interface Database {
   job_leases: JobLeaseTable;
   job_runs: JobRunTable;
   whatsapp_webhook_events: WhatsappWebhookEventTable;
+}
+
+/**
+ * One clinic patient ID per person (migration 0032; decision 065): found again by
+ * match_key, a SHA-256 of the ID or passport number (upper case, no spaces) and the
+ * date of birth, so the number itself is not kept here.
+ */
+export interface ClinicPatientTable {
+  match_key: string;
+  patient_id: string;
+  created_at: string;
+}
+
+/** An appointment whose worklist file must be written again or removed (migration 0032): added in the changing transaction. */
+export interface WorklistOutboxTable {
+  id: Generated<number>;
+  appointment_id: number;
+  created_at: string;
 }

@@ -7,6 +7,7 @@ import { mailRepository } from "../mail/mail-repository";
 import { failingMessages, FAILING_LOOKBACK_DAYS } from "../texts/index";
 import { PROJECT_ROOT } from "../base/paths";
 import { readOperationalFigures, type QueueState } from "./figures";
+import { worklistState } from "../appointments/worklist/index";
 
 /**
  * The health the operator's machines read from /metrics (decision 033), for
@@ -32,6 +33,8 @@ export interface SystemStatus {
   disk: { freeBytes: number; sizeBytes: number };
   versions: Versions;
   troubles: Trouble[];
+  /** The imaging machines' worklist files (decision 065): off without WORKLIST_DIR; changes waiting to be written. */
+  worklist: { enabled: boolean; waiting: number; waitingSince: string | null; lastSweep: string | null };
 }
 
 let appVersion: string | undefined;
@@ -64,7 +67,11 @@ function health(
 }
 
 /** Everything the system page shows, read once. */
-export async function systemStatus(db: Db, config: Pick<Config, "dataDir">, now: Date): Promise<SystemStatus> {
+export async function systemStatus(
+  db: Db,
+  config: Pick<Config, "dataDir" | "worklist">,
+  now: Date,
+): Promise<SystemStatus> {
   const figures = await readOperationalFigures(db, config, now);
   const failingEmails = await mailRepository(db).countFailedSince(lookbackStart(now));
   const failingTexts = await failingMessages(db, now);
@@ -77,6 +84,7 @@ export async function systemStatus(db: Db, config: Pick<Config, "dataDir">, now:
     disk: figures.dataDir,
     versions: { app: readAppVersion(), node: process.versions.node, database },
     troubles: systemTroubles(health(figures, failingEmails, failingTexts), now),
+    worklist: await worklistState(db, config),
   };
 }
 

@@ -18,13 +18,8 @@ export function foldName(name: string): string {
   return name.normalize("NFC").toLocaleLowerCase("en").replace(/\s+/g, " ").trim();
 }
 
-/** An ID or passport number as the search compares it: NFKC, upper case, without spaces, hyphens, slashes or dots. */
-export function normaliseIdNumber(id: string): string {
-  return id
-    .normalize("NFKC")
-    .toLocaleUpperCase("en")
-    .replace(/[\s\-/.]+/g, "");
-}
+/** An ID or passport number as the search compares it (domain/patient.ts; the clinic patient ID's key uses it too). */
+export { normaliseIdNumber } from "../../domain/patient";
 
 /**
  * A LIKE pattern (escape character \) that `lower(column)` matches for every

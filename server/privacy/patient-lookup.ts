@@ -73,6 +73,8 @@ export interface PatientMatch {
     name: string;
     surname: string;
     dob: string;
+    /** The clinic patient ID the imaging machines know them by (decision 065), once an appointment was confirmed. */
+    clinic_patient_id: string | null;
   }[];
   enquiries: { id: number; reference: string; created_at: string; name: string; status: string }[];
 }
@@ -177,19 +179,22 @@ function candidateOf(match: PatientMatch): PatientCandidate {
  * given with it, once (names compared folded); a name given only with an
  * enquiry, which asks no date of birth, only when no appointment gives it.
  */
-export function patientPeople(match: PatientMatch): { name: string; dob: string | null }[] {
-  const people = new Map<string, { name: string; dob: string | null }>();
+export function patientPeople(match: PatientMatch): { name: string; dob: string | null; clinicPatientIds: string[] }[] {
+  const people = new Map<string, { name: string; dob: string | null; clinicPatientIds: string[] }>();
   const tidy = (name: string) => name.replace(/\s+/g, " ").trim();
   for (const a of match.appointments) {
     const name = tidy(`${a.name} ${a.surname}`);
     const key = `${foldName(name)}|${a.dob}`;
-    if (!people.has(key)) people.set(key, { name, dob: a.dob });
+    let person = people.get(key);
+    if (!person) people.set(key, (person = { name, dob: a.dob, clinicPatientIds: [] }));
+    if (a.clinic_patient_id && !person.clinicPatientIds.includes(a.clinic_patient_id))
+      person.clinicPatientIds.push(a.clinic_patient_id);
   }
   const named = new Set([...people.keys()].map((k) => k.split("|")[0]));
   for (const e of match.enquiries) {
     const name = tidy(e.name);
     if (!named.has(foldName(name)) && !people.has(`${foldName(name)}|`))
-      people.set(`${foldName(name)}|`, { name, dob: null });
+      people.set(`${foldName(name)}|`, { name, dob: null, clinicPatientIds: [] });
   }
   return [...people.values()];
 }

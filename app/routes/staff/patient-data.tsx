@@ -57,6 +57,7 @@ async function recordsView(rt: Parameters<typeof patientHoldings>[0], match: Pat
   const people = patientPeople(match).map((p) => ({
     name: p.name,
     dob: p.dob ? formatAbbreviatedDate(p.dob) : "",
+    clinicPatientIds: p.clinicPatientIds,
   }));
   const upcoming = match.appointments.filter((a) => isUpcoming(a, today));
   return {
@@ -290,6 +291,7 @@ export default function StaffPatientData({ actionData }: Route.ComponentProps) {
                 <div key={`${p.name}|${p.dob}`}>
                   <dt>{p.name}</dt>
                   <dd>{p.dob ? `Born ${p.dob}` : "No date of birth given (an enquiry)"}</dd>
+                  {p.clinicPatientIds.length ? <dd>{`Clinic patient ID ${p.clinicPatientIds.join(", ")}`}</dd> : null}
                 </div>
               ))}
             </dl>

@@ -145,6 +145,26 @@ export default function StaffSystem({ loaderData: s }: Route.ComponentProps) {
         </dl>
       </section>
 
+      <section aria-labelledby="worklist-heading" className="staff-section">
+        <h2 id="worklist-heading">Imaging machines’ worklist</h2>
+        {s.worklist.enabled ? (
+          <dl className="staff-dl">
+            <Row label="Changes waiting to be written" attention={s.worklist.waiting > 0}>
+              {s.worklist.waiting === 0 || s.worklist.waitingSince === null
+                ? "None"
+                : `${s.worklist.waiting}, the oldest ${agoWords(s.worklist.waitingSince, now)}. The worklist folder cannot be written: the machines do not see these changes.`}
+            </Row>
+            <Row label="Folder last checked whole">
+              {s.worklist.lastSweep === null ? "Not yet" : formatClinicDateTime(s.worklist.lastSweep)}
+            </Row>
+          </dl>
+        ) : (
+          <p className="staff-muted">
+            Off: no worklist folder is set (WORKLIST_DIR), so the machines get no patient list.
+          </p>
+        )}
+      </section>
+
       <section aria-labelledby="versions-heading" className="staff-section">
         <h2 id="versions-heading">Versions running</h2>
         <dl className="staff-dl">

@@ -23,6 +23,7 @@ import * as patientLanguage from "./0027-patient-language";
 import * as lighterWriteIndexes from "./0028-lighter-write-indexes";
 import * as whatsappWebhookEvents from "./0029-whatsapp-webhook-events";
 import * as bookedOnline from "./0030-booked-online";
+import * as worklist from "./0032-worklist";
 
 /**
  * Every migration, by name. Names sort in the order they run on a new
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   "0028-lighter-write-indexes": lighterWriteIndexes,
   "0029-whatsapp-webhook-events": whatsappWebhookEvents,
   "0030-booked-online": bookedOnline,
+  "0032-worklist": worklist,
 };

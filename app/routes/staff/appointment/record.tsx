@@ -55,6 +55,9 @@ export function AppointmentRecord({
           <Field label="Date of birth">{formatAbbreviatedDate(a.dob)}</Field>
           <Field label="Gender">{a.gender}</Field>
           <Field label="ID or passport number">{a.id_passport_number}</Field>
+          <Field label="Clinic patient ID">
+            {a.clinic_patient_id ?? <span className="staff-muted">Given when the appointment is confirmed</span>}
+          </Field>
           <Field label="Phone">
             <a href={`tel:${a.phone.replace(/[^\d+]/g, "")}`}>{a.phone}</a>
           </Field>

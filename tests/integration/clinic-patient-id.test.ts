@@ -1,0 +1,96 @@
+import { strFromU8, unzipSync } from "fflate";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orThrow } from "../helpers/outcome";
+import { createTestApp, type TestApp } from "../helpers/app";
+import {
+  addStaff,
+  form,
+  openWeekdays,
+  SAME_ORIGIN,
+  seedAppointment,
+  sessionCookieFor,
+  type TestStaff,
+} from "../helpers/staff";
+import { changeStatus } from "../../server/appointments/front-desk/index";
+import { staffRuntime } from "../../server/db/runtime";
+
+/**
+ * The clinic patient ID (issue 36, decision 065): given on confirmation, the same for the same
+ * ID or passport number and date of birth, shown to staff on the appointment and in patient
+ * data, and carried by the export.
+ */
+
+let t: TestApp;
+let staff: TestStaff;
+let cookie: string;
+let day: (offset?: number) => string;
+
+beforeAll(async () => {
+  t = await createTestApp({}, { servePages: true });
+  staff = await addStaff(t.db, { role: "manager" });
+  cookie = await sessionCookieFor(t.db, t.config, staff.id);
+  day = openWeekdays(t.config);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const confirm = (id: number, date: string, time: string) =>
+  orThrow(changeStatus(staffRuntime(t.db, t.config), staff, id, { to: "confirmed", date, time }));
+const patientIdOf = async (id: number) =>
+  (await t.db.selectFrom("appointments").select("clinic_patient_id").where("id", "=", id).executeTakeFirstOrThrow())
+    .clinic_patient_id;
+
+describe("the clinic patient ID", () => {
+  it("is given on confirmation, kept across visits by ID number and date of birth, and never the ID number", async () => {
+    const who = { id_passport_number: "312345671", dob: "1990-03-04", email: "lesego@example.org" };
+    const first = await seedAppointment(t.db, { service_name: "x-ray", ...who });
+    const second = await seedAppointment(t.db, { service_name: "x-ray", ...who, id_passport_number: "3123-4567-1" });
+    expect(await patientIdOf(first)).toBeNull();
+    await confirm(first, day(8), "09:00");
+    await confirm(second, day(9), "09:00");
+    const given = await patientIdOf(first);
+    expect(given).toMatch(/^GP\d{8}$/);
+    expect(given).not.toContain("312345671");
+    expect(await patientIdOf(second)).toBe(given);
+    const stored = await t.db.selectFrom("clinic_patients").selectAll().execute();
+    expect(JSON.stringify(stored)).not.toContain("312345671");
+  });
+
+  it("staff see it on the appointment and in patient data, and the export carries it", async () => {
+    const id = await seedAppointment(t.db, {
+      service_name: "x-ray",
+      id_passport_number: "P00998877",
+      email: "naledi.export@example.org",
+    });
+    const page = async () =>
+      (await t.app.inject({ method: "GET", url: `/staff/appointments/${id}`, headers: { cookie } })).body;
+    expect(await page()).toContain("Given when the appointment is confirmed");
+    await confirm(id, day(10), "10:00");
+    const given = (await patientIdOf(id))!;
+    const html = await page();
+    expect(html).toContain("Clinic patient ID");
+    expect(html).toContain(given);
+
+    const post = (values: Record<string, string>) =>
+      t.app.inject({
+        method: "POST",
+        url: "/staff/patient-data",
+        headers: { ...SAME_ORIGIN, cookie },
+        payload: form(values),
+      });
+    const found = await post({ intent: "find", q: "naledi.export@example.org" });
+    expect(found.body).toContain(`Clinic patient ID ${given}`);
+    const exported = await t.app.inject({
+      method: "POST",
+      url: "/staff/patient-data/export",
+      headers: { ...SAME_ORIGIN, cookie },
+      payload: form({ q: "naledi.export@example.org" }),
+    });
+    expect(exported.statusCode).toBe(200);
+    const doc = JSON.parse(strFromU8(unzipSync(new Uint8Array(exported.rawPayload))["patient-data.json"]!)) as {
+      appointments: { clinic_patient_id: string | null }[];
+    };
+    expect(doc.appointments.map((a) => a.clinic_patient_id)).toEqual([given]);
+  });
+});
