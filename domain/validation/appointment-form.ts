@@ -53,15 +53,15 @@ export type BookingValues = Record<(typeof BOOKING_FIELDS)[number], string>;
 export const TIME_BOOKING_FIELDS = ["bookTime", "appointmentTime", screeningField("pregnant")] as const;
 export type TimeBookingValues = Partial<Record<(typeof TIME_BOOKING_FIELDS)[number], string>>;
 
-/** What a form's time-booking fields add to the appointment request: nothing unless `bookTime` is "true". */
+/**
+ * What a form's time-booking fields add to the appointment request: the screening answers whenever
+ * given (a request sent instead of a booking keeps them), and the time only when `bookTime` is "true".
+ */
 export function timeBookingRequest(values: TimeBookingValues) {
-  if (values.bookTime !== "true") return {};
   const pregnant = values[screeningField("pregnant")];
-  return {
-    bookTime: true,
-    appointmentTime: values.appointmentTime ?? "",
-    ...(pregnant ? { screening: { pregnant } } : {}),
-  };
+  const screening = pregnant ? { screening: { pregnant } } : {};
+  if (values.bookTime !== "true") return screening;
+  return { bookTime: true, appointmentTime: values.appointmentTime ?? "", ...screening };
 }
 
 /** The one term for the second phone number: the field's label and its error say it alike (decision 025). */

@@ -236,6 +236,23 @@ describe("booking a free time", () => {
     expect(await row(data!.reference)).toMatchObject({ status: "requested", room: null, booked_online: 0 });
   });
 
+  it("keeps the screening answers of a request sent instead of a booking", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: APPOINTMENT_PATH,
+      payload: validAppointment({
+        ...anotherPatient(),
+        appointmentDate: "2027-03-17",
+        appointmentTime: "10:00",
+        screening: { pregnant: "not_sure" },
+      }),
+    });
+    expect(res.statusCode).toBe(201);
+    const stored = await row(answer(res).data!.reference);
+    expect(stored.status).toBe("requested");
+    expect(JSON.parse(stored.safety_answers!)).toEqual({ pregnant: { choice: "not_sure" } });
+  });
+
   it("20 parallel posts for one X-ray time: exactly one 201, the rest 409 with alternatives", async () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => book("2027-03-12", "10:00")));
     expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(1);

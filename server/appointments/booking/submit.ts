@@ -186,6 +186,13 @@ async function storeOnce(
     );
     const attached = await uploads.attach(publicIds, row.id, trx);
     if (attached !== publicIds.length) throw refuse({ referralForms: REFERRAL_MISSING });
+    // A request sent after the screening sent the patient to one keeps their answers (decision 063),
+    // as the safety answers of the same questions, for staff to read.
+    const screened = Object.entries(a.screening ?? {}).filter(([, choice]) => choice);
+    if (!booking && screened.length > 0) {
+      const answers = JSON.stringify(Object.fromEntries(screened.map(([id, choice]) => [id, { choice }])));
+      await appointments.saveSafetyAnswers(row.id, "requested", answers, now.toISOString(), trx);
+    }
 
     // The request's one private link: its answer, its e-mail and its text carry it (decision 019).
     const manageUrl = await issueManageLink(db, config, row, now, trx);
