@@ -13,7 +13,7 @@ const admin = process.env.TEST_DATABASE_URL;
 if (!admin) console.warn("self-booking-instances.test.ts skipped: set TEST_DATABASE_URL");
 
 describe.skipIf(!admin)("booking a free time across two instances", () => {
-  const instances = twoInstances("self-booking", () => ({ RATE_LIMIT_ENABLED: "false" }));
+  const instances = twoInstances("self_booking", () => ({ RATE_LIMIT_ENABLED: "false" }));
 
   const postAll = (date: string, service: string) =>
     Promise.all(
