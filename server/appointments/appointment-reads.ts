@@ -282,6 +282,7 @@ export function appointmentReads(db: Db) {
             "ends_at",
             "safety_answers",
             "booked_online",
+            "arrived_at",
           ])
           .where(datedBetween(statuses, "confirmed_date", from, to))
           .orderBy("confirmed_date")

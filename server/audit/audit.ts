@@ -80,6 +80,7 @@ export const AUDIT_ACTION_LABELS: Record<StaffAuditAction, string> = {
   file_view: "Viewed file",
   file_download: "Downloaded file",
   status_change: "Changed status",
+  patient_arrived: "Marked a patient arrived",
   enquiry_handled: "Marked enquiry handled",
   enquiry_reopened: "Marked enquiry new again",
   duplicate_closed: "Closed a duplicate request",

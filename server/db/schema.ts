@@ -277,6 +277,8 @@ export type StaffAuditAction =
   | "file_view"
   | "file_download"
   | "status_change"
+  // --- migration 0032-worklist (values only): reception marked the patient arrived ---
+  | "patient_arrived"
   | "enquiry_handled"
   | "export_csv"
   // Patients' rights (decision 011): no migration, the column is free text.

@@ -109,7 +109,16 @@ export function ScheduleAppointment({
   a,
   place,
 }: {
-  a: { id: number; reference: string; patient: string; service: string; status: string; time: string; endTime: string };
+  a: {
+    id: number;
+    reference: string;
+    patient: string;
+    service: string;
+    status: string;
+    time: string;
+    endTime: string;
+    arrivedAt?: string | null;
+  };
   /** Said after the time when the column does not say it (the week view's room). */
   place?: string;
 }) {
@@ -124,6 +133,7 @@ export function ScheduleAppointment({
       <span className="staff-appt__service">{a.service}</span>
       <span className="staff-appt__meta">
         <span className="staff-mono">{a.reference}</span> <StatusBadge status={a.status} />
+        {a.arrivedAt ? <span className="staff-badge staff-badge--arrived">{`Arrived ${a.arrivedAt}`}</span> : null}
       </span>
     </Link>
   );

@@ -21,6 +21,7 @@ export {
   changeStatus,
   closeAsDuplicate,
   listAppointments,
+  markArrived,
   moveAppointment,
   outcomeFrom,
   parseFilters,

@@ -120,8 +120,14 @@ export default function StaffDayList({ loaderData }: Route.ComponentProps) {
                 <td>{r.referral ? "Yes" : "No"}</td>
                 <td>{r.safety}</td>
                 <td className="staff-day-list__tick">
-                  <span className="staff-tickbox" aria-hidden="true" />
-                  <span className="visually-hidden">Tick on arrival</span>
+                  {r.arrivedAt ? (
+                    <span className="staff-mono">{r.arrivedAt}</span>
+                  ) : (
+                    <>
+                      <span className="staff-tickbox" aria-hidden="true" />
+                      <span className="visually-hidden">Tick on arrival</span>
+                    </>
+                  )}
                 </td>
               </tr>
             ))}

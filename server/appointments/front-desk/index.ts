@@ -22,6 +22,7 @@ export {
   type DuplicateOutcome,
   getAppointment,
   listAppointments,
+  markArrived,
   moveAppointment,
   outcomeFrom,
   parseFilters,

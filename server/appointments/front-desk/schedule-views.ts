@@ -1,6 +1,6 @@
 import { appointmentMinutes, serviceTitle } from "../../../domain/catalogue";
 import { formatPhone } from "../../../domain/contact-links";
-import { addDays, formatShortDate, parseDateInput, WEEKDAYS, weekdayIndex } from "../../../domain/dates";
+import { addDays, clinicTime, formatShortDate, parseDateInput, WEEKDAYS, weekdayIndex } from "../../../domain/dates";
 import { duplicatesAmong } from "../../../domain/duplicate-requests";
 import { closedReason } from "../../../domain/opening-days";
 import { paymentLabel } from "../../../domain/payments";
@@ -38,6 +38,8 @@ export interface ScheduleEntry {
   date: string;
   time: string;
   endTime: string;
+  /** When reception marked the patient arrived, HH:MM in Gaborone, or null. */
+  arrivedAt: string | null;
   /** Clinic minutes, half-open [starts_at, ends_at). */
   starts_at: number;
   ends_at: number;
@@ -111,6 +113,7 @@ function entry(row: ScheduledRow): ScheduleEntry {
     date,
     time: row.confirmed_time ?? timeOfDay(starts),
     endTime: timeOfDay(ends),
+    arrivedAt: row.arrived_at ? clinicTime(new Date(row.arrived_at)) : null,
     starts_at: starts,
     ends_at: ends,
   };
@@ -195,6 +198,8 @@ export interface DayListRow {
   safety: string;
   /** Whether the patient booked this time online (decision 063). */
   bookedOnline: boolean;
+  /** When reception marked the patient arrived, HH:MM in Gaborone, or null. */
+  arrivedAt: string | null;
 }
 
 /** "Ultrasound Imaging: Thyroid", or the service alone when no examination was chosen. */
@@ -222,5 +227,6 @@ export async function dayList(db: Db, date: string): Promise<DayListRow[]> {
     referral: withReferral.has(row.id),
     safety: safetySummary(row.service_name, row.safety_answers),
     bookedOnline: row.booked_online === 1,
+    arrivedAt: row.arrived_at ? clinicTime(new Date(row.arrived_at)) : null,
   }));
 }

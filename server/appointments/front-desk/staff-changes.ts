@@ -30,7 +30,7 @@ import {
 } from "./schedule";
 import { invalid, isRefusal, refused, refusingTransaction, type Refusal } from "../../db/outcome";
 import type { StaffRuntime } from "../../db/runtime";
-import { clinicInstant, formatAbbreviatedDate, isIsoDate, parseDateInput } from "../../../domain/dates";
+import { clinicDate, clinicInstant, formatAbbreviatedDate, isIsoDate, parseDateInput } from "../../../domain/dates";
 import { LIST_PAGE_SIZE } from "../../../domain/staff-limits";
 import { DUPLICATE_WORDS, duplicatesAmong, type DuplicateOf } from "../../../domain/duplicate-requests";
 
@@ -446,6 +446,47 @@ export async function moveAppointment(
     );
     const moved = { ...appt, confirmed_date: placed.confirmed_date, confirmed_time: placed.confirmed_time };
     await textPatient(rt.config, moved, "moved", manageUrl, now, undefined, trx);
+    return { kind: "done" };
+  });
+}
+
+/** Why a patient cannot be marked arrived (decision 065): only a confirmed appointment, on its day, once. */
+export const ARRIVED_ONLY_CONFIRMED = "Only a confirmed appointment can be marked arrived.";
+export const ARRIVED_ONLY_ON_THE_DAY = "A patient can be marked arrived only on the day of their appointment.";
+export const ARRIVED_ALREADY = "This patient is already marked arrived.";
+
+/**
+ * Reception marks the patient arrived (issue 36): the time is recorded, the status stays
+ * confirmed (attended and no-show are recorded as before), and the audit log says who.
+ */
+export async function markArrived(rt: StaffRuntime, staff: StaffIdentity, id: number): Promise<StatusChangeOutcome> {
+  const now = rt.now();
+  const appointments = appointmentRepository(rt.db);
+  return refusingTransaction(rt.db, async (trx): Promise<StatusChangeOutcome> => {
+    const appt = await lockedAppointment(appointments, id, trx);
+    if (isRefusal(appt)) return appt;
+    if (appt.status !== "confirmed") return refused(ARRIVED_ONLY_CONFIRMED);
+    if (appt.confirmed_date !== clinicDate(now)) return refused(ARRIVED_ONLY_ON_THE_DAY);
+    if (appt.arrived_at) return refused(ARRIVED_ALREADY);
+    const stamp = now.toISOString();
+    const done = await appointments.updateIf(
+      id,
+      { status: "confirmed", updatedAt: appt.updated_at },
+      { arrived_at: stamp, updated_at: stamp },
+      trx,
+    );
+    if (!done) return refused("Someone else changed this appointment. Reload and try again.");
+    await recordAudit(
+      {
+        staffId: staff.id,
+        staffEmail: staff.email,
+        action: "patient_arrived",
+        targetType: "appointment",
+        targetId: id,
+      },
+      now,
+      trx,
+    );
     return { kind: "done" };
   });
 }

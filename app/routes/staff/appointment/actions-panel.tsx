@@ -40,6 +40,8 @@ export function ActionsPanel({
     rooms,
     outcomeFrom: outcomeOpens,
     dayRefused,
+    canArrive,
+    arrivedAt,
   } = loaderData;
   return (
     <section className="card staff-card staff-actions staff-detail__actions" aria-labelledby="actions-heading">
@@ -62,6 +64,20 @@ export function ActionsPanel({
           sent={sent(placeIntent)}
           daySent={dayRefused ? { date: dayRefused.date } : null}
         />
+      )}
+      {(canArrive || arrivedAt) && (
+        <Form method="post" className="staff-form staff-form--inline" noValidate>
+          <h3>At the desk</h3>
+          {arrivedAt ? (
+            <p>{`Arrived at ${arrivedAt}.`}</p>
+          ) : (
+            <div className="staff-button-row">
+              <button type="submit" name="intent" value="arrived" className="button button--primary" disabled={busy}>
+                Mark arrived
+              </button>
+            </div>
+          )}
+        </Form>
       )}
       {a.status === "confirmed" && (
         <Form method="post" className="staff-form staff-form--inline" noValidate>

@@ -3,6 +3,7 @@ import type { StaffAnswer } from "~/lib/staff/answer";
 /** What the page says once a change is done (`?done=`), by the outcome the action redirects with. */
 export const DONE_MESSAGES: Record<string, string> = {
   confirmed: "Appointment confirmed. The patient's confirmation e-mail, with a calendar file, is on its way.",
+  arrived: "Marked as arrived.",
   attended: "Marked as attended.",
   no_show: "Marked as no-show.",
   cancelled: "Appointment cancelled.",

@@ -21,6 +21,7 @@ import {
   freeStarts,
   contactChoiceOf,
   messagesFor,
+  markArrived,
   moveAppointment,
   outcomeFrom,
   textsAction,
@@ -78,6 +79,9 @@ export async function loader(args: Route.LoaderArgs) {
     texts: await messagesFor(rt.db, a.reference),
     channel: contactChoiceOf(rt.config, a),
     next,
+    // Reception marks the patient arrived on the appointment's day (issue 36), once.
+    canArrive: a.status === "confirmed" && a.confirmed_date === clinicDate(now) && !a.arrived_at,
+    arrivedAt: a.arrived_at ? clinicTime(new Date(a.arrived_at)) : null,
     outcomeFrom: from ? { date: clinicDate(from), time: clinicTime(from) } : null,
     // Staff choose among these when more than one room serves the service.
     rooms: roomsForService(a.service_name).map((r) => ({ id: r.id, name: r.name })),
@@ -100,7 +104,7 @@ export async function loader(args: Route.LoaderArgs) {
  * read as sent here.
  */
 const appointmentForm = z.object({
-  intent: z.enum(["move", "confirm", "attended", "no_show", "cancel", "resend", "channel", "duplicate"]),
+  intent: z.enum(["move", "confirm", "arrived", "attended", "no_show", "cancel", "resend", "channel", "duplicate"]),
   date: formText(),
   time: formText(),
   typed_time: formText(),
@@ -147,6 +151,11 @@ export async function action(args: Route.ActionArgs) {
     const closed = await closeAsDuplicate(rt, staff, id);
     if (isRefusal(closed)) return refuse(closed);
     return redirect(`/staff/appointments/${id}?done=duplicate`);
+  }
+  if (intent === "arrived") {
+    const arrived = await markArrived(rt, staff, id);
+    if (isRefusal(arrived)) return refuse(arrived);
+    return redirect(`/staff/appointments/${id}?done=arrived`);
   }
   if (intent === "move") {
     const moved = await moveAppointment(rt, staff, id, placement);
