@@ -3,7 +3,7 @@ import type { BookableSlug } from "../../domain/catalogue";
 import { addDays, clinicToday } from "../../domain/dates";
 import type { Config } from "../base/config";
 import type { Db } from "../db/index";
-import { serviceFreeTimes } from "../appointments/booking/index";
+import { horizonDaysOf, serviceFreeTimes } from "../appointments/booking/index";
 
 /**
  * The booking page's free times (decision 064), read in the page's loader
@@ -27,7 +27,7 @@ export function pageFreeTimes(
       const rule = selfBookingRuleOf(slug);
       if (!rule) return undefined;
       const first = clinicToday(now());
-      return { first, last: addDays(first, Math.min(rule.horizonDays, config.bookingHorizonDays)) };
+      return { first, last: addDays(first, horizonDaysOf(rule, config)) };
     },
     async read(slug, range) {
       const rule = selfBookingRuleOf(slug);

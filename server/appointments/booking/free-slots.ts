@@ -13,6 +13,11 @@ import { appointmentRepository } from "../appointment-repository";
 /** The longest range of days the slots API answers for at once. */
 export const SLOTS_MAX_DAYS = 62;
 
+/** How many days ahead a time may be booked: the rule's horizon, never past the request window (BOOKING_HORIZON_DAYS). */
+export function horizonDaysOf(rule: SelfBookingRule, config: Pick<Config, "bookingHorizonDays">): number {
+  return Math.min(rule.horizonDays, config.bookingHorizonDays);
+}
+
 /**
  * The free times of a self-bookable service from `from` to `to` (YYYY-MM-DD,
  * inclusive) under its booking rule, as the database holds them now: the
@@ -34,7 +39,7 @@ export async function serviceFreeTimes(
 ): Promise<FreeDay[]> {
   const rooms = roomsForService(slug);
   const today = clinicToday(now);
-  const horizonDays = Math.min(rule.horizonDays, config.bookingHorizonDays);
+  const horizonDays = horizonDaysOf(rule, config);
   const lastDay = addDays(today, horizonDays);
   const first = range.from < today ? today : range.from;
   const last = range.to > lastDay ? lastDay : range.to;
@@ -97,7 +102,7 @@ export async function checkTime(
   if (free) return { kind: "free", start, rooms: free.rooms };
   const allowed = await serviceFreeTimes(db, config, slug, rule, { ...range, ignoreHolds: true }, now, trx);
   if (allowed[0]?.starts.some((s) => s.time === time)) return { kind: "taken", start };
-  const horizonDays = Math.min(rule.horizonDays, config.bookingHorizonDays);
+  const horizonDays = horizonDaysOf(rule, config);
   if (start < clinicMinutesAt(now) + rule.noticeMinutes)
     return { kind: "problem", problem: { kind: "too-soon", hours: Math.ceil(rule.noticeMinutes / 60) } };
   if (date > addDays(clinicToday(now), horizonDays))
