@@ -119,6 +119,8 @@ export function appointmentWrites(db: Db) {
       set: Updateable<AppointmentTable>,
       trx: Kysely<Database> = db,
     ): Promise<boolean> {
+      if (set.status === "confirmed" && expected.status !== "confirmed")
+        await ensureClinicPatientId(id, set.updated_at ?? new Date().toISOString(), trx);
       let update = trx.updateTable("appointments").set(set).where("id", "=", id).where("status", "=", expected.status);
       if (expected.updatedAt !== undefined) update = update.where("updated_at", "=", expected.updatedAt);
       const updated = await update.executeTakeFirst();
@@ -145,6 +147,7 @@ export function appointmentWrites(db: Db) {
       trx: Kysely<Database>,
     ): Promise<void> {
       const { stamp, ...columns } = set;
+      await ensureClinicPatientId(id, stamp, trx);
       await trx
         .updateTable("appointments")
         .set({
@@ -193,7 +196,6 @@ export function appointmentWrites(db: Db) {
       trx: Kysely<Database> = db,
     ): Promise<void> {
       await trx.insertInto("appointment_status_history").values(values).execute();
-      if (values.to_status === "confirmed") await ensureClinicPatientId(values.appointment_id, values.created_at, trx);
       await markWorklistChanged([values.appointment_id], values.created_at, trx);
     },
 
