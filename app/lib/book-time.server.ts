@@ -11,7 +11,7 @@ import { BOOKABLE_SERVICES, serviceTitle, type BookableSlug } from "@domain/cata
 import { isIsoDate } from "@domain/dates";
 import type { Locale } from "@domain/locale";
 import { bookingServiceOf } from "@domain/paths";
-import type { BookTimeProps } from "~/components/forms/booking/booking-form";
+import type { BookTimeProps } from "~/components/forms/booking/book-time-form";
 import { DAY_PARAM, FROM_PARAM, windowOf } from "~/components/forms/booking/time-choice";
 
 /**
