@@ -9,7 +9,7 @@
  *
  * Independent steps run side by side (decisions 052, 057 and 061): lint, typecheck
  * and the build together; then the suites, at most TEST_JOBS at a time
- * (default 1), longest first, with Lighthouse beside the last Playwright run. Each step's output is kept in a file and printed
+ * (default 1), longest first, with Lighthouse beside the first Playwright run. Each step's output is kept in a file and printed
  * whole when the step ends, so the log reads step by step.
  *
  * Vitest runs the integration tests a second time on Kysely's own SQLite
@@ -184,12 +184,12 @@ const needsChromium = (s: Step) => s.name.startsWith("playwright") || s.name ===
 const canRun = (s: Step) => (!needsBuild(s) || built) && (!needsChromium(s) || chromiumReady);
 for (const s of [...suites, ...(lighthouse ? [lighthouse] : [])]) if (!canRun(s)) skipped(s.name);
 const runnable = suites.filter(canRun);
-// Lighthouse audits one page at a time and asserts no timing, so it runs beside the last suite when
-// that is a Playwright run (PostgreSQL's, in CI), whose time limits are generous; never beside
-// Vitest, some of whose limits a busy machine can pass (decision 061).
-const last = runnable.at(-1)?.name.startsWith("playwright") ? runnable.pop() : undefined;
+// Lighthouse audits one page at a time and asserts no timing, so it runs beside the first suite when
+// that is a Playwright run (SQLite's), whose time limits are generous; never beside Vitest, some of
+// whose limits a busy machine can pass (decision 061). Beside the last suite it was the run's tail.
+const first = runnable[0]?.name.startsWith("playwright") ? runnable.shift() : undefined;
+await Promise.all([first && step(first), lighthouse && canRun(lighthouse) && step(lighthouse)]);
 await pool(runnable, jobs);
-await Promise.all([last && step(last), lighthouse && canRun(lighthouse) && step(lighthouse)]);
 
 console.log(`\nSummary (${jobs} at a time, ${Math.round((Date.now() - started) / 1000)} s in all):`);
 for (const r of results) {
