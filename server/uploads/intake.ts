@@ -184,7 +184,9 @@ export async function uploadIntake({ config, db, log, pdfChecks }: IntakeDeps) {
       await close(out!, true);
       return { temp: temp!, mime: mime! };
     } catch (error) {
-      if (out) out.destroy();
+      // A write still pending when the client went away fails once the stream is destroyed
+      // (ERR_STREAM_DESTROYED): heard here, so it is not an uncaught exception that ends the process.
+      if (out) out.on("error", () => undefined).destroy();
       if (temp) await removeQuietly(temp);
       throw error;
     }
