@@ -81,6 +81,9 @@ export async function buildApp({
   pdfChecks: givenPdfChecks,
   site: givenSite,
 }: AppOptions): Promise<FastifyInstance> {
+  // The one clock of everything the app answers (tests inject one): the booking rules, the slots API,
+  // the booking page's free times, the pages' plain posts and the private page.
+  const clock = now ?? (() => new Date());
   // The client build, in memory and stamped for this server (production pages only).
   const site = servePages && config.env !== "development" ? (givenSite ?? loadSite(config, clientDir, now)) : undefined;
   const app = Fastify({
@@ -170,7 +173,7 @@ export async function buildApp({
   // Referral PDFs are checked on their own threads, a few at a time, each within a time limit (decision 040).
   const pdfChecks = givenPdfChecks ?? pdfCheckPool(config.pdfCheck);
   if (!givenPdfChecks) app.addHook("onClose", () => pdfChecks.close());
-  await app.register(requestsPlugin, { config, db, pdfChecks, now });
+  await app.register(requestsPlugin, { config, db, pdfChecks, now: clock });
   // WhatsApp's delivery statuses and STOP replies (signed with the app secret; 404 without WhatsApp settings).
   await app.register(whatsappWebhookRoutes, { db, config });
   // Background jobs run only in a listening server (not in inject tests): mail and text delivery, the upload sweep, reminders.
@@ -200,11 +203,11 @@ export async function buildApp({
 
   if (!servePages) return app;
   // The booking and contact pages' plain form posts (no JavaScript) go through the public endpoints' rules.
-  const forms = await publicForms({ config, db, log: app.log, pdfChecks });
+  const forms = await publicForms({ config, db, log: app.log, pdfChecks, now: clock });
   // A patient's private link to their appointment (server/appointments/private-link/manage-page.ts).
-  const links = patientLinkPage({ config, db });
+  const links = patientLinkPage({ config, db, now: clock });
   // The booking page's free times, read by its loader on the server (decision 064).
-  const freeTimes = pageFreeTimes(db, config, now);
+  const freeTimes = pageFreeTimes(db, config, clock);
   // The load context every rendered page gets (declared in server/composition/load-context.ts).
   const loadContext: LoadContextFn = (request) => ({
     staffRuntime: staff,

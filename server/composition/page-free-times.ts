@@ -8,7 +8,7 @@ import { horizonDaysOf, serviceFreeTimes } from "../appointments/booking/index";
 /**
  * The booking page's free times (decision 064), read in the page's loader
  * (app/lib/book-time.server.ts) by the same function the slots API answers
- * from, on the server's clock: the days a time may be on for a service, and
+ * from, on the app's one clock (server/app.ts): the days a time may be on for a service, and
  * the free start times ("HH:MM", Gaborone time) of a range of days.
  */
 export interface PageFreeTimes {
@@ -20,7 +20,7 @@ export interface PageFreeTimes {
 export function pageFreeTimes(
   db: Db,
   config: Pick<Config, "closedDates" | "bookingHorizonDays">,
-  now: () => Date = () => new Date(),
+  now: () => Date,
 ): PageFreeTimes {
   return {
     bounds(slug) {

@@ -23,10 +23,10 @@ export interface PublicForms {
   enquiry: PageForm;
 }
 
-export async function publicForms(deps: IntakeDeps): Promise<PublicForms> {
-  const { config, db } = deps;
+export async function publicForms(deps: IntakeDeps & { now: () => Date }): Promise<PublicForms> {
+  const { config, db, now } = deps;
   const intake = await uploadIntake(deps);
-  return { booking: bookingPageForm({ config, db, intake }), enquiry: enquiryPageForm({ config, db }) };
+  return { booking: bookingPageForm({ config, db, intake, now }), enquiry: enquiryPageForm({ config, db, now }) };
 }
 
 /**

@@ -26,9 +26,9 @@ import { storeEnquiry, validateEnquiry, type EnquiryOutcome } from "./submit";
  * Setswana) is the visitor's: it is stored with the enquiry, and every answer
  * is in it.
  */
-export function enquiryPageForm({ config, db }: { config: Config; db: Db }): PageForm {
+export function enquiryPageForm({ config, db, now }: { config: Config; db: Db; now: () => Date }): PageForm {
   const screen = { kind: "enquiry", perMinute: config.rateLimit.enquiriesPerMinute, type: FORM_URLENCODED };
-  return screenedPageForm({ config, db }, screen, async (request, clientIp, { now, year, locale }) => {
+  return screenedPageForm({ config, db, now }, screen, async (request, clientIp, { now, year, locale }) => {
     const form = await request.formData();
     const values: ContactValues = pickFields(CONTACT_FIELDS, (n) => {
       const v = form.get(n);

@@ -130,17 +130,19 @@ export interface ScreenedPost {
 
 /**
  * A page form behind the screen (screenPagePost): a post it refuses gets the
- * screen's answer; `answer` reads only the posts it lets through.
+ * screen's answer; `answer` reads only the posts it lets through, at the
+ * time `deps.now` gives.
  */
 export function screenedPageForm(
-  deps: { config: Pick<Config, "publicBaseUrl" | "rateLimit">; db: Db },
+  deps: { config: Pick<Config, "publicBaseUrl" | "rateLimit">; db: Db; now: () => Date },
   screen: { kind: string; perMinute: number; type: string },
   answer: (request: Request, clientIp: string, post: ScreenedPost) => Promise<PageFormAnswer>,
 ): PageForm {
   return async (request, clientIp) => {
     const refused = await screenPagePost(deps, request, { clientIp, ...screen });
     if (refused) return refused;
-    const now = new Date();
+    // The app's one clock (server/app.ts), as the slots API and the page's free times read it.
+    const now = deps.now();
     return answer(request, clientIp, { now, year: clinicYear(now), locale: pageLocale(request) });
   };
 }

@@ -3,7 +3,7 @@ import { clinicInstant, formatLongDate } from "../../domain/dates";
 import { closureRepository } from "../../server/closures/closure-repository";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { bookingFormFields, formMultipart } from "../helpers/requests";
-import { openWeekdays, seedConfirmedIn } from "../helpers/staff";
+import { seedConfirmedIn } from "../helpers/staff";
 
 // Decision 064: the booking page offers a self-bookable service's free times as plain forms (no
 // JavaScript): a day (a GET form read by the page's loader, on the server), then a time (radio
@@ -149,14 +149,12 @@ describe("booking a time on the booking page, without JavaScript", () => {
   });
 });
 
-// The plain post reads the real clock (its page-form adapter has no injected one): these tests take
-// their days from today, far enough ahead for the X-ray's notice, each its own.
+// The plain post reads the app's one clock, as the page and the slots API do: fixed here at Monday
+// 1 March 2027, 08:00 in Gaborone, months past the real clock's horizon; each test its own day.
 describe("a time posted without JavaScript", () => {
   let t: TestApp;
-  let days: (offset?: number) => string;
   beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_ENABLED: "false" }, { servePages: true });
-    days = openWeekdays(t.config);
+    t = await createTestApp({ RATE_LIMIT_ENABLED: "false" }, { servePages: true, now: () => NOW });
   });
   afterAll(() => t.close());
 
@@ -178,8 +176,18 @@ describe("a time posted without JavaScript", () => {
     });
   };
 
+  it("books the first time the notice leaves today, by the app's clock, not the machine's", async () => {
+    // 08:00 now, and the X-ray's two hours' notice: 10:00 today is the first free time the page offers.
+    const res = await bookTime("2027-03-01", "10:00", "Clock Plain");
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain("Your appointment is booked: Monday 1 March 2027 at 10:00");
+    const early = await bookTime("2027-03-01", "09:45", "Too Soon Plain");
+    expect(early.statusCode).toBe(400);
+    expect(early.body).toContain("at least 2 hours");
+  });
+
   it("answers a booked time with the day and time, what to bring, and the private link", async () => {
-    const day = days(10);
+    const day = "2027-03-09";
     const res = await bookTime(day, "09:00", "Booked Plain");
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(`Your appointment is booked: ${formatLongDate(day)} at 09:00`);
@@ -195,7 +203,7 @@ describe("a time posted without JavaScript", () => {
   });
 
   it("answers a time taken meanwhile with the nearest free times, that day's times afresh, and everything typed", async () => {
-    const day = days(12);
+    const day = "2027-03-11";
     await seedConfirmedIn(t.db, day, "10:00", "x-ray");
     const res = await bookTime(day, "10:00", "Too Late");
     expect(res.statusCode).toBe(409);

@@ -28,11 +28,14 @@ const calendarBody = bookingCalendarBody.extend({ whatsapp: z.boolean() }) satis
  * for when it loads: the booking window and its closed dates (Africa/Gaborone),
  * and whether WhatsApp is offered.
  */
-export async function calendarRoutes(app: FastifyInstance, { config, db }: Pick<RouteDeps, "config" | "db">) {
+export async function calendarRoutes(
+  app: FastifyInstance,
+  { config, db, now }: Pick<RouteDeps, "config" | "db" | "now">,
+) {
   app
     .withTypeProvider<ZodTypeProvider>()
     .get(CALENDAR_PATH, { schema: { response: { 200: calendarBody, 500: messageBody } } }, async (_request, reply) => {
-      const calendar = await bookingCalendarNow(db, config, new Date());
+      const calendar = await bookingCalendarNow(db, config, now());
       return reply.header("cache-control", "no-store").send({ ...calendar, whatsapp: whatsappSetUp(config) });
     });
 }

@@ -77,9 +77,19 @@ interface BookingPost {
   carried?: string;
 }
 
-export function bookingPageForm({ config, db, intake }: { config: Config; db: Db; intake: Intake }): PageForm {
+export function bookingPageForm({
+  config,
+  db,
+  intake,
+  now: clock,
+}: {
+  config: Config;
+  db: Db;
+  intake: Intake;
+  now: () => Date;
+}): PageForm {
   const screen = { kind: "booking", perMinute: config.rateLimit.bookingsPerMinute, type: MULTIPART_FORM };
-  return screenedPageForm({ config, db }, screen, async (request, clientIp, { now, year, locale }) => {
+  return screenedPageForm({ config, db, now: clock }, screen, async (request, clientIp, { now, year, locale }) => {
     let read: BookingPost;
     try {
       read = await readBookingPost(request, clientIp, locale);

@@ -115,7 +115,7 @@ export async function appointmentRoutes(app: FastifyInstance, { config, db, rate
               // The same words and day as a stored request's (or booked time's), so a bot cannot tell the two apart.
               message: booked
                 ? bookedWords(date, time, languageOf(body))
-                : appointmentAcceptedMessage(await requestAnswerBy(db, config, new Date())),
+                : appointmentAcceptedMessage(await requestAnswerBy(db, config, clock())),
               reference: fakeReference("APT", year, seed),
               appointmentDate: date,
               ...(booked ? { booked } : {}),

@@ -83,10 +83,11 @@ function patientIntent(form: FormData): PatientIntent {
   }
 }
 
-/** What the page's adapter works with: the core's, and the rate limit's settings. */
+/** What the page's adapter works with: the core's, the rate limit's settings, and the app's one clock (server/app.ts). */
 export interface LinkPageDeps {
   config: PageConfig;
   db: Db;
+  now: () => Date;
 }
 
 /** 429 past the per-address limit (RATE_LIMIT_MESSAGE in the page's language), else null. */
@@ -107,10 +108,10 @@ export async function openLinkPage(
   deps: LinkPageDeps,
   token: string,
   clientIp: string,
-  { counted = false, now = new Date(), locale = BASE_LOCALE }: { counted?: boolean; now?: Date; locale?: Locale } = {},
+  { counted = false, locale = BASE_LOCALE }: { counted?: boolean; locale?: Locale } = {},
 ): Promise<ManageAnswer> {
   const refused = counted ? null : await limited(deps, clientIp, locale);
-  return refused ?? manageAnswer(await openLink(deps, token, now, locale), locale);
+  return refused ?? manageAnswer(await openLink(deps, token, deps.now(), locale), locale);
 }
 
 /** POST: cancel, change or safety, from the page's form; answered in the language of the page's address. */
@@ -119,8 +120,8 @@ export async function actOnLinkPage(
   request: Request,
   token: string,
   clientIp: string,
-  now = new Date(),
 ): Promise<ManageAnswer> {
+  const now = deps.now();
   const locale = localeOfPath(new URL(request.url).pathname);
   if (isCrossSite(deps.config, (name) => request.headers.get(name) ?? undefined)) {
     // CROSS_SITE_MESSAGE in the page's language.
