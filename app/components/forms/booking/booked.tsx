@@ -1,14 +1,13 @@
 import { useEffect, useRef } from "react";
 import { appointmentGuidance, serviceTitle } from "@domain/catalogue";
-import { whatsappHref } from "@domain/contact-links";
 import { textsAbroadWords } from "@domain/contact-preference";
 import { formatLongDate } from "@domain/dates";
 import { m } from "@domain/paraglide/messages.js";
 import { BOOKING_PATH } from "@domain/paths";
 import { referralWords, type BookingConfirmation } from "@domain/request-words";
 import { visitWords } from "@domain/visit-words";
-import { RichMessage } from "~/components/info/rich-message";
 import { useLocale, usePagePath } from "~/lib/locale";
+import { ConfirmationLinks } from "./confirmation";
 
 /**
  * The answer to a booked time (decision 064), in place of the form: the
@@ -39,7 +38,6 @@ export function BookedConfirmation({
   const visit = visitWords(locale);
   // The preparation without the notes every visit shares: those are said under "What to bring" and above it.
   const notes = guidance.notes.filter((note) => note !== visit.pleaseArriveEarly && note !== visit.bringToEveryVisit);
-  const chat = whatsappHref({ whatsapp }, m.booking_confirm_whatsapp_text({ code: reference }, t));
   return (
     <section className="confirmation confirmation--booked" aria-labelledby="confirmation-title">
       <div className="confirmation__panel">
@@ -85,31 +83,7 @@ export function BookedConfirmation({
           </ul>
         </>
       )}
-      <h3>{m.booking_confirm_link_title({}, t)}</h3>
-      {manageUrl ? (
-        <>
-          <p>{m.booking_confirm_link_use({}, t)}</p>
-          <p>
-            <a className="button button--outline" href={manageUrl}>
-              {m.booking_confirm_manage({}, t)}
-            </a>
-          </p>
-        </>
-      ) : (
-        <p>{m.booking_confirm_link_replayed({}, t)}</p>
-      )}
-      {chat && (
-        <p>
-          <a className="button button--whatsapp" href={chat} rel="noopener noreferrer" target="_blank">
-            <RichMessage
-              message={m.booking_confirm_whatsapp}
-              parts={{ code: <span className="nowrap">{reference}</span> }}
-              locale={locale}
-            />
-            <span className="visually-hidden">{` ${m.form_opens_whatsapp({}, t)}`}</span>
-          </a>
-        </p>
-      )}
+      <ConfirmationLinks reference={reference} manageUrl={manageUrl} whatsapp={whatsapp} />
       <p>
         <a href={pagePath(BOOKING_PATH)} className="button button--outline">
           {m.booked_another({}, t)}

@@ -15,6 +15,50 @@ interface AppointmentConfirmationProps extends BookingConfirmation {
   onBookAnother: () => void;
 }
 
+/**
+ * The private link to move or cancel, and the WhatsApp button that carries the
+ * reference: the same block under a request's answer and a booked time's.
+ */
+export function ConfirmationLinks({
+  reference,
+  manageUrl,
+  whatsapp,
+}: Pick<BookingConfirmation, "reference" | "manageUrl"> & { whatsapp: string }) {
+  const locale = useLocale();
+  const t = { locale };
+  // Only the reference goes into the link: no name, date or health details.
+  const chat = whatsappHref({ whatsapp }, m.booking_confirm_whatsapp_text({ code: reference }, t));
+  return (
+    <>
+      <h3>{m.booking_confirm_link_title({}, t)}</h3>
+      {manageUrl ? (
+        <>
+          <p>{m.booking_confirm_link_use({}, t)}</p>
+          <p>
+            <a className="button button--outline" href={manageUrl}>
+              {m.booking_confirm_manage({}, t)}
+            </a>
+          </p>
+        </>
+      ) : (
+        <p>{m.booking_confirm_link_replayed({}, t)}</p>
+      )}
+      {chat && (
+        <p>
+          <a className="button button--whatsapp" href={chat} rel="noopener noreferrer" target="_blank">
+            <RichMessage
+              message={m.booking_confirm_whatsapp}
+              parts={{ code: <span className="nowrap">{reference}</span> }}
+              locale={locale}
+            />
+            <span className="visually-hidden">{` ${m.form_opens_whatsapp({}, t)}`}</span>
+          </a>
+        </p>
+      )}
+    </>
+  );
+}
+
 /** Replaces the booking form after success, so the filled form cannot be sent twice; in the page's language. */
 export function AppointmentConfirmation({
   reference,
@@ -34,8 +78,6 @@ export function AppointmentConfirmation({
   useEffect(() => {
     heading.current?.focus();
   }, []);
-  // Only the reference goes into the link: no name, date or health details.
-  const chat = whatsappHref({ whatsapp }, m.booking_confirm_whatsapp_text({ code: reference }, t));
   return (
     <section className="confirmation" aria-labelledby="confirmation-title">
       <div className="confirmation__panel">
@@ -67,31 +109,7 @@ export function AppointmentConfirmation({
           <dd>{referralWords(referral, locale)}</dd>
         </div>
       </dl>
-      <h3>{m.booking_confirm_link_title({}, t)}</h3>
-      {manageUrl ? (
-        <>
-          <p>{m.booking_confirm_link_use({}, t)}</p>
-          <p>
-            <a className="button button--outline" href={manageUrl}>
-              {m.booking_confirm_manage({}, t)}
-            </a>
-          </p>
-        </>
-      ) : (
-        <p>{m.booking_confirm_link_replayed({}, t)}</p>
-      )}
-      {chat && (
-        <p>
-          <a className="button button--whatsapp" href={chat} rel="noopener noreferrer" target="_blank">
-            <RichMessage
-              message={m.booking_confirm_whatsapp}
-              parts={{ code: <span className="nowrap">{reference}</span> }}
-              locale={locale}
-            />
-            <span className="visually-hidden">{` ${m.form_opens_whatsapp({}, t)}`}</span>
-          </a>
-        </p>
-      )}
+      <ConfirmationLinks reference={reference} manageUrl={manageUrl} whatsapp={whatsapp} />
       <h3>{m.booking_confirm_before({}, t)}</h3>
       <ul className="policy-list">
         {bookingPolicy(locale).map((item) => (
