@@ -2,7 +2,7 @@ import { bookingPolicy, NOTICE_HOURS } from "@domain/booking-policy";
 import { ARRIVE_EARLY_MINUTES } from "@domain/visit-words";
 import { RichMessage } from "~/components/info/rich-message";
 import { m } from "@domain/paraglide/messages.js";
-import { useLocale } from "~/lib/locale";
+import { useLocale, usePagePath } from "~/lib/locale";
 
 /**
  * The clinic's booking policy as a section of its own (the booking page, beside
@@ -40,5 +40,23 @@ export function BookingPolicyLine() {
         locale={locale}
       />
     </p>
+  );
+}
+
+/** The end of both booking forms, above their button: the whole policy, then where the privacy notice is. */
+export function BookingFormFooter() {
+  const locale = useLocale();
+  const pagePath = usePagePath();
+  return (
+    <>
+      <BookingPolicy className="policy policy--submit" level={3} />
+      <p className="form__privacy">
+        <RichMessage
+          message={m.booking_privacy}
+          parts={{ link: <a href={pagePath("/privacy")}>{m.booking_privacy_link({}, { locale })}</a> }}
+          locale={locale}
+        />
+      </p>
+    </>
   );
 }

@@ -3,9 +3,8 @@ import { m } from "@domain/paraglide/messages.js";
 import { BOOKING_PATH, BOOKING_SERVICE_PARAM, bookingPath } from "@domain/paths";
 import type { BookingConfirmation } from "@domain/request-words";
 import { SUBMISSION_KEY_FIELD } from "@domain/validation/appointment-form";
-import { RichMessage } from "~/components/info/rich-message";
 import { useLocale, usePagePath } from "~/lib/locale";
-import { BookingPolicy } from "../booking-policy";
+import { BookingFormFooter } from "../booking-policy";
 import { ContactOptions, type ClinicContact } from "../contact-options";
 import { FileUpload, reattachFile } from "../file-upload";
 import { FormLayout, FormPage } from "../form-page";
@@ -335,14 +334,7 @@ export function BookTimeForm({
               </strong>
             </p>
           )}
-          <BookingPolicy className="policy policy--submit" level={3} />
-          <p className="form__privacy">
-            <RichMessage
-              message={m.booking_privacy}
-              parts={{ link: <a href={pagePath("/privacy")}>{m.booking_privacy_link({}, t)}</a> }}
-              locale={locale}
-            />
-          </p>
+          <BookingFormFooter />
         </SubmissionForm>
       </FormLayout>
     </FormPage>
