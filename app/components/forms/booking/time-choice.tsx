@@ -139,27 +139,24 @@ export function DayChoice({ service, window, chosen, onDay, onWindow, labelledBy
       )}
       {(window.earlier || window.later) && (
         <p className="day-choice__windows">
-          {window.earlier && (
-            <button
-              type="submit"
-              name={FROM_PARAM}
-              value={window.earlier}
-              className="button button--outline"
-              {...intercept(onWindow, window.earlier)}
-            >
-              {m.book_time_earlier({}, t)}
-            </button>
-          )}
-          {window.later && (
-            <button
-              type="submit"
-              name={FROM_PARAM}
-              value={window.later}
-              className="button button--outline"
-              {...intercept(onWindow, window.later)}
-            >
-              {m.book_time_later({}, t)}
-            </button>
+          {(
+            [
+              [window.earlier, m.book_time_earlier({}, t)],
+              [window.later, m.book_time_later({}, t)],
+            ] as const
+          ).map(([from, label]) =>
+            from ? (
+              <button
+                key={label}
+                type="submit"
+                name={FROM_PARAM}
+                value={from}
+                className="button button--outline"
+                {...intercept(onWindow, from)}
+              >
+                {label}
+              </button>
+            ) : null,
           )}
         </p>
       )}
