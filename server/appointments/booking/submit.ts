@@ -197,18 +197,7 @@ async function storeOnce(
     // The request's one private link: its answer, its e-mail and its text carry it (decision 019).
     const manageUrl = await issueManageLink(db, config, row, now, trx);
     if (booking) return bookTime(db, config, row, booking, manageUrl, twin, a, now, trx);
-    const mail: AppointmentMailData = {
-      id: row.id,
-      reference: row.reference,
-      name: row.name,
-      email: row.email,
-      serviceTitle: a.serviceTitle,
-      requestedDate: row.requested_date,
-      manageUrl,
-      answerBy,
-      referralReceived: publicIds.length > 0,
-      language: row.language,
-    };
+    const mail = appointmentMailData(row, a, manageUrl, { requestedDate: row.requested_date, answerBy });
     await enqueueMails([clinicAppointmentMail(mail, config), patientAppointmentMail(mail, config)], now, trx);
     const text = twin ? null : await textPatient(config, row, "received", manageUrl, now, a.phoneReach, trx);
     // A number in none of SMS_COUNTRIES gets no texts: the answer says so, and why (decision 042).
@@ -245,6 +234,29 @@ async function storeOnce(
     accepted: value.accepted,
     replayed,
     answerBy: await requestAnswerBy(db, config, new Date(made.created_at)),
+  };
+}
+
+/**
+ * What the clinic's and the patient's e-mails say of the request just stored, with its private link:
+ * `day`, the day asked for and the day by whose end the clinic answers, or the time booked.
+ */
+function appointmentMailData(
+  row: AppointmentRow,
+  a: ValidAppointment,
+  manageUrl: string,
+  day: Pick<AppointmentMailData, "requestedDate" | "answerBy" | "booked">,
+): AppointmentMailData {
+  return {
+    id: row.id,
+    reference: row.reference,
+    name: row.name,
+    email: row.email,
+    serviceTitle: a.serviceTitle,
+    manageUrl,
+    referralReceived: a.referralForms.length > 0,
+    language: row.language,
+    ...day,
   };
 }
 
@@ -296,18 +308,7 @@ async function bookTime(
     },
     trx,
   );
-  const mail: AppointmentMailData = {
-    id: row.id,
-    reference: row.reference,
-    name: row.name,
-    email: row.email,
-    serviceTitle: a.serviceTitle,
-    requestedDate: date,
-    manageUrl,
-    referralReceived: a.referralForms.length > 0,
-    language: row.language,
-    booked: { time },
-  };
+  const mail = appointmentMailData(row, a, manageUrl, { requestedDate: date, booked: { time } });
   const confirmation = confirmationMail(
     config,
     {
