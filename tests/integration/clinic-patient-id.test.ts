@@ -1,16 +1,8 @@
 import { strFromU8, unzipSync } from "fflate";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { orThrow } from "../helpers/outcome";
-import { createTestApp, type TestApp } from "../helpers/app";
-import {
-  addStaff,
-  form,
-  openWeekdays,
-  SAME_ORIGIN,
-  seedAppointment,
-  sessionCookieFor,
-  type TestStaff,
-} from "../helpers/staff";
+import { signedInConsole } from "../helpers/console";
+import { form, SAME_ORIGIN, seedAppointment } from "../helpers/staff";
 import { changeStatus } from "../../server/appointments/front-desk/index";
 import { staffRuntime } from "../../server/db/runtime";
 
@@ -20,23 +12,10 @@ import { staffRuntime } from "../../server/db/runtime";
  * data, and carried by the export.
  */
 
-let t: TestApp;
-let staff: TestStaff;
-let cookie: string;
-let day: (offset?: number) => string;
-
-beforeAll(async () => {
-  t = await createTestApp({}, { servePages: true });
-  staff = await addStaff(t.db, { role: "manager" });
-  cookie = await sessionCookieFor(t.db, t.config, staff.id);
-  day = openWeekdays(t.config);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = signedInConsole("manager");
 
 const confirm = (id: number, date: string, time: string) =>
-  orThrow(changeStatus(staffRuntime(t.db, t.config), staff, id, { to: "confirmed", date, time }));
+  orThrow(changeStatus(staffRuntime(t.db, t.config), t.staff, id, { to: "confirmed", date, time }));
 const patientIdOf = async (id: number) =>
   (await t.db.selectFrom("appointments").select("clinic_patient_id").where("id", "=", id).executeTakeFirstOrThrow())
     .clinic_patient_id;
@@ -47,8 +26,8 @@ describe("the clinic patient ID", () => {
     const first = await seedAppointment(t.db, { service_name: "x-ray", ...who });
     const second = await seedAppointment(t.db, { service_name: "x-ray", ...who, id_passport_number: "3123-4567-1" });
     expect(await patientIdOf(first)).toBeNull();
-    await confirm(first, day(8), "09:00");
-    await confirm(second, day(9), "09:00");
+    await confirm(first, t.day(8), "09:00");
+    await confirm(second, t.day(9), "09:00");
     const given = await patientIdOf(first);
     expect(given).toMatch(/^GP\d{8}$/);
     expect(given).not.toContain("312345671");
@@ -64,9 +43,9 @@ describe("the clinic patient ID", () => {
       email: "naledi.export@example.org",
     });
     const page = async () =>
-      (await t.app.inject({ method: "GET", url: `/staff/appointments/${id}`, headers: { cookie } })).body;
+      (await t.app.inject({ method: "GET", url: `/staff/appointments/${id}`, headers: { cookie: t.cookie } })).body;
     expect(await page()).toContain("Given when the appointment is confirmed");
-    await confirm(id, day(10), "10:00");
+    await confirm(id, t.day(10), "10:00");
     const given = (await patientIdOf(id))!;
     const html = await page();
     expect(html).toContain("Clinic patient ID");
@@ -76,7 +55,7 @@ describe("the clinic patient ID", () => {
       t.app.inject({
         method: "POST",
         url: "/staff/patient-data",
-        headers: { ...SAME_ORIGIN, cookie },
+        headers: { ...SAME_ORIGIN, cookie: t.cookie },
         payload: form(values),
       });
     const found = await post({ intent: "find", q: "naledi.export@example.org" });
@@ -84,7 +63,7 @@ describe("the clinic patient ID", () => {
     const exported = await t.app.inject({
       method: "POST",
       url: "/staff/patient-data/export",
-      headers: { ...SAME_ORIGIN, cookie },
+      headers: { ...SAME_ORIGIN, cookie: t.cookie },
       payload: form({ q: "naledi.export@example.org" }),
     });
     expect(exported.statusCode).toBe(200);
