@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { CLOSURE_MESSAGES } from "../../domain/closures";
 import { DATE_FIELD_HINT } from "../../app/components/staff/date-field";
-import { addDays, clinicDate, formatLongDate } from "../../domain/dates";
+import { addDays, clinicDate, formatAbbreviatedDate, formatLongDate } from "../../domain/dates";
 import { addStaff, seedAppointment, seedConfirmedIn, seedUpload } from "../helpers/staff";
 import { e2eStaff, nextOpenWeekday, signInByCookie } from "../helpers/staff-e2e";
 import { waitForMail } from "../helpers/staff-mail";
@@ -61,6 +61,15 @@ async function receptionist({ db }: E2eDb, label: string) {
   });
 }
 
+/**
+ * After "Show free times": the URL changes before React renders the new day's form (the router
+ * commits its state in a transition), so wait for the form itself; what is typed before it
+ * renders goes into the old form, which the new one replaces.
+ */
+async function freeTimesShown(page: Page, date: string) {
+  await expect(page).toHaveURL(new RegExp(`date=${date}`));
+  await expect(page.getByText(`${formatAbbreviatedDate(date)}: length`)).toBeVisible();
+}
 test("a manager closes a day that holds patients: asked first, then each patient is e-mailed a link, and the history says so", async ({
   page,
   baseURL,
@@ -295,7 +304,7 @@ test("reception confirms into a chosen room (the first free one proposed), moves
   const move = page.locator("#move");
   await move.getByLabel("Date").fill(later);
   await move.getByRole("button", { name: "Show free times" }).click();
-  await expect(page).toHaveURL(new RegExp(`date=${later}`));
+  await freeTimesShown(page, later);
   await page.getByRole("radio", { name: /^11:30/ }).check();
   await expect(page.getByLabel("Room")).toHaveValue("ultrasound-1");
   await page.getByRole("button", { name: "Move appointment" }).click();
@@ -548,7 +557,7 @@ test("the closures page and an appointment's page report every error at once: th
   await date.fill(sunday);
   await page.getByLabel("Examination (sets the length)").selectOption({ label: "Thyroid, 30 minutes" });
   await page.getByRole("button", { name: "Show free times" }).click();
-  await expect(page).toHaveURL(new RegExp(`date=${sunday}`));
+  await freeTimesShown(page, sunday);
   await expect(summary).toHaveCount(0);
   const confirm = page.getByRole("button", { name: "Confirm appointment" });
   await expect(page.locator("form").filter({ has: confirm })).toHaveAttribute("novalidate", "");
@@ -569,7 +578,7 @@ test("the closures page and an appointment's page report every error at once: th
   // An open day: a time before opening in the room chosen; the time's error, and what was chosen, kept.
   await date.fill(day);
   await page.getByRole("button", { name: "Show free times" }).click();
-  await expect(page).toHaveURL(new RegExp(`date=${day}`));
+  await freeTimesShown(page, day);
   await page.getByLabel("Or type a time (HH:MM)").fill("07:00");
   await page.getByLabel("Room").selectOption("ultrasound-2");
   await confirm.click();
