@@ -5,7 +5,7 @@ import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config
 /**
  * Integration tests whose outcome no database can change (headers, static
  * pages, body limits before anything is stored, address parsing, file
- * checks, mail transport): the extra passes below leave them out.
+ * checks and their threads, mail transport): the extra passes below leave them out.
  */
 const NOT_DATABASE_TESTS = [
   "body-limits",
@@ -13,6 +13,7 @@ const NOT_DATABASE_TESTS = [
   "content-pages-no-script",
   "mail-transport-security",
   "pdf-active-content",
+  "pdf-check-pool",
   "private-files",
   "security-headers",
   "static-site",
