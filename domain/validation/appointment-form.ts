@@ -3,6 +3,7 @@ import { dateMessages, dobMessages } from "./appointment-dates";
 import { BASE_LOCALE, type Locale } from "../locale";
 import { m } from "../paraglide/messages.js";
 import { screeningField } from "../booking-rules";
+import { REFERRER_FIELDS, referrerRequest } from "./referrer";
 
 /**
  * The booking form as the visitor fills it in (the names of its fields, as
@@ -39,6 +40,7 @@ export const BOOKING_FIELDS = [
   "paymentMethod",
   "medicalAidNumber",
   "notes",
+  ...Object.values(REFERRER_FIELDS),
   "website",
 ] as const;
 
@@ -132,6 +134,7 @@ export function appointmentRequest(
     appointmentTime: time,
     referralForms,
     idPassportNumber: values.idPassportNumber,
+    ...referrerRequest(values),
     website: values.website,
     language,
   };

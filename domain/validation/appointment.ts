@@ -9,6 +9,7 @@ import { alternateNumberLabel } from "./appointment-form";
 import { dobMessages } from "./appointment-dates";
 import { fieldSchemas, languageField, perLocale } from "./fields";
 import { screeningReasonWords } from "../booking-rules";
+import { referrerSchemaFor } from "./referrer";
 
 /**
  * The appointment request's schema and its messages. The rules that need
@@ -108,6 +109,8 @@ function buildAppointmentSchema(locale: Locale) {
       screening: z
         .object({ pregnant: z.enum(["yes", "no", "not_sure"], { error: M.screeningPregnant }).optional() })
         .optional(),
+      // The referring doctor (issue 38, decision 071): optional, but a partial one needs the doctor's name.
+      referrer: referrerSchemaFor(locale).optional(),
     })
     .refine((value) => !needsMedicalAidNumber(value.service.paymentMethod) || !!value.medicalAidNumber, {
       path: ["medicalAidNumber"],

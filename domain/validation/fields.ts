@@ -52,6 +52,9 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Characters that make an address list or a display name rather than one plain address. */
 const EMAIL_FORBIDDEN = /[,;<>"()[\]\\:]/;
 
+/** One plain e-mail address (EMAIL_PATTERN, no list or display name): the rule of every e-mail field. */
+export const isEmailAddress = (value: string) => EMAIL_PATTERN.test(value) && !EMAIL_FORBIDDEN.test(value);
+
 /**
  * The language the patient used the site in (decision 037): every later message to them uses it.
  * A value that is no language of ours is refused in English: nothing says which the client reads.
@@ -78,8 +81,7 @@ export function fieldSchemas(locale: Locale) {
       .string({ error: messages.emailInvalid })
       .trim()
       .max(254, messages.emailInvalid)
-      .regex(EMAIL_PATTERN, messages.emailInvalid)
-      .refine((v) => !EMAIL_FORBIDDEN.test(v), messages.emailInvalid),
+      .refine(isEmailAddress, messages.emailInvalid),
     /** A phone number as typed; the browser checks only that it is there. */
     phoneField: (message: string = messages.phoneRequired) => requiredText(message, 32),
     /** A calendar date as YYYY-MM-DD. */

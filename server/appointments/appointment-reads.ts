@@ -94,6 +94,18 @@ export function appointmentReads(db: Db) {
       return trx.selectFrom("appointments").selectAll().where("id", "in", ids).orderBy("id").execute();
     },
 
+    /** The id, reference and status of these appointments (at most 20), newest first: a doctor's other referrals. */
+    async referencesOf(ids: readonly number[], trx: Kysely<Database> = db) {
+      if (!ids.length) return [];
+      return trx
+        .selectFrom("appointments")
+        .select(["id", "reference", "status"])
+        .where("id", "in", ids)
+        .orderBy("id", "desc")
+        .limit(20)
+        .execute();
+    },
+
     /**
      * Confirmed appointments holding a room at any moment in [from, to)
      * (clinic minutes, domain/rooms.ts clinicMinutes), by start time, then room.

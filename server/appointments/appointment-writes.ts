@@ -229,6 +229,8 @@ export function appointmentWrites(db: Db) {
       await markWorklistChanged(ids, new Date().toISOString(), trx);
       await trx.deleteFrom("appointment_links").where("appointment_id", "in", ids).execute();
       await trx.deleteFrom("appointment_status_history").where("appointment_id", "in", ids).execute();
+      // The referring doctor's details are kept as long as the appointment (decision 071).
+      await trx.deleteFrom("appointment_referrers").where("appointment_id", "in", ids).execute();
       const patients = await trx
         .selectFrom("appointments")
         .select("clinic_patient_id")

@@ -84,6 +84,7 @@ export const AUDIT_ACTION_LABELS: Record<StaffAuditAction, string> = {
   enquiry_handled: "Marked enquiry handled",
   enquiry_reopened: "Marked enquiry new again",
   duplicate_closed: "Closed a duplicate request",
+  referrer_corrected: "Corrected the referring doctor",
   export_csv: "Exported CSV",
   patient_export: "Exported a patient's data",
   patient_erase: "Erased a patient's data",

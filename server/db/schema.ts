@@ -313,7 +313,9 @@ export type StaffAuditAction =
   // --- the undo of an enquiry's "Mark handled" (values only) ---
   | "enquiry_reopened"
   // --- decision 049: a request closed as a duplicate of the patient's other one (values only) ---
-  | "duplicate_closed";
+  | "duplicate_closed"
+  // --- migration 0037-referrers: staff corrected the referring doctor (values only) ---
+  | "referrer_corrected";
 
 /** A day or range of days the clinic is closed, with the reason patients see (migration 0015). */
 export interface ClinicClosureTable {
@@ -406,7 +408,24 @@ export interface WhatsappWebhookEventTable {
   received_at: string;
 }
 
+/** The doctor who referred an appointment's patient, as given (migration 0037; decision 071). */
+export interface AppointmentReferrerTable {
+  appointment_id: number;
+  name: string;
+  practice_number: string | null;
+  /** The practice number upper-cased without spaces: how the same doctor is recognised. */
+  practice_key: string | null;
+  email: string | null;
+  /** The e-mail address lower-cased: how the same doctor is recognised. */
+  email_key: string | null;
+  /** E.164. */
+  phone: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
+  appointment_referrers: AppointmentReferrerTable;
   enquiries: EnquiryTable;
   appointments: AppointmentTable;
   uploads: UploadTable;

@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { readSafetyAnswers } from "../../domain/safety-questions";
 import { appointmentRepository } from "../appointments/appointment-repository";
+import { referrerRepository } from "../appointments/referrer-repository";
 import { auditRepository } from "../audit/audit-repository";
 import type { StaffRuntime } from "../db/runtime";
 import { enquiryRepository } from "../enquiries/enquiry-repository";
@@ -37,6 +38,8 @@ export async function gather(rt: StaffRuntime, match: PatientMatch) {
   const enquiries = enquiryIds.length ? await enquiryRepository(db).findByIds(enquiryIds) : [];
   const uploads = appointmentIds.length ? await uploadRepository(db).findForAppointments(appointmentIds) : [];
   const history = appointmentIds.length ? await appointmentRows.statusHistoryOf(appointmentIds) : [];
+  // The doctor each appointment names (decision 071): exported with it, erased with it.
+  const referrers = await referrerRepository(db).ofAppointments(appointmentIds);
   const found = await mailRepository(db).findAbout(match.email, refs);
   // A notice that an erased appointment is cancelled, not yet sent: exported, but an erasure leaves it to be sent.
   const isNotice = (m: (typeof found)[number]) => m.forget_after_send === 1 && m.status === "pending";
@@ -51,7 +54,7 @@ export async function gather(rt: StaffRuntime, match: PatientMatch) {
   const outbox = await outboxFilesOf(rt, new Set(mails.map((m) => m.id)), match.email, refs);
   // Text messages about their references, exactly (decision 030); their outbox files by message id.
   const texts = await messagesAbout(db, refs);
-  return { appointments, enquiries, uploads, history, mails, notices, idempotency, audit, outbox, texts };
+  return { appointments, enquiries, uploads, history, referrers, mails, notices, idempotency, audit, outbox, texts };
 }
 
 /**
@@ -152,6 +155,7 @@ export async function patientHoldings(rt: StaffRuntime, match: PatientMatch): Pr
   return heldInWords({
     ...countsOf(g),
     safetyAnswers: g.appointments.filter((a) => readSafetyAnswers(a.safety_answers)).length,
+    referrers: g.referrers.length,
     notices: g.notices.length,
   });
 }
@@ -182,13 +186,18 @@ const plural = (n: number, one: string, many: string) => `${n === 1 ? "One" : n}
  * (and, read out, for the patient): one sentence per kind of record held,
  * nothing for what is not held (decision 035).
  */
-export function heldInWords(h: PatientCounts & { safetyAnswers: number; notices: number }): string[] {
+export function heldInWords(
+  h: PatientCounts & { safetyAnswers: number; notices: number; referrers?: number },
+): string[] {
   return [
     h.appointments
       ? `${plural(h.appointments, "appointment", "appointments")}: what the patient gave when booking (name, date of birth, gender, phone numbers, e-mail address, ID or passport number, how they pay, medical aid number, notes for the clinic), the service, the dates and the status.`
       : "",
     h.safetyAnswers
       ? `Answers to the safety questions before an examination, for ${plural(h.safetyAnswers, "appointment", "appointments").toLowerCase()}: health information.`
+      : "",
+    h.referrers
+      ? `The referring doctor named for ${plural(h.referrers, "appointment", "appointments").toLowerCase()}: the name, practice number, e-mail address and phone number given.`
       : "",
     h.statusChanges
       ? `The history of ${h.appointments === 1 ? "the appointment" : "the appointments"}: ${plural(h.statusChanges, "change", "changes").toLowerCase()} of status, with when and why.`

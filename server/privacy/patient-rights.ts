@@ -110,6 +110,7 @@ export async function exportPatient(
       ...a,
       service_name: serviceTitle(a.service_name),
       safety_answers: safetyAnswersInWords(a.service_name, safety_answers),
+      referring_doctor: referringDoctor(g.referrers.find((r) => r.appointment_id === _id)),
       status_history: g.history
         .filter((h) => h.appointment_id === _id)
         .map((h) => ({ from_status: h.from_status, to_status: h.to_status, note: h.note, created_at: h.created_at })),
@@ -160,6 +161,13 @@ export async function exportPatient(
   );
   const label = match.query.kind === "reference" ? `${match.query.value}-` : "";
   return { zip, filename: `patient-data-${label}${clinicDate(now)}.zip`, counts };
+}
+
+/** The doctor an appointment names, as held (decision 071), or null. */
+function referringDoctor(
+  row: { name: string; practice_number: string | null; email: string | null; phone: string | null } | undefined,
+) {
+  return row ? { name: row.name, practice_number: row.practice_number, email: row.email, phone: row.phone } : null;
 }
 
 /** The patient's safety answers as question and answer in words (null: never answered). */

@@ -202,8 +202,8 @@ export function RadioGroup({
 
 type NamedInputProps = Omit<InputProps, "id" | "label" | "type">;
 
-/** The e-mail address both forms ask for. */
-export function EmailField(props: NamedInputProps & { id?: string }) {
+/** The e-mail address both forms ask for (another one, a doctor's, with its own label). */
+export function EmailField(props: NamedInputProps & { id?: string; label?: string }) {
   const locale = useLocale();
   return (
     <TextField

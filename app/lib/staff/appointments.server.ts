@@ -20,6 +20,8 @@ export {
   allowedNext,
   changeStatus,
   closeAsDuplicate,
+  correctReferrer,
+  type ReferrerField,
   listAppointments,
   markArrived,
   moveAppointment,

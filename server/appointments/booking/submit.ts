@@ -26,6 +26,7 @@ import type { Submission } from "../../requests/types";
 import { uploadRepository } from "../../uploads/upload-repository";
 import { appointmentAcceptedMessage, appointmentAnswer, textsNotSent, type AcceptedAppointment } from "./api-answer";
 import { appointmentRepository } from "../appointment-repository";
+import { referrerRepository } from "../referrer-repository";
 import { issueManageLink } from "../manage-links";
 import type { ValidAppointment } from "./validate";
 
@@ -184,6 +185,8 @@ async function storeOnce(
       year,
       trx,
     );
+    // The referring doctor as given (decision 071), kept as long as the appointment.
+    if (a.doctor) await referrerRepository(db).set(row.id, a.doctor, now, trx);
     const attached = await uploads.attach(publicIds, row.id, trx);
     if (attached !== publicIds.length) throw refuse({ referralForms: REFERRAL_MISSING });
     // A request sent after the screening sent the patient to one keeps their answers (decision 063),

@@ -13,6 +13,8 @@ import type { Config } from "../../base/config";
 import type { Db } from "../../db/index";
 import { checkPhone } from "../../requests/phone";
 import type { TextReach } from "../../texts/index";
+import { givenReferrer, type Referrer } from "../../../domain/validation/referrer";
+import { referrerPhone, withPhone } from "../referrers";
 
 /** An appointment request that passed every rule, normalised for storage. */
 export interface ValidAppointment extends Appointment {
@@ -21,6 +23,8 @@ export interface ValidAppointment extends Appointment {
   /** Whether the phone number is a mobile, and its country: what decides whether it gets texts, read with it (server/requests/phone.ts). */
   phoneReach: TextReach;
   alternateE164: string;
+  /** The referring doctor given, its phone number in E.164 (decision 071); null when none was. */
+  doctor: Referrer | null;
 }
 
 /**
@@ -92,6 +96,7 @@ export function appointmentRules(
   const phoneInvalid = fieldMessages(locale).phoneInvalid;
   const phone = checkPhone(raw, "phoneNumber", errors, phoneInvalid);
   const alternate = checkPhone(raw, "alternateNumber", errors, phoneInvalid);
+  const doctorPhone = referrerPhone(raw.referrer, errors, locale);
   if (!errors.dob && typeof raw.dob === "string") {
     const problem = dobProblem(raw.dob, calendar.today, locale);
     if (problem) errors.dob = problem;
@@ -114,6 +119,7 @@ export function appointmentRules(
       phoneE164: phone.e164,
       phoneReach: { mobile: phone.mobile, country: phone.country },
       alternateE164: alternate.e164,
+      doctor: withPhone(givenReferrer(schema.value.referrer), doctorPhone),
     },
   };
 }

@@ -32,3 +32,4 @@ export {
   type StatusChangeField,
   type StatusChangeOutcome,
 } from "./staff-changes";
+export { correctReferrer, type ReferrerCorrection, type ReferrerField } from "../referrers";

@@ -1,5 +1,6 @@
 import type { Kysely, Updateable } from "kysely";
 import { appointmentRepository, type AppointmentRow, type AppointmentSearch } from "../appointment-repository";
+import { referrerRepository } from "../referrer-repository";
 import type { Db } from "../../db/index";
 import type { AppointmentTable, Database } from "../../db/schema";
 import { findRoom } from "../../../domain/rooms";
@@ -138,7 +139,11 @@ export async function getAppointment(db: Db, id: number) {
   const files = await uploadRepository(db).listForAppointment(id);
   const history = await appointments.statusHistory(id);
   const duplicates = (await duplicatesOn(db, [appointment.requested_date])).get(id) ?? [];
-  return { appointment, files, history, duplicates };
+  // The referring doctor as given or corrected, and the doctor's other referrals (decision 071).
+  const referrers = referrerRepository(db);
+  const referrer = (await referrers.ofAppointment(id)) ?? null;
+  const sameDoctor = referrer ? await appointments.referencesOf(await referrers.sameDoctor(referrer)) : [];
+  return { appointment, files, history, duplicates, referrer, sameDoctor };
 }
 
 export type StatusChange =

@@ -21,6 +21,8 @@ export interface WorklistAppointment {
   confirmed_time: string;
   clinic_patient_id: string;
   study_uid: string;
+  /** The referring doctor's name as given (decision 071), or null. */
+  referrer_name: string | null;
 }
 
 /** The Modality Worklist Information Model's SOP class, the file's MediaStorageSOPClassUID. */
@@ -54,14 +56,37 @@ function namePart(text: string): string {
     .slice(0, 64);
 }
 
+/** Titles a referring doctor's name may start with; they are no part of the name. */
+const TITLES = /^(?:(?:dr|doctor|prof|professor|mr|mrs|ms|miss)\.?\s+)+/i;
+
+/**
+ * The referring doctor's name as a DICOM person name (decision 071): written
+ * "Family, Given" it is Family^Given; otherwise the whole name, less a
+ * title, is the family name component, since a name as typed ("Thabo van
+ * der Merwe", "Mpho Kgosi") cannot be cut into family and given names safely.
+ * Empty when no doctor is known.
+ */
+export function referringPhysicianName(name: string | null): string {
+  const plain = (name ?? "").replace(TITLES, "").trim();
+  if (!plain) return "";
+  const comma = plain.indexOf(",");
+  if (comma > 0) {
+    const family = namePart(plain.slice(0, comma));
+    const given = namePart(plain.slice(comma + 1));
+    return given ? `${family}^${given}` : family;
+  }
+  return namePart(plain);
+}
+
 /** The naturalised dataset of an appointment's worklist item. */
 export function worklistDataset(appt: WorklistAppointment, station: Station): Record<string, unknown> {
   const accession = accessionOf(appt.reference);
   const procedure = (appt.examination ?? serviceTitle(appt.service_name)).slice(0, 64);
+  const referrer = referringPhysicianName(appt.referrer_name);
   return {
     SpecificCharacterSet: "ISO_IR 192",
     AccessionNumber: accession,
-    ReferringPhysicianName: "",
+    ReferringPhysicianName: referrer ? [{ Alphabetic: referrer }] : "",
     PatientName: [{ Alphabetic: `${namePart(appt.surname)}^${namePart(appt.name)}` }],
     PatientID: appt.clinic_patient_id,
     PatientBirthDate: appt.dob.replace(/-/g, ""),

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Db } from "../../db/index";
 import type { Database } from "../../db/schema";
 import { perDatabase } from "../../db/repository";
@@ -20,6 +20,14 @@ const ENTRY_COLUMNS = [
   "clinic_patient_id",
   "study_uid",
 ] as const;
+
+/** The referring doctor's name as given (appointment_referrers; decision 071), or null. */
+const referrerName = (eb: ExpressionBuilder<Database, "appointments">) =>
+  eb
+    .selectFrom("appointment_referrers")
+    .select("appointment_referrers.name")
+    .whereRef("appointment_referrers.appointment_id", "=", "appointments.id")
+    .as("referrer_name");
 
 /** The worklist outbox (worklist_outbox) and the appointments' columns the worklist reads (decision 065). */
 export const worklistRepository = perDatabase((db: Db) => ({
@@ -47,7 +55,12 @@ export const worklistRepository = perDatabase((db: Db) => ({
   },
 
   async entry(id: number, trx: Kysely<Database> = db) {
-    return trx.selectFrom("appointments").select(ENTRY_COLUMNS).where("id", "=", id).executeTakeFirst();
+    return trx
+      .selectFrom("appointments")
+      .select(ENTRY_COLUMNS)
+      .select(referrerName)
+      .where("id", "=", id)
+      .executeTakeFirst();
   },
 
   /** Confirmed appointments in a room from `today` on: the ones that may have a worklist file. */
@@ -55,6 +68,7 @@ export const worklistRepository = perDatabase((db: Db) => ({
     return trx
       .selectFrom("appointments")
       .select(ENTRY_COLUMNS)
+      .select(referrerName)
       .where("status", "=", "confirmed")
       .where("confirmed_date", ">=", today)
       .where("room", "is not", null)

@@ -179,6 +179,46 @@ export function BookingFields({ form, calendar, calendarNote, offered, upload, b
           rows={4}
         />
       </fieldset>
+
+      <fieldset className="form__section" aria-describedby="referrer-hint">
+        <legend className="form__section-title">{m.booking_referrer_title({}, t)}</legend>
+        <p className="field__hint" id="referrer-hint">
+          {m.booking_referrer_hint({}, t)}
+        </p>
+        <TextField
+          {...field("referrerName")}
+          error={errors["referrer.name"]}
+          label={m.booking_referrer_name({}, t)}
+          autoComplete="off"
+          optional
+        />
+        <TextField
+          {...field("referrerPracticeNumber")}
+          error={errors["referrer.practiceNumber"]}
+          label={m.booking_referrer_practice_number({}, t)}
+          autoComplete="off"
+          spellCheck={false}
+          optional
+          className="field__input--medium"
+        />
+        <EmailField
+          {...field("referrerEmail")}
+          error={errors["referrer.email"]}
+          label={m.booking_referrer_email({}, t)}
+          autoComplete="off"
+          required={false}
+          optional
+        />
+        <PhoneField
+          {...field("referrerPhone")}
+          error={errors["referrer.phone"]}
+          label={m.booking_referrer_phone({}, t)}
+          {...PHONE_KEYPAD}
+          autoComplete="off"
+          required={false}
+          optional
+        />
+      </fieldset>
     </>
   );
 }

@@ -3,6 +3,7 @@ import { CONTACT_PREFERENCES } from "@domain/contact-preference";
 import { GENDERS } from "@domain/patient";
 import { PAYMENT_METHOD_VALUES } from "@domain/payments";
 import { DOB_PARTS, type BookingValues } from "@domain/validation/appointment-form";
+import { REFERRER_FIELDS } from "@domain/validation/referrer";
 import { radioId } from "../field";
 import type { SummaryItem } from "../error-summary";
 import type { ErrorTargets } from "../use-submission";
@@ -28,6 +29,10 @@ export function initialValues(posted: Partial<BookingValues> = {}): BookingValue
     paymentMethod: "cash",
     medicalAidNumber: "",
     notes: "",
+    referrerName: "",
+    referrerPracticeNumber: "",
+    referrerEmail: "",
+    referrerPhone: "",
     website: "",
     ...posted,
   };
@@ -53,6 +58,8 @@ export const ERROR_TARGETS: ErrorTargets = [
   ["medicalAidNumber", "medicalAidNumber"],
   ["referral", "referral"],
   ["notes", "notes"],
+  // The referring doctor (decision 071): the API's dotted keys, on the form's fields.
+  ...(Object.entries(REFERRER_FIELDS).map(([part, field]) => [`referrer.${part}`, field]) as [string, string][]),
 ];
 
 /** Summary lines in the page's order of their fields (ERROR_TARGETS'). */
@@ -67,4 +74,8 @@ export const CLEARS: Partial<Record<keyof BookingValues, readonly string[]>> = {
   paymentMethod: ["service.paymentMethod", "medicalAidNumber"],
   // The date of birth's one error (under the API's key) clears when any of its boxes changes.
   ...Object.fromEntries(DOB_PARTS.map(({ field }) => [field, ["dob"]])),
+  // The doctor's name is asked for because of the other parts: any of them clears it.
+  ...Object.fromEntries(
+    Object.entries(REFERRER_FIELDS).map(([part, field]) => [field, [`referrer.${part}`, "referrer.name"]]),
+  ),
 };

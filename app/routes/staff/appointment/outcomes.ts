@@ -11,6 +11,7 @@ export const DONE_MESSAGES: Record<string, string> = {
   resent: "The text message is queued to be sent again.",
   channel: "Saved: how the patient gets texts.",
   duplicate: "Closed as a duplicate. The patient was not e-mailed or texted: their other request is still open.",
+  referrer: "Saved: the referring doctor.",
 };
 
 /** The outcomes said beside the messages, where the page comes back (#messages). */
@@ -26,4 +27,13 @@ export type Sent = { time: string; typed_time: string; room: string; reason: str
  * page knows their ids), or a sentence about none (`error`), with the intent
  * refused and what was sent (`values`).
  */
-export type Answer = StaffAnswer<object, Sent & { intent: string }>;
+export type Answer = StaffAnswer<object, Sent & ReferrerSent & { intent: string }>;
+
+/** The referring doctor's correction form's fields (decision 071), by the core's field names. */
+export const REFERRER_INPUTS = {
+  name: "referrer_name",
+  practiceNumber: "referrer_practice_number",
+  email: "referrer_email",
+  phone: "referrer_phone",
+} as const;
+export type ReferrerSent = Partial<Record<(typeof REFERRER_INPUTS)[keyof typeof REFERRER_INPUTS], string>>;

@@ -23,9 +23,12 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 export function AppointmentRecord({
   appointment: a,
   files,
+  children,
 }: {
   appointment: Loaded["appointment"];
   files: Loaded["files"];
+  /** Cards shown after the referral files: the referring doctor, the report. */
+  children?: React.ReactNode;
 }) {
   return (
     <div className="staff-detail__record">
@@ -101,6 +104,7 @@ export function AppointmentRecord({
           </ul>
         )}
       </section>
+      {children}
     </div>
   );
 }

@@ -18,6 +18,7 @@ import {
   allowedNext,
   changeStatus,
   closeAsDuplicate,
+  correctReferrer,
   freeStarts,
   contactChoiceOf,
   messagesFor,
@@ -31,11 +32,13 @@ import {
   type StatusChange,
   type StatusChangeErrors,
   type StatusChangeField,
+  type ReferrerField,
 } from "~/lib/staff/appointments.server";
 import { ActionsPanel } from "./actions-panel";
-import { DONE_MESSAGES, MESSAGE_DONE, type Answer, type Sent } from "./outcomes";
+import { DONE_MESSAGES, MESSAGE_DONE, REFERRER_INPUTS, type Answer, type Sent } from "./outcomes";
 import { FIELD_ORDER, fieldIds } from "./place-form";
 import { AppointmentRecord, StatusHistory } from "./record";
+import { ReferrerCard } from "./referrer";
 import type { Route } from "./+types/route";
 import { BOOKED_ONLINE_LABEL } from "@domain/booking-rules";
 
@@ -104,7 +107,18 @@ export async function loader(args: Route.LoaderArgs) {
  * read as sent here.
  */
 const appointmentForm = z.object({
-  intent: z.enum(["move", "confirm", "arrived", "attended", "no_show", "cancel", "resend", "channel", "duplicate"]),
+  intent: z.enum([
+    "move",
+    "confirm",
+    "arrived",
+    "attended",
+    "no_show",
+    "cancel",
+    "resend",
+    "channel",
+    "duplicate",
+    "referrer",
+  ]),
   date: formText(),
   time: formText(),
   typed_time: formText(),
@@ -113,6 +127,10 @@ const appointmentForm = z.object({
   reason: formText(),
   messageId: formText(),
   channel: formText(),
+  referrer_name: formText(),
+  referrer_practice_number: formText(),
+  referrer_email: formText(),
+  referrer_phone: formText(),
 });
 
 export async function action(args: Route.ActionArgs) {
@@ -147,6 +165,31 @@ export async function action(args: Route.ActionArgs) {
     if (!done.ok) return refused<Answer>(done.status, { error: done.error, values: { intent } });
     return redirect(`/staff/appointments/${id}?done=${intent === "resend" ? "resent" : "channel"}#messages`);
   }
+  if (intent === "referrer") {
+    const values = Object.fromEntries(Object.values(REFERRER_INPUTS).map((input) => [input, form.value[input]]));
+    const sentReferrer = Object.fromEntries(
+      Object.entries(REFERRER_INPUTS).map(([field, input]) => [field, form.value[input]]),
+    ) as Record<ReferrerField, string>;
+    const corrected = await correctReferrer(rt, staff, id, sentReferrer);
+    if (isRefusal(corrected)) {
+      return refused<Answer>(
+        422,
+        corrected.kind === "invalid"
+          ? {
+              // By the inputs' ids, so the summary links to them.
+              errors: Object.fromEntries(
+                Object.entries(corrected.errors).map(([field, message]) => [
+                  REFERRER_INPUTS[field as ReferrerField],
+                  message,
+                ]),
+              ),
+              values: { intent, ...values },
+            }
+          : { error: corrected.failure, values: { intent, ...values } },
+      );
+    }
+    return redirect(`/staff/appointments/${id}?done=referrer`);
+  }
   if (intent === "duplicate") {
     const closed = await closeAsDuplicate(rt, staff, id);
     if (isRefusal(closed)) return refuse(closed);
@@ -172,7 +215,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function StaffAppointment({ loaderData, actionData }: Route.ComponentProps) {
-  const { appointment: a, files, history, done, free, dayRefused, duplicates } = loaderData;
+  const { appointment: a, files, history, done, free, dayRefused, duplicates, referrer, sameDoctor } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const placeIntent = a.status === "confirmed" ? "move" : "confirm";
@@ -182,14 +225,17 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
   const ids = useMemo(() => fieldIds(placeIntent, timeTarget), [placeIntent, timeTarget]);
   // Each field's error of the form just refused, or else of the day form (read by the loader): by field, and by id for the summary.
   const refusal = actionData?.ok === false ? actionData : undefined;
+  // The referring doctor's correction refused: its errors by input id (decision 071).
+  const referrerRefused = refusal?.values.intent === "referrer" ? refusal : undefined;
   const errors: StatusChangeErrors = useMemo(
-    () => (refusal ? refusal.errors : (dayRefused?.errors ?? {})),
-    [dayRefused, refusal],
+    () => (refusal && !referrerRefused ? refusal.errors : (dayRefused?.errors ?? {})),
+    [dayRefused, refusal, referrerRefused],
   );
   const summary: FieldErrors | undefined = useMemo(() => {
+    if (referrerRefused) return Object.keys(referrerRefused.errors).length ? referrerRefused.errors : undefined;
     const listed = FIELD_ORDER.filter((f) => errors[f]);
     return listed.length ? Object.fromEntries(listed.map((f) => [ids[f], errors[f]])) : undefined;
-  }, [errors, ids]);
+  }, [errors, ids, referrerRefused]);
   // What a refused form of this intent sent, shown again.
   const sent = (intent: string): Sent | undefined => {
     const values = refusal?.values;
@@ -233,7 +279,15 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
       <DuplicateNotice of={duplicates} canClose={a.status === "requested"} busy={busy} />
 
       <div className="staff-detail">
-        <AppointmentRecord appointment={a} files={files} />
+        <AppointmentRecord appointment={a} files={files}>
+          <ReferrerCard
+            referrer={referrer}
+            sameDoctor={sameDoctor}
+            errors={referrerRefused?.errors ?? {}}
+            sent={referrerRefused?.values}
+            busy={busy}
+          />
+        </AppointmentRecord>
         <ActionsPanel
           loaderData={loaderData}
           busy={busy}
