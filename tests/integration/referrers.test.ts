@@ -101,14 +101,15 @@ describe("the referring doctor", () => {
     expect((await t.db.selectFrom("appointments").select("id").execute()).length).toBe(before);
   });
 
-  it("the plain booking form (no JavaScript) takes the doctor in English and Setswana, and refuses a partial one beside its field", async () => {
-    const doctor = {
-      referrerName: "Dr Neo Ramotswe",
-      referrerPracticeNumber: "PR-778",
-      referrerEmail: "neo.ramotswe@example.org",
-      referrerPhone: "71 234 568",
-    };
-    for (const url of ["/book-appointment", "/tn/book-appointment"]) {
+  const doctor = {
+    referrerName: "Dr Neo Ramotswe",
+    referrerPracticeNumber: "PR-778",
+    referrerEmail: "neo.ramotswe@example.org",
+    referrerPhone: "71 234 568",
+  };
+  it.each(["/book-appointment", "/tn/book-appointment"])(
+    "the plain booking form at %s (no JavaScript) takes the doctor",
+    async (url) => {
       const ok = await bookByForm(url, bookingFormValues({ ...doctor, dobDay: String(10 + url.length) }, 41));
       expect(ok.statusCode, ok.body.slice(0, 400)).toBe(200);
       const reference = /APT-\d{4}-\d{6}/.exec(ok.body)![0];
@@ -122,8 +123,10 @@ describe("the referring doctor", () => {
         practice_key: "PR-778",
         phone: "+26771234568",
       });
-    }
-    // The section is on the page in both languages, every field labelled.
+    },
+  );
+
+  it("the Setswana form shows the doctor's section, every field labelled, and refuses a partial doctor beside its field", async () => {
     const page = await t.app.inject({ method: "GET", url: "/tn/book-appointment?way=request" });
     expect(page.body).toContain("Ngaka e e go romileng");
     for (const id of Object.keys(doctor)) expect(page.body).toContain(`for="${id}"`);
