@@ -173,3 +173,32 @@ export function nearestFree(days: readonly FreeDay[], wanted: number, count = 6)
     .sort((a, b) => a.start - b.start)
     .map(({ date, time }) => ({ date, time }));
 }
+
+/** How many days a window of the day step holds (the booking page's and the private page's). */
+export const WINDOW_DAYS = 14;
+
+/** Whole days from `a` to `b` (YYYY-MM-DD). */
+const daysFrom = (a: string, b: string) =>
+  Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+
+/**
+ * The window of WINDOW_DAYS days that holds `day`, counted from `today` (so the day step's
+ * windows are always the same ones), ending no later than `last`; and the first days of its
+ * neighbours within [today, last].
+ */
+export function windowOf(
+  day: string,
+  today: string,
+  last: string,
+): { from: string; to: string; earlier?: string; later?: string } {
+  const asked = day < today ? today : day > last ? last : day;
+  const start = addDays(today, Math.floor(daysFrom(today, asked) / WINDOW_DAYS) * WINDOW_DAYS);
+  const end = addDays(start, WINDOW_DAYS - 1);
+  const to = end > last ? last : end;
+  return {
+    from: start,
+    to,
+    ...(start > today ? { earlier: addDays(start, -WINDOW_DAYS) } : {}),
+    ...(to < last ? { later: addDays(to, 1) } : {}),
+  };
+}

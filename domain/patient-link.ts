@@ -23,6 +23,8 @@ export interface PatientLinkWords {
   messages: {
     cancelled: string;
     changed: string;
+    /** A time booked online moved to another (decision 067). */
+    moved: string;
     cannotCancel: string;
     cannotChange: string;
     tooLate: string;
@@ -57,6 +59,7 @@ export function patientLinkWords(locale: Locale): PatientLinkWords {
     messages: {
       cancelled: m.private_done_cancelled({}, options),
       changed: m.private_done_changed({}, options),
+      moved: m.private_done_moved({}, options),
       cannotCancel: m.private_cannot_cancel({}, options),
       cannotChange: m.private_cannot_change({}, options),
       tooLate: m.private_too_late({ hours: NOTICE_HOURS }, options),

@@ -21,6 +21,7 @@ import { m } from "./paraglide/messages.js";
 export const TEXT_KINDS = [
   "received",
   "confirmed",
+  "booked",
   "reminder",
   "moved",
   "cancelled",
@@ -35,6 +36,7 @@ export type TextKind = (typeof TEXT_KINDS)[number];
 export const TEXT_KIND_LABELS: Record<TextKind, string> = {
   received: "Request received",
   confirmed: "Confirmed",
+  booked: "Booked online",
   reminder: "Reminder",
   moved: "Moved by the clinic",
   cancelled: "Cancelled by the clinic",
@@ -45,7 +47,7 @@ export const TEXT_KIND_LABELS: Record<TextKind, string> = {
 };
 
 /** The kinds whose message gives a time of day; the others give a date only. */
-export const TIMED_KINDS: readonly TextKind[] = ["confirmed", "reminder", "moved"];
+export const TIMED_KINDS: readonly TextKind[] = ["confirmed", "booked", "reminder", "moved"];
 
 // --- Statuses ---
 
@@ -277,6 +279,8 @@ type Wording = (
 const SMS_WORDINGS: Record<TextKind, Wording[]> = {
   received: [m.sms_received_1, m.sms_received_2, m.sms_received_3, m.sms_received_4, m.sms_received_5],
   confirmed: [m.sms_confirmed_1, m.sms_confirmed_2, m.sms_confirmed_3, m.sms_confirmed_4],
+  // A time the patient booked online is booked, not confirmed, in every channel (decision 063).
+  booked: [m.sms_booked_1, m.sms_booked_2, m.sms_booked_3, m.sms_booked_4],
   reminder: [m.sms_reminder_1, m.sms_reminder_2, m.sms_reminder_3, m.sms_reminder_4],
   moved: [m.sms_moved_1, m.sms_moved_2, m.sms_moved_3, m.sms_moved_4],
   cancelled: [m.sms_cancelled_1, m.sms_cancelled_2, m.sms_cancelled_3, m.sms_cancelled_4],
@@ -347,6 +351,10 @@ export const WHATSAPP_TEMPLATES: Record<TextKind, { name: string; body: string }
   confirmed: {
     name: "appointment_confirmed",
     body: "{{1}}: your appointment {{2}} is confirmed for {{3}} at {{4}}. See or change it: {{5}}",
+  },
+  booked: {
+    name: "appointment_booked",
+    body: "{{1}}: your appointment {{2}} is booked for {{3}} at {{4}}. See or change it: {{5}}",
   },
   reminder: {
     name: "appointment_reminder",

@@ -1,5 +1,6 @@
 import { data, type AppLoadContext } from "react-router";
 import { localeOfPath } from "@domain/locale";
+import { DAY_PARAM, FROM_PARAM } from "~/components/forms/booking/time-choice";
 import type { ManageAnswer, PatientLinks } from "../../server/appointments/private-link/index";
 
 export type { ManageAnswer, ManageView } from "../../server/appointments/private-link/index";
@@ -44,11 +45,19 @@ export function manageLoader({ request, params, context }: Args) {
   const post = posted.get(context);
   const postAnswer = post?.answer;
   if (postAnswer) return answer(context, async () => postAnswer);
-  const locale = localeOfPath(new URL(request.url).pathname);
-  return answer(context, (links, ip) => links.open(params.token ?? "", ip, { counted: post !== undefined, locale }));
+  const url = new URL(request.url);
+  const locale = localeOfPath(url.pathname);
+  // The move section's day step (decision 067): the day and window asked for, as on the booking page.
+  const asked = {
+    day: url.searchParams.get(DAY_PARAM) ?? undefined,
+    from: url.searchParams.get(FROM_PARAM) ?? undefined,
+  };
+  return answer(context, (links, ip) =>
+    links.open(params.token ?? "", ip, { counted: post !== undefined, locale, asked }),
+  );
 }
 
-/** A patient's cancel, change or safety answers, posted as a plain form. */
+/** A patient's cancel, change, move to a free time, safety answers or contact choice, posted as a plain form. */
 export function manageAction({ request, params, context }: Args) {
   const post: { answer?: ManageAnswer } = {};
   posted.set(context, post);

@@ -2,6 +2,7 @@ import { useActionData, useLoaderData, useLocation, useSearchParams } from "reac
 import { lateCancellationFee, NOTICE_HOURS } from "@domain/booking-policy";
 import { mapsHref } from "@domain/contact-links";
 import { CONTACT_PREFERENCES } from "@domain/contact-preference";
+import { bookedTimeWords } from "@domain/booking-rules";
 import { formatLongDate } from "@domain/dates";
 import { localeOfPath } from "@domain/locale";
 import { m } from "@domain/paraglide/messages.js";
@@ -15,6 +16,7 @@ import type { SummaryItem } from "~/components/forms/error-summary";
 import { radioId, TextAreaField } from "~/components/forms/field";
 import { ContactSettings } from "~/components/patient/contact-settings";
 import { DateChoice } from "~/components/patient/date-choice";
+import { MoveTaken, MoveTime } from "~/components/patient/move-time";
 import { PostOutcome } from "~/components/patient/post-outcome";
 import { SafetyForm, safetyErrorTarget } from "~/components/patient/safety-form";
 import { useLocale, useMessageOptions, usePagePath } from "~/lib/locale";
@@ -130,8 +132,11 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
       </form>
     </section>
   );
+  const taken = "taken" in answer && answer.taken ? answer : undefined;
+  const bookedTime = confirmed ? bookedTimeWords(date, view.confirmedTime!, locale) : "";
   return (
     <>
+      {taken && <MoveTaken answer={taken} view={view} current={bookedTime} pathname={location.pathname} />}
       <PostOutcome
         success={
           done === "contact"
@@ -140,8 +145,8 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
               ? words.messages[done]
               : undefined
         }
-        detail={done === "cancelled" || done === "changed" ? words.changeMailed : undefined}
-        failure={failure}
+        detail={done === "cancelled" || done === "changed" || done === "moved" ? words.changeMailed : undefined}
+        failure={taken ? undefined : failure}
         problems={problems}
       />
       <h1>{m.private_title({}, options)}</h1>
@@ -238,7 +243,19 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
         </>
       )}
 
-      {view.canChange && !view.closedDay && changeSection}
+      {view.move ? (
+        <MoveTime
+          move={view.move}
+          version={view.version}
+          current={bookedTime}
+          pathname={location.pathname}
+          action={here}
+          chosenTime={values.time}
+          error={errors.appointmentTime}
+        />
+      ) : (
+        view.canChange && !view.closedDay && changeSection
+      )}
       {view.changeByPhone && (
         <section className="form__section" aria-labelledby="change-title">
           <h2 id="change-title">{m.private_change_title({}, options)}</h2>

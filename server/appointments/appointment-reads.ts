@@ -122,7 +122,8 @@ export function appointmentReads(db: Db) {
 
     /**
      * What the given rooms hold in [from, to) (clinic minutes): the room and range of each
-     * confirmed appointment there, and nothing else, for the free times (domain/free-times.ts).
+     * confirmed appointment there but `except` (an appointment being moved: its own time does
+     * not hold it back), and nothing else, for the free times (domain/free-times.ts).
      * Read by the start's index from a day before `from` (no appointment is longer), so it
      * looks at the window's rows however many are stored.
      */
@@ -130,6 +131,7 @@ export function appointmentReads(db: Db) {
       rooms: readonly string[],
       from: number,
       to: number,
+      except: number | undefined,
       trx: Kysely<Database> = db,
     ): Promise<{ room: string | null; starts_at: number | null; ends_at: number | null }[]> {
       if (rooms.length === 0) return [];
@@ -141,6 +143,7 @@ export function appointmentReads(db: Db) {
         .where("ends_at", ">", from)
         .where("status", "=", "confirmed")
         .where("room", "in", rooms)
+        .$if(except !== undefined, (q) => q.where("id", "<>", except!))
         .execute();
     },
 

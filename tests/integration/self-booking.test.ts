@@ -86,7 +86,9 @@ describe("booking a free time", () => {
     expect(patient.text_body).toContain("Bring your referral form.");
     const [ics] = JSON.parse(patient.attachments_json) as { filename: string; content: string }[];
     expect(ics!.filename).toBe("appointment.ics");
-    expect(Buffer.from(ics!.content, "base64").toString()).toContain("DTSTART:20270302T073000Z");
+    const calendar = Buffer.from(ics!.content, "base64").toString().replace(/\r\n /g, "");
+    expect(calendar).toContain("DTSTART:20270302T073000Z");
+    expect(calendar).toContain("DESCRIPTION:Your appointment is booked: Tuesday 2 March 2027 at 09:30\\n");
   });
 
   it("answers 409 with the nearest free times when the time was taken meanwhile", async () => {
@@ -348,7 +350,7 @@ describe("booking a free time with the plain form (no JavaScript)", () => {
     const day = openDate(12);
     for (const [language, words] of [
       ["en", "Your appointment is booked:"],
-      ["tn", "Peeletso ya gago e tlhomamisitswe:"],
+      ["tn", "Peeletso ya gago e beeletswe:"],
     ] as const) {
       const res = await t.app.inject({
         method: "POST",

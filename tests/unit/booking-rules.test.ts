@@ -138,7 +138,7 @@ describe("the booking rules", () => {
       "Your appointment is booked: Tuesday 8 December 2026 at 09:30",
     );
     expect(bookedWords("2026-12-08", "09:30", "tn")).toBe(
-      "Peeletso ya gago e tlhomamisitswe: Labobedi 8 Sedimonthole 2026 ka 09:30",
+      "Peeletso ya gago e beeletswe: Labobedi 8 Sedimonthole 2026 ka 09:30",
     );
   });
 });

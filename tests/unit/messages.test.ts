@@ -147,7 +147,7 @@ describe("the glossary's rules (messages/glossary.json), kept by every Setswana 
   };
 
   it("each rule says its choice in plain words and can be checked", () => {
-    expect(glossary.rules.map((r) => r.id).sort()).toEqual(["cancel", "days", "delete", "e-mail", "must"]);
+    expect(glossary.rules.map((r) => r.id).sort()).toEqual(["booked", "cancel", "days", "delete", "e-mail", "must"]);
     for (const rule of glossary.rules) {
       expect(rule.rule.length, rule.id).toBeGreaterThan(20);
       expect(Boolean(rule.never) || Boolean(rule.english && (rule.tn ?? rule.not)), rule.id).toBe(true);

@@ -27,13 +27,15 @@ export function horizonDaysOf(rule: SelfBookingRule, config: Pick<Config, "booki
  * rule's, and never past the request window (BOOKING_HORIZON_DAYS). Inside a
  * transaction (the booking's), pass it. `range.ignoreHolds`: the times the
  * rule allows, whatever the rooms hold (whether a time was taken or never offered).
+ * `range.except`: an appointment being moved (decision 067), whose own hold
+ * does not count.
  */
 export async function serviceFreeTimes(
   db: Db,
   config: Pick<Config, "closedDates" | "bookingHorizonDays">,
   slug: BookableSlug,
   rule: SelfBookingRule,
-  range: { from: string; to: string; ignoreHolds?: boolean },
+  range: { from: string; to: string; ignoreHolds?: boolean; except?: number },
   now: Date,
   trx: Kysely<Database> = db,
 ): Promise<FreeDay[]> {
@@ -53,6 +55,7 @@ export async function serviceFreeTimes(
         rooms.map((r) => r.id),
         clinicMinutes(first, "00:00"),
         clinicMinutes(addDays(last, 1), "00:00"),
+        range.except,
         trx,
       );
   return findFreeTimes({
@@ -82,19 +85,19 @@ export type TimeCheck =
  * its rooms hold now: free; taken (the rule allows it, but no room is free
  * for it any more); or against the rule: too soon (the notice), too far (the
  * horizon), a day closed to it, or off the grid (not a start the rule
- * offers: not on the step, outside the opening hours).
+ * offers: not on the step, outside the opening hours). `except`: the
+ * appointment being moved, whose own hold does not count.
  */
 export async function checkTime(
   db: Db,
   config: Pick<Config, "closedDates" | "bookingHorizonDays">,
   slug: BookableSlug,
   rule: SelfBookingRule,
-  date: string,
-  time: string,
+  { date, time, except }: { date: string; time: string; except?: number },
   now: Date,
   trx: Kysely<Database> = db,
 ): Promise<TimeCheck> {
-  const range = { from: date, to: date };
+  const range = { from: date, to: date, except };
   const start = clinicMinutes(date, time);
   const free = (await serviceFreeTimes(db, config, slug, rule, range, now, trx))[0]?.starts.find(
     (s) => s.time === time,
@@ -122,7 +125,9 @@ export async function alternativesTo(
   date: string,
   start: number,
   now: Date,
+  except?: number,
 ): Promise<{ date: string; time: string }[]> {
-  const days = await serviceFreeTimes(db, config, slug, rule, { from: addDays(date, -14), to: addDays(date, 14) }, now);
+  const range = { from: addDays(date, -14), to: addDays(date, 14), except };
+  const days = await serviceFreeTimes(db, config, slug, rule, range, now);
   return nearestFree(days, start, 6);
 }

@@ -6,4 +6,4 @@ export { calendarRoutes } from "./calendar-routes";
 export { bookingPageForm } from "./page-form";
 export { appointmentRoutes } from "./routes";
 export { slotsRoutes } from "./slots-routes";
-export { horizonDaysOf, serviceFreeTimes } from "./free-slots";
+export { alternativesTo, checkTime, horizonDaysOf, serviceFreeTimes } from "./free-slots";

@@ -284,7 +284,7 @@ async function bookTime(
   trx: Kysely<Database>,
 ): Promise<Booked> {
   const { slug, rule, date, time } = booking;
-  const check = await checkTime(db, config, slug, rule, date, time, now, trx);
+  const check = await checkTime(db, config, slug, rule, { date, time }, now, trx);
   if (check.kind === "problem") {
     const message = timeProblemWords(check.problem, serviceTitle(slug, row.language), row.language);
     throw new Rejection<Refusal>({ kind: "rule", message, errors: { appointmentTime: message } });
@@ -329,7 +329,7 @@ async function bookTime(
   );
   await enqueueMails([clinicAppointmentMail(mail, config), confirmation], now, trx);
   const confirmed = { ...row, confirmed_date: date, confirmed_time: time };
-  const text = twin ? null : await textPatient(config, confirmed, "confirmed", manageUrl, now, a.phoneReach, trx);
+  const text = twin ? null : await textPatient(config, confirmed, "booked", manageUrl, now, a.phoneReach, trx);
   const abroad = text !== null && "skipped" in text && text.skipped === "abroad";
   return {
     accepted: {

@@ -56,7 +56,13 @@ export function confirmationMail(config: Config, appt: ConfirmedAppointment, now
       stamp: now,
       summary: m.mail_ics_summary({ service, clinicName: clinic.shortName }, options),
       location,
-      description: [reference, "", ...prepare].join("\n"),
+      // A time booked online says so in the calendar too (decision 063): "Your appointment is booked: …".
+      description: [
+        ...(appt.bookedOnline ? [bookedWords(appt.date, appt.time, locale)] : []),
+        reference,
+        "",
+        ...prepare,
+      ].join("\n"),
     },
     `-//${clinic.shortName}//Appointments//EN`,
   );

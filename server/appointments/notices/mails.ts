@@ -176,12 +176,19 @@ function patientHtmlMail(
   };
 }
 
+const CHANGE_SUBJECT = {
+  cancelled: "cancelled",
+  "changed the date of": "date changed",
+  "moved the time of": "time moved",
+} as const;
+
 /**
- * Tells the clinic that a patient changed or cancelled a request through
- * their link: the reference and a console link only, nothing else.
+ * Tells the clinic that a patient changed, moved (decision 067) or cancelled
+ * an appointment through their link: the reference and a console link only,
+ * nothing else.
  */
 export function clinicPatientChangeMail(
-  change: { id: number; reference: string; what: "cancelled" | "changed the date of" },
+  change: { id: number; reference: string; what: "cancelled" | "changed the date of" | "moved the time of" },
   config: MailConfig,
 ): OutgoingMail {
   const url = staffAppointmentUrl(config, change.id);
@@ -189,7 +196,7 @@ export function clinicPatientChangeMail(
   return {
     to: config.clinic.email,
     about: change.reference,
-    subject: `Appointment ${change.reference} ${change.what === "cancelled" ? "cancelled" : "date changed"} by the patient`,
+    subject: `Appointment ${change.reference} ${CHANGE_SUBJECT[change.what]} by the patient`,
     text: `${intro}\n\nOpen the request: ${url}\n`,
     html: `<p>${escapeHtml(intro)}</p>${link(url, "Open the request in the staff console")}`,
   };

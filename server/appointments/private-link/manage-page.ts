@@ -13,6 +13,7 @@ import {
   type ManageView,
   type PatientIntent,
   type PatientValues,
+  type TakenMeanwhile,
 } from "./manage";
 
 export type { ManageView } from "./manage";
@@ -37,7 +38,9 @@ export type ManageAnswer =
       view: ManageView;
       done?: Extract<LinkOutcome, { kind: "done" }>["done"];
       failure?: string;
-      /** By field name: date, reason, or a safety answer's field. */
+      /** A time taken meanwhile, with the nearest free times (decision 067). */
+      taken?: TakenMeanwhile;
+      /** By field name: date, appointmentTime, reason, or a safety answer's field. */
       errors?: Record<string, string>;
       values?: PatientValues;
     };
@@ -54,7 +57,13 @@ function manageAnswer(outcome: LinkOutcome, locale: Locale): ManageAnswer {
     case "done":
       return { status: 200, view: outcome.view, done: outcome.done };
     case "refused":
-      return { status: 409, view: outcome.view, failure: outcome.failure, values: outcome.values };
+      return {
+        status: 409,
+        view: outcome.view,
+        failure: outcome.failure,
+        values: outcome.values,
+        taken: outcome.taken,
+      };
     case "invalid": {
       const { view, failure, errors, values } = outcome;
       return { status: 400, view, failure, errors, values };
@@ -74,6 +83,13 @@ function patientIntent(form: FormData): PatientIntent {
       return { kind: "cancel", version: field("version"), reason: field("reason") };
     case "change":
       return { kind: "move", version: field("version"), date: field("date") };
+    case "move-time":
+      return {
+        kind: "move-time",
+        version: field("version"),
+        date: field("appointmentDate"),
+        time: field("appointmentTime"),
+      };
     case "safety":
       return { kind: "safety", answers: posted };
     case "contact":
@@ -108,13 +124,17 @@ export async function openLinkPage(
   deps: LinkPageDeps,
   token: string,
   clientIp: string,
-  { counted = false, locale = BASE_LOCALE }: { counted?: boolean; locale?: Locale } = {},
+  {
+    counted = false,
+    locale = BASE_LOCALE,
+    asked = {},
+  }: { counted?: boolean; locale?: Locale; asked?: { day?: string; from?: string } } = {},
 ): Promise<ManageAnswer> {
   const refused = counted ? null : await limited(deps, clientIp, locale);
-  return refused ?? manageAnswer(await openLink(deps, token, deps.now(), locale), locale);
+  return refused ?? manageAnswer(await openLink(deps, token, deps.now(), locale, asked), locale);
 }
 
-/** POST: cancel, change or safety, from the page's form; answered in the language of the page's address. */
+/** POST: cancel, change, move to a free time, safety or contact, from the page's form; answered in the language of the page's address. */
 export async function actOnLinkPage(
   deps: LinkPageDeps,
   request: Request,

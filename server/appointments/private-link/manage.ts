@@ -5,13 +5,7 @@ import { contactPreferenceWords, safetyWords } from "../../../domain/patient-wor
 import { bookingDateProblem, dateMessages } from "../../../domain/validation/appointment-dates";
 import { CANCEL_REASON_MAX, patientMoveTo, type PatientMove } from "../../../domain/statuses";
 import { appointmentGuidance, serviceTitle } from "../../../domain/catalogue";
-import {
-  parseSafetyForm,
-  readSafetyAnswers,
-  safetyQuestionsFor,
-  type SafetyAnswers,
-  type SafetyQuestion,
-} from "../../../domain/safety-questions";
+import { parseSafetyForm, readSafetyAnswers, safetyQuestionsFor } from "../../../domain/safety-questions";
 import { clinicInstant, clinicToday, parseDateInput } from "../../../domain/dates";
 import { bookingCalendar, type BookingCalendar } from "../../../domain/opening-days";
 import type { AppointmentStatus } from "../../../domain/statuses";
@@ -24,8 +18,12 @@ import { appointmentRepository, type AppointmentRow } from "../appointment-repos
 import { appointmentDate, findByManageToken, issueManageLink } from "../manage-links";
 import { closedDayOf, type ClosedDay } from "../closed-day";
 import { contactChoiceOf, setContactPreference } from "../../texts/index";
-import { isContactPreference, type ContactChoice } from "../../../domain/contact-preference";
+import { isContactPreference } from "../../../domain/contact-preference";
 import { bookedWords } from "../../../domain/booking-rules";
+import { moveRequest, moveRuleOf, moveTime, moveTimesFor, moveWords, type AskedDay, type MoveTimes } from "./move-time";
+import type { LinkOutcome, ManageView, PatientIntent, PatientValues } from "./link-view";
+
+export type { LinkOutcome, ManageView, PatientIntent, PatientValues, TakenMeanwhile } from "./link-view";
 
 /**
  * What a patient does through their private link (`/appointment/<token>`):
@@ -41,89 +39,6 @@ import { bookedWords } from "../../../domain/booking-rules";
  * 037); the e-mail and text a change sends are in the patient's
  * (appointments.language).
  */
-
-/** The appointment as the patient's page shows it: no identity details beyond the reference. */
-export interface ManageView {
-  reference: string;
-  service: string;
-  /** The examination staff chose within the service, in the page's language; undefined until one is chosen. */
-  examination?: string;
-  status: AppointmentStatus;
-  statusWords: string;
-  /** Whether the patient booked this time online (decision 063). */
-  bookedOnline: boolean;
-  /**
-   * Requested: the day by whose end the clinic answers (the first open day
-   * after the request was made or last changed, as the console counts it),
-   * while that day is still ahead; else undefined ("within one working day").
-   */
-  answerBy?: string;
-  requestedDate: string;
-  confirmedDate: string | null;
-  confirmedTime: string | null;
-  /** The day cannot go ahead (a closure of the clinic or of the equipment): the page leads with it (decision 044). */
-  closedDay?: ClosedDay;
-  /** How to prepare: the chosen examination's own preparation, else the service's (appointmentGuidance). */
-  preparation: readonly string[];
-  canCancel: boolean;
-  /** Cancelling now is within NOTICE_HOURS of the confirmed time: the page says a fee may apply. */
-  lateCancel: boolean;
-  canChange: boolean;
-  /** Confirmed and within NOTICE_HOURS: the page says to phone instead. */
-  changeByPhone: boolean;
-  /** The booking window and the days the clinic is closed in it: the change form offers the open ones. */
-  calendar: BookingCalendar;
-  /** Sent back with each post: a post made against an older state of the appointment is refused. */
-  version: string;
-  /**
-   * How the patient hears about this appointment besides e-mail: their choice (null: none made),
-   * whether the number is a mobile, and whether WhatsApp is set up (else a WhatsApp choice goes as SMS).
-   */
-  contact: ContactChoice;
-  /** The pre-exam safety questions and the answers saved so far (health data: this page only). */
-  safety: {
-    questions: readonly SafetyQuestion[];
-    answers: SafetyAnswers;
-    savedAt: string | null;
-    /** Open, and the visit has not begun: answers may still change. */
-    canAnswer: boolean;
-  };
-}
-
-/** The date and reason as posted, to fill the forms again after a refusal. */
-export interface PatientValues {
-  date?: string;
-  reason?: string;
-}
-
-/**
- * What a patient posts, read from the page's form: cancel (with an optional
- * reason), move to another date (as posted: the form sends YYYY-MM-DD, a
- * hand-made post may send what was typed), or the safety answers (every
- * posted field by name); `version`, the state the page showed. Anything else
- * is unknown.
- */
-export type PatientIntent =
-  | { kind: "cancel"; version: string; reason: string }
-  | { kind: "move"; version: string; date: string }
-  | { kind: "safety"; answers: Readonly<Record<string, string>> }
-  | { kind: "contact"; preference: string }
-  | { kind: "unknown" };
-
-/**
- * What the core gives (decision 031): the link leads nowhere; the
- * appointment shown; a move done (the appointment as it now stands);
- * refused, because the appointment's state does not allow it (cancelled,
- * changed meanwhile, too late); or invalid, because of what was sent (the
- * errors by field: date, reason, or a safety answer's field). A refusal
- * carries the values to fill the forms again.
- */
-export type LinkOutcome =
-  | { kind: "not-found" }
-  | { kind: "shown"; view: ManageView }
-  | { kind: "done"; view: ManageView; done: "cancelled" | "changed" | "saved" | "contact" }
-  | { kind: "refused"; view: ManageView; failure: string; values?: PatientValues }
-  | { kind: "invalid"; view: ManageView; failure: string; errors?: Record<string, string>; values?: PatientValues };
 
 type LinkConfig = Pick<Config, "bookingHorizonDays" | "closedDates" | "publicBaseUrl" | "clinic" | "messages">;
 
@@ -150,6 +65,7 @@ interface ViewDays {
   answerBy?: string;
   closedDay?: ClosedDay;
   locale: Locale;
+  move?: MoveTimes;
 }
 
 function viewOf(appt: AppointmentRow, config: LinkConfig, now: Date, days: ViewDays): ManageView {
@@ -179,6 +95,7 @@ function viewOf(appt: AppointmentRow, config: LinkConfig, now: Date, days: ViewD
     lateCancel: late,
     canChange: allows("changeDate") && !late,
     changeByPhone: late,
+    move: days.move,
     calendar: days.calendar,
     version: appt.updated_at,
     contact: contactChoiceOf(config, appt),
@@ -203,26 +120,92 @@ export interface LinkDeps {
  * reckoned from when it was made or last changed (`updated_at`: staff touch
  * a row only to change its status), as the booking's confirmation does.
  */
-async function daysFor({ config, db }: LinkDeps, appt: AppointmentRow, now: Date, locale: Locale): Promise<ViewDays> {
+async function daysFor(
+  { config, db }: LinkDeps,
+  appt: AppointmentRow,
+  now: Date,
+  locale: Locale,
+  asked: AskedDay = {},
+): Promise<ViewDays> {
   const rules = await bookingWindowNow(db, config, now);
   const calendar = bookingCalendar(now, rules.bookingHorizonDays, rules.closedDates);
   const closedDay = await closedDayOf(db, config, appt, clinicToday(now));
-  const days = { calendar, closureReasons: rules.closureReasons ?? {}, closedDay, locale };
+  // A time booked online: the free times it may move to, for the day asked (?day=, ?from=).
+  const movable = closedDay ? undefined : moveRuleOf(appt, withinNotice(appt, now));
+  const move = movable ? await moveTimesFor(db, config, appt, movable, asked, now) : undefined;
+  const days = { calendar, closureReasons: rules.closureReasons ?? {}, closedDay, locale, move };
   if (appt.status !== "requested") return days;
   return { ...days, answerBy: await requestAnswerBy(db, config, new Date(appt.updated_at)) };
 }
 
-/** The appointment behind a link, as the page shows it in `locale`. */
+/** The appointment behind a link, as the page shows it in `locale`, with the move section's day asked for. */
 export async function openLink(
   deps: LinkDeps,
   token: string,
-  now = new Date(),
+  now: Date,
   locale: Locale = BASE_LOCALE,
+  asked: AskedDay = {},
 ): Promise<LinkOutcome> {
   const appt = await findByManageToken(deps.db, token, now);
   return appt
-    ? { kind: "shown", view: viewOf(appt, deps.config, now, await daysFor(deps, appt, now, locale)) }
+    ? { kind: "shown", view: viewOf(appt, deps.config, now, await daysFor(deps, appt, now, locale, asked)) }
     : { kind: "not-found" };
+}
+
+/**
+ * Moves a time booked online to another free time (decision 067, ./move-time.ts):
+ * refused while the notice forbids it (the page says to phone) or against an older
+ * state; a time taken meanwhile leaves the appointment as it was, with the nearest
+ * free times; the view afterwards shows the day asked for.
+ */
+async function moveTo(
+  deps: LinkDeps,
+  appt: AppointmentRow,
+  intent: Extract<PatientIntent, { kind: "move-time" }>,
+  view: ManageView,
+  now: Date,
+  locale: Locale,
+): Promise<LinkOutcome> {
+  const PATIENT_MESSAGES = patientLinkWords(locale).messages;
+  const words = moveWords(locale);
+  const values: PatientValues = { date: intent.date, time: intent.time };
+  const movable = moveRuleOf(appt, withinNotice(appt, now));
+  if (!movable)
+    return {
+      kind: "refused",
+      view,
+      failure: view.changeByPhone ? PATIENT_MESSAGES.tooLate : PATIENT_MESSAGES.cannotChange,
+      values,
+    };
+  if (intent.version !== appt.updated_at) return { kind: "refused", view, failure: PATIENT_MESSAGES.stale, values };
+  const problem = moveRequest(appt, intent, words);
+  if (problem) return { kind: "invalid", view, failure: problem, errors: { appointmentTime: problem }, values };
+  const result = await moveTime(deps.db, deps.config, appt, movable, intent, now);
+  const current = (await appointmentRepository(deps.db).findById(appt.id)) ?? appt;
+  const asked = { day: result.kind === "moved" ? (current.confirmed_date ?? undefined) : intent.date };
+  const shown = viewOf(current, deps.config, now, await daysFor(deps, current, now, locale, asked));
+  switch (result.kind) {
+    case "moved":
+      return { kind: "done", view: shown, done: "moved" };
+    case "stale":
+      return {
+        kind: "refused",
+        view: shown,
+        failure: current.status === "cancelled" ? PATIENT_MESSAGES.alreadyCancelled : PATIENT_MESSAGES.stale,
+      };
+    case "not-offered":
+      return {
+        kind: "invalid",
+        view: shown,
+        failure: words.notOffered,
+        errors: { appointmentTime: words.notOffered },
+        values,
+      };
+    case "taken": {
+      const taken = { date: intent.date, time: intent.time, alternatives: result.alternatives };
+      return { kind: "refused", view: shown, failure: words.taken, values, taken };
+    }
+  }
 }
 
 /**
@@ -432,12 +415,12 @@ export async function actOnLink(
   deps: LinkDeps,
   token: string,
   intent: PatientIntent,
-  now = new Date(),
+  now: Date,
   locale: Locale = BASE_LOCALE,
 ): Promise<LinkOutcome> {
   const appt = await findByManageToken(deps.db, token, now);
   if (!appt) return { kind: "not-found" };
-  const days = await daysFor(deps, appt, now, locale);
+  const days = await daysFor(deps, appt, now, locale, intent.kind === "move-time" ? { day: intent.date } : {});
   const view = viewOf(appt, deps.config, now, days);
   const PATIENT_MESSAGES = patientLinkWords(locale).messages;
   // Posted again from a page opened before the cancellation (another tab, the back button).
@@ -445,6 +428,7 @@ export async function actOnLink(
   if (intent.kind === "safety") return saveSafety(deps, appt, view, intent.answers, now, days);
   if (intent.kind === "contact") return chooseContact(deps, appt, intent.preference, now, days);
   if (intent.kind === "unknown") return { kind: "invalid", view, failure: PATIENT_MESSAGES.unknownAction };
+  if (intent.kind === "move-time") return moveTo(deps, appt, intent, view, now, locale);
   const values: PatientValues = intent.kind === "cancel" ? { reason: intent.reason } : { date: intent.date };
   const change = await changeToMake(deps, appt, intent, view, days, values, now);
   if ("kind" in change) return change;

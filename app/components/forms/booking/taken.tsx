@@ -21,6 +21,8 @@ export function TakenNotice({
   formDay,
   timesShown,
   dayAddress,
+  lead,
+  autoFocus,
 }: {
   taken: TakenTime;
   /** The day whose times the form below shows, and those times. */
@@ -32,6 +34,10 @@ export function TakenNotice({
   message?: string;
   focusToken: number;
   onChoose?: (offered: OfferedTime) => void;
+  /** What the nearest times are introduced with, instead of the booking form's (the private page's move: decision 067). */
+  lead?: string;
+  /** Focused as the page loads (a page with no script: the private page). */
+  autoFocus?: boolean;
 }) {
   const locale = useLocale();
   const t = { locale };
@@ -42,13 +48,13 @@ export function TakenNotice({
   const when = m.mail_when({ date: formatLongDate(taken.date, locale), time: taken.time }, t);
   const days = [...new Set(taken.alternatives.map((a) => a.date))];
   return (
-    <div ref={ref} className="error-summary taken" tabIndex={-1}>
+    <div ref={ref} className="error-summary taken" tabIndex={-1} autoFocus={autoFocus}>
       <div role="alert">
         <h2 className="error-summary__title">
           {taken.time ? m.book_time_taken_title({ when }, t) : (message ?? m.self_booking_taken({}, t))}
         </h2>
         <p className="error-summary__description">
-          {days.length ? m.book_time_taken_lead({}, t) : m.book_time_taken_none({}, t)}
+          {days.length ? (lead ?? m.book_time_taken_lead({}, t)) : m.book_time_taken_none({}, t)}
         </p>
       </div>
       {days.map((day) => (

@@ -1,4 +1,4 @@
-import { addDays, formatLongDate } from "@domain/dates";
+import { formatLongDate } from "@domain/dates";
 import { m } from "@domain/paraglide/messages.js";
 import { BOOKING_PATH, BOOKING_SERVICE_PARAM } from "@domain/paths";
 import { ErrorMessage } from "../field";
@@ -35,34 +35,8 @@ export interface FreeTimesWindow {
 export const DAY_PARAM = "day";
 export const FROM_PARAM = "from";
 
-/** How many days a window of the day step holds. */
-export const WINDOW_DAYS = 14;
-
-/** Whole days from `a` to `b` (YYYY-MM-DD). */
-const daysFrom = (a: string, b: string) =>
-  Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
-
-/**
- * The window of WINDOW_DAYS days that holds `day`, counted from `today` (so the day step's
- * windows are always the same ones), ending no later than `last`; and the first days of its
- * neighbours within [today, last].
- */
-export function windowOf(
-  day: string,
-  today: string,
-  last: string,
-): { from: string; to: string; earlier?: string; later?: string } {
-  const asked = day < today ? today : day > last ? last : day;
-  const start = addDays(today, Math.floor(daysFrom(today, asked) / WINDOW_DAYS) * WINDOW_DAYS);
-  const end = addDays(start, WINDOW_DAYS - 1);
-  const to = end > last ? last : end;
-  return {
-    from: start,
-    to,
-    ...(start > today ? { earlier: addDays(start, -WINDOW_DAYS) } : {}),
-    ...(to < last ? { later: addDays(to, 1) } : {}),
-  };
-}
+// The windows of the day step (WINDOW_DAYS days, counted from today) are the domain's, shared with the private page.
+export { windowOf, WINDOW_DAYS } from "@domain/free-times";
 
 /** The day the page shows the times of: the one asked for if it has free times, else the first that has. */
 export function shownDay(window: FreeTimesWindow | null, asked?: string): FreeDayTimes | undefined {
@@ -81,8 +55,10 @@ function dayLabel(iso: string, locale: ReturnType<typeof useLocale>) {
 }
 
 interface DayChoiceProps {
-  /** The service's slug (the address's ?service=). */
-  service: string;
+  /** The service's slug (the booking page's ?service=); none on the private page, whose address names the appointment. */
+  service?: string;
+  /** Where the day buttons lead: the booking page, or the private page's move section. */
+  action?: string;
   window: FreeTimesWindow;
   chosen?: string;
   /** With JavaScript: the island shows a day, or another window, without a page load. */
@@ -93,11 +69,11 @@ interface DayChoiceProps {
 }
 
 /**
- * The day step: a GET form to the booking page, one button per day with free
+ * The day step: a GET form to the booking page (or `action`), one button per day with free
  * times; the chosen day is pressed. Earlier and later windows are a button
  * each. Without JavaScript each button loads the page for that day.
  */
-export function DayChoice({ service, window, chosen, onDay, onWindow, labelledBy }: DayChoiceProps) {
+export function DayChoice({ service, action, window, chosen, onDay, onWindow, labelledBy }: DayChoiceProps) {
   const locale = useLocale();
   const t = { locale };
   const pagePath = usePagePath();
@@ -111,8 +87,8 @@ export function DayChoice({ service, window, chosen, onDay, onWindow, labelledBy
         }
       : {};
   return (
-    <form method="get" action={pagePath(BOOKING_PATH)} className="day-choice" aria-labelledby={labelledBy}>
-      <input type="hidden" name={BOOKING_SERVICE_PARAM} value={service} />
+    <form method="get" action={action ?? pagePath(BOOKING_PATH)} className="day-choice" aria-labelledby={labelledBy}>
+      {service && <input type="hidden" name={BOOKING_SERVICE_PARAM} value={service} />}
       <input type="hidden" name={FROM_PARAM} value={window.from} />
       {window.days.length > 0 ? (
         <ul className="day-choice__days">
