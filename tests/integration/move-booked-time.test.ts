@@ -159,6 +159,13 @@ describe("moving a booked time from the private page", () => {
     expect(res.body).toMatch(/class="taken__time" href="#appointmentTime-0915"/);
     expect(times(res.body)).not.toContain("10:00");
     expect(await row(reference)).toMatchObject({ confirmed_date: "2027-03-08", confirmed_time: "09:30" });
+    // A time taken next to its own: its own time (the nearest one free to it) is not offered as another.
+    await seedConfirmedIn(t.db, "2027-03-08", "09:00", "x-ray");
+    const near = await move(reference, path, "2027-03-08", "09:00");
+    expect(near.statusCode).toBe(409);
+    const offered = [...near.body.matchAll(/class="taken__time" href="[^"]*">([^<]+)</g)].map((m) => m[1]);
+    expect(offered.length).toBeGreaterThan(0);
+    expect(offered).not.toContain("09:30");
   });
 
   it("refuses a post made against an older state, a time off the rule, and the time it already has", async () => {

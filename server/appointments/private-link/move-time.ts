@@ -140,7 +140,10 @@ export async function moveTime(
   }
   const { slug, rule } = movable;
   const start = clinicMinutes(to.date, to.time);
-  return { kind: "taken", alternatives: await alternativesTo(db, config, slug, rule, to.date, start, now, appt.id) };
+  const nearest = await alternativesTo(db, config, slug, rule, to.date, start, now, appt.id);
+  // Its own time is free to it, but is not another time to move to.
+  const own = (a: { date: string; time: string }) => a.date === appt.confirmed_date && a.time === appt.confirmed_time;
+  return { kind: "taken", alternatives: nearest.filter((a) => !own(a)) };
 }
 
 /** One try of moveTime, in its own transaction: `taken-at` when the rooms were full at the time checked. */
