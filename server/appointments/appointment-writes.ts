@@ -1,5 +1,5 @@
-import type { Insertable, Kysely, Selectable, Updateable } from "kysely";
-import type { Db } from "../db/index";
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from "kysely";
+import { isPostgres, type Db } from "../db/index";
 import type {
   AppointmentLinkTable,
   AppointmentStatus,
@@ -98,9 +98,15 @@ export function appointmentWrites(db: Db) {
      * Call first in a transaction that reads then writes an appointment: a
      * write that changes nothing, so SQLite's write lock is taken at once (one
      * that read first and wrote later fails with "database is locked" when
-     * another connection wrote meanwhile); on PostgreSQL it locks the row.
+     * another connection wrote meanwhile); on PostgreSQL the row is locked
+     * (FOR UPDATE) without a new version of it, which would check a confirmed
+     * row's room again (migration 0016) and wait for a claim of it in progress.
      */
     async lockForChange(id: number, trx: Kysely<Database>): Promise<void> {
+      if (isPostgres(trx)) {
+        await trx.selectFrom("appointments").select("id").where("id", "=", id).forUpdate().execute();
+        return;
+      }
       await trx
         .updateTable("appointments")
         .set((eb) => ({ updated_at: eb.ref("updated_at") }))
@@ -121,6 +127,7 @@ export function appointmentWrites(db: Db) {
     ): Promise<boolean> {
       if (set.status === "confirmed" && expected.status !== "confirmed")
         await ensureClinicPatientId(id, set.updated_at ?? new Date().toISOString(), trx);
+      if (set.status === "confirmed" || typeof set.room === "string") await queueForRoom(id, set.room, trx);
       let update = trx.updateTable("appointments").set(set).where("id", "=", id).where("status", "=", expected.status);
       if (expected.updatedAt !== undefined) update = update.where("updated_at", "=", expected.updatedAt);
       const updated = await update.executeTakeFirst();
@@ -148,6 +155,7 @@ export function appointmentWrites(db: Db) {
     ): Promise<void> {
       const { stamp, ...columns } = set;
       await ensureClinicPatientId(id, stamp, trx);
+      await queueForRoom(id, set.room, trx);
       await trx
         .updateTable("appointments")
         .set({
@@ -242,6 +250,28 @@ export function appointmentWrites(db: Db) {
       await forgetClinicPatients([...new Set(patients.map((p) => p.clinic_patient_id!))], trx);
     },
   };
+}
+
+/** A namespace for the advisory lock that queues the claims of one room on PostgreSQL ("ROOM"). */
+const ROOM_LOCK = 0x524f4f4d;
+
+/**
+ * Called just before a write that claims a room for appointment `id` (`room`, or the one it holds):
+ * on PostgreSQL, waits until no other transaction is claiming that room, and holds it until this one
+ * ends. Without it, two claims written at the same moment each find the other's pending row while
+ * checking the room's exclusion constraint (migration 0016) and wait for each other, and PostgreSQL
+ * ends one as a deadlock (40P01) instead of refusing it as the time taken (23P01). Queued, the second
+ * finds the first's row committed, or gone. It comes after the clinic patient ID (ensureClinicPatientId),
+ * as in every claim, so two claims never take these locks in opposite orders. SQLite writes one
+ * transaction at a time and needs nothing.
+ */
+async function queueForRoom(id: number, room: string | null | undefined, trx: Kysely<Database>): Promise<void> {
+  if (!isPostgres(trx)) return;
+  const held =
+    room === undefined
+      ? (await trx.selectFrom("appointments").select("room").where("id", "=", id).executeTakeFirst())?.room
+      : room;
+  if (held) await sql`select pg_advisory_xact_lock(${ROOM_LOCK}, hashtext(${held}))`.execute(trx);
 }
 
 /** Asks for the appointment's worklist file to be written again or removed, in the transaction that changed it. */

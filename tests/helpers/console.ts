@@ -13,15 +13,15 @@ export interface SignedInConsole extends TestApp {
 }
 
 /**
- * A served app (pages included) on a fresh database for one test file, with a staff member of
- * `role` signed in. Call it at the file's top: it registers the beforeAll that sets it up and the
+ * A served app (pages included) on a fresh database for one test file (`env` adds to its
+ * environment), with a staff member of `role` signed in. Call it at the file's top: it registers the beforeAll that sets it up and the
  * afterAll that closes it; the returned object is filled in by the beforeAll.
  */
-export function signedInConsole(role: StaffRole): SignedInConsole {
+export function signedInConsole(role: StaffRole, env: Record<string, string> = {}): SignedInConsole {
   const signedIn = {} as SignedInConsole;
   let t: TestApp | undefined;
   beforeAll(async () => {
-    t = await createTestApp({}, { servePages: true });
+    t = await createTestApp(env, { servePages: true });
     const staff = await addStaff(t.db, { role });
     const cookie = await sessionCookieFor(t.db, t.config, staff.id);
     Object.assign(signedIn, t, { staff, cookie, day: openWeekdays(t.config) });

@@ -18,6 +18,7 @@ import { bookedWords, takenWords, timeProblemWords } from "../../../domain/booki
 import { serviceTitle } from "../../../domain/catalogue";
 import { clinicMinutes } from "../../../domain/rooms";
 import { isTimeTaken } from "../room-overlap";
+import { isContention } from "../../db/outcome";
 import type { AppointmentRow } from "../appointment-repository";
 import { alternativesTo, checkTime } from "./free-slots";
 import type { TimeBooking, TimeRefusal } from "./book-time";
@@ -107,9 +108,10 @@ export async function storeAppointment(
     try {
       return await storeOnce(db, config, a, submission, answerBy, booking);
     } catch (error) {
-      // Another instance held the room between this transaction's read and its write: read again
-      // (another room may still be free), and after the last try answer as for a time taken.
-      if (!booking || !isTimeTaken(error)) throw error;
+      // Another instance held the room between this transaction's read and its write, or claimed it at the
+      // same moment (PostgreSQL's deadlock between the two claims): read again (another room may still be
+      // free), and after the last try answer as for a time taken.
+      if (!booking || !(isTimeTaken(error) || isContention(error))) throw error;
       if (attempt >= TAKEN_TRIES) return takenOutcome(db, config, booking, submission.now);
     }
   }

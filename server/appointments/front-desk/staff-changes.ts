@@ -29,7 +29,15 @@ import {
   type PlacementColumns,
   type PlacementField,
 } from "./schedule";
-import { invalid, isRefusal, refused, refusingTransaction, type Refusal } from "../../db/outcome";
+import {
+  Contended,
+  invalid,
+  isContention,
+  isRefusal,
+  refused,
+  refusingTransaction,
+  type Refusal,
+} from "../../db/outcome";
 import type { StaffRuntime } from "../../db/runtime";
 import { clinicDate, clinicInstant, formatAbbreviatedDate, isIsoDate, parseDateInput } from "../../../domain/dates";
 import { LIST_PAGE_SIZE } from "../../../domain/staff-limits";
@@ -364,6 +372,8 @@ async function writeStaffChange(
     updated = await appointments.updateIf(id, change.expected, change.set, trx);
   } catch (error) {
     if (isTimeTaken(error)) return invalid<StatusChangeField>({ time: TIME_TAKEN });
+    // Two claims of one room waiting for each other (PostgreSQL): run again, and taken if it lasts.
+    if (isContention(error)) throw new Contended(invalid<StatusChangeField>({ time: TIME_TAKEN }));
     throw error;
   }
   if (!updated) return refused("Someone else changed this appointment. Reload and try again.");
