@@ -53,6 +53,7 @@ const FACES = [
   "./server/appointments/front-desk",
   "./server/appointments/notices",
   "./server/appointments/worklist",
+  "./server/appointments/images",
   "./server/texts",
 ];
 const APPOINTMENTS_PARTS = [
@@ -61,6 +62,7 @@ const APPOINTMENTS_PARTS = [
   "./server/appointments/front-desk",
   "./server/appointments/notices",
   "./server/appointments/worklist",
+  "./server/appointments/images",
 ];
 const EVERYWHERE = [
   "./app",

@@ -60,6 +60,7 @@ export default [
       route("accounts", "routes/staff/accounts.tsx"),
       route("closures", "routes/staff/closures.tsx"),
       route("system", "routes/staff/system.tsx"),
+      route("studies", "routes/staff/studies.tsx"),
       route("password", "routes/staff/password.tsx"),
     ]),
   ]),

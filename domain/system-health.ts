@@ -34,6 +34,8 @@ export interface HealthFigures {
   failingTexts?: number;
   lastBackupAt: string | null;
   disk: { freeBytes: number; sizeBytes: number };
+  /** Since when Orthanc has not answered the site (decision 066); null while it answers or is not followed. */
+  orthancUnreachableSince?: string | null;
 }
 
 export type Trouble =
@@ -41,7 +43,8 @@ export type Trouble =
   | { kind: "queue"; channel: string; oldestPendingAt: string }
   | { kind: "disk"; freePercent: number }
   | { kind: "failing-emails"; count: number; days: number }
-  | { kind: "failing-texts"; count: number; days: number };
+  | { kind: "failing-texts"; count: number; days: number }
+  | { kind: "orthanc"; since: string };
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -76,6 +79,7 @@ export function systemTroubles(figures: HealthFigures, now: Date): Trouble[] {
   const days = figures.failingLookbackDays;
   if (figures.failingEmails > 0) troubles.push({ kind: "failing-emails", count: figures.failingEmails, days });
   if (figures.failingTexts) troubles.push({ kind: "failing-texts", count: figures.failingTexts, days });
+  if (figures.orthancUnreachableSince) troubles.push({ kind: "orthanc", since: figures.orthancUnreachableSince });
   return troubles;
 }
 
@@ -114,5 +118,7 @@ export function troubleWords(trouble: Trouble, now: Date): string {
       return `${trouble.count} ${trouble.count === 1 ? "e-mail" : "e-mails"} could not be delivered in the last ${trouble.days} days.`;
     case "failing-texts":
       return `${trouble.count} text ${trouble.count === 1 ? "message" : "messages"} to patients failed in the last ${trouble.days} days.`;
+    case "orthanc":
+      return `Orthanc, where the images arrive, has not answered the site for ${durationWords(now.getTime() - Date.parse(trouble.since))}: appointments are not marked “images received” until it does.`;
   }
 }

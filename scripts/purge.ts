@@ -21,7 +21,7 @@ async function main() {
         `Sent e-mail bodies (${r.sentMailDays} days): ${result.mailBodies} blanked. Outbox files (${r.outboxDays} days): ${result.outboxFiles} deleted.\n` +
         `Text messages: ${result.texts} old ones deleted, ${result.textBodies} numbers and bodies blanked, ${result.smsOutboxFiles} outbox files deleted.\n` +
         `Audit log (${r.auditMonths} months): ${result.auditRows} rows deleted. Idempotency replies (${r.idempotencyDays} days): ${result.idempotencyKeys} deleted.\n` +
-        `Ended rate-limit windows: ${result.rateLimits}. Expired staff sessions: ${result.sessions}. Expired staff invitations: ${result.invitations}.`,
+        `Ended rate-limit windows: ${result.rateLimits}. Expired staff sessions: ${result.sessions}. Expired staff invitations: ${result.invitations}. Unmatched studies forgotten: ${result.unmatchedStudies}.`,
     );
   } finally {
     await db.destroy();

@@ -33,6 +33,7 @@ import type { LoadContextFn } from "./composition/load-context";
 import { patientLinkPage } from "./appointments/private-link/index";
 import { startReminders } from "./appointments/notices/index";
 import { startWorklist } from "./appointments/worklist/index";
+import { startImages } from "./appointments/images/index";
 import { operationsPlugin } from "./operations/plugin";
 
 export interface AppOptions {
@@ -176,7 +177,8 @@ export async function buildApp({
   await app.register(requestsPlugin, { config, db, pdfChecks, now: clock });
   // WhatsApp's delivery statuses and STOP replies (signed with the app secret; 404 without WhatsApp settings).
   await app.register(whatsappWebhookRoutes, { db, config });
-  // Background jobs run only in a listening server (not in inject tests): mail and text delivery, the upload sweep, reminders.
+  // Background jobs run only in a listening server (not in inject tests): mail and text delivery, the upload sweep, reminders,
+  // the worklist files and Orthanc's feed.
   const stopJobs: (() => Promise<void>)[] = [];
   app.addHook("onListen", async () => {
     if (stopJobs.length) return;
@@ -186,6 +188,7 @@ export async function buildApp({
       startUploadSweep(db, config, app.log),
       startReminders(db, config, app.log),
       startWorklist(db, config, app.log),
+      startImages(db, config, app.log),
     );
   });
   // Stopped once the server has stopped accepting and its requests have finished (before the database closes).

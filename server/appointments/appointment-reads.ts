@@ -89,6 +89,11 @@ export function appointmentReads(db: Db) {
       return trx.selectFrom("appointments").selectAll().where("id", "=", id).executeTakeFirst();
     },
 
+    /** The appointment with exactly this reference (its accession number: decision 066). */
+    async findByReference(reference: string, trx: Kysely<Database> = db): Promise<AppointmentRow | undefined> {
+      return trx.selectFrom("appointments").selectAll().where("reference", "=", reference).executeTakeFirst();
+    },
+
     /** Whole rows, in id order. */
     async findByIds(ids: number[], trx: Kysely<Database> = db): Promise<AppointmentRow[]> {
       return trx.selectFrom("appointments").selectAll().where("id", "in", ids).orderBy("id").execute();
@@ -298,6 +303,7 @@ export function appointmentReads(db: Db) {
             "safety_answers",
             "booked_online",
             "arrived_at",
+            "images_received_at",
           ])
           .where(datedBetween(statuses, "confirmed_date", from, to))
           .orderBy("confirmed_date")
@@ -397,6 +403,7 @@ export function appointmentReads(db: Db) {
           "appointment_status_history.to_status",
           "appointment_status_history.note",
           "appointment_status_history.created_at",
+          "appointment_status_history.actor",
           "staff_users.name as staff_name",
         ])
         .where("appointment_status_history.appointment_id", "=", appointmentId)

@@ -22,6 +22,8 @@ export type NewAppointment = Omit<
   | "clinic_patient_id"
   | "study_uid"
   | "arrived_at"
+  | "images_received_at"
+  | "orthanc_study_id"
   | "created_at"
   | "updated_at"
 >;

@@ -105,6 +105,8 @@ export const AUDIT_ACTION_LABELS: Record<StaffAuditAction, string> = {
   text_resent: "Sent a text message again",
   text_channel_set: "Changed how the patient gets texts",
   invitation_resent: "Sent an invitation again",
+  images_received: "Images received",
+  study_linked: "Linked a study to an appointment",
 };
 
 export type { AuditFilter };

@@ -174,6 +174,22 @@ export const envSchema = z.object({
     .default(DEFAULT_STATIONS),
   /** How often a listening server writes the worklist files that changed. */
   WORKLIST_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5000),
+  // --- The images have arrived: Orthanc's /changes feed (decision 066) ---
+  /** Orthanc's REST API (http://127.0.0.1:8042); unset → nothing follows Orthanc. */
+  ORTHANC_URL: z
+    .url({ protocol: /^https?$/, error: "must be Orthanc's REST address, such as http://127.0.0.1:8042" })
+    .refine((u) => {
+      const url = new URL(u);
+      return !url.username && !url.password && !url.search && !url.hash;
+    }, "must not carry a user name, password, ?query or #: set ORTHANC_USERNAME and ORTHANC_PASSWORD instead")
+    .optional(),
+  /** The user Orthanc's RegisteredUsers knows the site by (with ORTHANC_PASSWORD), when Orthanc asks for one. */
+  ORTHANC_USERNAME: z.string().trim().min(1).max(200).optional(),
+  ORTHANC_PASSWORD: z.string().min(1).max(500).optional(),
+  /** How often a listening server reads Orthanc's /changes feed. */
+  ORTHANC_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5000),
+  /** How long one request to Orthanc may take before it counts as Orthanc away. */
+  ORTHANC_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(10_000),
   /** How often a listening server looks for appointment reminders to send (server/appointments/notices/reminders.ts). */
   REMINDER_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(300_000),
   UPLOAD_MAX_BYTES: z.coerce
@@ -398,6 +414,8 @@ export interface Config {
   dataDir: string;
   /** The imaging machines' worklist files (decision 065): the folder (unset: none written), each room's station. */
   worklist: { dir: string | undefined; stations: WorklistStations; pollMs: number };
+  /** Orthanc's REST API, whose /changes feed says when images arrive (decision 066); undefined: not followed. */
+  orthanc: OrthancConfig | undefined;
   databaseUrl: string | undefined;
   /** SQLITE_GROUP_COMMIT: the group-commit driver on SQLite (decision 036), or Kysely's own (decision 054). */
   sqliteGroupCommit: boolean;
@@ -450,6 +468,36 @@ export interface Config {
   metricsToken: string | undefined;
   // --- Text messages to patients (decision 030) ---
   messages: MessagesConfig;
+}
+
+/** ORTHANC_*: where Orthanc's REST API is, how the site signs in, how often it reads and how long it waits. */
+export interface OrthancConfig {
+  /** Without a trailing slash. */
+  url: string;
+  /** Both or neither. */
+  credentials: { username: string; password: string } | undefined;
+  pollMs: number;
+  timeoutMs: number;
+}
+
+/** ORTHANC_URL with its credentials, both or neither; undefined without ORTHANC_URL. */
+function orthancConfig(e: Env): OrthancConfig | undefined {
+  const given = (["ORTHANC_USERNAME", "ORTHANC_PASSWORD"] as const).filter((name) => e[name]);
+  if (given.length === 1) {
+    const missing = given[0] === "ORTHANC_USERNAME" ? "ORTHANC_PASSWORD" : "ORTHANC_USERNAME";
+    throw new ConfigError([{ variable: missing, message: `is required with ${given[0]}` }]);
+  }
+  if (!e.ORTHANC_URL) {
+    if (given.length)
+      throw new ConfigError([{ variable: "ORTHANC_URL", message: "is required with ORTHANC_USERNAME" }]);
+    return undefined;
+  }
+  return {
+    url: e.ORTHANC_URL.replace(/\/+$/, ""),
+    credentials: given.length ? { username: e.ORTHANC_USERNAME!, password: e.ORTHANC_PASSWORD! } : undefined,
+    pollMs: e.ORTHANC_POLL_MS,
+    timeoutMs: e.ORTHANC_TIMEOUT_MS,
+  };
 }
 
 /** SMS and WhatsApp (decision 030). */
@@ -557,6 +605,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: e.HOST,
     dataDir: e.DATA_DIR,
     worklist: { dir: e.WORKLIST_DIR, stations: e.WORKLIST_STATIONS, pollMs: e.WORKLIST_POLL_MS },
+    orthanc: orthancConfig(e),
     databaseUrl: e.DATABASE_URL,
     sqliteGroupCommit: e.SQLITE_GROUP_COMMIT,
     publicBaseUrl: e.PUBLIC_BASE_URL.replace(/\/+$/, ""),

@@ -83,6 +83,10 @@ export interface AppointmentTable {
   study_uid: ColumnType<string | null, string | null | undefined, string | null>;
   /** When reception marked the patient arrived (ISO; migration 0032). */
   arrived_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When Orthanc first had a study with its accession number, or staff linked one (ISO; migration 0033; decision 066). */
+  images_received_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** That study's Orthanc ID (migration 0033). */
+  orthanc_study_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -266,6 +270,8 @@ export interface AppointmentStatusHistoryTable {
   note: string | null;
   /** Who made the change; null when the patient did, through their private link (migration 0019). */
   staff_id: number | null;
+  /** Who made a change no staff member or patient made: "images", the site on the images' arrival (migration 0033). */
+  actor: ColumnType<"images" | null, "images" | null | undefined, "images" | null>;
   created_at: string;
 }
 
@@ -315,7 +321,10 @@ export type StaffAuditAction =
   // --- decision 049: a request closed as a duplicate of the patient's other one (values only) ---
   | "duplicate_closed"
   // --- migration 0037-referrers: staff corrected the referring doctor (values only) ---
-  | "referrer_corrected";
+  | "referrer_corrected"
+  // --- decision 066: a study's arrival marked an appointment; staff linked a study by hand (values only) ---
+  | "images_received"
+  | "study_linked";
 
 /** A day or range of days the clinic is closed, with the reason patients see (migration 0015). */
 export interface ClinicClosureTable {
@@ -450,6 +459,37 @@ export interface Database {
   job_leases: JobLeaseTable;
   job_runs: JobRunTable;
   whatsapp_webhook_events: WhatsappWebhookEventTable;
+  orthanc_feed: OrthancFeedTable;
+  unmatched_studies: UnmatchedStudyTable;
+}
+
+/** Where the site is in Orthanc's /changes feed, and whether Orthanc answers (migration 0033; decision 066): one row, id 1. */
+export interface OrthancFeedTable {
+  id: number;
+  /** The last change read and acted on (Orthanc's Seq); the next read asks for those after it. */
+  position: ColumnType<number | string, number, number>;
+  /** When Orthanc last answered (ISO). */
+  last_reached_at: string | null;
+  /** Since when Orthanc has not answered (ISO); null while it answers. */
+  unreachable_since: string | null;
+  /** Why, in one word (domain/images.ts OrthancProblem); null while it answers. */
+  problem: string | null;
+}
+
+/**
+ * A study whose accession number matched no appointment, for staff to link by
+ * hand (migration 0033; decision 066). patient_name is the name as the machine
+ * sent it: personal data, kept UNMATCHED_STUDY_DAYS (docs/privacy-retention.md).
+ */
+export interface UnmatchedStudyTable {
+  id: Generated<number>;
+  orthanc_id: string;
+  accession: string | null;
+  /** YYYYMMDD as DICOM gives it, or null. */
+  study_date: string | null;
+  patient_name: string | null;
+  modality: string | null;
+  received_at: string;
 }
 
 /**

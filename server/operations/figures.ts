@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import { reminderState } from "../appointments/notices/index";
+import { imagesState, type ImagesState } from "../appointments/images/index";
 import { lastBackupTime } from "../backup/backup-names";
 import type { Config } from "../base/config";
 import type { Db } from "../db/index";
@@ -82,6 +83,8 @@ export interface OperationalFigures {
   unclaimedUploadBytes: number;
   /** The file system holding DATA_DIR: bytes free to this process, and its size. */
   dataDir: { freeBytes: number; sizeBytes: number };
+  /** Orthanc's feed (decision 066): whether it is followed, reached, out of reach since when; the studies to link. */
+  images: ImagesState;
 }
 
 /**
@@ -91,7 +94,7 @@ export interface OperationalFigures {
  */
 export async function readOperationalFigures(
   db: Db,
-  config: Pick<Config, "dataDir">,
+  config: Pick<Config, "dataDir" | "orthanc">,
   now: Date,
   queueReaders: readonly QueueReader[] = QUEUE_READERS,
 ): Promise<OperationalFigures> {
@@ -104,6 +107,7 @@ export async function readOperationalFigures(
   const lastPurge = await jobRunRepository(db).lastSuccess(PURGE_JOB);
   const lockouts = await loginThrottleRepository(db).activeLockouts(now.toISOString());
   const unclaimedUploadBytes = await uploadRepository(db).unclaimedBytes();
+  const images = await imagesState(db, config);
   const [lastBackupAt, disk] = await files;
   return {
     queues,
@@ -113,5 +117,6 @@ export async function readOperationalFigures(
     lockouts,
     unclaimedUploadBytes,
     dataDir: { freeBytes: disk.bavail * disk.bsize, sizeBytes: disk.blocks * disk.bsize },
+    images,
   };
 }

@@ -25,7 +25,7 @@ const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.15, 0.25, 0.5, 1, 2.5
 export const FIGURES_TIMEOUT_MS = 5_000;
 
 export interface MetricsOptions {
-  config: Pick<Config, "metricsToken" | "dataDir">;
+  config: Pick<Config, "metricsToken" | "dataDir" | "orthanc">;
   db: Db;
   readiness: () => Promise<Readiness>;
 }
@@ -113,6 +113,18 @@ export async function registerMetrics(app: FastifyInstance, options: MetricsOpti
     ),
     diskFree: gauge("clinic_data_dir_free_bytes", "Bytes free on the file system holding DATA_DIR."),
     diskSize: gauge("clinic_data_dir_size_bytes", "Size of the file system holding DATA_DIR, in bytes."),
+    orthancUp: gauge(
+      "clinic_orthanc_reachable",
+      "1 when Orthanc answered the site's last read of its /changes feed, 0 when it did not (or has not been read yet); absent without ORTHANC_URL.",
+    ),
+    orthancLastReached: gauge(
+      "clinic_orthanc_last_reached_timestamp_seconds",
+      "When Orthanc last answered the site (Unix time); 0 when it never has.",
+    ),
+    unmatchedStudies: gauge(
+      "clinic_unmatched_studies",
+      "Studies from Orthanc that matched no appointment, waiting for staff.",
+    ),
   };
 
   const pool = poolUse(options.db);
@@ -162,6 +174,11 @@ export async function registerMetrics(app: FastifyInstance, options: MetricsOpti
     g.unclaimedUploads.set(figures.unclaimedUploadBytes);
     g.diskFree.set(figures.dataDir.freeBytes);
     g.diskSize.set(figures.dataDir.sizeBytes);
+    g.unmatchedStudies.set(figures.images.unmatched);
+    g.orthancLastReached.set(figures.images.lastReachedAt ? Date.parse(figures.images.lastReachedAt) / 1000 : 0);
+    const { followed, lastReachedAt, unreachableSince } = figures.images;
+    if (followed) g.orthancUp.set(lastReachedAt && !unreachableSince ? 1 : 0);
+    else g.orthancUp.reset();
   };
 
   app.get(METRICS_PATH, { logLevel: "warn", exposeHeadRoute: false }, async (request, reply) => {

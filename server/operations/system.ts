@@ -8,6 +8,7 @@ import { failingMessages, FAILING_LOOKBACK_DAYS } from "../texts/index";
 import { PROJECT_ROOT } from "../base/paths";
 import { readOperationalFigures, type QueueState } from "./figures";
 import { worklistState } from "../appointments/worklist/index";
+import type { ImagesState } from "../appointments/images/index";
 
 /**
  * The health the operator's machines read from /metrics (decision 033), for
@@ -35,6 +36,8 @@ export interface SystemStatus {
   troubles: Trouble[];
   /** The imaging machines' worklist files (decision 065): off without WORKLIST_DIR; changes waiting to be written. */
   worklist: { enabled: boolean; waiting: number; waitingSince: string | null; lastSweep: string | null };
+  /** Orthanc's feed of arriving studies (decision 066): off without ORTHANC_URL; reached when, away since when. */
+  images: ImagesState;
 }
 
 let appVersion: string | undefined;
@@ -63,13 +66,14 @@ function health(
     failingTexts,
     lastBackupAt: figures.lastBackupAt?.toISOString() ?? null,
     disk: figures.dataDir,
+    orthancUnreachableSince: figures.images.followed ? figures.images.unreachableSince : null,
   };
 }
 
 /** Everything the system page shows, read once. */
 export async function systemStatus(
   db: Db,
-  config: Pick<Config, "dataDir" | "worklist">,
+  config: Pick<Config, "dataDir" | "worklist" | "orthanc">,
   now: Date,
 ): Promise<SystemStatus> {
   const figures = await readOperationalFigures(db, config, now);
@@ -85,6 +89,7 @@ export async function systemStatus(
     versions: { app: readAppVersion(), node: process.versions.node, database },
     troubles: systemTroubles(health(figures, failingEmails, failingTexts), now),
     worklist: await worklistState(db, config),
+    images: figures.images,
   };
 }
 
@@ -93,7 +98,11 @@ export async function systemStatus(
  * messages, which the overview has its own warning for (with the
  * appointments they were about).
  */
-export async function overviewTroubles(db: Db, config: Pick<Config, "dataDir">, now: Date): Promise<Trouble[]> {
+export async function overviewTroubles(
+  db: Db,
+  config: Pick<Config, "dataDir" | "orthanc">,
+  now: Date,
+): Promise<Trouble[]> {
   const figures = await readOperationalFigures(db, config, now);
   const failingEmails = await mailRepository(db).countFailedSince(lookbackStart(now));
   return systemTroubles(health(figures, failingEmails), now);

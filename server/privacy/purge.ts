@@ -23,6 +23,7 @@ import { uploadsDir } from "../uploads/storage";
 import { uploadPath } from "../uploads/files";
 import { clinicDate, subtractMonths } from "../../domain/dates";
 import { jobRunRepository } from "../jobs/job-run-repository";
+import { forgetUnmatchedStudies } from "../appointments/images/index";
 
 /** Files on disk with no row are only removed once this old, so an upload in progress is never touched. */
 const STRAY_FILE_MINUTES = 60;
@@ -49,6 +50,8 @@ export interface PurgeResult {
   rateLimits: number;
   /** Staff invitations past their expiry (an invitee's name and e-mail address). */
   invitations: number;
+  /** Studies that matched no appointment, listed longer than UNMATCHED_STUDY_DAYS (a patient's name: decision 066). */
+  unmatchedStudies: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -71,7 +74,8 @@ export const PURGE_JOB = "retention-purge";
  * - audit rows after RETAIN_AUDIT_MONTHS; idempotency replies after
  *   RETAIN_IDEMPOTENCY_DAYS; rate-limit windows that have ended;
  * - expired staff sessions, sign-in throttle rows idle for a day, and
- *   staff invitations once expired (INVITATION_HOURS after sending).
+ *   staff invitations once expired (INVITATION_HOURS after sending);
+ * - studies from Orthanc that matched no appointment, after UNMATCHED_STUDY_DAYS.
  * Record rows go in one transaction, then the files. A purge that finishes
  * records when in job_runs (the metrics' last purge, decision 033).
  */
@@ -143,6 +147,7 @@ export async function purgeExpired(rt: StaffRuntime): Promise<PurgeResult> {
   const auditRows = await auditRepository(db).deleteBefore(subtractMonths(now, retention.auditMonths).toISOString());
   const idempotencyKeys = await pruneIdempotencyKeys(db, new Date(now.getTime() - retention.idempotencyDays * DAY_MS));
   const rateLimits = await pruneRateLimits(db, now);
+  const unmatchedStudies = await forgetUnmatchedStudies(db, now);
   await jobRunRepository(db).recordSuccess(PURGE_JOB, rt.now().toISOString());
 
   return {
@@ -163,6 +168,7 @@ export async function purgeExpired(rt: StaffRuntime): Promise<PurgeResult> {
     idempotencyKeys,
     rateLimits,
     invitations,
+    unmatchedStudies,
   };
 }
 

@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { parseDateInput } from "@domain/dates";
+import { IMAGES_RECEIVED_LABEL } from "@domain/images";
 import { DATE_FIELD_HINT, DateInput } from "./date-field";
 import { DuplicateFlag } from "./duplicate-flag";
 import { StaffField, type FieldErrors } from "~/components/staff/form-errors";
@@ -118,6 +119,7 @@ export function ScheduleAppointment({
     time: string;
     endTime: string;
     arrivedAt?: string | null;
+    imagesAt?: string | null;
   };
   /** Said after the time when the column does not say it (the week view's room). */
   place?: string;
@@ -134,6 +136,9 @@ export function ScheduleAppointment({
       <span className="staff-appt__meta">
         <span className="staff-mono">{a.reference}</span> <StatusBadge status={a.status} />
         {a.arrivedAt ? <span className="staff-badge staff-badge--arrived">{`Arrived ${a.arrivedAt}`}</span> : null}
+        {a.imagesAt ? (
+          <span className="staff-badge staff-badge--images">{`${IMAGES_RECEIVED_LABEL} ${a.imagesAt}`}</span>
+        ) : null}
       </span>
     </Link>
   );

@@ -8,6 +8,7 @@ const LINKS = [
   { to: "/staff/appointments", label: "Appointments", end: false, managerOnly: false, tab: true },
   { to: "/staff/schedule", label: "Schedule", end: false, managerOnly: false, tab: true },
   { to: "/staff/enquiries", label: "Enquiries", end: false, managerOnly: false, tab: false },
+  { to: "/staff/studies", label: "Studies to link", end: false, managerOnly: false, tab: false },
   { to: "/staff/audit", label: "Audit log", end: false, managerOnly: true, tab: false },
   { to: "/staff/patient-data", label: "Patient data", end: false, managerOnly: true, tab: false },
   { to: "/staff/closures", label: "Closures", end: false, managerOnly: true, tab: false },

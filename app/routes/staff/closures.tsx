@@ -1,4 +1,3 @@
-import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { CLOSED_DAYS } from "@domain/clinic";
@@ -14,6 +13,7 @@ import {
 import { clinicDate, formatAbbreviatedDate } from "@domain/dates";
 import { ROOMS } from "@domain/rooms";
 import { AnswerSummary, StaffField } from "~/components/staff/form-errors";
+import { useAnswerFocus } from "~/components/staff/use-answer-focus";
 import { done, refused, type StaffAnswer } from "~/lib/staff/answer";
 import { DATE_FIELD_HINT, DateInput } from "~/components/staff/date-field";
 import { staffMeta } from "~/components/staff/staff-format";
@@ -176,23 +176,7 @@ export default function StaffClosures({ loaderData, actionData }: Route.Componen
   const values = actionData?.ok === false ? actionData.values : confirmAdd?.values;
   // A closure saved or removed: its notice.
   const notice = actionData?.ok ? actionData.notice : undefined;
-  const confirmRef = useRef<HTMLHeadingElement>(null);
-  const asking = !!(confirmAdd || confirmRemove);
-  useEffect(() => {
-    if (asking) confirmRef.current?.focus();
-  }, [asking, actionData]);
-  // A saved or removed closure: its notice takes the focus (React's autoFocus serves only the page as loaded),
-  // and comes wholly onto the screen at once, top included. Focus alone left it where the page stood: a save
-  // straight from the form (no patient to ask about) is pressed far down a phone's page, and the router's scroll
-  // back up glides (smooth unless motion is reduced), so for a moment the notice was above the screen or cut
-  // off. An instant scroll is no motion at all, as a page loaded without JavaScript opens at its notice too.
-  const doneRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    const shown = doneRef.current;
-    if (!notice || !shown) return;
-    shown.focus({ preventScroll: true });
-    shown.scrollIntoView({ block: "start", behavior: "instant" });
-  }, [actionData, notice]);
+  const { confirmRef, doneRef } = useAnswerFocus(actionData, { asking: !!(confirmAdd || confirmRemove), notice });
   // A saved closure clears the form; a refused or previewed one keeps what was typed.
   const formKey = notice ?? "closure-form";
   return (

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { addDays, clinicDate, formatClinicMoment, formatLongDate } from "@domain/dates";
+import { IMAGES_RECEIVED_LABEL } from "@domain/images";
 import { staffMeta } from "~/components/staff/staff-format";
 import { scheduleHref } from "~/components/staff/schedule-nav";
 import { DataTable } from "~/components/staff/data-table";
@@ -126,6 +127,12 @@ export default function StaffDayList({ loaderData }: Route.ComponentProps) {
                     <>
                       <span className="staff-tickbox" aria-hidden="true" />
                       <span className="visually-hidden">Tick on arrival</span>
+                    </>
+                  )}
+                  {r.imagesAt && (
+                    <>
+                      <br />
+                      <span className="staff-badge staff-badge--images">{`${IMAGES_RECEIVED_LABEL} ${r.imagesAt}`}</span>
                     </>
                   )}
                 </td>

@@ -1,4 +1,5 @@
 import { formatClinicDateTime } from "@domain/dates";
+import { ORTHANC_PROBLEM_WORDS } from "@domain/images";
 import {
   agoWords,
   backupIsStale,
@@ -11,6 +12,7 @@ import {
   troubleKey,
   troubleWords,
 } from "@domain/system-health";
+import { Link } from "react-router";
 import { DataTable } from "~/components/staff/data-table";
 import { formatBytes, staffMeta } from "~/components/staff/staff-format";
 import { requireStaff } from "~/lib/staff.server";
@@ -161,6 +163,33 @@ export default function StaffSystem({ loaderData: s }: Route.ComponentProps) {
         ) : (
           <p className="staff-muted">
             Off: no worklist folder is set (WORKLIST_DIR), so the machines get no patient list.
+          </p>
+        )}
+      </section>
+
+      <section aria-labelledby="images-heading" className="staff-section">
+        <h2 id="images-heading">Images arriving from Orthanc</h2>
+        {s.images.followed ? (
+          <dl className="staff-dl">
+            <Row label="Orthanc" attention={s.images.unreachableSince !== null}>
+              {s.images.unreachableSince !== null
+                ? `Unreachable since ${formatClinicDateTime(s.images.unreachableSince)} (${agoWords(s.images.unreachableSince, now)}): ${s.images.problem ? ORTHANC_PROBLEM_WORDS[s.images.problem] : "it does not answer"}. The site keeps trying; nothing is lost meanwhile.`
+                : s.images.lastReachedAt === null
+                  ? "Not read yet"
+                  : "Answering"}
+            </Row>
+            <Row label="Last reached">
+              {s.images.lastReachedAt === null
+                ? "Never"
+                : `${formatClinicDateTime(s.images.lastReachedAt)} (${agoWords(s.images.lastReachedAt, now)})`}
+            </Row>
+            <Row label="Studies to link by hand" attention={s.images.unmatched > 0}>
+              {s.images.unmatched === 0 ? "None" : <Link to="/staff/studies">{s.images.unmatched}</Link>}
+            </Row>
+          </dl>
+        ) : (
+          <p className="staff-muted">
+            Off: Orthanc’s address is not set (ORTHANC_URL), so appointments are not marked “images received”.
           </p>
         )}
       </section>

@@ -40,6 +40,8 @@ export interface ScheduleEntry {
   endTime: string;
   /** When reception marked the patient arrived, HH:MM in Gaborone, or null. */
   arrivedAt: string | null;
+  /** When the images reached Orthanc, HH:MM in Gaborone, or null (decision 066). */
+  imagesAt: string | null;
   /** Clinic minutes, half-open [starts_at, ends_at). */
   starts_at: number;
   ends_at: number;
@@ -114,6 +116,7 @@ function entry(row: ScheduledRow): ScheduleEntry {
     time: row.confirmed_time ?? timeOfDay(starts),
     endTime: timeOfDay(ends),
     arrivedAt: row.arrived_at ? clinicTime(new Date(row.arrived_at)) : null,
+    imagesAt: row.images_received_at ? clinicTime(new Date(row.images_received_at)) : null,
     starts_at: starts,
     ends_at: ends,
   };
@@ -200,6 +203,8 @@ export interface DayListRow {
   bookedOnline: boolean;
   /** When reception marked the patient arrived, HH:MM in Gaborone, or null. */
   arrivedAt: string | null;
+  /** When the images reached Orthanc, HH:MM in Gaborone, or null (decision 066). */
+  imagesAt: string | null;
 }
 
 /** "Ultrasound Imaging: Thyroid", or the service alone when no examination was chosen. */
@@ -228,5 +233,6 @@ export async function dayList(db: Db, date: string): Promise<DayListRow[]> {
     safety: safetySummary(row.service_name, row.safety_answers),
     bookedOnline: row.booked_online === 1,
     arrivedAt: row.arrived_at ? clinicTime(new Date(row.arrived_at)) : null,
+    imagesAt: row.images_received_at ? clinicTime(new Date(row.images_received_at)) : null,
   }));
 }

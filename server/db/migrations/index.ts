@@ -24,6 +24,7 @@ import * as lighterWriteIndexes from "./0028-lighter-write-indexes";
 import * as whatsappWebhookEvents from "./0029-whatsapp-webhook-events";
 import * as bookedOnline from "./0030-booked-online";
 import * as worklist from "./0032-worklist";
+import * as images from "./0033-images";
 import * as referrers from "./0037-referrers";
 
 /**
@@ -58,5 +59,6 @@ export const migrations: Record<string, Migration> = {
   "0029-whatsapp-webhook-events": whatsappWebhookEvents,
   "0030-booked-online": bookedOnline,
   "0032-worklist": worklist,
+  "0033-images": images,
   "0037-referrers": referrers,
 };

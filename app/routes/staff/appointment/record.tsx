@@ -2,6 +2,7 @@ import { formatAbbreviatedDate, formatClinicDateTime } from "@domain/dates";
 import { paymentLabel } from "@domain/payments";
 import { LANGUAGE_NAMES } from "@domain/locale";
 import { serviceTitle } from "@domain/catalogue";
+import { IMAGES_RECEIVED_LABEL } from "@domain/images";
 import { formatBytes } from "~/components/staff/staff-format";
 import { StatusBadge } from "~/components/staff/status-badge";
 import { SafetyAnswers } from "~/components/staff/safety-answers";
@@ -47,6 +48,9 @@ export function AppointmentRecord({
             </Field>
           ) : null}
           {a.cancel_reason ? <Field label="Cancellation reason">{a.cancel_reason}</Field> : null}
+          {a.images_received_at ? (
+            <Field label={IMAGES_RECEIVED_LABEL}>{formatClinicDateTime(a.images_received_at)}</Field>
+          ) : null}
         </dl>
       </section>
 
@@ -126,7 +130,7 @@ export function StatusHistory({ history }: { history: Loaded["history"] }) {
             {history.map((h) => (
               <tr key={h.id}>
                 <td className="staff-nowrap">{formatClinicDateTime(h.created_at)}</td>
-                <td>{h.staff_name ?? "The patient"}</td>
+                <td>{h.actor === "images" ? "The system, as the images arrived" : (h.staff_name ?? "The patient")}</td>
                 <td>{h.from_status ? <StatusBadge status={h.from_status} /> : null}</td>
                 <td>
                   <StatusBadge status={h.to_status} />

@@ -39,6 +39,7 @@ import { DONE_MESSAGES, MESSAGE_DONE, REFERRER_INPUTS, type Answer, type Sent } 
 import { FIELD_ORDER, fieldIds } from "./place-form";
 import { AppointmentRecord, StatusHistory } from "./record";
 import { ReferrerCard } from "./referrer";
+import { IMAGES_RECEIVED_LABEL } from "@domain/images";
 import type { Route } from "./+types/route";
 import { BOOKED_ONLINE_LABEL } from "@domain/booking-rules";
 
@@ -269,6 +270,7 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
         </h1>
         <StatusBadge status={a.status} />
         {a.booked_online === 1 && <span className="staff-badge staff-badge--online">{BOOKED_ONLINE_LABEL}</span>}
+        {a.images_received_at && <span className="staff-badge staff-badge--images">{IMAGES_RECEIVED_LABEL}</span>}
       </div>
       <p className="staff-muted">
         Reference <span className="staff-mono">{a.reference}</span>, received {formatClinicDateTime(a.created_at)}
