@@ -1,5 +1,6 @@
 import { BASE_LOCALE, LOCALES, localised, type Locale, type Localised, type Message } from "./locale";
 import { m } from "./paraglide/messages.js";
+import { preparationLead, rulesOf, type PreparationRule } from "./preparation";
 import { visitWords } from "./visit-words";
 
 /**
@@ -44,38 +45,26 @@ export type CategoryId = "diagnostic-imaging" | "womens-imaging" | "imaging-guid
  */
 export interface ServicePreparation {
   notes: readonly string[];
+  /** The same notes' facts with times: preparationAt (domain/preparation.ts) gives them at a booked time's clock. */
+  rules: readonly PreparationRule[];
   /** Expected length of the appointment, in minutes. */
   durationMinutes: number;
 }
 
-/** A service's preparation as the catalogue holds it: each note in every language. */
+/** A service's preparation as the catalogue holds it: each note in every language, and the rules its notes state. */
 interface Preparation {
   notes: readonly Localised[];
+  /** The facts with times the notes state (domain/preparation.ts PREPARATION_RULES). */
+  rules: readonly PreparationRule[];
   durationMinutes: number;
-  /** How long before the appointment the longest of its notes asks the patient to start (PREPARATION_LEAD_MINUTES). */
+  /** How long before the appointment the longest of its rules asks the patient to start (preparationLead). */
   leadMinutes: number;
 }
 
-/**
- * The notes that ask the patient to start preparing some time before the appointment, and how long
- * before, in minutes: the figure each note's own words give ("do not eat for 6 hours before", "drink
- * about 1 litre of water an hour before", "stop calcium supplements 24 to 48 hours before": at
- * least 24). A unit test reads each figure back from the English words. Self-booking offers no time
- * sooner than this (domain/booking-rules.ts, decision 063).
- */
-export const PREPARATION_LEAD_MINUTES: ReadonlyMap<Message, number> = new Map<Message, number>([
-  [m.service_ultrasound_prep_abdominal, 6 * 60],
-  [m.service_ultrasound_prep_pelvic, 60],
-  [m.service_bone_densitometry_dexa_scan_prep_calcium, 24 * 60],
-  [m.services_prep_exam_fast, 6 * 60],
-  [m.services_prep_exam_full_bladder, 60],
-]);
-
-const prepare = (durationMinutes: number, ...notes: Message[]): Preparation => ({
-  notes: notes.map(localised),
-  durationMinutes,
-  leadMinutes: Math.max(0, ...notes.map((note) => PREPARATION_LEAD_MINUTES.get(note) ?? 0)),
-});
+const prepare = (durationMinutes: number, ...notes: Message[]): Preparation => {
+  const rules = rulesOf(notes);
+  return { notes: notes.map(localised), rules, durationMinutes, leadMinutes: preparationLead(rules) };
+};
 
 /** Notes every confirmation ends with, whatever the service. */
 const everyVisitNotes = (locale: Locale): string[] => {
@@ -288,6 +277,7 @@ export function serviceGuidance(stored: string, locale: Locale = BASE_LOCALE): S
   const own = findStoredService(stored)?.preparation ?? NO_SPECIAL_PREPARATION;
   return {
     notes: [...own.notes.map((note) => note(locale)), ...everyVisitNotes(locale)],
+    rules: own.rules,
     durationMinutes: own.durationMinutes,
   };
 }
@@ -496,6 +486,8 @@ export interface UltrasoundTiming {
    * ultrasound page's "How to prepare" (domain/services/ultrasound.ts), split by examination.
    */
   preparation: readonly Localised[];
+  /** The facts with times those notes state (domain/preparation.ts). */
+  rules: readonly PreparationRule[];
   options?: { type: "Single" | "Double"; label: Localised; duration: string }[];
 }
 
@@ -517,6 +509,7 @@ const timing = (name: string, label: Message, duration: string, preparation: rea
   label: localised(label),
   duration,
   preparation: preparation.map(localised),
+  rules: rulesOf(preparation),
 });
 
 export const ULTRASOUND_TIMINGS: UltrasoundTiming[] = [
@@ -659,6 +652,7 @@ export function appointmentGuidance(
   return {
     examination: examinationName(examination, locale),
     notes: [...row.preparation.map((note) => note(locale)), ...everyVisitNotes(locale)],
+    rules: row.rules,
     durationMinutes: appointmentMinutes(stored, examination),
   };
 }

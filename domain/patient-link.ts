@@ -35,6 +35,9 @@ export interface PatientLinkWords {
     reasonTooLong: string;
     unknownAction: string;
     saved: string;
+    /** The patient said they are coming (the reminder's link, decision 069). */
+    coming: string;
+    cannotConfirm: string;
   };
   /** What a cancelled appointment's page and e-mail offer instead of changes: a new booking. */
   bookAgain: string;
@@ -70,6 +73,8 @@ export function patientLinkWords(locale: Locale): PatientLinkWords {
       reasonTooLong: m.private_reason_too_long({ max: CANCEL_REASON_MAX }, options),
       unknownAction: m.private_unknown_action({}, options),
       saved: m.private_safety_saved({}, options),
+      coming: m.private_done_coming({}, options),
+      cannotConfirm: m.private_cannot_confirm({}, options),
     },
     bookAgain: m.private_book_again({}, options),
     cancelledFinal: m.private_cancelled_final({}, options),

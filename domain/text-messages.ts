@@ -241,6 +241,12 @@ export interface TextFacts {
   time?: string;
   /** The patient's private link. */
   link: string;
+  /**
+   * A reminder's preparation at clock times, in the fewest words, most important first, never
+   * naming the examination (domain/preparation.ts preparationAtShort: ["No food after 03:30.",
+   * "Arrive by 09:15."]): the composer gives as many as fit.
+   */
+  prep?: readonly string[];
 }
 
 /**
@@ -263,7 +269,7 @@ export function smsDay(iso: string, locale: Locale = BASE_LOCALE): string {
 
 /** One wording of an SMS: a compiled message (messages/<locale>/patient.json, `sms_*`). */
 type Wording = (
-  inputs: { sender: string; ref: string; date: string; time: string; link: string },
+  inputs: { sender: string; ref: string; date: string; time: string; link: string; prep: string },
   options: { locale: Locale },
 ) => string;
 
@@ -281,7 +287,7 @@ const SMS_WORDINGS: Record<TextKind, Wording[]> = {
   confirmed: [m.sms_confirmed_1, m.sms_confirmed_2, m.sms_confirmed_3, m.sms_confirmed_4],
   // A time the patient booked online is booked, not confirmed, in every channel (decision 063).
   booked: [m.sms_booked_1, m.sms_booked_2, m.sms_booked_3, m.sms_booked_4],
-  reminder: [m.sms_reminder_1, m.sms_reminder_2, m.sms_reminder_3, m.sms_reminder_4],
+  reminder: [m.sms_reminder_4, m.sms_reminder_5, m.sms_reminder_6],
   moved: [m.sms_moved_1, m.sms_moved_2, m.sms_moved_3, m.sms_moved_4],
   cancelled: [m.sms_cancelled_1, m.sms_cancelled_2, m.sms_cancelled_3, m.sms_cancelled_4],
   closed: [m.sms_closed_1, m.sms_closed_2, m.sms_closed_3, m.sms_closed_4],
@@ -294,6 +300,14 @@ const SMS_WORDINGS: Record<TextKind, Wording[]> = {
     m.sms_patient_changed_4,
   ],
   "patient-cancelled": [m.sms_patient_cancelled_1, m.sms_patient_cancelled_2, m.sms_patient_cancelled_3],
+};
+
+/**
+ * The wordings that give a reminder's preparation times ({prep}) and ask the patient to confirm or
+ * cancel (decision 069), fullest first: tried before the kind's own, with as many of the times as fit.
+ */
+const SMS_PREP_WORDINGS: Partial<Record<TextKind, Wording[]>> = {
+  reminder: [m.sms_reminder_1, m.sms_reminder_2, m.sms_reminder_3],
 };
 
 export class SmsTooLongError extends Error {
@@ -314,19 +328,31 @@ export class SmsTooLongError extends Error {
 export function composeSms(kind: TextKind, facts: TextFacts, locale: Locale = BASE_LOCALE): string {
   if (TIMED_KINDS.includes(kind) && !facts.time) throw new Error(`the ${kind} SMS needs a time`);
   let shortest = Infinity;
-  for (const date of [smsDate(facts.date, locale), smsDay(facts.date, locale)]) {
-    const inputs = {
-      sender: facts.sender.trim(),
-      ref: facts.reference,
-      date,
-      time: facts.time ?? "",
-      link: facts.link,
-    };
-    for (const wording of SMS_WORDINGS[kind]) {
-      const text = toGsm7(wording(inputs, { locale }));
-      const septets = gsm7Septets(text);
-      if (septets <= SMS_MAX_SEPTETS) return text;
-      shortest = Math.min(shortest, septets);
+  const prep = facts.prep ?? [];
+  // With the preparation's times (the most important kept longest), then without them.
+  const tries: [Wording[], string][] = [
+    ...prep.map((_, i): [Wording[], string] => [
+      SMS_PREP_WORDINGS[kind] ?? [],
+      prep.slice(0, prep.length - i).join(" "),
+    ]),
+    [SMS_WORDINGS[kind], ""],
+  ];
+  for (const [wordings, prepText] of tries) {
+    for (const date of [smsDate(facts.date, locale), smsDay(facts.date, locale)]) {
+      const inputs = {
+        sender: facts.sender.trim(),
+        ref: facts.reference,
+        date,
+        time: facts.time ?? "",
+        link: facts.link,
+        prep: prepText,
+      };
+      for (const wording of wordings) {
+        const text = toGsm7(wording(inputs, { locale }));
+        const septets = gsm7Septets(text);
+        if (septets <= SMS_MAX_SEPTETS) return text;
+        shortest = Math.min(shortest, septets);
+      }
     }
   }
   throw new SmsTooLongError(kind, shortest);
@@ -358,7 +384,7 @@ export const WHATSAPP_TEMPLATES: Record<TextKind, { name: string; body: string }
   },
   reminder: {
     name: "appointment_reminder",
-    body: "{{1}}: a reminder that your appointment {{2}} is on {{3}} at {{4}}. See or change it: {{5}}",
+    body: "{{1}}: a reminder that your appointment {{2}} is on {{3}} at {{4}}. {{5}} Confirm you are coming, or cancel: {{6}}",
   },
   moved: {
     name: "appointment_moved",
@@ -397,9 +423,12 @@ export interface WhatsAppTemplateMessage {
 export function whatsappTemplate(kind: TextKind, facts: TextFacts, language: string): WhatsAppTemplateMessage {
   if (TIMED_KINDS.includes(kind) && !facts.time) throw new Error(`the ${kind} message needs a time`);
   const date = formatLongDate(facts.date);
-  const params = TIMED_KINDS.includes(kind)
-    ? [facts.sender, facts.reference, date, facts.time!, facts.link]
-    : [facts.sender, facts.reference, date, facts.link];
+  const params =
+    kind === "reminder"
+      ? [facts.sender, facts.reference, date, facts.time!, facts.prep?.join(" ") || "-", facts.link]
+      : TIMED_KINDS.includes(kind)
+        ? [facts.sender, facts.reference, date, facts.time!, facts.link]
+        : [facts.sender, facts.reference, date, facts.link];
   return { name: WHATSAPP_TEMPLATES[kind].name, language, params };
 }
 

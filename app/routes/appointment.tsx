@@ -15,6 +15,7 @@ import { ContactOptions } from "~/components/forms/contact-options";
 import type { SummaryItem } from "~/components/forms/error-summary";
 import { radioId, TextAreaField } from "~/components/forms/field";
 import { ContactSettings } from "~/components/patient/contact-settings";
+import { ComingChoice, PreparationClock } from "~/components/patient/coming";
 import { DateChoice } from "~/components/patient/date-choice";
 import { MoveTaken, MoveTime } from "~/components/patient/move-time";
 import { PostOutcome } from "~/components/patient/post-outcome";
@@ -190,6 +191,8 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
         )}
       </dl>
 
+      {!view.closedDay && <ComingChoice coming={view.coming} version={view.version} action={here} />}
+
       {view.closedDay && view.canChange && changeSection}
 
       {view.status === "requested" && !view.closedDay && (
@@ -229,6 +232,7 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
           </section>
           <section className="form__section" aria-labelledby="prepare-title">
             <h2 id="prepare-title">{m.private_prepare_title({}, options)}</h2>
+            <PreparationClock lines={view.clock} />
             {view.examination && (
               <p>
                 <strong>{m.mail_prepare_heading_examination({ examination: view.examination }, options)}</strong>

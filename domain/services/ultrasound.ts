@@ -1,3 +1,4 @@
+import { FAST_HOURS } from "../preparation";
 import { ARRIVE_EARLY } from "../visit-words";
 import { h2, p, strong, ul, type ServicePageContent } from "./content";
 
@@ -32,13 +33,16 @@ export const ultrasoundPage: ServicePageContent = {
     ul(
       [
         strong("Abdomen, liver and gallbladder:"),
-        " do not eat for about 6 hours before your scan. We will tell you what you may drink.",
+        ` do not eat for about ${FAST_HOURS} hours before your scan. We will tell you what you may drink.`,
       ],
       [
         strong("Pelvis and kidneys (renal):"),
         " come with a full bladder. Drink water before your appointment and do not empty your bladder until after the scan.",
       ],
-      [strong("Abdomen and pelvis together:"), " follow both: no food for about 6 hours, and a full bladder."],
+      [
+        strong("Abdomen and pelvis together:"),
+        ` follow both: no food for about ${FAST_HOURS} hours, and a full bladder.`,
+      ],
       [
         strong("Most other scans"),
         " (for example thyroid, breast, scrotum, hernia, soft tissue and salivary glands): no special preparation is needed.",

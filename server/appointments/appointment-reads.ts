@@ -431,6 +431,22 @@ export function appointmentReads(db: Db) {
         .execute();
     },
 
+    /**
+     * When each of these appointments got the confirmed time it holds: its latest change to
+     * confirmed (a booking, a confirmation, a move), ISO, by id.
+     */
+    async confirmedAtOf(ids: readonly number[], trx: Kysely<Database> = db): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await trx
+        .selectFrom("appointment_status_history")
+        .select(["appointment_id", (eb) => eb.fn.max("created_at").as("at")])
+        .where("appointment_id", "in", [...ids])
+        .where("to_status", "=", "confirmed")
+        .groupBy("appointment_id")
+        .execute();
+      return new Map(rows.map((r) => [r.appointment_id, r.at]));
+    },
+
     /** The appointment a patient link's token hash belongs to, if any. */
     async findByLinkHash(tokenHash: string, trx: Kysely<Database> = db): Promise<AppointmentRow | undefined> {
       return trx

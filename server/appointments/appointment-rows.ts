@@ -12,6 +12,7 @@ export type NewAppointment = Omit<
   | "confirmed_time"
   | "cancel_reason"
   | "reminder_sent_for"
+  | "coming_confirmed_for"
   | "room"
   | "starts_at"
   | "ends_at"

@@ -25,6 +25,30 @@ type NewAppointmentValues = { [K in keyof NewAppointment]-?: Exclude<NewAppointm
  * A new requested appointment, as the booking path inserts it (one a
  * booking): built and compiled once (server/db/prepared.ts, decision 036).
  */
+/**
+ * Sets a column that holds a confirmed "YYYY-MM-DD HH:MM" to this one, only while the appointment
+ * is still confirmed for it and the column holds another: of several callers, one gets true.
+ */
+async function markForTime(
+  column: "reminder_sent_for" | "coming_confirmed_for",
+  id: number,
+  date: string,
+  time: string,
+  trx: Kysely<Database>,
+): Promise<boolean> {
+  const key = `${date} ${time}`;
+  const updated = await trx
+    .updateTable("appointments")
+    .set({ [column]: key })
+    .where("id", "=", id)
+    .where("status", "=", "confirmed")
+    .where("confirmed_date", "=", date)
+    .where("confirmed_time", "=", time)
+    .where((eb) => eb.or([eb(column, "is", null), eb(column, "<>", key)]))
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
 const insertAppointment = prepared<NewAppointmentValues>()((value, trx) =>
   trx
     .insertInto("appointments")
@@ -213,17 +237,16 @@ export function appointmentWrites(db: Db) {
      * of several instances, one gets true.
      */
     async markReminded(id: number, date: string, time: string, trx: Kysely<Database> = db): Promise<boolean> {
-      const key = `${date} ${time}`;
-      const updated = await trx
-        .updateTable("appointments")
-        .set({ reminder_sent_for: key })
-        .where("id", "=", id)
-        .where("status", "=", "confirmed")
-        .where("confirmed_date", "=", date)
-        .where("confirmed_time", "=", time)
-        .where((eb) => eb.or([eb("reminder_sent_for", "is", null), eb("reminder_sent_for", "<>", key)]))
-        .executeTakeFirst();
-      return Number(updated.numUpdatedRows) === 1;
+      return markForTime("reminder_sent_for", id, date, time, trx);
+    },
+
+    /**
+     * Records that the patient is coming to this confirmed date and time (the reminder's link,
+     * decision 069), the same way; not a change of the appointment, so its version (updated_at)
+     * stays and a form open elsewhere still works.
+     */
+    async markComing(id: number, date: string, time: string, trx: Kysely<Database> = db): Promise<boolean> {
+      return markForTime("coming_confirmed_for", id, date, time, trx);
     },
 
     /** Stores a patient link's token hash for an appointment. */

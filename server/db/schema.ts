@@ -57,6 +57,8 @@ export interface AppointmentTable {
   cancel_reason: string | null;
   /** The confirmed "YYYY-MM-DD HH:MM" the reminder e-mail was sent for (migration 0020). */
   reminder_sent_for: string | null;
+  /** The confirmed "YYYY-MM-DD HH:MM" the patient said they are coming to, from the reminder's link (migration 0035). */
+  coming_confirmed_for: ColumnType<string | null, string | null | undefined, string | null>;
   /** The room a confirmed appointment holds (domain/rooms.ts id; migration 0016). Null: no room. */
   room: string | null;
   /** Clinic-local minutes since 1970-01-01 (domain/rooms.ts clinicMinutes), half-open [starts_at, ends_at). */

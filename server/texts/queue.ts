@@ -79,8 +79,10 @@ export interface PatientText {
   kind: TextKind;
   /** YYYY-MM-DD: the confirmed date, else the requested one. */
   date: string;
-  /** HH:mm, for confirmed, reminder and moved. */
+  /** HH:mm, for confirmed, reminder and moved (a reminder for several appointments that day: each, "09:30, 11:00"). */
   time?: string;
+  /** A reminder's preparation at clock times, in the fewest words, most important first (TextFacts.prep). */
+  prep?: readonly string[];
   /** The patient's private link as issued (issueManageLink); an SMS carries its path on SMS_LINK_BASE_URL's origin. */
   manageUrl: string;
   /** The patient's language (appointments.language): the SMS's words. WhatsApp's template stays English (decision 037). */
@@ -124,7 +126,13 @@ export async function queuePatientText(
   if (text.kind === "reminder" && reminderTooLate(notBefore, text.date)) return { skipped: "too-late" };
   // The link's path after its scheme and host (the link is our own absolute URL).
   const path = text.manageUrl.replace(/^[a-z]+:\/\/[^/]+/, "");
-  const facts = { sender: m.smsSenderName, reference: text.reference, date: text.date, time: text.time };
+  const facts = {
+    sender: m.smsSenderName,
+    reference: text.reference,
+    date: text.date,
+    time: text.time,
+    ...(text.prep?.length ? { prep: text.prep } : {}),
+  };
   let body: string;
   try {
     body = composeSms(text.kind, { ...facts, link: `${m.smsLinkOrigin}${path}` }, text.language);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, clinicDate, clinicInstant, clinicTime } from "../../domain/dates";
+import { septetCount, SMS_MAX_SEPTETS } from "../../domain/text-messages";
 import { reminderDue, sendDueReminders } from "../../server/appointments/notices/reminders";
 import { openDb } from "../../server/db/index";
 import { hashToken } from "../../server/base/tokens";
@@ -25,10 +26,17 @@ const confirmed = {
 };
 
 describe("when a reminder is due", () => {
-  it("from 08:00 in Gaborone on the day before, not earlier", () => {
-    expect(reminderDue(confirmed, at("2026-12-01", "07:59"))).toBe(false);
-    expect(reminderDue(confirmed, at("2026-12-01", "08:00"))).toBe(true);
+  it("from 17:00 in Gaborone on the evening before, before quiet hours, not earlier", () => {
+    expect(reminderDue(confirmed, at("2026-12-01", "16:59"))).toBe(false);
+    expect(reminderDue(confirmed, at("2026-12-01", "17:00"))).toBe(true);
     expect(reminderDue(confirmed, at("2026-12-01", "19:00"))).toBe(true);
+  });
+
+  it("at once for a time booked on the day before or the day itself; at 17:00 for one booked earlier", () => {
+    const morning = at("2026-12-01", "09:00");
+    expect(reminderDue(confirmed, morning, at("2026-12-01", "08:55").toISOString())).toBe(true);
+    expect(reminderDue(confirmed, morning, at("2026-11-30", "23:59").toISOString())).toBe(false);
+    expect(reminderDue(confirmed, at(DATE, "06:30"), at(DATE, "06:29").toISOString())).toBe(true);
   });
 
   it("at once when confirmed after that, unless less than 3 hours ahead", () => {
@@ -39,7 +47,7 @@ describe("when a reminder is due", () => {
   });
 
   it("never for an appointment not confirmed, or already reminded for this time; again for a new time", () => {
-    const now = at("2026-12-01", "09:00");
+    const now = at("2026-12-01", "18:00");
     for (const status of ["requested", "cancelled", "attended", "no_show"] as const) {
       expect(reminderDue({ ...confirmed, status }, now)).toBe(false);
     }
@@ -64,7 +72,7 @@ describe("sending reminders", () => {
       .execute();
 
   it("queues one reminder with the time, arrival, what to bring, preparation and a working link; no health details", async () => {
-    const now = at("2026-12-01", "09:00");
+    const now = at("2026-12-01", "18:00");
     const id = await seedAppointment(t.db, {
       ...confirmed,
       service_name: "bone-densitometry-dexa-scan",
@@ -96,14 +104,97 @@ describe("sending reminders", () => {
     expect(link?.appointment_id).toBe(id);
   });
 
+  const refOf = async (id: number) =>
+    (await t.db.selectFrom("appointments").select("reference").where("id", "=", id).executeTakeFirstOrThrow())
+      .reference;
+  const textsAbout = (reference: string) =>
+    t.db.selectFrom("text_messages").selectAll().where("about_reference", "=", reference).execute();
+
+  it("a reminder for a 09:30 abdominal ultrasound names 03:30 and fits one segment, in both languages", async () => {
+    const date = "2026-12-09";
+    for (const [language, fast] of [
+      ["en", "No food after 03:30."],
+      ["tn", "O se je morago ga 03:30."],
+    ] as const) {
+      const id = await seedAppointment(t.db, {
+        ...confirmed,
+        confirmed_date: date,
+        confirmed_time: "09:30",
+        service_name: "ultrasound",
+        examination: "Abdomen (Upper)",
+        phone: language === "en" ? "+26771000937" : "+26771000938",
+        language,
+      });
+      const reference = await refOf(id);
+      await sendDueReminders(t.db, t.config, at("2026-12-08", "17:00"));
+      const [text, ...others] = await textsAbout(reference);
+      expect(others).toEqual([]);
+      expect(text!.kind).toBe("reminder");
+      expect(text!.body).toContain(fast);
+      expect(septetCount(text!.body)).toBeLessThanOrEqual(SMS_MAX_SEPTETS);
+      // No health details: neither the service nor the examination.
+      expect(text!.body).not.toMatch(/ultrasound|abdom|mpa/i);
+      const [mail] = await reminders(reference);
+      const body =
+        mail?.text_body ??
+        (
+          await t.db
+            .selectFrom("mail_queue")
+            .selectAll()
+            .where("about_reference", "=", reference)
+            .executeTakeFirstOrThrow()
+        ).text_body;
+      expect(body).toContain(language === "en" ? "Do not eat after 03:30." : "O se ka wa ja sepe morago ga 03:30.");
+      expect(body).toContain(language === "en" ? "Arrive by 09:15." : "Goroga pele ga 09:15.");
+    }
+  });
+
+  it("one text a day holds all of a patient's appointments that day; each has its e-mail", async () => {
+    const date = "2026-12-10";
+    const phone = "+26771000939";
+    const ids = [
+      await seedAppointment(t.db, { ...confirmed, confirmed_date: date, confirmed_time: "11:00", phone }),
+      await seedAppointment(t.db, { ...confirmed, confirmed_date: date, confirmed_time: "08:30", phone }),
+    ];
+    await sendDueReminders(t.db, t.config, at("2026-12-09", "17:30"));
+    const texts = await t.db.selectFrom("text_messages").selectAll().where("to_number", "=", phone).execute();
+    expect(texts).toHaveLength(1);
+    expect(texts[0]!.about_reference).toBe(await refOf(ids[1]!));
+    expect(texts[0]!.body).toContain("08:30, 11:00");
+    for (const id of ids) {
+      const mails = await t.db
+        .selectFrom("mail_queue")
+        .select("id")
+        .where("about_reference", "=", await refOf(id))
+        .execute();
+      expect(mails).toHaveLength(1);
+    }
+  });
+
+  it("a time booked for the next day is reminded at booking, not at 17:00", async () => {
+    const date = "2026-12-11";
+    const bookedAt = at("2026-12-10", "07:30");
+    const id = await seedAppointment(t.db, { ...confirmed, confirmed_date: date, confirmed_time: "10:00" });
+    await t.db
+      .insertInto("appointment_status_history")
+      .values({
+        appointment_id: id,
+        from_status: null,
+        to_status: "confirmed",
+        note: "Booked online",
+        staff_id: null,
+        created_at: bookedAt.toISOString(),
+      })
+      .execute();
+    await sendDueReminders(t.db, t.config, new Date(bookedAt.getTime() + 1000));
+    expect(await reminders(await refOf(id))).toHaveLength(1);
+  });
+
   it("never for a cancelled appointment; once more for a moved one, for its new time", async () => {
-    const now = at("2026-12-01", "09:00");
+    const now = at("2026-12-01", "18:00");
     const cancelled = await seedAppointment(t.db, { ...confirmed, status: "cancelled" });
     const moved = await seedAppointment(t.db, { ...confirmed, reminder_sent_for: `${DATE} 09:00` });
     await sendDueReminders(t.db, t.config, now);
-    const refOf = async (id: number) =>
-      (await t.db.selectFrom("appointments").select("reference").where("id", "=", id).executeTakeFirstOrThrow())
-        .reference;
     expect(await reminders(await refOf(cancelled))).toHaveLength(0);
     expect(await reminders(await refOf(moved))).toHaveLength(1);
     const row = await t.db
@@ -115,7 +206,7 @@ describe("sending reminders", () => {
   });
 
   it("parallel runs queue one reminder per appointment", async () => {
-    const now = at("2026-12-01", "09:00");
+    const now = at("2026-12-01", "18:00");
     const ids = await Promise.all([1, 2, 3].map(() => seedAppointment(t.db, confirmed)));
     const runs = await Promise.all(Array.from({ length: 6 }, () => sendDueReminders(t.db, t.config, now)));
     expect(runs.reduce((a, b) => a + b, 0)).toBe(ids.length);

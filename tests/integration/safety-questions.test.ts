@@ -184,7 +184,7 @@ describe("pre-exam safety questions", () => {
       .set({ status: "confirmed", confirmed_date: day, confirmed_time: "10:00" })
       .where("id", "=", id)
       .execute();
-    expect(await sendDueReminders(t.db, t.config, clinicInstant(addDays(day, -1), "09:00"))).toBeGreaterThan(0);
+    expect(await sendDueReminders(t.db, t.config, clinicInstant(addDays(day, -1), "17:00"))).toBeGreaterThan(0);
     const mails = await t.db.selectFrom("mail_queue").selectAll().execute();
     expect(mails.some((m) => m.text_body.includes(reference))).toBe(true);
     for (const m of mails) {

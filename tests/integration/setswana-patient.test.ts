@@ -211,7 +211,7 @@ describe("a Setswana patient's messages and private page", () => {
         room: null,
       }),
     );
-    const dayBefore = clinicInstant(addDays(day, -1), "09:00");
+    const dayBefore = clinicInstant(addDays(day, -1), "17:00");
     expect(await sendDueReminders(t.db, t.config, dayBefore)).toBe(1);
     await orThrow(
       moveAppointment(rt(), staff, booked.id, { date: later, time: "11:00", examination: null, room: null }),
@@ -258,7 +258,8 @@ describe("a Setswana patient's messages and private page", () => {
     }
     const short = (iso: string) => smsDate(iso, "tn");
     expect(sms).toContainEqual(expect.stringMatching(`e tlhomamisitswe ka ${short(day)} ka 10:00`));
-    expect(sms).toContainEqual(expect.stringMatching(`ke ka ${short(day)} ka 10:00`));
+    // The reminder gives the time to arrive by (decision 069).
+    expect(sms).toContainEqual(expect.stringMatching(`${short(day)} 10:00\\. Goroga pele ga 09:45\\.`));
     expect(sms).toContainEqual(expect.stringMatching(`e sutisitswe go ${short(later)} ka 11:00`));
     expect(sms).toContainEqual(expect.stringMatching(`re khansetse peeletso ${booked.reference}`));
   });

@@ -356,7 +356,7 @@ describe("texts from the desk", () => {
       confirmed_time: "10:00",
       phone: "+26771000666",
     });
-    const now = clinicInstant("2027-03-01", "09:00");
+    const now = clinicInstant("2027-03-01", "17:00");
     await sendDueReminders(t.db, t.config, now);
     await sendDueReminders(t.db, t.config, now);
     const sent = await texts(id);

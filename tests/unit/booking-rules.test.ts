@@ -11,8 +11,7 @@ import {
   type ServiceBookingRules,
   type SelfBookingRule,
 } from "../../domain/booking-rules";
-import { BOOKABLE_SERVICES, findServiceBySlug, PREPARATION_LEAD_MINUTES } from "../../domain/catalogue";
-import type { Message } from "../../domain/locale";
+import { BOOKABLE_SERVICES, findServiceBySlug } from "../../domain/catalogue";
 
 // Decision 063: which services patients may book a time for online, and the rules of that time.
 
@@ -74,18 +73,6 @@ describe("the booking rules", () => {
     // The abdominal scan's 6-hour fast (the ultrasound service's notes), and DEXA's day without calcium.
     expect(rule("ultrasound").noticeMinutes).toBe(6 * 60);
     expect(rule("bone-densitometry-dexa-scan").noticeMinutes).toBe(24 * 60);
-  });
-
-  it("read each preparation's lead from the figure its own words give", () => {
-    const figure = (text: string): number => {
-      const hours = /(\d+)(?: to \d+)? hours? before/.exec(text);
-      if (hours) return Number(hours[1]) * 60;
-      if (/an hour before/.test(text)) return 60;
-      throw new Error(`no lead in: ${text}`);
-    };
-    expect(PREPARATION_LEAD_MINUTES.size).toBeGreaterThan(0);
-    for (const [message, minutes] of PREPARATION_LEAD_MINUTES)
-      expect(figure((message as Message)({}, { locale: "en" }))).toBe(minutes);
   });
 
   it("ask about pregnancy wherever the safety questions do (the examinations with X-rays), and send yes or not sure to a request", () => {

@@ -104,7 +104,8 @@ describe("what a patient is told about a visit", () => {
       appt.manageUrl,
       config,
     );
-    expect(reminder.text).toContain(`${PLEASE_ARRIVE_EARLY}\n\nWhat to bring:\n- ${BRING}\n`);
+    expect(reminder.text).toContain(`${PLEASE_ARRIVE_EARLY}\n`);
+    expect(reminder.text).toContain(`What to bring:\n- ${BRING}\n`);
     expect(reminder.text).toContain(`Questions? Call ${contactWays(config.clinic)}.`);
   });
 });

@@ -1,3 +1,4 @@
+import { FAST_HOURS } from "../../preparation";
 import { visitWords } from "../../visit-words";
 import { h2, p, strong, ul, type ServicePageContent } from "../content";
 
@@ -32,7 +33,7 @@ export const ultrasoundPage: ServicePageContent = {
     ul(
       [
         strong("Mpa, sebete le kgetsana ya santlhoko:"),
-        " o se ka wa ja sepe mo diureng di ka nna 6 pele ga scan ya gago. Re tla go bolelela se o ka se nwang.",
+        ` o se ka wa ja sepe mo diureng di ka nna ${FAST_HOURS} pele ga scan ya gago. Re tla go bolelela se o ka se nwang.`,
       ],
       [
         strong("Pelvis (mpa e e kwa tlase) le diphilo (renal):"),
@@ -40,7 +41,7 @@ export const ultrasoundPage: ServicePageContent = {
       ],
       [
         strong("Mpa le pelvis mmogo:"),
-        " dira tsoopedi: o se ka wa ja mo diureng di ka nna 6, mme o tle o na le senya se se tletseng.",
+        ` dira tsoopedi: o se ka wa ja mo diureng di ka nna ${FAST_HOURS}, mme o tle o na le senya se se tletseng.`,
       ],
       [
         strong("Bontsi jwa di-scan tse dingwe"),

@@ -9,6 +9,7 @@ import { patientTextMail, prepareHeading, privateLinkLines } from "./mails";
 import { buildIcs } from "./ics";
 import { clinicInstant, formatLongDate } from "../../../domain/dates";
 import { bookedWords } from "../../../domain/booking-rules";
+import { preparationAt } from "../../../domain/preparation";
 
 export interface ConfirmedAppointment {
   reference: string;
@@ -46,6 +47,10 @@ export function confirmationMail(config: Config, appt: ConfirmedAppointment, now
   const location = `${clinic.name}, ${clinic.address.street}, ${clinic.address.city}`;
   const when = m.mail_when({ date: formatLongDate(appt.date, locale), time: appt.time }, options);
   const reference = `${m.mail_label_reference({}, options)}: ${appt.reference}`;
+  const clock = [
+    `${m.prep_at_heading({}, options)}:`,
+    ...preparationAt(guidance.rules, appt.date, appt.time, locale).map((c) => `- ${c}`),
+  ];
   const prepare = [`${prepareHeading(guidance, locale)}:`, ...guidance.notes.map((n) => `- ${n}`)];
   const host = new URL(config.publicBaseUrl).hostname;
   const ics = buildIcs(
@@ -61,6 +66,8 @@ export function confirmationMail(config: Config, appt: ConfirmedAppointment, now
         ...(appt.bookedOnline ? [bookedWords(appt.date, appt.time, locale)] : []),
         reference,
         "",
+        ...clock,
+        "",
         ...prepare,
       ].join("\n"),
     },
@@ -72,6 +79,8 @@ export function confirmationMail(config: Config, appt: ConfirmedAppointment, now
       : m.mail_confirmed_intro({ service, when }, options),
     reference,
     `${m.mail_label_where({}, options)}: ${location}`,
+    "",
+    ...clock,
     "",
     ...prepare,
     "",

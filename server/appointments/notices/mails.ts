@@ -6,6 +6,7 @@ import { appointmentGuidance, serviceTitle, type AppointmentGuidance } from "../
 import type { Locale } from "../../../domain/locale";
 import { m } from "../../../domain/paraglide/messages.js";
 import { bookingPolicy } from "../../../domain/booking-policy";
+import { preparationAt } from "../../../domain/preparation";
 import { requestWords } from "../../../domain/patient-words";
 import { contactWays, visitWords } from "../../../domain/visit-words";
 
@@ -50,8 +51,10 @@ export function staffAppointmentUrl(config: Pick<Config, "publicBaseUrl">, id: n
 
 /**
  * The reminder the day before a confirmed appointment, in the patient's
- * language: the date and time, to arrive early, what to bring (the booking
- * policy), the service's preparation notes and the private link. Nothing the
+ * language: the date and time, to arrive early, the preparation at clock
+ * times (domain/preparation.ts preparationAt: "Do not eat after 03:30."),
+ * what to bring (the booking policy), the service's preparation notes and
+ * the private link, where the patient confirms they are coming or cancels. Nothing the
  * patient typed but a safe first name.
  */
 export function reminderMail(
@@ -79,6 +82,8 @@ export function reminderMail(
   const visit = visitWords(locale);
   const bringing = [visit.bring];
   const arrive = visit.pleaseArriveEarly;
+  const clock = preparationAt(guidance.rules, appt.confirmed_date!, appt.confirmed_time!, locale);
+  const clockHeading = m.prep_at_heading({}, options);
   const intro = m.mail_reminder_intro({ service, when }, options);
   const reference = m.mail_label_reference({}, options);
   const bringHeading = m.mail_bring_heading({}, options);
@@ -91,6 +96,9 @@ export function reminderMail(
     intro,
     `${reference}: ${appt.reference}`,
     arrive,
+    "",
+    `${clockHeading}:`,
+    ...clock.map((c) => `- ${c}`),
     "",
     `${bringHeading}:`,
     ...bringing.map((p) => `- ${p}`),
@@ -110,6 +118,7 @@ export function reminderMail(
     `<p>${escapeHtml(intro)}</p>` +
     table([[reference, appt.reference]]).html +
     `<p><strong>${escapeHtml(arrive)}</strong></p>` +
+    `<h2>${escapeHtml(clockHeading)}</h2>${list(clock)}` +
     `<h2>${escapeHtml(bringHeading)}</h2>${list(bringing)}` +
     `<h2>${escapeHtml(prepare)}</h2>${list(notes)}` +
     privateLinkHtml(manageUrl, locale) +

@@ -33,6 +33,10 @@ export interface ManageView {
   closedDay?: ClosedDay;
   /** How to prepare: the chosen examination's own preparation, else the service's (appointmentGuidance). */
   preparation: readonly string[];
+  /** A confirmed time's preparation at clock times, Gaborone time ("Do not eat after 03:30."); empty without one. */
+  clock: readonly string[];
+  /** Whether the patient may say they are coming (the reminder's link), and whether they did (decision 069). */
+  coming: { canConfirm: boolean; confirmed: boolean };
   canCancel: boolean;
   /** Cancelling now is within NOTICE_HOURS of the confirmed time: the page says a fee may apply. */
   lateCancel: boolean;
@@ -83,6 +87,7 @@ export type PatientIntent =
   | { kind: "move-time"; version: string; date: string; time: string }
   | { kind: "safety"; answers: Readonly<Record<string, string>> }
   | { kind: "contact"; preference: string }
+  | { kind: "coming" }
   | { kind: "unknown" };
 
 /**
@@ -96,7 +101,7 @@ export type PatientIntent =
 export type LinkOutcome =
   | { kind: "not-found" }
   | { kind: "shown"; view: ManageView }
-  | { kind: "done"; view: ManageView; done: "cancelled" | "changed" | "moved" | "saved" | "contact" }
+  | { kind: "done"; view: ManageView; done: "cancelled" | "changed" | "moved" | "saved" | "contact" | "coming" }
   | { kind: "refused"; view: ManageView; failure: string; values?: PatientValues; taken?: TakenMeanwhile }
   | { kind: "invalid"; view: ManageView; failure: string; errors?: Record<string, string>; values?: PatientValues };
 

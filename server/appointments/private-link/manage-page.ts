@@ -94,6 +94,8 @@ function patientIntent(form: FormData): PatientIntent {
       return { kind: "safety", answers: posted };
     case "contact":
       return { kind: "contact", preference: field("contactPreference") };
+    case "coming":
+      return { kind: "coming" };
     default:
       return { kind: "unknown" };
   }

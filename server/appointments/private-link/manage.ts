@@ -24,6 +24,8 @@ import { moveRequest, moveRuleOf, moveTime, moveTimesFor, moveWords, type AskedD
 import type { LinkOutcome, ManageView, PatientIntent, PatientValues } from "./link-view";
 
 export type { LinkOutcome, ManageView, PatientIntent, PatientValues, TakenMeanwhile } from "./link-view";
+import { preparationAt } from "../../../domain/preparation";
+import { comingOf, confirmComing } from "./coming";
 
 /**
  * What a patient does through their private link (`/appointment/<token>`):
@@ -91,6 +93,11 @@ function viewOf(appt: AppointmentRow, config: LinkConfig, now: Date, days: ViewD
     confirmedTime: appt.confirmed_time,
     closedDay: days.closedDay,
     preparation: guidance.notes,
+    clock:
+      appt.status === "confirmed" && appt.confirmed_date && appt.confirmed_time
+        ? preparationAt(guidance.rules, appt.confirmed_date, appt.confirmed_time, days.locale)
+        : [],
+    coming: comingOf(appt, now),
     canCancel: allows("cancel"),
     lateCancel: late,
     canChange: allows("changeDate") && !late,
@@ -427,6 +434,12 @@ export async function actOnLink(
   if (appt.status === "cancelled") return { kind: "refused", view, failure: PATIENT_MESSAGES.alreadyCancelled };
   if (intent.kind === "safety") return saveSafety(deps, appt, view, intent.answers, now, days);
   if (intent.kind === "contact") return chooseContact(deps, appt, intent.preference, now, days);
+  if (intent.kind === "coming") {
+    if (!(await confirmComing(deps.db, appt, now)))
+      return { kind: "refused", view, failure: PATIENT_MESSAGES.cannotConfirm };
+    const current = (await appointmentRepository(deps.db).findById(appt.id)) ?? appt;
+    return { kind: "done", view: viewOf(current, deps.config, now, days), done: "coming" };
+  }
   if (intent.kind === "unknown") return { kind: "invalid", view, failure: PATIENT_MESSAGES.unknownAction };
   if (intent.kind === "move-time") return moveTo(deps, appt, intent, view, now, locale);
   const values: PatientValues = intent.kind === "cancel" ? { reason: intent.reason } : { date: intent.date };

@@ -25,6 +25,7 @@ import * as whatsappWebhookEvents from "./0029-whatsapp-webhook-events";
 import * as bookedOnline from "./0030-booked-online";
 import * as worklist from "./0032-worklist";
 import * as images from "./0033-images";
+import * as comingConfirmed from "./0035-coming-confirmed";
 import * as referrers from "./0037-referrers";
 
 /**
@@ -60,5 +61,6 @@ export const migrations: Record<string, Migration> = {
   "0030-booked-online": bookedOnline,
   "0032-worklist": worklist,
   "0033-images": images,
+  "0035-coming-confirmed": comingConfirmed,
   "0037-referrers": referrers,
 };

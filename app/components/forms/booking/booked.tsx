@@ -3,6 +3,7 @@ import { appointmentGuidance, serviceTitle } from "@domain/catalogue";
 import { textsAbroadWords } from "@domain/contact-preference";
 import { formatLongDate } from "@domain/dates";
 import { m } from "@domain/paraglide/messages.js";
+import { preparationAt } from "@domain/preparation";
 import { BOOKING_PATH } from "@domain/paths";
 import { referralWords, type BookingConfirmation } from "@domain/request-words";
 import { visitWords } from "@domain/visit-words";
@@ -38,6 +39,8 @@ export function BookedConfirmation({
   const visit = visitWords(locale);
   // The preparation without the notes every visit shares: those are said under "What to bring" and above it.
   const notes = guidance.notes.filter((note) => note !== visit.pleaseArriveEarly && note !== visit.bringToEveryVisit);
+  // The preparation at this time's clock, Gaborone time (decision 069): "Do not eat after 03:30.", "Arrive by 09:15.".
+  const clock = preparationAt(guidance.rules, date, time, locale);
   return (
     <section className="confirmation confirmation--booked" aria-labelledby="confirmation-title">
       <div className="confirmation__panel">
@@ -69,6 +72,12 @@ export function BookedConfirmation({
       <p>
         <strong>{visit.pleaseArriveEarly}</strong>
       </p>
+      <h3>{m.prep_at_heading({}, t)}</h3>
+      <ul className="policy-list">
+        {clock.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
       <h3>{m.mail_bring_heading({}, t)}</h3>
       <ul className="policy-list">
         <li>{visit.bringToEveryVisit}</li>
