@@ -63,9 +63,9 @@ export async function action(args: Route.ActionArgs) {
 }
 
 /** What a study says of itself: the patient's name as the machine sent it, its number, date, modality. */
-function StudyFacts({ study }: { study: UnmatchedStudy }) {
+function StudyFacts({ study, withName }: { study: UnmatchedStudy; withName: boolean }) {
   const rows: [string, string][] = [
-    ["Patient’s name on the images", study.patientName || "None given"],
+    ...(withName ? [["Patient’s name on the images", study.patientName || "None given"] as [string, string]] : []),
     ["Accession number", study.accession ?? "None given"],
     ["Study date", study.studyDate ? formatAbbreviatedDate(study.studyDate) : "None given"],
     ["Modality", study.modality ?? "None given"],
@@ -76,7 +76,9 @@ function StudyFacts({ study }: { study: UnmatchedStudy }) {
       {rows.map(([label, value]) => (
         <div className="staff-dl__row" key={label}>
           <dt>{label}</dt>
-          <dd className={label === "Accession number" ? "staff-mono staff-break" : "staff-break"}>{value}</dd>
+          <dd className={label === "Accession number" && study.accession ? "staff-mono staff-break" : "staff-break"}>
+            {value}
+          </dd>
         </div>
       ))}
     </dl>
@@ -123,7 +125,7 @@ export default function StaffStudies({ loaderData, actionData }: Route.Component
           <div className="staff-confirm__pair">
             <div>
               <h3>The study</h3>
-              <StudyFacts study={confirm.study} />
+              <StudyFacts study={confirm.study} withName />
             </div>
             <div>
               <h3>The appointment</h3>
@@ -178,7 +180,8 @@ export default function StaffStudies({ loaderData, actionData }: Route.Component
             {studies.map((s) => (
               <li key={s.id} className="card staff-card staff-closure">
                 <h3 className="staff-break">{s.patientName || "No name on the images"}</h3>
-                <StudyFacts study={s} />
+                <p className="staff-muted">The patient’s name as the machine sent it.</p>
+                <StudyFacts study={s} withName={false} />
                 <Form method="post" className="staff-filters" noValidate>
                   <input type="hidden" name="study" value={s.id} />
                   <StaffField

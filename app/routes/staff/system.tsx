@@ -184,7 +184,11 @@ export default function StaffSystem({ loaderData: s }: Route.ComponentProps) {
                 : `${formatClinicDateTime(s.images.lastReachedAt)} (${agoWords(s.images.lastReachedAt, now)})`}
             </Row>
             <Row label="Studies to link by hand" attention={s.images.unmatched > 0}>
-              {s.images.unmatched === 0 ? "None" : <Link to="/staff/studies">{s.images.unmatched}</Link>}
+              {s.images.unmatched === 0 ? (
+                "None"
+              ) : (
+                <Link to="/staff/studies">{`${s.images.unmatched} ${s.images.unmatched === 1 ? "study waits" : "studies wait"} to be linked`}</Link>
+              )}
             </Row>
           </dl>
         ) : (
