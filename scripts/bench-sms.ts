@@ -78,7 +78,7 @@ export async function benchSms(count = Number(process.env.BENCH_SMS_COUNT ?? 200
     latencies.sort((a, b) => a - b);
     return {
       count,
-      window: config.messages.smpp!.window,
+      window: config.texts.smpp!.window,
       perSecond: count / seconds,
       p50: percentile(latencies, 50),
       p99: percentile(latencies, 99),

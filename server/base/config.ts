@@ -467,7 +467,7 @@ export interface Config {
   /** METRICS_TOKEN: /metrics is served only to this bearer token; undefined, not at all. */
   metricsToken: string | undefined;
   // --- Text messages to patients (decision 030) ---
-  messages: MessagesConfig;
+  texts: TextsConfig;
 }
 
 /** ORTHANC_*: where Orthanc's REST API is, how the site signs in, how often it reads and how long it waits. */
@@ -501,7 +501,7 @@ function orthancConfig(e: Env): OrthancConfig | undefined {
 }
 
 /** SMS and WhatsApp (decision 030). */
-export interface MessagesConfig {
+export interface TextsConfig {
   pollMs: number;
   maxAttempts: number;
   /** Null: no quiet hours. */
@@ -598,7 +598,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       },
     ]);
   }
-  const messages = messagesConfig(e);
+  const texts = textsConfig(e);
   const config: Config = {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -680,7 +680,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     // --- Operations (decision 033) ---
     metricsToken: e.METRICS_TOKEN,
     // --- Text messages to patients (decision 030) ---
-    messages,
+    texts,
   };
   const problems = productionProblems(config);
   if (problems.length > 0) throw new ConfigError(problems);
@@ -703,7 +703,7 @@ const WHATSAPP_NEEDS = [
  * smpp:// may only reach this machine unless SMPP_ALLOW_PLAINTEXT=true;
  * WhatsApp needs its four settings or none.
  */
-function messagesConfig(e: Env): MessagesConfig {
+function textsConfig(e: Env): TextsConfig {
   const issues: { variable: string; message: string }[] = [];
   const senderName = toGsm7(e.SMS_SENDER_NAME ?? e.CLINIC_SHORT_NAME);
   if (septetCount(senderName) > SMS_SENDER_NAME_MAX) {

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import { addDays, clinicDate, clinicInstant } from "../../domain/dates";
-import type { MessagesConfig } from "../base/config";
+import type { TextsConfig } from "../base/config";
 import type { Database } from "../db/schema";
 import { rateLimitRepository } from "../requests/rate-limit-repository";
 
@@ -37,7 +37,7 @@ function counters(number: string, now: Date) {
  * refused do not use up the day's.
  */
 export async function countDailyText(
-  limits: MessagesConfig["dailyLimit"],
+  limits: TextsConfig["dailyLimit"],
   number: string,
   now: Date,
   trx: Kysely<Database>,
@@ -62,7 +62,7 @@ export async function countDailyTextAlways(number: string, now: Date, trx: Kysel
 }
 
 /** What a text's history says of the limit that stopped it (text_messages.last_error): no number, no words. */
-export function dailyLimitError(limit: DailyLimitReached, limits: MessagesConfig["dailyLimit"]): string {
+export function dailyLimitError(limit: DailyLimitReached, limits: TextsConfig["dailyLimit"]): string {
   return limit === "total"
     ? `daily limit of ${limits.total} texts in all reached (MESSAGE_DAILY_LIMIT)`
     : `daily limit of ${limits.perNumber} texts to one number reached (MESSAGE_DAILY_LIMIT_PER_NUMBER)`;

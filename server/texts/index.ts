@@ -48,11 +48,11 @@ export { forgetOldWebhookEvents } from "./webhook-events";
  * WhatsApp set up, the countries texts go to), as their private page and the desk show it.
  */
 export function contactChoiceOf(
-  config: { messages: { whatsapp?: unknown; countries: readonly string[] } },
+  config: { texts: { whatsapp?: unknown; countries: readonly string[] } },
   appt: { phone: string; contact_preference: ContactPreference | null },
 ): Required<ContactChoice> {
   const { mobile, country } = textReach(appt.phone);
-  const { countries } = config.messages;
+  const { countries } = config.texts;
   return {
     choice: appt.contact_preference ?? null,
     mobile,
@@ -63,8 +63,8 @@ export function contactChoiceOf(
 }
 
 /** Whether the clinic sends WhatsApp messages (WHATSAPP_* set): else a WhatsApp choice goes as SMS, and no form offers it. */
-export function whatsappSetUp(config: { messages: { whatsapp?: unknown } }): boolean {
-  return config.messages.whatsapp !== undefined;
+export function whatsappSetUp(config: { texts: { whatsapp?: unknown } }): boolean {
+  return config.texts.whatsapp !== undefined;
 }
 export { createTextSenders } from "./senders";
 export { textMessageRepository } from "./text-message-repository";

@@ -112,12 +112,12 @@ export type QueuedText =
  * limit (countDailyText, decision 042) is kept as `capped`, never sent.
  */
 export async function queuePatientText(
-  config: Pick<Config, "messages">,
+  config: Pick<Config, "texts">,
   text: PatientText,
   now: Date,
   trx: Kysely<Database>,
 ): Promise<QueuedText> {
-  const m = config.messages;
+  const m = config.texts;
   const { mobile, country } = text.reach ?? textReach(text.phone);
   const channel = textChannelFor(text.preference, mobile);
   if (!channel) return { skipped: mobile ? "email-only" : "not-mobile" };

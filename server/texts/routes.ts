@@ -40,7 +40,7 @@ function sameSecret(given: string, expected: string): boolean {
  */
 export async function whatsappWebhookRoutes(
   app: FastifyInstance,
-  { db, config }: { db: Db; config: Pick<Config, "messages"> },
+  { db, config }: { db: Db; config: Pick<Config, "texts"> },
 ) {
   // In this plugin only: JSON arrives as the raw bytes the signature covers.
   app.removeContentTypeParser(JSON_TYPE);
@@ -48,7 +48,7 @@ export async function whatsappWebhookRoutes(
 
   app.get(WHATSAPP_WEBHOOK_PATH, async (request, reply) => {
     reply.header("cache-control", "no-store");
-    const whatsapp = config.messages.whatsapp;
+    const whatsapp = config.texts.whatsapp;
     if (!whatsapp) return reply.code(404).send({ message: "Not found" });
     const query = request.query as Record<string, unknown>;
     const mode = query["hub.mode"];
@@ -71,7 +71,7 @@ export async function whatsappWebhookRoutes(
     { bodyLimit: WHATSAPP_WEBHOOK_MAX_BYTES, config: { accepts: [JSON_TYPE] } },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      const whatsapp = config.messages.whatsapp;
+      const whatsapp = config.texts.whatsapp;
       if (!whatsapp) return reply.code(404).send({ message: "Not found" });
       const raw = request.body;
       const signature = request.headers["x-hub-signature-256"];

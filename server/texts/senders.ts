@@ -71,12 +71,12 @@ export async function recordReceipt(
 
 export function createTextSenders(
   db: Db,
-  config: Pick<Config, "messages" | "dataDir">,
+  config: Pick<Config, "texts" | "dataDir">,
   log?: MessageLog,
   overrides: SenderOverrides = {},
 ): TextSenders {
   const now = overrides.now ?? (() => new Date());
-  const { smpp: smppConfig, whatsapp } = config.messages;
+  const { smpp: smppConfig, whatsapp } = config.texts;
   let session: SmppSession | undefined;
   if (smppConfig) {
     session = new SmppSession({

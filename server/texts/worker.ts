@@ -24,8 +24,8 @@ import { textMessageRepository } from "./text-message-repository";
  */
 
 /** A claim outlasts the longest hand-over (an SMPP answer or a WhatsApp call) with a minute to spare. */
-export function claimMs(config: Pick<Config, "messages">): number {
-  return Math.max(config.messages.smpp?.responseTimeoutMs ?? 0, WHATSAPP_TIMEOUT_MS) + 60_000;
+export function claimMs(config: Pick<Config, "texts">): number {
+  return Math.max(config.texts.smpp?.responseTimeoutMs ?? 0, WHATSAPP_TIMEOUT_MS) + 60_000;
 }
 
 /** The wait after the n-th temporary refusal: 15 s doubling, at most 30 minutes. */
@@ -162,13 +162,13 @@ function finish(result: MessageDeliveryResult, log?: MessageLog): MessageDeliver
  */
 export function startMessageWorker(
   db: Db,
-  config: Pick<Config, "messages" | "dataDir">,
+  config: Pick<Config, "texts" | "dataDir">,
   log?: MessageLog,
   overrides: SenderOverrides & { retryDelayMs?: (attempts: number) => number } = {},
 ): () => Promise<void> {
   const senders = createTextSenders(db, config, log, overrides);
   log?.info({ sms: senders.sms, whatsapp: !!senders.sendWhatsApp }, "text message worker started");
-  const m = config.messages;
+  const m = config.texts;
   const stop = runEvery(
     m.pollMs,
     Math.min(m.pollMs, 1000),

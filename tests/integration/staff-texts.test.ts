@@ -312,7 +312,7 @@ describe("texts from the desk", () => {
   });
 
   it("quiet hours hold the texts, never the e-mail: a confirmation at 21:30 is e-mailed at once and texted at 07:00; a reminder then is e-mailed only", async () => {
-    const quiet = { ...t.config, messages: { ...t.config.messages, quietHours: parseQuietHours("20:00-07:00") } };
+    const quiet = { ...t.config, texts: { ...t.config.texts, quietHours: parseQuietHours("20:00-07:00") } };
     const staff = await addStaff(t.db, { role: "reception" });
     const evening = clinicInstant(clinicToday(), "21:30");
     const id = await seedAppointment(t.db, { service_name: "x-ray", requested_date: day, phone: "+26771000777" });

@@ -147,7 +147,7 @@ describe("texts only to the countries the clinic serves", () => {
       SMS_COUNTRIES: "bw, za",
       MESSAGE_QUIET_HOURS: "",
     });
-    expect(config.messages.countries).toEqual(["BW", "ZA"]);
+    expect(config.texts.countries).toEqual(["BW", "ZA"]);
     expect(() => loadConfig({ NODE_ENV: "test", DATA_DIR: t.dataDir, SMS_COUNTRIES: "BW,XX" })).toThrow(
       /SMS_COUNTRIES/,
     );

@@ -51,7 +51,7 @@ async function deliver(now: () => Date = () => new Date(), env: Record<string, s
   const senders = createTextSenders(t.db, config);
   try {
     return await deliverDueMessages(t.db, senders, {
-      quietHours: config.messages.quietHours,
+      quietHours: config.texts.quietHours,
       maxAttempts: 8,
       claimMs: claimMs(config),
       now,

@@ -73,8 +73,8 @@ const row = (id: number) => t.db.selectFrom("text_messages").selectAll().where("
 
 function run(config: Config, s: TextSenders, now?: () => Date) {
   return deliverDueMessages(t.db, s, {
-    quietHours: config.messages.quietHours,
-    maxAttempts: config.messages.maxAttempts,
+    quietHours: config.texts.quietHours,
+    maxAttempts: config.texts.maxAttempts,
     claimMs: claimMs(config),
     now,
     log,
@@ -157,7 +157,7 @@ describe("delivery receipts", () => {
     expect(await session.submit(NUMBER, "Example Imaging: receipt")).toMatchObject({ outcome: "sent" });
     expect(await smsc.receipt(smsc.submits[0]!.id, "DELIVRD")).toBe(0x64);
     await session.close();
-    expect(config.messages.smpp?.senderId).toBe("ExampleImg");
+    expect(config.texts.smpp?.senderId).toBe("ExampleImg");
   });
 });
 
@@ -494,7 +494,7 @@ describe("logs", () => {
       );
       return deliverDueMessages(t.db, senders!, {
         quietHours: null,
-        maxAttempts: config.messages.maxAttempts,
+        maxAttempts: config.texts.maxAttempts,
         claimMs: claimMs(config),
         log: lines,
       });

@@ -66,8 +66,8 @@ describe("the SMS for each step", () => {
     expect(longestOrigin).toHaveLength(SMS_LINK_ORIGIN_MAX);
     expect(longestName).toHaveLength(SMS_SENDER_NAME_MAX);
     const config = loadConfig({ NODE_ENV: "test", SMS_SENDER_NAME: longestName, SMS_LINK_BASE_URL: longestOrigin });
-    expect(config.messages.smsSenderName).toBe(longestName);
-    expect(config.messages.smsLinkOrigin).toBe(longestOrigin);
+    expect(config.texts.smsSenderName).toBe(longestName);
+    expect(config.texts.smsLinkOrigin).toBe(longestOrigin);
     // One more character of either is refused at start, naming the variable.
     expect(() => loadConfig({ NODE_ENV: "test", SMS_SENDER_NAME: longestName + "x" })).toThrow(/SMS_SENDER_NAME/);
     expect(() =>
@@ -241,8 +241,8 @@ describe("quiet hours (Gaborone, UTC+2)", () => {
     expect(() => parseQuietHours("8pm-7am")).toThrow(/HH:MM-HH:MM/);
     expect(() => parseQuietHours("07:00-07:00")).toThrow(/different/);
     expect(() => loadConfig({ NODE_ENV: "test", MESSAGE_QUIET_HOURS: "25:00-07:00" })).toThrow(/MESSAGE_QUIET_HOURS/);
-    expect(loadConfig({ NODE_ENV: "test", MESSAGE_QUIET_HOURS: "" }).messages.quietHours).toBeNull();
-    expect(loadConfig({ NODE_ENV: "test" }).messages.quietHours).toEqual({ from: "20:00", until: "07:00" });
+    expect(loadConfig({ NODE_ENV: "test", MESSAGE_QUIET_HOURS: "" }).texts.quietHours).toBeNull();
+    expect(loadConfig({ NODE_ENV: "test" }).texts.quietHours).toEqual({ from: "20:00", until: "07:00" });
   });
 
   it("holds what falls due between 20:00 and 07:00 until 07:00", () => {
@@ -271,7 +271,7 @@ describe("SMPP settings", () => {
       /SMS_SENDER_ID: is required with SMPP_URL/,
     );
     const local = loadConfig({ ...base, SMPP_URL: "smpp://clinic:secret@127.0.0.1:2775", SMS_SENDER_ID: "GabImaging" });
-    expect(local.messages.smpp).toMatchObject({ senderId: "GabImaging", window: 10, enquireLinkMs: 30_000 });
+    expect(local.texts.smpp).toMatchObject({ senderId: "GabImaging", window: 10, enquireLinkMs: 30_000 });
     expect(() =>
       loadConfig({ ...base, SMPP_URL: "smpp://clinic:secret@smpp.example.bw:2775", SMS_SENDER_ID: "GabImaging" }),
     ).toThrow(/SMPP_URL: is smpp:\/\/ \(no TLS\) to another machine/);
@@ -281,11 +281,11 @@ describe("SMPP settings", () => {
         SMPP_URL: "smpp://clinic:secret@smpp.example.bw:2775",
         SMS_SENDER_ID: "GabImaging",
         SMPP_ALLOW_PLAINTEXT: "true",
-      }).messages.smpp?.allowPlaintext,
+      }).texts.smpp?.allowPlaintext,
     ).toBe(true);
     expect(
-      loadConfig({ ...base, SMPP_URL: "smpps://clinic:secret@smpp.example.bw:3550", SMS_SENDER_ID: "GabImaging" })
-        .messages.smpp?.url,
+      loadConfig({ ...base, SMPP_URL: "smpps://clinic:secret@smpp.example.bw:3550", SMS_SENDER_ID: "GabImaging" }).texts
+        .smpp?.url,
     ).toBe("smpps://clinic:secret@smpp.example.bw:3550");
     for (const url of [
       "smpps://smpp.example.bw:3550",
@@ -319,18 +319,18 @@ describe("SMPP settings", () => {
       WHATSAPP_APP_SECRET: "test-app-secret-0123456789",
       WHATSAPP_VERIFY_TOKEN: "verify-token-0123456789",
     };
-    const defaults = loadConfig(on).messages;
+    const defaults = loadConfig(on).texts;
     for (const [name, value] of listed) {
       if (value === null || name === "SMS_PROVIDER_NAME") continue;
-      expect(loadConfig({ ...on, [name]: value }).messages, name).toEqual(defaults);
+      expect(loadConfig({ ...on, [name]: value }).texts, name).toEqual(defaults);
     }
   });
 
   it("without SMPP_URL, SMS go to the outbox; without WhatsApp's four settings, no WhatsApp", () => {
     const config = loadConfig(base);
-    expect(config.messages.smpp).toBeUndefined();
-    expect(config.messages.whatsapp).toBeUndefined();
-    expect(config.messages.smsSenderName).toBe("Example Imaging");
-    expect(config.messages.smsLinkOrigin).toBe("http://localhost:3000");
+    expect(config.texts.smpp).toBeUndefined();
+    expect(config.texts.whatsapp).toBeUndefined();
+    expect(config.texts.smsSenderName).toBe("Example Imaging");
+    expect(config.texts.smsLinkOrigin).toBe("http://localhost:3000");
   });
 });

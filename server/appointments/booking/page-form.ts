@@ -151,9 +151,9 @@ export function bookingPageForm({
             ...(textsAbroad(
               values.phoneNumber,
               isContactPreference(values.contactPreference) ? values.contactPreference : null,
-              config.messages.countries,
+              config.texts.countries,
             )
-              ? { textCountries: config.messages.countries }
+              ? { textCountries: config.texts.countries }
               : {}),
           },
         }),

@@ -129,9 +129,9 @@ export async function appointmentRoutes(app: FastifyInstance, { config, db, rate
               ...(textsAbroad(
                 typeof body.phoneNumber === "string" ? body.phoneNumber : "",
                 isContactPreference(body.contactPreference) ? body.contactPreference : null,
-                config.messages.countries,
+                config.texts.countries,
               )
-                ? { textMessages: textsNotSent(config.messages.countries, languageOf(body)) }
+                ? { textMessages: textsNotSent(config.texts.countries, languageOf(body)) }
                 : {}),
             },
             // A link of the real shape that leads nowhere, so a bot cannot tell this answer from a stored one.

@@ -213,7 +213,7 @@ async function storeOnce(
         reference: row.reference,
         appointmentDate: row.requested_date,
         service: { name: a.serviceTitle },
-        ...(abroad ? { textMessages: textsNotSent(config.messages.countries, row.language) } : {}),
+        ...(abroad ? { textMessages: textsNotSent(config.texts.countries, row.language) } : {}),
       },
       manageUrl,
     };
@@ -340,7 +340,7 @@ async function bookTime(
       appointmentDate: date,
       service: { name: a.serviceTitle },
       booked: { status: "confirmed", appointmentTime: time },
-      ...(abroad ? { textMessages: textsNotSent(config.messages.countries, row.language) } : {}),
+      ...(abroad ? { textMessages: textsNotSent(config.texts.countries, row.language) } : {}),
     },
     manageUrl,
   };

@@ -29,7 +29,7 @@ import { appointmentRepository, type AppointmentRow } from "../appointment-repos
  * validation).
  */
 export function textPatient(
-  config: Pick<Config, "messages">,
+  config: Pick<Config, "texts">,
   appt: Pick<
     AppointmentRow,
     "reference" | "phone" | "contact_preference" | "requested_date" | "confirmed_date" | "confirmed_time" | "language"
@@ -83,7 +83,7 @@ export async function resendAppointmentText(
   const own = appt ? await messagesFor(rt.db, appt.reference) : [];
   if (!own.some((m) => m.id === messageId)) return { ok: false, reason: "not-found" };
   const now = rt.now();
-  const result = await resendMessage(rt.db, messageId, now, rt.config.messages.countries);
+  const result = await resendMessage(rt.db, messageId, now, rt.config.texts.countries);
   if (result.ok) {
     await recordAudit(
       {

@@ -42,7 +42,7 @@ import { comingOf, confirmComing } from "./coming";
  * (appointments.language).
  */
 
-type LinkConfig = Pick<Config, "bookingHorizonDays" | "closedDates" | "publicBaseUrl" | "clinic" | "messages">;
+type LinkConfig = Pick<Config, "bookingHorizonDays" | "closedDates" | "publicBaseUrl" | "clinic" | "texts">;
 
 const withinNotice = (appt: AppointmentRow, now: Date) =>
   appt.status === "confirmed" &&

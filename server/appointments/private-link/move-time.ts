@@ -49,7 +49,7 @@ export interface MoveTimes {
   day?: string;
 }
 
-type MoveConfig = Pick<Config, "closedDates" | "bookingHorizonDays" | "publicBaseUrl" | "clinic" | "messages">;
+type MoveConfig = Pick<Config, "closedDates" | "bookingHorizonDays" | "publicBaseUrl" | "clinic" | "texts">;
 
 /**
  * The service's booking rule when the patient may move this appointment's time
