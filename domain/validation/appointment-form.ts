@@ -3,7 +3,7 @@ import { dateMessages, dobMessages } from "./appointment-dates";
 import { BASE_LOCALE, type Locale } from "../locale";
 import { m } from "../paraglide/messages.js";
 import { screeningField } from "../booking-rules";
-import { REFERRER_FIELDS, referrerRequest } from "./referrer";
+import { REFERRER_FIELDS, referrerRequest } from "./referrer-form";
 
 /**
  * The booking form as the visitor fills it in (the names of its fields, as

@@ -6,20 +6,11 @@ import { fieldMessages, isEmailAddress, perLocale } from "./fields";
 /**
  * The referring doctor (issue 38, decision 071): optional on a booking, in the
  * API as `referrer: { name, practiceNumber, email, phone }`, on the booking
- * form as the four fields below, and corrected by staff on the appointment
+ * form as four fields (referrer-form.ts), and corrected by staff on the appointment
  * page with the same schema. Every part is optional, but a doctor with no
  * name is not clear: once any part is given, the name is asked for. The
  * phone number is checked on the server too (server/requests/phone.ts).
  */
-
-/** The booking form's fields, as the browser posts them without JavaScript. */
-export const REFERRER_FIELDS = {
-  name: "referrerName",
-  practiceNumber: "referrerPracticeNumber",
-  email: "referrerEmail",
-  phone: "referrerPhone",
-} as const;
-export type ReferrerFormValues = Record<(typeof REFERRER_FIELDS)[keyof typeof REFERRER_FIELDS], string>;
 
 /** A practice number as written on a letterhead: letters, digits, spaces, / and -, 2 to 20 of them. */
 const PRACTICE_NUMBER = /^[A-Za-z0-9][A-Za-z0-9 /-]{0,18}[A-Za-z0-9]$/;
@@ -80,19 +71,6 @@ export function givenReferrer(input: ReferrerInput | undefined): Referrer | null
     email: input.email || null,
     phone: input.phone || null,
   };
-}
-
-/** The API's `referrer` made from the form's four fields; nothing when all are empty. */
-export function referrerRequest(values: ReferrerFormValues): {
-  referrer?: Record<keyof typeof REFERRER_FIELDS, string>;
-} {
-  const referrer = {
-    name: values.referrerName.trim(),
-    practiceNumber: values.referrerPracticeNumber.trim(),
-    email: values.referrerEmail.trim(),
-    phone: values.referrerPhone.trim(),
-  };
-  return Object.values(referrer).some(Boolean) ? { referrer } : {};
 }
 
 /** How the same doctor is recognised across referrals: the practice number upper-cased without spaces, the e-mail lower-cased. */

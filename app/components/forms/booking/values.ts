@@ -3,7 +3,7 @@ import { CONTACT_PREFERENCES } from "@domain/contact-preference";
 import { GENDERS } from "@domain/patient";
 import { PAYMENT_METHOD_VALUES } from "@domain/payments";
 import { DOB_PARTS, type BookingValues } from "@domain/validation/appointment-form";
-import { REFERRER_FIELDS } from "@domain/validation/referrer";
+import { REFERRER_FIELDS } from "@domain/validation/referrer-form";
 import { radioId } from "../field";
 import type { SummaryItem } from "../error-summary";
 import type { ErrorTargets } from "../use-submission";
