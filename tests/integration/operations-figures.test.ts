@@ -32,7 +32,7 @@ describe("the operator's figures", () => {
       });
     await confirmed("2026-12-02", "10:00", "2026-12-02 10:00"); // queued
     await confirmed("2026-12-01", "15:00", "2026-12-01 15:00"); // queued, today
-    await confirmed("2026-12-02", "11:00", null); // due since 08:00: overdue
+    await confirmed("2026-12-02", "11:00", null); // due since 17:00 the evening before (REMINDER_FROM): overdue
     await confirmed("2026-12-02", "12:00", "2026-12-02 09:00"); // moved after its reminder: overdue
     await confirmed("2026-12-05", "10:00", null); // not due yet
     await seedAppointment(t.db, {
@@ -42,10 +42,10 @@ describe("the operator's figures", () => {
       reminder_sent_for: "2026-12-02 13:00",
     });
 
-    const figures = await readOperationalFigures(t.db, t.config, clinicInstant("2026-12-01", "09:00"));
+    const figures = await readOperationalFigures(t.db, t.config, clinicInstant("2026-12-01", "18:00"));
     expect(figures.reminders).toEqual({ queued: 2, overdue: 2 });
-    // Before 08:00 the day before, nothing is due yet.
-    const early = await readOperationalFigures(t.db, t.config, clinicInstant("2026-12-01", "07:00"));
+    // Before 17:00 the evening before, nothing is due yet.
+    const early = await readOperationalFigures(t.db, t.config, clinicInstant("2026-12-01", "16:00"));
     expect(early.reminders).toEqual({ queued: 2, overdue: 0 });
   });
 
