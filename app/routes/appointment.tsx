@@ -191,7 +191,10 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
         )}
       </dl>
 
-      {!view.closedDay && <ComingChoice coming={view.coming} version={view.version} action={here} />}
+      {/* Just said: the outcome at the top says it, so the page does not say it twice. */}
+      {!view.closedDay && done !== "coming" && (
+        <ComingChoice coming={view.coming} version={view.version} action={here} />
+      )}
 
       {view.closedDay && view.canChange && changeSection}
 

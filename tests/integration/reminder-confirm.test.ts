@@ -70,6 +70,8 @@ describe("confirming from the reminder", () => {
     const yes = await post(path, { intent: "coming" });
     expect(yes.statusCode).toBe(200);
     expect(yes.body).toContain("Thank you: we have noted that you are coming.");
+    // Said once: the outcome, not the outcome and the note under the appointment.
+    expect(yes.body).not.toContain("You told us you are coming.");
     const after = await row(id);
     expect(after.coming_confirmed_for).toBe(`${date} 09:30`);
     expect(after.updated_at).toBe(before);
