@@ -13,6 +13,7 @@ import { alternativesTo, checkTime, horizonDaysOf, serviceFreeTimes } from "../b
 import { issueManageLink } from "../manage-links";
 import { clinicPatientChangeMail, movedMail, textPatient } from "../notices/index";
 import { isTimeTaken } from "../room-overlap";
+import { isContention } from "../../db/outcome";
 
 /**
  * A patient moves the time they booked online to another free time, from their
@@ -134,7 +135,8 @@ export async function moveTime(
       if (result.kind !== "taken-at") return result;
       break;
     } catch (error) {
-      if (!isTimeTaken(error)) throw error;
+      // The room held meanwhile, or claimed at the same moment (PostgreSQL's deadlock between two claims): read again.
+      if (!isTimeTaken(error) && !isContention(error)) throw error;
       if (attempt >= TAKEN_TRIES) break;
     }
   }
