@@ -1,10 +1,10 @@
 /**
  * Staff accounts, from the command line:
- *   npm run staff -- add --email EMAIL --name "NAME" [--role manager|reception]
+ *   npm run staff -- add --email EMAIL --name "NAME" [--role manager|reception|radiologist]
  *       (password from STAFF_PASSWORD, or prompted without echo; without --role, the first
  *       account is a manager and later ones reception)
  *   npm run staff -- list
- *   npm run staff -- role --email EMAIL --role manager|reception
+ *   npm run staff -- role --email EMAIL --role manager|reception|radiologist
  *   npm run staff -- disable --email EMAIL
  *   npm run staff -- enable --email EMAIL            (a disabled account signs in again; audited)
  *   npm run staff -- reset-mfa EMAIL                   (clears the second factor and recovery codes; audited)
@@ -27,11 +27,11 @@ import { isStaffRole, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "../domain
 import { resetSecondFactor } from "../server/staff/second-factor";
 
 const USAGE = `Usage:
-  npm run staff -- add --email EMAIL --name "NAME" [--role manager|reception]
+  npm run staff -- add --email EMAIL --name "NAME" [--role manager|reception|radiologist]
       (password from STAFF_PASSWORD or a prompt; at least ${MIN_PASSWORD_LENGTH} characters;
        without --role: a manager when there is no manager yet, reception after that)
   npm run staff -- list
-  npm run staff -- role --email EMAIL --role manager|reception
+  npm run staff -- role --email EMAIL --role manager|reception|radiologist
   npm run staff -- disable --email EMAIL   (never the last active manager)
   npm run staff -- enable --email EMAIL    (a disabled account can sign in again, with its own password and two-step sign-in)
   npm run staff -- reset-mfa EMAIL   (clears two-step sign-in and recovery codes; the next sign-in sets it up again)`;

@@ -435,8 +435,25 @@ export interface AppointmentReferrerTable {
   updated_at: string;
 }
 
+/**
+ * One version of an appointment's signed report (migration 0038, decision 072): the highest
+ * version is the current report, the older ones its history. id is random (the staff
+ * download's address); file_name is the private file under DATA_DIR/reports.
+ */
+export interface AppointmentReportTable {
+  id: string;
+  appointment_id: number;
+  version: number;
+  file_name: string;
+  size: number;
+  sha256: string;
+  uploaded_by: number | null;
+  uploaded_at: string;
+}
+
 export interface Database {
   appointment_referrers: AppointmentReferrerTable;
+  appointment_reports: AppointmentReportTable;
   enquiries: EnquiryTable;
   appointments: AppointmentTable;
   uploads: UploadTable;

@@ -15,6 +15,7 @@ describe("staff roles", () => {
   let t: TestApp;
   let managerCookie: string;
   let receptionCookie: string;
+  let radiologistCookie: string;
   const reference = "APT-ROLES-0001";
   const email = "roles.patient@example.org";
 
@@ -28,6 +29,12 @@ describe("staff roles", () => {
     });
     managerCookie = await sessionCookieFor(t.db, t.config, manager.id);
     receptionCookie = await sessionCookieFor(t.db, t.config, reception.id);
+    const radiologist = await addStaff(t.db, {
+      email: "radiologist@clinic.example.org",
+      name: "Reading Doctor",
+      role: "radiologist",
+    });
+    radiologistCookie = await sessionCookieFor(t.db, t.config, radiologist.id);
     await seedAppointment(t.db, { reference, email, name: "Kagiso", surname: "Roles" });
   });
   afterAll(() => t.close());
@@ -62,10 +69,13 @@ describe("staff roles", () => {
       ...(request.body ? { payload: request.body } : {}),
     });
 
-  it("answers reception with 403 on every manager page and action, and nothing changes or is recorded", async () => {
+  it("answers reception and a radiologist with 403 on every manager page and action, and nothing changes or is recorded", async () => {
     const auditBefore = await t.db.selectFrom("staff_audit").select("id").execute();
-    for (const request of managerRequests()) {
-      const res = await send(request, receptionCookie);
+    for (const [request, cookie] of managerRequests().flatMap((r) => [
+      [r, receptionCookie] as const,
+      [r, radiologistCookie] as const,
+    ])) {
+      const res = await send(request, cookie);
       expect(res.statusCode, `${request.method} ${request.url}`).toBe(403);
       expect(res.body, request.url).toContain(
         request.url.startsWith("/api/") ? MANAGER_ONLY_MESSAGE : "Only a manager",
@@ -103,6 +113,51 @@ describe("staff roles", () => {
       headers: { cookie: receptionCookie },
     });
     expect(exported.statusCode).toBe(403);
+  });
+
+  it("lets a radiologist see the day list and the appointments, and no manager's links (decision 072)", async () => {
+    for (const url of ["/staff", "/staff/appointments", "/staff/schedule"]) {
+      const res = await t.app.inject({ method: "GET", url, headers: { cookie: radiologistCookie } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain("Reading Doctor</strong> (Radiologist)");
+      expect(res.body, url).not.toContain('href="/staff/audit"');
+      expect(res.body, url).not.toContain('href="/staff/accounts"');
+    }
+  });
+
+  it("lets a manager invite a radiologist and make an account one, through the accounts page", async () => {
+    const post = (fields: Record<string, string>) =>
+      t.app.inject({
+        method: "POST",
+        url: "/staff/accounts",
+        headers: { ...SAME_ORIGIN, cookie: managerCookie },
+        payload: form(fields),
+      });
+    const page = await t.app.inject({ method: "GET", url: "/staff/accounts", headers: { cookie: managerCookie } });
+    expect(page.body).toContain('<option value="radiologist">Radiologist</option>');
+    expect(
+      (await post({ intent: "invite", email: "reader@clinic.example.org", name: "Reader", role: "radiologist" }))
+        .statusCode,
+    ).toBe(200);
+    const invitation = await t.db
+      .selectFrom("staff_invitations")
+      .select("role")
+      .where("email", "=", "reader@clinic.example.org")
+      .executeTakeFirstOrThrow();
+    expect(invitation.role).toBe("radiologist");
+    const desk = await t.db
+      .selectFrom("staff_users")
+      .select("id")
+      .where("email", "=", "reception@clinic.example.org")
+      .executeTakeFirstOrThrow();
+    await post({ intent: "role", id: String(desk.id), role: "radiologist", confirmed: "yes" });
+    const changed = await t.db
+      .selectFrom("staff_users")
+      .select("role")
+      .where("id", "=", desk.id)
+      .executeTakeFirstOrThrow();
+    expect(changed.role).toBe("radiologist");
+    await post({ intent: "role", id: String(desk.id), role: "reception", confirmed: "yes" });
   });
 
   it("lets a manager reach the same pages and actions", async () => {

@@ -44,6 +44,8 @@ const ROLE_POWERS: Record<StaffRole, string> = {
   manager:
     "A manager can also see the audit log, export and erase patients' data, export CSV, add closures and manage accounts.",
   reception: "Reception works appointments and enquiries only: the managers' pages are refused.",
+  radiologist:
+    "A radiologist sees the day list and the appointments and attaches the signed reports: the managers' pages are refused.",
 };
 
 /** The actions that take a confirm step (on an account, or on a pending invitation), and what the step says. */
@@ -269,8 +271,9 @@ export default function StaffAccounts({ loaderData, actionData }: Route.Componen
       <div className="staff-page-head">
         <h1>Staff accounts</h1>
         <p className="staff-muted">
-          Reception works appointments and enquiries; managers also see the audit log, export and erase patients&apos;
-          data, export CSV and manage accounts. Every change here is recorded in the audit log.
+          Reception works appointments and enquiries; radiologists do that too and attach the signed reports; managers
+          also attach reports, see the audit log, export and erase patients&apos; data, export CSV and manage accounts.
+          Every change here is recorded in the audit log.
         </p>
       </div>
 

@@ -27,6 +27,7 @@ import * as worklist from "./0032-worklist";
 import * as images from "./0033-images";
 import * as comingConfirmed from "./0035-coming-confirmed";
 import * as referrers from "./0037-referrers";
+import * as reports from "./0038-reports";
 
 /**
  * Every migration, by name. Names sort in the order they run on a new
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   "0033-images": images,
   "0035-coming-confirmed": comingConfirmed,
   "0037-referrers": referrers,
+  "0038-reports": reports,
 };
