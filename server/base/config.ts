@@ -5,13 +5,12 @@ import { CLOSED_NOTE, OPENING_HOURS, type ClinicIdentity } from "../../domain/cl
 import { isPlaceholderPhone, PLACEHOLDER_PHONE } from "../../domain/contact-links";
 import { MANAGE_PER_MINUTE } from "../../domain/patient-link";
 import { DEFAULT_STATIONS, parseWorklistStations, type WorklistStations } from "../../domain/worklist";
+import { septetCount, toGsm7 } from "../../domain/gsm7";
 import {
   DEFAULT_QUIET_HOURS,
   parseQuietHours,
-  septetCount,
   SMS_LINK_ORIGIN_MAX,
   SMS_SENDER_NAME_MAX,
-  toGsm7,
   type QuietHours,
 } from "../../domain/text-messages";
 

@@ -1,12 +1,11 @@
 import type { Kysely } from "kysely";
 import type { Config } from "../base/config";
 import type { Database } from "../db/schema";
+import { septetCount, SMS_MAX_SEPTETS } from "../../domain/gsm7";
 import {
   composeSms,
   quietUntil,
   reminderTooLate,
-  septetCount,
-  SMS_MAX_SEPTETS,
   SmsTooLongError,
   whatsappTemplate,
   type TextKind,

@@ -2,7 +2,7 @@ import { EventEmitter } from "node:events";
 import type tls from "node:tls";
 import type SmppPackage from "smpp";
 import type { Pdu, Session } from "smpp";
-import { encodeGsm7 } from "../../domain/text-messages";
+import { encodeGsm7 } from "../../domain/gsm7";
 import type { HandOver, MessageLog } from "./hand-over";
 import { isReceipt, parseReceipt, type Receipt } from "./receipts";
 

@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Config } from "../base/config";
 import { ensurePrivateDir, writePrivateFile } from "../base/private-files";
-import { septetCount } from "../../domain/text-messages";
+import { septetCount } from "../../domain/gsm7";
 import type { HandOver } from "./hand-over";
 import type { TextMessageRow } from "./text-message-repository";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, clinicDate, clinicInstant, clinicTime } from "../../domain/dates";
-import { septetCount, SMS_MAX_SEPTETS } from "../../domain/text-messages";
+import { septetCount, SMS_MAX_SEPTETS } from "../../domain/gsm7";
 import { reminderDue, sendDueReminders } from "../../server/appointments/notices/reminders";
 import { openDb } from "../../server/db/index";
 import { hashToken } from "../../server/base/tokens";

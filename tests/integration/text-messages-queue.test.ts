@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { septetCount } from "../../domain/text-messages";
+import { septetCount } from "../../domain/gsm7";
 import {
   blankOldMessageBodies,
   deleteMessagesAbout,

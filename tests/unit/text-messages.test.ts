@@ -3,22 +3,18 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { localisedPath } from "../../domain/locale";
 import { MANAGE_PATH_PREFIX } from "../../domain/paths";
+import { decodeGsm7, encodeGsm7, septetCount, SMS_MAX_SEPTETS, toGsm7 } from "../../domain/gsm7";
 import {
   composeSms,
-  decodeGsm7,
-  encodeGsm7,
   isQuiet,
   isStopWord,
   parseQuietHours,
   quietUntil,
-  septetCount,
   SMS_LINK_ORIGIN_MAX,
-  SMS_MAX_SEPTETS,
   SMS_SENDER_NAME_MAX,
   SmsTooLongError,
   TEXT_KINDS,
   TIMED_KINDS,
-  toGsm7,
   whatsappTemplate,
   WHATSAPP_TEMPLATES,
 } from "../../domain/text-messages";
