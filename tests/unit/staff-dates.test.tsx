@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { formatClinicDateTime, formatDayMonth, sortableClinicDateTime } from "../../domain/dates";
 import { checkClosure } from "../../domain/closures";
 import { dateFieldValue, DateInput } from "~/components/staff/date-field";
-import { parseFilters } from "../../server/appointments/front-desk/staff-changes";
+import { parseFilters } from "../../server/appointments/front-desk/staff-reads";
 import { scheduleDate } from "../../server/appointments/front-desk/schedule-views";
 
 /** The console's dates read day, month, year (decision 048): never month first, never the browser's own format. */

@@ -20,16 +20,13 @@ export {
   closeAsDuplicate,
   dayRules,
   type DuplicateOutcome,
-  getAppointment,
-  listAppointments,
   markArrived,
   moveAppointment,
   outcomeFrom,
-  parseFilters,
-  serviceNames,
   type StatusChange,
   type StatusChangeErrors,
   type StatusChangeField,
   type StatusChangeOutcome,
 } from "./staff-changes";
+export { getAppointment, listAppointments, parseFilters, serviceNames } from "./staff-reads";
 export { correctReferrer, type ReferrerCorrection, type ReferrerField } from "../referrers";

@@ -1,21 +1,16 @@
 import type { Kysely, Updateable } from "kysely";
-import { appointmentRepository, type AppointmentRow, type AppointmentSearch } from "../appointment-repository";
-import { referrerRepository } from "../referrer-repository";
-import type { Db } from "../../db/index";
+import { appointmentRepository, type AppointmentRow } from "../appointment-repository";
 import type { AppointmentTable, Database } from "../../db/schema";
 import { findRoom } from "../../../domain/rooms";
-import { attentionQuestions, readSafetyAnswers } from "../../../domain/safety-questions";
 import { movedMail, textPatient, cancellationMail, confirmationMail } from "../notices/index";
 import {
   APPOINTMENT_TRANSITIONS,
   CANCEL_REASON_MAX,
   CANCEL_REASON_TOO_LONG,
-  isAppointmentStatus,
   statusLabel,
   type AppointmentStatus,
 } from "../../../domain/statuses";
 import { enqueueMail } from "../../mail/queue";
-import { uploadRepository } from "../../uploads/upload-repository";
 import type { StaffIdentity } from "../../../domain/staff-roles";
 import { recordAudit } from "../../audit/audit";
 import { issueManageLink } from "../manage-links";
@@ -39,56 +34,8 @@ import {
   type Refusal,
 } from "../../db/outcome";
 import type { StaffRuntime } from "../../db/runtime";
-import { clinicDate, clinicInstant, formatAbbreviatedDate, isIsoDate, parseDateInput } from "../../../domain/dates";
-import { LIST_PAGE_SIZE } from "../../../domain/staff-limits";
+import { clinicDate, clinicInstant, formatAbbreviatedDate, isIsoDate } from "../../../domain/dates";
 import { DUPLICATE_WORDS, duplicatesAmong, type DuplicateOf } from "../../../domain/duplicate-requests";
-
-export interface AppointmentFilters extends AppointmentSearch {
-  page?: number;
-}
-
-/** Parses filters from form or query values; unknown values are dropped, never trusted. */
-export function parseFilters(get: (name: string) => string | null | undefined): AppointmentFilters {
-  const status = get("status");
-  const from = parseDateInput(get("from") ?? "");
-  const to = parseDateInput(get("to") ?? "");
-  const q = get("q")?.trim().slice(0, 100);
-  const service = get("service")?.trim().slice(0, 100);
-  const page = Number(get("page"));
-  return {
-    status: isAppointmentStatus(status) ? status : undefined,
-    from: from ?? undefined,
-    to: to ?? undefined,
-    q: q || undefined,
-    service: service || undefined,
-    page: Number.isInteger(page) && page > 0 ? page : 1,
-  };
-}
-
-export async function listAppointments(db: Db, filters: AppointmentFilters) {
-  const appointments = appointmentRepository(db);
-  const total = await appointments.countMatching(filters);
-  const pages = Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
-  const page = Math.min(filters.page ?? 1, pages);
-  const found = await appointments.findMatching(filters, LIST_PAGE_SIZE, (page - 1) * LIST_PAGE_SIZE);
-  // Possible duplicates (decision 049): the page's days' open requests, one indexed read.
-  const twins = await duplicatesOn(
-    db,
-    found.map((r) => r.requested_date),
-  );
-  // The list carries how many safety answers need a look, not the answers.
-  const rows = found.map(({ safety_answers, ...row }) => ({
-    ...row,
-    safetyChecks: attentionQuestions(row.service_name, readSafetyAnswers(safety_answers)).length,
-    duplicates: twins.get(row.id) ?? [],
-  }));
-  return { rows, total, page, pages };
-}
-
-/** The possible duplicates among the open requests asked for on these days, by request id (decision 049). */
-export async function duplicatesOn(db: Db, dates: readonly string[]): Promise<Map<number, DuplicateOf[]>> {
-  return duplicatesAmong(await appointmentRepository(db).openRequestsOn(dates));
-}
 
 /**
  * Closes a request as a duplicate of the patient's other open request for the
@@ -134,25 +81,6 @@ export async function closeAsDuplicate(rt: StaffRuntime, staff: StaffIdentity, i
 
 /** What closeAsDuplicate gives: done, with the other open request it duplicated, or refused (./outcome.ts). */
 export type DuplicateOutcome = { kind: "done"; twin: DuplicateOf } | Refusal<never>;
-
-/** Service names to filter by: those in the data. */
-export async function serviceNames(db: Db): Promise<string[]> {
-  return appointmentRepository(db).serviceNames();
-}
-
-export async function getAppointment(db: Db, id: number) {
-  const appointments = appointmentRepository(db);
-  const appointment = await appointments.findById(id);
-  if (!appointment) return undefined;
-  const files = await uploadRepository(db).listForAppointment(id);
-  const history = await appointments.statusHistory(id);
-  const duplicates = (await duplicatesOn(db, [appointment.requested_date])).get(id) ?? [];
-  // The referring doctor as given or corrected, and the doctor's other referrals (decision 071).
-  const referrers = referrerRepository(db);
-  const referrer = (await referrers.ofAppointment(id)) ?? null;
-  const sameDoctor = referrer ? await appointments.referencesOf(await referrers.sameDoctor(referrer)) : [];
-  return { appointment, files, history, duplicates, referrer, sameDoctor };
-}
 
 export type StatusChange =
   | { to: "confirmed"; date: string; time: string; examination?: string | null; room?: string | null }
