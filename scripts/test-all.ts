@@ -8,8 +8,8 @@
  * `N passed, N failed`.
  *
  * Independent steps run side by side (decisions 052, 057 and 061): lint, typecheck
- * and the build together; then the suites, at most TEST_JOBS at a time
- * (default 1), longest first, with Lighthouse beside the first Playwright run. Each step's output is kept in a file and printed
+ * and the build together; then the first Playwright run with Lighthouse beside
+ * it, then the other suites at most TEST_JOBS at a time (default 2). Each step's output is kept in a file and printed
  * whole when the step ends, so the log reads step by step.
  *
  * Vitest runs the integration tests a second time on Kysely's own SQLite
@@ -125,9 +125,11 @@ async function pool(steps: Step[], jobs: number) {
   await Promise.all(Array.from({ length: Math.min(jobs, steps.length) }, lane));
 }
 
-// One suite at a time by default (decisions 052, 057): beside Playwright's four browsers Vitest got
-// too little of the two cores (in a fresh-clone run, 73 of its 274 files in 11 minutes).
-const jobs = Number(process.env.TEST_JOBS) || 1;
+// After the first Playwright run, the rest two at a time by default: Vitest beside Playwright on
+// PostgreSQL (their own ports and databases). Vitest alone leaves about a fifth of the two cores idle
+// (decision 074). Never Vitest beside the SQLite Playwright run: beside its four browsers Vitest got
+// too little of the cores (decision 057: 73 of its 274 files in 11 minutes).
+const jobs = Number(process.env.TEST_JOBS) || 2;
 
 // The catalogues are compiled once here, so the three steps below do not write them at the same time.
 await run("i18n", "node", ["scripts/i18n.mjs"]);
