@@ -3,7 +3,7 @@
  * prerender list (app/lib/prerender-paths.ts), so a new page is checked as
  * soon as it is added there.
  */
-import { expect, test } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 import { PRERENDERED_PATHS, PUBLIC_PAGE_PATHS, SERVICE_PAGE_SAMPLE } from "../../app/lib/prerender-paths";
 import { SERVICE_PAGES, SERVICES, servicePath } from "../../domain/catalogue";
 import { LOCALES, localeOfPath, localisedPath, unlocalisedPath } from "../../domain/locale";
@@ -23,6 +23,33 @@ const UNFINISHED = servicePath(SERVICES.advancedTechnology);
 /** Pages that belong in the sitemap: /details is a lookup page that points to the service pages. */
 const INDEXABLE = PAGES.filter((p) => unlocalisedPath(p) !== "/details" && unlocalisedPath(p) !== UNFINISHED);
 
+/**
+ * Each worker checks its pages in one page with JavaScript and one without, one navigation after
+ * another: a browser context per page load costs a renderer process of its own, the dearest thing a test
+ * does on the 2-core machine (decision 079). Each navigation is a new document (a fresh CSP watch in
+ * the page); the console's complaints are emptied per test. A failed test ends its worker, and so its pages.
+ */
+const test = base.extend<object, { scripted: { page: Page; cspMessages: string[] }; plain: Page }>({
+  scripted: [
+    async ({ browser }, provide, { project }) => {
+      const { baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = project.use;
+      const context = await browser.newContext({ baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch });
+      const page = await context.newPage();
+      await provide({ page, cspMessages: await watchCsp(page) });
+      await context.close();
+    },
+    { scope: "worker" },
+  ],
+  plain: [
+    async ({ browser }, provide, { project }) => {
+      const context = await browser.newContext({ baseURL: project.use.baseURL, javaScriptEnabled: false });
+      await provide(await context.newPage());
+      await context.close();
+    },
+    { scope: "worker" },
+  ],
+});
+
 test("the route list covers the public pages and every service page", () => {
   for (const p of PUBLIC_PAGE_PATHS) expect(PAGES).toContain(p);
   expect(PAGES.filter((p) => p.startsWith("/services/")).length).toBeGreaterThanOrEqual(11);
@@ -36,8 +63,8 @@ const normalise = (text: string | null | undefined) => (text ?? "").replace(/\s+
 // run short; soft assertions report every problem a page has, not only the first.
 for (const path of PAGES) {
   test(`page ${path}: 200, one h1 in main, content in the HTML without JavaScript, no axe or CSP violations`, async ({
-    browser,
-    page,
+    scripted,
+    plain: raw,
   }, info) => {
     // A Setswana twin is its English page's module with other words: checked at phone width, where
     // longer words press hardest; the English pages are checked at both widths (the service pages,
@@ -51,7 +78,8 @@ for (const path of PAGES) {
     test.setTimeout(90_000); // two page loads and an axe run: allow for a busy machine
     let h1 = "";
     let headings: string[] = [];
-    const cspMessages = await watchCsp(page);
+    const { page, cspMessages } = scripted;
+    cspMessages.length = 0;
     let csp: string | undefined;
     await test.step("answers 200 with one h1 inside its one main", async () => {
       const response = await page.goto(path);
@@ -80,20 +108,14 @@ for (const path of PAGES) {
     if (info.project.name === "desktop") return;
 
     await test.step("the HTML the server sends already carries the heading and the main content", async () => {
-      const context = await browser.newContext({ javaScriptEnabled: false });
-      try {
-        const raw = await context.newPage();
-        const response = await raw.goto(path);
-        expect(response?.status()).toBe(200);
-        expect.soft(normalise(await raw.locator("main h1").first().textContent())).toBe(h1);
-        const mainText = normalise(await raw.locator("main").first().textContent());
-        expect
-          .soft(mainText.length, `main content text without JavaScript: "${mainText.slice(0, 80)}"`)
-          .toBeGreaterThan(h1.length + 40);
-        for (const heading of headings) expect.soft(mainText, `heading "${heading}"`).toContain(heading);
-      } finally {
-        await context.close();
-      }
+      const response = await raw.goto(path);
+      expect(response?.status()).toBe(200);
+      expect.soft(normalise(await raw.locator("main h1").first().textContent())).toBe(h1);
+      const mainText = normalise(await raw.locator("main").first().textContent());
+      expect
+        .soft(mainText.length, `main content text without JavaScript: "${mainText.slice(0, 80)}"`)
+        .toBeGreaterThan(h1.length + 40);
+      for (const heading of headings) expect.soft(mainText, `heading "${heading}"`).toContain(heading);
     });
 
     await test.step("on a page the router hydrates, following a link keeps the document", async () => {
