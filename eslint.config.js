@@ -54,6 +54,7 @@ const FACES = [
   "./server/appointments/notices",
   "./server/appointments/worklist",
   "./server/appointments/images",
+  "./server/appointments/reports",
   "./server/texts",
 ];
 const APPOINTMENTS_PARTS = [
@@ -63,6 +64,7 @@ const APPOINTMENTS_PARTS = [
   "./server/appointments/notices",
   "./server/appointments/worklist",
   "./server/appointments/images",
+  "./server/appointments/reports",
 ];
 const EVERYWHERE = [
   "./app",

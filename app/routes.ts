@@ -29,6 +29,8 @@ function publicPages(locale: Locale): RouteConfigEntry[] {
     page("details", "routes/details.tsx"),
     // A patient's private link: rendered per request, never prerendered, no script.
     page("appointment/:token", "routes/appointment.tsx"),
+    // The referring doctor's link to a report (decision 075): rendered per request, no script.
+    page("report/:token", "routes/report.tsx"),
     // One static route per service page (no route has a parameter: unknown slugs answer 404), one module for all.
     ...SERVICE_PAGES.map((s) => page(`services/${s.slug}`, "routes/services/service.tsx", serviceRouteId(s.slug))),
   ];

@@ -11,6 +11,12 @@ export const REFERRAL_FORM_PATH = "/files/referral-form.pdf";
  */
 export const MANAGE_PATH_PREFIX = "/appointment/";
 
+/**
+ * Where the referring doctor's e-mailed link to a report leads: this prefix and
+ * the link's token (`/report/<token>`; decision 075). Never logged with the token.
+ */
+export const REPORT_PATH_PREFIX = "/report/";
+
 /** The booking page; its form posts to it (multipart, with the referral file) when there is no JavaScript. */
 export const BOOKING_PATH = "/book-appointment";
 

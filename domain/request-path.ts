@@ -64,17 +64,19 @@ export const HIDDEN_TOKEN = "[token]";
 /**
  * A private link's token in any text a log may hold (a request path, an
  * error's message or stack, a whole JSON log line): whatever follows
- * `appointment` and a path separator, up to the next separator, becomes
- * [token] (its `.data` ending, React Router's data requests, kept). In any
- * letter case, with any of its letters percent-escaped, after any prefix
+ * `appointment` (the patient's link) or `report` (the referring doctor's link
+ * to a report, decision 075) and a path separator, up to the next separator,
+ * becomes [token] (its `.data` ending, React Router's data requests, kept). In
+ * any letter case, with any of its letters percent-escaped, after any prefix
  * (`/tn/`, `//x/`), behind `/`, `\` or their escapes. `/staff/appointments/<id>`
  * is not a private link and stays as it is.
  */
 const hex = (c: string) => c.charCodeAt(0).toString(16);
-const TOKEN_AFTER_APPOINTMENT = new RegExp(
+/** Each letter of `word` as itself or escaped, the escape of either case (%61 or %41). */
+const spelled = (word: string) => [...word].map((c) => `(?:${c}|%${hex(c)}|%${hex(c.toUpperCase())})`).join("");
+const TOKEN_AFTER_LINK_WORD = new RegExp(
   [
-    // Each letter as itself or escaped, the escape of either case (%61 or %41).
-    ...[..."appointment"].map((c) => `(?:${c}|%${hex(c)}|%${hex(c.toUpperCase())})`),
+    `(?:${spelled("appointment")}|${spelled("report")})`,
     String.raw`((?:/|\\+|%2f|%5c)+)`,
     String.raw`([^/\\\s"'<>?#]+)`,
   ].join(""),
@@ -82,8 +84,8 @@ const TOKEN_AFTER_APPOINTMENT = new RegExp(
 );
 
 export function hideTokens(text: string): string {
-  if (!/appointment|%[0-9a-f]{2}/i.test(text)) return text;
-  return text.replace(TOKEN_AFTER_APPOINTMENT, (match: string, separator: string, token: string) => {
+  if (!/appointment|report|%[0-9a-f]{2}/i.test(text)) return text;
+  return text.replace(TOKEN_AFTER_LINK_WORD, (match: string, separator: string, token: string) => {
     const word = match.slice(0, match.length - separator.length - token.length);
     return `${word}${separator}${HIDDEN_TOKEN}${/\.data$/i.test(token) ? ".data" : ""}`;
   });

@@ -30,8 +30,12 @@ export const TEXT_KINDS = [
   "room-closed",
   "patient-changed",
   "patient-cancelled",
+  "report-ready",
 ] as const;
-export type TextKind = (typeof TEXT_KINDS)[number];
+/** The steps that text the patient, composed here (composeSms) and by WhatsApp template. */
+export type PatientTextKind = (typeof TEXT_KINDS)[number];
+/** Every kind of text: the patient's, and the code sent to the referring doctor for the report (decision 075), composed by its sender. */
+export type TextKind = PatientTextKind | "report-code";
 
 /** What each message is about, for the staff's message history. */
 export const TEXT_KIND_LABELS: Record<TextKind, string> = {
@@ -45,10 +49,12 @@ export const TEXT_KIND_LABELS: Record<TextKind, string> = {
   "room-closed": "Room out of service that day",
   "patient-changed": "Patient's change",
   "patient-cancelled": "Patient's cancellation",
+  "report-ready": "Report ready",
+  "report-code": "Report code to the doctor",
 };
 
 /** The kinds whose message gives a time of day; the others give a date only. */
-export const TIMED_KINDS: readonly TextKind[] = ["confirmed", "booked", "reminder", "moved"];
+export const TIMED_KINDS: readonly PatientTextKind[] = ["confirmed", "booked", "reminder", "moved"];
 
 // --- Statuses ---
 
@@ -149,7 +155,7 @@ type Wording = (
  * wordings avoid letters outside GSM-7 (Setswana's š), so toGsm7 never has
  * to change a word.
  */
-const SMS_WORDINGS: Record<TextKind, Wording[]> = {
+const SMS_WORDINGS: Record<PatientTextKind, Wording[]> = {
   received: [m.sms_received_1, m.sms_received_2, m.sms_received_3, m.sms_received_4, m.sms_received_5],
   confirmed: [m.sms_confirmed_1, m.sms_confirmed_2, m.sms_confirmed_3, m.sms_confirmed_4],
   // A time the patient booked online is booked, not confirmed, in every channel (decision 063).
@@ -167,18 +173,20 @@ const SMS_WORDINGS: Record<TextKind, Wording[]> = {
     m.sms_patient_changed_4,
   ],
   "patient-cancelled": [m.sms_patient_cancelled_1, m.sms_patient_cancelled_2, m.sms_patient_cancelled_3],
+  // The report is ready on the private page: never which examination (decision 075).
+  "report-ready": [m.sms_report_ready_1, m.sms_report_ready_2, m.sms_report_ready_3],
 };
 
 /**
  * The wordings that give a reminder's preparation times ({prep}) and ask the patient to confirm or
  * cancel (decision 069), fullest first: tried before the kind's own, with as many of the times as fit.
  */
-const SMS_PREP_WORDINGS: Partial<Record<TextKind, Wording[]>> = {
+const SMS_PREP_WORDINGS: Partial<Record<PatientTextKind, Wording[]>> = {
   reminder: [m.sms_reminder_1, m.sms_reminder_2, m.sms_reminder_3],
 };
 
 export class SmsTooLongError extends Error {
-  constructor(kind: TextKind, septets: number) {
+  constructor(kind: PatientTextKind, septets: number) {
     super(`the ${kind} SMS takes ${septets} septets even in its shortest wording (at most ${SMS_MAX_SEPTETS})`);
     this.name = "SmsTooLongError";
   }
@@ -192,7 +200,7 @@ export class SmsTooLongError extends Error {
  * when even the shortest does not (a sender name or link longer than the
  * limits above), and on a timed kind without a time.
  */
-export function composeSms(kind: TextKind, facts: TextFacts, locale: Locale = BASE_LOCALE): string {
+export function composeSms(kind: PatientTextKind, facts: TextFacts, locale: Locale = BASE_LOCALE): string {
   if (TIMED_KINDS.includes(kind) && !facts.time) throw new Error(`the ${kind} SMS needs a time`);
   let shortest = Infinity;
   const prep = facts.prep ?? [];
@@ -236,7 +244,7 @@ export function composeSms(kind: TextKind, facts: TextFacts, locale: Locale = BA
  * Setswana, so a Setswana patient gets the English template, with its link
  * to their page in Setswana (decision 037).
  */
-export const WHATSAPP_TEMPLATES: Record<TextKind, { name: string; body: string }> = {
+export const WHATSAPP_TEMPLATES: Record<PatientTextKind, { name: string; body: string }> = {
   received: {
     name: "appointment_request_received",
     body: "{{1}}: we received your appointment request {{2}} for {{3}}. It is not booked yet: we will contact you to confirm a time. See or change it: {{4}}",
@@ -277,6 +285,10 @@ export const WHATSAPP_TEMPLATES: Record<TextKind, { name: string; body: string }
     name: "appointment_cancelled_by_patient",
     body: "{{1}}: your appointment {{2}} on {{3}} is cancelled as you asked. Details: {{4}}",
   },
+  "report-ready": {
+    name: "report_ready",
+    body: "{{1}}: the report of your appointment {{2}} on {{3}} is ready on your private page: {{4}}",
+  },
 };
 
 export interface WhatsAppTemplateMessage {
@@ -287,7 +299,7 @@ export interface WhatsAppTemplateMessage {
 }
 
 /** The template message for a step: the sender, the reference, the long date (in English, as the template is), the time (timed kinds) and the link. */
-export function whatsappTemplate(kind: TextKind, facts: TextFacts, language: string): WhatsAppTemplateMessage {
+export function whatsappTemplate(kind: PatientTextKind, facts: TextFacts, language: string): WhatsAppTemplateMessage {
   if (TIMED_KINDS.includes(kind) && !facts.time) throw new Error(`the ${kind} message needs a time`);
   const date = formatLongDate(facts.date);
   const params =

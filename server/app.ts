@@ -28,6 +28,8 @@ import { serverTimeouts } from "./requests/timeouts";
 import { startUploadSweep } from "./uploads/sweep";
 import { pdfCheckPool, type PdfChecks } from "./uploads/pdf-pool";
 import { staffPlugin } from "./composition/staff-console";
+import { publicReportRoutes } from "./composition/reports";
+import { reportPages } from "./appointments/reports/index";
 import { staffRuntime } from "./db/runtime";
 import type { LoadContextFn } from "./composition/load-context";
 import { patientLinkPage } from "./appointments/private-link/index";
@@ -198,7 +200,9 @@ export async function buildApp({
 
   // Staff console: staff-only API, no-store on every staff response, daily retention purge.
   const staff = staffRuntime(db, config);
-  await app.register(staffPlugin(staff, { schedulePurge }));
+  await app.register(staffPlugin(staff, { schedulePurge, reports: { pdfChecks, now: clock } }));
+  // The report's download for the referring doctor and the patient, once their code or date of birth was right (decision 075).
+  await app.register(publicReportRoutes, { db, config, now: clock });
 
   api.all("/api/*", { schema: { response: { 404: messageBody } } }, async (_request, reply) =>
     reply.code(404).send({ message: "Not found" }),
@@ -211,6 +215,8 @@ export async function buildApp({
   const links = patientLinkPage({ config, db, now: clock });
   // The booking page's free times, read by its loader on the server (decision 064).
   const freeTimes = pageFreeTimes(db, config, clock);
+  // The referring doctor's page and the report section of the patient's page (decision 075).
+  const reports = reportPages({ db, config, now: clock });
   // The load context every rendered page gets (declared in server/composition/load-context.ts).
   const loadContext: LoadContextFn = (request) => ({
     staffRuntime: staff,
@@ -218,6 +224,7 @@ export async function buildApp({
     publicForms: forms,
     patientLinks: links,
     freeTimes,
+    reports,
     cspNonce: request.cspNonce,
   });
   if (site) {

@@ -21,7 +21,8 @@ import { MoveTaken, MoveTime } from "~/components/patient/move-time";
 import { PostOutcome } from "~/components/patient/post-outcome";
 import { SafetyForm, safetyErrorTarget } from "~/components/patient/safety-form";
 import { useLocale, useMessageOptions, usePagePath } from "~/lib/locale";
-import { manageAction, manageLoader, MANAGE_HEADERS, type ManageAnswer, type ManageView } from "~/lib/manage.server";
+import { manageAction, manageHeaders, manageLoader, type ManageAnswer, type ManageView } from "~/lib/manage.server";
+import { ReportSection } from "~/components/patient/report-section";
 import { useClinic } from "~/lib/use-clinic";
 import "~/styles/forms.css";
 import "~/styles/patient.css";
@@ -38,9 +39,7 @@ import "~/styles/patient.css";
 export const loader = manageLoader;
 export const action = manageAction;
 
-export function headers() {
-  return MANAGE_HEADERS;
-}
+export const headers = manageHeaders;
 
 /** "Error: …" when the page answers a refused post (the GOV.UK pattern), so the title says it first. */
 export function meta({ data, location }: { data?: unknown; location: { pathname: string } }) {
@@ -102,6 +101,9 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
       (name === "contactPreference" ? radioId(name, CONTACT_PREFERENCES[0]) : name),
     message,
   }));
+  // The report's date of birth refused (decision 075): linked to its first box, or to the section when locked.
+  if (answer.reportError)
+    problems.push({ target: answer.report?.kind === "ask" ? "dobDay" : "report", message: answer.reportError });
   const open = isActiveStatus(view.status);
   const confirmed = view.status === "confirmed" && view.confirmedDate && view.confirmedTime;
   const date = confirmed ? view.confirmedDate! : view.requestedDate;
@@ -190,6 +192,8 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
           </div>
         )}
       </dl>
+
+      {answer.report && <ReportSection report={answer.report} error={answer.reportError} action={here} />}
 
       {/* Just said: the outcome at the top says it, so the page does not say it twice. */}
       {!view.closedDay && done !== "coming" && (

@@ -12,6 +12,7 @@ import { prepared } from "../db/prepared";
 import { nextReference } from "../requests/reference";
 import type { AppointmentRow, NewAppointment } from "./appointment-rows";
 import { ensureClinicPatientId, forgetClinicPatients } from "./clinic-patients";
+import { reportRepository } from "./report-repository";
 
 /* The appointments repository's writes and status changes (appointment-repository.ts puts them together with the reads). */
 
@@ -254,7 +255,11 @@ export function appointmentWrites(db: Db) {
       await insertLink({ token_hash: tokenHash, appointment_id: appointmentId, created_at: stamp }, trx);
     },
 
-    /** Deletes appointments with their status history, patient links, worklist files and, with the last of them, clinic patient IDs. */
+    /**
+     * Deletes appointments with their status history, patient links, worklist files, reports' rows (their
+     * files are the caller's, after the commit: reportRepository.fileNames first) and, with the last of them,
+     * clinic patient IDs.
+     */
     async deleteWithHistory(ids: number[], trx: Kysely<Database> = db): Promise<void> {
       // Their worklist files go too (the worklist removes a file no appointment calls for).
       await markWorklistChanged(ids, new Date().toISOString(), trx);
@@ -262,6 +267,8 @@ export function appointmentWrites(db: Db) {
       await trx.deleteFrom("appointment_status_history").where("appointment_id", "in", ids).execute();
       // The referring doctor's details are kept as long as the appointment (decision 071).
       await trx.deleteFrom("appointment_referrers").where("appointment_id", "in", ids).execute();
+      // The signed reports' rows, their links, release and grants (decision 075).
+      await reportRepository(db).deleteOf(ids, trx);
       const patients = await trx
         .selectFrom("appointments")
         .select("clinic_patient_id")

@@ -7,6 +7,7 @@ import type { Db } from "../db/index";
 import type { Database } from "../db/schema";
 import { hashToken, newToken, TOKEN_PATTERN } from "../base/tokens";
 import { appointmentRepository, type AppointmentRow } from "./appointment-repository";
+import { reportRepository } from "./report-repository";
 
 /**
  * A patient's private link to their appointment: `/appointment/<token>`, a
@@ -16,11 +17,19 @@ import { appointmentRepository, type AppointmentRow } from "./appointment-reposi
  * carries a fresh link (the stored hash cannot give the old token back), and
  * each works until LINK_DAYS_AFTER days after the appointment's date: the
  * confirmed date if there is one, else the requested date, read at lookup so
- * a moved appointment moves its links' expiry too.
+ * a moved appointment moves its links' expiry too; with a report attached,
+ * until LINK_DAYS_AFTER_RELEASE days after the patient may open it.
  */
 
 /** How many days after the appointment's date its links still open. */
 export const LINK_DAYS_AFTER = 7;
+
+/**
+ * With a report attached, its links open until this many days after the day the
+ * patient may open the report, so the e-mail and text that say it is ready
+ * lead to it (decision 075).
+ */
+export const LINK_DAYS_AFTER_RELEASE = 30;
 
 /** The appointment's date as the patient last heard it. */
 export function appointmentDate(appt: Pick<AppointmentRow, "confirmed_date" | "requested_date">): string {
@@ -58,5 +67,10 @@ export async function findByManageToken(
   if (!TOKEN_PATTERN.test(token)) return undefined;
   const appt = await appointmentRepository(db).findByLinkHash(hashToken(token), trx);
   if (!appt) return undefined;
-  return clinicDate(now) <= addDays(appointmentDate(appt), LINK_DAYS_AFTER) ? appt : undefined;
+  const today = clinicDate(now);
+  if (today <= addDays(appointmentDate(appt), LINK_DAYS_AFTER)) return appt;
+  const release = await reportRepository(db).release(appt.id, trx);
+  return release && today <= addDays(clinicDate(new Date(release.release_at)), LINK_DAYS_AFTER_RELEASE)
+    ? appt
+    : undefined;
 }

@@ -30,6 +30,33 @@ export const auditRepository = perDatabase((db: Db) => {
       await trx.insertInto("staff_audit").values(values).execute();
     },
 
+    /** The lines of `actions` about one record (a report's openings on its appointment's page), oldest first. */
+    async aboutTarget(
+      targetType: string,
+      targetId: string,
+      actions: readonly StaffAuditAction[],
+      trx: Kysely<Database> = db,
+    ) {
+      return trx
+        .selectFrom("staff_audit")
+        .leftJoin("staff_users", "staff_users.id", "staff_audit.staff_id")
+        .select([
+          "staff_audit.id",
+          "staff_audit.action",
+          "staff_audit.staff_id",
+          "staff_audit.staff_email",
+          "staff_users.name as staff_name",
+          "staff_audit.detail",
+          "staff_audit.created_at",
+        ])
+        .where("staff_audit.target_type", "=", targetType)
+        .where("staff_audit.target_id", "=", targetId)
+        .where("staff_audit.action", "in", [...actions])
+        .orderBy("staff_audit.created_at")
+        .orderBy("staff_audit.id")
+        .execute();
+    },
+
     /**
      * Appends a line unless the same person already has a line of the same
      * action on the same target written after `since` (ISO); true when it

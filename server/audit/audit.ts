@@ -107,6 +107,12 @@ export const AUDIT_ACTION_LABELS: Record<StaffAuditAction, string> = {
   invitation_resent: "Sent an invitation again",
   images_received: "Images received",
   study_linked: "Linked a study to an appointment",
+  report_attached: "Attached the report",
+  report_replaced: "Replaced the report",
+  report_sent: "Sent the report",
+  report_opened: "Opened the report",
+  report_locked: "Report access locked",
+  report_unlocked: "Unlocked the patient's report",
 };
 
 export type { AuditFilter };

@@ -3,7 +3,9 @@ import { isSupportedCountry } from "libphonenumber-js/max";
 import { z } from "zod";
 import { CLOSED_NOTE, OPENING_HOURS, type ClinicIdentity } from "../../domain/clinic";
 import { isPlaceholderPhone, PLACEHOLDER_PHONE } from "../../domain/contact-links";
+import { findServiceBySlug } from "../../domain/catalogue";
 import { MANAGE_PER_MINUTE } from "../../domain/patient-link";
+import { DEFAULT_RELEASE_DAYS, MAX_RELEASE_DAYS, parseReleaseDays } from "../../domain/reports";
 import { DEFAULT_STATIONS, parseWorklistStations, type WorklistStations } from "../../domain/worklist";
 import { septetCount, toGsm7 } from "../../domain/gsm7";
 import {
@@ -189,6 +191,21 @@ export const envSchema = z.object({
   ORTHANC_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(5000),
   /** How long one request to Orthanc may take before it counts as Orthanc away. */
   ORTHANC_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(10_000),
+  // --- The signed report (issue 38, decision 075) ---
+  /** Days after the report is attached before the patient may open it on their private page; 0: at once. */
+  REPORT_RELEASE_DAYS: z.coerce.number().int().min(0).max(MAX_RELEASE_DAYS).default(DEFAULT_RELEASE_DAYS),
+  /** A service's own delay, by slug: "x-ray=0,mammography=14"; the others take REPORT_RELEASE_DAYS. */
+  REPORT_RELEASE_DAYS_BY_SERVICE: z
+    .string()
+    .transform((raw, ctx) => {
+      const parsed = parseReleaseDays(raw, (slug) => findServiceBySlug(slug) !== undefined);
+      if (typeof parsed === "string") {
+        ctx.addIssue({ code: "custom", message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    })
+    .default({}),
   /** How often a listening server looks for appointment reminders to send (server/appointments/notices/reminders.ts). */
   REMINDER_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(300_000),
   UPLOAD_MAX_BYTES: z.coerce
@@ -437,6 +454,8 @@ export interface Config {
     reminderPollMs: number;
   };
   uploads: { maxBytes: number; unclaimedHours: number; sweepMs: number };
+  /** REPORT_RELEASE_DAYS and REPORT_RELEASE_DAYS_BY_SERVICE: when the patient may open the report (decision 075). */
+  reports: { releaseDays: number; releaseDaysByService: Record<string, number> };
   rateLimit: {
     enabled: boolean;
     bookingsPerMinute: number;
@@ -636,6 +655,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       reminderPollMs: e.REMINDER_POLL_MS,
     },
     uploads: { maxBytes: e.UPLOAD_MAX_BYTES, unclaimedHours: e.UPLOAD_UNCLAIMED_HOURS, sweepMs: e.UPLOAD_SWEEP_MS },
+    reports: { releaseDays: e.REPORT_RELEASE_DAYS, releaseDaysByService: e.REPORT_RELEASE_DAYS_BY_SERVICE },
     rateLimit: {
       enabled: e.RATE_LIMIT_ENABLED,
       bookingsPerMinute: e.RATE_LIMIT_BOOKINGS_PER_MINUTE,

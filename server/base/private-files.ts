@@ -91,5 +91,5 @@ export function securePrivateFiles(files: string[]): void {
  */
 export function securePrivateData(config: Pick<Config, "dataDir">): void {
   ensurePrivateDirSync(config.dataDir);
-  for (const sub of ["uploads", "outbox", "sms-outbox"]) securePrivateTree(path.join(config.dataDir, sub));
+  for (const sub of ["uploads", "reports", "outbox", "sms-outbox"]) securePrivateTree(path.join(config.dataDir, sub));
 }

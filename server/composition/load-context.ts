@@ -4,6 +4,7 @@ import type { PublicForms } from "./public-forms";
 import type { PatientLinks } from "../appointments/private-link/index";
 import type { StaffRuntime } from "../db/runtime";
 import type { PageFreeTimes } from "./page-free-times";
+import type { ReportPages } from "../appointments/reports/index";
 
 /*
  * The React Router load context, declared once: what server/app.ts gives every
@@ -31,6 +32,8 @@ declare module "react-router" {
     patientLinks: PatientLinks;
     /** A self-bookable service's free times for the booking page (decision 064), read on the server. */
     freeTimes: PageFreeTimes;
+    /** The referring doctor's page and the report section of the patient's page (server/appointments/reports/pages.ts). */
+    reports: ReportPages;
     /** The per-request Content-Security-Policy nonce (server/http/security-headers.ts), for app/entry.server.tsx. */
     cspNonce: string;
   }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, RouteHandlerMethod } from "fastify";
 import { LOCALES, localisedPath } from "../../domain/locale";
-import { BOOKING_PATH, CONTACT_PATH, MANAGE_PATH_PREFIX } from "../../domain/paths";
+import { BOOKING_PATH, CONTACT_PATH, MANAGE_PATH_PREFIX, REPORT_PATH_PREFIX } from "../../domain/paths";
 import { bookingPageForm } from "../appointments/booking/index";
 import type { Config } from "../base/config";
 import { enquiryPageForm } from "../enquiries/page-form";
@@ -79,6 +79,8 @@ export async function pageFormRoutes(
       scope.post(localisedPath(CONTACT_PATH, locale), PAGE_FORM_ROUTE, render);
       // A patient changing or cancelling through their private link (server/appointments/private-link/manage-page.ts).
       scope.post(`${localisedPath(MANAGE_PATH_PREFIX, locale)}:token`, PAGE_FORM_ROUTE, render);
+      // The referring doctor asking for a code, or giving it (server/appointments/reports/pages.ts).
+      scope.post(`${localisedPath(REPORT_PATH_PREFIX, locale)}:token`, PAGE_FORM_ROUTE, render);
     }
   });
 }

@@ -17,6 +17,8 @@ import { PURGE_JOB, purgeExpired } from "../privacy/purge";
 import type { StaffRuntime } from "../db/runtime";
 import { MANAGER_ONLY_MESSAGE } from "../../domain/staff-roles";
 import { runEvery } from "../jobs/periodic";
+import type { PdfChecks } from "../uploads/pdf-pool";
+import { staffReportRoutes } from "./reports";
 
 const PURGE_FIRST_RUN_MS = 5 * 60_000;
 const PURGE_EVERY_MS = 24 * 3_600_000;
@@ -35,7 +37,13 @@ export function staffPlugin(
   {
     schedulePurge = true,
     purgeFirstRunMs = PURGE_FIRST_RUN_MS,
-  }: { schedulePurge?: boolean; purgeFirstRunMs?: number } = {},
+    reports,
+  }: {
+    schedulePurge?: boolean;
+    purgeFirstRunMs?: number;
+    /** The signed report's attachment and download (decision 075): the PDF check and the app's one clock. */
+    reports?: { pdfChecks: PdfChecks; now: () => Date };
+  } = {},
 ) {
   const plugin = async (app: FastifyInstance) => {
     // HTML forms (the console's) post urlencoded bodies, which React Router's
@@ -185,6 +193,9 @@ export function staffPlugin(
             .send(csv);
         },
       );
+
+      // The signed report: attached by a manager or radiologist, opened by staff (decision 075).
+      if (reports) await staffReportRoutes(scope, { db: rt.db, config: rt.config, log: app.log, ...reports });
 
       // Unknown staff API paths: still behind the guard, so nothing is revealed without a session.
       api.all(

@@ -296,9 +296,47 @@ export interface AppointmentReportTable {
   uploaded_at: string;
 }
 
+/** The referring doctor's link to an appointment's report (migration 0039, decision 075): only hashes of its token and code. */
+export interface ReportLinkTable {
+  id: Generated<number>;
+  appointment_id: number;
+  token_hash: string;
+  /** The address the link and its codes go to; email_key finds the doctor's other referrals. */
+  email: string;
+  email_key: string;
+  created_at: string;
+  expires_at: string;
+  /** SHA-256 of the link's token and the 6-digit code last sent; null before any. */
+  code_hash: string | null;
+  code_sent_at: string | null;
+  /** Codes sent for this link: at most MAX_CODES_PER_LINK. */
+  codes_sent: Generated<number>;
+  /** Wrong codes so far: the 5th locks the link. */
+  failures: Generated<number>;
+}
+
+/** When the patient may open the report, and their wrong dates of birth (migration 0039, decision 075). */
+export interface ReportReleaseTable {
+  appointment_id: number;
+  release_at: string;
+  dob_failures: Generated<number>;
+}
+
+/** A correct code or date of birth: the hash of a cookie that opens the report for a while (migration 0039). */
+export interface ReportGrantTable {
+  token_hash: string;
+  appointment_id: number;
+  holder: "doctor" | "patient";
+  created_at: string;
+  expires_at: string;
+}
+
 export interface Database {
   appointment_referrers: AppointmentReferrerTable;
   appointment_reports: AppointmentReportTable;
+  report_links: ReportLinkTable;
+  report_releases: ReportReleaseTable;
+  report_grants: ReportGrantTable;
   enquiries: EnquiryTable;
   appointments: AppointmentTable;
   uploads: UploadTable;

@@ -168,4 +168,11 @@ export type StaffAuditAction =
   | "referrer_corrected"
   // --- decision 066: a study's arrival marked an appointment; staff linked a study by hand (values only) ---
   | "images_received"
-  | "study_linked";
+  | "study_linked"
+  // --- migration 0039-report-access: the signed report attached, replaced, sent, opened, locked (values only; decision 075) ---
+  | "report_attached"
+  | "report_replaced"
+  | "report_sent"
+  | "report_opened"
+  | "report_locked"
+  | "report_unlocked";

@@ -3,6 +3,7 @@ import path from "node:path";
 import { readSafetyAnswers } from "../../domain/safety-questions";
 import { appointmentRepository } from "../appointments/appointment-repository";
 import { referrerRepository } from "../appointments/referrer-repository";
+import { reportRepository } from "../appointments/report-repository";
 import { auditRepository } from "../audit/audit-repository";
 import type { StaffRuntime } from "../db/runtime";
 import { enquiryRepository } from "../enquiries/enquiry-repository";
@@ -40,6 +41,8 @@ export async function gather(rt: StaffRuntime, match: PatientMatch) {
   const history = appointmentIds.length ? await appointmentRows.statusHistoryOf(appointmentIds) : [];
   // The doctor each appointment names (decision 071): exported with it, erased with it.
   const referrers = await referrerRepository(db).ofAppointments(appointmentIds);
+  // The signed reports of their appointments, every version (decision 075): exported with their files, erased with them.
+  const reports = await reportRepository(db).ofAppointments(appointmentIds);
   const found = await mailRepository(db).findAbout(match.email, refs);
   // A notice that an erased appointment is cancelled, not yet sent: exported, but an erasure leaves it to be sent.
   const isNotice = (m: (typeof found)[number]) => m.forget_after_send === 1 && m.status === "pending";
@@ -54,7 +57,20 @@ export async function gather(rt: StaffRuntime, match: PatientMatch) {
   const outbox = await outboxFilesOf(rt, new Set(mails.map((m) => m.id)), match.email, refs);
   // Text messages about their references, exactly (decision 030); their outbox files by message id.
   const texts = await messagesAbout(db, refs);
-  return { appointments, enquiries, uploads, history, referrers, mails, notices, idempotency, audit, outbox, texts };
+  return {
+    appointments,
+    enquiries,
+    uploads,
+    history,
+    referrers,
+    reports,
+    mails,
+    notices,
+    idempotency,
+    audit,
+    outbox,
+    texts,
+  };
 }
 
 /**
@@ -156,6 +172,7 @@ export async function patientHoldings(rt: StaffRuntime, match: PatientMatch): Pr
     ...countsOf(g),
     safetyAnswers: g.appointments.filter((a) => readSafetyAnswers(a.safety_answers)).length,
     referrers: g.referrers.length,
+    reports: g.reports.length,
     notices: g.notices.length,
   });
 }
@@ -187,7 +204,7 @@ const plural = (n: number, one: string, many: string) => `${n === 1 ? "One" : n}
  * nothing for what is not held (decision 035).
  */
 export function heldInWords(
-  h: PatientCounts & { safetyAnswers: number; notices: number; referrers?: number },
+  h: PatientCounts & { safetyAnswers: number; notices: number; referrers?: number; reports?: number },
 ): string[] {
   return [
     h.appointments
@@ -203,6 +220,9 @@ export function heldInWords(
       ? `The history of ${h.appointments === 1 ? "the appointment" : "the appointments"}: ${plural(h.statusChanges, "change", "changes").toLowerCase()} of status, with when and why.`
       : "",
     h.files ? `${plural(h.files, "referral form", "referral forms")} the patient uploaded.` : "",
+    h.reports
+      ? `${plural(h.reports, "version", "versions")} of the signed report of an examination: health information.`
+      : "",
     h.enquiries
       ? `${plural(h.enquiries, "enquiry", "enquiries")} through the contact form: the name, phone number, e-mail address and message.`
       : "",

@@ -5,6 +5,7 @@ import { clinicDate, clinicToday } from "../../domain/dates";
 import { answerWords, readSafetyAnswers, safetyQuestionsFor } from "../../domain/safety-questions";
 import type { StaffIdentity } from "../../domain/staff-roles";
 import { appointmentRepository } from "../appointments/appointment-repository";
+import { removeReportFiles, reportPath } from "../appointments/reports/index";
 import { recordAudit } from "../audit/audit";
 import { compactSqlite, isPostgres } from "../db/index";
 import { refused, type Refused } from "../db/outcome";
@@ -47,9 +48,9 @@ export interface PatientExport {
 
 /**
  * Everything held about one patient as one zip: `patient-data.json` (the
- * records, status history, uploads' details, e-mails with their bodies,
+ * records, status history, uploads' and reports' details, e-mails with their bodies,
  * stored replies, text messages and audit entries about them), `files/` (the uploaded
- * referral forms), `emails/` (attachments of queued and sent e-mails) and
+ * referral forms), `reports/` (every version of the signed reports), `emails/` (attachments of queued and sent e-mails) and
  * `outbox/` (.eml files still on disk). The export is audited with the
  * records' ids and counts only.
  */
@@ -100,6 +101,23 @@ export async function exportPatient(
     const bytes = await fs.readFile(o.file).catch(() => null);
     if (bytes) files[`outbox/${o.name}`] = new Uint8Array(bytes);
   }
+  // The signed reports (decision 075), every version, as the PDFs that were attached.
+  const reports = [];
+  for (const r of g.reports) {
+    const ref = g.appointments.find((a) => a.id === r.appointment_id)?.reference ?? "unlinked";
+    const zipPath = `reports/${safeName(ref, "appointment")}/report-v${r.version}.pdf`;
+    const file = reportPath(rt.config, r.file_name);
+    const bytes = file ? await fs.readFile(file).catch(() => null) : null;
+    if (bytes) files[zipPath] = new Uint8Array(bytes);
+    reports.push({
+      appointment_reference: ref,
+      version: r.version,
+      attached_at: r.uploaded_at,
+      size_bytes: r.size,
+      sha256: r.sha256,
+      file_in_zip: bytes ? zipPath : null,
+    });
+  }
   const refOf = new Map(g.appointments.map((a) => [a.id, a.reference]));
   const document = {
     about:
@@ -117,6 +135,7 @@ export async function exportPatient(
     })),
     enquiries: g.enquiries.map(({ id: _id, ...e }) => e),
     uploads,
+    reports,
     emails,
     stored_replies: g.idempotency.map((r) => ({
       endpoint: r.endpoint,
@@ -265,6 +284,11 @@ export async function erasePatient(
     if (file) await fs.rm(file, { force: true });
   }
   for (const o of g.outbox) await fs.rm(o.file, { force: true });
+  // The reports' files, once their rows are gone (decision 075).
+  await removeReportFiles(
+    rt.config,
+    g.reports.map((r) => r.file_name),
+  );
   await deleteOutboxFilesOf(
     rt.config,
     g.texts.map((m) => m.id),

@@ -1,6 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { appointmentRepository } from "../appointments/appointment-repository";
+import { reportRepository } from "../appointments/report-repository";
+import { removeReportFiles } from "../appointments/reports/index";
 import { enquiryRepository } from "../enquiries/enquiry-repository";
 import { mailRepository } from "../mail/mail-repository";
 import { pruneIdempotencyKeys } from "../requests/idempotency";
@@ -93,6 +95,10 @@ export async function purgeExpired(rt: StaffRuntime): Promise<PurgeResult> {
   const mail = mailRepository(db);
   const removed = await db.transaction().execute(async (trx) => {
     const ids = await appointments.idsDatedBefore(cutoffDate, trx);
+    // The signed reports go with their appointments (decision 075): their files after the commit.
+    const reportFiles = await reportRepository(db).fileNames(ids, trx);
+    // Grants (a right code or date of birth) past their half hour.
+    await reportRepository(db).deleteGrantsBefore(now.toISOString(), trx);
     const uploads = await uploadRows.findExpired(ids, abandonedBefore, trx);
     if (uploads.length)
       await uploadRows.deleteByIds(
@@ -109,8 +115,10 @@ export async function purgeExpired(rt: StaffRuntime): Promise<PurgeResult> {
       mails,
       texts,
       storageNames: uploads.map((u) => u.storage_name),
+      reportFiles,
     };
   });
+  await removeReportFiles(config, removed.reportFiles);
 
   let files = 0;
   for (const name of removed.storageNames) {

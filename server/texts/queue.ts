@@ -8,6 +8,7 @@ import {
   reminderTooLate,
   SmsTooLongError,
   whatsappTemplate,
+  type PatientTextKind,
   type TextKind,
   type WhatsAppTemplateMessage,
 } from "../../domain/text-messages";
@@ -75,7 +76,7 @@ export interface PatientText {
   reach?: TextReach;
   /** appointments.contact_preference. */
   preference: ContactPreference | null;
-  kind: TextKind;
+  kind: PatientTextKind;
   /** YYYY-MM-DD: the confirmed date, else the requested one. */
   date: string;
   /** HH:mm, for confirmed, reminder and moved (a reminder for several appointments that day: each, "09:30, 11:00"). */

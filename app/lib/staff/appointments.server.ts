@@ -9,6 +9,23 @@ import {
 import { recordView } from "../../../server/audit/audit";
 import type { StaffRuntime } from "../../../server/db/runtime";
 import { freeTimes, dayRules, getAppointment } from "../../../server/appointments/front-desk/index";
+import { staffReportCard, unlockPatientReport } from "../../../server/appointments/reports/index";
+import type { StaffRole } from "../../../domain/staff-roles";
+
+/** The appointment's report card (decision 075): its versions, release, links and openings, and whether this role may attach. */
+export function reportCard(
+  rt: StaffRuntime,
+  id: number,
+  status: Parameters<typeof staffReportCard>[2],
+  role: StaffRole,
+) {
+  return staffReportCard(rt.db, id, status, role, rt.now());
+}
+
+/** Staff unlock the patient's access to the report after wrong dates of birth (audited). */
+export function unlockReport(rt: StaffRuntime, staff: StaffIdentity, id: number) {
+  return unlockPatientReport(rt, staff, id);
+}
 
 /*
  * The console's appointment pages: the list, one appointment (its status

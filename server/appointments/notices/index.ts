@@ -9,6 +9,8 @@ export {
   clinicAppointmentMail,
   clinicPatientChangeMail,
   patientAppointmentMail,
+  patientTextMail,
+  privateLinkLines,
 } from "./mails";
 export { movedMail } from "./moved-mail";
 export { type PatientChange, patientChangeMail } from "./patient-change-mail";

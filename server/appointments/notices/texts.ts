@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { TextKind } from "../../../domain/text-messages";
+import type { PatientTextKind } from "../../../domain/text-messages";
 import { CONTACT_PREFERENCE_LABELS, type ContactPreference } from "../../../domain/contact-preference";
 import type { Config } from "../../base/config";
 import type { Database } from "../../db/schema";
@@ -34,7 +34,7 @@ export function textPatient(
     AppointmentRow,
     "reference" | "phone" | "contact_preference" | "requested_date" | "confirmed_date" | "confirmed_time" | "language"
   >,
-  kind: TextKind,
+  kind: PatientTextKind,
   manageUrl: string,
   now: Date,
   reach: TextReach | undefined,

@@ -28,6 +28,7 @@ import * as images from "./0033-images";
 import * as comingConfirmed from "./0035-coming-confirmed";
 import * as referrers from "./0037-referrers";
 import * as reports from "./0038-reports";
+import * as reportAccess from "./0039-report-access";
 
 /**
  * Every migration, by name. Names sort in the order they run on a new
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   "0035-coming-confirmed": comingConfirmed,
   "0037-referrers": referrers,
   "0038-reports": reports,
+  "0039-report-access": reportAccess,
 };

@@ -18,8 +18,8 @@ import type { BookingSubmission } from "./submission";
 
 /** The booking form's fields: what the visitor types, and where each error shows, in the page's language. */
 
-/** Each box of the date of birth: its label and autofill hint (the field names are DOB_PARTS'). */
-const DOB_BOXES = {
+/** Each box of the date of birth: its label and autofill hint (the field names are DOB_PARTS'); the private page's report asks it alike. */
+export const DOB_BOXES = {
   day: { label: m.booking_dob_day, autoComplete: "bday-day", width: 2 },
   month: { label: m.booking_dob_month, autoComplete: "bday-month", width: 2 },
   year: { label: m.booking_dob_year, autoComplete: "bday-year", width: 4 },

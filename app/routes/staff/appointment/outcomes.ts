@@ -12,6 +12,8 @@ export const DONE_MESSAGES: Record<string, string> = {
   channel: "Saved: how the patient gets texts.",
   duplicate: "Closed as a duplicate. The patient was not e-mailed or texted: their other request is still open.",
   referrer: "Saved: the referring doctor.",
+  report: "The report is attached.",
+  "report-unlock": "The patient's report is unlocked: they can try their date of birth again.",
 };
 
 /** The outcomes said beside the messages, where the page comes back (#messages). */

@@ -28,6 +28,8 @@ import {
   textsAction,
   isRefusal,
   viewAppointment,
+  reportCard,
+  unlockReport,
   type Refusal as CoreRefusal,
   type StatusChange,
   type StatusChangeErrors,
@@ -39,6 +41,8 @@ import { DONE_MESSAGES, MESSAGE_DONE, REFERRER_INPUTS, type Answer, type Sent } 
 import { FIELD_ORDER, fieldIds } from "./place-form";
 import { AppointmentRecord, StatusHistory } from "./record";
 import { ReferrerCard } from "./referrer";
+import { ReportCard } from "./report";
+import { REPORT_ATTACH_ERRORS } from "@domain/reports";
 import { IMAGES_RECEIVED_LABEL } from "@domain/images";
 import type { Route } from "./+types/route";
 import { BOOKED_ONLINE_LABEL } from "@domain/booking-rules";
@@ -51,6 +55,13 @@ const PICK_MESSAGES = {
   date: "Enter the date to see its free times.",
   examination: "Choose the examination to see the free times.",
 } as const;
+
+/** Why the last attachment was refused, by the key its redirect named; null for none or an unknown key. */
+function reportErrorOf(key: string | null): string | null {
+  return key && Object.hasOwn(REPORT_ATTACH_ERRORS, key)
+    ? REPORT_ATTACH_ERRORS[key as keyof typeof REPORT_ATTACH_ERRORS]
+    : null;
+}
 
 export async function loader(args: Route.LoaderArgs) {
   const { staff, rt } = await requireStaff(args);
@@ -79,6 +90,9 @@ export async function loader(args: Route.LoaderArgs) {
   const from = a.status === "confirmed" && !next.includes("attended") ? outcomeFrom(a) : undefined;
   return {
     ...found,
+    // The signed report (decision 075): its versions, who opened it; why the last attachment was refused.
+    report: await reportCard(rt, id, a.status, staff.role),
+    reportError: reportErrorOf(params.get("report_error")),
     // Each text as it was sent, number and words too, and how the patient gets them (decision 043).
     texts: await messagesFor(rt.db, a.reference),
     channel: contactChoiceOf(rt.config, a),
@@ -119,6 +133,7 @@ const appointmentForm = z.object({
     "channel",
     "duplicate",
     "referrer",
+    "report-unlock",
   ]),
   date: formText(),
   time: formText(),
@@ -190,6 +205,11 @@ export async function action(args: Route.ActionArgs) {
       );
     }
     return redirect(`/staff/appointments/${id}?done=referrer`);
+  }
+  if (intent === "report-unlock") {
+    if (!(await unlockReport(rt, staff, id)))
+      return refused<Answer>(409, { error: "The patient's report is not locked.", values: { intent } });
+    return redirect(`/staff/appointments/${id}?done=report-unlock#report`);
   }
   if (intent === "duplicate") {
     const closed = await closeAsDuplicate(rt, staff, id);
@@ -289,6 +309,7 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
             sent={referrerRefused?.values}
             busy={busy}
           />
+          <ReportCard id={a.id} report={loaderData.report} error={loaderData.reportError} busy={busy} />
         </AppointmentRecord>
         <ActionsPanel
           loaderData={loaderData}

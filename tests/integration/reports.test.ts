@@ -1,0 +1,454 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_CODE_FAILURES, MAX_DOB_FAILURES, REPORT_ATTACH_ERRORS, REPORT_MAX_BYTES } from "../../domain/reports";
+import { hashToken } from "../../server/base/tokens";
+import { createTestApp, type TestApp } from "../helpers/app";
+import { bookWithLink, mainOf } from "../helpers/patient-link";
+import { RawPdf } from "../helpers/raw-pdf";
+import { multipartBody, openDate, pdfBytes } from "../helpers/requests";
+import { addStaff, form, SAME_ORIGIN, sessionCookieFor } from "../helpers/staff";
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The referrer loop (issue 38, decision 075), across three roles on one clock
+ * that the tests move: a booking names its doctor, staff confirm it and
+ * attach the report (a manager or radiologist, never reception), the doctor's
+ * e-mailed link and a code give exactly the uploaded bytes, the patient sees
+ * nothing before the release delay and the same bytes after it once their
+ * date of birth is right; wrong codes and dates are refused clearly and lock
+ * (also under parallel guesses); every opening is in the audit log and on the
+ * staff page. Needs a client build.
+ */
+describe("the report reaches the doctor, then the patient", () => {
+  let t: TestApp;
+  let now = new Date();
+  const cookies: Record<"manager" | "radiologist" | "reception", string> = {
+    manager: "",
+    radiologist: "",
+    reception: "",
+  };
+  const day = openDate(44);
+  let times = 0;
+
+  beforeAll(async () => {
+    t = await createTestApp(
+      { RATE_LIMIT_ENABLED: "false", MESSAGE_QUIET_HOURS: "", REPORT_RELEASE_DAYS_BY_SERVICE: "ultrasound=0" },
+      { servePages: true, now: () => now },
+    );
+    for (const role of ["manager", "radiologist", "reception"] as const)
+      cookies[role] = await sessionCookieFor(t.db, t.config, (await addStaff(t.db, { role, name: `Test ${role}` })).id);
+  });
+  afterAll(() => t.close());
+
+  /** A booking naming its doctor (a Botswana mobile), confirmed by reception through the staff page. */
+  async function confirmedBooking(email = `dr.${crypto.randomUUID().slice(0, 8)}@example.org`, service?: object) {
+    const booked = await bookWithLink(t, {
+      appointmentDate: day,
+      referrer: { name: "Dr Mpho Kgosi", practiceNumber: "BW 1234", email, phone: "71234599" },
+      ...(service ? { service } : {}),
+    });
+    const time = `${String(8 + Math.floor(times / 2)).padStart(2, "0")}:${times++ % 2 ? "30" : "00"}`;
+    const confirmed = await t.app.inject({
+      method: "POST",
+      url: `/staff/appointments/${booked.id}`,
+      headers: { ...SAME_ORIGIN, cookie: cookies.reception },
+      payload: form({ intent: "confirm", date: day, time }),
+    });
+    expect(confirmed.statusCode, confirmed.body.slice(0, 300)).toBe(302);
+    return { ...booked, email };
+  }
+
+  const attach = (id: number, content: Buffer, cookie = cookies.radiologist, filename = "report.pdf") => {
+    const { payload, headers } = multipartBody(filename, content, { contentType: "application/pdf" });
+    return t.app.inject({
+      method: "POST",
+      url: `/api/staff/appointments/${id}/report`,
+      headers: { ...headers, cookie, "sec-fetch-site": "same-origin" },
+      payload,
+    });
+  };
+  const mailsTo = (to: string) =>
+    t.db.selectFrom("mail_queue").selectAll().where("to_address", "=", to).orderBy("id").execute();
+  const auditOf = (id: number) =>
+    t.db
+      .selectFrom("staff_audit")
+      .select(["action", "staff_id", "staff_email", "detail"])
+      .where("target_type", "=", "appointment")
+      .where("target_id", "=", String(id))
+      .where("action", "in", ["report_attached", "report_replaced", "report_sent", "report_opened", "report_locked"])
+      .orderBy("id")
+      .execute();
+  const doctorLinkIn = (text: string) => /https?:\/\/[^\s/]+(\/report\/[\w-]{43})/.exec(text)![1]!;
+  const postDoctor = (path: string, values: Record<string, string>, cookie = "") =>
+    t.app.inject({ method: "POST", url: path, headers: { ...SAME_ORIGIN, cookie }, payload: form(values) });
+  /** The code the last code e-mail to `email` carried. */
+  async function lastCode(email: string): Promise<string> {
+    const mails = await mailsTo(email);
+    return /Your code is (\d{6})/.exec(mails.at(-1)!.text_body)![1]!;
+  }
+  const cookieOf = (res: { headers: Record<string, unknown> }) => {
+    const set = String(res.headers["set-cookie"] ?? "");
+    return set.split(";")[0]!;
+  };
+  const reportHref = (html: string) => /href="(\/api\/reports\/[\w-]{43})"/.exec(html)?.[1];
+
+  it("runs the loop: attach, the doctor's link and code give the bytes, the patient after the delay, every opening audited", async () => {
+    const booking = await confirmedBooking();
+    const bytes = pdfBytes(4000);
+    const attached = await attach(booking.id, bytes);
+    expect(attached.statusCode).toBe(303);
+    expect(attached.headers.location).toBe(`/staff/appointments/${booking.id}?done=report#report`);
+
+    // The doctor's e-mail: the clinic's reference only in the subject, a link of 43 random characters.
+    const [reportMail] = await mailsTo(booking.email);
+    expect(reportMail!.subject).toBe(`Report ready: ${booking.reference}`);
+    expect(reportMail!.subject).not.toMatch(/Kagiso|Molefhe|x-ray/i);
+    expect(reportMail!.text_body).not.toMatch(/Kagiso|Molefhe|x-ray/i);
+    const link = doctorLinkIn(reportMail!.text_body);
+    // Only the link's hash is stored.
+    const stored = await t.db.selectFrom("report_links").selectAll().where("appointment_id", "=", booking.id).execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.token_hash).toBe(hashToken(link.split("/").pop()!));
+
+    // The page asks for a code; nothing is shown before it.
+    const first = await t.app.inject({ method: "GET", url: link });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["cache-control"]).toBe("no-store");
+    expect(first.headers["referrer-policy"]).toBe("no-referrer");
+    expect(reportHref(first.body)).toBeUndefined();
+    expect(mainOf(first.body)).toContain("Send me a code");
+
+    // The code goes by e-mail and by SMS to the doctor's mobile; only its hash is stored.
+    const sent = await postDoctor(link, { intent: "send-code" });
+    expect(sent.statusCode).toBe(200);
+    const code = await lastCode(booking.email);
+    const codeMail = (await mailsTo(booking.email)).at(-1)!;
+    expect(codeMail.forget_after_send).toBe(1);
+    const sms = await t.db
+      .selectFrom("text_messages")
+      .selectAll()
+      .where("kind", "=", "report-code")
+      .where("about_reference", "=", booking.reference)
+      .executeTakeFirstOrThrow();
+    expect(sms.to_number).toBe("+26771234599");
+    expect(sms.body).toContain(code);
+    const row = await t.db
+      .selectFrom("report_links")
+      .selectAll()
+      .where("appointment_id", "=", booking.id)
+      .executeTakeFirstOrThrow();
+    expect(row.code_hash).not.toContain(code);
+    expect(JSON.stringify(row)).not.toContain(code);
+    // A second code within the minute is refused.
+    expect((await postDoctor(link, { intent: "send-code" })).statusCode).toBe(429);
+
+    // A wrong code: a clear refusal beside the field, with the tries left.
+    const wrongCode = code === "000000" ? "000001" : "000000";
+    const wrong = await postDoctor(link, { intent: "code", code: wrongCode });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain(`${MAX_CODE_FAILURES - 1} more wrong codes lock this link`);
+    expect(wrong.headers["set-cookie"]).toBeUndefined();
+
+    // The right code opens the report, once; the file is exactly the bytes uploaded.
+    const right = await postDoctor(link, { intent: "code", code });
+    expect(right.statusCode).toBe(200);
+    expect(String(right.headers["set-cookie"])).toMatch(
+      /^clinic_report=[\w-]{43}; Path=\/; HttpOnly; SameSite=Strict; Max-Age=1800/,
+    );
+    const grant = cookieOf(right);
+    const href = reportHref(right.body)!;
+    expect(href).toBeDefined();
+    expect(mainOf(right.body)).toContain(booking.reference);
+    expect(mainOf(right.body)).toContain("Reported");
+    const file = await t.app.inject({ method: "GET", url: href, headers: { cookie: grant } });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers["cache-control"]).toBe("no-store");
+    expect(file.headers["content-type"]).toBe("application/pdf");
+    expect(String(file.headers["content-disposition"])).toMatch(/^attachment; filename="report-APT-\d{4}-\d+-v1\.pdf"/);
+    expect(file.rawPayload.equals(bytes)).toBe(true);
+    // Spent: the same code again opens nothing.
+    expect((await postDoctor(link, { intent: "code", code })).statusCode).toBe(409);
+    // Without the grant, or with another appointment's, the address answers 404.
+    expect((await t.app.inject({ method: "GET", url: href })).statusCode).toBe(404);
+    // The file lives in the private reports folder, never under the public build.
+    const [version] = await t.db
+      .selectFrom("appointment_reports")
+      .selectAll()
+      .where("appointment_id", "=", booking.id)
+      .execute();
+    expect(fs.statSync(`${t.dataDir}/reports/${version!.file_name}`).mode & 0o777).toBe(0o600);
+    expect((await t.app.inject({ method: "GET", url: `/reports/${version!.file_name}` })).statusCode).toBe(404);
+
+    // The patient: nothing before the delay (7 days for an X-ray), the day it will be ready, and that the doctor has it.
+    const before = mainOf((await t.app.inject({ method: "GET", url: booking.path })).body);
+    expect(before).toContain("Your report will be ready here on");
+    expect(before).toContain("Your doctor has it already.");
+    expect(reportHref(before)).toBeUndefined();
+    const patientMail = (await mailsTo("kagiso.molefhe@example.net")).filter(
+      (m) => m.about_reference === booking.reference && m.subject === "Your report is ready",
+    );
+    expect(patientMail).toHaveLength(1);
+    // Queued now, due on the release day; it names no examination.
+    expect(new Date(patientMail[0]!.next_attempt_at).getTime()).toBeGreaterThanOrEqual(
+      now.getTime() + 7 * DAY_MS - 1000,
+    );
+    expect(patientMail[0]!.text_body).not.toMatch(/x-ray/i);
+    const ready = await t.db
+      .selectFrom("text_messages")
+      .selectAll()
+      .where("kind", "=", "report-ready")
+      .where("about_reference", "=", booking.reference)
+      .executeTakeFirstOrThrow();
+    expect(new Date(ready.next_attempt_at).getTime()).toBeGreaterThanOrEqual(now.getTime() + 7 * DAY_MS - 1000);
+    expect(ready.body).not.toMatch(/x-ray/i);
+    // A date of birth posted before the release opens nothing.
+    const early = await t.app.inject({
+      method: "POST",
+      url: booking.path,
+      headers: SAME_ORIGIN,
+      payload: form({ intent: "report", dobDay: "12", dobMonth: "3", dobYear: "1984" }),
+    });
+    expect(early.headers["set-cookie"]).toBeUndefined();
+
+    // Eight days on: the page asks for the date of birth; a wrong one is refused clearly, the right one gives the bytes.
+    now = new Date(now.getTime() + 8 * DAY_MS);
+    const dob = booking.row.dob.split("-");
+    const postDob = (d: string, mo: string, y: string) =>
+      t.app.inject({
+        method: "POST",
+        url: booking.path,
+        headers: SAME_ORIGIN,
+        payload: form({ intent: "report", dobDay: d, dobMonth: mo, dobYear: y }),
+      });
+    const asked = mainOf((await t.app.inject({ method: "GET", url: booking.path })).body);
+    expect(asked).toContain("Confirm your date of birth to see it.");
+    expect(reportHref(asked)).toBeUndefined();
+    const wrongDob = await postDob("1", "1", "1900");
+    expect(wrongDob.statusCode).toBe(400);
+    expect(wrongDob.body).toContain(
+      `The date of birth does not match our records. ${MAX_DOB_FAILURES - 1} more wrong answers lock your report.`,
+    );
+    const rightDob = await postDob(String(Number(dob[2])), String(Number(dob[1])), dob[0]!);
+    expect(rightDob.statusCode).toBe(200);
+    const patientHref = reportHref(rightDob.body)!;
+    expect(patientHref).toBe(href);
+    const patientFile = await t.app.inject({
+      method: "GET",
+      url: patientHref,
+      headers: { cookie: cookieOf(rightDob) },
+    });
+    expect(patientFile.statusCode).toBe(200);
+    expect(patientFile.rawPayload.equals(bytes)).toBe(true);
+
+    // Every step is in the audit log with the reference: attached, sent (doctor, patient), opened by the doctor and the patient.
+    const lines = await auditOf(booking.id);
+    expect(lines.map((l) => [l.action, l.staff_email.startsWith("staff-") ? "staff" : l.staff_email])).toEqual([
+      ["report_attached", "staff"],
+      ["report_sent", "staff"],
+      ["report_sent", "staff"],
+      ["report_opened", "referring doctor (e-mailed link)"],
+      ["report_opened", "patient (private page)"],
+    ]);
+    for (const line of lines) expect(line.detail).toContain(booking.reference);
+
+    // The staff page says it is attached, with its time, and who has opened it.
+    const staffPage = await t.app.inject({
+      method: "GET",
+      url: `/staff/appointments/${booking.id}`,
+      headers: { cookie: cookies.reception },
+    });
+    expect(staffPage.body).toContain("The signed report is attached");
+    expect(staffPage.body).toContain("The referring doctor");
+    expect(staffPage.body).toContain("The patient");
+    // Reception sees it but may not attach: no form.
+    expect(staffPage.body).not.toContain(`action="/api/staff/appointments/${booking.id}/report"`);
+  });
+
+  it("a corrected report replaces the current one, keeps the old in the history, and is sent to the doctor again", async () => {
+    const booking = await confirmedBooking();
+    expect((await attach(booking.id, pdfBytes(2000), cookies.manager)).statusCode).toBe(303);
+    const corrected = pdfBytes(2500);
+    expect((await attach(booking.id, corrected, cookies.radiologist)).statusCode).toBe(303);
+    const versions = await t.db
+      .selectFrom("appointment_reports")
+      .selectAll()
+      .where("appointment_id", "=", booking.id)
+      .orderBy("version")
+      .execute();
+    expect(versions.map((v) => [v.version, v.size])).toEqual([
+      [1, 2000],
+      [2, 2500],
+    ]);
+    const mails = await mailsTo(booking.email);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]!.text_body).toContain("was corrected");
+    expect((await auditOf(booking.id)).map((l) => l.action)).toEqual([
+      "report_attached",
+      "report_sent",
+      "report_sent",
+      "report_replaced",
+      "report_sent",
+    ]);
+    const page = await t.app.inject({
+      method: "GET",
+      url: `/staff/appointments/${booking.id}`,
+      headers: { cookie: cookies.manager },
+    });
+    const text = page.body.replaceAll("<!-- -->", "");
+    expect(text).toContain("Version 2 (current)");
+    expect(text).toContain("Version 1 (replaced)");
+    expect(page.body).toContain("Attach the corrected report");
+    // Staff download any version, audited; with no-store and as an attachment.
+    const old = await t.app.inject({
+      method: "GET",
+      url: `/api/staff/reports/${versions[0]!.id}`,
+      headers: { cookie: cookies.reception },
+    });
+    expect(old.statusCode).toBe(200);
+    expect(old.headers["cache-control"]).toBe("no-store");
+    expect(String(old.headers["content-disposition"])).toMatch(/^attachment;/);
+    expect(old.rawPayload.length).toBe(2000);
+    // The doctor's newest link opens the current version only.
+    const link = doctorLinkIn(mails[1]!.text_body);
+    await postDoctor(link, { intent: "send-code" });
+    const opened = await postDoctor(link, { intent: "code", code: await lastCode(booking.email) });
+    expect(reportHref(opened.body)).toBe(`/api/reports/${versions[1]!.id}`);
+    const older = await t.app.inject({
+      method: "GET",
+      url: `/api/reports/${versions[0]!.id}`,
+      headers: { cookie: cookieOf(opened) },
+    });
+    expect(older.statusCode).toBe(404);
+  });
+
+  it("refuses reception (403, before the file is read), a request not yet confirmed, and a file that is not a clean PDF of at most 10 MB", async () => {
+    const booking = await confirmedBooking();
+    const refused = await attach(booking.id, pdfBytes(), cookies.reception);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe("Only a manager or a radiologist can attach a report.");
+    const requested = await bookWithLink(t, { appointmentDate: day });
+    const early = await attach(requested.id, pdfBytes());
+    expect(early.headers.location).toBe(`/staff/appointments/${requested.id}?report_error=status#report`);
+    const png = Buffer.concat([Buffer.from("89504e470d0a1a0a", "hex"), Buffer.alloc(5000)]);
+    expect((await attach(booking.id, png)).headers.location).toContain("report_error=not-pdf");
+    const active = new RawPdf()
+      .object(1, "<</Type/Catalog/Pages 2 0 R/OpenAction<</S/JavaScript/JS(app.alert(1))>>>>")
+      .object(2, "<</Type/Pages/Kids[3 0 R]/Count 1>>")
+      .object(3, "<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>")
+      .xrefTable("/Root 1 0 R")
+      .bytes();
+    expect((await attach(booking.id, active)).headers.location).toContain("report_error=active");
+    const big = await attach(booking.id, pdfBytes(REPORT_MAX_BYTES + 1024));
+    expect(big.headers.location ?? String(big.statusCode)).toMatch(/report_error=too-large|413/);
+    // The page words each refusal.
+    const page = await t.app.inject({
+      method: "GET",
+      url: `/staff/appointments/${booking.id}?report_error=active`,
+      headers: { cookie: cookies.radiologist },
+    });
+    expect(page.body).toContain(REPORT_ATTACH_ERRORS.active.replace(/'/g, "&#x27;"));
+    expect(
+      await t.db
+        .selectFrom("appointment_reports")
+        .select("id")
+        .where("appointment_id", "in", [booking.id, requested.id])
+        .execute(),
+    ).toEqual([]);
+    // Nothing was left in the reports folder.
+    const left = fs.existsSync(`${t.dataDir}/reports`) ? fs.readdirSync(`${t.dataDir}/reports`) : [];
+    const known = new Set(
+      (await t.db.selectFrom("appointment_reports").select("file_name").execute()).map((r) => r.file_name),
+    );
+    expect(left.filter((f) => !known.has(f))).toEqual([]);
+  });
+
+  it("locks the doctor's link after 5 wrong codes, even when 20 guesses arrive at once, and the right code then opens nothing", async () => {
+    const booking = await confirmedBooking();
+    await attach(booking.id, pdfBytes());
+    const link = doctorLinkIn((await mailsTo(booking.email))[0]!.text_body);
+    await postDoctor(link, { intent: "send-code" });
+    const code = await lastCode(booking.email);
+    const guesses = Array.from({ length: 20 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, "0"));
+    const answers = await Promise.all(guesses.map((guess) => postDoctor(link, { intent: "code", code: guess })));
+    expect(answers.filter((a) => a.statusCode === 400)).toHaveLength(MAX_CODE_FAILURES - 1);
+    expect(answers.filter((a) => a.statusCode === 403)).toHaveLength(20 - (MAX_CODE_FAILURES - 1));
+    const row = await t.db
+      .selectFrom("report_links")
+      .select("failures")
+      .where("appointment_id", "=", booking.id)
+      .executeTakeFirstOrThrow();
+    expect(row.failures).toBe(MAX_CODE_FAILURES);
+    const after = await postDoctor(link, { intent: "code", code });
+    expect(after.statusCode).toBe(403);
+    expect(after.headers["set-cookie"]).toBeUndefined();
+    expect(after.body).toContain("This link is locked");
+    expect((await auditOf(booking.id)).map((l) => l.action)).toContain("report_locked");
+  });
+
+  it("locks the patient's access after 5 wrong dates of birth under parallel guesses, until staff unlock it", async () => {
+    const booking = await confirmedBooking(undefined, { name: "Ultrasound", paymentMethod: "bpomas" });
+    await attach(booking.id, pdfBytes());
+    // Ultrasound's own delay is 0 days (REPORT_RELEASE_DAYS_BY_SERVICE): ready at once.
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        t.app.inject({
+          method: "POST",
+          url: booking.path,
+          headers: SAME_ORIGIN,
+          payload: form({ intent: "report", dobDay: String(i + 1), dobMonth: "1", dobYear: "1901" }),
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode === 400)).toHaveLength(MAX_DOB_FAILURES - 1);
+    expect(answers.filter((a) => a.statusCode === 403)).toHaveLength(12 - (MAX_DOB_FAILURES - 1));
+    const dob = booking.row.dob.split("-");
+    const right = form({ intent: "report", dobDay: dob[2]!, dobMonth: dob[1]!, dobYear: dob[0]! });
+    const locked = await t.app.inject({ method: "POST", url: booking.path, headers: SAME_ORIGIN, payload: right });
+    expect(locked.statusCode).toBe(403);
+    expect(locked.body).toContain("Your report is locked");
+    expect(locked.headers["set-cookie"]).toBeUndefined();
+    // Staff see the lock and unlock it; the right date then opens the report.
+    const page = await t.app.inject({
+      method: "GET",
+      url: `/staff/appointments/${booking.id}`,
+      headers: { cookie: cookies.reception },
+    });
+    expect(page.body).toContain("access is locked");
+    const unlock = await t.app.inject({
+      method: "POST",
+      url: `/staff/appointments/${booking.id}`,
+      headers: { ...SAME_ORIGIN, cookie: cookies.reception },
+      payload: form({ intent: "report-unlock" }),
+    });
+    expect(unlock.statusCode).toBe(302);
+    const opened = await t.app.inject({ method: "GET", url: booking.path, headers: {} });
+    expect(opened.body).toContain("Confirm your date of birth");
+    const ok = await t.app.inject({ method: "POST", url: booking.path, headers: SAME_ORIGIN, payload: right });
+    expect(ok.statusCode).toBe(200);
+    expect(reportHref(ok.body)).toBeDefined();
+  });
+
+  it("the doctor's link stops after 14 days, and its page lists every patient referred with that address, in Setswana too", async () => {
+    const email = `dr.list.${crypto.randomUUID().slice(0, 8)}@example.org`;
+    const requested = await bookWithLink(t, { appointmentDate: day, referrer: { name: "Dr List", email } });
+    const booking = await confirmedBooking(email.toUpperCase());
+    await attach(booking.id, pdfBytes());
+    const link = doctorLinkIn((await mailsTo(email.toUpperCase()))[0]!.text_body);
+    const tn = `/tn${link}`;
+    await postDoctor(tn, { intent: "send-code" });
+    const opened = await postDoctor(tn, { intent: "code", code: await lastCode(email.toUpperCase()) });
+    expect(opened.statusCode).toBe(200);
+    const main = mainOf(opened.body);
+    expect(main).toContain("Balwetse ba o ba romileng");
+    expect(main).toContain(requested.reference);
+    expect(main).toContain("Go kopilwe");
+    expect(main).toContain("Pegelo e kwadilwe");
+    // The same grant, 15 days on: the link itself no longer opens.
+    now = new Date(now.getTime() + 15 * DAY_MS);
+    const late = await t.app.inject({ method: "GET", url: link, headers: { cookie: cookieOf(opened) } });
+    expect(late.statusCode).toBe(404);
+    expect(late.body).toContain("This link is not valid");
+  });
+});
