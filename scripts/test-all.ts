@@ -7,9 +7,9 @@
  * code is non-zero if anything failed. The last line totals all suites:
  * `N passed, N failed`.
  *
- * Independent steps run side by side (decisions 052, 057 and 061): lint, typecheck
- * and the build together; then the first Playwright run with Lighthouse beside
- * it, then the other suites at most TEST_JOBS at a time (default 2). Each step's output is kept in a file and printed
+ * Independent steps run side by side (decisions 052, 057, 061 and 080): lint, typecheck
+ * and the build together; then the first Playwright run, then the other suites and
+ * Lighthouse at most TEST_JOBS at a time (default 2). Each step's output is kept in a file and printed
  * whole when the step ends, so the log reads step by step.
  *
  * Vitest runs the integration tests a second time on Kysely's own SQLite
@@ -186,12 +186,13 @@ const needsChromium = (s: Step) => s.name.startsWith("playwright") || s.name ===
 const canRun = (s: Step) => (!needsBuild(s) || built) && (!needsChromium(s) || chromiumReady);
 for (const s of [...suites, ...(lighthouse ? [lighthouse] : [])]) if (!canRun(s)) skipped(s.name);
 const runnable = suites.filter(canRun);
-// Lighthouse audits one page at a time and asserts no timing, so it runs beside the first suite when
-// that is a Playwright run (SQLite's), whose time limits are generous; never beside Vitest, some of
-// whose limits a busy machine can pass (decision 061). Beside the last suite it was the run's tail.
+// The first Playwright run (SQLite's) fills both cores on its own. Lighthouse audits one page at a time
+// and asserts no timing: it takes the second lane after Playwright on PostgreSQL, beside the end of
+// Vitest, which leaves part of the cores idle there (decision 080; beside the SQLite run it took
+// about 90 s of CPU from it).
 const first = runnable[0]?.name.startsWith("playwright") ? runnable.shift() : undefined;
-await Promise.all([first && step(first), lighthouse && canRun(lighthouse) && step(lighthouse)]);
-await pool(runnable, jobs);
+if (first) await step(first);
+await pool([...runnable, ...(lighthouse && canRun(lighthouse) ? [lighthouse] : [])], jobs);
 
 console.log(`\nSummary (${jobs} at a time, ${Math.round((Date.now() - started) / 1000)} s in all):`);
 for (const r of results) {
