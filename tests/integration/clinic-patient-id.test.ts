@@ -47,6 +47,14 @@ describe("the clinic patient ID", () => {
     expect(await page()).toContain("Given when the appointment is confirmed");
     await confirm(id, t.day(10), "10:00");
     const given = (await patientIdOf(id))!;
+    // The worklist's study and the images' arrival (decisions 065, 066), as they are recorded: exported with it.
+    const images = {
+      study_uid: "2.25.329800735698586629295641978511506172918",
+      arrived_at: "2026-12-07T07:50:00.000Z",
+      images_received_at: "2026-12-07T08:20:00.000Z",
+      orthanc_study_id: "1b3ec3a6-0f2d2a17-8d3c1e2b-5f6a7b8c-9d0e1f2a",
+    };
+    await t.db.updateTable("appointments").set(images).where("id", "=", id).execute();
     const html = await page();
     expect(html).toContain("Clinic patient ID");
     expect(html).toContain(given);
@@ -68,8 +76,15 @@ describe("the clinic patient ID", () => {
     });
     expect(exported.statusCode).toBe(200);
     const doc = JSON.parse(strFromU8(unzipSync(new Uint8Array(exported.rawPayload))["patient-data.json"]!)) as {
-      appointments: { clinic_patient_id: string | null }[];
+      appointments: Record<string, unknown>[];
     };
-    expect(doc.appointments.map((a) => a.clinic_patient_id)).toEqual([given]);
+    expect(doc.appointments).toEqual([expect.objectContaining({ clinic_patient_id: given, ...images })]);
+  });
+
+  it("the console offers no studies to link without ORTHANC_URL", async () => {
+    const overview = await t.app.inject({ method: "GET", url: "/staff", headers: { cookie: t.cookie } });
+    expect(overview.statusCode).toBe(200);
+    expect(overview.body).toContain('href="/staff/appointments"');
+    expect(overview.body).not.toContain('href="/staff/studies"');
   });
 });

@@ -322,7 +322,35 @@ describe("when Orthanc is away", () => {
     expect(system.body).toContain("Orthanc, where the images arrive, has not answered the site");
     const overview = await t.app.inject({ method: "GET", url: "/staff", headers: { cookie: manager } });
     expect(overview.statusCode).toBe(200);
+    // With ORTHANC_URL the console offers the studies to link (without it, none: clinic-patient-id.test.ts).
+    expect(overview.body).toContain('href="/staff/studies"');
   }, 30_000);
+});
+
+describe("a listening server", () => {
+  it("follows Orthanc's feed on the jobs' timer from its start (startImages), and not before it listens", async () => {
+    const asked: string[] = [];
+    const orthanc = http.createServer((request, response) => {
+      asked.push(request.url ?? "");
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(JSON.stringify({ Changes: [], Done: true, Last: 0 }));
+    });
+    await new Promise<void>((resolve) => orthanc.listen(0, "127.0.0.1", resolve));
+    const { port } = orthanc.address() as net.AddressInfo;
+    const t = await createTestApp({ ORTHANC_URL: `http://127.0.0.1:${port}`, ORTHANC_POLL_MS: "50" });
+    try {
+      expect(asked).toEqual([]);
+      await t.app.listen({ port: 0, host: "127.0.0.1" });
+      await until(() => asked.some((url) => url.startsWith("/changes?since=0&")), 10_000);
+      await until(
+        async () => (await t.db.selectFrom("orthanc_feed").selectAll().executeTakeFirst())?.last_reached_at != null,
+      );
+    } finally {
+      await t.close();
+      orthanc.closeAllConnections();
+      await new Promise((resolve) => orthanc.close(resolve));
+    }
+  });
 });
 
 describe("ORTHANC_* settings", () => {

@@ -2,13 +2,16 @@ import { useEffect, useRef, type KeyboardEvent } from "react";
 import { Form, NavLink, useLocation } from "react-router";
 import { ROLE_LABELS, type StaffRole } from "@domain/staff-roles";
 
-/** The console's pages; `tab`: always a tab, on a phone too (the rest go in the menu there). */
+/**
+ * The console's pages; `tab`: always a tab, on a phone too (the rest go in the menu there); `orthanc`: only
+ * where the site follows Orthanc (ORTHANC_URL, decision 066).
+ */
 const LINKS = [
   { to: "/staff", label: "Overview", end: true, managerOnly: false, tab: true },
   { to: "/staff/appointments", label: "Appointments", end: false, managerOnly: false, tab: true },
   { to: "/staff/schedule", label: "Schedule", end: false, managerOnly: false, tab: true },
   { to: "/staff/enquiries", label: "Enquiries", end: false, managerOnly: false, tab: false },
-  { to: "/staff/studies", label: "Studies to link", end: false, managerOnly: false, tab: false },
+  { to: "/staff/studies", label: "Studies to link", end: false, managerOnly: false, tab: false, orthanc: true },
   { to: "/staff/audit", label: "Audit log", end: false, managerOnly: true, tab: false },
   { to: "/staff/patient-data", label: "Patient data", end: false, managerOnly: true, tab: false },
   { to: "/staff/closures", label: "Closures", end: false, managerOnly: true, tab: false },
@@ -31,10 +34,11 @@ function SignOut() {
  * wide screen every page is a tab, beside who is signed in; on a phone or
  * tablet the three daily pages are tabs and a menu (a <details>, so it
  * opens without JavaScript) holds the other pages, the password and
- * sign-out. A manager's pages are listed for managers only.
+ * sign-out. A manager's pages are listed for managers only; the studies to link, only where
+ * the site follows Orthanc (`orthanc`).
  */
-export function StaffHeader({ name, role }: { name: string; role: StaffRole }) {
-  const links = LINKS.filter((link) => role === "manager" || !link.managerOnly);
+export function StaffHeader({ name, role, orthanc }: { name: string; role: StaffRole; orthanc: boolean }) {
+  const links = LINKS.filter((link) => (role === "manager" || !link.managerOnly) && (orthanc || !link.orthanc));
   const menu = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
   // Once a page is chosen from the menu (with JavaScript, the page changes without a reload), the menu

@@ -19,8 +19,9 @@ function errorTitle(error: unknown): string {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { staff } = await requireStaff(args);
-  return { staff: { name: staff.name, role: staff.role } };
+  const { staff, rt } = await requireStaff(args);
+  // Whether the site follows Orthanc (ORTHANC_URL): the studies to link are offered only then.
+  return { staff: { name: staff.name, role: staff.role, orthanc: rt.config.orthanc !== undefined } };
 }
 
 /** The console's frame: the skip link, the header with its navigation (when the signed-in member is known), the page. */
@@ -30,7 +31,7 @@ function StaffFrame({ staff, children }: { staff?: Route.ComponentProps["loaderD
       <a className="skip-link" href="#staff-main">
         Skip to content
       </a>
-      {staff && <StaffHeader name={staff.name} role={staff.role} />}
+      {staff && <StaffHeader name={staff.name} role={staff.role} orthanc={staff.orthanc} />}
       <main id="staff-main" className="staff-main" tabIndex={-1}>
         {children}
       </main>
