@@ -6,7 +6,7 @@ import { SUBMISSION_KEY_FIELD } from "@domain/validation/appointment-form";
 import { useLocale, usePagePath } from "~/lib/locale";
 import { BookingFormFooter } from "../booking-policy";
 import { ContactOptions, type ClinicContact } from "../contact-options";
-import { FileUpload, reattachFile } from "../file-upload";
+import { reattachFile } from "../file-upload";
 import { FormLayout, FormPage } from "../form-page";
 import { SubmissionForm, submissionSummary } from "../submission-form";
 import { useBookingCalendar } from "./calendar";
@@ -26,6 +26,7 @@ import { useFreeTimes, type FreeTimesBounds } from "./free-times";
 import { RadioGroup } from "../field";
 import { formatLongDate } from "@domain/dates";
 import { safetyWords } from "@domain/patient-words";
+import { ReferralUpload } from "./referral-upload";
 import { uploading, useReferralUpload } from "./upload";
 import { inPageOrder } from "./values";
 import type { BookingValues } from "@domain/validation/appointment-form";
@@ -315,17 +316,7 @@ export function BookTimeForm({
             calendar={calendar}
             offered={offered}
             bookingTime={{ service }}
-            upload={
-              <FileUpload
-                id="referral"
-                label={m.booking_referral({}, t)}
-                onFile={(file) => submission.setError("referral", upload.choose(file))}
-                error={submission.errors.referral}
-                uploadFailed={upload.failed}
-                disabled={submission.busy}
-                reattach={reattach}
-              />
-            }
+            upload={<ReferralUpload submission={submission} upload={upload} reattach={reattach} />}
           />
           {shown && time && (
             <p className="book-time__chosen">

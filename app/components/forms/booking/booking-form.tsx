@@ -6,7 +6,7 @@ import { SUBMISSION_KEY_FIELD } from "@domain/validation/appointment-form";
 import { useLocale, usePagePath } from "~/lib/locale";
 import { BookingFormFooter, BookingPolicyLine } from "../booking-policy";
 import { ContactOptions, type ClinicContact } from "../contact-options";
-import { FileUpload, reattachFile } from "../file-upload";
+import { reattachFile } from "../file-upload";
 import { FormLayout, FormPage } from "../form-page";
 import { SubmissionForm, submissionSummary } from "../submission-form";
 import { useBookingCalendar } from "./calendar";
@@ -15,6 +15,7 @@ import { AppointmentConfirmation } from "./confirmation";
 import { BookingFields } from "./fields";
 import { useBookingSubmission, type BookingPosted } from "./submission";
 import { WayChoice } from "./way-choice";
+import { ReferralUpload } from "./referral-upload";
 import { uploading, useReferralUpload } from "./upload";
 import { inPageOrder } from "./values";
 import type { BookingValues } from "@domain/validation/appointment-form";
@@ -161,17 +162,7 @@ function BookingForm({
             calendar={calendar}
             calendarNote={note}
             offered={offered}
-            upload={
-              <FileUpload
-                id="referral"
-                label={m.booking_referral({}, t)}
-                onFile={(file) => submission.setError("referral", upload.choose(file))}
-                error={submission.errors.referral}
-                uploadFailed={upload.failed}
-                disabled={submission.busy}
-                reattach={reattach || fileLeft}
-              />
-            }
+            upload={<ReferralUpload submission={submission} upload={upload} reattach={reattach || fileLeft} />}
           />
           <BookingFormFooter />
         </SubmissionForm>

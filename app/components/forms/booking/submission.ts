@@ -12,7 +12,7 @@ import { lazyModule } from "../lazy";
 import { useFormSubmission } from "../use-submission";
 import type { BookingValues } from "@domain/validation/appointment-form";
 import { CLEARS, ERROR_TARGETS, initialValues } from "./values";
-import type { ReferralUpload } from "./upload";
+import type { ReferralUploadState } from "./upload";
 
 /** The booking's general failure message (no answer, a 5xx, an answer it cannot show), in `locale`. */
 export const appointmentFailure = (locale: Locale) => m.form_failure({}, { locale });
@@ -128,7 +128,7 @@ export function useBookingSubmission({
   calendar: BookingCalendar | null;
   /** The calendar is the server's (not the Sundays-only fallback): the confirmation can say by when. */
   calendarFromServer: boolean;
-  upload: ReferralUpload;
+  upload: ReferralUploadState;
   onBooked: (confirmed: BookingConfirmation) => void;
   /** What a plain form post was answered (values kept, errors, failure). */
   posted?: BookingPosted;

@@ -78,4 +78,4 @@ export function useReferralUpload(locale: Locale) {
   };
 }
 
-export type ReferralUpload = ReturnType<typeof useReferralUpload>;
+export type ReferralUploadState = ReturnType<typeof useReferralUpload>;
