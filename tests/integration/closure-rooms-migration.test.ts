@@ -1,14 +1,10 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { Migrator, type MigrationProvider } from "kysely";
-import { afterEach, describe, expect, it } from "vitest";
-import { openDb, type Db } from "../../server/db/index";
+import { describe, expect } from "vitest";
+import type { Db } from "../../server/db/index";
 import { migrations } from "../../server/db/migrations/index";
-import { createTestDatabase, type TestDatabase } from "../helpers/pg";
+import { onBothDatabases } from "../helpers/migration-check";
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
-const admin = process.env.TEST_DATABASE_URL;
 
 /** Inserts a closure as the table stood before 0025 (no room column). */
 async function closure(db: Db, first: string, last: string, reason: string) {
@@ -64,30 +60,5 @@ async function checkMigration(db: Db) {
 }
 
 describe("migration 0025: closures of one room, never twice", () => {
-  let dir: string | undefined;
-  afterEach(() => {
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
-    dir = undefined;
-  });
-
-  it("on SQLite", async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "clinic-0025-"));
-    const db = openDb({ dataDir: dir, databaseUrl: undefined });
-    try {
-      await checkMigration(db);
-    } finally {
-      await db.destroy();
-    }
-  });
-
-  it.skipIf(!admin)("on PostgreSQL", async () => {
-    const target: TestDatabase = await createTestDatabase(admin!);
-    const db = openDb({ dataDir: "/nonexistent", databaseUrl: target.url });
-    try {
-      await checkMigration(db);
-    } finally {
-      await db.destroy();
-      await target.drop();
-    }
-  });
+  onBothDatabases("0025", checkMigration);
 });

@@ -1,12 +1,11 @@
 import fs from "node:fs";
 import { orThrow } from "../helpers/outcome";
-import os from "node:os";
 import path from "node:path";
 import { strFromU8, unzipSync } from "fflate";
 import { Migrator } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { APPOINTMENT_PATH, ENQUIRY_PATH } from "../../domain/api-paths";
-import { openDb, type Db } from "../../server/db/index";
+import type { Db } from "../../server/db/index";
 import { migrations } from "../../server/db/migrations/index";
 import { createSender } from "../../server/mail/transport";
 import { deliverDueMail } from "../../server/mail/worker";
@@ -14,7 +13,7 @@ import type { StaffIdentity } from "../../domain/staff-roles";
 import { changeStatus } from "../../server/appointments/front-desk/staff-changes";
 import { staffRuntime } from "../../server/db/runtime";
 import { createTestApp, type TestApp } from "../helpers/app";
-import { createTestDatabase } from "../helpers/pg";
+import { onBothDatabases } from "../helpers/migration-check";
 import { openDate, validAppointment, validEnquiry } from "../helpers/requests";
 import { addStaff, form, SAME_ORIGIN, sessionCookieFor } from "../helpers/staff";
 
@@ -304,7 +303,6 @@ describe("patients' rights match exact identifiers, never a substring", () => {
 });
 
 describe("migration 0022: e-mails and stored replies stored before it get the reference they are about", () => {
-  const admin = process.env.TEST_DATABASE_URL;
   const mail = (subject: string, text: string, to = "someone@example.test") => ({
     to_address: to,
     subject,
@@ -385,25 +383,5 @@ describe("migration 0022: e-mails and stored replies stored before it get the re
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
   }
 
-  it("on SQLite", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "clinic-0022-"));
-    const db = openDb({ dataDir: dir, databaseUrl: undefined });
-    try {
-      await check(db);
-    } finally {
-      await db.destroy();
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  });
-
-  it.skipIf(!admin)("on PostgreSQL", async () => {
-    const target = await createTestDatabase(admin!);
-    const db = openDb({ dataDir: "/nonexistent", databaseUrl: target.url });
-    try {
-      await check(db);
-    } finally {
-      await db.destroy();
-      await target.drop();
-    }
-  });
+  onBothDatabases("0022", check);
 });

@@ -1,17 +1,13 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { Migrator, type MigrationProvider } from "kysely";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { findServiceBySlug, SERVICES, serviceTitle } from "../../domain/catalogue";
-import { openDb, type Db } from "../../server/db/index";
+import type { Db } from "../../server/db/index";
 import { migrations } from "../../server/db/migrations/index";
 import { TITLE_TO_SLUG } from "../../server/db/migrations/0012-appointment-service-slug";
-import { createTestDatabase, type TestDatabase } from "../helpers/pg";
+import { onBothDatabases } from "../helpers/migration-check";
 import { seedAppointment } from "../helpers/staff";
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
-const admin = process.env.TEST_DATABASE_URL;
 
 /** Stored values before 0012, and what each must be after it. */
 const ROWS: [before: string, after: string][] = [
@@ -55,30 +51,7 @@ describe("migration 0012: appointments store the service's slug", () => {
     expect(serviceTitle("X-Ray")).toBe("X-Ray");
   });
 
-  let dir: string | undefined;
-  afterEach(() => {
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
-    dir = undefined;
-  });
-
-  it("converts titles to slugs on SQLite, leaving slugs and unknown values as they are", async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "clinic-0012-"));
-    const db = openDb({ dataDir: dir, databaseUrl: undefined });
-    try {
-      await checkMigration(db);
-    } finally {
-      await db.destroy();
-    }
-  });
-
-  it.skipIf(!admin)("converts titles to slugs on PostgreSQL", async () => {
-    const target: TestDatabase = await createTestDatabase(admin!);
-    const db = openDb({ dataDir: "/nonexistent", databaseUrl: target.url });
-    try {
-      await checkMigration(db);
-    } finally {
-      await db.destroy();
-      await target.drop();
-    }
+  describe("converts titles to slugs, leaving slugs and unknown values as they are", () => {
+    onBothDatabases("0012", checkMigration);
   });
 });
