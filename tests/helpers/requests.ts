@@ -42,6 +42,21 @@ export function validAppointment(overrides: Record<string, unknown> = {}): Recor
   };
 }
 
+/**
+ * A time booked online (decision 063): validAppointment for another patient (anotherPatient), with
+ * `bookTime`, the day and the time, and "no" to the X-ray's pregnancy question; `overrides` last.
+ */
+export function bookTimeBody(date: string, time: string, overrides: Record<string, unknown> = {}) {
+  return validAppointment({
+    ...anotherPatient(),
+    appointmentDate: date,
+    appointmentTime: time,
+    bookTime: true,
+    screening: { pregnant: "no" },
+    ...overrides,
+  });
+}
+
 export function validEnquiry(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     name: "Neo Sebego",

@@ -3,7 +3,7 @@ import { APPOINTMENT_PATH, SLOTS_PATH } from "../../domain/api-paths";
 import { clinicInstant } from "../../domain/dates";
 import { clinicMinutes } from "../../domain/rooms";
 import { createTestApp, type TestApp } from "../helpers/app";
-import { anotherPatient, validAppointment } from "../helpers/requests";
+import { bookTimeBody } from "../helpers/requests";
 import { form, SAME_ORIGIN, seedConfirmedIn } from "../helpers/staff";
 
 // Decision 067: the private page of a time booked online offers the other free times, a day then a
@@ -27,14 +27,7 @@ describe("moving a booked time from the private page", () => {
     const res = await t.app.inject({
       method: "POST",
       url: APPOINTMENT_PATH,
-      payload: validAppointment({
-        ...anotherPatient(),
-        appointmentDate: date,
-        appointmentTime: time,
-        bookTime: true,
-        screening: { pregnant: "no" },
-        ...(language ? { language } : {}),
-      }),
+      payload: bookTimeBody(date, time, language ? { language } : {}),
     });
     expect(res.statusCode, res.body).toBe(201);
     const data = (res.json() as { data: { reference: string; manageUrl: string } }).data;

@@ -5,7 +5,7 @@ import { staffRuntime } from "../../server/db/runtime";
 import { signedInConsole } from "../helpers/console";
 import { until } from "../helpers/messages";
 import { seedAppointment } from "../helpers/staff";
-import { anotherPatient, validAppointment } from "../helpers/requests";
+import { bookTimeBody } from "../helpers/requests";
 import { APPOINTMENT_PATH } from "../../domain/api-paths";
 import { clinicMinutes } from "../../domain/rooms";
 
@@ -94,14 +94,7 @@ describe.skipIf(!admin)("claims of one room at the same moment", () => {
           method: "POST",
           url: APPOINTMENT_PATH,
           headers: { "content-type": "application/json" },
-          payload: validAppointment({
-            ...anotherPatient(),
-            service: { name: "x-ray", paymentMethod: "cash" },
-            appointmentDate: date,
-            appointmentTime: "10:00",
-            bookTime: true,
-            screening: { pregnant: "no" },
-          }),
+          payload: bookTimeBody(date, "10:00", { service: { name: "x-ray", paymentMethod: "cash" } }),
         })
         .then((res) => ({ kind: res.statusCode === 201 ? "done" : `http ${res.statusCode}` }));
     const answers = await behindAClaim({ date, time: "10:00", room: "x-ray" }, [book, ...confirm]);

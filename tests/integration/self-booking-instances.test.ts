@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { APPOINTMENT_PATH } from "../../domain/api-paths";
 import { twoInstances } from "../helpers/instances";
-import { anotherPatient, validAppointment } from "../helpers/requests";
+import { bookTimeBody } from "../helpers/requests";
 import { nextOpenWeekday } from "../helpers/staff";
 
 // Never twice across instances (decision 063): 20 patients posting one X-ray time, split between
@@ -21,16 +21,7 @@ describe.skipIf(!admin)("booking a free time across two instances", () => {
         fetch(`${(i % 2 ? instances.b : instances.a).url}${APPOINTMENT_PATH}`, {
           method: "POST",
           headers: { "content-type": "application/json" },
-          body: JSON.stringify(
-            validAppointment({
-              ...anotherPatient(),
-              service: { name: service, paymentMethod: "cash" },
-              appointmentDate: date,
-              appointmentTime: "10:00",
-              bookTime: true,
-              screening: { pregnant: "no" },
-            }),
-          ),
+          body: JSON.stringify(bookTimeBody(date, "10:00", { service: { name: service, paymentMethod: "cash" } })),
         }).then(async (res) => ({ status: res.status, body: (await res.json()) as { alternatives?: unknown[] } })),
       ),
     );

@@ -4,7 +4,14 @@ import { bookedTimeWords } from "../../domain/booking-rules";
 import { addDays, clinicInstant, formatShortDate } from "../../domain/dates";
 import { clinicMinutes } from "../../domain/rooms";
 import { createTestApp, type TestApp } from "../helpers/app";
-import { anotherPatient, bookingFormFields, formMultipart, openDate, validAppointment } from "../helpers/requests";
+import {
+  anotherPatient,
+  bookingFormFields,
+  bookTimeBody,
+  formMultipart,
+  openDate,
+  validAppointment,
+} from "../helpers/requests";
 import { addStaff, seedAppointment, sessionCookieFor } from "../helpers/staff";
 
 // Decision 063: POST /api/appointment/public/appointments with "bookTime": true books a free time:
@@ -32,14 +39,7 @@ describe("booking a free time", () => {
       method: "POST",
       url: APPOINTMENT_PATH,
       headers,
-      payload: validAppointment({
-        ...anotherPatient(),
-        appointmentDate: date,
-        appointmentTime: time,
-        bookTime: true,
-        screening: { pregnant: "no" },
-        ...over,
-      }),
+      payload: bookTimeBody(date, time, over),
     });
   const answer = (res: { json: () => unknown }) => res.json() as Answer;
   const timesOn = async (service: string, date: string) => {
@@ -112,13 +112,7 @@ describe("booking a free time", () => {
   });
 
   it("replays the first answer for the same Idempotency-Key", async () => {
-    const payload = validAppointment({
-      ...anotherPatient(),
-      appointmentDate: "2027-03-04",
-      appointmentTime: "12:00",
-      bookTime: true,
-      screening: { pregnant: "no" },
-    });
+    const payload = bookTimeBody("2027-03-04", "12:00");
     const post = () =>
       t.app.inject({
         method: "POST",
