@@ -10,9 +10,10 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import fontUrl from "@fontsource-variable/source-sans-3/files/source-sans-3-latin-wght-normal.woff2?url";
+import extraLettersFontUrl from "./styles/fonts/source-sans-3-extra-letters.woff2?url";
 import type { Route } from "./+types/root";
 import { clinicYear } from "@domain/dates";
-import { LANGUAGE_TAGS, localeOfPath } from "@domain/locale";
+import { BASE_LOCALE, LANGUAGE_TAGS, localeOfPath } from "@domain/locale";
 import { getClinic } from "~/lib/clinic.server";
 import type { RootData } from "~/lib/use-clinic";
 import { islandLoader, markHydrated, pageIsland, wantsScripts } from "~/lib/hydrate";
@@ -63,6 +64,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0b5c63" />
         <Meta />
         <Links />
+        {locale !== BASE_LOCALE && (
+          // The letters the latin file lacks (Setswana's "š", even in the header's hidden words): with
+          // font-display optional, a file found only once the page is laid out comes too late on a first
+          // visit, and the letter shows in a fallback font. Preloaded, it is in time (decision 078).
+          <link rel="preload" href={extraLettersFontUrl} as="font" type="font/woff2" crossOrigin="anonymous" />
+        )}
       </head>
       <body>
         <LocaleProvider value={locale}>{children}</LocaleProvider>

@@ -5,6 +5,7 @@ import { ISLAND_PAGES, PRERENDERED_PATHS, SCRIPTED_PAGE_PATHS } from "../../app/
 import { islandLoader, islandPropsId, islandScript } from "../../app/lib/hydrate";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { CLIENT_BUILD_DIR } from "../../server/base/paths";
+import { BASE_LOCALE, localeOfPath } from "../../domain/locale";
 
 // Needs a client build (`npm run build`), like every servePages test.
 
@@ -41,6 +42,13 @@ describe("content pages load no JavaScript", () => {
     expect(scriptsIn(html)).toEqual([]);
     // The structured data stays.
     expect(html).toMatch(/<script type="application\/ld\+json">/);
+  });
+
+  it("Setswana pages preload the file of the letters the latin file lacks, English pages never (decision 078)", () => {
+    const preloads = (html: string) => /<link\b[^>]*\brel="preload"[^>]*extra-letters[^>]*\.woff2"/.test(html);
+    for (const urlPath of PRERENDERED_PATHS.filter((p) => !/\.(xml|txt)$/.test(p))) {
+      expect(preloads(builtPage(urlPath)), urlPath).toBe(localeOfPath(urlPath) !== BASE_LOCALE);
+    }
   });
 
   it.each([...CONTENT_PAGES, ...RENDERED_PAGES])("%s as served has no script but JSON-LD", async (url) => {
