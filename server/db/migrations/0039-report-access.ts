@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type Kysely } from "kysely";
 
 // Who may open an appointment's signed report (issue 38, decision 075).
 //
@@ -20,9 +20,12 @@ import { sql, type Kysely } from "kysely";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on today's schema types
 export async function up(db: Kysely<any>): Promise<void> {
+  // Portable across SQLite and PostgreSQL, like 0015: a serial id there.
+  const isPg = db.getExecutor().adapter instanceof PostgresAdapter;
+  const id = (col: ColumnDefinitionBuilder) => (isPg ? col.primaryKey() : col.primaryKey().autoIncrement());
   await db.schema
     .createTable("report_links")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", isPg ? "serial" : "integer", id)
     .addColumn("appointment_id", "integer", (c) => c.notNull().references("appointments.id").onDelete("cascade"))
     .addColumn("token_hash", "text", (c) => c.notNull().unique())
     .addColumn("email", "text", (c) => c.notNull())
