@@ -2,12 +2,7 @@ import { useActionData, useLoaderData, useLocation } from "react-router";
 import { formatLongDate, clinicDate, clinicTime } from "@domain/dates";
 import { localeOfPath } from "@domain/locale";
 import { m } from "@domain/paraglide/messages.js";
-import {
-  CODE_DIGITS,
-  DOCTOR_LINK_DAYS,
-  MAX_CODE_FAILURES,
-  type ReferralStage,
-} from "@domain/reports";
+import { CODE_DIGITS, DOCTOR_LINK_DAYS, MAX_CODE_FAILURES, type ReferralStage } from "@domain/reports";
 import { TextField } from "~/components/forms/field";
 import { ContactOptions } from "~/components/forms/contact-options";
 import { PostOutcome } from "~/components/patient/post-outcome";
