@@ -49,6 +49,7 @@ const ABOVE = {
 /** Sub-capabilities with a face: outside code imports only their index.ts. */
 const FACES = [
   "./server/appointments/booking",
+  "./server/appointments/earlier",
   "./server/appointments/private-link",
   "./server/appointments/front-desk",
   "./server/appointments/notices",
@@ -59,6 +60,7 @@ const FACES = [
 ];
 const APPOINTMENTS_PARTS = [
   "./server/appointments/booking",
+  "./server/appointments/earlier",
   "./server/appointments/private-link",
   "./server/appointments/front-desk",
   "./server/appointments/notices",

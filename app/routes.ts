@@ -31,6 +31,8 @@ function publicPages(locale: Locale): RouteConfigEntry[] {
     page("appointment/:token", "routes/appointment.tsx"),
     // The referring doctor's link to a report (decision 075): rendered per request, no script.
     page("report/:token", "routes/report.tsx"),
+    // An earlier time offered to a patient on the list (decision 070): per request, no script.
+    page("earlier/:token", "routes/earlier.tsx"),
     // One static route per service page (no route has a parameter: unknown slugs answer 404), one module for all.
     ...SERVICE_PAGES.map((s) => page(`services/${s.slug}`, "routes/services/service.tsx", serviceRouteId(s.slug))),
   ];
@@ -58,6 +60,7 @@ export default [
       route("schedule/print", "routes/staff/schedule-print.tsx"),
       route("enquiries", "routes/staff/enquiries.tsx"),
       route("audit", "routes/staff/audit.tsx"),
+      route("figures", "routes/staff/figures.tsx"),
       route("patient-data", "routes/staff/patient-data.tsx"),
       route("accounts", "routes/staff/accounts.tsx"),
       route("closures", "routes/staff/closures.tsx"),

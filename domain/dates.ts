@@ -131,6 +131,11 @@ export function addDays(iso: string, days: number): string {
   return formatIsoDate(d);
 }
 
+/** Whole days from one YYYY-MM-DD to another (negative when `to` comes first). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+}
+
 /** The same day of the month `months` later, clamped to the month's last day. */
 export function addMonths(iso: string, months: number): string {
   const [y, m, d] = iso.split("-").map(Number) as [number, number, number];

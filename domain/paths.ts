@@ -17,6 +17,12 @@ export const MANAGE_PATH_PREFIX = "/appointment/";
  */
 export const REPORT_PATH_PREFIX = "/report/";
 
+/**
+ * Where an earlier time offered to a patient leads (decision 070): this prefix and the offer's
+ * token (`/earlier/<token>`). Never logged with the token (domain/request-path.ts hideTokens).
+ */
+export const EARLIER_PATH_PREFIX = "/earlier/";
+
 /** The booking page; its form posts to it (multipart, with the referral file) when there is no JavaScript. */
 export const BOOKING_PATH = "/book-appointment";
 

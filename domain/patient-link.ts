@@ -38,6 +38,10 @@ export interface PatientLinkWords {
     /** The patient said they are coming (the reminder's link, decision 069). */
     coming: string;
     cannotConfirm: string;
+    /** On the list for an earlier time, or off it (decision 070); or why it cannot be asked for. */
+    earlierOn: string;
+    earlierOff: string;
+    earlierNotOffered: string;
   };
   /** What a cancelled appointment's page and e-mail offer instead of changes: a new booking. */
   bookAgain: string;
@@ -57,6 +61,7 @@ export function patientLinkWords(locale: Locale): PatientLinkWords {
       confirmed: m.private_status_confirmed({}, options),
       attended: m.private_status_attended({}, options),
       no_show: m.private_status_no_show({}, options),
+      not_prepared: m.private_status_not_prepared({}, options),
       cancelled: m.private_status_cancelled({}, options),
     },
     messages: {
@@ -75,6 +80,9 @@ export function patientLinkWords(locale: Locale): PatientLinkWords {
       saved: m.private_safety_saved({}, options),
       coming: m.private_done_coming({}, options),
       cannotConfirm: m.private_cannot_confirm({}, options),
+      earlierOn: m.private_done_earlier_on({}, options),
+      earlierOff: m.private_done_earlier_off({}, options),
+      earlierNotOffered: m.private_earlier_not_offered({ hours: NOTICE_HOURS }, options),
     },
     bookAgain: m.private_book_again({}, options),
     cancelledFinal: m.private_cancelled_final({}, options),

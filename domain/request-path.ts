@@ -64,8 +64,9 @@ export const HIDDEN_TOKEN = "[token]";
 /**
  * A private link's token in any text a log may hold (a request path, an
  * error's message or stack, a whole JSON log line): whatever follows
- * `appointment` (the patient's link) or `report` (the referring doctor's link
- * to a report, decision 075) and a path separator, up to the next separator,
+ * `appointment` (the patient's link), `report` (the referring doctor's link
+ * to a report, decision 075) or `earlier` (an earlier time's offer, decision
+ * 070) and a path separator, up to the next separator,
  * becomes [token] (its `.data` ending, React Router's data requests, kept). In
  * any letter case, with any of its letters percent-escaped, after any prefix
  * (`/tn/`, `//x/`), behind `/`, `\` or their escapes. `/staff/appointments/<id>`
@@ -76,7 +77,7 @@ const hex = (c: string) => c.charCodeAt(0).toString(16);
 const spelled = (word: string) => [...word].map((c) => `(?:${c}|%${hex(c)}|%${hex(c.toUpperCase())})`).join("");
 const TOKEN_AFTER_LINK_WORD = new RegExp(
   [
-    `(?:${spelled("appointment")}|${spelled("report")})`,
+    `(?:${spelled("appointment")}|${spelled("report")}|${spelled("earlier")})`,
     String.raw`((?:/|\\+|%2f|%5c)+)`,
     String.raw`([^/\\\s"'<>?#]+)`,
   ].join(""),
@@ -84,7 +85,7 @@ const TOKEN_AFTER_LINK_WORD = new RegExp(
 );
 
 export function hideTokens(text: string): string {
-  if (!/appointment|report|%[0-9a-f]{2}/i.test(text)) return text;
+  if (!/appointment|report|earlier|%[0-9a-f]{2}/i.test(text)) return text;
   return text.replace(TOKEN_AFTER_LINK_WORD, (match: string, separator: string, token: string) => {
     const word = match.slice(0, match.length - separator.length - token.length);
     return `${word}${separator}${HIDDEN_TOKEN}${/\.data$/i.test(token) ? ".data" : ""}`;

@@ -4,14 +4,34 @@
  * allowed. The database stores the values; everything shown uses the labels.
  */
 
-export const APPOINTMENT_STATUSES = ["requested", "confirmed", "attended", "no_show", "cancelled"] as const;
+export const APPOINTMENT_STATUSES = [
+  "requested",
+  "confirmed",
+  "attended",
+  "no_show",
+  "not_prepared",
+  "cancelled",
+] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
 /**
  * The statuses that keep an appointment on the day's schedule: confirmed, and
- * afterwards attended or a no-show (a cancelled one gave its time back).
+ * afterwards attended, a no-show, or not prepared (a cancelled one gave its time back).
  */
-export const SCHEDULED_STATUSES = ["confirmed", "attended", "no_show"] as const satisfies readonly AppointmentStatus[];
+export const SCHEDULED_STATUSES = [
+  "confirmed",
+  "attended",
+  "no_show",
+  "not_prepared",
+] as const satisfies readonly AppointmentStatus[];
+
+/**
+ * The outcomes of a visit that lost its time (decision 070): the patient did not
+ * come, or came but could not be examined because the preparation was not done
+ * ("not prepared"). The desk's figures count both alike; "not prepared" also
+ * offers the patient a new time.
+ */
+export const MISSED_STATUSES = ["no_show", "not_prepared"] as const satisfies readonly AppointmentStatus[];
 
 /**
  * The statuses of an appointment still to come: requested or confirmed. The
@@ -37,6 +57,7 @@ export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {
   confirmed: "Confirmed",
   attended: "Attended",
   no_show: "No-show",
+  not_prepared: "Not prepared",
   cancelled: "Cancelled",
 };
 
@@ -75,11 +96,12 @@ export const APPOINTMENT_TRANSITIONS: Record<
 > = {
   requested: { staff: ["confirmed", "cancelled"], patient: { cancel: "cancelled", changeDate: "requested" } },
   confirmed: {
-    staff: ["attended", "no_show", "cancelled"],
+    staff: ["attended", "no_show", "not_prepared", "cancelled"],
     patient: { cancel: "cancelled", changeDate: "requested" },
   },
   attended: { staff: [], patient: {} },
   no_show: { staff: [], patient: {} },
+  not_prepared: { staff: [], patient: {} },
   cancelled: { staff: [], patient: {} },
 };
 

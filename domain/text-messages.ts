@@ -31,6 +31,7 @@ export const TEXT_KINDS = [
   "patient-changed",
   "patient-cancelled",
   "report-ready",
+  "earlier",
 ] as const;
 /** The steps that text the patient, composed here (composeSms) and by WhatsApp template. */
 export type PatientTextKind = (typeof TEXT_KINDS)[number];
@@ -51,10 +52,11 @@ export const TEXT_KIND_LABELS: Record<TextKind, string> = {
   "patient-cancelled": "Patient's cancellation",
   "report-ready": "Report ready",
   "report-code": "Report code to the doctor",
+  earlier: "Earlier time offered",
 };
 
 /** The kinds whose message gives a time of day; the others give a date only. */
-export const TIMED_KINDS: readonly PatientTextKind[] = ["confirmed", "booked", "reminder", "moved"];
+export const TIMED_KINDS: readonly PatientTextKind[] = ["confirmed", "booked", "reminder", "moved", "earlier"];
 
 // --- Statuses ---
 
@@ -175,6 +177,8 @@ const SMS_WORDINGS: Record<PatientTextKind, Wording[]> = {
   "patient-cancelled": [m.sms_patient_cancelled_1, m.sms_patient_cancelled_2, m.sms_patient_cancelled_3],
   // The report is ready on the private page: never which examination (decision 075).
   "report-ready": [m.sms_report_ready_1, m.sms_report_ready_2, m.sms_report_ready_3],
+  // An earlier time offered (decision 070): its day and time, and the offer's own link (not the private page's).
+  earlier: [m.sms_earlier_1, m.sms_earlier_2, m.sms_earlier_3],
 };
 
 /**
@@ -289,6 +293,10 @@ export const WHATSAPP_TEMPLATES: Record<PatientTextKind, { name: string; body: s
     name: "report_ready",
     body: "{{1}}: the report of your appointment {{2}} on {{3}} is ready on your private page: {{4}}",
   },
+  earlier: {
+    name: "appointment_earlier_time",
+    body: "{{1}}: an earlier time is free for your appointment {{2}}: {{3}} at {{4}}. The first patient to take it gets it: {{5}}",
+  },
 };
 
 export interface WhatsAppTemplateMessage {
@@ -371,6 +379,12 @@ export function quietUntil(at: Date, quiet: QuietHours | null): Date {
 export function reminderTooLate(sendAt: Date, date: string): boolean {
   return clinicDate(sendAt) >= date;
 }
+
+/**
+ * The kinds no text is sent for in quiet hours, rather than held until they end (decision 070): an
+ * earlier time offered may be gone by the morning, and its e-mail went at once.
+ */
+export const NOT_HELD_KINDS: readonly TextKind[] = ["earlier"];
 
 /** One text message as staff see it in an appointment's history (server/texts/history.ts messagesFor). */
 export interface MessageHistoryItem {

@@ -34,6 +34,7 @@ import { staffRuntime } from "./db/runtime";
 import type { LoadContextFn } from "./composition/load-context";
 import { patientLinkPage } from "./appointments/private-link/index";
 import { startReminders } from "./appointments/notices/index";
+import { earlierOfferPage, startEarlierOffers } from "./appointments/earlier/index";
 import { startWorklist } from "./appointments/worklist/index";
 import { startImages } from "./appointments/images/index";
 import { operationsPlugin } from "./operations/plugin";
@@ -189,6 +190,7 @@ export async function buildApp({
       startMessageWorker(db, config, app.log),
       startUploadSweep(db, config, app.log),
       startReminders(db, config, app.log),
+      startEarlierOffers(db, config, clock, app.log),
       startWorklist(db, config, app.log),
       startImages(db, config, app.log),
     );
@@ -213,6 +215,8 @@ export async function buildApp({
   const forms = await publicForms({ config, db, log: app.log, pdfChecks, now: clock });
   // A patient's private link to their appointment (server/appointments/private-link/manage-page.ts).
   const links = patientLinkPage({ config, db, now: clock });
+  // An earlier time offered to a patient who asked (server/appointments/earlier/, decision 070).
+  const earlierOffers = earlierOfferPage({ config, db, now: clock });
   // The booking page's free times, read by its loader on the server (decision 064).
   const freeTimes = pageFreeTimes(db, config, clock);
   // The referring doctor's page and the report section of the patient's page (decision 075).
@@ -223,6 +227,7 @@ export async function buildApp({
     clientIp: request.ip,
     publicForms: forms,
     patientLinks: links,
+    earlierOffers,
     freeTimes,
     reports,
     cspNonce: request.cspNonce,

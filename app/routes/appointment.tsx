@@ -16,6 +16,7 @@ import type { SummaryItem } from "~/components/forms/error-summary";
 import { radioId, TextAreaField } from "~/components/forms/field";
 import { ContactSettings } from "~/components/patient/contact-settings";
 import { ComingChoice, PreparationClock } from "~/components/patient/coming";
+import { EarlierChoice } from "~/components/patient/earlier";
 import { DateChoice } from "~/components/patient/date-choice";
 import { MoveTaken, MoveTime } from "~/components/patient/move-time";
 import { PostOutcome } from "~/components/patient/post-outcome";
@@ -221,6 +222,17 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
         </div>
       )}
 
+      {view.newTimePath && (
+        <div className="notice appointment-final">
+          <p>{m.private_not_prepared_final({}, options)}</p>
+          <p>
+            <a href={pagePath(view.newTimePath)} className="button button--primary">
+              {m.private_book_new_time({}, options)}
+            </a>
+          </p>
+        </div>
+      )}
+
       {open && (
         <>
           <section className="form__section" aria-labelledby="where-title">
@@ -267,6 +279,7 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
       ) : (
         view.canChange && !view.closedDay && changeSection
       )}
+      <EarlierChoice earlier={view.earlier} action={here} />
       {view.changeByPhone && (
         <section className="form__section" aria-labelledby="change-title">
           <h2 id="change-title">{m.private_change_title({}, options)}</h2>

@@ -1,5 +1,5 @@
 import { listWords } from "../clinic";
-import { addDays, formatLongDate } from "../dates";
+import { addDays, daysBetween, formatLongDate } from "../dates";
 import type { BookingCalendar } from "../opening-days";
 import { BASE_LOCALE, type Locale } from "../locale";
 import { m } from "../paraglide/messages.js";
@@ -80,8 +80,6 @@ export function dobProblem(dob: string, today: string, locale: Locale = BASE_LOC
   if (dob >= today) return messages.past;
   return dob < addDays(today, -Math.round(DOB_MAX_YEARS * 365.2425)) ? messages.tooOld : undefined;
 }
-
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 
 /** An open day (YYYY-MM-DD) within the booking window: `calendar` is today … today + horizon and its closed days. */
 export function bookingDateProblem(

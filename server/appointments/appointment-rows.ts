@@ -25,6 +25,7 @@ export type NewAppointment = Omit<
   | "arrived_at"
   | "images_received_at"
   | "orthanc_study_id"
+  | "earlier_wanted_at"
   | "created_at"
   | "updated_at"
 >;

@@ -2,6 +2,7 @@ import type { FastifyRequest } from "fastify";
 import type { AppLoadContext } from "react-router";
 import type { PublicForms } from "./public-forms";
 import type { PatientLinks } from "../appointments/private-link/index";
+import type { EarlierOffers } from "../appointments/earlier/index";
 import type { StaffRuntime } from "../db/runtime";
 import type { PageFreeTimes } from "./page-free-times";
 import type { ReportPages } from "../appointments/reports/index";
@@ -30,6 +31,8 @@ declare module "react-router" {
     publicForms: PublicForms;
     /** A patient's private link (server/appointments/private-link/manage-page.ts). */
     patientLinks: PatientLinks;
+    /** An earlier time offered to a patient (server/appointments/earlier/offer-page.ts, decision 070). */
+    earlierOffers: EarlierOffers;
     /** A self-bookable service's free times for the booking page (decision 064), read on the server. */
     freeTimes: PageFreeTimes;
     /** The referring doctor's page and the report section of the patient's page (server/appointments/reports/pages.ts). */

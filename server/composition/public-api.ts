@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import rateLimit from "@fastify/rate-limit";
 import { appointmentRoutes, calendarRoutes, slotsRoutes } from "../appointments/booking/index";
+import { earlierRoutes } from "../appointments/earlier/index";
 import { clientErrorRoutes } from "../client-errors/routes";
 import type { Config } from "../base/config";
 import type { Db } from "../db/index";
@@ -23,7 +24,8 @@ export interface RequestsPluginOptions {
 
 /**
  * The public request endpoints (contact enquiries, appointment requests,
- * referral uploads, the booking calendar and free times, the islands' failure reports) in one encapsulated plugin: its
+ * referral uploads, the booking calendar and free times, asking for and taking an earlier time,
+ * the islands' failure reports) in one encapsulated plugin: its
  * rate limiter and multipart parser apply to these routes only, and each of
  * its routes is marked `publicRequest`, so the app's error handler answers
  * their errors in their style (server/http/error-handler.ts). A route that takes
@@ -64,5 +66,6 @@ export async function requestsPlugin(
   await uploadRoutes(app, { ...deps, pdfChecks });
   await calendarRoutes(app, deps);
   await slotsRoutes(app, deps);
+  await earlierRoutes(app, deps);
   await clientErrorRoutes(app, deps);
 }

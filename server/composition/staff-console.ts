@@ -5,7 +5,14 @@ import fp from "fastify-plugin";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { recordAudit } from "../audit/audit";
-import { appointmentsCsv, exportRange } from "../appointments/front-desk/index";
+import {
+  appointmentsCsv,
+  exportRange,
+  figureCsv,
+  figures,
+  figuresRange,
+  isFigureName,
+} from "../appointments/front-desk/index";
 import { contentDisposition, isInlineSafe, uploadPath } from "../uploads/files";
 import { checkStaffRequest, isStaffUrl, STAFF_RESPONSE_HEADERS } from "../staff/guard";
 import { leaseFor, takeLease } from "../jobs/lease";
@@ -196,6 +203,42 @@ export function staffPlugin(
 
       // The signed report: attached by a manager or radiologist, opened by staff (decision 075).
       if (reports) await staffReportRoutes(scope, { db: rt.db, config: rt.config, log: app.log, ...reports });
+      // The manager's figures (decision 070), one CSV file per figure, the same rows as /staff/figures.
+      api.get(
+        "/api/staff/figures/export",
+        {
+          config: { staffRole: "manager" },
+          schema: {
+            querystring: z.object({ figure: queryParam, from: queryParam, to: queryParam }),
+            response: { 200: z.string().describe("the CSV file"), 400: messageBody, ...guardedResponses },
+          },
+        },
+        async (request, reply) => {
+          const staff = request.staff!;
+          const figure = single(request.query.figure);
+          if (!isFigureName(figure))
+            return reply.code(400).send({ message: "Choose a figure: missed, reminders or filled." });
+          const asked = figuresRange(single(request.query.from), single(request.query.to), rt.now());
+          if (!asked.ok) return reply.code(400).send({ message: Object.values(asked.errors).join(" ") });
+          const { from, to } = asked.range;
+          const { csv, count } = figureCsv(await figures(rt.db, asked.range), figure);
+          await recordAudit(
+            {
+              staffId: staff.id,
+              staffEmail: staff.email,
+              action: "export_csv",
+              targetType: "figures",
+              detail: `${figure}, ${from} to ${to} (${count} rows)`,
+            },
+            rt.now(),
+            rt.db,
+          );
+          return reply
+            .header("content-type", "text/csv; charset=utf-8")
+            .header("content-disposition", `attachment; filename="${figure}-${from}-to-${to}.csv"`)
+            .send(csv);
+        },
+      );
 
       // Unknown staff API paths: still behind the guard, so nothing is revealed without a session.
       api.all(

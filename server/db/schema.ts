@@ -14,6 +14,7 @@ import type {
   StaffInvitationTable,
   StaffAuditTable,
 } from "./staff-schema";
+import type { EarlierOfferTable, FreedTimeTable } from "./earlier-schema";
 
 /**
  * Table types for Kysely. Timestamps are ISO-8601 UTC strings and calendar
@@ -23,6 +24,7 @@ import type {
 
 export type { AppointmentStatus, EnquiryStatus };
 export type * from "./staff-schema";
+export type * from "./earlier-schema";
 
 export interface EnquiryTable {
   id: Generated<number>;
@@ -99,6 +101,8 @@ export interface AppointmentTable {
   images_received_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** That study's Orthanc ID (migration 0033). */
   orthanc_study_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the patient asked to be told if an earlier time opens (ISO; migration 0040; decision 070); null: not on the list. */
+  earlier_wanted_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -363,6 +367,8 @@ export interface Database {
   whatsapp_webhook_events: WhatsappWebhookEventTable;
   orthanc_feed: OrthancFeedTable;
   unmatched_studies: UnmatchedStudyTable;
+  freed_times: FreedTimeTable;
+  earlier_offers: EarlierOfferTable;
 }
 
 /** Where the site is in Orthanc's /changes feed, and whether Orthanc answers (migration 0033; decision 066): one row, id 1. */

@@ -4,6 +4,7 @@ import type { Database } from "../db/schema";
 import { septetCount, SMS_MAX_SEPTETS } from "../../domain/gsm7";
 import {
   composeSms,
+  NOT_HELD_KINDS,
   quietUntil,
   reminderTooLate,
   SmsTooLongError,
@@ -96,7 +97,7 @@ export interface PatientText {
  */
 export type QueuedText =
   | { id: number; channel: TextChannel; capped?: "total" | "number" }
-  | { skipped: "email-only" | "not-mobile" | "abroad" | "too-long" | "too-late" };
+  | { skipped: "email-only" | "not-mobile" | "abroad" | "too-long" | "too-late" | "quiet" };
 
 /**
  * The one way a step of an appointment texts the patient: by their choice
@@ -106,7 +107,7 @@ export type QueuedText =
  * it, held until quiet hours end, queued in the caller's transaction.
  * Nothing is queued for a patient who is not to be texted, nor a reminder
  * that quiet hours would hold until the appointment's own day
- * (reminderTooLate), nor a number in none of the countries texts go to
+ * (reminderTooLate), nor an earlier time offered in quiet hours (NOT_HELD_KINDS), nor a number in none of the countries texts go to
  * (SMS_COUNTRIES); a message that cannot fit (configuration allows none)
  * is skipped, never failing the caller's transaction. A text past a daily
  * limit (countDailyText, decision 042) is kept as `capped`, never sent.
@@ -124,6 +125,8 @@ export async function queuePatientText(
   if (!inTextCountries(country, m.countries)) return { skipped: "abroad" };
   const notBefore = quietUntil(now, m.quietHours);
   if (text.kind === "reminder" && reminderTooLate(notBefore, text.date)) return { skipped: "too-late" };
+  // An earlier time offered is not held until the morning: its e-mail went at once (decision 070).
+  if (NOT_HELD_KINDS.includes(text.kind) && notBefore.getTime() > now.getTime()) return { skipped: "quiet" };
   // The link's path after its scheme and host (the link is our own absolute URL).
   const path = text.manageUrl.replace(/^[a-z]+:\/\/[^/]+/, "");
   const facts = {

@@ -350,7 +350,7 @@ describe("attended and no-show wait for the appointment's time", () => {
     const row = await t.db.selectFrom("appointments").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     const start = clinicInstant(day, "09:00");
     expect(allowedNext(row, new Date(start.getTime() - 60_000))).toEqual(["cancelled"]);
-    expect(allowedNext(row, start)).toEqual(["attended", "no_show", "cancelled"]);
+    expect(allowedNext(row, start)).toEqual(["attended", "no_show", "not_prepared", "cancelled"]);
     await expect(
       orThrow(
         changeStatus(

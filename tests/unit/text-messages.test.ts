@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { localisedPath } from "../../domain/locale";
-import { MANAGE_PATH_PREFIX } from "../../domain/paths";
+import { EARLIER_PATH_PREFIX, MANAGE_PATH_PREFIX } from "../../domain/paths";
 import { decodeGsm7, encodeGsm7, septetCount, SMS_MAX_SEPTETS, toGsm7 } from "../../domain/gsm7";
 import {
   composeSms,
@@ -137,6 +137,28 @@ describe("the SMS for each step", () => {
       );
       expect(septetCount(sms)).toBeLessThanOrEqual(SMS_MAX_SEPTETS);
     }
+  });
+
+  it("an earlier time offered fits one segment with the offer's own link, in both languages, with the weekday in English (decision 070)", () => {
+    for (const locale of ["en", "tn"] as const) {
+      const link = `${longestOrigin}${localisedPath(EARLIER_PATH_PREFIX, locale)}${newToken()}`;
+      const facts = { sender: longestName, reference: "APT-2026-1234567", date: "2026-09-30", time: "09:30", link };
+      const sms = composeSms("earlier", facts, locale);
+      expect(septetCount(sms), sms).toBeLessThanOrEqual(SMS_MAX_SEPTETS);
+      expect(sms).toContain(link);
+      expect(sms).toContain("09:30");
+      expect(sms).toContain(locale === "en" ? "Wed 30 Sep" : "30 Lwe");
+    }
+    const typical = {
+      sender: "Example Imaging",
+      reference: "APT-2026-000001",
+      date: "2026-12-07",
+      time: "10:15",
+      link: `https://clinic.example.org${EARLIER_PATH_PREFIX}${"t".repeat(43)}`,
+    };
+    expect(composeSms("earlier", typical)).toBe(
+      `Example Imaging: earlier time free for APT-2026-000001: Mon 7 Dec at 10:15. ${typical.link}`,
+    );
   });
 
   it("takes the fullest wording that fits, and never names a service or health", () => {

@@ -52,6 +52,7 @@ export {
   type StatusChangeField,
 } from "../../../server/appointments/front-desk/index";
 export { failingTexts, openEnquiries, overdueRequests, overview } from "../../../server/appointments/front-desk/index";
+export { earlierForStaff } from "../../../server/appointments/earlier/index";
 export { exportRange } from "../../../server/appointments/front-desk/index";
 export {
   dayList,

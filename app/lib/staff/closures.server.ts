@@ -7,10 +7,11 @@
  * server/appointments/front-desk/closure-effects.ts.
  */
 
-export { closuresComingUp, removableClosure, removeClosure } from "../../../server/closures/closures";
+export { closuresComingUp, removableClosure } from "../../../server/closures/closures";
 export {
   closeAndTell,
   closuresWithAppointments,
+  reopenAndOffer,
   type AffectedAppointment,
   type CloseResult,
 } from "../../../server/appointments/front-desk/index";

@@ -24,7 +24,7 @@ import {
   closeAndTell,
   closuresWithAppointments,
   removableClosure,
-  removeClosure,
+  reopenAndOffer,
   type AffectedAppointment,
 } from "~/lib/staff/closures.server";
 import type { Route } from "./+types/closures";
@@ -121,7 +121,7 @@ export async function action(args: Route.ActionArgs) {
     if (!found.ok) return refused<Answer>(found.status, { error: found.error });
     return done<Answer>({ confirmRemove: found.closure });
   }
-  const result = await removeClosure(rt.db, staff, id, rt.now());
+  const result = await reopenAndOffer(rt, staff, id);
   if (!result.ok) return refused<Answer>(result.status, { error: result.error });
   const c = result.closure;
   return done<Answer>({

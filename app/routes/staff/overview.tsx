@@ -3,7 +3,13 @@ import { formatAbbreviatedDate, formatClinicDateTime, formatDayMonth } from "@do
 import { staffMeta } from "~/components/staff/staff-format";
 import { serviceTitle } from "@domain/catalogue";
 import { requireStaff } from "~/lib/staff.server";
-import { failingTexts, openEnquiries, overdueRequests, overview } from "~/lib/staff/appointments.server";
+import {
+  earlierForStaff,
+  failingTexts,
+  openEnquiries,
+  overdueRequests,
+  overview,
+} from "~/lib/staff/appointments.server";
 import { closuresComingUp } from "~/lib/staff/closures.server";
 import { ClosuresComingUp } from "~/components/staff/closures-coming-up";
 import { scheduleHref } from "~/components/staff/schedule-nav";
@@ -21,18 +27,19 @@ export async function loader(args: Route.LoaderArgs) {
   const now = rt.now();
   // Closures coming up (decision 017): its own query and panel.
   const closures = { list: await closuresComingUp(rt.db, now), canManage: staff.role === "manager" };
-  const [summary, overdue, enquiries, texts, troubles] = await Promise.all([
+  const [summary, overdue, enquiries, texts, troubles, earlier] = await Promise.all([
     overview(rt.db, now),
     overdueRequests(rt.db, rt.config, now),
     openEnquiries(rt.db),
     failingTexts(rt.db, now),
     overviewTroubles(rt.db, rt.config, now),
+    earlierForStaff(rt.db, now),
   ]);
   const canOpen = staff.role === "manager";
   // Reception cannot act on these: they are told whom to ask, by name.
   const managers = troubles.length > 0 && !canOpen ? await activeManagerNames(rt.db) : [];
   const system = { troubles, canOpen, managers };
-  return { ...summary, overdue, enquiries, closures, texts, system, generatedAt: now.toISOString() };
+  return { ...summary, overdue, enquiries, closures, texts, system, earlier, generatedAt: now.toISOString() };
 }
 
 type Upcoming = Route.ComponentProps["loaderData"]["todays"];
@@ -275,6 +282,15 @@ export default function StaffOverview({ loaderData }: Route.ComponentProps) {
             <span className="staff-stat__label">confirmed for today</span>
           </Link>
         </li>
+        <li className="staff-stat">
+          <a href="#earlier-heading">
+            <span className="staff-stat__number">{d.earlier.filledThisMonth}</span>
+            <span className="staff-stat__label">
+              freed {d.earlier.filledThisMonth === 1 ? "time" : "times"} filled this month,{" "}
+              {d.earlier.daysGainedThisMonth} {d.earlier.daysGainedThisMonth === 1 ? "day" : "days"} gained
+            </span>
+          </a>
+        </li>
       </ul>
 
       <section aria-labelledby="today-heading" className="staff-section">
@@ -327,6 +343,38 @@ export default function StaffOverview({ loaderData }: Route.ComponentProps) {
           </ul>
         ) : (
           <p>No enquiries waiting.</p>
+        )}
+      </section>
+
+      <section aria-labelledby="earlier-heading" className="staff-section">
+        <h2 id="earlier-heading">Waiting for an earlier time</h2>
+        {d.earlier.waiting.length ? (
+          <>
+            <p className="staff-muted">
+              Patients who asked to be told if an earlier time opens, by their own time: a freed time is offered to the
+              earliest first, three at a time.
+            </p>
+            <ul className="staff-link-list">
+              {d.earlier.waiting.map((w) => (
+                <li key={w.id}>
+                  <Link to={`/staff/appointments/${w.id}`}>
+                    {w.name}, {w.service}
+                  </Link>{" "}
+                  <span className="staff-muted">
+                    (<span className="staff-mono">{w.reference}</span>, booked for {formatAbbreviatedDate(w.date)} at{" "}
+                    {w.time}, asked {formatClinicDateTime(w.since)})
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <p>No patient is waiting for an earlier time.</p>
+        )}
+        {d.system.canOpen && (
+          <p>
+            <Link to="/staff/figures">Open the figures</Link> (missed visits, reminders confirmed, freed times filled)
+          </p>
         )}
       </section>
 

@@ -7,7 +7,14 @@ import type { StaffIdentity } from "../../../domain/staff-roles";
 import { recordAudit } from "../../audit/audit";
 import { closedDatesBetween, roomsOutBetween } from "../../closures/closed-dates";
 import { isSameClosure, type ClosureRow } from "../../closures/closure-repository";
-import { checkNewClosure, closuresFromToday, insertClosure, type ClosureErrors } from "../../closures/closures";
+import {
+  checkNewClosure,
+  closuresFromToday,
+  insertClosure,
+  removeClosure,
+  type ClosureErrors,
+} from "../../closures/closures";
+import { freeClosedDays } from "../freed-times";
 import type { Db } from "../../db/index";
 import type { Database } from "../../db/schema";
 import { enqueueMail } from "../../mail/queue";
@@ -275,4 +282,20 @@ class ClosureRefused extends Error {
   constructor(readonly refusal: Extract<CloseResult, { ok: false }>) {
     super("closure refused");
   }
+}
+
+/**
+ * Removes a closure for a manager (server/closures/closures.ts removeClosure, audited) and, once it
+ * is removed, offers its days to the patients waiting for an earlier time (decision 070): a
+ * closure lifted, or a room back in service, frees each of its days from tomorrow.
+ */
+export async function reopenAndOffer(
+  rt: StaffRuntime,
+  staff: StaffIdentity,
+  id: number,
+): ReturnType<typeof removeClosure> {
+  const now = rt.now();
+  const result = await removeClosure(rt.db, staff, id, now);
+  if (result.ok) await freeClosedDays(rt.db, result.closure, now);
+  return result;
 }

@@ -8,8 +8,18 @@ export {
   type CloseResult,
   CLOSURE_CHANGED_MEANWHILE,
   closuresWithAppointments,
+  reopenAndOffer,
 } from "./closure-effects";
 export { appointmentsCsv, exportRange } from "./export";
+export {
+  type FigureName,
+  type Figures,
+  figureCsv,
+  figures,
+  figuresRange,
+  FIGURES_MAX_MONTHS,
+  isFigureName,
+} from "./figures";
 export { failingTexts, openEnquiries, overdueRequests, overview } from "./overview";
 export { isRefusal, type Refusal } from "../../db/outcome";
 export { freeTimes } from "./schedule";

@@ -2,11 +2,12 @@ import type { Kysely, Updateable } from "kysely";
 import { appointmentRepository, type AppointmentRow } from "../appointment-repository";
 import type { AppointmentTable, Database } from "../../db/schema";
 import { findRoom } from "../../../domain/rooms";
-import { movedMail, textPatient, cancellationMail, confirmationMail } from "../notices/index";
+import { movedMail, textPatient, cancellationMail, confirmationMail, notPreparedMail } from "../notices/index";
 import {
   APPOINTMENT_TRANSITIONS,
   CANCEL_REASON_MAX,
   CANCEL_REASON_TOO_LONG,
+  MISSED_STATUSES,
   statusLabel,
   type AppointmentStatus,
 } from "../../../domain/statuses";
@@ -14,6 +15,7 @@ import { enqueueMail } from "../../mail/queue";
 import type { StaffIdentity } from "../../../domain/staff-roles";
 import { recordAudit } from "../../audit/audit";
 import { issueManageLink } from "../manage-links";
+import { recordFreedTime } from "../freed-times";
 import { closedDatesBetween, roomsOutBetween } from "../../closures/closed-dates";
 import {
   isTimeTaken,
@@ -86,10 +88,11 @@ export type StatusChange =
   | { to: "confirmed"; date: string; time: string; examination?: string | null; room?: string | null }
   | { to: "attended" }
   | { to: "no_show" }
+  | { to: "not_prepared" }
   | { to: "cancelled"; reason: string };
 
 /** The statuses that record how a confirmed appointment went, which wait for its time. */
-const OUTCOMES: readonly AppointmentStatus[] = ["attended", "no_show"];
+const OUTCOMES: readonly AppointmentStatus[] = ["attended", ...MISSED_STATUSES];
 
 /**
  * When attended and no-show may first be recorded for a confirmed appointment:
@@ -215,6 +218,7 @@ export async function changeStatus(
       await textPatient(rt.config, confirmed, "confirmed", manageUrl, now, undefined, trx);
     }
     if (change.to === "cancelled") {
+      await recordFreedTime(trx, appt, "cancelled", now);
       const manageUrl = await issueManageLink(rt.db, rt.config, appt, now, trx);
       await enqueueMail(
         cancellationMail(rt.config, {
@@ -230,6 +234,11 @@ export async function changeStatus(
         trx,
       );
       await textPatient(rt.config, appt, "cancelled", manageUrl, now, undefined, trx);
+    }
+    if (change.to === "not_prepared") {
+      // It offers a new time (decision 070): the booking page for the same service, by e-mail and on the private page.
+      const manageUrl = await issueManageLink(rt.db, rt.config, appt, now, trx);
+      await enqueueMail(notPreparedMail(rt.config, appt, manageUrl), now, trx);
     }
     return { kind: "done" };
   });
@@ -372,6 +381,8 @@ export async function moveAppointment(
       trx,
     );
     if (refusal) return refusal;
+    // The time it held is offered to the patients who asked for an earlier one (decision 070).
+    await recordFreedTime(trx, appt, "moved", now);
     const manageUrl = await issueManageLink(rt.db, rt.config, appt, now, trx);
     await enqueueMail(
       movedMail(rt.config, {

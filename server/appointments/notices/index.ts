@@ -12,7 +12,9 @@ export {
   patientTextMail,
   privateLinkLines,
 } from "./mails";
+export { earlierOfferMail } from "./earlier-mail";
 export { movedMail } from "./moved-mail";
+export { notPreparedMail } from "./not-prepared-mail";
 export { type PatientChange, patientChangeMail } from "./patient-change-mail";
 export { reminderState, startReminders } from "./reminders";
 export { CHANNEL_REFUSED, RESEND_REFUSED, resendAppointmentText, setAppointmentChannel, textPatient } from "./texts";

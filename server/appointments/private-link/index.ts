@@ -3,3 +3,4 @@
  * Everything else in the folder is private to it (eslint.config.js holds that).
  */
 export { type ManageAnswer, type ManageView, patientLinkPage, type PatientLinks } from "./manage-page";
+export { type MoveClaim, type MoveResult, moveRuleOf, moveTime, withinNotice } from "./move-time";

@@ -20,6 +20,8 @@ export interface ManageView {
   statusWords: string;
   /** Whether the patient booked this time online (decision 063). */
   bookedOnline: boolean;
+  /** Not prepared (decision 070): the booking page for the same service, where the patient books a new time. */
+  newTimePath?: string;
   /**
    * Requested: the day by whose end the clinic answers (the first open day
    * after the request was made or last changed, as the console counts it),
@@ -48,6 +50,11 @@ export interface ManageView {
    * (decision 067), offered a day then a time; undefined otherwise.
    */
   move?: MoveTimes;
+  /**
+   * A time booked online the patient may still move: whether they are on the list for an earlier
+   * time (decision 070); undefined when they cannot ask (and are not on it).
+   */
+  earlier?: { onList: boolean };
   /** The booking window and the days the clinic is closed in it: the change form offers the open ones. */
   calendar: BookingCalendar;
   /** Sent back with each post: a post made against an older state of the appointment is refused. */
@@ -88,6 +95,7 @@ export type PatientIntent =
   | { kind: "safety"; answers: Readonly<Record<string, string>> }
   | { kind: "contact"; preference: string }
   | { kind: "coming" }
+  | { kind: "earlier"; wanted: boolean }
   | { kind: "unknown" };
 
 /**
@@ -101,7 +109,11 @@ export type PatientIntent =
 export type LinkOutcome =
   | { kind: "not-found" }
   | { kind: "shown"; view: ManageView }
-  | { kind: "done"; view: ManageView; done: "cancelled" | "changed" | "moved" | "saved" | "contact" | "coming" }
+  | {
+      kind: "done";
+      view: ManageView;
+      done: "cancelled" | "changed" | "moved" | "saved" | "contact" | "coming" | "earlierOn" | "earlierOff";
+    }
   | { kind: "refused"; view: ManageView; failure: string; values?: PatientValues; taken?: TakenMeanwhile }
   | { kind: "invalid"; view: ManageView; failure: string; errors?: Record<string, string>; values?: PatientValues };
 

@@ -96,6 +96,8 @@ function patientIntent(form: FormData): PatientIntent {
       return { kind: "contact", preference: field("contactPreference") };
     case "coming":
       return { kind: "coming" };
+    case "earlier":
+      return { kind: "earlier", wanted: field("wanted") !== "no" };
     default:
       return { kind: "unknown" };
   }

@@ -1,4 +1,3 @@
-import { NOTICE_HOURS } from "../../../domain/booking-policy";
 import { BASE_LOCALE, type Locale } from "../../../domain/locale";
 import { patientLinkWords } from "../../../domain/patient-link";
 import { contactPreferenceWords, safetyWords } from "../../../domain/patient-words";
@@ -16,11 +15,22 @@ import { enqueueMail } from "../../mail/queue";
 import { clinicPatientChangeMail, patientChangeMail, type PatientChange, textPatient } from "../notices/index";
 import { appointmentRepository, type AppointmentRow } from "../appointment-repository";
 import { appointmentDate, findByManageToken, issueManageLink } from "../manage-links";
+import { recordFreedTime, setEarlierWanted } from "../freed-times";
 import { closedDayOf, type ClosedDay } from "../closed-day";
 import { contactChoiceOf, setContactPreference } from "../../texts/index";
 import { isContactPreference } from "../../../domain/contact-preference";
 import { bookedWords } from "../../../domain/booking-rules";
-import { moveRequest, moveRuleOf, moveTime, moveTimesFor, moveWords, type AskedDay, type MoveTimes } from "./move-time";
+import { bookingPath } from "../../../domain/paths";
+import {
+  moveRequest,
+  moveRuleOf,
+  moveTime,
+  moveTimesFor,
+  moveWords,
+  withinNotice,
+  type AskedDay,
+  type MoveTimes,
+} from "./move-time";
 import type { LinkOutcome, ManageView, PatientIntent, PatientValues } from "./link-view";
 
 export type { LinkOutcome, ManageView, PatientIntent, PatientValues, TakenMeanwhile } from "./link-view";
@@ -43,12 +53,6 @@ import { comingOf, confirmComing } from "./coming";
  */
 
 type LinkConfig = Pick<Config, "bookingHorizonDays" | "closedDates" | "publicBaseUrl" | "clinic" | "texts">;
-
-const withinNotice = (appt: AppointmentRow, now: Date) =>
-  appt.status === "confirmed" &&
-  appt.confirmed_date !== null &&
-  appt.confirmed_time !== null &&
-  clinicInstant(appt.confirmed_date, appt.confirmed_time).getTime() - now.getTime() < NOTICE_HOURS * 3600_000;
 
 /** Until the confirmed time, or until the end of the requested day. */
 const beforeVisit = (appt: AppointmentRow, now: Date) =>
@@ -87,6 +91,7 @@ function viewOf(appt: AppointmentRow, config: LinkConfig, now: Date, days: ViewD
         ? bookedWords(appt.confirmed_date, appt.confirmed_time, days.locale)
         : patientLinkWords(days.locale).statusWords[appt.status],
     bookedOnline: appt.booked_online === 1,
+    newTimePath: appt.status === "not_prepared" ? bookingPath(appt.service_name) : undefined,
     answerBy: answerBy && answerBy >= today ? answerBy : undefined,
     requestedDate: appt.requested_date,
     confirmedDate: appt.confirmed_date,
@@ -103,6 +108,11 @@ function viewOf(appt: AppointmentRow, config: LinkConfig, now: Date, days: ViewD
     canChange: allows("changeDate") && !late,
     changeByPhone: late,
     move: days.move,
+    // Asking for an earlier time (decision 070): while the time may still be moved; leaving, always.
+    earlier:
+      appt.status === "confirmed" && ((days.move && !days.closedDay) || appt.earlier_wanted_at !== null)
+        ? { onList: appt.earlier_wanted_at !== null }
+        : undefined,
     calendar: days.calendar,
     version: appt.updated_at,
     contact: contactChoiceOf(config, appt),
@@ -195,6 +205,7 @@ async function moveTo(
     case "moved":
       return { kind: "done", view: shown, done: "moved" };
     case "stale":
+    case "gone":
       return {
         kind: "refused",
         view: shown,
@@ -380,6 +391,8 @@ async function writePatientChange(
       trx,
     );
     if (!done) return false;
+    // A confirmed time given back is offered to the patients who asked for an earlier one (decision 070).
+    await recordFreedTime(trx, appt, kind === "cancel" ? "cancelled" : "moved", now);
     await appointments.recordStatusChange(
       {
         appointment_id: appt.id,
@@ -439,6 +452,17 @@ export async function actOnLink(
       return { kind: "refused", view, failure: PATIENT_MESSAGES.cannotConfirm };
     const current = (await appointmentRepository(deps.db).findById(appt.id)) ?? appt;
     return { kind: "done", view: viewOf(current, deps.config, now, days), done: "coming" };
+  }
+  if (intent.kind === "earlier") {
+    // Joining needs a time the patient may still move; leaving is always allowed.
+    if (intent.wanted && !view.move) return { kind: "refused", view, failure: PATIENT_MESSAGES.earlierNotOffered };
+    await setEarlierWanted(deps.db, appt.id, intent.wanted, now);
+    const current = (await appointmentRepository(deps.db).findById(appt.id)) ?? appt;
+    return {
+      kind: "done",
+      view: viewOf(current, deps.config, now, days),
+      done: intent.wanted ? "earlierOn" : "earlierOff",
+    };
   }
   if (intent.kind === "unknown") return { kind: "invalid", view, failure: PATIENT_MESSAGES.unknownAction };
   if (intent.kind === "move-time") return moveTo(deps, appt, intent, view, now, locale);

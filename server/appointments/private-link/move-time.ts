@@ -1,6 +1,7 @@
 import { selfBookingRuleOf, type SelfBookingRule } from "../../../domain/booking-rules";
 import { isBookableSlug, type BookableSlug } from "../../../domain/catalogue";
-import { addDays, clinicToday, isIsoDate } from "../../../domain/dates";
+import { NOTICE_HOURS } from "../../../domain/booking-policy";
+import { addDays, clinicInstant, clinicToday, isIsoDate } from "../../../domain/dates";
 import { windowOf } from "../../../domain/free-times";
 import type { Locale } from "../../../domain/locale";
 import { m } from "../../../domain/paraglide/messages.js";
@@ -14,6 +15,9 @@ import { issueManageLink } from "../manage-links";
 import { clinicPatientChangeMail, movedMail, textPatient } from "../notices/index";
 import { isTimeTaken } from "../room-overlap";
 import { isContention } from "../../db/outcome";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
+import { recordFreedTime } from "../freed-times";
 
 /**
  * A patient moves the time they booked online to another free time, from their
@@ -51,6 +55,13 @@ export interface MoveTimes {
 }
 
 type MoveConfig = Pick<Config, "closedDates" | "bookingHorizonDays" | "publicBaseUrl" | "clinic" | "texts">;
+
+/** Confirmed, and within NOTICE_HOURS of its time: changed by phone, never online. */
+export const withinNotice = (appt: AppointmentRow, now: Date) =>
+  appt.status === "confirmed" &&
+  appt.confirmed_date !== null &&
+  appt.confirmed_time !== null &&
+  clinicInstant(appt.confirmed_date, appt.confirmed_time).getTime() - now.getTime() < NOTICE_HOURS * 3600_000;
 
 /**
  * The service's booking rule when the patient may move this appointment's time
@@ -110,7 +121,21 @@ export type MoveResult =
   | { kind: "moved" }
   | { kind: "stale" }
   | { kind: "not-offered" }
-  | { kind: "taken"; alternatives: { date: string; time: string }[] };
+  | { kind: "taken"; alternatives: { date: string; time: string }[] }
+  /** A move with a claim (an earlier time offered, decision 070) whose claim another took first. */
+  | { kind: "gone" };
+
+/**
+ * What else a move must hold, in its own transaction, once the row is moved:
+ * taking an offered earlier time (decision 070) claims the freed time, and a
+ * claim another took first (false) undoes the move.
+ */
+export interface MoveClaim {
+  claim: (trx: Kysely<Database>) => Promise<boolean>;
+}
+
+/** Thrown inside the move's transaction to roll it back when its claim was lost. */
+class ClaimLost extends Error {}
 
 /** How many times a move is tried again when the database refuses its room (another instance took it meanwhile). */
 const TAKEN_TRIES = 3;
@@ -128,13 +153,15 @@ export async function moveTime(
   movable: { slug: BookableSlug; rule: SelfBookingRule },
   to: { date: string; time: string },
   now: Date,
+  claim?: MoveClaim,
 ): Promise<MoveResult> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const result = await moveOnce(db, config, appt, movable, to, now);
+      const result = await moveOnce(db, config, appt, movable, to, now, claim);
       if (result.kind !== "taken-at") return result;
       break;
     } catch (error) {
+      if (error instanceof ClaimLost) return { kind: "gone" };
       // The room held meanwhile, or claimed at the same moment (PostgreSQL's deadlock between two claims): read again.
       if (!isTimeTaken(error) && !isContention(error)) throw error;
       if (attempt >= TAKEN_TRIES) break;
@@ -150,8 +177,8 @@ export async function moveTime(
 
 /** One try of moveTime, in its own transaction: `taken-at` when the rooms were full at the time checked. */
 async function moveOnce(
-  ...[db, config, appt, { slug, rule }, { date, time }, now]: Parameters<typeof moveTime>
-): Promise<Exclude<MoveResult, { kind: "taken" }> | { kind: "taken-at" }> {
+  ...[db, config, appt, { slug, rule }, { date, time }, now, claim]: Parameters<typeof moveTime>
+): Promise<Exclude<MoveResult, { kind: "taken" | "gone" }> | { kind: "taken-at" }> {
   const appointments = appointmentRepository(db);
   const stamp = now.toISOString();
   return db.transaction().execute(async (trx) => {
@@ -165,6 +192,9 @@ async function moveOnce(
     // The database refuses a room held meanwhile (isTimeTaken: moveTime tries again).
     const done = await appointments.updateIf(appt.id, { status: "confirmed", updatedAt: appt.updated_at }, set, trx);
     if (!done) return { kind: "stale" as const };
+    if (claim && !(await claim.claim(trx))) throw new ClaimLost();
+    // The time it gave up is offered in turn to the patients who asked for an earlier one (decision 070).
+    await recordFreedTime(trx, appt, "moved", now);
     const from = `${appt.confirmed_date} ${appt.confirmed_time}`;
     await appointments.recordStatusChange(
       {

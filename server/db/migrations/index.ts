@@ -29,6 +29,7 @@ import * as comingConfirmed from "./0035-coming-confirmed";
 import * as referrers from "./0037-referrers";
 import * as reports from "./0038-reports";
 import * as reportAccess from "./0039-report-access";
+import * as earlierTimes from "./0040-earlier-times";
 
 /**
  * Every migration, by name. Names sort in the order they run on a new
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   "0037-referrers": referrers,
   "0038-reports": reports,
   "0039-report-access": reportAccess,
+  "0040-earlier-times": earlierTimes,
 };

@@ -9,6 +9,7 @@ import { referralWords, type BookingConfirmation } from "@domain/request-words";
 import { visitWords } from "@domain/visit-words";
 import { useLocale, usePagePath } from "~/lib/locale";
 import { ConfirmationLinks } from "./confirmation";
+import { EarlierForm } from "~/components/patient/earlier";
 
 /**
  * The answer to a booked time (decision 064), in place of the form: the
@@ -91,6 +92,14 @@ export function BookedConfirmation({
             ))}
           </ul>
         </>
+      )}
+      {manageUrl && (
+        <section className="earlier" aria-labelledby="earlier-title">
+          <h3 id="earlier-title">{m.private_earlier_title({}, t)}</h3>
+          <p>{m.private_earlier_lead({}, t)}</p>
+          {/* A plain form to the private page: one tap, with or without script (decision 070). */}
+          <EarlierForm action={new URL(manageUrl).pathname} wanted />
+        </section>
       )}
       <ConfirmationLinks reference={reference} manageUrl={manageUrl} whatsapp={whatsapp} />
       <p>

@@ -94,6 +94,19 @@ export function ActionsPanel({
               <button type="submit" name="intent" value="no_show" className="button button--outline" disabled={busy}>
                 Mark no-show
               </button>
+              <button
+                type="submit"
+                name="intent"
+                value="not_prepared"
+                className="button button--outline"
+                disabled={busy}
+                aria-describedby="not-prepared-hint"
+              >
+                Mark not prepared
+              </button>
+              <p id="not-prepared-hint" className="staff-muted">
+                Not prepared: the patient came but could not be examined. They are e-mailed a link to book a new time.
+              </p>
             </div>
           )}
         </Form>

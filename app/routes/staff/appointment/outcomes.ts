@@ -6,6 +6,7 @@ export const DONE_MESSAGES: Record<string, string> = {
   arrived: "Marked as arrived.",
   attended: "Marked as attended.",
   no_show: "Marked as no-show.",
+  not_prepared: "Marked as not prepared. The patient's e-mail with a link to book a new time is on its way.",
   cancelled: "Appointment cancelled.",
   moved: "Appointment moved. The patient's e-mail with the new time is on its way.",
   resent: "The text message is queued to be sent again.",

@@ -128,6 +128,7 @@ const appointmentForm = z.object({
     "arrived",
     "attended",
     "no_show",
+    "not_prepared",
     "cancel",
     "resend",
     "channel",
@@ -229,6 +230,7 @@ export async function action(args: Route.ActionArgs) {
   if (intent === "confirm") change = { to: "confirmed", ...placement };
   else if (intent === "attended") change = { to: "attended" };
   else if (intent === "no_show") change = { to: "no_show" };
+  else if (intent === "not_prepared") change = { to: "not_prepared" };
   else change = { to: "cancelled", reason: form.value.reason };
   const changed = await changeStatus(rt, staff, id, change);
   if (isRefusal(changed)) return refuse(changed);
