@@ -35,7 +35,7 @@ export const DEFAULT_RELEASE_DAYS = 7;
 export const MAX_RELEASE_DAYS = 365;
 
 /** Where an appointment stands for its referring doctor (the doctor's page). */
-export type ReferralStage = "requested" | "booked" | "attended" | "reported" | "cancelled" | "no_show";
+export type ReferralStage = "requested" | "booked" | "attended" | "reported" | "cancelled" | "no_show" | "not_prepared";
 
 export function referralStage(status: AppointmentStatus, reported: boolean): ReferralStage {
   if (reported) return "reported";
@@ -50,6 +50,8 @@ export function referralStage(status: AppointmentStatus, reported: boolean): Ref
       return "cancelled";
     case "no_show":
       return "no_show";
+    case "not_prepared":
+      return "not_prepared";
   }
 }
 

@@ -59,6 +59,8 @@ function stageWords(stage: ReferralStage, options: { locale: ReturnType<typeof l
       return m.report_stage_cancelled({}, options);
     case "no_show":
       return m.report_stage_no_show({}, options);
+    case "not_prepared":
+      return m.report_stage_not_prepared({}, options);
   }
 }
 
