@@ -30,6 +30,7 @@ import * as referrers from "./0037-referrers";
 import * as reports from "./0038-reports";
 import * as reportAccess from "./0039-report-access";
 import * as earlierTimes from "./0040-earlier-times";
+import * as appointmentReferenceIndexes from "./0041-appointment-reference-indexes";
 
 /**
  * Every migration, by name. Names sort in the order they run on a new
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   "0038-reports": reports,
   "0039-report-access": reportAccess,
   "0040-earlier-times": earlierTimes,
+  "0041-appointment-reference-indexes": appointmentReferenceIndexes,
 };
