@@ -166,13 +166,20 @@ function OpenReport({ view }: { view: Extract<DoctorView, { kind: "open" }> }) {
                 <th scope="col">{m.report_col_status({}, options)}</th>
               </tr>
             </thead>
-            <tbody>
+            {/* The roles stay said when a phone lays the rows out as cards (patient.css). */}
+            <tbody role="rowgroup">
               {view.referrals.map((r) => (
-                <tr key={r.reference}>
-                  <td className="referrals-table__ref">{r.reference}</td>
-                  <td>{r.patient}</td>
-                  <td>{r.service}</td>
-                  <td>
+                <tr key={r.reference} role="row">
+                  <td role="cell" className="referrals-table__ref" data-label={m.report_col_reference({}, options)}>
+                    {r.reference}
+                  </td>
+                  <td role="cell" data-label={m.report_col_patient({}, options)}>
+                    {r.patient}
+                  </td>
+                  <td role="cell" data-label={m.report_col_service({}, options)}>
+                    {r.service}
+                  </td>
+                  <td role="cell" data-label={m.report_col_status({}, options)}>
                     <span className={`stage stage--${r.stage}`}>{stageWords(r.stage, options)}</span>
                   </td>
                 </tr>

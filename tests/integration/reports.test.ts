@@ -3,6 +3,12 @@ import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_CODE_FAILURES, MAX_DOB_FAILURES, REPORT_ATTACH_ERRORS, REPORT_MAX_BYTES } from "../../domain/reports";
 import { hashToken } from "../../server/base/tokens";
+import { strFromU8, unzipSync } from "fflate";
+import { staffRuntime } from "../../server/db/runtime";
+import { patientHoldings } from "../../server/privacy/patient-holdings";
+import { findPatient, matchFingerprint } from "../../server/privacy/patient-lookup";
+import { erasePatient } from "../../server/privacy/patient-rights";
+import { purgeExpired } from "../../server/privacy/purge";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { bookWithLink, mainOf } from "../helpers/patient-link";
 import { RawPdf } from "../helpers/raw-pdf";
@@ -450,5 +456,67 @@ describe("the report reaches the doctor, then the patient", () => {
     const late = await t.app.inject({ method: "GET", url: link, headers: { cookie: cookieOf(opened) } });
     expect(late.statusCode).toBe(404);
     expect(late.body).toContain("This link is not valid");
+  });
+
+  it("the patient's export holds every version's PDF; erasure and the retention purge remove the rows and the files", async () => {
+    const email = `reported.${crypto.randomUUID().slice(0, 8)}@example.net`;
+    const booking = await confirmedBooking();
+    await t.db.updateTable("appointments").set({ email }).where("id", "=", booking.id).execute();
+    const v1 = pdfBytes(1500);
+    const v2 = pdfBytes(1600);
+    await attach(booking.id, v1);
+    await attach(booking.id, v2);
+    const exported = await t.app.inject({
+      method: "POST",
+      url: "/staff/patient-data/export",
+      headers: { ...SAME_ORIGIN, cookie: cookies.manager },
+      payload: form({ q: email }),
+    });
+    expect(exported.statusCode).toBe(200);
+    const zip = unzipSync(new Uint8Array(exported.rawPayload));
+    const document = JSON.parse(strFromU8(zip["patient-data.json"]!)) as {
+      reports: { version: number; file_in_zip: string }[];
+    };
+    expect(document.reports.map((r) => r.version)).toEqual([1, 2]);
+    expect(Buffer.from(zip[document.reports[0]!.file_in_zip]!).equals(v1)).toBe(true);
+    expect(Buffer.from(zip[document.reports[1]!.file_in_zip]!).equals(v2)).toBe(true);
+
+    const rt = staffRuntime(t.db, t.config);
+    const match = (await findPatient(t.db, { kind: "email", value: email }))!;
+    expect(await patientHoldings(rt, match)).toContainEqual(expect.stringMatching(/^2 versions of the signed report/));
+    const files = (
+      await t.db
+        .selectFrom("appointment_reports")
+        .select("file_name")
+        .where("appointment_id", "=", booking.id)
+        .execute()
+    ).map((r) => `${t.dataDir}/reports/${r.file_name}`);
+    expect(files.every((f) => fs.existsSync(f))).toBe(true);
+    const manager = await addStaff(t.db, { role: "manager" });
+    expect(await erasePatient(rt, manager, match, matchFingerprint(match))).toMatchObject({ kind: "erased" });
+    for (const table of ["appointment_reports", "report_links", "report_releases", "report_grants"] as const)
+      expect(
+        await t.db.selectFrom(table).select("appointment_id").where("appointment_id", "=", booking.id).execute(),
+      ).toEqual([]);
+    expect(files.some((f) => fs.existsSync(f))).toBe(false);
+
+    // The purge: a report whose appointment is past STAFF_RETENTION_MONTHS goes, rows and file.
+    const old = await confirmedBooking();
+    await attach(old.id, pdfBytes());
+    const [oldFile] = await t.db
+      .selectFrom("appointment_reports")
+      .select("file_name")
+      .where("appointment_id", "=", old.id)
+      .execute();
+    await t.db
+      .updateTable("appointments")
+      .set({ confirmed_date: "2020-01-06", requested_date: "2020-01-06" })
+      .where("id", "=", old.id)
+      .execute();
+    await purgeExpired(staffRuntime(t.db, t.config, () => now));
+    expect(
+      await t.db.selectFrom("appointment_reports").select("id").where("appointment_id", "=", old.id).execute(),
+    ).toEqual([]);
+    expect(fs.existsSync(`${t.dataDir}/reports/${oldFile!.file_name}`)).toBe(false);
   });
 });

@@ -1,7 +1,6 @@
 import { Form } from "react-router";
 import { formatClinicDateTime } from "@domain/dates";
 import { MAX_CODE_FAILURES, MAX_DOB_FAILURES, REPORT_MAX_BYTES, staffReportPath } from "@domain/reports";
-import { DataTable } from "~/components/staff/data-table";
 import { formatBytes } from "~/components/staff/staff-format";
 import type { Route } from "./+types/route";
 
@@ -111,21 +110,14 @@ export function ReportCard({
           {openings.length === 0 ? (
             <p>Nobody has opened it yet.</p>
           ) : (
-            <DataTable
-              region="Openings of the report"
-              caption="Openings, oldest first"
-              columns={["When", "Who", "What"]}
-            >
-              <tbody>
-                {openings.map((e) => (
-                  <tr key={e.id}>
-                    <td className="staff-nowrap">{formatClinicDateTime(e.at)}</td>
-                    <td>{e.who}</td>
-                    <td>{e.detail}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </DataTable>
+            <ul className="staff-report__openings" aria-labelledby="report-openings">
+              {openings.map((e) => (
+                <li key={e.id}>
+                  <strong>{e.who}</strong>, {formatClinicDateTime(e.at)}
+                  <span className="staff-muted"> ({e.detail})</span>
+                </li>
+              ))}
+            </ul>
           )}
           {history.length > 0 && (
             <details className="staff-details">
