@@ -44,6 +44,8 @@ export interface PageFormAnswer {
   failure?: string;
   /** A time taken meanwhile (status 409, decision 063): the nearest free times to choose from instead. */
   alternatives?: { date: string; time: string }[];
+  /** The time taken meanwhile (409), named in the answer though the form comes back without it. */
+  takenTime?: string;
   /** The accepted request's reference. */
   reference?: string;
   /** An accepted booking: what the confirmation shows. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { APPOINTMENT_PATH, SLOTS_PATH } from "../../domain/api-paths";
 import { bookedTimeWords } from "../../domain/booking-rules";
-import { addDays, clinicInstant, formatShortDate } from "../../domain/dates";
+import { addDays, clinicInstant, formatLongDate, formatShortDate } from "../../domain/dates";
 import { clinicMinutes } from "../../domain/rooms";
 import { createTestApp, type TestApp } from "../helpers/app";
 import {
@@ -324,6 +324,8 @@ describe("booking a free time with the plain form (no JavaScript)", () => {
     const second = await post({ surname: "Too late", dobYear: "1985" });
     expect(second.statusCode).toBe(409);
     expect(second.body).toContain("Someone else has just booked that time");
+    // Named at the top, as with JavaScript (issue 35), and no longer offered.
+    expect(second.body).toContain(`Someone else booked ${formatLongDate(date)} at 10:00 a moment ago`);
     const late = await t.db.selectFrom("appointments").select("id").where("surname", "=", "Too late").execute();
     expect(late).toEqual([]);
 

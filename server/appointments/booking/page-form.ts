@@ -332,13 +332,15 @@ function bookingPageAnswer(
       return { status: 400, values: shownValues(values), errors: outcome.errors, failure: outcome.message };
     case "taken": {
       // The time is gone: the form comes back without it, with the nearest free times to choose from.
-      const { appointmentTime: _taken, ...kept } = values;
+      const { appointmentTime: taken, ...kept } = values;
       return {
         status: 409,
         values: shownValues(kept),
         errors: { appointmentTime: outcome.message },
         failure: outcome.message,
         alternatives: outcome.alternatives,
+        // Named at the top of the page, as the page with JavaScript names it (issue 35).
+        ...(taken ? { takenTime: taken } : {}),
       };
     }
     case "key-reused":

@@ -115,10 +115,14 @@ export function BookTimeForm({
       screening.map((q) => [q.field, (posted?.values as Record<string, string> | undefined)?.[q.field] ?? ""]),
     ),
   );
-  // A plain post answered 409 (the time is not in its values any more): the day, and the nearest free times.
+  // A plain post answered 409 (the time is not in its values any more, but named apart): the day and time, and the nearest free times.
   const [taken, setTaken] = useState<TakenTime | undefined>(() =>
     posted?.alternatives
-      ? { date: posted.values?.appointmentDate ?? "", time: "", alternatives: offeredTimes(posted.alternatives) }
+      ? {
+          date: posted.values?.appointmentDate ?? "",
+          time: posted.takenTime ?? "",
+          alternatives: offeredTimes(posted.alternatives),
+        }
       : undefined,
   );
   const [takenFocus, setTakenFocus] = useState(0);

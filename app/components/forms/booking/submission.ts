@@ -210,6 +210,8 @@ export interface BookingPosted {
   key?: string;
   /** A time taken meanwhile (409): the nearest free times instead (decision 063). */
   alternatives?: readonly OfferedTime[];
+  /** The time that was taken (409), which the values no longer hold. */
+  takenTime?: string;
 }
 
 export type BookingSubmission = ReturnType<typeof useBookingSubmission>;
