@@ -300,7 +300,8 @@ describe("booking a free time with the plain form (no JavaScript)", () => {
     );
     return t.app.inject({
       method: "POST",
-      url: "/book-appointment",
+      // Where the time form posts (its service in the address, as book-time-form.tsx's timePath writes it).
+      url: "/book-appointment?service=x-ray",
       payload: body.payload,
       headers: { "content-type": body.contentType, "sec-fetch-site": "same-origin" },
     });
@@ -326,6 +327,8 @@ describe("booking a free time with the plain form (no JavaScript)", () => {
     expect(second.body).toContain("Someone else has just booked that time");
     // Named at the top, as with JavaScript (issue 35), and no longer offered.
     expect(second.body).toContain(`Someone else booked ${formatLongDate(date)} at 10:00 a moment ago`);
+    // The form below opens at that day again, not at the first free day.
+    expect(second.body).toContain(`Free times on ${formatLongDate(date)}</legend>`);
     const late = await t.db.selectFrom("appointments").select("id").where("surname", "=", "Too late").execute();
     expect(late).toEqual([]);
 

@@ -24,7 +24,7 @@ import {
 } from "./time-choice";
 import { useFreeTimes, type FreeTimesBounds } from "./free-times";
 import { RadioGroup } from "../field";
-import { formatLongDate } from "@domain/dates";
+import { formatLongDate, parseDateInput } from "@domain/dates";
 import { safetyWords } from "@domain/patient-words";
 import { ReferralUpload } from "./referral-upload";
 import { uploading, useReferralUpload } from "./upload";
@@ -103,9 +103,9 @@ export function BookTimeForm({
   const pagePath = usePagePath();
   const { slug, service, screening } = bookTime;
   const free = useFreeTimes(slug, bookTime.window, bookTime.bounds);
-  const [day, setDay] = useState(
-    () => shownDay(bookTime.window, posted?.values?.appointmentDate ?? bookTime.day)?.date,
-  );
+  // A refused plain post's values hold the day as typed (dd/mm/yyyy): that day opens again, as an ISO date.
+  const postedDay = parseDateInput(posted?.values?.appointmentDate ?? "") ?? undefined;
+  const [day, setDay] = useState(() => shownDay(bookTime.window, postedDay ?? bookTime.day)?.date);
   const shown = shownDay(free.window, day);
   const [time, setTime] = useState(() =>
     posted?.alternatives ? "" : ((posted?.values as { appointmentTime?: string } | undefined)?.appointmentTime ?? ""),
@@ -119,7 +119,7 @@ export function BookTimeForm({
   const [taken, setTaken] = useState<TakenTime | undefined>(() =>
     posted?.alternatives
       ? {
-          date: posted.values?.appointmentDate ?? "",
+          date: postedDay ?? "",
           time: posted.takenTime ?? "",
           alternatives: offeredTimes(posted.alternatives),
         }
