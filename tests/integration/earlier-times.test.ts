@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { APPOINTMENT_PATH, EARLIER_ASK_PATH, EARLIER_TAKE_PATH } from "../../domain/api-paths";
 import { clinicInstant } from "../../domain/dates";
 import type { TextKind } from "../../domain/text-messages";
-import { BATCH_EVERY_MS, OFFERS_EVERY_MS, sendDueOffers } from "../../server/appointments/earlier/index";
+import {
+  BATCH_EVERY_MS,
+  OFFERS_EVERY_MS,
+  earlierForStaff,
+  sendDueOffers,
+} from "../../server/appointments/earlier/index";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { anotherPatient, validAppointment } from "../helpers/requests";
 import { form, SAME_ORIGIN } from "../helpers/staff";
@@ -91,6 +96,12 @@ describe("earlier times offered to the patients who asked", () => {
     await t.db.updateTable("appointments").set({ earlier_wanted_at: null }).execute();
   };
   const textsOf = (kind: TextKind) => t.db.selectFrom("text_messages").selectAll().where("kind", "=", kind).execute();
+
+  it("the overview's list of those waiting reads at any instant, within a minute too (starts_at holds whole minutes)", async () => {
+    // 08:00:30.5 in Gaborone: PostgreSQL refused the fraction of a minute as an integer, and the overview failed.
+    const within = new Date(clinicInstant("2026-12-07", "08:00").getTime() + 30_500);
+    await expect(earlierForStaff(t.db, within)).resolves.toMatchObject({ waiting: expect.any(Array) });
+  });
 
   it("asking is one tap on the private page, which then says the patient is on the list and how to leave it", async () => {
     const own = await book("2027-03-22", "10:00");
