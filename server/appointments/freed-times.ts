@@ -26,10 +26,10 @@ export const FREED_CLOSURE_DAYS = 62;
  * time has begun. Its first batch of offers is due at once.
  */
 export async function recordFreedTime(
-  trx: Kysely<Database>,
   held: Pick<AppointmentRow, "id" | "status" | "room" | "confirmed_date" | "starts_at" | "ends_at">,
   cause: Extract<FreedCause, "cancelled" | "moved">,
   now: Date,
+  trx: Kysely<Database>,
 ): Promise<void> {
   if (held.status !== "confirmed" || !held.room || !held.confirmed_date) return;
   if (held.starts_at === null || held.ends_at === null || held.starts_at <= clinicMinutesAt(now)) return;

@@ -208,7 +208,8 @@ describe("a time posted without JavaScript", () => {
     const res = await bookTime(day, "10:00", "Too Late");
     expect(res.statusCode).toBe(409);
     const notice = element(res.body, /<div[^>]*class="error-summary taken"/, "ul");
-    expect(notice).toContain("Someone else has just booked that time.");
+    // The notice names the time taken, as the page with JavaScript does (issue 35).
+    expect(notice).toContain(`Someone else booked ${formatLongDate(day)} at 10:00 a moment ago`);
     expect(notice).toContain(formatLongDate(day));
     expect(notice).toContain("10:30");
     // The form again, for that day, without the time taken, with what was typed.

@@ -218,7 +218,7 @@ export async function changeStatus(
       await textPatient(rt.config, confirmed, "confirmed", manageUrl, now, undefined, trx);
     }
     if (change.to === "cancelled") {
-      await recordFreedTime(trx, appt, "cancelled", now);
+      await recordFreedTime(appt, "cancelled", now, trx);
       const manageUrl = await issueManageLink(rt.db, rt.config, appt, now, trx);
       await enqueueMail(
         cancellationMail(rt.config, {
@@ -382,7 +382,7 @@ export async function moveAppointment(
     );
     if (refusal) return refusal;
     // The time it held is offered to the patients who asked for an earlier one (decision 070).
-    await recordFreedTime(trx, appt, "moved", now);
+    await recordFreedTime(appt, "moved", now, trx);
     const manageUrl = await issueManageLink(rt.db, rt.config, appt, now, trx);
     await enqueueMail(
       movedMail(rt.config, {

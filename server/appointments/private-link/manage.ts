@@ -392,7 +392,7 @@ async function writePatientChange(
     );
     if (!done) return false;
     // A confirmed time given back is offered to the patients who asked for an earlier one (decision 070).
-    await recordFreedTime(trx, appt, kind === "cancel" ? "cancelled" : "moved", now);
+    await recordFreedTime(appt, kind === "cancel" ? "cancelled" : "moved", now, trx);
     await appointments.recordStatusChange(
       {
         appointment_id: appt.id,

@@ -194,7 +194,7 @@ async function moveOnce(
     if (!done) return { kind: "stale" as const };
     if (claim && !(await claim.claim(trx))) throw new ClaimLost();
     // The time it gave up is offered in turn to the patients who asked for an earlier one (decision 070).
-    await recordFreedTime(trx, appt, "moved", now);
+    await recordFreedTime(appt, "moved", now, trx);
     const from = `${appt.confirmed_date} ${appt.confirmed_time}`;
     await appointments.recordStatusChange(
       {
