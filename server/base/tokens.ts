@@ -23,3 +23,9 @@ export function hashToken(token: string): string {
 
 /** The shape newToken() makes; anything else is refused before a lookup. */
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** Whether two secrets are equal, compared in constant time (their SHA-256 digests, so any lengths). */
+export function sameSecret(given: string, expected: string): boolean {
+  const digest = (text: string) => crypto.createHash("sha256").update(text).digest();
+  return crypto.timingSafeEqual(digest(given), digest(expected));
+}

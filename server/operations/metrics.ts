@@ -1,4 +1,4 @@
-import crypto from "node:crypto";
+import { sameSecret } from "../base/tokens";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Config } from "../base/config";
 import { poolUse, type Db } from "../db/index";
@@ -33,9 +33,7 @@ export interface MetricsOptions {
 /** True when the request carries `Authorization: Bearer <token>`, compared in constant time. */
 export function bearerMatches(request: FastifyRequest, token: string): boolean {
   const match = /^Bearer +(\S+) *$/i.exec(request.headers.authorization ?? "");
-  if (!match) return false;
-  const digest = (value: string) => crypto.createHash("sha256").update(value).digest();
-  return crypto.timingSafeEqual(digest(match[1]!), digest(token));
+  return !!match && sameSecret(match[1]!, token);
 }
 
 export async function registerMetrics(app: FastifyInstance, options: MetricsOptions): Promise<void> {

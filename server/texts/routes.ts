@@ -1,4 +1,4 @@
-import crypto from "node:crypto";
+import { sameSecret } from "../base/tokens";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../base/config";
 import type { Db } from "../db/index";
@@ -14,12 +14,6 @@ export const WHATSAPP_WEBHOOK_PATH = "/api/whatsapp/webhook";
 export const WHATSAPP_WEBHOOK_MAX_BYTES = 1024 * 1024;
 
 const JSON_TYPE = "application/json";
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = crypto.createHash("sha256").update(given).digest();
-  const b = crypto.createHash("sha256").update(expected).digest();
-  return crypto.timingSafeEqual(a, b);
-}
 
 /**
  * The WhatsApp webhook (decision 030), a plugin the app registers

@@ -12,7 +12,7 @@ import {
   type ReferralStage,
 } from "../../../domain/reports";
 import { recordAudit } from "../../audit/audit";
-import { hashToken, newToken, TOKEN_PATTERN } from "../../base/tokens";
+import { hashToken, newToken, sameSecret, TOKEN_PATTERN } from "../../base/tokens";
 import { enqueueMail } from "../../mail/queue";
 import { enqueueMessage, inTextCountries, textReach } from "../../texts/index";
 import { appointmentRepository, type AppointmentRow } from "../appointment-repository";
@@ -46,12 +46,6 @@ export interface ReportFileView {
 
 function fileView(row: { id: string; version: number; uploaded_at: string; size: number }): ReportFileView {
   return { id: row.id, version: row.version, uploadedAt: row.uploaded_at, size: row.size };
-}
-
-/** Constant-time equality of two strings' SHA-256 digests. */
-function sameSecret(a: string, b: string): boolean {
-  const digest = (text: string) => crypto.createHash("sha256").update(text).digest();
-  return crypto.timingSafeEqual(digest(a), digest(b));
 }
 
 /** What a code is stored as: bound to its link's token, which the database does not hold. */
