@@ -9,7 +9,7 @@ import {
   sendDueOffers,
 } from "../../server/appointments/earlier/index";
 import { createTestApp, type TestApp } from "../helpers/app";
-import { anotherPatient, validAppointment } from "../helpers/requests";
+import { bookTimeBody } from "../helpers/requests";
 import { form, SAME_ORIGIN } from "../helpers/staff";
 
 // Issue 37, decision 070: earlier times. One app for the file, on a clock the tests move by hand
@@ -35,14 +35,7 @@ describe("earlier times offered to the patients who asked", () => {
     const res = await t.app.inject({
       method: "POST",
       url: APPOINTMENT_PATH,
-      payload: validAppointment({
-        ...anotherPatient(),
-        appointmentDate: date,
-        appointmentTime: time,
-        bookTime: true,
-        screening: { pregnant: "no" },
-        ...extra,
-      }),
+      payload: bookTimeBody(date, time, extra),
     });
     expect(res.statusCode, res.body).toBe(201);
     const data = (res.json() as { data: { reference: string; manageUrl: string } }).data;

@@ -193,7 +193,11 @@ export const earlierRepository = perDatabase((db: Db) => ({
     return true;
   },
 
-  /** The patients waiting for an earlier time, by their own time (the staff's list). */
+  /**
+   * The patients waiting for an earlier time, by their own time (the staff's list): those starting at or
+   * after `from`, in clinic minutes (a fraction is rounded up: starts_at holds whole minutes, and
+   * PostgreSQL refuses a fraction for an integer).
+   */
   async waiting(from: number, limit: number, trx: Kysely<Database> = db) {
     return trx
       .selectFrom("appointments")
@@ -209,7 +213,7 @@ export const earlierRepository = perDatabase((db: Db) => ({
       ])
       .where("earlier_wanted_at", "is not", null)
       .where("status", "=", "confirmed")
-      .where("starts_at", ">=", from)
+      .where("starts_at", ">=", Math.ceil(from))
       .orderBy("starts_at")
       .limit(limit)
       .execute();

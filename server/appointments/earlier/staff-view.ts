@@ -16,8 +16,7 @@ export async function earlierForStaff(db: Db, now: Date) {
   const repo = earlierRepository(db);
   const monthStart = clinicInstant(`${clinicDate(now).slice(0, 7)}-01`, "00:00").toISOString();
   const [rows, month] = await Promise.all([
-    // Whole minutes: starts_at is an integer column, and PostgreSQL refuses a fraction for it.
-    repo.waiting(Math.ceil(clinicMinutesAt(now)), WAITING_LIMIT),
+    repo.waiting(clinicMinutesAt(now), WAITING_LIMIT),
     repo.filledSince(monthStart),
   ]);
   const waiting = rows.map((r) => ({
