@@ -9,6 +9,7 @@
  *   npm run build                        # the page tests read the build
  *   npx tsx scripts/date-sweep.ts        # the default days below, on SQLite
  *   npx tsx scripts/date-sweep.ts 2027-03-26 2027-12-24   # chosen days (at 08:00 UTC, 10:00 in Gaborone)
+ *   npx tsx scripts/date-sweep.ts 2026-12-19T22:30         # a chosen moment (UTC): Sunday 00:30 in Gaborone
  *   DATE_SWEEP_FILES="tests/integration/schedule.test.ts" npx tsx scripts/date-sweep.ts
  *
  * The files are run serially, one worker, at low priority: the sweep is for a person to run now
@@ -85,7 +86,7 @@ function sweepDay(day: string, files: string[], library: string): string[] {
       env: {
         ...process.env,
         LD_PRELOAD: library,
-        FAKETIME: `@${day} 08:00:00`,
+        FAKETIME: `@${day.includes("T") ? `${day.replace("T", " ")}:00` : `${day} 08:00:00`}`,
         // Timers and the event loop keep real time; only the calendar is moved.
         FAKETIME_DONT_FAKE_MONOTONIC: "1",
         FAKETIME_NO_CACHE: "1",
