@@ -277,10 +277,6 @@ async function registerBuiltPages(app: FastifyInstance, config: Config, site: St
     loadContext,
   );
   await pageFormRoutes(app, { config, render: renderPage });
-  // Pages stamped at start were compressed fast; a listening server brings them to full brotli quality.
-  app.addHook("onListen", async () => {
-    site.recompress().catch((error: unknown) => app.log.error({ err: error }, "recompressing the pages failed"));
-  });
   // One route for every page: a built file (from memory) when there is one, else React Router renders.
   // (One lookup in a Map costs less than hundreds of routes, one per file, to register at start.)
   app.all("/*", PAGE_FORM_ROUTE, async (request, reply) => {

@@ -19,10 +19,11 @@ import { inlineScriptHashes } from "./security-headers";
  * placeholder base URL (BUILD_BASE_URL) becomes the running PUBLIC_BASE_URL,
  * and the footer's copyright year becomes the clinic's current year; a page
  * is stamped again on its first request after the year turns. A stamped file
- * is compressed again: at start with a fast brotli level (the whole build in
- * a few milliseconds, so the server answers at once), then, once it listens,
- * at full quality in the background (recompress()); an unchanged file keeps
- * the build's precompressed twins. The CSP hashes of each page's inline scripts
+ * is compressed again when it is first asked for: at once with a fast brotli
+ * level (about a millisecond a page), then at full quality in the background.
+ * Nothing is compressed at start, so the server listens sooner, and a server
+ * that serves few pages (a test's) compresses only those; an unchanged file
+ * keeps the build's precompressed twins. The CSP hashes of each page's inline scripts
  * are taken from the stamped HTML. The referral form PDF carries the base
  * URL and clinic details too, so it is made from the running configuration,
  * on its first request.
@@ -39,6 +40,8 @@ interface StaticFile {
   identity: Representation;
   br?: Representation;
   gzip?: Representation;
+  /** Stamped at start and not asked for since: its compressed forms are made on its first request. */
+  uncompressed?: boolean;
   /**
    * For a page with the footer's year: its HTML as built (base URL already stamped; kept as UTF-8 bytes,
    * half the memory of a string with any non-ASCII character) and the year it carries now.
@@ -173,8 +176,9 @@ function notModified(header: string | undefined, etag: string): boolean {
 export class StaticSite {
   private readonly files = new Map<string, StaticFile>();
   private readonly hashes = new Map<string, string[]>();
-  /** Files compressed at start with FAST_BROTLI, for recompress(). */
-  private readonly stamped: StaticFile[] = [];
+  /** Stamped files not asked for yet, and the full-quality compressions under way. */
+  private readonly uncompressed = new Set<StaticFile>();
+  private readonly compressing = new Set<Promise<void>>();
   private readonly now: () => Date;
   private readonly referralForm?: () => Promise<Uint8Array>;
   private referral?: Promise<StaticFile>;
@@ -207,16 +211,32 @@ export class StaticSite {
   }
 
   /**
-   * Brings every file stamped at start to full brotli quality, one at a time on
-   * the thread pool (run once the server listens). A file stamped again
-   * meanwhile (the year turned) keeps its newer forms.
+   * Brings every stamped file to full brotli quality now, those not asked for yet
+   * as well, and waits for the compressions under way (for tests and tools: a
+   * serving server compresses each page on its first request).
    */
   async recompress(): Promise<void> {
-    for (const file of this.stamped) {
-      const body = file.identity.body;
-      const br = await brotli(body, brotliOptions(body.length));
-      if (file.identity.body === body) file.br = representation(br);
-    }
+    for (const file of this.uncompressed) this.compress(file);
+    await Promise.all(this.compressing);
+  }
+
+  /**
+   * A stamped file's compressed forms: brotli at a fast level and gzip at once, then brotli at full
+   * quality on the thread pool. A file stamped again meanwhile (the year turned) keeps its newer forms.
+   */
+  private compress(file: StaticFile): void {
+    this.uncompressed.delete(file);
+    delete file.uncompressed;
+    const body = file.identity.body;
+    Object.assign(file, forms(body, zlib.brotliCompressSync(body, brotliOptions(body.length, FAST_BROTLI))));
+    const full = brotli(body, brotliOptions(body.length))
+      .then((br) => {
+        if (file.identity.body === body) file.br = representation(br);
+      })
+      // The fast form stays: it is valid brotli, about 10 % larger.
+      .catch(() => undefined)
+      .finally(() => this.compressing.delete(full));
+    this.compressing.add(full);
   }
 
   private add(url: string, full: string, rel: string, publicBaseUrl: string): void {
@@ -235,9 +255,8 @@ export class StaticSite {
       file.year = this.year;
       if (rel.endsWith("index.html")) this.hashes.set(url, inlineScriptHashes(stamped));
       if (stamped !== built.toString("utf8")) {
-        const body = Buffer.from(stamped, "utf8");
-        Object.assign(file, forms(body, zlib.brotliCompressSync(body, brotliOptions(body.length, FAST_BROTLI))));
-        this.stamped.push(file);
+        Object.assign(file, { identity: representation(Buffer.from(stamped, "utf8")), uncompressed: true });
+        this.uncompressed.add(file);
         return;
       }
     }
@@ -279,6 +298,7 @@ export class StaticSite {
   async file(url: string): Promise<StaticFile | undefined> {
     if (url === REFERRAL_FORM_PATH && this.referralForm) return this.referralFile();
     const file = this.files.get(url);
+    if (file?.uncompressed) this.compress(file);
     if (!file?.yearTemplate) return file;
     const year = this.currentYear();
     if (file.year !== year) {

@@ -235,7 +235,7 @@ describe("the in-memory client build", () => {
 });
 
 describe("compression of the stamped pages", () => {
-  it("is fast at start, then full-quality brotli once recompressed, the page unchanged", async () => {
+  it("is fast on the first request, then full-quality brotli once recompressed, the page unchanged", async () => {
     const site = StaticSite.load(CLIENT_BUILD_DIR, { publicBaseUrl: BASE });
     const before = (await site.file("/services/ultrasound"))!;
     const fast = before.br!;
