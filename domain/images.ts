@@ -7,6 +7,10 @@
 /** What the appointment's page and the day list say once its images have reached Orthanc. */
 export const IMAGES_RECEIVED_LABEL = "Images received";
 
+/** Why the console has no studies to link without ORTHANC_URL (the page's 404 says it). */
+export const STUDIES_OFF =
+  "There are no studies to link here: the site does not follow Orthanc, where the images arrive (its address, ORTHANC_URL, is not set).";
+
 /** Why Orthanc could not be read: no answer (refused, unknown host), 401/403, a 5xx, too slow, or an answer not understood. */
 export type OrthancProblem = "unreachable" | "unauthorised" | "server-error" | "timeout" | "bad-answer";
 

@@ -5,6 +5,7 @@ import { signedInConsole } from "../helpers/console";
 import { form, SAME_ORIGIN, seedAppointment } from "../helpers/staff";
 import { changeStatus } from "../../server/appointments/front-desk/index";
 import { staffRuntime } from "../../server/db/runtime";
+import { STUDIES_OFF } from "../../domain/images";
 
 /**
  * The clinic patient ID (issue 36, decision 065): given on confirmation, the same for the same
@@ -86,5 +87,23 @@ describe("the clinic patient ID", () => {
     expect(overview.statusCode).toBe(200);
     expect(overview.body).toContain('href="/staff/appointments"');
     expect(overview.body).not.toContain('href="/staff/studies"');
+  });
+
+  it("nor answers for them: without ORTHANC_URL the studies page and its action are not there (404), after the guard", async () => {
+    const page = await t.app.inject({ method: "GET", url: "/staff/studies", headers: { cookie: t.cookie } });
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toContain(STUDIES_OFF);
+    expect(page.body).not.toContain("Waiting to be linked");
+    const link = await t.app.inject({
+      method: "POST",
+      url: "/staff/studies",
+      headers: { ...SAME_ORIGIN, cookie: t.cookie },
+      payload: form({ study: "1", reference: "APT-2026-000001", confirm: "yes" }),
+    });
+    expect(link.statusCode).toBe(404);
+    // Signed out, the guard answers first, as on every console page: nothing is said of the settings.
+    const signedOut = await t.app.inject({ method: "GET", url: "/staff/studies" });
+    expect(signedOut.statusCode).toBe(302);
+    expect(signedOut.headers.location).toBe("/staff/login");
   });
 });

@@ -55,14 +55,16 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const layout = useRouteLoaderData<typeof loader>("routes/staff/layout");
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  // A 403 says why: another site's request, or a manager's page (the guard's message).
+  // A 403 says why: another site's request, or a manager's page (the guard's message); a 404 may say why
+  // (a page the site's settings leave out), where it gives more than "Not found".
   const refusal = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "";
+  const why = refusal && !/^not found$/i.test(refusal) ? refusal : "";
   return (
     <StaffFrame staff={layout?.staff}>
       <h1>{errorTitle(error)}</h1>
       <p>
         {status === 404
-          ? "This record does not exist, or it was deleted."
+          ? why || "This record does not exist, or it was deleted."
           : status === 403
             ? refusal || "The request came from another site, so it was refused."
             : "The console could not load this page. Try again in a moment."}

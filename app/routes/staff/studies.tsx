@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { formatAbbreviatedDate, formatClinicDateTime } from "@domain/dates";
-import { UNMATCHED_STUDY_DAYS } from "@domain/images";
+import { STUDIES_OFF, UNMATCHED_STUDY_DAYS } from "@domain/images";
 import { AnswerSummary, StaffField } from "~/components/staff/form-errors";
 import { useAnswerFocus } from "~/components/staff/use-answer-focus";
 import { staffMeta } from "~/components/staff/staff-format";
@@ -14,8 +14,20 @@ import type { Route } from "./+types/studies";
 
 export const meta = () => staffMeta("Studies to link");
 
+/**
+ * The signed-in staff member, where the site follows Orthanc (ORTHANC_URL). Elsewhere the
+ * page and its action are not there (404, after the guard, so a visitor signed out learns
+ * nothing), as the console's tab is not and as the WhatsApp webhook and /metrics are not
+ * without their settings.
+ */
+async function requireStudies(args: Route.LoaderArgs | Route.ActionArgs) {
+  const signedIn = await requireStaff(args);
+  if (signedIn.rt.config.orthanc === undefined) throw new Response(STUDIES_OFF, { status: 404 });
+  return signedIn;
+}
+
 export async function loader(args: Route.LoaderArgs) {
-  const { rt } = await requireStaff(args);
+  const { rt } = await requireStudies(args);
   return { studies: await unmatchedStudies(rt.db) };
 }
 
@@ -41,7 +53,7 @@ const linkForm = z.object({ study: formText(20), reference: formText(40), confir
  * signed out before the body is read.
  */
 export async function action(args: Route.ActionArgs) {
-  const { rt, staff } = await requireStaff(args);
+  const { rt, staff } = await requireStudies(args);
   const form = parseForm(await args.request.formData(), linkForm);
   if (!form.ok) return refused<Answer>(400, { error: "Unknown action." });
   const values = { study: form.value.study, reference: form.value.reference };
