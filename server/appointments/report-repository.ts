@@ -113,9 +113,10 @@ export const reportRepository = perDatabase((db: Db) => ({
   },
 
   /**
-   * Claims one try at the date of birth: adds one to the count unless it has
-   * reached `max`, in one guarded UPDATE, so parallel tries cannot pass it.
-   * The count after the claim, or undefined when the access is locked.
+   * Counts one wrong date of birth: adds one unless the count has reached
+   * `max`, in one guarded UPDATE, so neither parallel nor later tries pass it
+   * (without the guard, each would be counted and each 5th-or-later answer
+   * would lock again). The count after it, or undefined when already locked.
    */
   async claimDobTry(appointmentId: number, max: number, trx: Kysely<Database> = db): Promise<number | undefined> {
     const row = await trx
@@ -128,23 +129,34 @@ export const reportRepository = perDatabase((db: Db) => ({
     return row?.dob_failures;
   },
 
-  /** Gives back a claimed try that was right (a right answer is not a failure). */
-  async returnDobTry(appointmentId: number, trx: Kysely<Database> = db): Promise<void> {
-    await trx
-      .updateTable("report_releases")
-      .set((eb) => ({ dob_failures: eb("dob_failures", "-", 1) }))
+  /**
+   * Whether the patient's access is open (fewer than `max` wrong dates of
+   * birth): a right date opens only then. Read at the moment of the answer,
+   * after the date was compared; a wrong date is counted by claimDobTry.
+   */
+  async dobOpen(appointmentId: number, max: number, trx: Kysely<Database> = db): Promise<boolean> {
+    const row = await trx
+      .selectFrom("report_releases")
+      .select("appointment_id")
       .where("appointment_id", "=", appointmentId)
-      .where("dob_failures", ">", 0)
-      .execute();
+      .where("dob_failures", "<", max)
+      .executeTakeFirst();
+    return row !== undefined;
   },
 
-  /** Staff unlock the patient's access. */
-  async resetDobTries(appointmentId: number, trx: Kysely<Database> = db): Promise<void> {
-    await trx
+  /**
+   * Staff unlock the patient's access, in one guarded UPDATE: only a locked
+   * access (`max` wrong dates or more) is reset, so of two unlocks at once
+   * one does it (true) and the other finds it open (false).
+   */
+  async unlockDob(appointmentId: number, max: number, trx: Kysely<Database> = db): Promise<boolean> {
+    const result = await trx
       .updateTable("report_releases")
       .set({ dob_failures: 0 })
       .where("appointment_id", "=", appointmentId)
-      .execute();
+      .where("dob_failures", ">=", max)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   },
 
   // --- The doctor's links ---
@@ -200,16 +212,17 @@ export const reportRepository = perDatabase((db: Db) => ({
   },
 
   /**
-   * Spends a right code (it opens once) and gives back the try it claimed, in one
-   * guarded UPDATE: of two requests with the same right code, one spends it (true).
+   * Spends a right code (it opens once) while the link is not locked, in one
+   * guarded UPDATE: of two requests with the same right code, one spends it
+   * (true); a code that arrives once `max` wrong ones are counted opens nothing.
    */
-  async spendCode(id: number, codeHash: string, trx: Kysely<Database> = db): Promise<boolean> {
+  async spendCode(id: number, codeHash: string, max: number, trx: Kysely<Database> = db): Promise<boolean> {
     const result = await trx
       .updateTable("report_links")
-      .set((eb) => ({ failures: eb("failures", "-", 1), code_hash: null }))
+      .set({ code_hash: null })
       .where("id", "=", id)
       .where("code_hash", "=", codeHash)
-      .where("failures", ">", 0)
+      .where("failures", "<", max)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   },

@@ -9,6 +9,7 @@ import { patientHoldings } from "../../server/privacy/patient-holdings";
 import { findPatient, matchFingerprint } from "../../server/privacy/patient-lookup";
 import { erasePatient } from "../../server/privacy/patient-rights";
 import { purgeExpired } from "../../server/privacy/purge";
+import { unlockPatientReport } from "../../server/appointments/reports/index";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { bookWithLink, mainOf } from "../helpers/patient-link";
 import { RawPdf } from "../helpers/raw-pdf";
@@ -86,6 +87,8 @@ describe("the report reaches the doctor, then the patient", () => {
       .where("action", "in", ["report_attached", "report_replaced", "report_sent", "report_opened", "report_locked"])
       .orderBy("id")
       .execute();
+  const linkRow = (id: number) =>
+    t.db.selectFrom("report_links").select("failures").where("appointment_id", "=", id).executeTakeFirstOrThrow();
   const doctorLinkIn = (text: string) => /https?:\/\/[^\s/]+(\/report\/[\w-]{43})/.exec(text)![1]!;
   const postDoctor = (path: string, values: Record<string, string>, cookie = "") =>
     t.app.inject({ method: "POST", url: path, headers: { ...SAME_ORIGIN, cookie }, payload: form(values) });
@@ -98,6 +101,14 @@ describe("the report reaches the doctor, then the patient", () => {
     const set = String(res.headers["set-cookie"] ?? "");
     return set.split(";")[0]!;
   };
+  /** A confirmed booking with its report attached, the doctor's link, and a code asked for on it. */
+  async function reportWithCode() {
+    const booking = await confirmedBooking();
+    await attach(booking.id, pdfBytes());
+    const link = doctorLinkIn((await mailsTo(booking.email))[0]!.text_body);
+    await postDoctor(link, { intent: "send-code" });
+    return { booking, link, code: await lastCode(booking.email) };
+  }
   const reportHref = (html: string) => /href="(\/api\/reports\/[\w-]{43})"/.exec(html)?.[1];
 
   it("runs the loop: attach, the doctor's link and code give the bytes, the patient after the delay, every opening audited", async () => {
@@ -371,26 +382,37 @@ describe("the report reaches the doctor, then the patient", () => {
   });
 
   it("locks the doctor's link after 5 wrong codes, even when 20 guesses arrive at once, and the right code then opens nothing", async () => {
-    const booking = await confirmedBooking();
-    await attach(booking.id, pdfBytes());
-    const link = doctorLinkIn((await mailsTo(booking.email))[0]!.text_body);
-    await postDoctor(link, { intent: "send-code" });
-    const code = await lastCode(booking.email);
+    const { booking, link, code } = await reportWithCode();
     const guesses = Array.from({ length: 20 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, "0"));
     const answers = await Promise.all(guesses.map((guess) => postDoctor(link, { intent: "code", code: guess })));
     expect(answers.filter((a) => a.statusCode === 400)).toHaveLength(MAX_CODE_FAILURES - 1);
     expect(answers.filter((a) => a.statusCode === 403)).toHaveLength(20 - (MAX_CODE_FAILURES - 1));
-    const row = await t.db
-      .selectFrom("report_links")
-      .select("failures")
-      .where("appointment_id", "=", booking.id)
-      .executeTakeFirstOrThrow();
-    expect(row.failures).toBe(MAX_CODE_FAILURES);
+    expect((await linkRow(booking.id)).failures).toBe(MAX_CODE_FAILURES);
+    // The lock is counted once, however many guesses raced for it: one audit line (the guard of the
+    // count decides, not the link as each request read it). A later wrong guess counts nothing more,
+    // and the right code, compared after the lock, opens nothing.
+    const locks = async () => (await auditOf(booking.id)).filter((l) => l.action === "report_locked");
+    expect(await locks()).toHaveLength(1);
+    expect((await postDoctor(link, { intent: "code", code: guesses[0]! })).statusCode).toBe(403);
     const after = await postDoctor(link, { intent: "code", code });
     expect(after.statusCode).toBe(403);
     expect(after.headers["set-cookie"]).toBeUndefined();
     expect(after.body).toContain("This link is locked");
-    expect((await auditOf(booking.id)).map((l) => l.action)).toContain("report_locked");
+    expect(await locks()).toHaveLength(1);
+    expect((await linkRow(booking.id)).failures).toBe(MAX_CODE_FAILURES);
+  });
+
+  it("a right code after 4 wrong ones opens once and counts no failure; a second use of it opens nothing", async () => {
+    const { booking, link, code } = await reportWithCode();
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+    for (let i = 0; i < MAX_CODE_FAILURES - 1; i++)
+      expect((await postDoctor(link, { intent: "code", code: wrong })).statusCode).toBe(400);
+    const [first, second] = await Promise.all([
+      postDoctor(link, { intent: "code", code }),
+      postDoctor(link, { intent: "code", code }),
+    ]);
+    expect([first!.statusCode, second!.statusCode].sort()).toEqual([200, 409]);
+    expect((await linkRow(booking.id)).failures).toBe(MAX_CODE_FAILURES - 1);
   });
 
   it("locks the patient's access after 5 wrong dates of birth under parallel guesses, until staff unlock it", async () => {
@@ -411,10 +433,26 @@ describe("the report reaches the doctor, then the patient", () => {
     expect(answers.filter((a) => a.statusCode === 403)).toHaveLength(12 - (MAX_DOB_FAILURES - 1));
     const dob = booking.row.dob.split("-");
     const right = form({ intent: "report", dobDay: dob[2]!, dobMonth: dob[1]!, dobYear: dob[0]! });
-    const locked = await t.app.inject({ method: "POST", url: booking.path, headers: SAME_ORIGIN, payload: right });
+    const post = (payload: string) =>
+      t.app.inject({ method: "POST", url: booking.path, headers: SAME_ORIGIN, payload });
+    const lines = async (action: "report_locked" | "report_unlocked") =>
+      (
+        await t.db
+          .selectFrom("staff_audit")
+          .select("action")
+          .where("target_type", "=", "appointment")
+          .where("target_id", "=", String(booking.id))
+          .where("action", "=", action)
+          .execute()
+      ).length;
+    // One lock, one audit line, however many raced; a later wrong date counts nothing, the right one opens nothing.
+    expect(await lines("report_locked")).toBe(1);
+    expect((await post(form({ intent: "report", dobDay: "1", dobMonth: "2", dobYear: "1902" }))).statusCode).toBe(403);
+    const locked = await post(right);
     expect(locked.statusCode).toBe(403);
     expect(locked.body).toContain("Your report is locked");
     expect(locked.headers["set-cookie"]).toBeUndefined();
+    expect(await lines("report_locked")).toBe(1);
     // Staff see the lock and unlock it; the right date then opens the report.
     const page = await t.app.inject({
       method: "GET",
@@ -422,16 +460,34 @@ describe("the report reaches the doctor, then the patient", () => {
       headers: { cookie: cookies.reception },
     });
     expect(page.body).toContain("access is locked");
-    const unlock = await t.app.inject({
-      method: "POST",
-      url: `/staff/appointments/${booking.id}`,
-      headers: { ...SAME_ORIGIN, cookie: cookies.reception },
-      payload: form({ intent: "report-unlock" }),
-    });
-    expect(unlock.statusCode).toBe(302);
+    // Four unlocks at once (two desks, a double click): one unlocks, with one audit line; the others find it open.
+    const unlocks = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        t.app.inject({
+          method: "POST",
+          url: `/staff/appointments/${booking.id}`,
+          headers: { ...SAME_ORIGIN, cookie: cookies.reception },
+          payload: form({ intent: "report-unlock" }),
+        }),
+      ),
+    );
+    expect(unlocks.map((u) => u.statusCode).sort()).toEqual([302, 409, 409, 409]);
+    expect(await lines("report_unlocked")).toBe(1);
+    // The same race without the page's own pace between the requests: locked again, then unlocked
+    // by four calls at once (reading the count, then resetting it, each would unlock and audit).
+    await t.db
+      .updateTable("report_releases")
+      .set({ dob_failures: MAX_DOB_FAILURES })
+      .where("appointment_id", "=", booking.id)
+      .execute();
+    const manager = await addStaff(t.db, { role: "manager", name: "Unlock race" });
+    const rt = staffRuntime(t.db, t.config, () => now);
+    const done = await Promise.all(Array.from({ length: 4 }, () => unlockPatientReport(rt, manager, booking.id)));
+    expect(done.filter(Boolean)).toHaveLength(1);
+    expect(await lines("report_unlocked")).toBe(2);
     const opened = await t.app.inject({ method: "GET", url: booking.path, headers: {} });
     expect(opened.body).toContain("Confirm your date of birth");
-    const ok = await t.app.inject({ method: "POST", url: booking.path, headers: SAME_ORIGIN, payload: right });
+    const ok = await post(right);
     expect(ok.statusCode).toBe(200);
     expect(reportHref(ok.body)).toBeDefined();
   });

@@ -28,9 +28,10 @@ import { doctorCodeMail, doctorCodeSms } from "./report-mails";
  * their date of birth is right. Either earns a grant: a cookie of 256 random
  * bits (only its hash kept) that opens the report's file for GRANT_MINUTES.
  * Five wrong codes lock the link, five wrong dates of birth the patient's
- * access: each try is claimed by one guarded UPDATE before the answer is
- * compared, so parallel guesses cannot pass the count. Codes and dates are
- * compared in constant time.
+ * access: each wrong answer is counted by one guarded UPDATE, and a right one
+ * opens only through a statement guarded by the same count, so neither
+ * parallel nor later guesses pass the lock (what was read before decides
+ * nothing). Codes and dates are compared in constant time.
  */
 
 /** The audit log's "who" for an opening that is not a staff member's. */
@@ -213,26 +214,34 @@ export async function sendDoctorCode(deps: ReportDeps, token: string): Promise<D
 }
 
 /**
- * Checks a code: a try is claimed first (the 5th wrong one locks the link,
- * with an audit line), then compared in constant time; the right code is
- * spent (it opens once) and earns the doctor's grant.
+ * Checks a code. The lock is decided by the guarded statements alone, never
+ * by the link as read before them (parallel requests all read it unlocked): a
+ * wrong code is counted by one guarded UPDATE (the one that reaches 5 locks
+ * the link, with one audit line; after it nothing is counted); the right
+ * code, compared in constant time, is spent by one guarded UPDATE that
+ * refuses a locked link, so it opens once, and never after the lock.
  */
 export async function checkDoctorCode(deps: ReportDeps, token: string, typed: string): Promise<DoctorOutcome> {
   const link = await liveLink(deps, token);
   if (!link) return { kind: "not-found" };
-  if (link.failures >= MAX_CODE_FAILURES) return { kind: "locked" };
+  // Answers that count nothing: the page as read says whether the link is locked.
+  const lockedAsRead = link.failures >= MAX_CODE_FAILURES;
   const code = typed.replace(/\s+/g, "");
-  if (!/^\d{6}$/.test(code)) return { kind: "format" };
+  if (!/^\d{6}$/.test(code)) return lockedAsRead ? { kind: "locked" } : { kind: "format" };
   const sentAt = link.code_sent_at ? new Date(link.code_sent_at).getTime() : 0;
-  if (!link.code_hash || sentAt + CODE_MINUTES * 60_000 <= deps.now().getTime()) return { kind: "expired" };
+  if (!link.code_hash || sentAt + CODE_MINUTES * 60_000 <= deps.now().getTime())
+    return lockedAsRead ? { kind: "locked" } : { kind: "expired" };
   const reports = reportRepository(deps.db);
-  const tries = await reports.claimCodeTry(link.id, MAX_CODE_FAILURES);
-  if (tries === undefined) return { kind: "locked" };
   const hash = codeHash(token, code);
   if (sameSecret(hash, link.code_hash)) {
-    if (!(await reports.spendCode(link.id, hash))) return { kind: "expired" };
-    return { kind: "opened", grant: await addGrant(deps, link.appointment_id, "doctor") };
+    if (await reports.spendCode(link.id, hash, MAX_CODE_FAILURES))
+      return { kind: "opened", grant: await addGrant(deps, link.appointment_id, "doctor") };
+    // Locked meanwhile, or spent or replaced by a newer code.
+    const after = await reports.linkByHash(link.token_hash);
+    return after && after.failures >= MAX_CODE_FAILURES ? { kind: "locked" } : { kind: "expired" };
   }
+  const tries = await reports.claimCodeTry(link.id, MAX_CODE_FAILURES);
+  if (tries === undefined) return { kind: "locked" };
   if (tries >= MAX_CODE_FAILURES) {
     await recordLock(deps, "doctor", link.appointment_id, `${MAX_CODE_FAILURES} wrong codes`);
     return { kind: "locked" };
@@ -282,8 +291,10 @@ export type PatientOutcome =
 
 /**
  * The patient confirms their date of birth (YYYY-MM-DD as the form joins it)
- * to open a released report: a try is claimed, then compared in constant
- * time; the 5th wrong one locks the access (an audit line), until staff unlock it.
+ * to open a released report. As the doctor's code: compared in constant time;
+ * a wrong date is counted by one guarded UPDATE (the 5th locks the access,
+ * one audit line, until staff unlock it); a right one opens only while the
+ * access is not locked, as it stands at that moment.
  */
 export async function confirmPatientDob(
   deps: ReportDeps,
@@ -292,15 +303,14 @@ export async function confirmPatientDob(
 ): Promise<PatientOutcome> {
   const state = await patientReport(deps, appt, undefined);
   if (!state || state.kind === "waiting") return { kind: "none" };
-  if (state.kind === "locked") return { kind: "locked" };
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(dob)) return { kind: "missing" };
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(dob)) return state.kind === "locked" ? { kind: "locked" } : { kind: "missing" };
   const reports = reportRepository(deps.db);
-  const tries = await reports.claimDobTry(appt.id, MAX_DOB_FAILURES);
-  if (tries === undefined) return { kind: "locked" };
   if (sameSecret(dob, appt.dob)) {
-    await reports.returnDobTry(appt.id);
+    if (!(await reports.dobOpen(appt.id, MAX_DOB_FAILURES))) return { kind: "locked" };
     return { kind: "opened", grant: await addGrant(deps, appt.id, "patient") };
   }
+  const tries = await reports.claimDobTry(appt.id, MAX_DOB_FAILURES);
+  if (tries === undefined) return { kind: "locked" };
   if (tries >= MAX_DOB_FAILURES) {
     await recordLock(deps, "patient", appt.id, `${MAX_DOB_FAILURES} wrong dates of birth`);
     return { kind: "locked" };
@@ -308,17 +318,18 @@ export async function confirmPatientDob(
   return { kind: "wrong", left: MAX_DOB_FAILURES - tries };
 }
 
-/** Staff unlock a patient's access locked by wrong dates of birth (an audit line); false when it was not locked. */
+/**
+ * Staff unlock a patient's access locked by wrong dates of birth (an audit
+ * line); false when it was not locked. The reset and its audit line are one
+ * guarded UPDATE and one transaction: of two unlocks at once, one unlocks.
+ */
 export async function unlockPatientReport(
   deps: ReportDeps,
   staff: { id: number; email: string },
   appointmentId: number,
 ): Promise<boolean> {
-  const reports = reportRepository(deps.db);
-  const release = await reports.release(appointmentId);
-  if (!release || release.dob_failures < MAX_DOB_FAILURES) return false;
-  await deps.db.transaction().execute(async (trx) => {
-    await reportRepository(deps.db).resetDobTries(appointmentId, trx);
+  return deps.db.transaction().execute(async (trx) => {
+    if (!(await reportRepository(deps.db).unlockDob(appointmentId, MAX_DOB_FAILURES, trx))) return false;
     await recordAudit(
       {
         staffId: staff.id,
@@ -330,6 +341,6 @@ export async function unlockPatientReport(
       deps.now(),
       trx,
     );
+    return true;
   });
-  return true;
 }
