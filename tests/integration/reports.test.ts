@@ -13,8 +13,8 @@ import { unlockPatientReport } from "../../server/appointments/reports/index";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { bookWithLink, mainOf } from "../helpers/patient-link";
 import { RawPdf } from "../helpers/raw-pdf";
-import { multipartBody, openDate, pdfBytes } from "../helpers/requests";
-import { addStaff, form, SAME_ORIGIN, sessionCookieFor } from "../helpers/staff";
+import { multipartBody, pdfBytes } from "../helpers/requests";
+import { addStaff, form, nextOpenWeekday, SAME_ORIGIN, sessionCookieFor } from "../helpers/staff";
 
 const DAY_MS = 86_400_000;
 
@@ -36,7 +36,8 @@ describe("the report reaches the doctor, then the patient", () => {
     radiologist: "",
     reception: "",
   };
-  const day = openDate(44);
+  // A weekday, open from 08:00, the first time confirmedBooking() gives (a Saturday opens at 09:00).
+  let day = "";
   let times = 0;
 
   beforeAll(async () => {
@@ -44,6 +45,7 @@ describe("the report reaches the doctor, then the patient", () => {
       { RATE_LIMIT_ENABLED: "false", MESSAGE_QUIET_HOURS: "", REPORT_RELEASE_DAYS_BY_SERVICE: "ultrasound=0" },
       { servePages: true, now: () => now },
     );
+    day = nextOpenWeekday(t.config, 44);
     for (const role of ["manager", "radiologist", "reception"] as const)
       cookies[role] = await sessionCookieFor(t.db, t.config, (await addStaff(t.db, { role, name: `Test ${role}` })).id);
   });
