@@ -42,6 +42,8 @@ export interface Smsc {
   enquireLinks: () => number;
   /** When true, enquire_link gets no answer (a peer that hangs). */
   ignoreEnquireLink: boolean;
+  /** Refuse every bind, as a centre that is down for its clients (ESME_RBINDFAIL). */
+  refuseBinds: boolean;
   /** Closes every session's connection (the SMS centre drops its clients). */
   dropSessions: () => void;
   close: () => Promise<void>;
@@ -72,7 +74,7 @@ export async function startSmsc({
     session.on("error", () => session.destroy());
     session.on("close", () => bound.delete(session));
     session.on("bind_transceiver", (pdu: Pdu) => {
-      if (pdu.system_id !== systemId || pdu.password !== password) {
+      if (pdu.system_id !== systemId || pdu.password !== password || smsc.refuseBinds) {
         session.send(pdu.response({ command_status: smpp.errors.ESME_RBINDFAIL }));
         return;
       }
@@ -159,6 +161,7 @@ export async function startSmsc({
       sendOnBound({ source_addr: from, destination_addr: "Clinic", esm_class: 0, data_coding: 0, short_message: text }),
     enquireLinks: () => enquireLinks,
     ignoreEnquireLink: false,
+    refuseBinds: false,
     dropSessions: () => {
       for (const s of [...server.sessions]) s.destroy();
     },
