@@ -129,8 +129,10 @@ export function appointmentReads(db: Db) {
      * What the given rooms hold in [from, to) (clinic minutes): the room and range of each
      * confirmed appointment there but `except` (an appointment being moved: its own time does
      * not hold it back), and nothing else, for the free times (domain/free-times.ts).
-     * Read by the start's index from a day before `from` (no appointment is longer), so it
-     * looks at the window's rows however many are stored.
+     * Read from the confirmed appointments' index by room and start (migration 0044), from a
+     * day before `from` (no appointment is longer), so it looks at the window's rows of those
+     * rooms alone, however many are stored or confirmed; the status is a literal, which a
+     * partial index needs.
      */
     async heldBetween(
       rooms: readonly string[],
@@ -146,7 +148,7 @@ export function appointmentReads(db: Db) {
         .where("starts_at", ">", from - 1440)
         .where("starts_at", "<", to)
         .where("ends_at", ">", from)
-        .where("status", "=", "confirmed")
+        .where("status", "=", sql.lit("confirmed"))
         .where("room", "in", rooms)
         .$if(except !== undefined, (q) => q.where("id", "<>", except!))
         .execute();

@@ -4,7 +4,8 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, clinicToday } from "../../domain/dates";
+import { SLOTS_PATH } from "../../domain/api-paths";
+import { addDays, clinicInstant, clinicToday } from "../../domain/dates";
 import { isOpenDay } from "../../domain/opening-days";
 import { buildApp } from "../../server/app";
 import { loadConfig } from "../../server/base/config";
@@ -17,6 +18,7 @@ import { deliverDueMail } from "../../server/mail/worker";
 import { createTextSenders } from "../../server/texts/senders";
 import { textMessageRepository } from "../../server/texts/text-message-repository";
 import { claimMs, deliverDueMessages } from "../../server/texts/worker";
+import { bookTimeBody } from "../helpers/requests";
 
 /** SQLite's query plan of each caught statement (its SQL and how many parameters it takes), step by step. */
 function queryPlans(file: string, statements: [string, number][]): Map<string, string[]> {
@@ -218,5 +220,93 @@ describe.skipIf(process.env.TEST_DATABASE_URL)("the partial indexes' readers (SQ
 
   it("reads no table whole for the rooms' confirmed appointments", () => {
     expect(planOf(/from "appointments" where "status" = \? and "room" is not null/)).not.toMatch(/(^|\| )SCAN/);
+  });
+});
+
+/**
+ * What the rooms hold is read from the confirmed appointments' index by room and start (migration
+ * 0044, decision 085), not from every confirmed appointment ever kept: by the free times (the slots
+ * API, booking a time, the alternatives to a time taken) and by SQLite's overlap triggers, which
+ * look for a clash on every write of a confirmed appointment. The clock is fixed at Monday 1 March
+ * 2027, 08:00 in Gaborone.
+ */
+describe.skipIf(process.env.TEST_DATABASE_URL)("the rooms' holds (SQLite)", () => {
+  let dataDir: string;
+  let file: string;
+  const statements = new Map<string, number>();
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "clinic-holds-plans-"));
+    const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent" });
+    file = sqlitePath(config);
+    const migrated = openDb(config);
+    await migrate(migrated);
+    await migrated.destroy();
+    const db = new Kysely<Database>({
+      dialect: new GroupCommitSqliteDialect(new SQLite(file)),
+      log: (event) => void statements.set(event.query.sql, event.query.parameters.length),
+    });
+    const now = clinicInstant("2027-03-01", "08:00");
+    const app = await buildApp({ config, db, servePages: false, now: () => now });
+    await app.ready();
+    try {
+      const slots = await app.inject({
+        method: "GET",
+        url: `${SLOTS_PATH}?service=x-ray&from=2027-03-01&to=2027-04-29`,
+      });
+      expect(slots.statusCode).toBe(200);
+      // Booked, then taken: the second is answered with the nearest free times.
+      for (const status of [201, 409]) {
+        const res = await app.inject({
+          method: "POST",
+          url: "/api/appointment/public/appointments",
+          headers: { "content-type": "application/json" },
+          payload: bookTimeBody("2027-03-02", "10:00"),
+        });
+        expect(res.statusCode).toBe(status);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it("the free times read the rooms' range of confirmed appointments from the index alone", () => {
+    const held = [...statements].filter(([sql]) =>
+      /^select "room", "starts_at", "ends_at" from "appointments"/.test(sql),
+    );
+    expect(held.length).toBeGreaterThan(0);
+    for (const [, steps] of queryPlans(file, held)) {
+      expect(steps.join(" | ")).toBe(
+        "SEARCH appointments USING COVERING INDEX appointments_room_holds (room=? AND starts_at>? AND starts_at<?)",
+      );
+    }
+  });
+
+  it("the overlap triggers look for a clash in the new appointment's room and time from the index", () => {
+    const reader = new SQLite(file, { readonly: true });
+    try {
+      const triggers = reader
+        .prepare(
+          "select name, sql from sqlite_master where type = 'trigger' and name like 'appointments_room_no_overlap%'",
+        )
+        .all() as { name: string; sql: string }[];
+      expect(triggers.map((t) => t.name).sort()).toEqual([
+        "appointments_room_no_overlap_insert",
+        "appointments_room_no_overlap_update",
+      ]);
+      for (const trigger of triggers) {
+        // The trigger's search, with the new row's values as parameters.
+        const search = /select 1 from appointments a[^)]*/.exec(trigger.sql)![0].replace(/\bnew\.\w+/g, "?");
+        const steps = reader
+          .prepare(`explain query plan ${search}`)
+          .all(...Array<null>(search.split("?").length - 1).fill(null)) as { detail: string }[];
+        expect(steps.map((step) => step.detail).join(" | "), trigger.name).toMatch(
+          /^SEARCH a USING (COVERING )?INDEX appointments_room_holds \(room=\? AND starts_at<\?\)$/,
+        );
+      }
+    } finally {
+      reader.close();
+    }
   });
 });

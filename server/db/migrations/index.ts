@@ -31,6 +31,7 @@ import * as reports from "./0038-reports";
 import * as reportAccess from "./0039-report-access";
 import * as earlierTimes from "./0040-earlier-times";
 import * as appointmentReferenceIndexes from "./0041-appointment-reference-indexes";
+import * as roomHoldsIndex from "./0044-room-holds-index";
 
 /**
  * Every migration, by name. Names sort in the order they run on a new
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   "0039-report-access": reportAccess,
   "0040-earlier-times": earlierTimes,
   "0041-appointment-reference-indexes": appointmentReferenceIndexes,
+  "0044-room-holds-index": roomHoldsIndex,
 };
