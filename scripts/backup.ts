@@ -1,6 +1,6 @@
 /**
  * `npm run backup`: a consistent online copy of the database (SQLite backup
- * API, or pg_dump for PostgreSQL) and the uploads folder, encrypted with age
+ * API, or pg_dump for PostgreSQL), the uploads and the reports folders, encrypted with age
  * to BACKUP_RECIPIENT, into DATA_DIR/backups/<timestamp>.clinic-backup.age
  * (0600, in a 0700 folder); then old backups are deleted (BACKUP_KEEP_DAILY,
  * BACKUP_KEEP_WEEKLY). Safe while the server runs. Reads the same environment

@@ -2,7 +2,7 @@
  * `npm run restore -- <backup file> --identity <identity file> [--force]`:
  * decrypts a backup made by `npm run backup` with the age identity (private
  * key) in <identity file> (`-` reads it from standard input), checks it whole,
- * and puts it back into the configured database and DATA_DIR/uploads.
+ * and puts it back into the configured database, DATA_DIR/uploads and DATA_DIR/reports.
  * The key is read from a file, never from the command line (visible in `ps`)
  * or the environment (inherited by pg_restore, kept in shell history).
  * Refuses when a server answers on the configured port or the target already
@@ -46,7 +46,9 @@ try {
     identities = parseIdentities(fs.readFileSync(identityFile === "-" ? 0 : identityFile, "utf8"));
   }
   const manifest = await restore(loadConfig(), source, { identities, force });
-  console.log(`restored the ${manifest.kind} backup of ${manifest.createdAt} (${manifest.uploads} uploaded files)`);
+  console.log(
+    `restored the ${manifest.kind} backup of ${manifest.createdAt} (${manifest.uploads} uploaded files, ${manifest.reports ?? 0} report files)`,
+  );
 } catch (error) {
   if (error instanceof ConfigError || error instanceof RestoreRefused) console.error(error.message);
   else console.error(`restore failed: ${(error as Error).message}`);

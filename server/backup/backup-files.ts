@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { reportsDir, uploadsDir } from "../uploads/storage";
 
 /* What backing up (backup.ts) and restoring (restore.ts) share: the manifest, folders, PostgreSQL's tools. */
 
@@ -10,7 +11,20 @@ export interface BackupManifest {
   createdAt: string;
   database: string;
   uploads: number;
+  /** The report PDFs (DATA_DIR/reports); absent in backups made before they were included. */
+  reports?: number;
 }
+
+/**
+ * The private folders of DATA_DIR a backup holds beside the database, each
+ * under its own name in the archive: the referral uploads and the signed
+ * reports (decision 083). Files are written before their rows, and the
+ * folders are read after the database, so every row in the copy has its file.
+ */
+export const FILE_FOLDERS = [
+  { name: "uploads", dir: uploadsDir },
+  { name: "reports", dir: reportsDir },
+] as const;
 
 /** How many files a folder holds, in all its folders. */
 export function countFiles(dir: string): number {

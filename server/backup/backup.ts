@@ -10,12 +10,13 @@ import { TEMP_PREFIX, uploadsDir } from "../uploads/storage";
 import { isPostgresUrl, sqlitePath } from "../db/index";
 import { tarStream, type TarSource } from "./tar";
 import { BACKUP_SUFFIX, backupFileName, backupsDir, backupTime } from "./backup-names";
-import { privateDir, runPgTool, type BackupManifest } from "./backup-files";
+import { FILE_FOLDERS, privateDir, runPgTool, type BackupManifest } from "./backup-files";
 
 export { uploadsDir, BACKUP_SUFFIX, backupsDir, backupTime };
 
 /**
- * Online, encrypted backups of the database and the referral uploads.
+ * Online, encrypted backups of the database, the referral uploads and the
+ * signed reports.
  *
  * A backup is one file, DATA_DIR/backups/<timestamp>.clinic-backup.age: a tar
  * archive encrypted with age to BACKUP_RECIPIENT, a public key whose private
@@ -25,8 +26,9 @@ export { uploadsDir, BACKUP_SUFFIX, backupsDir, backupTime };
  *   the database as of one moment while the server keeps writing (WAL readers
  *   do not block writers); or database.dump: pg_dump's custom format, which
  *   reads one consistent snapshot;
- * - uploads/…: the files of DATA_DIR/uploads, read after the database, so every
- *   upload row in the copy has its file (files are written before their row);
+ * - uploads/… and reports/…: the files of DATA_DIR/uploads and DATA_DIR/reports
+ *   (FILE_FOLDERS), read after the database, so every upload or report row in
+ *   the copy has its file (files are written before their row);
  * - manifest.json, last.
  * The database copy is made in a private staging folder (0700) beside the
  * backups and removed at once; the encrypted file is written 0600 under a
@@ -45,13 +47,13 @@ export class BackupRefused extends Error {
   }
 }
 
-/** The uploads as archive entries "uploads/<relative path>", skipping files still being received. */
-function uploadSources(dir: string, prefix = "uploads"): TarSource[] {
+/** A folder's files as archive entries "<prefix>/<relative path>", skipping files still being received. */
+function folderSources(dir: string, prefix: string): TarSource[] {
   if (!fs.existsSync(dir)) return [];
   const sources: TarSource[] = [];
   for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) sources.push(...uploadSources(full, `${prefix}/${entry.name}`));
+    if (entry.isDirectory()) sources.push(...folderSources(full, `${prefix}/${entry.name}`));
     else if (entry.isFile() && !entry.name.startsWith(TEMP_PREFIX))
       sources.push({ name: `${prefix}/${entry.name}`, file: full });
   }
@@ -94,11 +96,12 @@ export async function backup(config: BackupConfig, now = new Date()): Promise<{ 
   fs.chmodSync(staging, 0o700);
   try {
     const manifest = await snapshotDatabase(config, staging, now);
-    const sources: TarSource[] = [
-      { name: manifest.database, file: path.join(staging, manifest.database) },
-      ...uploadSources(uploadsDir(config)),
-    ];
-    manifest.uploads = sources.length - 1;
+    const sources: TarSource[] = [{ name: manifest.database, file: path.join(staging, manifest.database) }];
+    for (const folder of FILE_FOLDERS) {
+      const files = folderSources(folder.dir(config), folder.name);
+      manifest[folder.name] = files.length;
+      sources.push(...files);
+    }
     sources.push({ name: "manifest.json", data: Buffer.from(JSON.stringify(manifest, null, 2) + "\n") });
 
     const plain = tarStream(sources);
@@ -153,7 +156,7 @@ async function snapshotDatabase(config: BackupConfig, staging: string, now: Date
       source.close();
     }
   }
-  return { format: 1, kind, createdAt: now.toISOString(), database, uploads: 0 };
+  return { format: 1, kind, createdAt: now.toISOString(), database, uploads: 0, reports: 0 };
 }
 
 // --- Rotation ---

@@ -5,11 +5,10 @@ import { Decrypter } from "age-encryption";
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import type { Config } from "../base/config";
-import { uploadsDir } from "../uploads/storage";
 import { isPostgresUrl, sqlitePath } from "../db/index";
 import { untar } from "./tar";
 import { fileStamp } from "./backup-names";
-import { countFiles, privateDir, runPgTool, type BackupManifest } from "./backup-files";
+import { countFiles, FILE_FOLDERS, privateDir, runPgTool, type BackupManifest } from "./backup-files";
 
 /*
  * Restoring a backup (backup.ts writes them): decrypted and checked in full
@@ -39,7 +38,7 @@ export function parseIdentities(text: string): string[] {
   return keys;
 }
 
-const ENTRY = /^(manifest\.json|clinic\.sqlite|database\.dump|uploads\/[\w.-]+(\/[\w.-]+)*)$/;
+const ENTRY = /^(manifest\.json|clinic\.sqlite|database\.dump|(uploads|reports)\/[\w.-]+(\/[\w.-]+)*)$/;
 
 /**
  * Decrypts and unpacks an encrypted backup into a new private staging folder
@@ -117,11 +116,12 @@ async function targetHasData(config: RestoreConfig): Promise<boolean> {
     }
   }
   const file = sqlitePath(config);
-  if (!fs.existsSync(file)) return countFiles(uploadsDir(config)) > 0;
+  const files = FILE_FOLDERS.some((folder) => countFiles(folder.dir(config)) > 0);
+  if (!fs.existsSync(file)) return files;
   const db = new SQLite(file, { readonly: true, fileMustExist: true });
   try {
     const row = db.prepare("select count(*) as n from sqlite_master where type = 'table'").get() as { n: number };
-    return row.n > 0 || countFiles(uploadsDir(config)) > 0;
+    return row.n > 0 || files;
   } finally {
     db.close();
   }
@@ -135,12 +135,14 @@ export interface RestoreOptions {
 }
 
 /**
- * Restores a backup into the configured database and DATA_DIR/uploads.
+ * Restores a backup into the configured database, DATA_DIR/uploads and
+ * DATA_DIR/reports.
  * `source` is an encrypted backup file (needs `identities`), or a plaintext
  * backup folder made before backups were encrypted. The backup is decrypted
  * and checked in full before anything is replaced. Refuses, unless `force`,
  * when a server answers on the configured port or the target already holds
- * data. Replaced uploads are kept aside in DATA_DIR/uploads.replaced-<timestamp>/.
+ * data. Replaced files are kept aside in DATA_DIR/uploads.replaced-<timestamp>/
+ * (and reports.replaced-…).
  */
 export async function restore(
   config: RestoreConfig,
@@ -178,7 +180,9 @@ async function restoreFolder(
       );
     }
     if (await targetHasData(config)) {
-      throw new RestoreRefused("The target database or uploads folder already holds data: pass --force to replace it");
+      throw new RestoreRefused(
+        "The target database, uploads or reports folder already holds data: pass --force to replace it",
+      );
     }
   }
 
@@ -202,17 +206,19 @@ async function restoreFolder(
     }
   }
 
-  const uploads = uploadsDir(config);
-  if (fs.existsSync(uploads) && countFiles(uploads) > 0) {
-    fs.renameSync(uploads, `${uploads}.replaced-${fileStamp(now)}`);
-  } else {
-    fs.rmSync(uploads, { recursive: true, force: true });
+  for (const folder of FILE_FOLDERS) {
+    const dir = folder.dir(config);
+    if (fs.existsSync(dir) && countFiles(dir) > 0) {
+      fs.renameSync(dir, `${dir}.replaced-${fileStamp(now)}`);
+    } else {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    const saved = path.join(backupDir, folder.name);
+    if (!fs.existsSync(saved)) fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    else if (move)
+      fs.renameSync(saved, dir); // the staging folder is inside DATA_DIR: same file system
+    else fs.cpSync(saved, dir, { recursive: true });
+    fs.chmodSync(dir, 0o700);
   }
-  const saved = path.join(backupDir, "uploads");
-  if (!fs.existsSync(saved)) fs.mkdirSync(uploads, { recursive: true, mode: 0o700 });
-  else if (move)
-    fs.renameSync(saved, uploads); // the staging folder is inside DATA_DIR: same file system
-  else fs.cpSync(saved, uploads, { recursive: true });
-  fs.chmodSync(uploads, 0o700);
   return manifest;
 }

@@ -5,10 +5,12 @@ import type { Config } from "../base/config";
 import { ensurePrivateDir } from "../base/private-files";
 
 /**
- * Referral uploads live privately in DATA_DIR/uploads under names the server
- * makes; nothing there is served publicly (staff download through a guarded
- * route). Files are written to a temporary name in the same folder, synced,
- * then renamed, so a stored name always refers to a complete file.
+ * Referral uploads live privately in DATA_DIR/uploads, and the signed reports
+ * staff attach in DATA_DIR/reports (decision 075), under names the server
+ * makes; nothing there is served publicly (each file goes out through a
+ * guarded route). Files are written to a temporary name, synced, then renamed
+ * into place and the folder synced, so a stored name always refers to a
+ * complete file. Both folders are in the backups (server/backup).
  */
 
 export const ALLOWED_TYPES = {
@@ -24,6 +26,11 @@ const DISPLAY_MAX = 120;
 /** The one place that says where uploads live: DATA_DIR/uploads/<storage name>. */
 export function uploadsDir(config: Pick<Config, "dataDir">): string {
   return path.join(config.dataDir, "uploads");
+}
+
+/** Where the signed reports live: DATA_DIR/reports/<storage name> (server/appointments/reports/report-files.ts). */
+export function reportsDir(config: Pick<Config, "dataDir">): string {
+  return path.join(config.dataDir, "reports");
 }
 
 /** Creates the uploads folder, 0700 (its files are written 0600: see routes.ts and server/base/private-files.ts). */

@@ -17,6 +17,7 @@ import {
 } from "../../server/backup/backup";
 import { decryptBackup, parseIdentities, restore, RestoreRefused } from "../../server/backup/restore";
 import { isPostgres, openDb, type Db } from "../../server/db/index";
+import { reportsDir } from "../../server/uploads/storage";
 import { tarStream } from "../../server/backup/tar";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { runScript } from "../helpers/scripts";
@@ -46,6 +47,9 @@ async function book(db: Db): Promise<string> {
 const MARKER_NAME = "Kgomotso Mmapula-Tshekedi";
 const MARKER_ID = "ID-BW-778812399";
 const UPLOAD_TEXT = "%PDF-1.4 first referral for Kgomotso";
+/** A signed report's file, as DATA_DIR/reports holds it (a server-made name). */
+const REPORT_NAME = "0123456789abcdef0123456789abcdef.pdf";
+const REPORT_TEXT = "%PDF-1.4 signed report: no fracture seen in Kgomotso";
 
 async function references(db: Db): Promise<Set<string>> {
   const rows = await db.selectFrom("appointments").select("reference").execute();
@@ -80,6 +84,8 @@ describe("backup and restore", () => {
     fs.writeFileSync(path.join(uploadsDir(t.config), "referral-1.pdf"), UPLOAD_TEXT);
     fs.mkdirSync(path.join(uploadsDir(t.config), "2030"), { recursive: true });
     fs.writeFileSync(path.join(uploadsDir(t.config), "2030", "scan.png"), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    fs.mkdirSync(reportsDir(t.config), { recursive: true });
+    fs.writeFileSync(path.join(reportsDir(t.config), REPORT_NAME), REPORT_TEXT);
   });
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
@@ -130,6 +136,7 @@ describe("backup and restore", () => {
     const manifest = await restore(target, file, { identities: [identity] });
     expect(manifest.kind).toBe(isPostgres(t.db) ? "postgres" : "sqlite");
     expect(manifest.uploads).toBe(2);
+    expect(manifest.reports).toBe(1);
     const restored = openDb(target);
     cleanups.push(() => restored.destroy());
     const refs = await references(restored);
@@ -154,6 +161,11 @@ describe("backup and restore", () => {
     // Uploads came back byte for byte.
     expect(fs.readFileSync(path.join(uploadsDir(target), "referral-1.pdf"), "utf8")).toBe(UPLOAD_TEXT);
     expect([...fs.readFileSync(path.join(uploadsDir(target), "2030", "scan.png"))]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    // So did the signed reports, private as they were (a 0600 file in a 0700 folder).
+    const report = path.join(reportsDir(target), REPORT_NAME);
+    expect(fs.readFileSync(report, "utf8")).toBe(REPORT_TEXT);
+    expect(fs.statSync(report).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(reportsDir(target)).mode & 0o777).toBe(0o700);
     // No plaintext staging left behind in the target's DATA_DIR.
     expect(fs.readdirSync(target.dataDir).filter((f) => f.startsWith(".restore-"))).toEqual([]);
   });
@@ -235,7 +247,7 @@ describe("backup and restore", () => {
     expect(again.status, again.stderr).toBe(0);
   }, 90_000); // five processes, each starting tsx: slow on a busy machine
 
-  it("refuses to restore over existing data without --force, and replaces it with --force (old uploads kept aside)", async () => {
+  it("refuses to restore over existing data without --force, and replaces it with --force (old uploads and reports kept aside)", async () => {
     const { file: dir } = await backup(t.config, new Date(Date.now() + 1000));
     const target = await freshTarget();
     const key = { identities: [identity] };
@@ -255,6 +267,18 @@ describe("backup and restore", () => {
     const aside = fs.readdirSync(target.dataDir).find((f) => f.startsWith("uploads.replaced-"));
     expect(aside).toBeTruthy();
     expect(fs.readFileSync(path.join(target.dataDir, aside!, "newer.pdf"), "utf8")).toBe("%PDF newer");
+    // A report attached after the backup is kept aside too, and the backup's report is back.
+    const newerReport = "fedcba9876543210fedcba9876543210.pdf";
+    fs.writeFileSync(path.join(reportsDir(target), newerReport), "%PDF newer report");
+    await restore(target, dir, { ...key, force: true });
+    expect(fs.readdirSync(reportsDir(target))).toEqual([REPORT_NAME]);
+    const reportsAside = fs
+      .readdirSync(target.dataDir)
+      .filter((f) => f.startsWith("reports.replaced-"))
+      .map((f) => path.join(target.dataDir, f, newerReport));
+    expect(reportsAside.filter((f) => fs.existsSync(f)).map((f) => fs.readFileSync(f, "utf8"))).toEqual([
+      "%PDF newer report",
+    ]);
   });
 
   it("refuses when a server answers on the configured port, even into an empty target", async () => {

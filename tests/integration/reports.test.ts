@@ -52,11 +52,16 @@ describe("the report reaches the doctor, then the patient", () => {
   afterAll(() => t.close());
 
   /** A booking naming its doctor (a Botswana mobile), confirmed by reception through the staff page. */
-  async function confirmedBooking(email = `dr.${crypto.randomUUID().slice(0, 8)}@example.org`, service?: object) {
+  async function confirmedBooking(
+    email = `dr.${crypto.randomUUID().slice(0, 8)}@example.org`,
+    service?: object,
+    extra: Record<string, unknown> = {},
+  ) {
     const booked = await bookWithLink(t, {
       appointmentDate: day,
       referrer: { name: "Dr Mpho Kgosi", practiceNumber: "BW 1234", email, phone: "71234599" },
       ...(service ? { service } : {}),
+      ...extra,
     });
     const time = `${String(8 + Math.floor(times / 2)).padStart(2, "0")}:${times++ % 2 ? "30" : "00"}`;
     const confirmed = await t.app.inject({
@@ -497,9 +502,16 @@ describe("the report reaches the doctor, then the patient", () => {
   it("the doctor's link stops after 14 days, and its page lists every patient referred with that address, in Setswana too", async () => {
     const email = `dr.list.${crypto.randomUUID().slice(0, 8)}@example.org`;
     const requested = await bookWithLink(t, { appointmentDate: day, referrer: { name: "Dr List", email } });
-    const booking = await confirmedBooking(email.toUpperCase());
+    const booking = await confirmedBooking(email.toUpperCase(), undefined, { language: "tn" });
     await attach(booking.id, pdfBytes());
-    const link = doctorLinkIn((await mailsTo(email.toUpperCase()))[0]!.text_body);
+    // The doctor chose no language: their e-mail is in English (decision 083), whatever the
+    // patient's; the patient's own e-mail is in Setswana, as they booked.
+    const [doctorMail] = await mailsTo(email.toUpperCase());
+    expect(doctorMail!.subject).toBe(`Report ready: ${booking.reference}`);
+    expect(doctorMail!.text_body).toContain(`The report for the clinic's reference ${booking.reference} is ready.`);
+    const patientMail = (await mailsTo(booking.row.email)).at(-1)!;
+    expect(patientMail.subject).toBe("Pegelo ya gago e siametse");
+    const link = doctorLinkIn(doctorMail!.text_body);
     const tn = `/tn${link}`;
     await postDoctor(tn, { intent: "send-code" });
     const opened = await postDoctor(tn, { intent: "code", code: await lastCode(email.toUpperCase()) });

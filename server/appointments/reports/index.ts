@@ -12,7 +12,7 @@ export { ATTACH_REFUSALS, attachRefusal, attachReport, type AttachOutcome, type 
 export { unlockPatientReport, type DoctorView, type PatientReport, type Referral } from "./access";
 export { openReportFile, type Opener, type ReportFile } from "./serve";
 export { staffReportCard, type StaffReportCard } from "./staff-view";
-export { reportPath, reportsDir, removeReportFiles } from "./report-files";
+export { reportPath, removeReportFiles } from "./report-files";
 export { grantFrom, type DoctorAnswer, type PatientReportAnswer } from "./pages";
 
 /** The report's public pages with their dependencies given, as the load context holds them (server/app.ts). */

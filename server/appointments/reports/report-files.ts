@@ -4,6 +4,7 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import type { Config } from "../../base/config";
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from "../../base/private-files";
+import { reportsDir } from "../../uploads/storage";
 
 /**
  * The signed reports' files: DATA_DIR/reports, a 0700 folder of 0600 files
@@ -11,10 +12,6 @@ import { ensurePrivateDir, PRIVATE_FILE_MODE } from "../../base/private-files";
  * is served as a folder: each file goes out through a guarded route
  * (./serve.ts), after its row and the reader's right are checked.
  */
-
-export function reportsDir(config: Pick<Config, "dataDir">): string {
-  return path.join(config.dataDir, "reports");
-}
 
 /** The file of a stored name, refusing any other shape (so no name can leave the folder). */
 export function reportPath(config: Pick<Config, "dataDir">, fileName: string): string | null {

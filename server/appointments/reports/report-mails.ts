@@ -12,8 +12,9 @@ import { patientTextMail, privateLinkLines } from "../notices/index";
  * e-mail names the clinic's reference only: neither the patient nor the
  * examination, since a mailbox's list of subjects is read by more people than
  * its messages. The patient's e-mail and text name no examination either.
- * The doctor's messages are in English (the language of referral letters);
- * their page has its Setswana twin.
+ * The doctor's messages are in English whatever the patient's language
+ * (decision 083: the doctor chose none, and English is the language of
+ * referral letters); their page has its Setswana twin.
  */
 
 /** The e-mail that tells the referring doctor the report of `reference` is ready (or corrected), with the link. */
