@@ -393,7 +393,7 @@ export interface UnmatchedStudyTable {
   id: Generated<number>;
   orthanc_id: string;
   accession: string | null;
-  /** YYYYMMDD as DICOM gives it, or null. */
+  /** The study's date as YYYY-MM-DD (DICOM's YYYYMMDD read by dicomDate), or null. */
   study_date: string | null;
   patient_name: string | null;
   modality: string | null;

@@ -65,5 +65,8 @@ describe("marking a patient arrived", () => {
     expect(schedule.body).toContain("Arrived 09:47");
     const page = await t.app.inject({ method: "GET", url: `/staff/appointments/${id}`, headers: { cookie: t.cookie } });
     expect(page.body).toContain("Arrived at 09:47.");
+    // Beside its status at the top, and with the day in the record, as "Images received" is.
+    expect(page.body).toContain('<span class="staff-badge staff-badge--arrived">Arrived 09:47</span>');
+    expect(page.body).toMatch(/<dt>Arrived<\/dt><dd>\w{3} \d{1,2} \w{3} \d{4} 09:47<\/dd>/);
   });
 });

@@ -4,7 +4,7 @@ import { IMAGES_RECEIVED_LABEL } from "@domain/images";
 import { DATE_FIELD_HINT, DateInput } from "./date-field";
 import { DuplicateFlag } from "./duplicate-flag";
 import { StaffField, type FieldErrors } from "~/components/staff/form-errors";
-import { StatusBadge } from "~/components/staff/status-badge";
+import { ArrivedBadge, StatusBadge } from "~/components/staff/status-badge";
 
 /** Where each schedule view lives; `date` (YYYY-MM-DD) picks the day, or the week holding it. */
 export const SCHEDULE_PATHS = {
@@ -135,7 +135,7 @@ export function ScheduleAppointment({
       <span className="staff-appt__service">{a.service}</span>
       <span className="staff-appt__meta">
         <span className="staff-mono">{a.reference}</span> <StatusBadge status={a.status} />
-        {a.arrivedAt ? <span className="staff-badge staff-badge--arrived">{`Arrived ${a.arrivedAt}`}</span> : null}
+        {a.arrivedAt ? <ArrivedBadge time={a.arrivedAt} /> : null}
         {a.imagesAt ? (
           <span className="staff-badge staff-badge--images">{`${IMAGES_RECEIVED_LABEL} ${a.imagesAt}`}</span>
         ) : null}

@@ -192,7 +192,7 @@ export default function StaffStudies({ loaderData, actionData }: Route.Component
             {studies.map((s) => (
               <li key={s.id} className="card staff-card staff-closure">
                 <h3 className="staff-break">{s.patientName || "No name on the images"}</h3>
-                <p className="staff-muted">The patient’s name as the machine sent it.</p>
+                {s.patientName && <p className="staff-muted">The patient’s name as the machine sent it.</p>}
                 <StudyFacts study={s} withName={false} />
                 <Form method="post" className="staff-filters" noValidate>
                   <input type="hidden" name="study" value={s.id} />

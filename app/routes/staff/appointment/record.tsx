@@ -48,6 +48,7 @@ export function AppointmentRecord({
             </Field>
           ) : null}
           {a.cancel_reason ? <Field label="Cancellation reason">{a.cancel_reason}</Field> : null}
+          {a.arrived_at ? <Field label="Arrived">{formatClinicDateTime(a.arrived_at)}</Field> : null}
           {a.images_received_at ? (
             <Field label={IMAGES_RECEIVED_LABEL}>{formatClinicDateTime(a.images_received_at)}</Field>
           ) : null}

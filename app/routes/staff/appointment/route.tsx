@@ -5,7 +5,7 @@ import { clinicDate, clinicTime, formatClinicDateTime, parseDateInput } from "@d
 import { staffMeta } from "~/components/staff/staff-format";
 import { formText, parseForm } from "~/lib/form-data";
 import { refused } from "~/lib/staff/answer";
-import { StatusBadge } from "~/components/staff/status-badge";
+import { ArrivedBadge, StatusBadge } from "~/components/staff/status-badge";
 import { StaffErrorSummary, type FieldErrors } from "~/components/staff/form-errors";
 import { MessageHistory } from "~/components/staff/message-history";
 import { DuplicateNotice } from "~/components/staff/duplicate-flag";
@@ -292,6 +292,7 @@ export default function StaffAppointment({ loaderData, actionData }: Route.Compo
         </h1>
         <StatusBadge status={a.status} />
         {a.booked_online === 1 && <span className="staff-badge staff-badge--online">{BOOKED_ONLINE_LABEL}</span>}
+        {loaderData.arrivedAt && <ArrivedBadge time={loaderData.arrivedAt} />}
         {a.images_received_at && <span className="staff-badge staff-badge--images">{IMAGES_RECEIVED_LABEL}</span>}
       </div>
       <p className="staff-muted">
