@@ -108,7 +108,10 @@ export async function buildApp({
   app.setErrorHandler(errorHandler);
   const api = app.withTypeProvider<ZodTypeProvider>();
   // /livez, /readyz and /metrics; first, so that the request durations it measures include every hook below.
-  await app.register(operationsPlugin, { config, db });
+  // Referral and report PDFs are checked on their own threads, a few at a time, each within a time limit (decision 040).
+  const pdfChecks = givenPdfChecks ?? pdfCheckPool(config.pdfCheck);
+  if (!givenPdfChecks) app.addHook("onClose", () => pdfChecks.close());
+  await app.register(operationsPlugin, { config, db, pdfChecks: () => pdfChecks.use() });
   // One spelling per address, before anything reads the path: others are redirected, unreadable ones refused.
   app.addHook("onRequest", canonicalPathHook);
   // Body limits: a declared body larger than its route's limit gets 413 before any parser runs.
@@ -174,9 +177,6 @@ export async function buildApp({
   }
 
   // Contact enquiries, appointment requests, referral uploads, booking calendar (own rate limits, multipart, errors).
-  // Referral PDFs are checked on their own threads, a few at a time, each within a time limit (decision 040).
-  const pdfChecks = givenPdfChecks ?? pdfCheckPool(config.pdfCheck);
-  if (!givenPdfChecks) app.addHook("onClose", () => pdfChecks.close());
   await app.register(requestsPlugin, { config, db, pdfChecks, now: clock });
   // WhatsApp's delivery statuses and STOP replies (signed with the app secret; 404 without WhatsApp settings).
   await app.register(whatsappWebhookRoutes, { db, config });

@@ -28,6 +28,8 @@ export interface MetricsOptions {
   config: Pick<Config, "metricsToken" | "dataDir" | "orthanc">;
   db: Db;
   readiness: () => Promise<Readiness>;
+  /** Files on a PDF check's thread now, and files waiting for one (server/uploads/pdf-pool.ts). */
+  pdfChecks: () => { running: number; waiting: number };
 }
 
 /** True when the request carries `Authorization: Bearer <token>`, compared in constant time. */
@@ -150,6 +152,21 @@ export async function registerMetrics(app: FastifyInstance, options: MetricsOpti
     });
     gauge("clinic_db_pool_max", "The most PostgreSQL connections this instance opens.", [], [registry]).set(pool.max);
   }
+
+  // Read as they are at the scrape: a file checked on the event loop would hold the scrape, which
+  // would then never see one running.
+  const pdfChecks = options.pdfChecks;
+  new client.Gauge({
+    name: "clinic_pdf_checks",
+    help: "Referral and report PDFs being checked on this instance's threads now (running), and waiting for one.",
+    labelNames: ["state"],
+    registers: [registry],
+    collect() {
+      const use = pdfChecks();
+      this.set({ state: "running" }, use.running);
+      this.set({ state: "waiting" }, use.waiting);
+    },
+  });
 
   const readFigures = oneAtATime(() => readOperationalFigures(options.db, options.config, new Date()));
   const set = (figures: OperationalFigures, now: Date) => {

@@ -3,12 +3,14 @@ import fp from "fastify-plugin";
 import type { Config } from "../base/config";
 import type { Db } from "../db/index";
 import { healthRoutes } from "./health";
-import { registerMetrics } from "./metrics";
+import { registerMetrics, type MetricsOptions } from "./metrics";
 import { readinessCheck } from "./readiness";
 
 export interface OperationsOptions {
   config: Config;
   db: Db;
+  /** The referral PDF checks' use now, for GET /metrics. */
+  pdfChecks: MetricsOptions["pdfChecks"];
 }
 
 /**
@@ -18,10 +20,10 @@ export interface OperationsOptions {
  * hooks, so it times them too.
  */
 export const operationsPlugin = fp(
-  async (app: FastifyInstance, { config, db }: OperationsOptions) => {
+  async (app: FastifyInstance, { config, db, pdfChecks }: OperationsOptions) => {
     const readiness = readinessCheck(db);
     healthRoutes(app, readiness);
-    await registerMetrics(app, { config, db, readiness });
+    await registerMetrics(app, { config, db, readiness, pdfChecks });
   },
   { name: "operations", fastify: "5.x" },
 );

@@ -29,6 +29,8 @@ export type PdfCheckOutcome = PdfVerdict | "busy";
 
 export interface PdfChecks {
   check(file: string): Promise<PdfCheckOutcome>;
+  /** Files on a thread now, and files waiting for one (GET /metrics reads them at each scrape). */
+  use(): { running: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -128,6 +130,9 @@ export function pdfCheckPool(settings: PdfCheckSettings): PdfChecks {
         if (waiting.length >= settings.queue) return resolve("busy");
         waiting.push(job);
       });
+    },
+    use() {
+      return { running: slots.filter((slot) => slot.job).length, waiting: waiting.length };
     },
     async close() {
       closed = true;

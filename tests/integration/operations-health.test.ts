@@ -92,7 +92,7 @@ describe("the probes when the database hangs", () => {
     });
     db = openDb(config);
     app = Fastify();
-    await app.register(operationsPlugin, { config, db });
+    await app.register(operationsPlugin, { config, db, pdfChecks: () => ({ running: 0, waiting: 0 }) });
     await app.ready();
   });
   afterEach(() => {
