@@ -21,6 +21,7 @@ const missing = orthancMissing();
 const TAGS = {
   charset: "0008,0005",
   accession: "0008,0050",
+  referrer: "0008,0090",
   name: "0010,0010",
   patientId: "0010,0020",
   birthDate: "0010,0030",
@@ -68,6 +69,22 @@ describe.skipIf(missing)(`the worklist through Orthanc and findscu${missing ? ` 
   it("a confirmed 09:30 X-ray comes back to XRAY1's query exactly once, with the right fields, and never to US1's", async () => {
     const date = day(8);
     const id = await seed({ service_name: "x-ray", requested_date: date, id_passport_number: "412345678" });
+    // The referring doctor as the booking gave the name (decision 071).
+    const stamp = new Date().toISOString();
+    await t.db
+      .insertInto("appointment_referrers")
+      .values({
+        appointment_id: id,
+        name: "Dr Kgosi, Mpho",
+        practice_number: null,
+        practice_key: null,
+        email: null,
+        email_key: null,
+        phone: null,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .execute();
     expect(await change(id, { to: "confirmed", date, time: "09:30" })).toEqual({ written: 1, removed: 0, failed: 0 });
     const appt = await row(id);
 
@@ -86,6 +103,7 @@ describe.skipIf(missing)(`the worklist through Orthanc and findscu${missing ? ` 
     expect(answer[TAGS.studyUid]).toBe(appt.study_uid);
     expect(answer[TAGS.studyUid]).toMatch(/^2\.25\.\d{1,39}$/);
     expect(answer[TAGS.procedure]).toBe("X-ray Imaging");
+    expect(answer[TAGS.referrer]).toBe("Kgosi^Mpho");
     expect(answer[TAGS.modality]).toBe("DX");
     expect(answer[TAGS.station]).toBe("XRAY1");
     expect(answer[TAGS.startDate]).toBe(date.replace(/-/g, ""));
