@@ -26,10 +26,13 @@ export function parseWorklistStations(raw: string): WorklistStations | string {
   const rooms = new Set<string>(ROOMS.map((r) => r.id));
   const stations: Partial<Record<RoomId, Station>> = {};
   const titles = new Set<string>();
-  for (const item of raw
+  const items = raw
     .split(",")
     .map((x) => x.trim())
-    .filter(Boolean)) {
+    .filter(Boolean);
+  // Set but naming no room (" ", ","): a mistake, not "no machines" (that is WORKLIST_DIR unset).
+  if (!items.length) return "names no room: give ROOM=AE_TITLE/MODALITY pairs, or leave it unset for the defaults";
+  for (const item of items) {
     const match = /^([a-z0-9-]+)=([^/]+)\/(.+)$/.exec(item);
     if (!match) return `"${item}" must be ROOM=AE_TITLE/MODALITY, such as x-ray=XRAY1/DX`;
     const [, room, aeTitle, modality] = match as unknown as [string, string, string, string];

@@ -30,6 +30,7 @@ describe("WORKLIST_STATIONS", () => {
     ["x-ray=XRAY1/DX,fluoroscopy=XRAY1/RF", /given to two rooms/],
     ["x-ray=XRAY1/DX,x-ray=XRAY2/DX", /given twice/],
     ["x-ray=XRAY1/d x", /not a modality/],
+    [" , ", /names no room/],
   ])("refuses %s at start-up, naming the variable", (value, message) => {
     try {
       loadConfig({ NODE_ENV: "test", WORKLIST_STATIONS: value });
