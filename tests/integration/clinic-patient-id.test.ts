@@ -82,6 +82,48 @@ describe("the clinic patient ID", () => {
     expect(doc.appointments).toEqual([expect.objectContaining({ clinic_patient_id: given, ...images })]);
   });
 
+  it("erasure forgets the person's clinic patient ID, and keeps another person's", async () => {
+    const erased = await seedAppointment(t.db, {
+      service_name: "x-ray",
+      id_passport_number: "P55443322",
+      dob: "1971-09-09",
+      email: "kabo.erase@example.org",
+    });
+    const kept = await seedAppointment(t.db, {
+      service_name: "x-ray",
+      id_passport_number: "P66778899",
+      dob: "1971-09-09",
+      email: "mpho.kept@example.org",
+    });
+    await confirm(erased, t.day(11), "09:00");
+    await confirm(kept, t.day(11), "10:00");
+    const [gone, stays] = [(await patientIdOf(erased))!, (await patientIdOf(kept))!];
+    const held = async () =>
+      (await t.db.selectFrom("clinic_patients").select("patient_id").execute()).map((r) => r.patient_id);
+    expect(await held()).toEqual(expect.arrayContaining([gone, stays]));
+
+    const post = (values: Record<string, string>) =>
+      t.app.inject({
+        method: "POST",
+        url: "/staff/patient-data",
+        headers: { ...SAME_ORIGIN, cookie: t.cookie },
+        payload: form(values),
+      });
+    const found = await post({ intent: "find", q: "kabo.erase@example.org" });
+    const fingerprint = /name="fingerprint" value="([^"]*)"/.exec(found.body)![1]!;
+    const res = await post({
+      intent: "erase",
+      q: "kabo.erase@example.org",
+      confirm: "kabo.erase@example.org",
+      fingerprint,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain("Patient erased");
+    expect(await held()).not.toContain(gone);
+    expect(await held()).toContain(stays);
+    expect(await patientIdOf(kept)).toBe(stays);
+  });
+
   it("the console offers no studies to link without ORTHANC_URL", async () => {
     const overview = await t.app.inject({ method: "GET", url: "/staff", headers: { cookie: t.cookie } });
     expect(overview.statusCode).toBe(200);
