@@ -55,8 +55,8 @@ export interface FreeStart {
   start: number;
   /** "HH:MM". */
   time: string;
-  /** The rooms free for the whole hold, in the order given. */
-  rooms: Room[];
+  /** The rooms free for the whole hold, in the order given (starts may share one list: never change it). */
+  rooms: readonly Room[];
 }
 
 export interface FreeDay {
@@ -70,33 +70,28 @@ export function clinicMinutesAt(at: Date): number {
 }
 
 /**
- * What each room holds, by the clinic-minute day it touches, as disjoint ranges in time order (a
- * room's overlapping holds merged), so a day's starts are checked in one pass per room.
+ * What each of `rooms` holds, as disjoint ranges in time order (a room's overlapping or touching
+ * holds merged), flat: [start, end, start, end, …]. The starts are checked in time order across
+ * the whole range, so one forward pass through each room's list answers them all.
  */
-function holdsByRoomAndDay(booked: readonly Booked[]): Map<string, Map<number, [number, number][]>> {
-  const byRoom = new Map<string, Map<number, [number, number][]>>();
+function holdsOfRooms(rooms: readonly Room[], booked: readonly Booked[]): number[][] {
+  const index = new Map(rooms.map((room, r) => [room.id, r]));
+  const byRoom: Booked[][] = rooms.map(() => []);
   for (const b of booked) {
     if (b.room === null || b.starts_at === null || b.ends_at === null || b.ends_at <= b.starts_at) continue;
-    let days = byRoom.get(b.room);
-    if (!days) byRoom.set(b.room, (days = new Map()));
-    for (let day = Math.floor(b.starts_at / 1440); day <= Math.floor((b.ends_at - 1) / 1440); day++) {
-      const list = days.get(day);
-      if (list) list.push([b.starts_at, b.ends_at]);
-      else days.set(day, [[b.starts_at, b.ends_at]]);
-    }
+    const r = index.get(b.room);
+    if (r !== undefined) byRoom[r]!.push(b);
   }
-  for (const days of byRoom.values())
-    for (const [day, list] of days) {
-      list.sort((x, y) => x[0] - y[0]);
-      const merged: [number, number][] = [];
-      for (const range of list) {
-        const last = merged.at(-1);
-        if (last && range[0] <= last[1]) last[1] = Math.max(last[1], range[1]);
-        else merged.push([range[0], range[1]]);
-      }
-      days.set(day, merged);
+  return byRoom.map((list) => {
+    list.sort((x, y) => x.starts_at! - y.starts_at!);
+    const merged: number[] = [];
+    for (const b of list) {
+      const last = merged.length - 1;
+      if (last > 0 && b.starts_at! <= merged[last]!) merged[last] = Math.max(merged[last]!, b.ends_at!);
+      else merged.push(b.starts_at!, b.ends_at!);
     }
-  return byRoom;
+    return merged;
+  });
 }
 
 /** "HH:MM" of each minute of a day, made once. */
@@ -120,40 +115,45 @@ export function findFreeTimes(q: FreeTimeQuery): FreeDay[] {
   const first = q.from < today ? today : q.from;
   const horizonEnd = q.horizonDays === undefined ? q.to : addDays(today, q.horizonDays);
   const last = q.to < horizonEnd ? q.to : horizonEnd;
-  const holds = holdsByRoomAndDay(q.booked);
+  const holds = holdsOfRooms(q.rooms, q.booked);
+  // Per room, the first of its holds not ended by the last start checked: starts only grow, day
+  // after day, so a hold that ended by one start has ended for every later one.
+  const next = q.rooms.map(() => 0);
+  // Whether each room in service is free for the start being checked.
+  const isFree = q.rooms.map(() => false);
   const hold = q.lengthMinutes + Math.max(0, q.changeoverMinutes);
   const days: FreeDay[] = [];
-  for (let date = first; date <= last; date = addDays(date, 1)) {
+  // Clinic minutes run on the UTC calendar (no daylight saving): each day's midnight is 1440 after the last.
+  let midnight = clinicMinutes(first, "00:00");
+  for (let date = first; date <= last; date = addDays(date, 1), midnight += 1440) {
     const period = periodOf(date, hours);
     if (!period || !isOpenDay(date, q.closedDates, hours)) continue;
     const out = q.roomsOut?.get(date);
-    const rooms = out ? q.rooms.filter((r) => !out.has(r.id)) : q.rooms;
-    if (rooms.length === 0) continue;
-    const midnight = clinicMinutes(date, "00:00");
+    // The rooms in service that day, by their place in q.rooms.
+    const open: number[] = [];
+    for (let r = 0; r < q.rooms.length; r++) if (!out?.has(q.rooms[r]!.id)) open.push(r);
+    if (open.length === 0) continue;
+    const all = out ? open.map((r) => q.rooms[r]!) : q.rooms;
     const opens = midnight + hhmm(period.opens);
     const closes = midnight + hhmm(period.closes);
-    // Per room, its holds that day and the next (a hold may run past midnight, merged disjoint per
-    // day), and the first of them not ended yet.
-    const day = Math.floor(midnight / 1440);
-    const roomHolds = rooms.map((room) => {
-      const days = holds.get(room.id);
-      return [...(days?.get(day) ?? []), ...(days?.get(day + 1) ?? [])];
-    });
-    const next = rooms.map(() => 0);
     const starts: FreeStart[] = [];
     for (let start = opens; start + q.lengthMinutes <= closes; start += q.stepMinutes) {
       if (start < earliest) continue;
-      let free: Room[] | undefined;
-      for (let r = 0; r < rooms.length; r++) {
-        const list = roomHolds[r]!;
+      let count = 0;
+      for (let k = 0; k < open.length; k++) {
+        const r = open[k]!;
+        const list = holds[r]!;
         let i = next[r]!;
-        // Starts only grow, so a hold that ended by this start has ended for every later one.
-        while (i < list.length && list[i]![1] <= start) i++;
+        while (i < list.length && list[i + 1]! <= start) i += 2;
         next[r] = i;
-        if (i < list.length && list[i]![0] < start + hold) continue;
-        (free ??= []).push(rooms[r]!);
+        const free = i >= list.length || list[i]! >= start + hold;
+        isFree[k] = free;
+        if (free) count++;
       }
-      if (free) starts.push({ start, time: TIMES_OF_DAY[start - midnight]!, rooms: free });
+      if (count === 0) continue;
+      // Every room in service free (the usual case): the day's one list, shared by its starts.
+      const rooms = count === open.length ? all : all.filter((_, k) => isFree[k]);
+      starts.push({ start, time: TIMES_OF_DAY[start - midnight]!, rooms });
     }
     if (starts.length > 0) days.push({ date, starts });
   }

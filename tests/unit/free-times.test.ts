@@ -96,6 +96,16 @@ describe("findFreeTimes", () => {
     ).toBe("2027-04-30");
   });
 
+  it("keeps no list of rooms a start when every room in service is free (decision 085: 60 days make thousands)", () => {
+    const booked = [held("ultrasound-2", MONDAY, "10:00", "11:00")];
+    const [day] = findFreeTimes(base({ rooms: ultrasound, booked }));
+    const at = (time: string) => day!.starts.find((s) => s.time === time)!.rooms;
+    expect(at("08:00")).toBe(at("08:15"));
+    expect(at("08:00")).toBe(at("14:00"));
+    expect(at("08:00").map((r) => r.id)).toEqual(["ultrasound-1", "ultrasound-2"]);
+    expect(at("10:00").map((r) => r.id)).toEqual(["ultrasound-1"]);
+  });
+
   it("gives the nearest free times (the earlier of two as near), in time order", () => {
     const days = findFreeTimes(base({ booked: [held("x-ray", MONDAY, "10:00", "11:00")] }));
     expect(nearestFree(days, clinicMinutes(MONDAY, "10:00"), 4)).toEqual([

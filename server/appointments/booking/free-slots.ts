@@ -76,7 +76,7 @@ export async function serviceFreeTimes(
 
 /** Whether a time can be booked now: free (with its start and free rooms), taken meanwhile, or against the rule. */
 export type TimeCheck =
-  | { kind: "free"; start: number; rooms: Room[] }
+  | { kind: "free"; start: number; rooms: readonly Room[] }
   | { kind: "taken"; start: number }
   | { kind: "problem"; problem: TimeProblem };
 
