@@ -91,6 +91,7 @@ function Offer({ view }: { view: OfferView }) {
     </dl>
   );
   if (view.state === "taken") {
+    // Taking it took the patient off the list (decision 084); one button asks again, while they may.
     return (
       <>
         <div className="notice notice--success post-outcome" role="status" tabIndex={-1} autoFocus>
@@ -98,6 +99,21 @@ function Offer({ view }: { view: OfferView }) {
           <p>{m.earlier_taken_lead({}, options)}</p>
         </div>
         {summary}
+        {view.onList ? (
+          <p>{m.private_earlier_on({}, options)}</p>
+        ) : (
+          <>
+            <p>{m.earlier_taken_off_list({}, options)}</p>
+            {view.mayAsk && (
+              <form method="post" action={location.pathname} className="form-submit">
+                <input type="hidden" name="intent" value="again" />
+                <button type="submit" className="button button--outline">
+                  {m.earlier_ask_again({}, options)}
+                </button>
+              </form>
+            )}
+          </>
+        )}
       </>
     );
   }

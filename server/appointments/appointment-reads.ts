@@ -126,7 +126,7 @@ export function appointmentReads(db: Db) {
     },
 
     /**
-     * What the given rooms hold in [from, to) (clinic minutes): the room and range of each
+     * What the given rooms hold in [from, to) (clinic minutes): the id, room and range of each
      * confirmed appointment there but `except` (an appointment being moved: its own time does
      * not hold it back), and nothing else, for the free times (domain/free-times.ts).
      * Read from the confirmed appointments' index by room and start (migration 0044), from a
@@ -140,11 +140,11 @@ export function appointmentReads(db: Db) {
       to: number,
       except: number | undefined,
       trx: Kysely<Database> = db,
-    ): Promise<{ room: string | null; starts_at: number | null; ends_at: number | null }[]> {
+    ): Promise<{ id: number; room: string | null; starts_at: number | null; ends_at: number | null }[]> {
       if (rooms.length === 0) return [];
       return trx
         .selectFrom("appointments")
-        .select(["room", "starts_at", "ends_at"])
+        .select(["id", "room", "starts_at", "ends_at"])
         .where("starts_at", ">", from - 1440)
         .where("starts_at", "<", to)
         .where("ends_at", ">", from)

@@ -269,6 +269,14 @@ export function appointmentWrites(db: Db) {
       await trx.deleteFrom("appointment_referrers").where("appointment_id", "in", ids).execute();
       // The signed reports' rows, their links, release and grants (decision 075).
       await reportRepository(db).deleteOf(ids, trx);
+      // Earlier times offered to them go; a freed time they gave back or filled stays, unnamed (decision 070).
+      await trx.deleteFrom("earlier_offers").where("appointment_id", "in", ids).execute();
+      await trx
+        .updateTable("freed_times")
+        .set({ from_appointment_id: null })
+        .where("from_appointment_id", "in", ids)
+        .execute();
+      await trx.updateTable("freed_times").set({ filled_by: null }).where("filled_by", "in", ids).execute();
       const patients = await trx
         .selectFrom("appointments")
         .select("clinic_patient_id")

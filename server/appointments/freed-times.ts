@@ -2,7 +2,6 @@ import type { Kysely } from "kysely";
 import { addDays, clinicToday } from "../../domain/dates";
 import { clinicMinutesAt } from "../../domain/free-times";
 import { clinicMinutes, ROOMS } from "../../domain/rooms";
-import type { Db } from "../db/index";
 import type { Database, FreedCause } from "../db/schema";
 import type { AppointmentRow } from "./appointment-rows";
 
@@ -52,12 +51,13 @@ export async function recordFreedTime(
 /**
  * A closure lifted (or a room back in service): each of its days from
  * tomorrow, up to FREED_CLOSURE_DAYS ahead, is freed whole, in each room it
- * closed; the offers find each patient's first free start in it.
+ * closed, in the transaction that removes the closure; the offers find each
+ * patient's first free start in it.
  */
 export async function freeClosedDays(
-  db: Db,
   closure: { firstDate: string; lastDate: string; room: string | null },
   now: Date,
+  trx: Kysely<Database>,
 ): Promise<number> {
   const today = clinicToday(now);
   const first = closure.firstDate > today ? closure.firstDate : addDays(today, 1);
@@ -80,7 +80,7 @@ export async function freeClosedDays(
       });
     }
   }
-  if (rows.length) await db.insertInto("freed_times").values(rows).execute();
+  if (rows.length) await trx.insertInto("freed_times").values(rows).execute();
   return rows.length;
 }
 

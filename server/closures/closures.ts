@@ -97,12 +97,17 @@ export async function removableClosure(
   return { ok: true, closure };
 }
 
-/** Removes a closure that starts after today, audited; a started or past one is refused with a message. */
+/**
+ * Removes a closure that starts after today, audited; a started or past one is refused with a message.
+ * `andThen` runs in the same transaction once it is removed (what reopening it means elsewhere: the
+ * offers of its days, decision 070); if it throws, the closure stays.
+ */
 export async function removeClosure(
   db: Db,
   by: StaffIdentity,
   id: number,
   now: Date,
+  andThen?: (closure: ClosureRow, trx: Kysely<Database>) => Promise<unknown>,
 ): Promise<{ ok: true; closure: ClosureRow } | { ok: false; error: string; status: number }> {
   const today = clinicDate(now);
   return db.transaction().execute(async (trx) => {
@@ -123,6 +128,7 @@ export async function removeClosure(
       now,
       trx,
     );
+    await andThen?.(closure, trx);
     return { ok: true as const, closure };
   });
 }

@@ -5,14 +5,7 @@ import fp from "fastify-plugin";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { recordAudit } from "../audit/audit";
-import {
-  appointmentsCsv,
-  exportRange,
-  figureCsv,
-  figures,
-  figuresRange,
-  isFigureName,
-} from "../appointments/front-desk/index";
+import { appointmentsCsv, exportRange, figureCsv, figuresRange, isFigureName } from "../appointments/front-desk/index";
 import { contentDisposition, isInlineSafe, uploadPath } from "../uploads/files";
 import { checkStaffRequest, isStaffUrl, STAFF_RESPONSE_HEADERS } from "../staff/guard";
 import { leaseFor, takeLease } from "../jobs/lease";
@@ -221,7 +214,7 @@ export function staffPlugin(
           const asked = figuresRange(single(request.query.from), single(request.query.to), rt.now());
           if (!asked.ok) return reply.code(400).send({ message: Object.values(asked.errors).join(" ") });
           const { from, to } = asked.range;
-          const { csv, count } = figureCsv(await figures(rt.db, asked.range), figure);
+          const { csv, count } = await figureCsv(rt.db, asked.range, figure);
           await recordAudit(
             {
               staffId: staff.id,

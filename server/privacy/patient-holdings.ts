@@ -3,6 +3,7 @@ import path from "node:path";
 import { readSafetyAnswers } from "../../domain/safety-questions";
 import { appointmentRepository } from "../appointments/appointment-repository";
 import { referrerRepository } from "../appointments/referrer-repository";
+import { earlierOffersTo } from "../appointments/earlier/index";
 import { reportRepository } from "../appointments/report-repository";
 import { auditRepository } from "../audit/audit-repository";
 import type { StaffRuntime } from "../db/runtime";
@@ -43,6 +44,8 @@ export async function gather(rt: StaffRuntime, match: PatientMatch) {
   const referrers = await referrerRepository(db).ofAppointments(appointmentIds);
   // The signed reports of their appointments, every version (decision 075): exported with their files, erased with them.
   const reports = await reportRepository(db).ofAppointments(appointmentIds);
+  // The earlier times offered to them (decision 070): exported with the appointment, erased with it.
+  const earlierOffers = await earlierOffersTo(db, appointmentIds);
   const found = await mailRepository(db).findAbout(match.email, refs);
   // A notice that an erased appointment is cancelled, not yet sent: exported, but an erasure leaves it to be sent.
   const isNotice = (m: (typeof found)[number]) => m.forget_after_send === 1 && m.status === "pending";
@@ -64,6 +67,7 @@ export async function gather(rt: StaffRuntime, match: PatientMatch) {
     history,
     referrers,
     reports,
+    earlierOffers,
     mails,
     notices,
     idempotency,
@@ -173,6 +177,7 @@ export async function patientHoldings(rt: StaffRuntime, match: PatientMatch): Pr
     safetyAnswers: g.appointments.filter((a) => readSafetyAnswers(a.safety_answers)).length,
     referrers: g.referrers.length,
     reports: g.reports.length,
+    earlierOffers: g.earlierOffers.length,
     notices: g.notices.length,
   });
 }
@@ -204,7 +209,13 @@ const plural = (n: number, one: string, many: string) => `${n === 1 ? "One" : n}
  * nothing for what is not held (decision 035).
  */
 export function heldInWords(
-  h: PatientCounts & { safetyAnswers: number; notices: number; referrers?: number; reports?: number },
+  h: PatientCounts & {
+    safetyAnswers: number;
+    notices: number;
+    referrers?: number;
+    reports?: number;
+    earlierOffers?: number;
+  },
 ): string[] {
   return [
     h.appointments
@@ -215,6 +226,9 @@ export function heldInWords(
       : "",
     h.referrers
       ? `The referring doctor named for ${plural(h.referrers, "appointment", "appointments").toLowerCase()}: the name, practice number, e-mail address and phone number given.`
+      : "",
+    h.earlierOffers
+      ? `${plural(h.earlierOffers, "earlier time", "earlier times")} offered to the patient: the time offered, their own time then, and whether they took it.`
       : "",
     h.statusChanges
       ? `The history of ${h.appointments === 1 ? "the appointment" : "the appointments"}: ${plural(h.statusChanges, "change", "changes").toLowerCase()} of status, with when and why.`

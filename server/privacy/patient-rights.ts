@@ -129,6 +129,7 @@ export async function exportPatient(
       service_name: serviceTitle(a.service_name),
       safety_answers: safetyAnswersInWords(a.service_name, safety_answers),
       referring_doctor: referringDoctor(g.referrers.find((r) => r.appointment_id === _id)),
+      earlier_offers: g.earlierOffers.filter((o) => o.appointment_id === _id).map(({ appointment_id: _a, ...o }) => o),
       status_history: g.history
         .filter((h) => h.appointment_id === _id)
         .map((h) => ({ from_status: h.from_status, to_status: h.to_status, note: h.note, created_at: h.created_at })),

@@ -1,16 +1,24 @@
+import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { APPOINTMENT_PATH, EARLIER_ASK_PATH, EARLIER_TAKE_PATH } from "../../domain/api-paths";
 import { clinicInstant } from "../../domain/dates";
 import type { TextKind } from "../../domain/text-messages";
+import { ROOMS } from "../../domain/rooms";
 import {
   BATCH_EVERY_MS,
   OFFERS_EVERY_MS,
   earlierForStaff,
+  offersRound,
   sendDueOffers,
 } from "../../server/appointments/earlier/index";
+import { reopenAndOffer } from "../../server/appointments/front-desk/index";
+import { removeClosure } from "../../server/closures/closures";
+import { staffRuntime } from "../../server/db/runtime";
+import { findPatient, matchFingerprint } from "../../server/privacy/patient-lookup";
+import { erasePatient, exportPatient } from "../../server/privacy/patient-rights";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { bookTimeBody } from "../helpers/requests";
-import { form, SAME_ORIGIN } from "../helpers/staff";
+import { addStaff, form, SAME_ORIGIN } from "../helpers/staff";
 
 // Issue 37, decision 070: earlier times. One app for the file, on a clock the tests move by hand
 // (never a sleep); each test books its own X-ray times on its own days of March 2027.
@@ -88,6 +96,9 @@ describe("earlier times offered to the patients who asked", () => {
       .execute();
     await t.db.updateTable("appointments").set({ earlier_wanted_at: null }).execute();
   };
+  /** Takes an offer through the JSON API (the offer's token in the body), from its link's path. */
+  const takeOffer = (link: string) =>
+    t.app.inject({ method: "POST", url: EARLIER_TAKE_PATH, payload: { offer: link.split("/").pop() } });
   const textsOf = (kind: TextKind) => t.db.selectFrom("text_messages").selectAll().where("kind", "=", kind).execute();
 
   it("the overview's list of those waiting reads at any instant, within a minute too (starts_at holds whole minutes)", async () => {
@@ -189,6 +200,15 @@ describe("earlier times offered to the patients who asked", () => {
     }
     const won = answers[waiting.indexOf(winner)]!;
     expect(won.body).toContain("Done: your appointment is at the earlier time");
+    // Taking it takes the patient off the list (decision 084); the page says so, and asks again in one tap.
+    expect((await row(winner.id)).earlier_wanted_at).toBeNull();
+    expect(won.body).toContain("You are no longer on the list for an earlier time.");
+    expect(won.body).toContain("Tell me if an even earlier time opens");
+    const again = await post(links[waiting.indexOf(winner)]!, { intent: "again" });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.body).toContain("You are on the list for an earlier time.");
+    expect(again.body).not.toContain("Tell me if an even earlier time opens");
+    expect((await row(winner.id)).earlier_wanted_at).toBe(clock.toISOString());
     // A later taker is told on the first screen that the time has gone, and keeps their own.
     const loser = waiting.find((p) => p !== winner)!;
     const gone = await t.app.inject({ method: "GET", url: links[waiting.indexOf(loser)]! });
@@ -248,11 +268,7 @@ describe("earlier times offered to the patients who asked", () => {
     expect(ended.filled_at).toBeNull();
     // An offer of it says it has gone; taking it through the API keeps the patient's own time.
     const [link] = await offerLinks(waiting[0]!.reference);
-    const taken = await t.app.inject({
-      method: "POST",
-      url: EARLIER_TAKE_PATH,
-      payload: { offer: link!.split("/").pop() },
-    });
+    const taken = await takeOffer(link!);
     expect(taken.statusCode, taken.body).toBe(409);
     expect(taken.json()).toMatchObject({
       data: { status: "gone", appointmentDate: "2027-03-23", appointmentTime: "11:00" },
@@ -288,19 +304,190 @@ describe("earlier times offered to the patients who asked", () => {
     clock = later(OFFERS_EVERY_MS);
     await sendDueOffers(t.db, t.config, clock);
     const [link] = await offerLinks(waiting.reference);
-    const taken = await t.app.inject({
-      method: "POST",
-      url: EARLIER_TAKE_PATH,
-      payload: { offer: link!.split("/").pop() },
-    });
+    const taken = await takeOffer(link!);
     expect(taken.statusCode, taken.body).toBe(200);
     expect(taken.json()).toMatchObject({
       data: { status: "moved", appointmentDate: "2027-03-11", appointmentTime: "15:00" },
     });
-    const unknown = await t.app.inject({ method: "POST", url: EARLIER_TAKE_PATH, payload: { offer: "y".repeat(43) } });
-    expect(unknown.statusCode).toBe(404);
+    expect((await takeOffer("y".repeat(43))).statusCode).toBe(404);
     const notFound = await t.app.inject({ method: "GET", url: `/earlier/${"z".repeat(43)}` });
     expect(notFound.statusCode).toBe(404);
     expect(notFound.body).toContain("This link is not valid");
+  });
+  it("a closure lifted offers its days, and a room back in service that room's, in the transaction that removes it", async () => {
+    clock = clinicInstant("2027-03-08", "09:00");
+    await endLeftOpen();
+    // The closures page's removal (app/routes/staff/closures.tsx), on this file's clock.
+    const manager = await addStaff(t.db);
+    const closure = (date: string, room: string | null) =>
+      t.db
+        .insertInto("clinic_closures")
+        .values({
+          first_date: date,
+          last_date: date,
+          reason: "Maintenance",
+          room,
+          created_by: null,
+          created_at: clock.toISOString(),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+    const reopen = async (id: number) =>
+      expect(
+        await reopenAndOffer(
+          staffRuntime(t.db, t.config, () => clock),
+          manager,
+          id,
+        ),
+      ).toMatchObject({ ok: true });
+    // Offering its days is part of removing it: if writing them fails, the closure stays.
+    const kept = await closure("2027-04-08", null);
+    const failing = async () => Promise.reject(new Error("offers failed"));
+    await expect(removeClosure(t.db, manager, kept.id, clock, failing)).rejects.toThrow("offers failed");
+    const stays = await t.db.selectFrom("clinic_closures").select("id").where("id", "=", kept.id).execute();
+    expect(stays).toHaveLength(1);
+    await t.db.deleteFrom("clinic_closures").where("id", "=", kept.id).execute();
+    const freedOn = (date: string) =>
+      t.db.selectFrom("freed_times").select(["room", "cause"]).where("date", "=", date).orderBy("room").execute();
+
+    // The whole clinic closed on 6 April; a patient on the list has an X-ray time on 20 April.
+    const clinic = await closure("2027-04-06", null);
+    const first = await book("2027-04-20", "10:00");
+    await ask(first.path);
+    await reopen(clinic.id);
+    expect(await freedOn("2027-04-06")).toEqual(
+      ROOMS.map((r) => ({ room: r.id, cause: "closure-lifted" })).sort((a, b) => a.room.localeCompare(b.room)),
+    );
+    clock = later(OFFERS_EVERY_MS);
+    expect(await sendDueOffers(t.db, t.config, clock)).toBe(1);
+    const [offered] = await offersOf("2027-04-06");
+    expect(offered).toMatchObject({ appointment_id: first.id, batch: 1 });
+    expect(await offerLinks(first.reference)).toHaveLength(1);
+
+    // The X-ray room out of service on 7 April, back in service: only that room's day is offered.
+    const room = await closure("2027-04-07", "x-ray");
+    const second = await book("2027-04-21", "10:00");
+    await ask(second.path);
+    await reopen(room.id);
+    expect(await freedOn("2027-04-07")).toEqual([{ room: "x-ray", cause: "room-back" }]);
+    clock = later(OFFERS_EVERY_MS);
+    expect(await sendDueOffers(t.db, t.config, clock)).toBe(1);
+    expect(await offersOf("2027-04-07")).toMatchObject([{ appointment_id: second.id, batch: 1 }]);
+    const page = await t.app.inject({ method: "GET", url: (await offerLinks(second.reference))[0]! });
+    expect(page.body).toContain("Wednesday 7 April 2027 at");
+    expect(page.body).toContain("Take this time");
+  });
+
+  it("an offer ends when its patient's own time changes, and when it is too close; its link says so and moves nothing", async () => {
+    clock = clinicInstant("2027-03-09", "09:00");
+    await endLeftOpen();
+    const first = await book("2027-04-13", "13:00");
+    const second = await book("2027-04-14", "13:00");
+    for (const p of [first, second]) await ask(p.path);
+    const freed = await book("2027-03-15", "13:00");
+    await cancel(freed);
+    clock = later(OFFERS_EVERY_MS);
+    expect(await sendDueOffers(t.db, t.config, clock)).toBe(2);
+    const [firstLink] = await offerLinks(first.reference);
+    const [secondLink] = await offerLinks(second.reference);
+    const ended = async (link: string, own: { date: string; time: string } | null) => {
+      const page = await t.app.inject({ method: "GET", url: link });
+      expect(page.body).toContain("This offer has ended");
+      expect(page.body).not.toContain("Take this time");
+      const taken = await takeOffer(link);
+      expect(taken.statusCode, taken.body).toBe(409);
+      expect(taken.json()).toMatchObject({ data: { status: "ended" } });
+      if (own) expect(taken.json()).toMatchObject({ data: { appointmentDate: own.date, appointmentTime: own.time } });
+    };
+
+    // The second patient cancels their own time: their offer has ended.
+    await cancel(second);
+    await ended(secondLink!, null);
+    expect((await row(second.id)).status).toBe("cancelled");
+
+    // Too close: from the moment the notice before the time offered begins (its expiry, never after
+    // the patient's own time), the first patient's offer has ended, and their own time stays.
+    const offer = await t.db
+      .selectFrom("earlier_offers")
+      .selectAll()
+      .where("appointment_id", "=", first.id)
+      .executeTakeFirstOrThrow();
+    expect(offer.expires_at < clinicInstant("2027-04-13", "13:00").toISOString()).toBe(true);
+    clock = new Date(Date.parse(offer.expires_at) - 1000);
+    expect((await t.app.inject({ method: "GET", url: firstLink! })).body).toContain("Take this time");
+    clock = new Date(offer.expires_at);
+    await ended(firstLink!, { date: "2027-04-13", time: "13:00" });
+    expect((await row(first.id)).confirmed_date).toBe("2027-04-13");
+
+    // Once the freed time has begun, the job ends it and every offer of it.
+    clock = clinicInstant("2027-03-15", "13:00");
+    expect(await sendDueOffers(t.db, t.config, clock)).toBe(0);
+    const rows = await t.db
+      .selectFrom("earlier_offers")
+      .innerJoin("freed_times", "freed_times.id", "earlier_offers.freed_time_id")
+      .select(["earlier_offers.ended_at as offerEnded", "freed_times.ended_at as freedEnded"])
+      .where("freed_times.from_appointment_id", "=", freed.id)
+      .execute();
+    expect(rows).toHaveLength(2);
+    for (const r of rows) expect([r.offerEnded, r.freedEnded]).toEqual([clock.toISOString(), clock.toISOString()]);
+  });
+
+  it("one instance runs the offers' job per period: it takes the job's lease", async () => {
+    const at = clinicInstant("2027-03-10", "08:00");
+    const round = (holder: string, ms = 0) =>
+      offersRound(t.db, t.config, clock, { now: new Date(at.getTime() + ms), holder });
+    expect(await round("instance-a")).toEqual(expect.any(Number));
+    expect(await round("instance-b")).toBeUndefined();
+    expect(await round("instance-a", 1000)).toBeUndefined();
+    expect(await round("instance-b", OFFERS_EVERY_MS)).toEqual(expect.any(Number));
+  });
+
+  it("the patient's export holds the earlier times offered; erasure removes them and leaves the freed time unnamed", async () => {
+    clock = clinicInstant("2027-03-11", "09:00");
+    await endLeftOpen();
+    const email = "earlier.export@example.org";
+    const waiting = await book("2027-04-22", "15:00", { email });
+    await ask(waiting.path);
+    const freed = await book("2027-03-16", "15:00");
+    await cancel(freed);
+    clock = later(OFFERS_EVERY_MS);
+    expect(await sendDueOffers(t.db, t.config, clock)).toBe(1);
+    const [link] = await offerLinks(waiting.reference);
+    expect((await takeOffer(link!)).statusCode).toBe(200);
+
+    const rt = staffRuntime(t.db, t.config, () => clock);
+    const manager = await addStaff(t.db);
+    const match = (await findPatient(t.db, { kind: "email", value: email }))!;
+    const exported = await exportPatient(rt, manager, match);
+    const document = JSON.parse(strFromU8(unzipSync(exported.zip)["patient-data.json"]!)) as {
+      appointments: { reference: string; earlier_offers: unknown[] }[];
+    };
+    const offers = document.appointments.find((a) => a.reference === waiting.reference)!.earlier_offers;
+    expect(offers).toEqual([
+      {
+        offered_date: "2027-03-16",
+        offered_time: "15:00",
+        own_date: "2027-04-22",
+        own_time: "15:00",
+        offered_at: clock.toISOString(),
+        expires_at: expect.any(String),
+        taken_at: clock.toISOString(),
+        ended_at: null,
+      },
+    ]);
+
+    expect(await erasePatient(rt, manager, match, matchFingerprint(match))).toMatchObject({ kind: "erased" });
+    const left = await t.db
+      .selectFrom("earlier_offers")
+      .select("id")
+      .where("appointment_id", "=", waiting.id)
+      .execute();
+    expect(left).toHaveLength(0);
+    const named = await t.db
+      .selectFrom("freed_times")
+      .select(["filled_by", "from_appointment_id"])
+      .where((eb) => eb.or([eb("filled_by", "=", waiting.id), eb("from_appointment_id", "=", waiting.id)]))
+      .execute();
+    expect(named).toHaveLength(0);
   });
 });

@@ -1,8 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, clinicDate } from "../../domain/dates";
 import { serviceTitle } from "../../domain/catalogue";
+import type { FreedCause } from "../../server/db/schema";
 import { createTestApp, type TestApp } from "../helpers/app";
-import { addStaff, form, SAME_ORIGIN, seedAppointment, sessionCookieFor } from "../helpers/staff";
+import { BATCH_EVERY_MS, BATCH_SIZE } from "../../server/appointments/earlier/index";
+import {
+  addStaff,
+  form,
+  nextOpenWeekday,
+  SAME_ORIGIN,
+  seedAppointment,
+  seedConfirmedIn,
+  sessionCookieFor,
+} from "../helpers/staff";
 
 // Issue 37, decision 070: "not prepared" beside attended and no-show (counted like a no-show, and
 // it offers a new time), and the manager's figures, each checked against a hand count of the rows
@@ -128,16 +138,19 @@ describe("not prepared, and the manager's figures", () => {
     await reminded("09:30");
     await reminded("10:00", { reminder_sent_for: "2031-04-12 10:00", coming_confirmed_for: "2031-04-12 10:00" });
 
-    // Freed times, April: 3 freed, 2 filled gaining 5 and 9 days (14). May: 1 freed, none filled.
-    const freed = (date: string, filled?: number) =>
+    // Freed times, April: 3 given back, 2 filled gaining 5 and 9 days (14); a whole day a lifted
+    // closure reopened in two rooms is not a freed time, unless a patient took a time in it (one
+    // did, gaining 3 days): 4 freed, 3 filled, 17 days. May: 1 freed, none filled; a room back in
+    // service, not counted.
+    const freed = (date: string, filled?: number, cause: FreedCause = "cancelled", room = "x-ray") =>
       t.db
         .insertInto("freed_times")
         .values({
-          room: "x-ray",
+          room,
           date,
           starts_at: 1,
           ends_at: 31,
-          cause: "cancelled",
+          cause,
           from_appointment_id: null,
           created_at: new Date().toISOString(),
           next_batch_at: null,
@@ -145,9 +158,12 @@ describe("not prepared, and the manager's figures", () => {
         })
         .execute();
     await freed("2031-04-02", 5);
-    await freed("2031-04-03", 9);
+    await freed("2031-04-03", 9, "moved");
     await freed("2031-04-04");
+    await freed("2031-04-14", undefined, "closure-lifted", "x-ray");
+    await freed("2031-04-14", 3, "closure-lifted", "ultrasound");
     await freed("2031-05-02");
+    await freed("2031-05-12", undefined, "room-back");
 
     const query = "from=2031-04&to=2031-05";
     const page = await t.app.inject({ method: "GET", url: `/staff/figures?${query}`, headers: { cookie: manager } });
@@ -159,17 +175,37 @@ describe("not prepared, and the manager's figures", () => {
         )
         .filter((r) => r.length);
     expect(cells(page.body)).toEqual([
-      ["April 2031", serviceTitle("mammography"), "1", "0", "1", "0", "1 (100%)"],
-      ["April 2031", serviceTitle("ultrasound"), "2", "1", "0", "1", "1 (50%)"],
-      ["April 2031", serviceTitle("x-ray"), "5", "3", "1", "1", "2 (40%)"],
-      ["May 2031", serviceTitle("x-ray"), "2", "2", "0", "0", "0 (0%)"],
+      ["April 2031", serviceTitle("mammography"), "1", "0", "1", "0", "1", "100%"],
+      ["April 2031", serviceTitle("ultrasound"), "2", "1", "0", "1", "1", "50%"],
+      ["April 2031", serviceTitle("x-ray"), "5", "3", "1", "1", "2", "40%"],
+      ["May 2031", serviceTitle("x-ray"), "2", "2", "0", "0", "0", "0%"],
       ["April 2031", "4", "1", "25%"],
       ["May 2031", "0", "0", "–"],
-      ["April 2031", "3", "2", "14"],
+      ["April 2031", "4", "3", "17"],
       ["May 2031", "1", "0", "0"],
     ]);
 
-    const csv = async (figure: string) => {
+    // Each CSV file: the page's rows, months as YYYY-MM, none to count left empty.
+    const files: Record<string, string[]> = {
+      missed: [
+        '"Month","Examination","Visits","Attended","No-show","Not prepared","Missed","Missed (%)"',
+        `"2031-04","${serviceTitle("mammography")}","1","0","1","0","1","100"`,
+        `"2031-04","${serviceTitle("ultrasound")}","2","1","0","1","1","50"`,
+        `"2031-04","${serviceTitle("x-ray")}","5","3","1","1","2","40"`,
+        `"2031-05","${serviceTitle("x-ray")}","2","2","0","0","0","0"`,
+      ],
+      reminders: [
+        '"Month","Reminded","Confirmed from the reminder","Share confirmed (%)"',
+        '"2031-04","4","1","25"',
+        '"2031-05","0","0",""',
+      ],
+      filled: [
+        '"Month","Freed times","Filled from the list","Days gained"',
+        '"2031-04","4","3","17"',
+        '"2031-05","1","0","0"',
+      ],
+    };
+    for (const [figure, lines] of Object.entries(files)) {
       const res = await t.app.inject({
         method: "GET",
         url: `/api/staff/figures/export?figure=${figure}&${query}`,
@@ -177,28 +213,14 @@ describe("not prepared, and the manager's figures", () => {
       });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers["content-disposition"]).toBe(`attachment; filename="${figure}-2031-04-to-2031-05.csv"`);
-      return res.body
-        .replace(/^\uFEFF/, "")
-        .trimEnd()
-        .split("\r\n");
-    };
-    expect(await csv("missed")).toEqual([
-      '"Month","Examination","Visits","Attended","No-show","Not prepared","Missed"',
-      `"2031-04","${serviceTitle("mammography")}","1","0","1","0","1"`,
-      `"2031-04","${serviceTitle("ultrasound")}","2","1","0","1","1"`,
-      `"2031-04","${serviceTitle("x-ray")}","5","3","1","1","2"`,
-      `"2031-05","${serviceTitle("x-ray")}","2","2","0","0","0"`,
-    ]);
-    expect(await csv("reminders")).toEqual([
-      '"Month","Reminded","Confirmed from the reminder","Share confirmed (%)"',
-      '"2031-04","4","1","25"',
-      '"2031-05","0","0",""',
-    ]);
-    expect(await csv("filled")).toEqual([
-      '"Month","Freed times","Filled from the list","Days gained"',
-      '"2031-04","3","2","14"',
-      '"2031-05","1","0","0"',
-    ]);
+      expect(
+        res.body
+          .replace(/^\uFEFF/, "")
+          .trimEnd()
+          .split("\r\n"),
+        figure,
+      ).toEqual(lines);
+    }
     const audit = await t.db.selectFrom("staff_audit").selectAll().where("target_type", "=", "figures").execute();
     expect(audit.map((a) => a.detail)).toEqual([
       "missed, 2031-04 to 2031-05 (4 rows)",
@@ -234,5 +256,49 @@ describe("not prepared, and the manager's figures", () => {
       headers: { cookie: manager },
     });
     expect(long.body).toContain("Ask for at most 24 months at a time.");
+  });
+
+  it("the overview counts this month's freed times as the figures do and links managers to them; the list's words follow the batch size", async () => {
+    const today = clinicDate(new Date());
+    const month = today.slice(0, 7);
+    const stamp = new Date().toISOString();
+    const freedToday = (cause: FreedCause, filled?: number) =>
+      t.db
+        .insertInto("freed_times")
+        .values({
+          room: "x-ray",
+          date: today,
+          starts_at: 1,
+          ends_at: 31,
+          cause,
+          from_appointment_id: null,
+          created_at: stamp,
+          next_batch_at: null,
+          ...(filled === undefined ? {} : { filled_at: stamp, days_gained: filled }),
+        })
+        .execute();
+    // One given back and filled (6 days), one given back, a reopened day nobody took: 1 of 2.
+    await freedToday("cancelled", 6);
+    await freedToday("moved");
+    await freedToday("closure-lifted");
+    await seedConfirmedIn(t.db, nextOpenWeekday(t.config, 20), "10:00", "x-ray", {
+      booked_online: 1,
+      earlier_wanted_at: stamp,
+    });
+    const stat = (html: string) =>
+      /<li class="staff-stat"><a href="([^"]*)"[^>]*><span class="staff-stat__number">(\d+)<\/span><span class="staff-stat__label">(of \d+ freed[^<]*)</
+        .exec(html.replace(/<!-- -->/g, ""))
+        ?.slice(1);
+    const page = await t.app.inject({ method: "GET", url: "/staff", headers: { cookie: manager } });
+    expect(stat(page.body)).toEqual([
+      `/staff/figures?from=${month}&amp;to=${month}#filled-title`,
+      "1",
+      "of 2 freed times this month filled from the list, 6 days gained",
+    ]);
+    expect(page.body.replace(/<!-- -->/g, "")).toContain(
+      `A freed time is offered first to the ${BATCH_SIZE} whose own appointment is soonest, then to the next ${BATCH_SIZE} every ${BATCH_EVERY_MS / 60_000} minutes while it is still free.`,
+    );
+    const desk = await t.app.inject({ method: "GET", url: "/staff", headers: { cookie: reception } });
+    expect(stat(desk.body)?.[0]).toBe("/staff#earlier-heading");
   });
 });

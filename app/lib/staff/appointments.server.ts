@@ -51,7 +51,13 @@ export {
   type StatusChangeErrors,
   type StatusChangeField,
 } from "../../../server/appointments/front-desk/index";
-export { failingTexts, openEnquiries, overdueRequests, overview } from "../../../server/appointments/front-desk/index";
+export {
+  failingTexts,
+  freedThisMonth,
+  openEnquiries,
+  overdueRequests,
+  overview,
+} from "../../../server/appointments/front-desk/index";
 export { earlierForStaff } from "../../../server/appointments/earlier/index";
 export { exportRange } from "../../../server/appointments/front-desk/index";
 export {

@@ -5,7 +5,14 @@ import { staffMeta } from "~/components/staff/staff-format";
 import { DataTable } from "~/components/staff/data-table";
 import { StaffErrorSummary, StaffField, type FieldErrors } from "~/components/staff/form-errors";
 import { requireStaff } from "~/lib/staff.server";
-import { figures, figuresRange, FIGURES_MAX_MONTHS } from "~/lib/staff/figures.server";
+import {
+  figureTables,
+  figuresRange,
+  FIGURES_MAX_MONTHS,
+  type FigureCell,
+  type FigureName,
+  type FigureTable,
+} from "~/lib/staff/figures.server";
 import type { Route } from "./+types/figures";
 
 export const meta = () => staffMeta("Figures");
@@ -28,17 +35,42 @@ export async function loader(args: Route.LoaderArgs) {
   if (!asked.ok) {
     const errors: FieldErrors = {};
     for (const [field, id] of Object.entries(FIELD_IDS)) errors[id] = asked.errors[field as keyof typeof FIELD_IDS];
-    return { values, errors, all: null, maxMonths: FIGURES_MAX_MONTHS };
+    return { values, errors, tables: null, maxMonths: FIGURES_MAX_MONTHS };
   }
-  return { values: asked.range, errors: null, all: await figures(rt.db, asked.range), maxMonths: FIGURES_MAX_MONTHS };
+  const tables = await figureTables(rt.db, asked.range);
+  return { values: asked.range, errors: null, tables, maxMonths: FIGURES_MAX_MONTHS };
 }
 
-const month = (m: string) => formatMonth(`${m}-01`);
+/** A figure's cell on the page: the month in words, a per cent with its sign, "–" for none to count. */
+function cellOf(value: string | number | null, kind: FigureCell): ReactNode {
+  if (value === null) return "–";
+  if (kind === "month") return formatMonth(`${value}-01`);
+  return kind === "percent" ? `${value}%` : value;
+}
+
+/** Each figure on the page: its heading, download link's words, table caption and words for none. */
+const FIGURE_WORDS: Record<FigureName, { title: string; download: string; caption: string; empty?: string }> = {
+  missed: {
+    title: "Missed visits by examination",
+    download: "Download missed visits (CSV)",
+    caption: "Missed visits by month and examination",
+    empty: "No visits with an outcome in these months.",
+  },
+  reminders: {
+    title: "Confirmed from the reminder",
+    download: "Download reminders confirmed (CSV)",
+    caption: "Reminded appointments and the share whose patient confirmed from the reminder, by month",
+  },
+  filled: {
+    title: "Freed times filled",
+    download: "Download freed times filled (CSV)",
+    caption:
+      "Times given back (cancelled or moved) and times taken in a reopened day, how many were filled from the earlier-time list and the days patients gained, by month",
+  },
+};
 
 export default function StaffFigures({ loaderData }: Route.ComponentProps) {
-  const { values, errors, all, maxMonths } = loaderData;
-  const csv = (figure: string) =>
-    all ? `/api/staff/figures/export?${new URLSearchParams({ figure, ...all.range })}` : "#";
+  const { values, errors, tables, maxMonths } = loaderData;
   return (
     <>
       <div className="staff-page-head">
@@ -70,51 +102,18 @@ export default function StaffFigures({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       </form>
-      {!all ? (
+      {!tables ? (
         <p>Correct the months to see the figures.</p>
       ) : (
-        <>
+        tables.map(({ name, table }) => (
           <Figure
-            id="missed"
-            title="Missed visits by examination"
-            download={[csv("missed"), "Download missed visits (CSV)"]}
-            caption="Missed visits by month and examination"
-            columns={["Month", "Examination", "Visits", "Attended", "No-show", "Not prepared", "Missed"]}
-            empty="No visits with an outcome in these months."
-            rows={all.missed.map((r) => [
-              month(r.month),
-              r.examination,
-              r.visits,
-              r.attended,
-              r.noShow,
-              r.notPrepared,
-              <>
-                <strong>{r.missed}</strong> ({Math.round((r.missed * 100) / r.visits)}%)
-              </>,
-            ])}
+            key={name}
+            id={name}
+            words={FIGURE_WORDS[name]}
+            href={`/api/staff/figures/export?${new URLSearchParams({ figure: name, ...values })}`}
+            table={table}
           />
-          <Figure
-            id="reminders"
-            title="Confirmed from the reminder"
-            download={[csv("reminders"), "Download reminders confirmed (CSV)"]}
-            caption="Reminded appointments and the share whose patient confirmed from the reminder, by month"
-            columns={["Month", "Reminded", "Confirmed", "Share"]}
-            rows={all.reminders.map((r) => [
-              month(r.month),
-              r.reminded,
-              r.confirmed,
-              r.share === null ? "–" : `${r.share}%`,
-            ])}
-          />
-          <Figure
-            id="filled"
-            title="Freed times filled"
-            download={[csv("filled"), "Download freed times filled (CSV)"]}
-            caption="Freed times offered to the earlier-time list, how many were filled and the days patients gained, by month"
-            columns={["Month", "Freed", "Filled", "Days gained"]}
-            rows={all.filled.map((r) => [month(r.month), r.freed, r.filled, r.daysGained])}
-          />
-        </>
+        ))
       )}
     </>
   );
@@ -123,39 +122,33 @@ export default function StaffFigures({ loaderData }: Route.ComponentProps) {
 /** One figure: its heading, its CSV file, and its table (the month first, kept on one line). */
 function Figure({
   id,
-  title,
-  download: [href, label],
-  caption,
-  columns,
-  rows,
-  empty,
+  words: { title, download, caption, empty },
+  href,
+  table,
 }: {
   id: string;
-  title: string;
-  download: [string, string];
-  caption: string;
-  columns: string[];
-  rows: ReactNode[][];
-  empty?: string;
+  words: (typeof FIGURE_WORDS)[FigureName];
+  href: string;
+  table: FigureTable;
 }) {
   return (
     <section aria-labelledby={`${id}-title`} className="staff-section">
       <h2 id={`${id}-title`}>{title}</h2>
       <p>
         <a href={href} download>
-          {label}
+          {download}
         </a>
       </p>
-      {rows.length === 0 && empty ? (
+      {table.rows.length === 0 && empty ? (
         <p role="status">{empty}</p>
       ) : (
-        <DataTable region={`${title} table`} caption={caption} columns={columns}>
+        <DataTable region={`${title} table`} caption={caption} columns={table.columns.map((c) => c.label)}>
           <tbody>
-            {rows.map((cells, i) => (
+            {table.rows.map((cells, i) => (
               <tr key={i}>
                 {cells.map((cell, j) => (
                   <td key={j} className={j === 0 ? "staff-nowrap" : undefined}>
-                    {cell}
+                    {cellOf(cell, table.columns[j]!.kind)}
                   </td>
                 ))}
               </tr>

@@ -6,6 +6,7 @@ import { requireStaff } from "~/lib/staff.server";
 import {
   earlierForStaff,
   failingTexts,
+  freedThisMonth,
   openEnquiries,
   overdueRequests,
   overview,
@@ -27,19 +28,20 @@ export async function loader(args: Route.LoaderArgs) {
   const now = rt.now();
   // Closures coming up (decision 017): its own query and panel.
   const closures = { list: await closuresComingUp(rt.db, now), canManage: staff.role === "manager" };
-  const [summary, overdue, enquiries, texts, troubles, earlier] = await Promise.all([
+  const [summary, overdue, enquiries, texts, troubles, earlier, freed] = await Promise.all([
     overview(rt.db, now),
     overdueRequests(rt.db, rt.config, now),
     openEnquiries(rt.db),
     failingTexts(rt.db, now),
     overviewTroubles(rt.db, rt.config, now),
     earlierForStaff(rt.db, now),
+    freedThisMonth(rt.db, now),
   ]);
   const canOpen = staff.role === "manager";
   // Reception cannot act on these: they are told whom to ask, by name.
   const managers = troubles.length > 0 && !canOpen ? await activeManagerNames(rt.db) : [];
   const system = { troubles, canOpen, managers };
-  return { ...summary, overdue, enquiries, closures, texts, system, earlier, generatedAt: now.toISOString() };
+  return { ...summary, overdue, enquiries, closures, texts, system, earlier, freed, generatedAt: now.toISOString() };
 }
 
 type Upcoming = Route.ComponentProps["loaderData"]["todays"];
@@ -283,13 +285,20 @@ export default function StaffOverview({ loaderData }: Route.ComponentProps) {
           </Link>
         </li>
         <li className="staff-stat">
-          <a href="#earlier-heading">
-            <span className="staff-stat__number">{d.earlier.filledThisMonth}</span>
+          {/* This month's row of the figures' freed times (a manager's page); others see who waits, below. */}
+          <Link
+            to={
+              d.system.canOpen
+                ? `/staff/figures?${new URLSearchParams({ from: d.freed.month, to: d.freed.month })}#filled-title`
+                : "#earlier-heading"
+            }
+          >
+            <span className="staff-stat__number">{d.freed.filled}</span>
             <span className="staff-stat__label">
-              freed {d.earlier.filledThisMonth === 1 ? "time" : "times"} filled this month,{" "}
-              {d.earlier.daysGainedThisMonth} {d.earlier.daysGainedThisMonth === 1 ? "day" : "days"} gained
+              of {d.freed.freed} freed {d.freed.freed === 1 ? "time" : "times"} this month filled from the list,{" "}
+              {d.freed.daysGained} {d.freed.daysGained === 1 ? "day" : "days"} gained
             </span>
-          </a>
+          </Link>
         </li>
       </ul>
 
@@ -351,8 +360,9 @@ export default function StaffOverview({ loaderData }: Route.ComponentProps) {
         {d.earlier.waiting.length ? (
           <>
             <p className="staff-muted">
-              Patients who asked to be told if an earlier time opens, by their own time: a freed time is offered to the
-              earliest first, three at a time.
+              Patients who asked to be told if an earlier time opens, listed by the time of their own appointment. A
+              freed time is offered first to the {d.earlier.batchSize} whose own appointment is soonest, then to the
+              next {d.earlier.batchSize} every {d.earlier.batchMinutes} minutes while it is still free.
             </p>
             <ul className="staff-link-list">
               {d.earlier.waiting.map((w) => (

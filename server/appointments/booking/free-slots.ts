@@ -19,12 +19,80 @@ export function horizonDaysOf(rule: SelfBookingRule, config: Pick<Config, "booki
 }
 
 /**
+ * What some days hold for the rooms a free time is found in, read once: the closures of the
+ * clinic (closures and CLOSED_DATES), the rooms out of service, and the confirmed appointments
+ * the rooms hold (with their ids, so an appointment being moved can leave its own hold out).
+ */
+export interface DaysHeld {
+  from: string;
+  to: string;
+  closedDates: string[];
+  roomsOut: Awaited<ReturnType<typeof roomsOutBetween>>;
+  booked: { id: number; room: string | null; starts_at: number | null; ends_at: number | null }[];
+}
+
+/** Reads what the days from `from` to `to` hold in `rooms` (none read with `ignoreHolds`), in one go. */
+export async function readDaysHeld(
+  db: Db,
+  config: Pick<Config, "closedDates">,
+  rooms: readonly string[],
+  range: { from: string; to: string; ignoreHolds?: boolean; except?: number },
+  trx: Kysely<Database> = db,
+): Promise<DaysHeld> {
+  const { from, to } = range;
+  // One after the other: inside a transaction its statements run in turn.
+  const closed = await closedDatesBetween(db, config, from, to, trx);
+  const roomsOut = await roomsOutBetween(db, from, to, trx);
+  const booked = range.ignoreHolds
+    ? []
+    : await appointmentRepository(db).heldBetween(
+        rooms,
+        clinicMinutes(from, "00:00"),
+        clinicMinutes(addDays(to, 1), "00:00"),
+        range.except,
+        trx,
+      );
+  return { from, to, closedDates: [...closed.keys()], roomsOut, booked };
+}
+
+/**
+ * The free times of a self-bookable service under its booking rule in days already read
+ * (readDaysHeld), found by the one function (domain/free-times.ts), with no further read:
+ * `except`, an appointment being moved, whose own hold does not count. The horizon is the
+ * rule's, and never past the request window (BOOKING_HORIZON_DAYS).
+ */
+export function freeTimesIn(
+  held: DaysHeld,
+  config: Pick<Config, "bookingHorizonDays">,
+  slug: BookableSlug,
+  rule: SelfBookingRule,
+  now: Date,
+  except?: number,
+): FreeDay[] {
+  const rooms = roomsForService(slug);
+  if (rooms.length === 0) return [];
+  return findFreeTimes({
+    from: held.from,
+    to: held.to,
+    now,
+    rooms,
+    booked: except === undefined ? held.booked : held.booked.filter((b) => b.id !== except),
+    closedDates: held.closedDates,
+    roomsOut: held.roomsOut,
+    lengthMinutes: rule.lengthMinutes,
+    changeoverMinutes: rule.changeoverMinutes,
+    stepMinutes: rule.stepMinutes,
+    noticeMinutes: rule.noticeMinutes,
+    horizonDays: horizonDaysOf(rule, config),
+  });
+}
+
+/**
  * The free times of a self-bookable service from `from` to `to` (YYYY-MM-DD,
- * inclusive) under its booking rule, as the database holds them now: the
- * closures of the clinic (closures and CLOSED_DATES), the rooms out of
- * service, and what the service's rooms hold, read once for the whole range,
- * then found by the one function (domain/free-times.ts). The horizon is the
- * rule's, and never past the request window (BOOKING_HORIZON_DAYS). Inside a
+ * inclusive) under its booking rule, as the database holds them now: what
+ * the service's rooms hold, read once for the whole range (readDaysHeld),
+ * then found in memory (freeTimesIn). The horizon is the rule's, and never
+ * past the request window (BOOKING_HORIZON_DAYS). Inside a
  * transaction (the booking's), pass it. `range.ignoreHolds`: the times the
  * rule allows, whatever the rooms hold (whether a time was taken or never offered).
  * `range.except`: an appointment being moved (decision 067), whose own hold
@@ -41,37 +109,13 @@ export async function serviceFreeTimes(
 ): Promise<FreeDay[]> {
   const rooms = roomsForService(slug);
   const today = clinicToday(now);
-  const horizonDays = horizonDaysOf(rule, config);
-  const lastDay = addDays(today, horizonDays);
+  const lastDay = addDays(today, horizonDaysOf(rule, config));
   const first = range.from < today ? today : range.from;
   const last = range.to > lastDay ? lastDay : range.to;
   if (first > last || rooms.length === 0) return [];
-  // One after the other: inside a transaction its statements run in turn.
-  const closed = await closedDatesBetween(db, config, first, last, trx);
-  const roomsOut = await roomsOutBetween(db, first, last, trx);
-  const booked = range.ignoreHolds
-    ? []
-    : await appointmentRepository(db).heldBetween(
-        rooms.map((r) => r.id),
-        clinicMinutes(first, "00:00"),
-        clinicMinutes(addDays(last, 1), "00:00"),
-        range.except,
-        trx,
-      );
-  return findFreeTimes({
-    from: first,
-    to: last,
-    now,
-    rooms,
-    booked,
-    closedDates: [...closed.keys()],
-    roomsOut,
-    lengthMinutes: rule.lengthMinutes,
-    changeoverMinutes: rule.changeoverMinutes,
-    stepMinutes: rule.stepMinutes,
-    noticeMinutes: rule.noticeMinutes,
-    horizonDays,
-  });
+  const ids = rooms.map((r) => r.id as string);
+  const held = await readDaysHeld(db, config, ids, { ...range, from: first, to: last }, trx);
+  return freeTimesIn(held, config, slug, rule, now);
 }
 
 /** Whether a time can be booked now: free (with its start and free rooms), taken meanwhile, or against the rule. */

@@ -6,4 +6,12 @@ export { calendarRoutes } from "./calendar-routes";
 export { bookingPageForm } from "./page-form";
 export { appointmentRoutes } from "./routes";
 export { slotsRoutes } from "./slots-routes";
-export { alternativesTo, checkTime, horizonDaysOf, serviceFreeTimes } from "./free-slots";
+export {
+  alternativesTo,
+  checkTime,
+  type DaysHeld,
+  freeTimesIn,
+  horizonDaysOf,
+  readDaysHeld,
+  serviceFreeTimes,
+} from "./free-slots";

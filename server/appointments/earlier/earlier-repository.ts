@@ -164,7 +164,8 @@ export const earlierRepository = perDatabase((db: Db) => ({
 
   /**
    * Fills a freed time with the offer taken, in the move's transaction: only while nobody has
-   * (of several takers, the database lets one through); its other offers end. False when taken.
+   * (of several takers, the database lets one through); its other offers end, and the taker leaves
+   * the list. False when taken.
    */
   async fill(offer: EarlierOfferRow, daysGained: number, now: Date, trx: Kysely<Database>): Promise<boolean> {
     const stamp = now.toISOString();
@@ -183,6 +184,12 @@ export const earlierRepository = perDatabase((db: Db) => ({
       .executeTakeFirst();
     if (Number(filled.numUpdatedRows) !== 1) return false;
     await trx.updateTable("earlier_offers").set({ taken_at: stamp }).where("id", "=", offer.id).execute();
+    // The taker leaves the list (decision 084): the page offers to ask again, for a still earlier time.
+    await trx
+      .updateTable("appointments")
+      .set({ earlier_wanted_at: null })
+      .where("id", "=", offer.appointment_id)
+      .execute();
     await trx
       .updateTable("earlier_offers")
       .set({ ended_at: stamp })
@@ -191,6 +198,17 @@ export const earlierRepository = perDatabase((db: Db) => ({
       .where("ended_at", "is", null)
       .execute();
     return true;
+  },
+
+  /** The earlier times offered to these appointments, oldest first (a patient's export, decision 070). */
+  async offersTo(appointmentIds: readonly number[], trx: Kysely<Database> = db): Promise<EarlierOfferRow[]> {
+    if (appointmentIds.length === 0) return [];
+    return trx
+      .selectFrom("earlier_offers")
+      .selectAll()
+      .where("appointment_id", "in", appointmentIds)
+      .orderBy("id")
+      .execute();
   },
 
   /**
@@ -217,18 +235,5 @@ export const earlierRepository = perDatabase((db: Db) => ({
       .orderBy("starts_at")
       .limit(limit)
       .execute();
-  },
-
-  /** Freed times filled since `since` (an ISO instant), and the days they gained. */
-  async filledSince(since: string, trx: Kysely<Database> = db): Promise<{ filled: number; daysGained: number }> {
-    const row = await trx
-      .selectFrom("freed_times")
-      .select((eb) => [
-        eb.fn.countAll<number | string>().as("filled"),
-        eb.fn.sum<number | string | null>("days_gained").as("days"),
-      ])
-      .where("filled_at", ">=", since)
-      .executeTakeFirstOrThrow();
-    return { filled: Number(row.filled), daysGained: Number(row.days ?? 0) };
   },
 }));

@@ -5,7 +5,8 @@
  */
 export { askEarlier, mayAskEarlier } from "./asking";
 export { type EarlierOffers, earlierOfferPage, type OfferAnswer } from "./offer-page";
-export { BATCH_EVERY_MS, BATCH_SIZE, OFFERS_EVERY_MS, sendDueOffers, startEarlierOffers } from "./offers";
+export { BATCH_EVERY_MS, BATCH_SIZE, OFFERS_EVERY_MS, offersRound, sendDueOffers, startEarlierOffers } from "./offers";
 export { earlierRoutes } from "./routes";
 export { earlierForStaff } from "./staff-view";
+export { earlierOffersTo } from "./privacy";
 export { type OfferState, type OfferView } from "./take";

@@ -4,13 +4,14 @@ import type { Config } from "../../base/config";
 import type { Db } from "../../db/index";
 import { clientDigest, countHit } from "../../requests/rate-limit-store";
 import { isCrossSite } from "../../requests/same-origin";
-import { openOffer, takeOffer, type OfferView } from "./take";
+import { askAgain, openOffer, takeOffer, type OfferView } from "./take";
 
 /**
  * The adapter of an earlier time's page (`/earlier/<token>`, app/routes/earlier.tsx, decision
  * 070): the same checks as the private link's page (a rate per address, shared with it; no
  * cross-site post), then the offer as it stands, or what taking it did, with its HTTP status:
- * not found 404, shown or taken 200, gone or ended on a post 409. In the page's language
+ * not found 404, shown or taken 200, gone or ended on a post 409; asking again after taking it,
+ * 200 on the list, 409 when it may not join now. In the page's language
  * (Setswana at /tn/earlier/<token>).
  */
 
@@ -45,7 +46,7 @@ export async function openOfferPage(
   return view ? { status: 200, view } : notFound(locale);
 }
 
-/** POST: "Take this time". */
+/** POST: "Take this time"; after taking it, `intent=again` asks to be told of a still earlier one. */
 export async function takeOfferPage(
   deps: OfferPageDeps,
   request: Request,
@@ -58,6 +59,11 @@ export async function takeOfferPage(
   }
   const refused = await limited(deps, clientIp, locale);
   if (refused) return refused;
+  const form = await request.formData().catch(() => undefined);
+  if (form?.get("intent") === "again") {
+    const asked = await askAgain(deps.db, deps.config, token, deps.now());
+    return asked ? { status: asked.onList ? 200 : 409, view: asked } : notFound(locale);
+  }
   const view = await takeOffer(deps.db, deps.config, token, deps.now());
   if (!view) return notFound(locale);
   return { status: view.state === "taken" ? 200 : 409, view };

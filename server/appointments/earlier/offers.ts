@@ -5,14 +5,15 @@ import { clinicInstant } from "../../../domain/dates";
 import { clinicMinutesAt } from "../../../domain/free-times";
 import { localisedPath } from "../../../domain/locale";
 import { EARLIER_PATH_PREFIX } from "../../../domain/paths";
-import { clinicMinutes, roomsForService } from "../../../domain/rooms";
+import { ROOMS, roomsForService } from "../../../domain/rooms";
 import type { Config } from "../../base/config";
 import { hashToken, newToken } from "../../base/tokens";
 import type { Db } from "../../db/index";
+import { leaseFor, takeLease } from "../../jobs/lease";
 import { runEvery } from "../../jobs/periodic";
 import { enqueueMail } from "../../mail/queue";
 import type { AppointmentRow } from "../appointment-repository";
-import { serviceFreeTimes } from "../booking/index";
+import { freeTimesIn, readDaysHeld, type DaysHeld } from "../booking/index";
 import { earlierOfferMail, textPatient } from "../notices/index";
 import { moveRuleOf, withinNotice } from "../private-link/index";
 import { earlierRepository, type FreedTimeRow } from "./earlier-repository";
@@ -37,6 +38,9 @@ export const BATCH_EVERY_MS = 20 * 60_000;
 /** How often the job looks for due batches: a freed time reaches its first batch within a minute. */
 export const OFFERS_EVERY_MS = 30_000;
 
+/** Every room: the freed day is read for all of them at once. */
+const ROOM_IDS: readonly string[] = ROOMS.map((r) => r.id);
+
 type OfferConfig = Pick<Config, "closedDates" | "bookingHorizonDays" | "publicBaseUrl" | "clinic" | "texts">;
 
 /** The services patients book online that use `room`. */
@@ -47,30 +51,27 @@ function servicesIn(room: string): string[] {
 }
 
 /**
- * The first start in the freed time this patient's own rule allows: a free start of their service
- * that day (their own hold left out), in the freed room, whole inside the freed time, before their
- * own time.
+ * The first start in the freed time this patient's own rule allows, found in the freed day as read
+ * once for every patient (no read of its own): a free start of their service that day (their own
+ * hold left out), in the freed room, whole inside the freed time, before their own time.
  */
-async function firstFit(
-  db: Db,
+function firstFit(
+  day: DaysHeld,
   config: OfferConfig,
   appt: AppointmentRow,
   { slug, rule }: { slug: BookableSlug; rule: SelfBookingRule },
   freed: FreedTimeRow,
   now: Date,
-): Promise<{ date: string; time: string } | undefined> {
-  const range = { from: freed.date, to: freed.date, except: appt.id };
-  const [day] = await serviceFreeTimes(db, config, slug, rule, range, now);
+): { date: string; time: string } | undefined {
+  const [free] = freeTimesIn(day, config, slug, rule, now, appt.id);
   const last = freed.ends_at - rule.lengthMinutes - rule.changeoverMinutes;
-  const fit = day?.starts.find((s) => {
-    const start = clinicMinutes(freed.date, s.time);
-    return (
-      start >= freed.starts_at &&
-      start <= last &&
-      start < (appt.starts_at ?? 0) &&
-      s.rooms.some((r) => r.id === freed.room)
-    );
-  });
+  const fit = free?.starts.find(
+    (s) =>
+      s.start >= freed.starts_at &&
+      s.start <= last &&
+      s.start < (appt.starts_at ?? 0) &&
+      s.rooms.some((r) => r.id === freed.room),
+  );
   return fit ? { date: freed.date, time: fit.time } : undefined;
 }
 
@@ -98,10 +99,15 @@ async function offerFreedTime(db: Db, config: OfferConfig, freed: FreedTimeRow, 
     return 0;
   }
   const picked: { appt: AppointmentRow; rule: SelfBookingRule; at: { date: string; time: string } }[] = [];
-  for (const appt of await repo.candidates(freed, servicesIn(freed.room), now)) {
+  const candidates = await repo.candidates(freed, servicesIn(freed.room), now);
+  // The freed day as it stands (closures, rooms out, every room's holds), read once for all of them.
+  const day = candidates.length
+    ? await readDaysHeld(db, config, ROOM_IDS, { from: freed.date, to: freed.date })
+    : undefined;
+  for (const appt of candidates) {
     const movable = moveRuleOf(appt, withinNotice(appt, now));
     if (!movable || appt.id === freed.from_appointment_id) continue;
-    const at = await firstFit(db, config, appt, movable, freed, now);
+    const at = firstFit(day!, config, appt, movable, freed, now);
     if (at) picked.push({ appt, rule: movable.rule, at });
     if (picked.length === BATCH_SIZE) break;
   }
@@ -146,16 +152,35 @@ export async function sendDueOffers(db: Db, config: OfferConfig, now: Date): Pro
   return sent;
 }
 
+/** The offers' job's name: its lease lets one instance run it per period. */
+export const OFFERS_JOB = "earlier-offers";
+
+/**
+ * One run of the job at `now` (the app's clock): under its lease (takeLease, a little shorter than
+ * OFFERS_EVERY_MS, on the timer's own clock unless `lease.now` is given), so of several instances
+ * on one database one runs it per period; answers how many offers went, or undefined when another
+ * instance holds the lease. `lease.holder` names this process (LEASE_HOLDER by default).
+ */
+export async function offersRound(
+  db: Db,
+  config: OfferConfig,
+  now: Date,
+  lease: { now?: Date; holder?: string } = {},
+): Promise<number | undefined> {
+  if (!(await takeLease(db, OFFERS_JOB, leaseFor(OFFERS_EVERY_MS), lease))) return undefined;
+  return sendDueOffers(db, config, now);
+}
+
 /**
  * The job, on the jobs' one timer (server/jobs/periodic.ts), by the app's clock: every instance
- * runs it; each batch goes once (claimBatch).
+ * schedules it, one runs it per period (its lease); each batch goes once besides (claimBatch).
  */
 export function startEarlierOffers(db: Db, config: OfferConfig, now: () => Date, log?: FastifyBaseLogger) {
   return runEvery(
     OFFERS_EVERY_MS,
     OFFERS_EVERY_MS,
     async () => {
-      const sent = await sendDueOffers(db, config, now());
+      const sent = await offersRound(db, config, now());
       if (sent) log?.info({ sent }, "earlier times offered");
     },
     (error) => log?.error({ err: { message: (error as Error).message } }, "earlier-time offers failed"),

@@ -1,24 +1,19 @@
 import { serviceTitle } from "../../../domain/catalogue";
-import { clinicDate, clinicInstant } from "../../../domain/dates";
 import { clinicMinutesAt } from "../../../domain/free-times";
 import type { Db } from "../../db/index";
 import { earlierRepository } from "./earlier-repository";
+import { BATCH_EVERY_MS, BATCH_SIZE } from "./offers";
 
 /** At most this many waiting patients are listed on the overview. */
 export const WAITING_LIMIT = 50;
 
 /**
- * What the desk sees of earlier times (decision 070): the patients waiting for one, by their own
- * time (the earliest first, as offers go), and this month's freed times filled from the list with
- * the days patients gained.
+ * Who the desk sees waiting for an earlier time (decision 070): the patients on the list, by their
+ * own appointment's time, soonest first (the order a freed time is offered in). This month's freed
+ * times filled are the figures' (front-desk/figures.ts freedThisMonth).
  */
 export async function earlierForStaff(db: Db, now: Date) {
-  const repo = earlierRepository(db);
-  const monthStart = clinicInstant(`${clinicDate(now).slice(0, 7)}-01`, "00:00").toISOString();
-  const [rows, month] = await Promise.all([
-    repo.waiting(clinicMinutesAt(now), WAITING_LIMIT),
-    repo.filledSince(monthStart),
-  ]);
+  const rows = await earlierRepository(db).waiting(clinicMinutesAt(now), WAITING_LIMIT);
   const waiting = rows.map((r) => ({
     id: r.id,
     reference: r.reference,
@@ -28,5 +23,6 @@ export async function earlierForStaff(db: Db, now: Date) {
     time: r.confirmed_time!,
     since: r.earlier_wanted_at!,
   }));
-  return { waiting, filledThisMonth: month.filled, daysGainedThisMonth: month.daysGained };
+  // How offers go, for the words beside the list (one source: offers.ts).
+  return { waiting, batchSize: BATCH_SIZE, batchMinutes: BATCH_EVERY_MS / 60_000 };
 }

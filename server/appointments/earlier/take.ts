@@ -7,6 +7,7 @@ import type { Db } from "../../db/index";
 import { appointmentRepository, type AppointmentRow } from "../appointment-repository";
 import { checkTime } from "../booking/index";
 import { moveRuleOf, moveTime, withinNotice } from "../private-link/index";
+import { askEarlier, mayAskEarlier } from "./asking";
 import { earlierRepository, type EarlierOfferRow, type FreedTimeRow } from "./earlier-repository";
 
 /**
@@ -27,9 +28,14 @@ import { earlierRepository, type EarlierOfferRow, type FreedTimeRow } from "./ea
  */
 export type OfferState = "open" | "taken" | "gone" | "ended";
 
-/** What the offer's page and the API show: the state, the time offered and the patient's own time now. */
+/**
+ * What the offer's page and the API show: the state, the time offered and the patient's own time
+ * now; whether the appointment is on the list for an earlier time, and may join it now.
+ */
 export interface OfferView {
   state: OfferState;
+  onList: boolean;
+  mayAsk: boolean;
   reference: string;
   service: string;
   offered: { date: string; time: string };
@@ -68,10 +74,12 @@ async function stateOf(db: Db, config: TakeConfig, { offer, freed, appt }: Found
   return check.kind === "free" ? "open" : check.kind === "taken" ? "gone" : "ended";
 }
 
-function viewOf({ offer, appt }: Found, state: OfferState): OfferView {
+function viewOf({ offer, appt }: Found, state: OfferState, now: Date): OfferView {
   const current = appt.confirmed_date && appt.confirmed_time;
   return {
     state,
+    onList: appt.earlier_wanted_at !== null,
+    mayAsk: mayAskEarlier(appt, now),
     reference: appt.reference,
     service: serviceTitle(appt.service_name, appt.language),
     offered: { date: offer.offered_date, time: offer.offered_time },
@@ -86,7 +94,7 @@ function viewOf({ offer, appt }: Found, state: OfferState): OfferView {
 /** The offer behind a link as it stands at `now`; undefined for a token that is no offer's. */
 export async function openOffer(db: Db, config: TakeConfig, token: string, now: Date): Promise<OfferView | undefined> {
   const found = await findOffer(db, token);
-  return found ? viewOf(found, await stateOf(db, config, found, now)) : undefined;
+  return found ? viewOf(found, await stateOf(db, config, found, now), now) : undefined;
 }
 
 /**
@@ -99,7 +107,7 @@ export async function takeOffer(db: Db, config: TakeConfig, token: string, now: 
   const found = await findOffer(db, token);
   if (!found) return undefined;
   const state = await stateOf(db, config, found, now);
-  if (state !== "open") return viewOf(found, state);
+  if (state !== "open") return viewOf(found, state, now);
   const { offer, appt } = found;
   const movable = moveRuleOf(appt, withinNotice(appt, now))!;
   const gained = daysBetween(offer.offered_date, offer.own_date);
@@ -107,10 +115,26 @@ export async function takeOffer(db: Db, config: TakeConfig, token: string, now: 
   const result = await moveTime(db, config, appt, movable, to, now, {
     claim: (trx) => earlierRepository(trx).fill(offer, gained, now, trx),
   });
-  if (result.kind === "moved") return viewOf({ ...found, offer: { ...offer, taken_at: now.toISOString() } }, "taken");
-  // Not moved: the time went to another (gone), or the appointment changed meanwhile (read again).
+  // Read again: moved (at its new time, off the list), or why not.
   const again = await findOffer(db, token);
   if (!again) return undefined;
+  if (result.kind === "moved") return viewOf(again, "taken", now);
+  // Not moved: the time went to another (gone), or the appointment changed meanwhile.
   const after = await stateOf(db, config, again, now);
-  return viewOf(again, result.kind === "gone" || result.kind === "taken" || after === "open" ? "gone" : after);
+  return viewOf(again, result.kind === "gone" || result.kind === "taken" || after === "open" ? "gone" : after, now);
+}
+
+/**
+ * After taking an offer, the patient asks again to be told if a still earlier time opens (the
+ * taken page's one button): the appointment the offer moved joins the list, if it still may
+ * (mayAskEarlier). Answers the offer as it then stands; undefined for a token that is no taken
+ * offer's.
+ */
+export async function askAgain(db: Db, config: TakeConfig, token: string, now: Date): Promise<OfferView | undefined> {
+  const found = await findOffer(db, token);
+  if (!found?.offer.taken_at) return undefined;
+  const { appt } = found;
+  await askEarlier(db, appt, true, now);
+  const again = (await findOffer(db, token))!;
+  return viewOf(again, await stateOf(db, config, again, now), now);
 }

@@ -285,8 +285,8 @@ class ClosureRefused extends Error {
 }
 
 /**
- * Removes a closure for a manager (server/closures/closures.ts removeClosure, audited) and, once it
- * is removed, offers its days to the patients waiting for an earlier time (decision 070): a
+ * Removes a closure for a manager (server/closures/closures.ts removeClosure, audited) and, in the
+ * same transaction, offers its days to the patients waiting for an earlier time (decision 070): a
  * closure lifted, or a room back in service, frees each of its days from tomorrow.
  */
 export async function reopenAndOffer(
@@ -295,7 +295,5 @@ export async function reopenAndOffer(
   id: number,
 ): ReturnType<typeof removeClosure> {
   const now = rt.now();
-  const result = await removeClosure(rt.db, staff, id, now);
-  if (result.ok) await freeClosedDays(rt.db, result.closure, now);
-  return result;
+  return removeClosure(rt.db, staff, id, now, (closure, trx) => freeClosedDays(closure, now, trx));
 }

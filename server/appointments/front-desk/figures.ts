@@ -3,6 +3,7 @@ import { examinationName, serviceTitle } from "../../../domain/catalogue";
 import { clinicDate, daysInMonth } from "../../../domain/dates";
 import { MISSED_STATUSES, type AppointmentStatus } from "../../../domain/statuses";
 import type { Db } from "../../db/index";
+import type { FreedCause } from "../../db/schema";
 import { csvDocument } from "./csv";
 
 /**
@@ -67,6 +68,8 @@ export interface MissedRow {
   notPrepared: number;
   /** no-show plus not prepared */
   missed: number;
+  /** missed out of visits, whole per cent, rounded */
+  missedShare: number;
 }
 
 /** Reminders of one month: appointments reminded for the time they held, and how many patients confirmed from it. */
@@ -78,7 +81,12 @@ export interface ReminderRow {
   share: number | null;
 }
 
-/** Freed times of one month (by the freed time's day): offered, filled from the list, and the days filled ones gained. */
+/**
+ * Freed times of one month (by the freed time's day): the times given back (cancelled or moved)
+ * and those taken in a day a closure lifted or a room back in service reopened (such a day is
+ * written down whole, so only a time a patient took in it counts as one freed); how many were
+ * filled from the list, and the days filled ones gained.
+ */
 export interface FilledRow {
   month: string;
   freed: number;
@@ -94,6 +102,8 @@ export interface Figures {
 }
 
 const OUTCOME_STATUSES: readonly AppointmentStatus[] = ["attended", ...MISSED_STATUSES];
+/** The freed times that are each one time given back (a reopened day is written down whole). */
+const GIVEN_BACK: readonly FreedCause[] = ["cancelled", "moved"];
 
 /** The examination a figure is counted under: the service, and the ultrasound examination staff chose. */
 function examinationOf(service: string, examination: string | null): string {
@@ -108,36 +118,22 @@ function monthsOf(range: MonthRange): string[] {
   return months;
 }
 
-/** Every figure for the months of `range`. */
-export async function figures(db: Db, range: MonthRange): Promise<Figures> {
-  const first = `${range.from}-01`;
-  const last = lastDay(range.to);
-  const [outcomes, reminded, freed] = await Promise.all([
-    db
-      .selectFrom("appointments")
-      .select(["confirmed_date", "service_name", "examination", "status"])
-      .where("status", "in", OUTCOME_STATUSES)
-      .where("confirmed_date", ">=", first)
-      .where("confirmed_date", "<=", last)
-      .execute(),
-    db
-      .selectFrom("appointments")
-      .select(["confirmed_date", "reminder_sent_for", "coming_confirmed_for"])
-      .where("reminder_sent_for", "is not", null)
-      .where("confirmed_date", ">=", first)
-      .where("confirmed_date", "<=", last)
-      // The reminder of the time it holds (a moved appointment's reminder for its old time is not counted).
-      .where("reminder_sent_for", "=", sql<string>`confirmed_date || ' ' || confirmed_time`)
-      .execute(),
-    db
-      .selectFrom("freed_times")
-      .select(["date", "filled_at", "days_gained"])
-      .where("date", ">=", first)
-      .where("date", "<=", last)
-      .execute(),
-  ]);
+/** The first and last day of a range's months. */
+const daysOf = (range: MonthRange) => ({ first: `${range.from}-01`, last: lastDay(range.to) });
 
-  const missed = new Map<string, MissedRow>();
+const percent = (part: number, whole: number) => Math.round((part * 100) / whole);
+
+/** Visits with an outcome by month and examination, missed ones counted (no-show and not prepared alike). */
+async function missedFigure(db: Db, range: MonthRange): Promise<MissedRow[]> {
+  const { first, last } = daysOf(range);
+  const outcomes = await db
+    .selectFrom("appointments")
+    .select(["confirmed_date", "service_name", "examination", "status"])
+    .where("status", "in", OUTCOME_STATUSES)
+    .where("confirmed_date", ">=", first)
+    .where("confirmed_date", "<=", last)
+    .execute();
+  const missed = new Map<string, Omit<MissedRow, "missedShare">>();
   for (const row of outcomes) {
     const month = monthOf(row.confirmed_date!);
     const examination = examinationOf(row.service_name, row.examination);
@@ -158,15 +154,41 @@ export async function figures(db: Db, range: MonthRange): Promise<Figures> {
     if ((MISSED_STATUSES as readonly string[]).includes(row.status)) entry.missed++;
     missed.set(key, entry);
   }
+  return [...missed.values()]
+    .map((r) => ({ ...r, missedShare: percent(r.missed, r.visits) }))
+    .sort((a, b) => (a.month !== b.month ? (a.month < b.month ? -1 : 1) : a.examination.localeCompare(b.examination)));
+}
 
-  const months = monthsOf(range);
-  const reminders = months.map((month): ReminderRow => {
+/** Appointments reminded for the time they hold, by month, and the share confirmed from the reminder. */
+async function remindersFigure(db: Db, range: MonthRange): Promise<ReminderRow[]> {
+  const { first, last } = daysOf(range);
+  const reminded = await db
+    .selectFrom("appointments")
+    .select(["confirmed_date", "reminder_sent_for", "coming_confirmed_for"])
+    .where("reminder_sent_for", "is not", null)
+    .where("confirmed_date", ">=", first)
+    .where("confirmed_date", "<=", last)
+    // The reminder of the time it holds (a moved appointment's reminder for its old time is not counted).
+    .where("reminder_sent_for", "=", sql<string>`confirmed_date || ' ' || confirmed_time`)
+    .execute();
+  return monthsOf(range).map((month): ReminderRow => {
     const those = reminded.filter((r) => monthOf(r.confirmed_date!) === month);
     const confirmed = those.filter((r) => r.coming_confirmed_for === r.reminder_sent_for).length;
-    const share = those.length ? Math.round((confirmed * 100) / those.length) : null;
-    return { month, reminded: those.length, confirmed, share };
+    return { month, reminded: those.length, confirmed, share: those.length ? percent(confirmed, those.length) : null };
   });
-  const filled = months.map((month): FilledRow => {
+}
+
+/** Freed times by month of their day (FilledRow says which count), filled ones and the days they gained. */
+async function filledFigure(db: Db, range: MonthRange): Promise<FilledRow[]> {
+  const { first, last } = daysOf(range);
+  const freed = await db
+    .selectFrom("freed_times")
+    .select(["date", "filled_at", "days_gained"])
+    .where("date", ">=", first)
+    .where("date", "<=", last)
+    .where((eb) => eb.or([eb("cause", "in", GIVEN_BACK), eb("filled_at", "is not", null)]))
+    .execute();
+  return monthsOf(range).map((month): FilledRow => {
     const those = freed.filter((f) => monthOf(f.date) === month);
     const done = those.filter((f) => f.filled_at !== null);
     return {
@@ -176,14 +198,23 @@ export async function figures(db: Db, range: MonthRange): Promise<Figures> {
       daysGained: done.reduce((sum, f) => sum + (f.days_gained ?? 0), 0),
     };
   });
-  return {
-    range,
-    missed: [...missed.values()].sort((a, b) =>
-      a.month !== b.month ? (a.month < b.month ? -1 : 1) : a.examination.localeCompare(b.examination),
-    ),
-    reminders,
-    filled,
-  };
+}
+
+/** Every figure for the months of `range`. */
+export async function figures(db: Db, range: MonthRange): Promise<Figures> {
+  const [missed, reminders, filled] = await Promise.all([
+    missedFigure(db, range),
+    remindersFigure(db, range),
+    filledFigure(db, range),
+  ]);
+  return { range, missed, reminders, filled };
+}
+
+/** This month's freed times (the figures' row of this month, Gaborone): for the overview. */
+export async function freedThisMonth(db: Db, now: Date): Promise<FilledRow> {
+  const month = monthOf(clinicDate(now));
+  const [row] = await filledFigure(db, { from: month, to: month });
+  return row!;
 }
 
 /** Which figure a CSV file holds. */
@@ -194,32 +225,81 @@ export function isFigureName(value: unknown): value is FigureName {
   return (FIGURE_NAMES as readonly unknown[]).includes(value);
 }
 
-/** One figure as a CSV document (the rows the page shows), and how many rows it has. */
-export function figureCsv(all: Figures, name: FigureName): { csv: string; count: number } {
+/** How a figure's column is shown: the month, words, a count, or a whole per cent (null: none to count). */
+export type FigureCell = "month" | "text" | "count" | "percent";
+
+/** A figure as a table: its columns (label and kind) and rows of values, the month "YYYY-MM" first. */
+export interface FigureTable {
+  columns: readonly { label: string; kind: FigureCell }[];
+  rows: (string | number | null)[][];
+}
+
+/** One figure's table, the same for the page and its CSV file. */
+export function figureTable(all: Omit<Figures, "range">, name: FigureName): FigureTable {
   switch (name) {
     case "missed":
       return {
-        csv: csvDocument(
-          ["Month", "Examination", "Visits", "Attended", "No-show", "Not prepared", "Missed"],
-          all.missed.map((r) => [r.month, r.examination, r.visits, r.attended, r.noShow, r.notPrepared, r.missed]),
-        ),
-        count: all.missed.length,
+        columns: [
+          { label: "Month", kind: "month" },
+          { label: "Examination", kind: "text" },
+          { label: "Visits", kind: "count" },
+          { label: "Attended", kind: "count" },
+          { label: "No-show", kind: "count" },
+          { label: "Not prepared", kind: "count" },
+          { label: "Missed", kind: "count" },
+          { label: "Missed (%)", kind: "percent" },
+        ],
+        rows: all.missed.map((r) => [
+          r.month,
+          r.examination,
+          r.visits,
+          r.attended,
+          r.noShow,
+          r.notPrepared,
+          r.missed,
+          r.missedShare,
+        ]),
       };
     case "reminders":
       return {
-        csv: csvDocument(
-          ["Month", "Reminded", "Confirmed from the reminder", "Share confirmed (%)"],
-          all.reminders.map((r) => [r.month, r.reminded, r.confirmed, r.share ?? ""]),
-        ),
-        count: all.reminders.length,
+        columns: [
+          { label: "Month", kind: "month" },
+          { label: "Reminded", kind: "count" },
+          { label: "Confirmed from the reminder", kind: "count" },
+          { label: "Share confirmed (%)", kind: "percent" },
+        ],
+        rows: all.reminders.map((r) => [r.month, r.reminded, r.confirmed, r.share]),
       };
     case "filled":
       return {
-        csv: csvDocument(
-          ["Month", "Freed times", "Filled from the list", "Days gained"],
-          all.filled.map((r) => [r.month, r.freed, r.filled, r.daysGained]),
-        ),
-        count: all.filled.length,
+        columns: [
+          { label: "Month", kind: "month" },
+          { label: "Freed times", kind: "count" },
+          { label: "Filled from the list", kind: "count" },
+          { label: "Days gained", kind: "count" },
+        ],
+        rows: all.filled.map((r) => [r.month, r.freed, r.filled, r.daysGained]),
       };
   }
+}
+
+/** Every figure's table for the months of `range`, in the page's order. */
+export async function figureTables(db: Db, range: MonthRange): Promise<{ name: FigureName; table: FigureTable }[]> {
+  const all = await figures(db, range);
+  return FIGURE_NAMES.map((name) => ({ name, table: figureTable(all, name) }));
+}
+
+const READERS = { missed: missedFigure, reminders: remindersFigure, filled: filledFigure } as const;
+
+/** One figure as a CSV document (the rows the page shows), and how many rows it has: only that figure is counted. */
+export async function figureCsv(db: Db, range: MonthRange, name: FigureName): Promise<{ csv: string; count: number }> {
+  const empty = { missed: [], reminders: [], filled: [] };
+  const table = figureTable({ ...empty, [name]: await READERS[name](db, range) }, name);
+  return {
+    csv: csvDocument(
+      table.columns.map((c) => c.label),
+      table.rows.map((r) => r.map((v) => v ?? "")),
+    ),
+    count: table.rows.length,
+  };
 }

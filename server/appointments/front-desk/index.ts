@@ -12,12 +12,15 @@ export {
 } from "./closure-effects";
 export { appointmentsCsv, exportRange } from "./export";
 export {
+  type FigureCell,
   type FigureName,
   type Figures,
+  type FigureTable,
   figureCsv,
-  figures,
   figuresRange,
+  figureTables,
   FIGURES_MAX_MONTHS,
+  freedThisMonth,
   isFigureName,
 } from "./figures";
 export { failingTexts, openEnquiries, overdueRequests, overview } from "./overview";
