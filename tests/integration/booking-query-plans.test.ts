@@ -149,6 +149,12 @@ describe.skipIf(process.env.TEST_DATABASE_URL)("the booking path's query plans (
     );
   });
 
+  it("looks for a possible duplicate among the patient's own requests of that day, not all the day's (decision 085)", () => {
+    expect(planOf(/select "id" from "appointments" where "requested_date" = \?/)).toMatch(
+      /^SEARCH appointments USING INDEX appointments_requested_date_phone \(requested_date=\? AND phone=\?\)$/,
+    );
+  });
+
   it("reads the messages due in their index's order: a backlog is not read and sorted whole on every run", () => {
     expect(planOf(/select "id" from "mail_queue" where "status"/)).toBe(
       "SEARCH mail_queue USING INDEX mail_queue_due (status=? AND next_attempt_at<?)",
