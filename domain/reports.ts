@@ -15,6 +15,19 @@ export function canHoldReport(status: AppointmentStatus): boolean {
   return REPORTABLE_STATUSES.includes(status);
 }
 
+/**
+ * Whether the examination has happened, so the patient's page may speak of
+ * its report: attended, or its booked time has come (`nowMinutes`, clinic
+ * minutes, as `startsAt`). A report may be attached while the appointment is
+ * only confirmed, but the page of an examination still ahead promises none.
+ */
+export function examinationHappened(
+  appt: { status: AppointmentStatus; starts_at: number | null },
+  nowMinutes: number,
+): boolean {
+  return appt.status === "attended" || (appt.starts_at !== null && appt.starts_at <= nowMinutes);
+}
+
 /** The referring doctor's e-mailed link works this many days. */
 export const DOCTOR_LINK_DAYS = 14;
 /** The code sent for the link has this many digits, and works this many minutes. */

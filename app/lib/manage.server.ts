@@ -1,5 +1,6 @@
 import { data, type AppLoadContext } from "react-router";
 import { localeOfPath } from "@domain/locale";
+import type { DobValues } from "@domain/validation/appointment-form";
 import { DAY_PARAM, FROM_PARAM } from "~/components/forms/booking/time-choice";
 import type { ManageAnswer as LinkAnswer, PatientLinks } from "../../server/appointments/private-link/index";
 import type { PatientReport } from "../../server/appointments/reports/index";
@@ -12,7 +13,13 @@ export type { PatientReport } from "../../server/appointments/reports/index";
  * report section (server/appointments/reports/, decision 075) with the date of birth's
  * error after a post; the grant's cookie once it was right.
  */
-export type ManageAnswer = LinkAnswer & { report?: PatientReport; reportError?: string; setCookie?: string };
+export type ManageAnswer = LinkAnswer & {
+  report?: PatientReport;
+  reportError?: string;
+  /** The date of birth's boxes as posted, shown again beside reportError. */
+  reportValues?: DobValues;
+  setCookie?: string;
+};
 
 /**
  * What a post leaves for the loader React Router runs after the action in the
@@ -110,6 +117,7 @@ export async function manageAction({ request, params, context }: Args) {
               status: confirmed.status,
               report: confirmed.report,
               reportError: confirmed.error,
+              reportValues: confirmed.values,
               setCookie: confirmed.setCookie,
             }
           : page;

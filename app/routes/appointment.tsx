@@ -194,7 +194,9 @@ function Manage({ view, answer }: { view: ManageView; answer: ManageAnswer }) {
         )}
       </dl>
 
-      {answer.report && <ReportSection report={answer.report} error={answer.reportError} action={here} />}
+      {answer.report && (
+        <ReportSection report={answer.report} error={answer.reportError} values={answer.reportValues} action={here} />
+      )}
 
       {/* Just said: the outcome at the top says it, so the page does not say it twice. */}
       {!view.closedDay && done !== "coming" && (

@@ -70,7 +70,7 @@ export function timeBookingRequest(values: TimeBookingValues) {
 export const alternateNumberLabel = (locale: Locale) => m.booking_alternate_number({}, { locale });
 export const ALTERNATE_NUMBER_LABEL = alternateNumberLabel(BASE_LOCALE);
 
-type DobValues = Pick<BookingValues, (typeof DOB_PARTS)[number]["field"]>;
+export type DobValues = Pick<BookingValues, (typeof DOB_PARTS)[number]["field"]>;
 
 /** The three boxes joined as the API takes the date of birth: YYYY-MM-DD ("" when all are empty). */
 export function dobFromParts(values: DobValues): string {

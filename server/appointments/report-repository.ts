@@ -1,14 +1,10 @@
-import type { Insertable, Kysely } from "kysely";
+import type { Insertable, Kysely, Selectable } from "kysely";
 import type { Db } from "../db/index";
 import type { AppointmentReportTable, Database, ReportGrantTable, ReportLinkTable } from "../db/schema";
 import { perDatabase } from "../db/repository";
 
-export type ReportRow = AppointmentReportTable;
-export type ReportLinkRow = Omit<ReportLinkTable, "id" | "failures" | "codes_sent"> & {
-  id: number;
-  failures: number;
-  codes_sent: number;
-};
+export type ReportRow = Selectable<AppointmentReportTable>;
+export type ReportLinkRow = Selectable<ReportLinkTable>;
 
 /**
  * The signed reports and who may open them (appointment_reports, migration
@@ -253,7 +249,7 @@ export const reportRepository = perDatabase((db: Db) => ({
     await trx.insertInto("report_grants").values(row).execute();
   },
 
-  async grant(tokenHash: string, trx: Kysely<Database> = db): Promise<ReportGrantTable | undefined> {
+  async grant(tokenHash: string, trx: Kysely<Database> = db): Promise<Selectable<ReportGrantTable> | undefined> {
     return trx.selectFrom("report_grants").selectAll().where("token_hash", "=", tokenHash).executeTakeFirst();
   },
 

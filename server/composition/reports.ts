@@ -19,7 +19,7 @@ import { messageBody } from "../requests/http";
 import { MULTIPART_UNREADABLE, readMultipart } from "../requests/multipart";
 import type { TooLargeBody } from "../requests/types";
 import { contentDisposition } from "../uploads/files";
-import { ENVELOPE_BYTES, uploadIntake, uploadMessages } from "../uploads/intake";
+import { ENVELOPE_BYTES, uploadIntake, type FileRefusal } from "../uploads/intake";
 import type { PdfChecks } from "../uploads/pdf-pool";
 import { removeQuietly } from "../uploads/storage";
 
@@ -36,17 +36,34 @@ export type ReportRouteDeps = ReportDeps & { pdfChecks: PdfChecks; log: FastifyB
 
 const TOO_LARGE = `The report is larger than ${REPORT_MAX_BYTES / (1024 * 1024)} MB.`;
 
-/** Sends a report's file: never stored by a cache, always saved rather than shown. */
+/**
+ * The page's wording of each of the intake's refusals (typed, never told
+ * apart by their messages). The caps on unclaimed uploads are not checked for
+ * a report, and would be a wait as a full queue is.
+ */
+const REFUSAL_ERRORS: Record<FileRefusal, ReportAttachError> = {
+  "no-file": "no-file",
+  "wrong-type": "not-pdf",
+  "too-large": "too-large",
+  "pdf-active": "active",
+  "pdf-unreadable": "unreadable",
+  busy: "busy",
+  "daily-cap": "busy",
+  "storage-full": "busy",
+};
+
+/**
+ * Sends a report's file: never stored by a cache, always saved rather than
+ * shown. The rest of its headers (nosniff, same-origin resource policy, a
+ * PDF's content security policy that no one may frame) are every response's,
+ * set by server/http/security-headers.ts.
+ */
 function sendReport(reply: FastifyReply, file: ReportFile) {
   return reply
     .header("cache-control", "no-store")
     .header("content-type", "application/pdf")
     .header("content-length", file.size)
     .header("content-disposition", contentDisposition("attachment", file.downloadName, "application/pdf"))
-    .header("x-content-type-options", "nosniff")
-    .header("cross-origin-resource-policy", "same-origin")
-    .header("referrer-policy", "no-referrer")
-    .header("content-security-policy", "default-src 'none'; frame-ancestors 'none'")
     .send(fs.createReadStream(file.path));
 }
 
@@ -69,24 +86,9 @@ export async function staffReportRoutes(scope: FastifyInstance, deps: ReportRout
     log,
     pdfChecks,
   });
-  const english = uploadMessages("en");
   if (!scope.hasContentTypeParser(MULTIPART_FORM))
     scope.addContentTypeParser(MULTIPART_FORM, (_request, payload, done) => done(null, payload));
   const api = scope.withTypeProvider<ZodTypeProvider>();
-
-  /** The file refused, by the intake's answer: the key the page words. */
-  const refusalOf = (status: number, message: string): ReportAttachError =>
-    status === 413
-      ? "too-large"
-      : status === 503
-        ? "busy"
-        : status === 415 && message === english.pdfActive
-          ? "active"
-          : status === 415 && message === english.pdfUnreadable
-            ? "unreadable"
-            : status === 415
-              ? "not-pdf"
-              : "no-file";
 
   api.post(
     "/api/staff/appointments/:id/report",
@@ -130,16 +132,15 @@ export async function staffReportRoutes(scope: FastifyInstance, deps: ReportRout
           discard: (received) => ("temp" in received ? removeQuietly(received.temp) : Promise.resolve()),
         });
         if (!file) return back("report_error=no-file");
-        if ("answer" in file)
-          return back(`report_error=${refusalOf(file.answer.status, String(file.answer.body.message))}`);
+        if ("answer" in file) return back(`report_error=${REFUSAL_ERRORS[file.answer.refusal]}`);
         temp = file.temp;
         if (file.mime !== "application/pdf") return back("report_error=not-pdf");
         const pdf = await intake.refusePdf(file.temp);
         if (pdf) {
           temp = undefined; // removed by the check
-          return back(`report_error=${refusalOf(pdf.status, String(pdf.body.message))}`);
+          return back(`report_error=${REFUSAL_ERRORS[pdf.refusal]}`);
         }
-        const done = await attachReport(deps, staff, id, file.temp);
+        const done = await attachReport(deps, staff, id, file);
         temp = undefined; // moved into the reports folder, or removed
         return done.kind === "done" ? back(`done=report`) : back("report_error=status");
       } catch (error) {
@@ -176,7 +177,7 @@ export async function publicReportRoutes(app: FastifyInstance, deps: ReportDeps)
       "/api/reports/:id",
       { schema: { params: z.object({ id: z.string() }), response: { 404: messageBody } } },
       async (request, reply) => {
-        const grant = grantFrom(request.headers.cookie);
+        const grant = grantFrom(deps.config, request.headers.cookie);
         const file = await openReportFile(deps, request.params.id, { kind: "grant", grant });
         if (!file) return reply.code(404).header("cache-control", "no-store").send({ message: "Not found" });
         return sendReport(reply, file);

@@ -4,29 +4,19 @@ import type { StaffRuntime } from "../db/runtime";
 import { signInChallengeRepository } from "./sign-in-challenge-repository";
 import { staffSessionRepository } from "./staff-session-repository";
 import { hashToken, newToken } from "../base/tokens";
+import { readCookieToken, tokenCookie, tokenCookieName } from "../base/cookies";
 
 /** Sessions are refreshed in the database at most this often. */
 const TOUCH_INTERVAL_MS = 60_000;
 
 /** `__Host-` prefixed (which browsers only accept with Secure, Path=/ and no Domain) when the site is https. */
 export function sessionCookieName(config: Pick<Config, "publicBaseUrl">): string {
-  return isHttps(config) ? "__Host-staff_session" : "staff_session";
+  return tokenCookieName(config, "staff_session");
 }
 
-function isHttps(config: Pick<Config, "publicBaseUrl">): boolean {
-  return config.publicBaseUrl.startsWith("https:");
-}
-
-/**
- * A staff cookie's Set-Cookie value: for the whole site, HttpOnly,
- * SameSite=Lax, Secure over HTTPS; `maxAge` in seconds when it has one
- * (0 clears it).
- */
+/** A staff cookie's Set-Cookie value (server/base/cookies.ts): SameSite=Lax, so links into the console carry it. */
 function staffCookie(config: Pick<Config, "publicBaseUrl">, name: string, value: string, maxAge?: number): string {
-  const parts = [`${name}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax"];
-  if (maxAge !== undefined) parts.push(`Max-Age=${maxAge}`);
-  if (isHttps(config)) parts.push("Secure");
-  return parts.join("; ");
+  return tokenCookie(config, name, value, { maxAge });
 }
 
 export function sessionCookie(config: Pick<Config, "publicBaseUrl">, token: string): string {
@@ -52,7 +42,7 @@ export const PENDING_MINUTES = 5;
 const PENDING_COOKIE_SECONDS = PENDING_MINUTES * 60;
 
 export function pendingCookieName(config: Pick<Config, "publicBaseUrl">): string {
-  return isHttps(config) ? "__Host-staff_pending" : "staff_pending";
+  return tokenCookieName(config, "staff_pending");
 }
 
 export function pendingCookie(config: Pick<Config, "publicBaseUrl">, token: string): string {
@@ -68,19 +58,6 @@ export function readPendingToken(
   cookieHeader: string | undefined | null,
 ): string | null {
   return readCookieToken(pendingCookieName(config), cookieHeader);
-}
-
-function readCookieToken(name: string, cookieHeader: string | undefined | null): string | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === name) {
-      const value = part.slice(eq + 1).trim();
-      return /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
-    }
-  }
-  return null;
 }
 
 /** Starts a new session (a fresh random token every sign-in) and returns its token. */

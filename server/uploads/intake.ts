@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
@@ -15,9 +16,9 @@ import type { ApiAnswer } from "../requests/types";
 import {
   ALLOWED_TYPES,
   randomPublicId,
-  randomStorageName,
   removeQuietly,
   safeDisplayName,
+  storeUnderNewName,
   tempPath,
   ensureUploadsDir,
   type AllowedMime,
@@ -66,8 +67,24 @@ export const ENVELOPE_BYTES = 16 * 1024;
 /** Bytes file-type needs to recognise a format. */
 const SNIFF_BYTES = 4100;
 
-/** What receive() gives: a refusal, or the complete file in a temporary place with its sniffed type. */
-export type Received = { answer: ApiAnswer } | { temp: string; mime: AllowedMime };
+/** Why the intake refused a file, for a caller that words it its own way (the report's attachment). */
+export type FileRefusal =
+  "no-file" | "wrong-type" | "too-large" | "pdf-active" | "pdf-unreadable" | "busy" | "daily-cap" | "storage-full";
+
+/** The intake's answer about a file it refused: the HTTP answer, and why. */
+export type FileAnswer = ApiAnswer & { refusal: FileRefusal };
+
+/**
+ * What receive() gives: a refusal, or the complete file in a temporary place
+ * with its sniffed type, its size and its SHA-256 (hashed as it was written).
+ */
+export type Received = { answer: FileAnswer } | ReceivedFile;
+export interface ReceivedFile {
+  temp: string;
+  mime: AllowedMime;
+  size: number;
+  sha256: string;
+}
 
 /** What an upload intake needs: the server's configuration, database, log and PDF check. */
 export interface IntakeDeps {
@@ -92,16 +109,17 @@ export async function uploadIntake({ config, db, log, pdfChecks }: IntakeDeps) {
     clientIp: string,
     incomingBytes: number,
     locale: Locale = BASE_LOCALE,
-  ): Promise<ApiAnswer | null> {
+  ): Promise<FileAnswer | null> {
     const { current } = await countHit(db, `upload-day|${clientDigest(clientIp)}`, DAY_MS);
-    if (current > config.uploadCaps.dailyPerAddress) return fileError(429, uploadMessages(locale).dailyCap);
+    if (current > config.uploadCaps.dailyPerAddress)
+      return fileError(429, uploadMessages(locale).dailyCap, "daily-cap");
     return overGlobalCap(incomingBytes, locale);
   }
 
-  async function overGlobalCap(incomingBytes: number, locale: Locale): Promise<ApiAnswer | null> {
+  async function overGlobalCap(incomingBytes: number, locale: Locale): Promise<FileAnswer | null> {
     const used = await uploads.unclaimedBytes();
     return used + incomingBytes > config.uploadCaps.unclaimedMaxBytes
-      ? fileError(507, uploadMessages(locale).storageFull)
+      ? fileError(507, uploadMessages(locale).storageFull, "storage-full")
       : null;
   }
 
@@ -110,19 +128,21 @@ export async function uploadIntake({ config, db, log, pdfChecks }: IntakeDeps) {
    * cannot be checked (in time, too); 503 when the check's queue is full.
    * The check runs on its own thread (server/uploads/pdf-pool.ts).
    */
-  async function refusePdf(temp: string, locale: Locale = BASE_LOCALE): Promise<ApiAnswer | null> {
+  async function refusePdf(temp: string, locale: Locale = BASE_LOCALE): Promise<FileAnswer | null> {
     const verdict = await pdfChecks.check(temp);
     if (verdict === "busy") {
       await removeQuietly(temp);
       log.warn({ pdfRefused: "busy" }, "referral PDF not checked: the queue is full");
-      return fileError(503, uploadMessages(locale).pdfBusy);
+      return fileError(503, uploadMessages(locale).pdfBusy, "busy");
     }
     if (verdict.ok) return null;
     await removeQuietly(temp);
     // What was found is logged (a PDF name such as "JavaScript", no personal data); the file is not kept.
     log.warn({ pdfRefused: verdict.reason, found: verdict.found }, "referral PDF refused");
     const messages = uploadMessages(locale);
-    return fileError(415, verdict.reason === "active" ? messages.pdfActive : messages.pdfUnreadable);
+    return verdict.reason === "active"
+      ? fileError(415, messages.pdfActive, "pdf-active")
+      : fileError(415, messages.pdfUnreadable, "pdf-unreadable");
   }
 
   /** Reads the stream: sniffs the first bytes, then writes to a temporary file, enforcing the size limit. */
@@ -134,7 +154,8 @@ export async function uploadIntake({ config, db, log, pdfChecks }: IntakeDeps) {
     const head: Buffer[] = [];
     let headBytes = 0;
     let mime: AllowedMime | undefined;
-    let rejected: ApiAnswer | undefined;
+    let rejected: FileAnswer | undefined;
+    const hash = crypto.createHash("sha256");
     let out: fs.WriteStream | undefined;
     let temp: string | undefined;
     let total = 0;
@@ -143,12 +164,13 @@ export async function uploadIntake({ config, db, log, pdfChecks }: IntakeDeps) {
       const buffer = Buffer.concat(head);
       const type = buffer.length ? await fileTypeFromBuffer(buffer) : undefined;
       if (!type || !(type.mime in ALLOWED_TYPES)) {
-        rejected = fileError(415, messages.wrongType);
+        rejected = fileError(415, messages.wrongType, "wrong-type");
         return;
       }
       mime = type.mime as AllowedMime;
       temp = tempPath(dir);
       out = fs.createWriteStream(temp, { flags: "wx", mode: 0o600 });
+      hash.update(buffer);
       await write(out, buffer);
     };
 
@@ -165,15 +187,16 @@ export async function uploadIntake({ config, db, log, pdfChecks }: IntakeDeps) {
           if (headBytes >= SNIFF_BYTES) await decide();
           continue;
         }
+        hash.update(chunk);
         await write(out!, chunk);
       }
       if (stream.truncated) {
         if (out) await close(out);
         if (temp) await removeQuietly(temp);
-        return { answer: fileError(413, messages.tooLarge(maxBytes)) };
+        return { answer: fileError(413, messages.tooLarge(maxBytes), "too-large") };
       }
       if (!mime && !rejected) {
-        if (total === 0) return { answer: fileError(400, messages.noFile) };
+        if (total === 0) return { answer: fileError(400, messages.noFile, "no-file") };
         await decide();
       }
       if (rejected) {
@@ -182,7 +205,7 @@ export async function uploadIntake({ config, db, log, pdfChecks }: IntakeDeps) {
         return { answer: rejected };
       }
       await close(out!, true);
-      return { temp: temp!, mime: mime! };
+      return { temp: temp!, mime: mime!, size: total, sha256: hash.digest("hex") };
     } catch (error) {
       // A write still pending when the client went away fails once the stream is destroyed
       // (ERR_STREAM_DESTROYED): heard here, so it is not an uncaught exception that ends the process.
@@ -209,10 +232,7 @@ export async function uploadIntake({ config, db, log, pdfChecks }: IntakeDeps) {
       await removeQuietly(temp);
       return full;
     }
-    const storageName = randomStorageName(mime);
-    const finalPath = path.join(dir, storageName);
-    await fsp.rename(temp, finalPath);
-    await syncDir(dir);
+    const storageName = await storeUnderNewName(temp, dir, mime);
     try {
       const row = await uploads.create({
         public_id: randomPublicId(),
@@ -234,7 +254,7 @@ export async function uploadIntake({ config, db, log, pdfChecks }: IntakeDeps) {
         },
       };
     } catch (error) {
-      await removeQuietly(finalPath);
+      await removeQuietly(path.join(dir, storageName));
       throw error;
     }
   }
@@ -242,9 +262,9 @@ export async function uploadIntake({ config, db, log, pdfChecks }: IntakeDeps) {
   return { maxBytes, checkCaps, refusePdf, receive, commit, fileError };
 }
 
-/** An answer about the file: its message, also under the field "file". */
-export function fileError(status: number, message: string): ApiAnswer {
-  return { status, body: { message, errors: { file: message } } };
+/** An answer about the file: its message, also under the field "file"; and why (not sent). */
+export function fileError(status: number, message: string, refusal: FileRefusal): FileAnswer {
+  return { status, body: { message, errors: { file: message } }, refusal };
 }
 
 async function write(out: fs.WriteStream, chunk: Buffer): Promise<void> {
@@ -266,14 +286,4 @@ async function close(out: fs.WriteStream, sync = false): Promise<void> {
   }
   out.destroy();
   await finished(out).catch(() => undefined);
-}
-
-/** Makes a rename durable: sync the folder entry. */
-async function syncDir(dir: string): Promise<void> {
-  const handle = await fsp.open(dir, "r");
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }

@@ -77,7 +77,7 @@ export async function uploadRoutes(
       receive: (stream) => receive(stream, locale),
       discard: (received) => ("temp" in received ? removeQuietly(received.temp) : Promise.resolve()),
     });
-    if (!file) return fileError(400, uploadMessages(locale).noFile);
+    if (!file) return fileError(400, uploadMessages(locale).noFile, "no-file");
     if ("answer" in file) return file.answer;
     const refused = file.mime === "application/pdf" ? await refusePdf(file.temp, locale) : null;
     return refused ?? (await commit(file.temp, file.mime, fileName, locale));
@@ -92,7 +92,7 @@ export async function uploadRoutes(
       ...rateLimit(config.rateLimit.uploadsPerMinute),
       accepts: [MULTIPART_FORM],
       unsupportedType: { message: NOT_MULTIPART },
-      bodyTooLarge: fileError(413, tooLarge(maxBytes)).body as TooLargeBody,
+      bodyTooLarge: fileError(413, tooLarge(maxBytes), "too-large").body as TooLargeBody,
     },
   };
   app.withTypeProvider<ZodTypeProvider>().post(UPLOAD_PATH, routeOptions, async (request, reply) => {
@@ -109,7 +109,7 @@ export async function uploadRoutes(
       const code = (error as { code?: string }).code;
       if (code === DISCARD_EXCEEDED) return answerTooLarge(request, reply, false);
       if (code === BODY_TOO_LARGE) return answerTooLarge(request, reply);
-      if (code === MULTIPART_UNREADABLE) return send(reply, fileError(400, UPLOAD_UNREADABLE));
+      if (code === MULTIPART_UNREADABLE) return send(reply, fileError(400, UPLOAD_UNREADABLE, "no-file"));
       throw error;
     }
   });

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Config } from "../base/config";
-import { ensurePrivateDir } from "../base/private-files";
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from "../base/private-files";
 
 /**
  * Referral uploads live privately in DATA_DIR/uploads, and the signed reports
@@ -42,6 +42,30 @@ export async function ensureUploadsDir(config: Pick<Config, "dataDir">): Promise
 
 export function randomStorageName(mime: AllowedMime): string {
   return `${crypto.randomBytes(16).toString("hex")}.${ALLOWED_TYPES[mime]}`;
+}
+
+/**
+ * Moves a complete, synced file (`temp`, in the same file system) into `dir`
+ * under a new random name of its type, 0600, and syncs the folder so the
+ * rename lasts: the name it is stored under.
+ */
+export async function storeUnderNewName(temp: string, dir: string, mime: AllowedMime): Promise<string> {
+  const name = randomStorageName(mime);
+  const target = path.join(dir, name);
+  await fs.rename(temp, target);
+  await fs.chmod(target, PRIVATE_FILE_MODE);
+  await syncDir(dir);
+  return name;
+}
+
+/** Makes a rename durable: sync the folder entry. */
+export async function syncDir(dir: string): Promise<void> {
+  const handle = await fs.open(dir, "r");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
 }
 
 export function randomPublicId(): string {

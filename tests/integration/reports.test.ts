@@ -74,6 +74,13 @@ describe("the report reaches the doctor, then the patient", () => {
     return { ...booked, email };
   }
 
+  /**
+   * The examination is done: the appointment is attended. Set in the database, since the staff
+   * console records "attended" from the appointment's time on its own clock, and the bookings
+   * here lie weeks ahead so that every test's bookings stay in the future.
+   */
+  const markAttended = (id: number) =>
+    t.db.updateTable("appointments").set({ status: "attended" }).where("id", "=", id).execute();
   const attach = (id: number, content: Buffer, cookie = cookies.radiologist, filename = "report.pdf") => {
     const { payload, headers } = multipartBody(filename, content, { contentType: "application/pdf" });
     return t.app.inject({
@@ -191,6 +198,9 @@ describe("the report reaches the doctor, then the patient", () => {
     expect(file.headers["cache-control"]).toBe("no-store");
     expect(file.headers["content-type"]).toBe("application/pdf");
     expect(String(file.headers["content-disposition"])).toMatch(/^attachment; filename="report-APT-\d{4}-\d+-v1\.pdf"/);
+    expect(file.headers["x-content-type-options"]).toBe("nosniff");
+    expect(file.headers["cross-origin-resource-policy"]).toBe("same-origin");
+    expect(String(file.headers["content-security-policy"])).toContain("frame-ancestors 'none'");
     expect(file.rawPayload.equals(bytes)).toBe(true);
     // Spent: the same code again opens nothing.
     expect((await postDoctor(link, { intent: "code", code })).statusCode).toBe(409);
@@ -203,9 +213,19 @@ describe("the report reaches the doctor, then the patient", () => {
       .where("appointment_id", "=", booking.id)
       .execute();
     expect(fs.statSync(`${t.dataDir}/reports/${version!.file_name}`).mode & 0o777).toBe(0o600);
+    // Its size and SHA-256, counted while the upload was written, are those of the bytes sent.
+    expect(version!.size).toBe(bytes.length);
+    expect(version!.sha256).toBe(crypto.createHash("sha256").update(bytes).digest("hex"));
+    expect(version!.file_name).toMatch(/^[0-9a-f]{32}\.pdf$/);
     expect((await t.app.inject({ method: "GET", url: `/reports/${version!.file_name}` })).statusCode).toBe(404);
 
-    // The patient: nothing before the delay (7 days for an X-ray), the day it will be ready, and that the doctor has it.
+    // The patient: while the examination is ahead (confirmed, days away), no report section at all,
+    // whatever is attached: the page asks whether they are coming and promises no report.
+    const ahead = mainOf((await t.app.inject({ method: "GET", url: booking.path })).body);
+    expect(ahead).not.toContain('id="report"');
+    expect(ahead).not.toContain("Your report");
+    // Once attended: nothing before the delay (7 days for an X-ray), the day it will be ready, and that the doctor has it.
+    await markAttended(booking.id);
     const before = mainOf((await t.app.inject({ method: "GET", url: booking.path })).body);
     expect(before).toContain("Your report will be ready here on");
     expect(before).toContain("Your doctor has it already.");
@@ -251,6 +271,9 @@ describe("the report reaches the doctor, then the patient", () => {
     expect(reportHref(asked)).toBeUndefined();
     const wrongDob = await postDob("1", "1", "1900");
     expect(wrongDob.statusCode).toBe(400);
+    // The refused date is shown again as typed, beside its error (the page has no script to keep it).
+    expect(wrongDob.body).toMatch(/name="dobYear"[^>]*value="1900"/);
+    expect(wrongDob.body).toMatch(/name="dobDay"[^>]*value="1"/);
     expect(wrongDob.body).toContain(
       `The date of birth does not match our records. ${MAX_DOB_FAILURES - 1} more wrong answers lock your report.`,
     );
@@ -425,6 +448,7 @@ describe("the report reaches the doctor, then the patient", () => {
   it("locks the patient's access after 5 wrong dates of birth under parallel guesses, until staff unlock it", async () => {
     const booking = await confirmedBooking(undefined, { name: "Ultrasound", paymentMethod: "bpomas" });
     await attach(booking.id, pdfBytes());
+    await markAttended(booking.id);
     // Ultrasound's own delay is 0 days (REPORT_RELEASE_DAYS_BY_SERVICE): ready at once.
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>

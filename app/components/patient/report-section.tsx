@@ -1,7 +1,7 @@
 import { clinicDate, clinicTime, formatLongDate } from "@domain/dates";
 import { m } from "@domain/paraglide/messages.js";
 import { MAX_DOB_FAILURES } from "@domain/reports";
-import { DOB_PARTS } from "@domain/validation/appointment-form";
+import { DOB_PARTS, type DobValues } from "@domain/validation/appointment-form";
 import { DOB_BOXES } from "~/components/forms/booking/fields";
 import { DateInput } from "~/components/forms/field";
 import type { PatientReport } from "~/lib/manage.server";
@@ -14,7 +14,18 @@ import { useMessageOptions } from "~/lib/locale";
  * of birth to confirm (a plain form, no script), the refusal beside it; once
  * confirmed, the download. Locked after five wrong dates: call the clinic.
  */
-export function ReportSection({ report, error, action }: { report: PatientReport; error?: string; action: string }) {
+export function ReportSection({
+  report,
+  error,
+  values,
+  action,
+}: {
+  report: PatientReport;
+  error?: string;
+  /** The boxes as posted, shown again with the error (the page has no script: nothing else keeps them). */
+  values?: DobValues;
+  action: string;
+}) {
   const options = useMessageOptions();
   const { locale } = options;
   return (
@@ -52,8 +63,7 @@ export function ReportSection({ report, error, action }: { report: PatientReport
             required
             items={DOB_PARTS.map(({ field, part }) => ({
               name: field,
-              // No script on this page: the browser keeps what is typed; a refused date is not shown again.
-              value: "",
+              value: values?.[field] ?? "",
               onChange: () => undefined,
               ...DOB_BOXES[part],
               label: DOB_BOXES[part].label({}, options),

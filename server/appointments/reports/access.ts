@@ -1,9 +1,11 @@
 import crypto from "node:crypto";
 import { serviceTitle } from "../../../domain/catalogue";
+import { clinicMinutesAt } from "../../../domain/free-times";
 import type { Locale } from "../../../domain/locale";
 import {
   CODE_MINUTES,
   CODE_RESEND_SECONDS,
+  examinationHappened,
   GRANT_MINUTES,
   MAX_CODE_FAILURES,
   MAX_CODES_PER_LINK,
@@ -252,7 +254,8 @@ export async function checkDoctorCode(deps: ReportDeps, token: string, typed: st
 // --- The patient ---
 
 /**
- * The report section of the patient's private page: none (no report); waiting
+ * The report section of the patient's private page: none (no report, or the
+ * examination has not happened yet: examinationHappened); waiting
  * (until the release day; whether the doctor was sent it); locked (five wrong
  * dates of birth); ask for the date of birth; or open (a grant for this
  * appointment), with the current version.
@@ -265,9 +268,10 @@ export type PatientReport =
 
 export async function patientReport(
   deps: ReportDeps,
-  appt: Pick<AppointmentRow, "id">,
+  appt: Pick<AppointmentRow, "id" | "status" | "starts_at">,
   grant: string | undefined,
 ): Promise<PatientReport | undefined> {
+  if (!examinationHappened(appt, clinicMinutesAt(deps.now()))) return undefined;
   const reports = reportRepository(deps.db);
   const [current, release] = await Promise.all([reports.current(appt.id), reports.release(appt.id)]);
   if (!current || !release) return undefined;
@@ -298,7 +302,7 @@ export type PatientOutcome =
  */
 export async function confirmPatientDob(
   deps: ReportDeps,
-  appt: Pick<AppointmentRow, "id" | "dob" | "reference">,
+  appt: Pick<AppointmentRow, "id" | "dob" | "reference" | "status" | "starts_at">,
   dob: string,
 ): Promise<PatientOutcome> {
   const state = await patientReport(deps, appt, undefined);

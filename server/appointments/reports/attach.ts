@@ -17,6 +17,7 @@ import { referrerRepository } from "../referrer-repository";
 import { reportRepository } from "../report-repository";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema";
+import type { ReceivedFile } from "../../uploads/intake";
 import { removeReportFiles, storeReportFile } from "./report-files";
 import { doctorReportMail, patientReportMail } from "./report-mails";
 
@@ -54,7 +55,7 @@ export async function attachRefusal(
 export type AttachOutcome = { kind: "done"; version: number; sentToDoctor: boolean } | Refused;
 
 /**
- * Stores a checked PDF (`temp`, the upload intake's temporary file) as the
+ * Stores a checked PDF (`file`, the upload intake's temporary file with its size and hash) as the
  * appointment's report: the first version, or a correction that becomes the
  * current one while the older stay as its history. In one transaction with
  * the appointment locked: the version's row, the patient's release time (set
@@ -68,10 +69,10 @@ export async function attachReport(
   deps: ReportDeps,
   staff: StaffIdentity,
   id: number,
-  temp: string,
+  file: Pick<ReceivedFile, "temp" | "size" | "sha256">,
 ): Promise<AttachOutcome> {
   const { db, config } = deps;
-  const stored = await storeReportFile(config, temp);
+  const stored = await storeReportFile(config, file);
   const now = deps.now();
   const appointments = appointmentRepository(db);
   const reports = reportRepository(db);

@@ -1,7 +1,8 @@
 import { localeOfPath, type Locale } from "../../../domain/locale";
 import { m } from "../../../domain/paraglide/messages.js";
 import { CODE_DIGITS, CODE_MINUTES, GRANT_MINUTES, MAX_DOB_FAILURES } from "../../../domain/reports";
-import { dobFromParts } from "../../../domain/validation/appointment-form";
+import { dobFromParts, type DobValues } from "../../../domain/validation/appointment-form";
+import { readCookieToken, tokenCookie, tokenCookieName } from "../../base/cookies";
 import { clientDigest, countHit } from "../../requests/rate-limit-store";
 import { isCrossSite } from "../../requests/same-origin";
 import { findByManageToken } from "../manage-links";
@@ -28,21 +29,21 @@ import type { ReportDeps } from "./attach";
  * page's language. A correct code or date of birth sets the grant cookie.
  */
 
-/** The cookie a grant travels in: HttpOnly, SameSite=Strict, Secure behind https, for GRANT_MINUTES. */
-export const REPORT_COOKIE = "clinic_report";
+/** The cookie a grant travels in (`__Host-` prefixed over https): HttpOnly, SameSite=Strict, Secure behind https, for GRANT_MINUTES. */
+export function grantCookieName(config: Pick<ReportDeps["config"], "publicBaseUrl">): string {
+  return tokenCookieName(config, "clinic_report");
+}
 
-export function grantCookie(config: ReportDeps["config"], grant: string): string {
-  const secure = config.publicBaseUrl.startsWith("https:") ? "; Secure" : "";
-  return `${REPORT_COOKIE}=${grant}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${GRANT_MINUTES * 60}${secure}`;
+export function grantCookie(config: Pick<ReportDeps["config"], "publicBaseUrl">, grant: string): string {
+  return tokenCookie(config, grantCookieName(config), grant, { maxAge: GRANT_MINUTES * 60, sameSite: "Strict" });
 }
 
 /** The grant in a Cookie header, if any. */
-export function grantFrom(cookieHeader: string | null | undefined): string | undefined {
-  for (const part of (cookieHeader ?? "").split(";")) {
-    const [name, ...value] = part.trim().split("=");
-    if (name === REPORT_COOKIE) return value.join("=");
-  }
-  return undefined;
+export function grantFrom(
+  config: Pick<ReportDeps["config"], "publicBaseUrl">,
+  cookieHeader: string | null | undefined,
+): string | undefined {
+  return readCookieToken(grantCookieName(config), cookieHeader) ?? undefined;
 }
 
 async function limited(deps: ReportDeps, clientIp: string): Promise<boolean> {
@@ -83,7 +84,7 @@ export async function openDoctorPage(
 ): Promise<DoctorAnswer> {
   if (!counted && (await limited(deps, clientIp)))
     return { status: 429, failure: m.private_rate_limited({}, { locale }) };
-  const view = await doctorView(deps, token, grantFrom(cookie), locale);
+  const view = await doctorView(deps, token, grantFrom(deps.config, cookie), locale);
   return { status: viewStatus(view), view };
 }
 
@@ -151,6 +152,8 @@ export interface PatientReportAnswer {
   report?: PatientReport;
   /** The date of birth's error (beside the field). */
   error?: string;
+  /** The three boxes as posted, shown again with the error. */
+  values?: DobValues;
   /** Refused before the form was read (cross-site, rate). */
   failure?: string;
   setCookie?: string;
@@ -163,7 +166,7 @@ export async function patientReportSection(
   cookie: string | null | undefined,
 ): Promise<PatientReport | undefined> {
   const appt = await findByManageToken(deps.db, token, deps.now());
-  return appt ? patientReport(deps, appt, grantFrom(cookie)) : undefined;
+  return appt ? patientReport(deps, appt, grantFrom(deps.config, cookie)) : undefined;
 }
 
 /**
@@ -190,7 +193,8 @@ export async function confirmOnPrivatePage(
     const value = form.get(name);
     return typeof value === "string" ? value : "";
   };
-  const dob = dobFromParts({ dobDay: text("dobDay"), dobMonth: text("dobMonth"), dobYear: text("dobYear") });
+  const values: DobValues = { dobDay: text("dobDay"), dobMonth: text("dobMonth"), dobYear: text("dobYear") };
+  const dob = dobFromParts(values);
   const outcome = await confirmPatientDob(deps, appt, dob);
   const report = await patientReport(deps, appt, outcome.kind === "opened" ? outcome.grant : undefined);
   switch (outcome.kind) {
@@ -199,9 +203,9 @@ export async function confirmOnPrivatePage(
     case "locked":
       return { status: 403, report, error: m.report_patient_locked({ count: MAX_DOB_FAILURES }, options) };
     case "missing":
-      return { status: 400, report, error: m.report_patient_dob_missing({}, options) };
+      return { status: 400, report, values, error: m.report_patient_dob_missing({}, options) };
     case "wrong":
-      return { status: 400, report, error: m.report_patient_dob_wrong({ left: outcome.left }, options) };
+      return { status: 400, report, values, error: m.report_patient_dob_wrong({ left: outcome.left }, options) };
     case "opened":
       return { status: 200, report, setCookie: grantCookie(deps.config, outcome.grant) };
   }

@@ -59,6 +59,7 @@ export async function staffReportCard(
         }
       : null,
     links: links.map((l) => ({
+      id: l.id,
       sentAt: l.created_at,
       expiresAt: l.expires_at,
       codeSentAt: l.code_sent_at,

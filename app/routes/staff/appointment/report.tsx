@@ -98,7 +98,7 @@ export function ReportCard({
           ) : (
             <ul className="staff-report__links">
               {report.links.map((l) => (
-                <li key={l.sentAt}>
+                <li key={l.id}>
                   E-mailed to the referring doctor {formatClinicDateTime(l.sentAt)}; the link works until{" "}
                   {formatClinicDateTime(l.expiresAt)}
                   {l.locked ? ` and is locked (${MAX_CODE_FAILURES} wrong codes).` : "."}
