@@ -105,7 +105,7 @@ function Offer({ view }: { view: OfferView }) {
           <>
             <p>{m.earlier_taken_off_list({}, options)}</p>
             {view.mayAsk && (
-              <form method="post" action={location.pathname} className="form-submit">
+              <form method="post" action={location.pathname} className="form-submit earlier-again">
                 <input type="hidden" name="intent" value="again" />
                 <button type="submit" className="button button--outline">
                   {m.earlier_ask_again({}, options)}

@@ -117,6 +117,24 @@ describe("the e-mails", () => {
     expect(ics).not.toContain("bladder");
   });
 
+  it("the confirmation of a 09:30 abdominal and pelvic scan gives the clock times (03:30, 08:30 to 09:00, 09:15), in both languages", () => {
+    const examination = "Abdomen & Pelvis";
+    const en = confirmationMail(config, { ...appt, examination }, now);
+    for (const line of [
+      "Do not eat after 03:30.",
+      "Drink 1 litre of water between 08:30 and 09:00.",
+      "Arrive by 09:15.",
+    ])
+      expect(en.text).toContain(`- ${line}\n`);
+    const setswana = confirmationMail(config, { ...appt, examination, language: "tn" }, now);
+    for (const line of [
+      "O se ka wa ja sepe morago ga 03:30.",
+      "Nwa metsi a lita e le 1 magareng ga 08:30 le 09:00.",
+      "Goroga pele ga 09:15.",
+    ])
+      expect(setswana.text).toContain(`- ${line}\n`);
+  });
+
   it("the confirmation for the female pelvis gives the full bladder, never the fast; in Setswana too", () => {
     const mail = confirmationMail(config, { ...appt, examination: "Pelvis (Female)" }, now);
     expect(mail.text).toContain(`How to prepare for your scan: Pelvis (Female):\n- ${BLADDER}\n`);
