@@ -3,7 +3,8 @@ import { signedInConsole } from "../helpers/console";
 import { form, SAME_ORIGIN, seedConfirmedIn } from "../helpers/staff";
 import { markArrived } from "../../server/appointments/front-desk/index";
 import { staffRuntime } from "../../server/db/runtime";
-import { clinicInstant } from "../../domain/dates";
+import { clinicInstant, clinicToday } from "../../domain/dates";
+import { until } from "../helpers/messages";
 
 /**
  * Reception marks a patient arrived (issue 36): on the appointment's day, once, with the time
@@ -68,5 +69,49 @@ describe("marking a patient arrived", () => {
     // Beside its status at the top, and with the day in the record, as "Images received" is.
     expect(page.body).toContain('<span class="staff-badge staff-badge--arrived">Arrived 09:47</span>');
     expect(page.body).toMatch(/<dt>Arrived<\/dt><dd>\w{3} \d{1,2} \w{3} \d{4} 09:47<\/dd>/);
+  });
+
+  it("reception marks a patient arrived from the day list, on the day; the printed list keeps its tick box", async () => {
+    // The console follows the real clock: today in Gaborone, not within ten seconds of its end.
+    await until(() => clinicToday(new Date(Date.now() + 10_000)) === clinicToday(new Date()), 15_000);
+    const today = clinicToday(new Date());
+    const id = await seedConfirmedIn(t.db, today, "07:15", "fluoroscopy", { name: "Onalenna", surname: "Dikgang" });
+    const list = () =>
+      t.app.inject({ method: "GET", url: `/staff/schedule/print?date=${today}`, headers: { cookie: t.cookie } });
+    const mark = (values: Record<string, string>, headers: Record<string, string> = SAME_ORIGIN) =>
+      t.app.inject({
+        method: "POST",
+        url: `/staff/schedule/print?date=${today}`,
+        headers: { ...headers, cookie: t.cookie },
+        payload: form(values),
+      });
+    const button = `<input type="hidden" name="id" value="${id}"/>`;
+    const before = (await list()).body;
+    expect(before).toContain(button);
+    expect(before).toContain('class="staff-tickbox"');
+    expect((await mark({ intent: "arrived", id: "abc" })).statusCode).toBe(400);
+    // Another site's post is refused by the guard, and nothing is marked.
+    expect(
+      (await mark({ intent: "arrived", id: String(id) }, { ...SAME_ORIGIN, "sec-fetch-site": "cross-site" }))
+        .statusCode,
+    ).toBe(403);
+    expect((await row(id)).arrived_at).toBeNull();
+
+    const done = await mark({ intent: "arrived", id: String(id) });
+    expect(done.statusCode).toBe(200);
+    const at = (await row(id)).arrived_at!;
+    const time = new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Africa/Gaborone",
+      hour: "2-digit",
+      minute: "2-digit",
+    }).format(new Date(at));
+    expect(done.body).toContain(`Onalenna Dikgang marked arrived at ${time}.`);
+    expect(done.body).not.toContain(button);
+    expect((await row(id)).status).toBe("confirmed");
+    // Once: a second post (another desk, an old page) is refused with the reason.
+    const again = await mark({ intent: "arrived", id: String(id) });
+    expect(again.statusCode).toBe(409);
+    expect(again.body).toContain("already marked arrived");
+    expect((await row(id)).arrived_at).toBe(at);
   });
 });

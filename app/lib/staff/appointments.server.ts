@@ -41,6 +41,7 @@ export {
   type ReferrerField,
   listAppointments,
   markArrived,
+  mayMarkArrived,
   moveAppointment,
   outcomeFrom,
   parseFilters,

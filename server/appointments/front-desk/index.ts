@@ -34,6 +34,7 @@ export {
   dayRules,
   type DuplicateOutcome,
   markArrived,
+  mayMarkArrived,
   moveAppointment,
   outcomeFrom,
   type StatusChange,

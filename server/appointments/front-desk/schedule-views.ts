@@ -9,6 +9,7 @@ import { timeOfDay } from "../../../domain/schedule";
 import { safetySummary } from "../../../domain/safety-questions";
 import { SCHEDULED_STATUSES } from "../../../domain/statuses";
 import { appointmentRepository } from "../appointment-repository";
+import { mayMarkArrived } from "./staff-changes";
 import { closedDatesBetween, roomsOutBetween } from "../../closures/closed-dates";
 import type { Config } from "../../base/config";
 import { uploadRepository } from "../../uploads/upload-repository";
@@ -203,6 +204,8 @@ export interface DayListRow {
   bookedOnline: boolean;
   /** When reception marked the patient arrived, HH:MM in Gaborone, or null. */
   arrivedAt: string | null;
+  /** Whether reception may mark the patient arrived from the list now (mayMarkArrived). */
+  canArrive: boolean;
   /** When the images reached Orthanc, HH:MM in Gaborone, or null (decision 066). */
   imagesAt: string | null;
 }
@@ -213,8 +216,11 @@ export function examinationWords(serviceName: string, examination: string | null
   return examination ? `${service}: ${examination}` : service;
 }
 
-/** Reception's day list: who comes when, where, for what, how they pay and what is on file, by time then room. */
-export async function dayList(db: Db, date: string): Promise<DayListRow[]> {
+/**
+ * Reception's day list: who comes when, where, for what, how they pay and what is on file, by time then room,
+ * and who may be marked arrived on `today` (Gaborone's date).
+ */
+export async function dayList(db: Db, date: string, today: string): Promise<DayListRow[]> {
   const rows = await appointmentRepository(db).scheduledOn(date, date, SCHEDULED_STATUSES);
   const ids = rows.map((r) => r.id);
   const files = ids.length ? await uploadRepository(db).findForAppointments(ids) : [];
@@ -233,6 +239,7 @@ export async function dayList(db: Db, date: string): Promise<DayListRow[]> {
     safety: safetySummary(row.service_name, row.safety_answers),
     bookedOnline: row.booked_online === 1,
     arrivedAt: row.arrived_at ? clinicTime(new Date(row.arrived_at)) : null,
+    canArrive: mayMarkArrived(row, today),
     imagesAt: row.images_received_at ? clinicTime(new Date(row.images_received_at)) : null,
   }));
 }

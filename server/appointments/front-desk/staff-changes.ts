@@ -409,6 +409,14 @@ export const ARRIVED_ONLY_CONFIRMED = "Only a confirmed appointment can be marke
 export const ARRIVED_ONLY_ON_THE_DAY = "A patient can be marked arrived only on the day of their appointment.";
 export const ARRIVED_ALREADY = "This patient is already marked arrived.";
 
+/** Whether reception may mark the patient arrived now (`today` in Gaborone): confirmed, that day, not yet marked. */
+export function mayMarkArrived(
+  appt: Pick<AppointmentRow, "status" | "confirmed_date" | "arrived_at">,
+  today: string,
+): boolean {
+  return appt.status === "confirmed" && appt.confirmed_date === today && !appt.arrived_at;
+}
+
 /**
  * Reception marks the patient arrived (issue 36): the time is recorded, the status stays
  * confirmed (attended and no-show are recorded as before), and the audit log says who.

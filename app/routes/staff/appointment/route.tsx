@@ -23,6 +23,7 @@ import {
   contactChoiceOf,
   messagesFor,
   markArrived,
+  mayMarkArrived,
   moveAppointment,
   outcomeFrom,
   textsAction,
@@ -98,7 +99,7 @@ export async function loader(args: Route.LoaderArgs) {
     channel: contactChoiceOf(rt.config, a),
     next,
     // Reception marks the patient arrived on the appointment's day (issue 36), once.
-    canArrive: a.status === "confirmed" && a.confirmed_date === clinicDate(now) && !a.arrived_at,
+    canArrive: mayMarkArrived(a, clinicDate(now)),
     arrivedAt: a.arrived_at ? clinicTime(new Date(a.arrived_at)) : null,
     outcomeFrom: from ? { date: clinicDate(from), time: clinicTime(from) } : null,
     // Staff choose among these when more than one room serves the service.
