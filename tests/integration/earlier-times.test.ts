@@ -11,7 +11,7 @@ import {
   offersRound,
   sendDueOffers,
 } from "../../server/appointments/earlier/index";
-import { reopenAndOffer } from "../../server/appointments/front-desk/index";
+import { changeStatus, moveAppointment, reopenAndOffer } from "../../server/appointments/front-desk/index";
 import { removeClosure } from "../../server/closures/closures";
 import { staffRuntime } from "../../server/db/runtime";
 import { findPatient, matchFingerprint } from "../../server/privacy/patient-lookup";
@@ -376,6 +376,51 @@ describe("earlier times offered to the patients who asked", () => {
     const page = await t.app.inject({ method: "GET", url: (await offerLinks(second.reference))[0]! });
     expect(page.body).toContain("Wednesday 7 April 2027 at");
     expect(page.body).toContain("Take this time");
+  });
+
+  it("staff's cancellation and move free the times they held, and each is offered", async () => {
+    clock = clinicInstant("2027-03-12", "09:00");
+    await endLeftOpen();
+    // The console's cancel and move (app/routes/staff/appointment/), on this file's clock.
+    const rt = staffRuntime(t.db, t.config, () => clock);
+    const manager = await addStaff(t.db);
+    const waiting = [await book("2027-04-27", "14:30"), await book("2027-04-29", "14:30")];
+    for (const p of waiting) await ask(p.path);
+    const cancelled = await book("2027-03-17", "14:30");
+    const moved = await book("2027-03-18", "14:30");
+    expect(await changeStatus(rt, manager, cancelled.id, { to: "cancelled", reason: "Patient phoned" })).toMatchObject({
+      kind: "done",
+    });
+    expect(await moveAppointment(rt, manager, moved.id, { date: "2027-04-28", time: "14:30" })).toMatchObject({
+      kind: "done",
+    });
+    const freed = await t.db
+      .selectFrom("freed_times")
+      .select(["from_appointment_id", "cause", "date"])
+      .where("from_appointment_id", "in", [cancelled.id, moved.id])
+      .orderBy("id")
+      .execute();
+    expect(freed).toEqual([
+      { from_appointment_id: cancelled.id, cause: "cancelled", date: "2027-03-17" },
+      { from_appointment_id: moved.id, cause: "moved", date: "2027-03-18" },
+    ]);
+    const offered = () =>
+      t.db
+        .selectFrom("earlier_offers")
+        .innerJoin("freed_times", "freed_times.id", "earlier_offers.freed_time_id")
+        .select(["freed_times.from_appointment_id", "earlier_offers.appointment_id"])
+        .where("freed_times.from_appointment_id", "in", [cancelled.id, moved.id])
+        .orderBy("earlier_offers.id")
+        .execute();
+    // The sooner time goes to both; the other waits while they each hold an offer (one at a time).
+    clock = later(OFFERS_EVERY_MS);
+    expect(await sendDueOffers(t.db, t.config, clock)).toBe(2);
+    expect(await offered()).toEqual(waiting.map((p) => ({ from_appointment_id: cancelled.id, appointment_id: p.id })));
+    // The first takes it; the second's offer is gone, and the moved time is offered to them next.
+    expect((await takeOffer((await offerLinks(waiting[0]!.reference))[0]!)).statusCode).toBe(200);
+    clock = later(BATCH_EVERY_MS);
+    await sendDueOffers(t.db, t.config, clock);
+    expect((await offered()).at(-1)).toEqual({ from_appointment_id: moved.id, appointment_id: waiting[1]!.id });
   });
 
   it("an offer ends when its patient's own time changes, and when it is too close; its link says so and moves nothing", async () => {

@@ -34,16 +34,14 @@ export const earlierRepository = perDatabase((db: Db) => ({
   /**
    * The patients on the list who may be offered this freed time, earliest appointment first: a
    * time they booked online (the move reuses its rule), confirmed, for one of `services`, later
-   * than it; not offered it before; without another offer still open (one at a time).
+   * than it; not offered it before. (Those with another offer still open wait: `busy`.)
    */
   async candidates(
     freed: FreedTimeRow,
     services: readonly string[],
-    now: Date,
     trx: Kysely<Database> = db,
   ): Promise<AppointmentRow[]> {
     if (services.length === 0) return [];
-    const stamp = now.toISOString();
     return trx
       .selectFrom("appointments")
       .selectAll()
@@ -55,18 +53,22 @@ export const earlierRepository = perDatabase((db: Db) => ({
       .where("id", "not in", (q) =>
         q.selectFrom("earlier_offers").select("appointment_id").where("freed_time_id", "=", freed.id),
       )
-      .where("id", "not in", (q) =>
-        q
-          .selectFrom("earlier_offers")
-          .select("appointment_id")
-          .where("ended_at", "is", null)
-          .where("taken_at", "is", null)
-          .where("expires_at", ">", stamp),
-      )
       .orderBy("starts_at")
       .orderBy("id")
       .limit(CANDIDATE_LIMIT)
       .execute();
+  },
+
+  /** The appointments with an offer still open (not ended, not taken, not expired): one offer at a time each. */
+  async busy(now: Date, trx: Kysely<Database> = db): Promise<Set<number>> {
+    const rows = await trx
+      .selectFrom("earlier_offers")
+      .select("appointment_id")
+      .where("ended_at", "is", null)
+      .where("taken_at", "is", null)
+      .where("expires_at", ">", now.toISOString())
+      .execute();
+    return new Set(rows.map((r) => r.appointment_id));
   },
 
   /** Whether a confirmed appointment holds any of [starts, ends) in `room` now. */

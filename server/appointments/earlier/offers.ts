@@ -99,22 +99,27 @@ async function offerFreedTime(db: Db, config: OfferConfig, freed: FreedTimeRow, 
     return 0;
   }
   const picked: { appt: AppointmentRow; rule: SelfBookingRule; at: { date: string; time: string } }[] = [];
-  const candidates = await repo.candidates(freed, servicesIn(freed.room), now);
+  const candidates = await repo.candidates(freed, servicesIn(freed.room));
   // The freed day as it stands (closures, rooms out, every room's holds), read once for all of them.
   const day = candidates.length
     ? await readDaysHeld(db, config, ROOM_IDS, { from: freed.date, to: freed.date })
     : undefined;
+  const busy = candidates.length ? await repo.busy(now) : new Set<number>();
+  // Someone it fits holds another offer still open: it waits for them (one offer at a time each).
+  let waitsForBusy = false;
   for (const appt of candidates) {
     const movable = moveRuleOf(appt, withinNotice(appt, now));
     if (!movable || appt.id === freed.from_appointment_id) continue;
     const at = firstFit(day!, config, appt, movable, freed, now);
-    if (at) picked.push({ appt, rule: movable.rule, at });
+    if (at && busy.has(appt.id)) waitsForBusy = true;
+    else if (at) picked.push({ appt, rule: movable.rule, at });
     if (picked.length === BATCH_SIZE) break;
   }
   const next = new Date(now.getTime() + BATCH_EVERY_MS);
   if (picked.length === 0) {
-    // Nobody (left) to offer it to: it ends once no offer of it is open; until then, look again later.
-    if ((await repo.openOffers(freed.id, now)) === 0) await repo.end(freed.id, now);
+    // Nobody (left) to offer it to: it ends once no offer of it is open and nobody it fits is
+    // waiting on another offer; until then, look again later.
+    if (!waitsForBusy && (await repo.openOffers(freed.id, now)) === 0) await repo.end(freed.id, now);
     else await repo.postpone(freed, next);
     return 0;
   }
