@@ -10,6 +10,7 @@ import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config
 const NOT_DATABASE_TESTS = [
   "body-limits",
   "client-address",
+  "compiled-server-start",
   "content-pages-no-script",
   "mail-transport-security",
   "pdf-active-content",

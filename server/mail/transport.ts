@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
+import type { createTransport } from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import type { Config } from "../base/config";
 import { ensurePrivateDir, writePrivateFile } from "../base/private-files";
@@ -83,6 +83,23 @@ export function smtpOptions(smtpUrl: string, allowPlaintext: boolean): SMTPTrans
 }
 
 /**
+ * nodemailer, loaded with the first message sent (decision 085): it, and the fetch its ES module
+ * build brings in through node:http (undici), took about 150 ms of the server's start and a few MB
+ * of its memory, which a server needs only once it has mail to send.
+ */
+const importNodemailer = () => import("nodemailer");
+let nodemailerModule: ReturnType<typeof importNodemailer> | undefined;
+
+/** A nodemailer transport made with the first message, closed by `close` once it was made. */
+function lazyTransport(options: Parameters<typeof createTransport>[0]) {
+  let transport: Promise<ReturnType<typeof createTransport>> | undefined;
+  return {
+    open: () => (transport ??= (nodemailerModule ??= importNodemailer()).then((m) => m.createTransport(options))),
+    close: () => void transport?.then((made) => made.close()),
+  };
+}
+
+/**
  * SMTP when SMTP_URL is set (TLS required, see smtpOptions); otherwise each
  * message is written as an .eml file under DATA_DIR/outbox (nodemailer's
  * stream transport), so the default set-up needs no mail server. Outbox
@@ -95,27 +112,27 @@ export function createSender(config: Pick<Config, "mail" | "dataDir">): {
   kind: string;
 } {
   if (config.mail.smtpUrl) {
-    const transport = nodemailer.createTransport(smtpOptions(config.mail.smtpUrl, config.mail.allowPlaintext));
+    const transport = lazyTransport(smtpOptions(config.mail.smtpUrl, config.mail.allowPlaintext));
     return {
       kind: "smtp",
       send: async ({ queueId: _queueId, ...mail }) => {
-        await transport.sendMail(mail);
+        await (await transport.open()).sendMail(mail);
       },
-      close: () => transport.close(),
+      close: transport.close,
     };
   }
   const outbox = outboxDir(config);
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const transport = lazyTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     kind: "outbox",
     send: async ({ queueId, ...mail }) => {
-      const info = await transport.sendMail(mail);
+      const info = await (await transport.open()).sendMail(mail);
       await ensurePrivateDir(outbox);
       const name = outboxFileName(new Date(), queueId);
       const tmp = path.join(outbox, `.${name}.tmp`);
       await writePrivateFile(tmp, info.message as Buffer);
       await fs.rename(tmp, path.join(outbox, name));
     },
-    close: () => transport.close(),
+    close: transport.close,
   };
 }

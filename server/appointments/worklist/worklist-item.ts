@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import dcmjs from "dcmjs";
+import type dcmjs from "dcmjs";
 import { serviceTitle } from "../../../domain/catalogue";
 import type { Station } from "../../../domain/worklist";
 
@@ -7,6 +7,13 @@ import type { Station } from "../../../domain/worklist";
  * One DICOM Modality Worklist item (a Part-10 file, as Orthanc's worklist
  * plugin reads them), written with dcmjs (decision 065).
  */
+
+/**
+ * dcmjs, loaded with the first file written (decision 085): its DICOM dictionary was a third of the
+ * server's code loaded at start, for a worklist that is off until WORKLIST_DIR is set.
+ */
+let dcmjsModule: Promise<typeof dcmjs> | undefined;
+const loadDcmjs = async () => (await (dcmjsModule ??= import("dcmjs").then((m) => m.default))).data;
 
 /** What an item is made from: the appointment's columns it reads. */
 export interface WorklistAppointment {
@@ -108,8 +115,8 @@ export function worklistDataset(appt: WorklistAppointment, station: Station): Re
 }
 
 /** The item as a DICOM Part-10 file. */
-export function worklistFile(appt: WorklistAppointment, station: Station): Buffer {
-  const { DicomDict, DicomMetaDictionary } = dcmjs.data;
+export async function worklistFile(appt: WorklistAppointment, station: Station): Promise<Buffer> {
+  const { DicomDict, DicomMetaDictionary } = await loadDcmjs();
   const meta = {
     FileMetaInformationVersion: new Uint8Array([0, 1]).buffer,
     MediaStorageSOPClassUID: WORKLIST_SOP_CLASS,

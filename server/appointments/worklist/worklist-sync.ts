@@ -80,7 +80,7 @@ async function settle(
   const station = wanted(config, entry, today);
   if (!station) return (await removeFile(fileOf(dir, entry.reference))) ? "removed" : "none";
   const studyUid = entry.study_uid ?? (await worklistRepository(db).settleStudyUid(entry.id, newStudyUid()));
-  const file = worklistFile(
+  const file = await worklistFile(
     {
       ...entry,
       confirmed_date: entry.confirmed_date!,
