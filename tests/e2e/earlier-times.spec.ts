@@ -145,6 +145,16 @@ test("patients ask for an earlier time, one takes the time freed, the other find
   await shot(phone.page, "gone-390-nojs-tn");
   await axeAt(`/tn${secondOffer}`);
 
+  // The page the reminder's link opens (decision 069), now for the earlier time: "Are you coming?".
+  await phone.page.goto(first.path);
+  const coming = phone.page.getByRole("heading", { name: "Are you coming?" });
+  await expect(coming).toBeVisible();
+  await shot(phone.page, "reminder-confirm-390-nojs-en", coming);
+  await desktop.page.goto(`/tn${first.path}`);
+  const tsamaya = desktop.page.getByRole("heading", { name: "A o tla tla?" });
+  await expect(tsamaya).toBeVisible();
+  await shot(desktop.page, "reminder-confirm-1280-js-tn", tsamaya);
+
   // The desk: the overview's count links a manager to the figures, which show the time filled.
   const manager = await e2eStaff(e2e.db, "earlier-times");
   for (const { page, context, width } of [
