@@ -12,6 +12,9 @@ export type NewTextMessage = Pick<
   "channel" | "to_number" | "about_reference" | "kind" | "body" | "template_json" | "resent_from"
 >;
 
+/** The kind of text whose words are forgotten once it is handed over: the report's one-time code. */
+const FORGET_AFTER_SEND = "report-code";
+
 /** What a receipt or status call can say, in the order a message goes through them. */
 const PROGRESS: Record<"sent" | "delivered" | "read", TextStatus[]> = {
   // A later status never goes back to an earlier one (WhatsApp's calls can arrive out of order).
@@ -144,18 +147,23 @@ export const textMessageRepository = perDatabase((db: Db) => {
       return trx.selectFrom("text_messages").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     },
 
-    /** The provider took the message. */
+    /**
+     * The provider took the message. A report's code (kind "report-code",
+     * decision 075) is forgotten then, as its e-mail is: nobody needs it once
+     * it has gone, and the staff page that lists the texts must not show it.
+     */
     async markSent(id: number, providerId: string | null, at: string, trx: Kysely<Database> = db): Promise<void> {
       await trx
         .updateTable("text_messages")
-        .set({
+        .set((eb) => ({
+          body: eb.case().when("kind", "=", FORGET_AFTER_SEND).then("").else(eb.ref("body")).end(),
           status: "sent",
           provider_message_id: providerId,
           sent_at: at,
           status_at: at,
           locked_until: null,
           last_error: null,
-        })
+        }))
         .where("id", "=", id)
         .where("status", "in", PROGRESS.sent)
         .execute();

@@ -10,6 +10,7 @@ import { findPatient, matchFingerprint } from "../../server/privacy/patient-look
 import { erasePatient } from "../../server/privacy/patient-rights";
 import { purgeExpired } from "../../server/privacy/purge";
 import { unlockPatientReport } from "../../server/appointments/reports/index";
+import { textMessageRepository } from "../../server/texts/index";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { bookWithLink, mainOf } from "../helpers/patient-link";
 import { RawPdf } from "../helpers/raw-pdf";
@@ -300,6 +301,18 @@ describe("the report reaches the doctor, then the patient", () => {
     ]);
     for (const line of lines) expect(line.detail).toContain(booking.reference);
 
+    // The code's text message is forgotten once handed over, as its e-mail is (forget_after_send):
+    // the staff page lists the text, but not the code, and cannot send it again.
+    const codeText = await t.db
+      .selectFrom("text_messages")
+      .select(["id", "body"])
+      .where("kind", "=", "report-code")
+      .where("about_reference", "=", booking.reference)
+      .executeTakeFirstOrThrow();
+    expect(codeText.body).toContain(code);
+    await t.db.updateTable("text_messages").set({ status: "sending" }).where("id", "=", codeText.id).execute();
+    await textMessageRepository(t.db).markSent(codeText.id, null, now.toISOString());
+
     // The staff page says it is attached, with its time, and who has opened it.
     const staffPage = await t.app.inject({
       method: "GET",
@@ -309,6 +322,8 @@ describe("the report reaches the doctor, then the patient", () => {
     expect(staffPage.body).toContain("The signed report is attached");
     expect(staffPage.body).toContain("The referring doctor");
     expect(staffPage.body).toContain("The patient");
+    expect(staffPage.body).toContain("The code is not kept once it is sent.");
+    expect(staffPage.body).not.toContain(code);
     // Reception sees it but may not attach: no form.
     expect(staffPage.body).not.toContain(`action="/api/staff/appointments/${booking.id}/report"`);
   });

@@ -119,7 +119,11 @@ export function MessageHistory({
                   {m.body ? (
                     <span className="staff-pre">{m.body}</span>
                   ) : (
-                    <span className="staff-muted">Removed after the keeping period.</span>
+                    <span className="staff-muted">
+                      {m.kind === "report-code"
+                        ? "The code is not kept once it is sent."
+                        : "Removed after the keeping period."}
+                    </span>
                   )}
                 </td>
                 <td className="staff-nowrap">{formatClinicDateTime(m.createdAt)}</td>
