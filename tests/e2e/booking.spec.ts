@@ -512,6 +512,11 @@ test("with a referral PDF: the upload shows progress, then the booking is stored
   await page
     .getByLabel("Referral form")
     .setInputFiles({ name: "referral.pdf", mimeType: "application/pdf", buffer: await tinyPdf() });
+  // The referring doctor, with JavaScript (referrers.test.ts posts it without).
+  await page.getByLabel("Doctor's name").fill("Dr Mpho Kgosi");
+  await page.getByLabel("Practice number").fill("BW 1234");
+  await page.getByLabel("Doctor's e-mail address").fill("dr.kgosi@example.org");
+  await page.getByLabel("Doctor's phone number").fill("71234599");
 
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -537,6 +542,12 @@ test("with a referral PDF: the upload shows progress, then the booking is stored
   expect(body.dob).toBe("1984-03-12");
   expect(Object.keys(body).filter((k) => k.startsWith("dob"))).toEqual(["dob"]);
   expect(body.referralForms).toEqual([{ url: expect.any(String), publicId: expect.any(String), name: "referral.pdf" }]);
+  expect(body.referrer).toEqual({
+    name: "Dr Mpho Kgosi",
+    practiceNumber: "BW 1234",
+    email: "dr.kgosi@example.org",
+    phone: "71234599",
+  });
   expect(body).toMatchObject({
     appointmentDate: day,
     appointmentTime: expect.stringMatching(/^\d\d:\d\d$/),
@@ -568,6 +579,17 @@ test("with a referral PDF: the upload shows progress, then the booking is stored
   expect(row.uploads).toEqual([
     expect.objectContaining({ display_name: "referral.pdf", mime_type: "application/pdf" }),
   ]);
+  const doctor = await e2e.db
+    .selectFrom("appointment_referrers")
+    .select(["name", "practice_number", "email", "phone"])
+    .where("appointment_id", "=", row.id)
+    .executeTakeFirst();
+  expect(doctor).toEqual({
+    name: "Dr Mpho Kgosi",
+    practice_number: "BW 1234",
+    email: "dr.kgosi@example.org",
+    phone: "+26771234599",
+  });
 
   const confirmation = page.locator(".confirmation");
   await expect(confirmation).toContainText(row.reference);
