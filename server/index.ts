@@ -1,3 +1,4 @@
+import module from "node:module";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig, type Config } from "./base/config";
 import { migrate, openDb } from "./db/index";
@@ -58,6 +59,9 @@ async function main() {
   process.once("SIGINT", () => void shutdown("SIGINT"));
 
   await app.listen({ port: config.port, host: config.host });
+  // What the start compiled is written to the compile cache (build/node/compile-cache, decision 085)
+  // now rather than at exit, and the cache's copy in memory let go of (1.5 MB); a no-op without it.
+  module.flushCompileCache();
 }
 
 main().catch((error: unknown) => {

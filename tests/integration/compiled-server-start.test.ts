@@ -47,4 +47,13 @@ describe("what the compiled server loads at start (decision 085)", () => {
   it("leaves dcmjs and its DICOM dictionary to the first worklist file", () => {
     expect(holding(files, "CommandGroupLength")).toEqual([]);
   });
+
+  it("reads V8's compiled code of what it loads from build/node/compile-cache, which the build writes", () => {
+    expect(fs.readFileSync(path.join(BUILD, "server.js"), "utf8")).toMatch(
+      /exitUnlessSupportedNode\(\);\nmodule\.enableCompileCache\(new URL\("\.\/compile-cache\/", import\.meta\.url\)\.pathname\);\nawait import\("\.\/server-main\.js"\)/,
+    );
+    // An entry a module: at least one for each file loaded at start.
+    const entries = fs.readdirSync(path.join(BUILD, "compile-cache"), { recursive: true, withFileTypes: true });
+    expect(entries.filter((entry) => entry.isFile()).length).toBeGreaterThanOrEqual(files.size);
+  });
 });
