@@ -40,8 +40,6 @@ interface StaticFile {
   identity: Representation;
   br?: Representation;
   gzip?: Representation;
-  /** Stamped at start and not asked for since: its compressed forms are made on its first request. */
-  uncompressed?: boolean;
   /**
    * For a page with the footer's year: its HTML as built (base URL already stamped; kept as UTF-8 bytes,
    * half the memory of a string with any non-ASCII character) and the year it carries now.
@@ -226,7 +224,6 @@ export class StaticSite {
    */
   private compress(file: StaticFile): void {
     this.uncompressed.delete(file);
-    delete file.uncompressed;
     const body = file.identity.body;
     Object.assign(file, forms(body, zlib.brotliCompressSync(body, brotliOptions(body.length, FAST_BROTLI))));
     const full = brotli(body, brotliOptions(body.length))
@@ -255,7 +252,7 @@ export class StaticSite {
       file.year = this.year;
       if (rel.endsWith("index.html")) this.hashes.set(url, inlineScriptHashes(stamped));
       if (stamped !== built.toString("utf8")) {
-        Object.assign(file, { identity: representation(Buffer.from(stamped, "utf8")), uncompressed: true });
+        file.identity = representation(Buffer.from(stamped, "utf8"));
         this.uncompressed.add(file);
         return;
       }
@@ -298,7 +295,7 @@ export class StaticSite {
   async file(url: string): Promise<StaticFile | undefined> {
     if (url === REFERRAL_FORM_PATH && this.referralForm) return this.referralFile();
     const file = this.files.get(url);
-    if (file?.uncompressed) this.compress(file);
+    if (file && this.uncompressed.has(file)) this.compress(file);
     if (!file?.yearTemplate) return file;
     const year = this.currentYear();
     if (file.year !== year) {
