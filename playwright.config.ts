@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/chromium";
-import { SERVER_ARGS, SERVER_ENV } from "./tests/helpers/server-process";
+import { SERVER_ARGS, SERVER_ENV } from "./scripts/server-process";
 import { MARKUP_TAG, NO_DATABASE_TAG } from "./tests/e2e/tags";
 
 const port = Number(process.env.E2E_PORT ?? 4321);

@@ -38,7 +38,7 @@ import os from "node:os";
 import path from "node:path";
 // @ts-expect-error -- autocannon ships no types; the part used here is typed below.
 import autocannonUntyped from "autocannon";
-import { freePort, startServer } from "../tests/helpers/server-process";
+import { freePort, startServer } from "./server-process";
 import { addDays, clinicToday } from "../domain/dates";
 import { APPOINTMENT_PATH } from "../domain/api-paths";
 import { isOpenDay } from "../domain/opening-days";

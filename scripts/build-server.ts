@@ -20,7 +20,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
 import { PROJECT_ROOT } from "../server/base/paths";
-import { startServer } from "../tests/helpers/server-process";
+import { startServer } from "./server-process";
 
 const OUT_DIR = path.join(PROJECT_ROOT, "build/node");
 

@@ -40,7 +40,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
 
 /** The Setswana pages measured by default: the home page, a long text, a service page and both forms. */
 const SETSWANA_SAMPLE = ["/tn", "/tn/privacy", "/tn/services/ultrasound", "/tn/book-appointment", "/tn/contact-us"];
-import { startServer, type ServerProcess } from "../tests/helpers/server-process";
+import { startServer, type ServerProcess } from "./server-process";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const CHROME_PATH = process.env.CHROME_PATH ?? CHROMIUM_PATH;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll } from "vitest";
 import { loadConfig, type Config } from "../../server/base/config";
 import { openDb, type Db } from "../../server/db/index";
 import { createTestDatabase, type TestDatabase } from "./pg";
-import { startTwoServers, stopServers, type ServerProcess } from "./server-process";
+import { startTwoServers, stopServers, type ServerProcess } from "../../scripts/server-process";
 
 export interface TwoInstances {
   a: ServerProcess;

@@ -23,7 +23,7 @@ import { createTestApp, type TestApp } from "../helpers/app";
 import { runScript } from "../helpers/scripts";
 import { seedAppointment } from "../helpers/staff";
 import { createTestDatabase, type TestDatabase } from "../helpers/pg";
-import { freePort } from "../helpers/server-process";
+import { freePort } from "../../scripts/server-process";
 
 // On SQLite, or on PostgreSQL when TEST_DATABASE_URL is set (then pg_dump/pg_restore must be installed).
 const admin = process.env.TEST_DATABASE_URL;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../server/base/config";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { validAppointment } from "../helpers/requests";
-import { runServerExpectingExit } from "../helpers/server-process";
+import { runServerExpectingExit } from "../../scripts/server-process";
 import { form, SAME_ORIGIN } from "../helpers/staff";
 
 /**

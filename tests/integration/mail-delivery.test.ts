@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app";
-import { freePort } from "../helpers/server-process";
+import { freePort } from "../../scripts/server-process";
 import { validAppointment } from "../helpers/requests";
 import { readMails, startMailSink, type MailSink } from "../e2e/mail-sink";
 import { openDb } from "../../server/db/index";

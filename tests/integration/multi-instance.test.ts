@@ -7,7 +7,7 @@ import { enqueueMail } from "../../server/mail/queue";
 import { readMails, startMailSink, type MailSink } from "../e2e/mail-sink";
 import { twoInstances } from "../helpers/instances";
 import { multipartBody, pdfBytes, postBody, postJson, validAppointment } from "../helpers/requests";
-import { stopServers, type ServerProcess } from "../helpers/server-process";
+import { stopServers, type ServerProcess } from "../../scripts/server-process";
 import { addStaff, signInByForm } from "../helpers/staff";
 
 // Two real server processes on different ports share one PostgreSQL database

@@ -9,7 +9,7 @@ import { PURGE_JOB } from "../../server/privacy/purge";
 import { loginThrottleRepository, THROTTLE_KEY_PREFIX } from "../../server/staff/login-throttle-repository";
 import { newToken } from "../../server/base/tokens";
 import { createTestApp, type TestApp } from "../helpers/app";
-import { startServer } from "../helpers/server-process";
+import { startServer } from "../../scripts/server-process";
 import { seedUpload } from "../helpers/staff";
 
 /**

@@ -11,7 +11,7 @@ import { PDF_LIMITS } from "../../server/uploads/pdf-reader";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { manyLinks } from "../helpers/raw-pdf";
 import { bookingFormFields, formMultipart, multipartBody, pdfBytes } from "../helpers/requests";
-import { startServer, stopServers, type ServerProcess } from "../helpers/server-process";
+import { startServer, stopServers, type ServerProcess } from "../../scripts/server-process";
 
 /**
  * Issue 33, N2: the PDF check held the event loop (one 10 MB file of 69,000

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { multipartBody, pdfBytes, postBody, postJson, validAppointment } from "../helpers/requests";
-import { startServer, type ServerProcess } from "../helpers/server-process";
+import { startServer, type ServerProcess } from "../../scripts/server-process";
 import { UPLOAD_PATH } from "../../domain/api-paths";
 
 /**

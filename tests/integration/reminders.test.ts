@@ -6,7 +6,7 @@ import { openDb } from "../../server/db/index";
 import { hashToken } from "../../server/base/tokens";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { twoInstances } from "../helpers/instances";
-import { stopServers } from "../helpers/server-process";
+import { stopServers } from "../../scripts/server-process";
 import { seedAppointment } from "../helpers/staff";
 
 /**

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import { startServer as start, type ServerProcess } from "../helpers/server-process";
+import { startServer as start, type ServerProcess } from "../../scripts/server-process";
 import {
   anotherPatient,
   multipartBody,

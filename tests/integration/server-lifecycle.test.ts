@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { runServerExpectingExit, startServer } from "../helpers/server-process";
+import { runServerExpectingExit, startServer } from "../../scripts/server-process";
 
 describe("server process", () => {
   it("refuses to start with an invalid PORT, naming the variable", async () => {

@@ -5,7 +5,7 @@ import { openDb } from "../../server/db/index";
 import { createTestApp } from "../helpers/app";
 import { createTestDatabase, type TestDatabase } from "../helpers/pg";
 import { postJson, validAppointment } from "../helpers/requests";
-import { startServer as start, type ServerProcess } from "../helpers/server-process";
+import { startServer as start, type ServerProcess } from "../../scripts/server-process";
 
 /**
  * Stopping and time limits (decision 033), on the compiled server (`npm run

@@ -11,7 +11,7 @@ import { defaultReconnectDelay, SmppSession } from "../../server/texts/smpp-sess
 import { claimMs, deliverDueMessages, startMessageWorker } from "../../server/texts/worker";
 import { APPOINTMENT_PATH } from "../../domain/api-paths";
 import { postJson, validAppointment } from "../helpers/requests";
-import { freePort, startServer } from "../helpers/server-process";
+import { freePort, startServer } from "../../scripts/server-process";
 import { messagesTestDb, recordingLog, until, type MessagesTestDb } from "../helpers/messages";
 import { startSmsc, type Smsc, type SubmitAnswer } from "../helpers/smsc";
 import { seedAppointment } from "../helpers/staff";

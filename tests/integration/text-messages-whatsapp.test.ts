@@ -12,7 +12,7 @@ import { whatsappWebhookRoutes, WHATSAPP_WEBHOOK_PATH } from "../../server/texts
 import { createTextSenders } from "../../server/texts/senders";
 import { claimMs, deliverDueMessages } from "../../server/texts/worker";
 import { messagesTestDb, recordingLog, type MessagesTestDb } from "../helpers/messages";
-import { freePort } from "../helpers/server-process";
+import { freePort } from "../../scripts/server-process";
 import { seedAppointment } from "../helpers/staff";
 
 /**

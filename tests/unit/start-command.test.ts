@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { SERVER_ARGS, SERVER_ENV } from "../helpers/server-process";
+import { SERVER_ARGS, SERVER_ENV } from "../../scripts/server-process";
 
 /**
  * The systemd unit in docs/deploy.md starts the server as `npm start` does

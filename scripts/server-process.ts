@@ -1,10 +1,15 @@
+/**
+ * The compiled server as a child process, started the way `npm start` starts it and waited for
+ * until /api/health answers: the build (which starts it once to write V8's compile cache), the
+ * bench, Lighthouse, the end-to-end configuration and the integration tests that need a real process.
+ */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
+const ROOT = path.resolve(import.meta.dirname, "..");
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
