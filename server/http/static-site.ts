@@ -295,15 +295,17 @@ export class StaticSite {
   async file(url: string): Promise<StaticFile | undefined> {
     if (url === REFERRAL_FORM_PATH && this.referralForm) return this.referralFile();
     const file = this.files.get(url);
-    if (file && this.uncompressed.has(file)) this.compress(file);
-    if (!file?.yearTemplate) return file;
-    const year = this.currentYear();
-    if (file.year !== year) {
-      // The year turned since this page was stamped: stamp it again, once a year per page, synchronously
-      // (a few milliseconds), so every form of the page changes at once.
-      const body = Buffer.from(stampYear(file.yearTemplate.toString("utf8"), year), "utf8");
-      Object.assign(file, forms(body, zlib.brotliCompressSync(body, brotliOptions(body.length))), { year });
+    const year = file?.yearTemplate ? this.currentYear() : undefined;
+    if (file?.yearTemplate && file.year !== year) {
+      // The year turned since this page was stamped: stamp it again, once a year per page, and compress it
+      // as on a first request, so every form of the page changes at once (and once, not also for the old year).
+      Object.assign(file, {
+        year,
+        identity: representation(Buffer.from(stampYear(file.yearTemplate.toString("utf8"), year!), "utf8")),
+      });
+      this.uncompressed.add(file);
     }
+    if (file && this.uncompressed.has(file)) this.compress(file);
     return file;
   }
 

@@ -281,4 +281,12 @@ describe("the footer's year", () => {
     for (const encoding of ["br", "gzip", "identity"]) expect(footerYear(await page(encoding))).toBe("2032");
     expect(footerYear(await page("br"))).toBe("2032");
   });
+
+  it("a page first asked for after the year turned (stamped at start, never compressed) is served in the new year", async () => {
+    for (const encoding of ["br", "gzip", "identity"]) {
+      const staff = await app.inject({ method: "GET", url: "/our-staff", headers: { "accept-encoding": encoding } });
+      expect(staff.headers["content-encoding"] ?? "identity").toBe(encoding);
+      expect(footerYear(decoded(staff))).toBe("2032");
+    }
+  });
 });
