@@ -5,7 +5,7 @@ import { clinicInstant } from "../../../domain/dates";
 import { clinicMinutesAt } from "../../../domain/free-times";
 import { localisedPath } from "../../../domain/locale";
 import { EARLIER_PATH_PREFIX } from "../../../domain/paths";
-import { ROOMS, roomsForService } from "../../../domain/rooms";
+import { roomsForService } from "../../../domain/rooms";
 import type { Config } from "../../base/config";
 import { hashToken, newToken } from "../../base/tokens";
 import type { Db } from "../../db/index";
@@ -37,9 +37,6 @@ export const BATCH_SIZE = 3;
 export const BATCH_EVERY_MS = 20 * 60_000;
 /** How often the job looks for due batches: a freed time reaches its first batch within a minute. */
 export const OFFERS_EVERY_MS = 30_000;
-
-/** Every room: the freed day is read for all of them at once. */
-const ROOM_IDS: readonly string[] = ROOMS.map((r) => r.id);
 
 type OfferConfig = Pick<Config, "closedDates" | "bookingHorizonDays" | "publicBaseUrl" | "clinic" | "texts">;
 
@@ -99,10 +96,13 @@ async function offerFreedTime(db: Db, config: OfferConfig, freed: FreedTimeRow, 
     return 0;
   }
   const picked: { appt: AppointmentRow; rule: SelfBookingRule; at: { date: string; time: string } }[] = [];
-  const candidates = await repo.candidates(freed, servicesIn(freed.room));
-  // The freed day as it stands (closures, rooms out, every room's holds), read once for all of them.
+  const services = servicesIn(freed.room);
+  const candidates = await repo.candidates(freed, services);
+  // The freed day as it stands (closures, rooms out, the holds of every room those services use), read
+  // once for all of them.
+  const rooms = [...new Set(services.flatMap((slug) => roomsForService(slug).map((r) => r.id)))];
   const day = candidates.length
-    ? await readDaysHeld(db, config, ROOM_IDS, { from: freed.date, to: freed.date })
+    ? await readDaysHeld(db, config, rooms, { from: freed.date, to: freed.date })
     : undefined;
   const busy = candidates.length ? await repo.busy(now) : new Set<number>();
   // Someone it fits holds another offer still open: it waits for them (one offer at a time each).
