@@ -271,7 +271,7 @@ describe("earlier times offered to the patients who asked", () => {
     const taken = await takeOffer(link!);
     expect(taken.statusCode, taken.body).toBe(409);
     expect(taken.json()).toMatchObject({
-      data: { status: "gone", appointmentDate: "2027-03-23", appointmentTime: "11:00" },
+      data: { status: "gone", appointmentDate: "2027-03-23", appointmentTime: "11:00", onList: true },
     });
   });
 
@@ -307,7 +307,7 @@ describe("earlier times offered to the patients who asked", () => {
     const taken = await takeOffer(link!);
     expect(taken.statusCode, taken.body).toBe(200);
     expect(taken.json()).toMatchObject({
-      data: { status: "moved", appointmentDate: "2027-03-11", appointmentTime: "15:00" },
+      data: { status: "moved", appointmentDate: "2027-03-11", appointmentTime: "15:00", onList: false },
     });
     expect((await takeOffer("y".repeat(43))).statusCode).toBe(404);
     const notFound = await t.app.inject({ method: "GET", url: `/earlier/${"z".repeat(43)}` });

@@ -17,9 +17,10 @@ import { takeOffer } from "./take";
  *   joins or leaves the list: 200 {data: {onList}}; 404 for a link that is not one; 409 when the
  *   appointment cannot join (not a time booked online, or within the notice).
  * POST /api/appointment/public/earlier-times/take {"offer": <the offer link's token>} takes the
- *   time offered: 200 {data: {status: "moved", appointmentDate, appointmentTime}}; 409 with
- *   {data: {status: "gone" | "ended", appointmentDate, appointmentTime}} (the patient's own time,
- *   unchanged) when another took it first or it ended; 404 for a token that is no offer's.
+ *   time offered: 200 {data: {status: "moved", appointmentDate, appointmentTime, onList: false}} (the
+ *   taker leaves the list: decision 084); 409 with {data: {status: "gone" | "ended", appointmentDate,
+ *   appointmentTime, onList: true}} (the patient's own time, unchanged, and still on the list) when
+ *   another took it first or it ended; 404 for a token that is no offer's.
  * Tokens go in the body, never in the address. Both share the private link's rate per address.
  */
 
@@ -65,9 +66,15 @@ export async function earlierRoutes(app: FastifyInstance, { config, db, rateLimi
       schema: {
         body: takeBody,
         response: {
-          200: z.object({ message: z.string(), data: timeBody.extend({ status: z.literal("moved") }) }),
+          200: z.object({
+            message: z.string(),
+            data: timeBody.extend({ status: z.literal("moved"), onList: z.boolean() }),
+          }),
           404: messageBody,
-          409: z.object({ message: z.string(), data: timeBody.extend({ status: z.enum(["gone", "ended"]) }) }),
+          409: z.object({
+            message: z.string(),
+            data: timeBody.extend({ status: z.enum(["gone", "ended"]), onList: z.boolean() }),
+          }),
           ...formProblemResponses,
         },
       },
@@ -83,6 +90,7 @@ export async function earlierRoutes(app: FastifyInstance, { config, db, rateLimi
           status: "moved" as const,
           appointmentDate: view.offered.date,
           appointmentTime: view.offered.time,
+          onList: view.onList,
         };
         return reply.code(200).send({ message: m.earlier_taken_title({}, options), data });
       }
@@ -90,9 +98,10 @@ export async function earlierRoutes(app: FastifyInstance, { config, db, rateLimi
       const message =
         view.state === "gone" ? m.earlier_gone_lead({ when }, options) : m.earlier_ended_lead({}, options);
       const status = view.state === "gone" ? ("gone" as const) : ("ended" as const);
-      return reply
-        .code(409)
-        .send({ message, data: { status, appointmentDate: view.own.date, appointmentTime: view.own.time } });
+      return reply.code(409).send({
+        message,
+        data: { status, appointmentDate: view.own.date, appointmentTime: view.own.time, onList: view.onList },
+      });
     },
   );
 }
