@@ -17,6 +17,14 @@ const t = signedInConsole("manager");
 
 const confirm = (id: number, date: string, time: string) =>
   orThrow(changeStatus(staffRuntime(t.db, t.config), t.staff, id, { to: "confirmed", date, time }));
+/** A post of the patient-data page's form, signed in. */
+const post = (values: Record<string, string>) =>
+  t.app.inject({
+    method: "POST",
+    url: "/staff/patient-data",
+    headers: { ...SAME_ORIGIN, cookie: t.cookie },
+    payload: form(values),
+  });
 const patientIdOf = async (id: number) =>
   (await t.db.selectFrom("appointments").select("clinic_patient_id").where("id", "=", id).executeTakeFirstOrThrow())
     .clinic_patient_id;
@@ -60,13 +68,6 @@ describe("the clinic patient ID", () => {
     expect(html).toContain("Clinic patient ID");
     expect(html).toContain(given);
 
-    const post = (values: Record<string, string>) =>
-      t.app.inject({
-        method: "POST",
-        url: "/staff/patient-data",
-        headers: { ...SAME_ORIGIN, cookie: t.cookie },
-        payload: form(values),
-      });
     const found = await post({ intent: "find", q: "naledi.export@example.org" });
     expect(found.body).toContain(`Clinic patient ID ${given}`);
     const exported = await t.app.inject({
@@ -102,13 +103,6 @@ describe("the clinic patient ID", () => {
       (await t.db.selectFrom("clinic_patients").select("patient_id").execute()).map((r) => r.patient_id);
     expect(await held()).toEqual(expect.arrayContaining([gone, stays]));
 
-    const post = (values: Record<string, string>) =>
-      t.app.inject({
-        method: "POST",
-        url: "/staff/patient-data",
-        headers: { ...SAME_ORIGIN, cookie: t.cookie },
-        payload: form(values),
-      });
     const found = await post({ intent: "find", q: "kabo.erase@example.org" });
     const fingerprint = /name="fingerprint" value="([^"]*)"/.exec(found.body)![1]!;
     const res = await post({
