@@ -1,5 +1,5 @@
 import { APPOINTMENT_PATH } from "../../../domain/api-paths";
-import { BASE_LOCALE } from "../../../domain/locale";
+import { BASE_LOCALE, type Locale } from "../../../domain/locale";
 import { findBookableService } from "../../../domain/validation/appointment";
 import { requestAnswerBy, type BookingRules } from "../../closures/closed-dates";
 import type { Config } from "../../base/config";
@@ -20,7 +20,7 @@ import { clinicMinutes } from "../../../domain/rooms";
 import { isTimeTaken } from "../room-overlap";
 import { isContention } from "../../db/outcome";
 import type { AppointmentRow } from "../appointment-repository";
-import { alternativesTo, checkTime } from "./free-slots";
+import { alternativesTo, checkTime, type TimeCheck } from "./free-slots";
 import type { TimeBooking, TimeRefusal } from "./book-time";
 import { Rejection, runIdempotent, type AnswerRecord } from "../../requests/idempotency";
 import type { Submission } from "../../requests/types";
@@ -147,6 +147,9 @@ async function storeOnce(
       if (!found.has(f.publicId)) missing[`referralForms.${i}.publicId`] = REFERRAL_MISSING;
     });
     if (Object.keys(missing).length) throw refuse(missing);
+    // A time asked for is checked before anything is written: under load most refusals are a time taken
+    // meanwhile, and they then cost two reads, not the inserts of a whole booking and their rollback.
+    const free = booking ? await freeTime(db, config, booking, language, now, trx) : undefined;
 
     const serviceName = findBookableService(a.serviceTitle)?.slug ?? a.serviceTitle;
     // A second open request from this patient for this service and day (decision 049): stored, and
@@ -201,7 +204,7 @@ async function storeOnce(
 
     // The request's one private link: its answer, its e-mail and its text carry it (decision 019).
     const manageUrl = await issueManageLink(db, config, row, now, trx);
-    if (booking) return bookTime(db, config, row, booking, manageUrl, twin, a, now, trx);
+    if (booking) return bookTime(db, config, row, booking, free!, manageUrl, twin, a, now, trx);
     const mail = appointmentMailData(row, a, manageUrl, { requestedDate: row.requested_date, answerBy });
     await enqueueMails([clinicAppointmentMail(mail, config), patientAppointmentMail(mail, config)], now, trx);
     const text = twin ? null : await textPatient(config, row, "received", manageUrl, now, a.phoneReach, trx);
@@ -274,11 +277,32 @@ function appointmentMailData(
  * queued instead of a request's. A time against the rule, or taken, rolls everything back. The
  * database refuses a room held meanwhile by another instance (isTimeTaken): storeAppointment tries again.
  */
+type FreeTime = Extract<TimeCheck, { kind: "free" }>;
+
+/** The time asked for, checked inside the booking's transaction: free, or refused (against the rule, or taken meanwhile). */
+async function freeTime(
+  db: Db,
+  config: Config,
+  { slug, rule, date, time }: TimeBooking,
+  language: Locale,
+  now: Date,
+  trx: Kysely<Database>,
+): Promise<FreeTime> {
+  const check = await checkTime(db, config, slug, rule, { date, time }, now, trx);
+  if (check.kind === "problem") {
+    const message = timeProblemWords(check.problem, serviceTitle(slug, language), language);
+    throw new Rejection<Refusal>({ kind: "rule", message, errors: { appointmentTime: message } });
+  }
+  if (check.kind === "taken") throw new Rejection<Refusal>({ kind: "taken", start: check.start });
+  return check;
+}
+
 async function bookTime(
   db: Db,
   config: Config,
   row: AppointmentRow,
   booking: TimeBooking,
+  check: FreeTime,
   manageUrl: string,
   twin: boolean,
   a: ValidAppointment,
@@ -286,12 +310,6 @@ async function bookTime(
   trx: Kysely<Database>,
 ): Promise<Booked> {
   const { slug, rule, date, time } = booking;
-  const check = await checkTime(db, config, slug, rule, { date, time }, now, trx);
-  if (check.kind === "problem") {
-    const message = timeProblemWords(check.problem, serviceTitle(slug, row.language), row.language);
-    throw new Rejection<Refusal>({ kind: "rule", message, errors: { appointmentTime: message } });
-  }
-  if (check.kind === "taken") throw new Rejection<Refusal>({ kind: "taken", start: check.start });
   const room = check.rooms[0]!;
   const appointments = appointmentRepository(db);
   const stamp = now.toISOString();
