@@ -2,7 +2,8 @@
  * The Node.js release the server and the maintenance commands run on: a
  * supported LTS line (decision 023). `npm install` brings it (the npm
  * registry's `node` package, in node_modules/.bin), and `npm start` and the
- * commands run on it; package.json's `engines` says the same. This module
+ * commands run on it (package.json names no `engines`: npm checks them against the Node npm
+ * itself runs on, which need not be this one; decision 023). This module
  * imports nothing, so the compiled entry points (scripts/build-server.ts) can
  * run it before they load anything that would fail on an older Node in a less
  * readable way (a native addon built for this one).

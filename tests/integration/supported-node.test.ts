@@ -22,9 +22,14 @@ describe("the supported Node (decision 023)", () => {
     expect(fs.realpathSync(process.execPath)).toBe(fs.realpathSync(`${ROOT}/node_modules/.bin/node`));
   });
 
-  it("says the same minimum as package.json's engines", () => {
-    const pkg = JSON.parse(fs.readFileSync(`${ROOT}/package.json`, "utf8")) as { engines: { node: string } };
-    expect(pkg.engines.node).toBe(`>=${MINIMUM_NODE}`);
+  it("depends on a node package that is supported, and names no engines for npm's own Node to warn of", () => {
+    const pkg = JSON.parse(fs.readFileSync(`${ROOT}/package.json`, "utf8")) as {
+      dependencies: { node: string };
+      engines?: unknown;
+    };
+    expect(pkg.dependencies.node).toMatch(/^~\d+\.\d+\.\d+$/);
+    expect(unsupportedNodeMessage(pkg.dependencies.node.slice(1))).toBeUndefined();
+    expect(pkg.engines).toBeUndefined();
   });
 
   it("refuses end-of-life and older releases by their version", () => {
