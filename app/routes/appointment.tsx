@@ -22,7 +22,8 @@ import { MoveTaken, MoveTime } from "~/components/patient/move-time";
 import { PostOutcome } from "~/components/patient/post-outcome";
 import { SafetyForm, safetyErrorTarget } from "~/components/patient/safety-form";
 import { useLocale, useMessageOptions, usePagePath } from "~/lib/locale";
-import { manageAction, manageHeaders, manageLoader, type ManageAnswer, type ManageView } from "~/lib/manage.server";
+import { manageAction, manageLoader, type ManageAnswer, type ManageView } from "~/lib/manage.server";
+import { privatePageHeaders } from "~/lib/private-page.server";
 import { ReportSection } from "~/components/patient/report-section";
 import { useClinic } from "~/lib/use-clinic";
 import "~/styles/forms.css";
@@ -40,7 +41,7 @@ import "~/styles/patient.css";
 export const loader = manageLoader;
 export const action = manageAction;
 
-export const headers = manageHeaders;
+export const headers = privatePageHeaders;
 
 /** "Error: …" when the page answers a refused post (the GOV.UK pattern), so the title says it first. */
 export function meta({ data, location }: { data?: unknown; location: { pathname: string } }) {

@@ -6,7 +6,7 @@ import { ContactOptions } from "~/components/forms/contact-options";
 import { PostOutcome } from "~/components/patient/post-outcome";
 import { useMessageOptions } from "~/lib/locale";
 import { earlierAction, earlierLoader, type OfferAnswer, type OfferView } from "~/lib/earlier.server";
-import { MANAGE_HEADERS } from "~/lib/manage.server";
+import { PRIVATE_HEADERS } from "~/lib/private-page.server";
 import { useClinic } from "~/lib/use-clinic";
 import "~/styles/forms.css";
 import "~/styles/patient.css";
@@ -22,7 +22,7 @@ export const loader = earlierLoader;
 export const action = earlierAction;
 
 export function headers() {
-  return MANAGE_HEADERS;
+  return PRIVATE_HEADERS;
 }
 
 export function meta({ data, location }: { data?: unknown; location: { pathname: string } }) {

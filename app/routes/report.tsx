@@ -8,7 +8,7 @@ import { ContactOptions } from "~/components/forms/contact-options";
 import { PostOutcome } from "~/components/patient/post-outcome";
 import { ReportDownload } from "~/components/patient/report-download";
 import { useMessageOptions } from "~/lib/locale";
-import { manageHeaders } from "~/lib/manage.server";
+import { privatePageHeaders } from "~/lib/private-page.server";
 import { reportAction, reportLoader, type DoctorAnswer, type DoctorView } from "~/lib/reports.server";
 import { useClinic } from "~/lib/use-clinic";
 import "~/styles/forms.css";
@@ -25,7 +25,7 @@ import "~/styles/patient.css";
 
 export const loader = reportLoader;
 export const action = reportAction;
-export const headers = manageHeaders;
+export const headers = privatePageHeaders;
 
 export function meta({ data, location }: { data?: unknown; location: { pathname: string } }) {
   const answer = data as DoctorAnswer | undefined;
