@@ -268,18 +268,13 @@ function appointmentMailData(
   };
 }
 
-/**
- * Makes the request just inserted the time its patient booked (decision 063), in the booking's
- * transaction: the time is checked against the rule and what the rooms hold now (./free-slots.ts
- * checkTime); free, the appointment is confirmed in the first free room, holding the examination and
- * its changeover, marked booked online, with the screening answers kept; the status history says so;
- * the confirmation e-mail (its calendar file, what to bring and how to prepare) and the text are
- * queued instead of a request's. A time against the rule, or taken, rolls everything back. The
- * database refuses a room held meanwhile by another instance (isTimeTaken): storeAppointment tries again.
- */
 type FreeTime = Extract<TimeCheck, { kind: "free" }>;
 
-/** The time asked for, checked inside the booking's transaction: free, or refused (against the rule, or taken meanwhile). */
+/**
+ * The time asked for, checked inside the booking's transaction before anything is written, against
+ * the rule and what the rooms hold now (./free-slots.ts checkTime): free, or refused, which rolls
+ * everything back (against the rule, or taken meanwhile).
+ */
 async function freeTime(
   db: Db,
   config: Config,
@@ -297,6 +292,15 @@ async function freeTime(
   return check;
 }
 
+/**
+ * Makes the request just inserted the time its patient booked (decision 063), in the booking's
+ * transaction, where freeTime found it free before anything was written: the appointment is
+ * confirmed in the first free room, holding the examination and its changeover, marked booked
+ * online, with the screening answers kept; the status history says so; the confirmation e-mail (its
+ * calendar file, what to bring and how to prepare) and the text are queued instead of a request's.
+ * The database refuses a room held meanwhile by another instance (isTimeTaken): storeAppointment
+ * tries again.
+ */
 async function bookTime(
   db: Db,
   config: Config,
