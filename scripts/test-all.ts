@@ -9,8 +9,9 @@
  *
  * Independent steps run side by side (decisions 052, 057, 061, 080 and 086): lint and
  * typecheck at the lowest priority from start to end; the build, then the first Playwright
- * run, then the other suites and Lighthouse at most TEST_JOBS at a time (default 2). Each step's output is kept in a file and printed
- * whole when the step ends, so the log reads step by step.
+ * run, then the other suites and Lighthouse at most TEST_JOBS at a time (default 2). Each
+ * step's output is kept in a file and printed whole when the step ends, so the log reads
+ * step by step.
  *
  * Vitest runs the integration tests a second time on Kysely's own SQLite
  * driver (SQLITE_GROUP_COMMIT=false). With TEST_POSTGRES=1 (or `npm test --

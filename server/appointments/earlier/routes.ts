@@ -19,8 +19,8 @@ import { takeOffer } from "./take";
  * POST /api/appointment/public/earlier-times/take {"offer": <the offer link's token>} takes the
  *   time offered: 200 {data: {status: "moved", appointmentDate, appointmentTime, onList: false}} (the
  *   taker leaves the list: decision 084); 409 with {data: {status: "gone" | "ended", appointmentDate,
- *   appointmentTime, onList: true}} (the patient's own time, unchanged, and still on the list) when
- *   another took it first or it ended; 404 for a token that is no offer's.
+ *   appointmentTime, onList}} (the patient's own time, unchanged, and whether they are still on the
+ *   list) when another took it first or it ended; 404 for a token that is no offer's.
  * Tokens go in the body, never in the address. Both share the private link's rate per address.
  */
 
