@@ -5,6 +5,7 @@ import { expectNoAxeViolations } from "./axe";
 import { expect, test, type E2eDb } from "./fixtures";
 import { expectOnFirstScreen, fillDateOfBirth, forbidDialogs, unique } from "./forms";
 import { hydrated } from "./hydrated";
+import { MARKUP } from "./tags";
 
 // Decision 064: a patient books a free time on the booking page, with and without JavaScript, at
 // 390 and 1280 px. Each test books its own service and day, far ahead (35 days and more), where no
@@ -57,46 +58,50 @@ async function appointment({ db }: E2eDb, surname: string) {
 forbidDialogs();
 test.describe.configure({ timeout: 120_000 });
 
-test("the first question and the day step work as plain forms, at 390 and 1280 px, with targets of 44 px", async ({
-  browser,
-}) => {
-  test.setTimeout(240_000); // two widths, four pages, four axe runs
-  for (const viewport of [PHONE, DESKTOP]) {
-    const { page, close } = await openPage(browser, { js: false, viewport });
-    await page.goto("/book-appointment");
-    await expect(page.getByRole("heading", { name: "How would you like to book?" })).toBeVisible();
-    // The request form is unchanged, below the question.
-    await expect(page.getByLabel("Preferred date")).toBeAttached();
-    await page.getByRole("list", { name: "Book a time now" }).getByRole("link", { name: DEXA.title }).click();
-    await expect(page).toHaveURL(new RegExp(`\\?service=${DEXA.slug}$`));
-    await expect(page.getByRole("heading", { level: 1, name: `Book a time: ${DEXA.title}` })).toBeVisible();
-    // The first free day is open; the next one is one tap away (a GET form, read on the server).
-    const days = page.locator(".day-choice__day");
-    await expect(days.first()).toHaveAttribute("aria-pressed", "true");
-    const next = (await days.nth(1).getAttribute("value"))!;
-    await days.nth(1).click();
-    await expect(page).toHaveURL(new RegExp(`day=${next}`));
-    const group = timesOn(page, next);
-    await expect(group).toBeVisible();
-    await expect(page.getByText("All times are Gaborone time.")).toBeVisible();
-    // Every time, and every day, is a target of at least 44 × 44 CSS px (WCAG 2.5.8).
-    for (const target of [...(await group.locator("label").all()), ...(await days.all())]) {
-      const box = (await target.boundingBox())!;
-      expect(box.width, "width").toBeGreaterThanOrEqual(44);
-      expect(box.height, "height").toBeGreaterThanOrEqual(44);
+// Markup: the times any database gives alike, at two widths, measured and checked by axe; the PostgreSQL
+// run reads and books free times in the tests below.
+test(
+  "the first question and the day step work as plain forms, at 390 and 1280 px, with targets of 44 px",
+  MARKUP,
+  async ({ browser }) => {
+    test.setTimeout(240_000); // two widths, four pages, four axe runs
+    for (const viewport of [PHONE, DESKTOP]) {
+      const { page, close } = await openPage(browser, { js: false, viewport });
+      await page.goto("/book-appointment");
+      await expect(page.getByRole("heading", { name: "How would you like to book?" })).toBeVisible();
+      // The request form is unchanged, below the question.
+      await expect(page.getByLabel("Preferred date")).toBeAttached();
+      await page.getByRole("list", { name: "Book a time now" }).getByRole("link", { name: DEXA.title }).click();
+      await expect(page).toHaveURL(new RegExp(`\\?service=${DEXA.slug}$`));
+      await expect(page.getByRole("heading", { level: 1, name: `Book a time: ${DEXA.title}` })).toBeVisible();
+      // The first free day is open; the next one is one tap away (a GET form, read on the server).
+      const days = page.locator(".day-choice__day");
+      await expect(days.first()).toHaveAttribute("aria-pressed", "true");
+      const next = (await days.nth(1).getAttribute("value"))!;
+      await days.nth(1).click();
+      await expect(page).toHaveURL(new RegExp(`day=${next}`));
+      const group = timesOn(page, next);
+      await expect(group).toBeVisible();
+      await expect(page.getByText("All times are Gaborone time.")).toBeVisible();
+      // Every time, and every day, is a target of at least 44 × 44 CSS px (WCAG 2.5.8).
+      for (const target of [...(await group.locator("label").all()), ...(await days.all())]) {
+        const box = (await target.boundingBox())!;
+        expect(box.width, "width").toBeGreaterThanOrEqual(44);
+        expect(box.height, "height").toBeGreaterThanOrEqual(44);
+      }
+      const dayAddress = page.url();
+      await close();
+      // axe runs in the page, so it reads the same two pages as the script hydrates them.
+      const scripted = await openPage(browser, { js: true, viewport });
+      for (const address of ["/book-appointment", dayAddress]) {
+        await scripted.page.goto(address);
+        await hydrated(scripted.page);
+        await expectNoAxeViolations(scripted.page);
+      }
+      await scripted.close();
     }
-    const dayAddress = page.url();
-    await close();
-    // axe runs in the page, so it reads the same two pages as the script hydrates them.
-    const scripted = await openPage(browser, { js: true, viewport });
-    for (const address of ["/book-appointment", dayAddress]) {
-      await scripted.page.goto(address);
-      await hydrated(scripted.page);
-      await expectNoAxeViolations(scripted.page);
-    }
-    await scripted.close();
-  }
-});
+  },
+);
 
 test("with JavaScript, days come from the slots API without a page load, and the keyboard chooses a time with visible focus", async ({
   browser,
