@@ -55,8 +55,8 @@ declare module "fastify" {
   }
 
   interface FastifyRequest {
-    /** Per-request CSP nonce for server-rendered HTML (React Router gets it through the load context). */
-    cspNonce: string;
+    /** Per-request CSP nonce for server-rendered HTML (React Router gets it through the load context), drawn when first read. */
+    readonly cspNonce: string;
     /** A JSON form submission as sent (set by the requests' screenSubmission hook). */
     submission?: Submission;
   }
