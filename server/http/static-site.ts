@@ -295,17 +295,18 @@ export class StaticSite {
   async file(url: string): Promise<StaticFile | undefined> {
     if (url === REFERRAL_FORM_PATH && this.referralForm) return this.referralFile();
     const file = this.files.get(url);
-    const year = file?.yearTemplate ? this.currentYear() : undefined;
-    if (file?.yearTemplate && file.year !== year) {
+    if (!file) return undefined;
+    if (file.yearTemplate) {
+      const year = this.currentYear();
       // The year turned since this page was stamped: stamp it again, once a year per page, and compress it
       // as on a first request, so every form of the page changes at once (and once, not also for the old year).
-      Object.assign(file, {
-        year,
-        identity: representation(Buffer.from(stampYear(file.yearTemplate.toString("utf8"), year!), "utf8")),
-      });
-      this.uncompressed.add(file);
+      if (file.year !== year) {
+        const body = Buffer.from(stampYear(file.yearTemplate.toString("utf8"), year), "utf8");
+        Object.assign(file, { year, identity: representation(body) });
+        this.uncompressed.add(file);
+      }
     }
-    if (file && this.uncompressed.has(file)) this.compress(file);
+    if (this.uncompressed.has(file)) this.compress(file);
     return file;
   }
 
