@@ -230,7 +230,10 @@ export async function buildApp({
     earlierOffers,
     freeTimes,
     reports,
-    cspNonce: request.cspNonce,
+    // Read when a render asks for it, so a data request (.data) draws no nonce it cannot use (decision 053).
+    get cspNonce() {
+      return request.cspNonce;
+    },
   });
   if (site) {
     await registerBuiltPages(app, config, site, loadContext);
