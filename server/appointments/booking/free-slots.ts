@@ -31,27 +31,25 @@ export interface DaysHeld {
   booked: { id: number; room: string | null; starts_at: number | null; ends_at: number | null }[];
 }
 
-/** Reads what the days from `from` to `to` hold in `rooms` (none read with `ignoreHolds`), in one go. */
+/** Reads what the days from `from` to `to` hold in `rooms`, in one go (`except`: an appointment whose hold is left out). */
 export async function readDaysHeld(
   db: Db,
   config: Pick<Config, "closedDates">,
   rooms: readonly string[],
-  range: { from: string; to: string; ignoreHolds?: boolean; except?: number },
+  range: { from: string; to: string; except?: number },
   trx: Kysely<Database> = db,
 ): Promise<DaysHeld> {
   const { from, to } = range;
   // One after the other: inside a transaction its statements run in turn.
   const closed = await closedDatesBetween(db, config, from, to, trx);
   const roomsOut = await roomsOutBetween(db, from, to, trx);
-  const booked = range.ignoreHolds
-    ? []
-    : await appointmentRepository(db).heldBetween(
-        rooms,
-        clinicMinutes(from, "00:00"),
-        clinicMinutes(addDays(to, 1), "00:00"),
-        range.except,
-        trx,
-      );
+  const booked = await appointmentRepository(db).heldBetween(
+    rooms,
+    clinicMinutes(from, "00:00"),
+    clinicMinutes(addDays(to, 1), "00:00"),
+    range.except,
+    trx,
+  );
   return { from, to, closedDates: [...closed.keys()], roomsOut, booked };
 }
 
@@ -93,29 +91,41 @@ export function freeTimesIn(
  * the service's rooms hold, read once for the whole range (readDaysHeld),
  * then found in memory (freeTimesIn). The horizon is the rule's, and never
  * past the request window (BOOKING_HORIZON_DAYS). Inside a
- * transaction (the booking's), pass it. `range.ignoreHolds`: the times the
- * rule allows, whatever the rooms hold (whether a time was taken or never offered).
- * `range.except`: an appointment being moved (decision 067), whose own hold
- * does not count.
+ * transaction (the booking's), pass it. `range.except`: an appointment
+ * being moved (decision 067), whose own hold does not count.
  */
 export async function serviceFreeTimes(
   db: Db,
   config: Pick<Config, "closedDates" | "bookingHorizonDays">,
   slug: BookableSlug,
   rule: SelfBookingRule,
-  range: { from: string; to: string; ignoreHolds?: boolean; except?: number },
+  range: { from: string; to: string; except?: number },
   now: Date,
   trx: Kysely<Database> = db,
 ): Promise<FreeDay[]> {
-  const rooms = roomsForService(slug);
+  const days = bookableDays(config, slug, rule, range, now);
+  if (!days) return [];
+  const held = await readDaysHeld(db, config, days.rooms, { ...range, ...days }, trx);
+  return freeTimesIn(held, config, slug, rule, now);
+}
+
+/**
+ * The days from `from` to `to` on which the rule may offer a time (from today to its horizon), and the
+ * service's rooms: nothing when none (no read is then needed).
+ */
+function bookableDays(
+  config: Pick<Config, "bookingHorizonDays">,
+  slug: BookableSlug,
+  rule: SelfBookingRule,
+  { from, to }: { from: string; to: string },
+  now: Date,
+): { from: string; to: string; rooms: string[] } | undefined {
+  const rooms = roomsForService(slug).map((r) => r.id as string);
   const today = clinicToday(now);
   const lastDay = addDays(today, horizonDaysOf(rule, config));
-  const first = range.from < today ? today : range.from;
-  const last = range.to > lastDay ? lastDay : range.to;
-  if (first > last || rooms.length === 0) return [];
-  const ids = rooms.map((r) => r.id as string);
-  const held = await readDaysHeld(db, config, ids, { ...range, from: first, to: last }, trx);
-  return freeTimesIn(held, config, slug, rule, now);
+  const first = from < today ? today : from;
+  const last = to > lastDay ? lastDay : to;
+  return first > last || rooms.length === 0 ? undefined : { from: first, to: last, rooms };
 }
 
 /** Whether a time can be booked now: free (with its start and free rooms), taken meanwhile, or against the rule. */
@@ -130,7 +140,8 @@ export type TimeCheck =
  * for it any more); or against the rule: too soon (the notice), too far (the
  * horizon), a day closed to it, or off the grid (not a start the rule
  * offers: not on the step, outside the opening hours). `except`: the
- * appointment being moved, whose own hold does not count.
+ * appointment being moved, whose own hold does not count. The day is read
+ * once (readDaysHeld); each answer is found in it, with and without its holds.
  */
 export async function checkTime(
   db: Db,
@@ -141,23 +152,23 @@ export async function checkTime(
   now: Date,
   trx: Kysely<Database> = db,
 ): Promise<TimeCheck> {
-  const range = { from: date, to: date, except };
   const start = clinicMinutes(date, time);
-  const free = (await serviceFreeTimes(db, config, slug, rule, range, now, trx))[0]?.starts.find(
-    (s) => s.time === time,
-  );
+  const day = bookableDays(config, slug, rule, { from: date, to: date }, now);
+  const held = day && (await readDaysHeld(db, config, day.rooms, { from: date, to: date, except }, trx));
+  const unheld = held && { ...held, booked: [] };
+  const startsIn = (days: DaysHeld | undefined, r: SelfBookingRule) =>
+    days ? (freeTimesIn(days, config, slug, r, now)[0]?.starts ?? []) : [];
+  const free = startsIn(held, rule).find((s) => s.time === time);
   if (free) return { kind: "free", start, rooms: free.rooms };
-  const allowed = await serviceFreeTimes(db, config, slug, rule, { ...range, ignoreHolds: true }, now, trx);
-  if (allowed[0]?.starts.some((s) => s.time === time)) return { kind: "taken", start };
-  const horizonDays = horizonDaysOf(rule, config);
+  if (startsIn(unheld, rule).some((s) => s.time === time)) return { kind: "taken", start };
   if (start < clinicMinutesAt(now) + rule.noticeMinutes)
     return { kind: "problem", problem: { kind: "too-soon", hours: Math.ceil(rule.noticeMinutes / 60) } };
+  const horizonDays = horizonDaysOf(rule, config);
   if (date > addDays(clinicToday(now), horizonDays))
     return { kind: "problem", problem: { kind: "too-far", days: horizonDays } };
   // Any start that day, had it been on the grid: none when the clinic or every room is closed.
-  const anyStart = { ...rule, stepMinutes: 1 };
-  const sameDay = await serviceFreeTimes(db, config, slug, anyStart, { ...range, ignoreHolds: true }, now, trx);
-  return { kind: "problem", problem: { kind: sameDay.length === 0 ? "closed" : "off-grid" } };
+  const anyStart = startsIn(unheld, { ...rule, stepMinutes: 1 });
+  return { kind: "problem", problem: { kind: anyStart.length === 0 ? "closed" : "off-grid" } };
 }
 
 /** Up to 6 free times nearest to `start` within a fortnight either side of `date`: what a patient who lost a time is offered. */
