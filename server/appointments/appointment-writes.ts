@@ -11,7 +11,7 @@ import { BASE_LOCALE } from "../../domain/locale";
 import { prepared } from "../db/prepared";
 import { nextReference } from "../requests/reference";
 import type { AppointmentRow, NewAppointment } from "./appointment-rows";
-import { ensureClinicPatientId, forgetClinicPatients } from "./clinic-patients";
+import { clinicPatientIdFor, clinicPatientIdOf, forgetClinicPatients } from "./clinic-patients";
 import { reportRepository } from "./report-repository";
 
 /* The appointments repository's writes and status changes (appointment-repository.ts puts them together with the reads). */
@@ -150,10 +150,17 @@ export function appointmentWrites(db: Db) {
       set: Updateable<AppointmentTable>,
       trx: Kysely<Database> = db,
     ): Promise<boolean> {
-      if (set.status === "confirmed" && expected.status !== "confirmed")
-        await ensureClinicPatientId(id, set.updated_at ?? new Date().toISOString(), trx);
+      // Confirmed now: it carries its clinic patient ID from this change on (written with it).
+      const patientId =
+        set.status === "confirmed" && expected.status !== "confirmed"
+          ? await clinicPatientIdOf(id, set.updated_at ?? new Date().toISOString(), trx)
+          : undefined;
       if (set.status === "confirmed" || typeof set.room === "string") await queueForRoom(id, set.room, trx);
-      let update = trx.updateTable("appointments").set(set).where("id", "=", id).where("status", "=", expected.status);
+      let update = trx
+        .updateTable("appointments")
+        .set(patientId ? { ...set, clinic_patient_id: patientId } : set)
+        .where("id", "=", id)
+        .where("status", "=", expected.status);
       if (expected.updatedAt !== undefined) update = update.where("updated_at", "=", expected.updatedAt);
       const updated = await update.executeTakeFirst();
       return Number(updated.numUpdatedRows) === 1;
@@ -166,7 +173,7 @@ export function appointmentWrites(db: Db) {
      * database refuses it when another appointment holds the room then (migration 0016: isTimeTaken).
      */
     async bookOnline(
-      id: number,
+      row: Pick<AppointmentRow, "id" | "id_passport_number" | "dob">,
       set: {
         confirmed_date: string;
         confirmed_time: string;
@@ -179,12 +186,15 @@ export function appointmentWrites(db: Db) {
       trx: Kysely<Database>,
     ): Promise<void> {
       const { stamp, ...columns } = set;
-      await ensureClinicPatientId(id, stamp, trx);
+      const { id } = row;
+      // The patient's ID before the room, as in every claim (queueForRoom).
+      const patientId = await clinicPatientIdFor(row, stamp, trx);
       await queueForRoom(id, set.room, trx);
       await trx
         .updateTable("appointments")
         .set({
           ...columns,
+          clinic_patient_id: patientId,
           status: "confirmed",
           booked_online: 1,
           safety_saved_at: set.safety_answers ? stamp : null,
@@ -299,7 +309,7 @@ const ROOM_LOCK = 0x524f4f4d;
  * ends. Without it, two claims written at the same moment each find the other's pending row while
  * checking the room's exclusion constraint (migration 0016) and wait for each other, and PostgreSQL
  * ends one as a deadlock (40P01) instead of refusing it as the time taken (23P01). Queued, the second
- * finds the first's row committed, or gone. It comes after the clinic patient ID (ensureClinicPatientId),
+ * finds the first's row committed, or gone. It comes after the clinic patient ID (clinicPatientIdOf, clinicPatientIdFor),
  * as in every claim, so two claims never take these locks in opposite orders. SQLite writes one
  * transaction at a time and needs nothing.
  */

@@ -23,22 +23,34 @@ function newPatientId(): string {
 }
 
 /**
- * Gives the appointment its clinic patient ID, once: the person's ID when they
- * have one (same number and date of birth), else a new one. Runs in the
- * transaction that confirms the appointment; leaves updated_at alone.
+ * The clinic patient ID an appointment being confirmed is to carry, for its
+ * writer to set with its own change: undefined when it carries one already
+ * (or is gone). Runs in the transaction that confirms the appointment.
  */
-export async function ensureClinicPatientId(
+export async function clinicPatientIdOf(
   appointmentId: number,
   stamp: string,
   trx: Kysely<Database>,
-): Promise<void> {
+): Promise<string | undefined> {
   const appt = await trx
     .selectFrom("appointments")
     .select(["id_passport_number", "dob", "clinic_patient_id"])
     .where("id", "=", appointmentId)
     .executeTakeFirst();
-  if (!appt || appt.clinic_patient_id) return;
-  const key = clinicPatientKey(appt.id_passport_number, appt.dob);
+  if (!appt || appt.clinic_patient_id) return undefined;
+  return clinicPatientIdFor(appt, stamp, trx);
+}
+
+/**
+ * A person's clinic patient ID: theirs when they have one (the same ID or
+ * passport number and date of birth), else a new one, kept for them.
+ */
+export async function clinicPatientIdFor(
+  person: { id_passport_number: string; dob: string },
+  stamp: string,
+  trx: Kysely<Database>,
+): Promise<string> {
+  const key = clinicPatientKey(person.id_passport_number, person.dob);
   let found = await trx
     .selectFrom("clinic_patients")
     .select("patient_id")
@@ -64,11 +76,7 @@ export async function ensureClinicPatientId(
       .executeTakeFirst();
   }
   if (!found) throw new Error("no free clinic patient ID");
-  await trx
-    .updateTable("appointments")
-    .set({ clinic_patient_id: found.patient_id })
-    .where("id", "=", appointmentId)
-    .execute();
+  return found.patient_id;
 }
 
 /** Forgets these clinic patient IDs where no appointment carries them any more (erasure); how many went. */

@@ -320,7 +320,7 @@ async function bookTime(
   const answers = Object.keys(booking.answers).length ? JSON.stringify(booking.answers) : null;
   const held = { starts_at: check.start, ends_at: check.start + rule.lengthMinutes + rule.changeoverMinutes };
   await appointments.bookOnline(
-    row.id,
+    row,
     { confirmed_date: date, confirmed_time: time, room: room.id, ...held, safety_answers: answers, stamp },
     trx,
   );
