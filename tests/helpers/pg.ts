@@ -40,15 +40,21 @@ export interface TestDatabase {
 
 /**
  * A new database, empty or a copy of `template` (a database no one is connected to: PostgreSQL copies
- * it file by file, far faster than running the migrations again).
+ * it file by file, far faster than running the migrations again). From PostgreSQL 15 on the copy is
+ * asked for as files (STRATEGY FILE_COPY), as before 15: 15's default writes every page of the
+ * template, system catalogues included, through the write-ahead log, which cost the server seven
+ * times the CPU (20 copies of an empty database: 2.9 s against 0.4 s), for durability a test
+ * database does not need.
  */
 export async function createTestDatabase(adminUrl: string, prefix = "test", template?: string): Promise<TestDatabase> {
   const name = `${prefix}_${crypto.randomBytes(6).toString("hex")}`;
   if (!NAME.test(name)) throw new Error(`invalid database name ${name}`);
   if (template !== undefined && !NAME.test(template)) throw new Error(`invalid template name ${template}`);
-  await withAdmin(adminUrl, (c) =>
-    c.query(template ? `create database "${name}" template "${template}"` : `create database "${name}"`),
-  );
+  await withAdmin(adminUrl, async (c) => {
+    const { rows } = await c.query<{ server_version_num: string }>("show server_version_num");
+    const strategy = Number(rows[0]?.server_version_num) >= 150_000 ? " strategy file_copy" : "";
+    await c.query(`create database "${name}"${template ? ` template "${template}"` : ""}${strategy}`);
+  });
   return { name, url: databaseUrl(adminUrl, name), drop: () => dropTestDatabase(adminUrl, name) };
 }
 
