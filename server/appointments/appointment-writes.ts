@@ -6,6 +6,7 @@ import type {
   AppointmentStatusHistoryTable,
   AppointmentTable,
   Database,
+  WorklistOutboxTable,
 } from "../db/schema";
 import { BASE_LOCALE } from "../../domain/locale";
 import { prepared } from "../db/prepared";
@@ -22,10 +23,6 @@ type NewAppointmentValues = { [K in keyof NewAppointment]-?: Exclude<NewAppointm
   stamp: string;
 };
 
-/**
- * A new requested appointment, as the booking path inserts it (one a
- * booking): built and compiled once (server/db/prepared.ts, decision 036).
- */
 /**
  * Sets a column that holds a confirmed "YYYY-MM-DD HH:MM" to this one, only while the appointment
  * is still confirmed for it and the column holds another: of several callers, one gets true.
@@ -50,6 +47,10 @@ async function markForTime(
   return Number(updated.numUpdatedRows) === 1;
 }
 
+/**
+ * A new requested appointment, as the booking path inserts it (one a
+ * booking): built and compiled once (server/db/prepared.ts, decision 036).
+ */
 const insertAppointment = prepared<NewAppointmentValues>()((value, trx) =>
   trx
     .insertInto("appointments")
@@ -95,6 +96,59 @@ const insertLink = prepared<Selectable<AppointmentLinkTable>>()((value, trx) =>
     appointment_id: value("appointment_id"),
     created_at: value("created_at"),
   }),
+);
+
+/** A line of an appointment's history (one every change): built and compiled once. */
+const insertHistory = prepared<Omit<Selectable<AppointmentStatusHistoryTable>, "id">>()((value, trx) =>
+  trx.insertInto("appointment_status_history").values({
+    appointment_id: value("appointment_id"),
+    from_status: value("from_status"),
+    to_status: value("to_status"),
+    note: value("note"),
+    staff_id: value("staff_id"),
+    actor: value("actor"),
+    created_at: value("created_at"),
+  }),
+);
+
+/** One appointment's worklist file to be written again (one every change): built and compiled once. */
+const insertWorklistChange = prepared<Omit<Selectable<WorklistOutboxTable>, "id">>()((value, trx) =>
+  trx.insertInto("worklist_outbox").values({
+    appointment_id: value("appointment_id"),
+    created_at: value("created_at"),
+  }),
+);
+
+/** A request made the time its patient booked online (one a booked time): built and compiled once. */
+const confirmBookedOnline = prepared<{
+  id: number;
+  confirmed_date: string;
+  confirmed_time: string;
+  room: string;
+  starts_at: number;
+  ends_at: number;
+  safety_answers: string | null;
+  safety_saved_at: string | null;
+  clinic_patient_id: string;
+  stamp: string;
+}>()((value, trx) =>
+  trx
+    .updateTable("appointments")
+    .set({
+      confirmed_date: value("confirmed_date"),
+      confirmed_time: value("confirmed_time"),
+      room: value("room"),
+      starts_at: value("starts_at"),
+      ends_at: value("ends_at"),
+      safety_answers: value("safety_answers"),
+      safety_saved_at: value("safety_saved_at"),
+      clinic_patient_id: value("clinic_patient_id"),
+      status: "confirmed",
+      booked_online: 1,
+      updated_at: value("stamp"),
+    })
+    .where("id", "=", value("id"))
+    .where("status", "=", "requested"),
 );
 
 /** Writes to the appointments table, its status history and links; every method takes a transaction last. */
@@ -185,24 +239,18 @@ export function appointmentWrites(db: Db) {
       },
       trx: Kysely<Database>,
     ): Promise<void> {
-      const { stamp, ...columns } = set;
-      const { id } = row;
       // The patient's ID before the room, as in every claim (queueForRoom).
-      const patientId = await clinicPatientIdFor(row, stamp, trx);
-      await queueForRoom(id, set.room, trx);
-      await trx
-        .updateTable("appointments")
-        .set({
-          ...columns,
+      const patientId = await clinicPatientIdFor(row, set.stamp, trx);
+      await queueForRoom(row.id, set.room, trx);
+      await confirmBookedOnline(
+        {
+          ...set,
+          id: row.id,
           clinic_patient_id: patientId,
-          status: "confirmed",
-          booked_online: 1,
-          safety_saved_at: set.safety_answers ? stamp : null,
-          updated_at: stamp,
-        })
-        .where("id", "=", id)
-        .where("status", "=", "requested")
-        .execute();
+          safety_saved_at: set.safety_answers ? set.stamp : null,
+        },
+        trx,
+      );
     },
 
     /**
@@ -231,14 +279,24 @@ export function appointmentWrites(db: Db) {
      * Records a change of an appointment (its status, time, room or details: every
      * change goes through here, from staff, the booking, the private page and
      * closures), and in the same transaction asks for its worklist file to be
-     * written again or removed (decision 065); a confirmed appointment gets its
-     * clinic patient ID.
+     * written again or removed (decision 065).
      */
     async recordStatusChange(
       values: Insertable<AppointmentStatusHistoryTable>,
       trx: Kysely<Database> = db,
     ): Promise<void> {
-      await trx.insertInto("appointment_status_history").values(values).execute();
+      await insertHistory(
+        {
+          appointment_id: values.appointment_id,
+          from_status: values.from_status ?? null,
+          to_status: values.to_status,
+          note: values.note ?? null,
+          staff_id: values.staff_id ?? null,
+          actor: values.actor ?? null,
+          created_at: values.created_at,
+        },
+        trx,
+      );
       await markWorklistChanged([values.appointment_id], values.created_at, trx);
     },
 
@@ -324,7 +382,13 @@ async function queueForRoom(id: number, room: string | null | undefined, trx: Ky
 
 /** Asks for the appointment's worklist file to be written again or removed, in the transaction that changed it. */
 export async function markWorklistChanged(ids: readonly number[], stamp: string, trx: Kysely<Database>): Promise<void> {
-  if (!ids.length) return;
+  const [first, ...others] = ids;
+  if (first === undefined) return;
+  // One appointment (every change recorded) through the compiled insert; several (a closure's) in one insert.
+  if (others.length === 0) {
+    await insertWorklistChange({ appointment_id: first, created_at: stamp }, trx);
+    return;
+  }
   await trx
     .insertInto("worklist_outbox")
     .values(ids.map((id) => ({ appointment_id: id, created_at: stamp })))
