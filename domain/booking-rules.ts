@@ -204,6 +204,8 @@ export type TimeProblem =
   | { kind: "too-soon"; hours: number }
   | { kind: "too-far"; days: number }
   | { kind: "closed" }
+  /** The clinic is open, but every room of the examination is out of service that day. */
+  | { kind: "room-out" }
   | { kind: "off-grid" };
 
 /** A time problem in plain words, in a language. */
@@ -218,6 +220,8 @@ export function timeProblemWords(problem: TimeProblem, service: string, locale: 
       return m.self_booking_too_far({ days: problem.days }, options);
     case "closed":
       return m.self_booking_closed({}, options);
+    case "room-out":
+      return m.self_booking_room_out({}, options);
     case "off-grid":
       return m.self_booking_off_grid({}, options);
   }

@@ -164,7 +164,8 @@ describe("booking a free time", () => {
     expect((await refused(addDays("2027-03-01", 63), "10:00")).message).toMatch(/within the next 60 days/);
     // Saturday 6 March is open 09:00 to 13:00.
     expect((await refused("2027-03-06", "14:00")).message).toMatch(/not one of the times/);
-    // Thursday 18 March the X-ray room is out of service: the clinic is open, but no X-ray starts that day.
+    // Thursday 18 March the X-ray room is out of service: the clinic is open, but no X-ray starts that day, and the
+    // patient is told why.
     await t.db
       .insertInto("clinic_closures")
       .values({
@@ -176,7 +177,9 @@ describe("booking a free time", () => {
         created_at: NOW.toISOString(),
       })
       .execute();
-    expect((await refused("2027-03-18", "10:00")).message).toMatch(/clinic is closed at that time/);
+    expect((await refused("2027-03-18", "10:00")).message).toMatch(
+      /equipment for your examination is out of service that day/,
+    );
     const stored = await t.db
       .selectFrom("appointments")
       .select("id")

@@ -121,6 +121,9 @@ describe("the booking rules", () => {
       "Fluoroscopy cannot be booked online. Please send a request instead: the clinic will contact you to agree a time.",
     );
     expect(timeProblemWords({ kind: "too-soon", hours: 6 }, "Ultrasound", "tn")).toContain("6");
+    // A room out of service is said as such, not as the clinic closed.
+    expect(timeProblemWords({ kind: "room-out" }, "X-ray", "en")).toMatch(/^The equipment .* out of service that day/);
+    expect(timeProblemWords({ kind: "room-out" }, "X-ray", "tn")).toMatch(/ga di dire ka letsatsi leo.*romela kopo/);
     expect(bookedWords("2026-12-08", "09:30", "en")).toBe(
       "Your appointment is booked: Tuesday 8 December 2026 at 09:30",
     );

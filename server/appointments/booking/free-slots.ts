@@ -138,10 +138,11 @@ export type TimeCheck =
  * Checks one date and time against a self-bookable service's rule and what
  * its rooms hold now: free; taken (the rule allows it, but no room is free
  * for it any more); or against the rule: too soon (the notice), too far (the
- * horizon), a day closed to it, or off the grid (not a start the rule
- * offers: not on the step, outside the opening hours). `except`: the
- * appointment being moved, whose own hold does not count. The day is read
- * once (readDaysHeld); each answer is found in it, with and without its holds.
+ * horizon), a day the clinic is closed, a day every room of the examination
+ * is out of service, or off the grid (not a start the rule offers: not on
+ * the step, outside the opening hours). `except`: the appointment being
+ * moved, whose own hold does not count. The day is read once
+ * (readDaysHeld); each answer is found in it, with and without its holds.
  */
 export async function checkTime(
   db: Db,
@@ -166,9 +167,11 @@ export async function checkTime(
   const horizonDays = horizonDaysOf(rule, config);
   if (date > addDays(clinicToday(now), horizonDays))
     return { kind: "problem", problem: { kind: "too-far", days: horizonDays } };
-  // Any start that day, had it been on the grid: none when the clinic or every room is closed.
-  const anyStart = startsIn(unheld, { ...rule, stepMinutes: 1 });
-  return { kind: "problem", problem: { kind: anyStart.length === 0 ? "closed" : "off-grid" } };
+  // Any start that day, had it been on the grid: none when the clinic, or every room of the examination, is closed.
+  const anyStart = { ...rule, stepMinutes: 1 };
+  if (startsIn(unheld, anyStart).length > 0) return { kind: "problem", problem: { kind: "off-grid" } };
+  const roomsIn = unheld && { ...unheld, roomsOut: new Map() };
+  return { kind: "problem", problem: { kind: startsIn(roomsIn, anyStart).length > 0 ? "room-out" : "closed" } };
 }
 
 /** Up to 6 free times nearest to `start` within a fortnight either side of `date`: what a patient who lost a time is offered. */
