@@ -6,7 +6,6 @@ import type {
   AppointmentStatusHistoryTable,
   AppointmentTable,
   Database,
-  WorklistOutboxTable,
 } from "../db/schema";
 import { BASE_LOCALE } from "../../domain/locale";
 import { prepared } from "../db/prepared";
@@ -107,14 +106,6 @@ const insertHistory = prepared<Omit<Selectable<AppointmentStatusHistoryTable>, "
     note: value("note"),
     staff_id: value("staff_id"),
     actor: value("actor"),
-    created_at: value("created_at"),
-  }),
-);
-
-/** One appointment's worklist file to be written again (one every change): built and compiled once. */
-const insertWorklistChange = prepared<Omit<Selectable<WorklistOutboxTable>, "id">>()((value, trx) =>
-  trx.insertInto("worklist_outbox").values({
-    appointment_id: value("appointment_id"),
     created_at: value("created_at"),
   }),
 );
@@ -382,13 +373,7 @@ async function queueForRoom(id: number, room: string | null | undefined, trx: Ky
 
 /** Asks for the appointment's worklist file to be written again or removed, in the transaction that changed it. */
 export async function markWorklistChanged(ids: readonly number[], stamp: string, trx: Kysely<Database>): Promise<void> {
-  const [first, ...others] = ids;
-  if (first === undefined) return;
-  // One appointment (every change recorded) through the compiled insert; several (a closure's) in one insert.
-  if (others.length === 0) {
-    await insertWorklistChange({ appointment_id: first, created_at: stamp }, trx);
-    return;
-  }
+  if (!ids.length) return;
   await trx
     .insertInto("worklist_outbox")
     .values(ids.map((id) => ({ appointment_id: id, created_at: stamp })))
