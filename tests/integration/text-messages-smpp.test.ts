@@ -65,8 +65,9 @@ async function bound(config: Config): Promise<TextSenders> {
   return senders;
 }
 
-function queue(body: string, about: string | null = "APT-2026-000001") {
-  return enqueueMessage({ channel: "sms", to: NUMBER, about, kind: "confirmed", body }, new Date(), t.db);
+/** Queues a text, at the moment given: a test with its own clock queues at its start, not at the wall clock's now. */
+function queue(body: string, about: string | null = "APT-2026-000001", at = new Date()) {
+  return enqueueMessage({ channel: "sms", to: NUMBER, about, kind: "confirmed", body }, at, t.db);
 }
 
 const row = (id: number) => t.db.selectFrom("text_messages").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
@@ -166,9 +167,9 @@ describe("temporary and permanent refusals", () => {
     const config = smppConfig({ SMPP_WINDOW: "1" });
     const s = await bound(config);
     smsc.answer = (_submit, n) => (n === 0 ? 0x58 : 0);
-    const id = await queue("Example Imaging: throttled once");
-    const next = await queue("Example Imaging: held by the throttling");
     let clock = new Date("2026-12-07T08:00:00Z");
+    const id = await queue("Example Imaging: throttled once", undefined, clock);
+    const next = await queue("Example Imaging: held by the throttling", undefined, clock);
     const now = () => clock;
     expect(await run(config, s, now)).toMatchObject({ retried: 1, sent: 0, waiting: 1 });
     expect(await row(next)).toMatchObject({ status: "pending", attempts: 0 });
@@ -188,8 +189,8 @@ describe("temporary and permanent refusals", () => {
     const config = smppConfig({ MESSAGE_MAX_ATTEMPTS: "2" });
     const s = await bound(config);
     smsc.answer = (submit) => (submit.text.includes("full") ? 0x14 : 0x0b);
-    const full = await queue("Example Imaging: queue full");
     let clock = new Date("2026-12-07T08:00:00Z");
+    const full = await queue("Example Imaging: queue full", undefined, clock);
     await run(config, s, () => clock);
     expect(await row(full)).toMatchObject({ status: "pending", attempts: 1 });
     clock = new Date("2026-12-07T09:00:00Z");
@@ -199,7 +200,7 @@ describe("temporary and permanent refusals", () => {
       attempts: 2,
       last_error: "0x0014 (gave up after 2 attempts)",
     });
-    const bad = await queue("Example Imaging: bad destination");
+    const bad = await queue("Example Imaging: bad destination", undefined, clock);
     await run(config, s, () => clock);
     expect(await row(bad)).toMatchObject({ status: "failed", attempts: 1, last_error: "0x000b" });
   });

@@ -84,7 +84,8 @@ const template = {
   params: ["GI", "APT-2026-000001", "Monday 7 December 2026", "10:15", "https://g.bw/x"],
 };
 
-function queueWhatsApp(about = "APT-2026-000001") {
+/** Queues a WhatsApp message, at the moment given: a test with its own clock queues by it, not by the wall clock. */
+function queueWhatsApp(about = "APT-2026-000001", at = new Date()) {
   return enqueueMessage(
     {
       channel: "whatsapp",
@@ -94,7 +95,7 @@ function queueWhatsApp(about = "APT-2026-000001") {
       body: "GI: APT-2026-000001 confirmed for Mon 7 Dec at 10:15. https://g.bw/x",
       whatsapp: template,
     },
-    new Date(),
+    at,
     t.db,
   );
 }
@@ -136,7 +137,7 @@ describe("sending through the Cloud API", () => {
     let clock = new Date("2026-12-07T08:00:00Z");
     const now = () => clock;
     answer = () => ({ status: 429, body: { error: { code: 130429 } } });
-    const limited = await queueWhatsApp();
+    const limited = await queueWhatsApp(undefined, clock);
     expect(await run(config, now)).toMatchObject({ retried: 1 });
     expect(await row(limited)).toMatchObject({ status: "pending", last_error: "http 429 code 130429" });
     answer = () => ({ status: 503, body: {} });
@@ -148,12 +149,12 @@ describe("sending through the Cloud API", () => {
     expect(await row(limited)).toMatchObject({ status: "sent", attempts: 3, provider_message_id: "wamid.LATER" });
 
     answer = () => ({ status: 400, body: { error: { code: 132001, message: "template does not exist" } } });
-    const refused = await queueWhatsApp();
+    const refused = await queueWhatsApp(undefined, clock);
     expect(await run(config, now)).toMatchObject({ failed: 1 });
     expect(await row(refused)).toMatchObject({ status: "failed", last_error: "http 400 code 132001" });
 
     answer = () => "hang-up";
-    const lost = await queueWhatsApp();
+    const lost = await queueWhatsApp(undefined, clock);
     expect(await run(config, now)).toMatchObject({ unknown: 1 });
     expect(await row(lost)).toMatchObject({ status: "unknown" });
     // Unknown is never sent again by the worker.
