@@ -203,6 +203,25 @@ export default tseslint.config(
     },
   },
   {
+    // Every spec takes its test from one module: a file whose worker fixtures differ gets workers (and
+    // browsers) of its own (tests/e2e/fixtures.ts, decision 087).
+    files: ["tests/e2e/**/*.spec.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@playwright/test",
+              importNames: ["test", "expect"],
+              message: "Import test and expect from ./fixtures, which every spec shares.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // No circles anywhere, and the server's floors (above) hold.
     files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "domain/**/*.ts", "scripts/**/*.{ts,mjs}"],
     plugins: { "import-x": importX },

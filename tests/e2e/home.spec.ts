@@ -1,5 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
+import { expect, test } from "./fixtures";
 
 // The home page loads no script (tests/integration/content-pages-no-script.test.ts): every
 // behaviour below is HTML and CSS, so nothing here waits for hydration.

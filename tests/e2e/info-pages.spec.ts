@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
 import { PLACEHOLDER_PHONE } from "../../domain/contact-links";
 import { REFERRAL_FORM_PATH } from "../../domain/paths";
 import { STAFF_EXPERIENCE_YEARS, STAFF_ROLES } from "../../domain/team";
 import { loadConfig } from "../../server/base/config";
+import { expect, test } from "./fixtures";
 
 /** The prerendered pages were built with the default configuration. */
 const clinic = loadConfig({}).clinic;

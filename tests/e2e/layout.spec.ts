@@ -1,7 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { hydrated } from "./hydrated";
 import { clinicYear } from "../../domain/dates";
+import { expect, test } from "./fixtures";
 
 // The header loads no script: its menus are <details> whose <summary> toggles them
 // (app/components/layout/site-header.tsx), so nothing here waits for hydration.

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test("a prerendered page loads and a link can be followed", async ({ page }) => {
   const response = await page.goto("/");

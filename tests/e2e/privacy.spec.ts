@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { loadConfig } from "../../server/base/config";
 import { expectNoAxeViolations } from "./axe";
+import { expect, test } from "./fixtures";
 
 /** The privacy page states the retention periods the daily purge applies (docs/privacy-retention.md). */
 const config = loadConfig();

@@ -3,13 +3,13 @@
  * prerender list (app/lib/prerender-paths.ts), so a new page is checked as
  * soon as it is added there.
  */
-import { test as base, expect, type Page } from "@playwright/test";
 import { PRERENDERED_PATHS, PUBLIC_PAGE_PATHS, SERVICE_PAGE_SAMPLE } from "../../app/lib/prerender-paths";
 import { SERVICE_PAGES, SERVICES, servicePath } from "../../domain/catalogue";
 import { LOCALES, localeOfPath, localisedPath, unlocalisedPath } from "../../domain/locale";
 import { REFERRAL_FORM_PATH } from "../../domain/paths";
 import { axeViolations, expectNoAxeViolations } from "./axe";
-import { expectNoViolations, expectRouterKeepsDocument, expectStrictPolicy, watchCsp } from "./csp";
+import { expectNoViolations, expectRouterKeepsDocument, expectStrictPolicy } from "./csp";
+import { expect, test } from "./fixtures";
 import { hydrated } from "./hydrated";
 
 /** Every HTML page (sitemap.xml and robots.txt are resources, not pages). */
@@ -22,33 +22,6 @@ const PAGES = PRERENDERED_PATHS.filter((p) => !/\.[a-z]+$/.test(p));
 const UNFINISHED = servicePath(SERVICES.advancedTechnology);
 /** Pages that belong in the sitemap: /details is a lookup page that points to the service pages. */
 const INDEXABLE = PAGES.filter((p) => unlocalisedPath(p) !== "/details" && unlocalisedPath(p) !== UNFINISHED);
-
-/**
- * Each worker checks its pages in one page with JavaScript and one without, one navigation after
- * another: a browser context per page load costs a renderer process of its own, the dearest thing a test
- * does on the 2-core machine (decision 079). Each navigation is a new document (a fresh CSP watch in
- * the page); the console's complaints are emptied per test. A failed test ends its worker, and so its pages.
- */
-const test = base.extend<object, { scripted: { page: Page; cspMessages: string[] }; plain: Page }>({
-  scripted: [
-    async ({ browser }, provide, { project }) => {
-      const { baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = project.use;
-      const context = await browser.newContext({ baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch });
-      const page = await context.newPage();
-      await provide({ page, cspMessages: await watchCsp(page) });
-      await context.close();
-    },
-    { scope: "worker" },
-  ],
-  plain: [
-    async ({ browser }, provide, { project }) => {
-      const context = await browser.newContext({ baseURL: project.use.baseURL, javaScriptEnabled: false });
-      await provide(await context.newPage());
-      await context.close();
-    },
-    { scope: "worker" },
-  ],
-});
 
 test("the route list covers the public pages and every service page", () => {
   for (const p of PUBLIC_PAGE_PATHS) expect(PAGES).toContain(p);

@@ -1,7 +1,8 @@
-import { expect, test, type Locator } from "@playwright/test";
+import type { Locator } from "@playwright/test";
 import { SERVICE_CATEGORIES, ULTRASOUND_TIMINGS } from "../../domain/catalogue";
 import { bookingPath } from "../../domain/paths";
 import { expectNoAxeViolations } from "./axe";
+import { expect, test } from "./fixtures";
 
 // Service pages and /details load no script: the sidebar accordion is <details> sharing a
 // name (one open at a time), so nothing here waits for hydration.

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 /*
  * The language switch and the page's language (decision 037): a plain link in the header's top line

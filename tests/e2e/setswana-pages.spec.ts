@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { OPENING_HOURS, closedNote, openingPeriodLabel } from "../../domain/clinic";
 import { bookingPolicy } from "../../domain/booking-policy";
 import { m } from "../../domain/paraglide/messages.js";
@@ -6,6 +6,7 @@ import { REFERRAL_FORM_PATH } from "../../domain/paths";
 import { STAFF_EXPERIENCE_YEARS } from "../../domain/team";
 import { loadConfig } from "../../server/base/config";
 import { expectNoAxeViolations } from "./axe";
+import { expect, test } from "./fixtures";
 
 /*
  * The content pages in Setswana (issue 26): each /tn page shows its Setswana words, its links to the

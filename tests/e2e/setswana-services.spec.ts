@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import {
   categoryName,
   SERVICE_GROUPS,
@@ -10,6 +10,7 @@ import {
 import { localisedPath } from "../../domain/locale";
 import { bookingPath } from "../../domain/paths";
 import { expectNoAxeViolations } from "./axe";
+import { expect, test } from "./fixtures";
 
 // The services in Setswana (issue 26): /tn/services, its service pages and /tn/details. They load
 // no script, so nothing here waits for hydration.
