@@ -40,14 +40,18 @@ export const SWEEP_DAYS = [
 
 const LIBFAKETIME = ["/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1", "/usr/lib/faketime/libfaketimeMT.so.1"];
 
-/** The integration files that compute days from today: those are the ones a date can break. */
+/**
+ * The integration files that compute days from today, or that set a clock of their own to a fixed
+ * moment: those are the ones a date can break (a test whose rows take the wall clock's time and whose
+ * clock is fixed fails once the wall clock passes it).
+ */
 export function dateSensitiveFiles(): string[] {
   const dir = path.join(root, "tests/integration");
   return fs
     .readdirSync(dir)
     .filter((name) => name.endsWith(".test.ts"))
     .filter((name) =>
-      /nextOpenWeekday|openWeekdays|openDate\(|clinicDate|clinicToday|addDays/.test(
+      /nextOpenWeekday|openWeekdays|openDate\(|clinicDate|clinicToday|addDays|new Date\("20\d\d-/.test(
         fs.readFileSync(path.join(dir, name), "utf8"),
       ),
     )
