@@ -4,35 +4,9 @@ import type { AppointmentStatus, Database } from "../db/schema";
 import { ACTIVE_STATUSES } from "../../domain/statuses";
 import { sameName, type RequestIdentity } from "../../domain/duplicate-requests";
 import { prepared } from "../db/prepared";
-import type { AppointmentListRow, AppointmentRow, AppointmentSearch } from "./appointment-rows";
+import type { AppointmentRow } from "./appointment-rows";
 
 /* The appointments repository's reads (appointment-repository.ts puts them together with the writes). */
-
-function searched(search: AppointmentSearch, trx: Kysely<Database>) {
-  let query = trx.selectFrom("appointments");
-  if (search.status) query = query.where("status", "=", search.status);
-  if (search.service) query = query.where("service_name", "=", search.service);
-  if (search.from) query = query.where("requested_date", ">=", search.from);
-  if (search.to) query = query.where("requested_date", "<=", search.to);
-  if (search.q) {
-    const needle = `%${search.q.toLowerCase().replace(/[%_]/g, "")}%`;
-    const digits = search.q.replace(/\D/g, "");
-    query = query.where((eb) =>
-      eb.or([
-        eb(eb.fn("lower", ["reference"]), "like", needle),
-        eb(eb.fn("lower", ["name"]), "like", needle),
-        eb(eb.fn("lower", ["surname"]), "like", needle),
-        eb(eb.fn("lower", ["id_passport_number"]), "like", needle),
-        eb("phone", "like", needle),
-        eb("alternate_phone", "like", needle),
-        ...(digits.length >= 4
-          ? [eb("phone", "like", `%${digits}%`), eb("alternate_phone", "like", `%${digits}%`)]
-          : []),
-      ]),
-    );
-  }
-  return query;
-}
 
 /**
  * The one filter by a day range: an appointment whose `status` is one of
@@ -199,42 +173,6 @@ export function appointmentReads(db: Db) {
         ])
         .where((eb) => eb(eb.fn("lower", [eb.fn("trim", ["email"])]), "=", email))
         .orderBy("id")
-        .execute();
-    },
-
-    async countMatching(search: AppointmentSearch, trx: Kysely<Database> = db): Promise<number> {
-      const { total } = await searched(search, trx)
-        .select((eb) => eb.fn.countAll<number>().as("total"))
-        .executeTakeFirstOrThrow();
-      return Number(total);
-    },
-
-    /** One page of the matching appointments, newest first. */
-    async findMatching(
-      search: AppointmentSearch,
-      limit: number,
-      offset: number,
-      trx: Kysely<Database> = db,
-    ): Promise<AppointmentListRow[]> {
-      return searched(search, trx)
-        .select([
-          "id",
-          "reference",
-          "name",
-          "surname",
-          "phone",
-          "service_name",
-          "requested_date",
-          "status",
-          "confirmed_date",
-          "confirmed_time",
-          "created_at",
-          "safety_answers",
-        ])
-        .orderBy("created_at", "desc")
-        .orderBy("id", "desc")
-        .limit(limit)
-        .offset(offset)
         .execute();
     },
 

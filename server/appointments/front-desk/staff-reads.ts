@@ -1,4 +1,4 @@
-import { appointmentRepository, type AppointmentSearch } from "../appointment-repository";
+import { appointmentRepository, type AppointmentListRow, type AppointmentSearch } from "../appointment-repository";
 import { referrerRepository } from "../referrer-repository";
 import type { Db } from "../../db/index";
 import { attentionQuestions, readSafetyAnswers } from "../../../domain/safety-questions";
@@ -37,12 +37,75 @@ export function parseFilters(get: (name: string) => string | null | undefined): 
   };
 }
 
+/** The appointments the list's filters match: by status, service, requested days, and a reference, name, phone or ID number. */
+function searched(db: Db, search: AppointmentSearch) {
+  let query = db.selectFrom("appointments");
+  if (search.status) query = query.where("status", "=", search.status);
+  if (search.service) query = query.where("service_name", "=", search.service);
+  if (search.from) query = query.where("requested_date", ">=", search.from);
+  if (search.to) query = query.where("requested_date", "<=", search.to);
+  if (search.q) {
+    const needle = `%${search.q.toLowerCase().replace(/[%_]/g, "")}%`;
+    const digits = search.q.replace(/\D/g, "");
+    query = query.where((eb) =>
+      eb.or([
+        eb(eb.fn("lower", ["reference"]), "like", needle),
+        eb(eb.fn("lower", ["name"]), "like", needle),
+        eb(eb.fn("lower", ["surname"]), "like", needle),
+        eb(eb.fn("lower", ["id_passport_number"]), "like", needle),
+        eb("phone", "like", needle),
+        eb("alternate_phone", "like", needle),
+        ...(digits.length >= 4
+          ? [eb("phone", "like", `%${digits}%`), eb("alternate_phone", "like", `%${digits}%`)]
+          : []),
+      ]),
+    );
+  }
+  return query;
+}
+
+/** How many appointments match the list's filters. */
+async function countMatching(db: Db, search: AppointmentSearch): Promise<number> {
+  const { total } = await searched(db, search)
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
+  return Number(total);
+}
+
+/** One page of the matching appointments, newest first. */
+async function findMatching(
+  db: Db,
+  search: AppointmentSearch,
+  limit: number,
+  offset: number,
+): Promise<AppointmentListRow[]> {
+  return searched(db, search)
+    .select([
+      "id",
+      "reference",
+      "name",
+      "surname",
+      "phone",
+      "service_name",
+      "requested_date",
+      "status",
+      "confirmed_date",
+      "confirmed_time",
+      "created_at",
+      "safety_answers",
+    ])
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
 export async function listAppointments(db: Db, filters: AppointmentFilters) {
-  const appointments = appointmentRepository(db);
-  const total = await appointments.countMatching(filters);
+  const total = await countMatching(db, filters);
   const pages = Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
   const page = Math.min(filters.page ?? 1, pages);
-  const found = await appointments.findMatching(filters, LIST_PAGE_SIZE, (page - 1) * LIST_PAGE_SIZE);
+  const found = await findMatching(db, filters, LIST_PAGE_SIZE, (page - 1) * LIST_PAGE_SIZE);
   // Possible duplicates (decision 049): the page's days' open requests, one indexed read.
   const twins = await duplicatesOn(
     db,
