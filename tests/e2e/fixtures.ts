@@ -14,7 +14,8 @@ export type E2eDb = ReturnType<typeof e2eDb>;
  * - `scripted` and `plain`: one page with JavaScript (with its CSP watch) and one without, kept for the
  *   worker's life, for checks that load page after page (public-routes.spec.ts). A browser context per
  *   page load costs a renderer process of its own, the dearest thing a test does on the 2-core machine
- *   (decision 079). A failed test ends its worker, and so its pages.
+ *   (decision 079). Each navigation is a new document, with a fresh CSP watch in the page; a test empties
+ *   the console's complaints it reads. A failed test ends its worker, and so its pages.
  *
  * Worker fixtures are declared here, once, for every spec: Playwright gives a file whose worker fixtures
  * differ workers of its own, each with its own browser to start (decision 087).
