@@ -194,8 +194,9 @@ export async function alternativesTo(
   start: number,
   now: Date,
   except?: number,
+  trx: Kysely<Database> = db,
 ): Promise<{ date: string; time: string }[]> {
   const range = { from: addDays(date, -14), to: addDays(date, 14), except };
-  const days = await serviceFreeTimes(db, config, slug, rule, range, now);
+  const days = await serviceFreeTimes(db, config, slug, rule, range, now, trx);
   return nearestFree(days, start, 6);
 }

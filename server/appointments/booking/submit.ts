@@ -54,7 +54,7 @@ export type AppointmentOutcome =
 /** Why the booking's transaction was rolled back: its referral forms, or the time it asked for. */
 type Refusal =
   | { kind: "fields"; errors: Record<string, string> }
-  | { kind: "taken"; start: number }
+  | { kind: "taken"; alternatives: { date: string; time: string }[] }
   | ({ kind: "rule" } & TimeRefusal);
 
 /** How many times a booked time is tried again when the database refuses its room (another instance booked it meanwhile). */
@@ -226,7 +226,7 @@ async function storeOnce(
     const reason = done.reason;
     if (reason.kind === "fields") return { kind: "refused", errors: reason.errors };
     if (reason.kind === "rule") return { kind: "time-refused", message: reason.message, errors: reason.errors };
-    return takenOutcome(db, config, booking!, now);
+    return { kind: "taken", message: takenWords(booking!.language), alternatives: reason.alternatives };
   }
   if (booking) {
     const { value, replayed } = done;
@@ -288,7 +288,12 @@ async function freeTime(
     const message = timeProblemWords(check.problem, serviceTitle(slug, language), language);
     throw new Rejection<Refusal>({ kind: "rule", message, errors: { appointmentTime: message } });
   }
-  if (check.kind === "taken") throw new Rejection<Refusal>({ kind: "taken", start: check.start });
+  if (check.kind === "taken") {
+    // The nearest free times are read here, in the transaction that holds the connection: after it, on
+    // SQLite's one connection, they would wait behind every request in line once more.
+    const alternatives = await alternativesTo(db, config, slug, rule, date, check.start, now, undefined, trx);
+    throw new Rejection<Refusal>({ kind: "taken", alternatives });
+  }
   return check;
 }
 
