@@ -117,10 +117,14 @@ export async function storeAppointment(
   }
 }
 
-/** The answer to a time taken meanwhile: what the patient is told, and the nearest free times now. */
+/** The answer to a time whose room another instance held at every try: the nearest free times, read now. */
 async function takenOutcome(db: Db, config: Config, booking: TimeBooking, now: Date): Promise<AppointmentOutcome> {
   const start = clinicMinutes(booking.date, booking.time);
-  const alternatives = await alternativesTo(db, config, booking.slug, booking.rule, booking.date, start, now);
+  return taken(booking, await alternativesTo(db, config, booking.slug, booking.rule, booking.date, start, now));
+}
+
+/** The answer to a time taken meanwhile, with the nearest free times read for it. */
+function taken(booking: TimeBooking, alternatives: { date: string; time: string }[]): AppointmentOutcome {
   return { kind: "taken", message: takenWords(booking.language), alternatives };
 }
 
@@ -226,7 +230,7 @@ async function storeOnce(
     const reason = done.reason;
     if (reason.kind === "fields") return { kind: "refused", errors: reason.errors };
     if (reason.kind === "rule") return { kind: "time-refused", message: reason.message, errors: reason.errors };
-    return { kind: "taken", message: takenWords(booking!.language), alternatives: reason.alternatives };
+    return taken(booking!, reason.alternatives);
   }
   if (booking) {
     const { value, replayed } = done;
