@@ -110,19 +110,21 @@ const insertHistory = prepared<Omit<Selectable<AppointmentStatusHistoryTable>, "
   }),
 );
 
-/** A request made the time its patient booked online (one a booked time): built and compiled once. */
-const confirmBookedOnline = prepared<{
-  id: number;
+/** What a time booked online sets on its request (bookOnline). */
+interface BookedOnline {
   confirmed_date: string;
   confirmed_time: string;
   room: string;
   starts_at: number;
   ends_at: number;
   safety_answers: string | null;
-  safety_saved_at: string | null;
-  clinic_patient_id: string;
   stamp: string;
-}>()((value, trx) =>
+}
+
+/** A request made the time its patient booked online (one a booked time): built and compiled once. */
+const confirmBookedOnline = prepared<
+  BookedOnline & { id: number; safety_saved_at: string | null; clinic_patient_id: string }
+>()((value, trx) =>
   trx
     .updateTable("appointments")
     .set({
@@ -219,15 +221,7 @@ export function appointmentWrites(db: Db) {
      */
     async bookOnline(
       row: Pick<AppointmentRow, "id" | "id_passport_number" | "dob">,
-      set: {
-        confirmed_date: string;
-        confirmed_time: string;
-        room: string;
-        starts_at: number;
-        ends_at: number;
-        safety_answers: string | null;
-        stamp: string;
-      },
+      set: BookedOnline,
       trx: Kysely<Database>,
     ): Promise<void> {
       // The patient's ID before the room, as in every claim (queueForRoom).
