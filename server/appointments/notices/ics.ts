@@ -23,13 +23,21 @@ export function escapeText(value: string): string {
     .replace(/\r\n|\r|\n/g, "\\n");
 }
 
+/** Printable ASCII and tabs: one octet a character in UTF-8 (anything else is measured character by character). */
+const ASCII = /^[\t -~]*$/;
+
+/** How many octets UTF-8 spends on one code point. */
+const utf8Octets = (codePoint: number) => (codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4);
+
 /** Folds one content line: at most 75 octets per line, continuation lines start with a space. */
 export function foldLine(line: string): string {
+  // Most lines are short and plain ASCII: one octet a character, nothing to fold.
+  if (line.length <= 75 && ASCII.test(line)) return line;
   const out: string[] = [];
   let current = "";
   let octets = 0;
   for (const char of line) {
-    const size = Buffer.byteLength(char, "utf8");
+    const size = utf8Octets(char.codePointAt(0)!);
     const limit = out.length === 0 ? 75 : 74; // continuation lines spend one octet on the leading space
     if (octets + size > limit) {
       out.push(current);
