@@ -1,7 +1,6 @@
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
-import PassSequencer from "./tests/pass-sequencer";
 
 /**
  * Integration tests whose outcome no database can change (headers, static
@@ -106,7 +105,6 @@ export default defineConfig({
     // One worker per core (Vitest's default leaves one core free, so one worker on a 2-core machine):
     // most of an integration test is waiting on a server, a database or a socket.
     maxWorkers: os.availableParallelism(),
-    sequence: { sequencer: PassSequencer },
     projects,
   },
 });
