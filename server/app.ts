@@ -24,7 +24,7 @@ import { PAGE_FORM_ROUTE } from "./requests/page-forms";
 import { pageFormRoutes, publicForms } from "./composition/public-forms";
 import { pageFreeTimes } from "./composition/page-free-times";
 import { requestsPlugin } from "./composition/public-api";
-import { serverTimeouts } from "./requests/timeouts";
+import { idleIsTheClients, serverTimeouts } from "./requests/timeouts";
 import { startUploadSweep } from "./uploads/sweep";
 import { pdfCheckPool, type PdfChecks } from "./uploads/pdf-pool";
 import { staffPlugin } from "./composition/staff-console";
@@ -112,6 +112,8 @@ export async function buildApp({
   const pdfChecks = givenPdfChecks ?? pdfCheckPool(config.pdfCheck);
   if (!givenPdfChecks) app.addHook("onClose", () => pdfChecks.close());
   await app.register(operationsPlugin, { config, db, pdfChecks: () => pdfChecks.use() });
+  // A connection silent while the server works out its answer is not closed as idle.
+  app.addHook("onRequest", idleIsTheClients);
   // One spelling per address, before anything reads the path: others are redirected, unreadable ones refused.
   app.addHook("onRequest", canonicalPathHook);
   // Body limits: a declared body larger than its route's limit gets 413 before any parser runs.

@@ -1,4 +1,6 @@
 import type { ServerOptions } from "node:http";
+import type { Socket } from "node:net";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../base/config";
 
 /**
@@ -6,7 +8,8 @@ import type { Config } from "../base/config";
  * a type a route does not take, 413 past its limit): a client that sends its
  * headers too slowly (HTTP_HEADERS_TIMEOUT_MS) or never finishes its request
  * (HTTP_REQUEST_TIMEOUT_MS) gets 408 and its connection is closed; a
- * connection silent for HTTP_IDLE_TIMEOUT_MS is closed, and a kept-alive one
+ * connection whose client is silent for HTTP_IDLE_TIMEOUT_MS is closed (not
+ * while the server works out an answer: idleIsTheClients), and a kept-alive one
  * that brings no next request within HTTP_KEEP_ALIVE_TIMEOUT_MS, or within the
  * idle time if that is shorter: the server never tells a client (Keep-Alive:
  * timeout=…) it keeps a connection longer than it will, or the client would
@@ -31,4 +34,19 @@ export function serverTimeouts({ httpTimeouts }: Config): {
       connectionsCheckingInterval: Math.min(5000, Math.max(25, Math.floor(httpTimeouts.headersMs / 4))),
     },
   };
+}
+
+/**
+ * An onRequest hook: the idle time (HTTP_IDLE_TIMEOUT_MS) is a silent client's, never the server's.
+ * Node closes a connection silent that long, even one whose request came whole and whose answer the
+ * server is still working out (a sign-in's password check, a slow read), so that client got no
+ * answer at all (a form post under load in tests/integration/http-edges.test.ts). Such a connection
+ * is kept until its answer; one whose request stopped coming in, or whose answer stopped being read,
+ * is closed as before.
+ */
+export function idleIsTheClients(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  reply.raw.on("timeout", (socket: Socket) => {
+    if (!request.raw.complete || reply.raw.headersSent) socket.destroy();
+  });
+  done();
 }

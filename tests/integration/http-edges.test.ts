@@ -1,9 +1,11 @@
 import fs from "node:fs";
+import Fastify from "fastify";
 import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DISCARD_MAX_BYTES, FORM_BODY_MAX_BYTES, JSON_BODY_MAX_BYTES } from "../../server/requests/body-limit";
 import { FORM_UNREADABLE, SEND_AS_FORM } from "../../server/requests/page-forms";
+import { idleIsTheClients } from "../../server/requests/timeouts";
 import { NOT_MULTIPART, UPLOAD_UNREADABLE } from "../../server/uploads/routes";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { bookWithLink } from "../helpers/patient-link";
@@ -451,6 +453,21 @@ describe("HTTP edges: server timeouts", () => {
     const res = await fetch(`${url}/api/health`);
     const keepAlive = Number(/timeout=(\d+)/.exec(res.headers.get("keep-alive") ?? "")?.[1] ?? Infinity);
     expect(keepAlive * 1000).toBeLessThanOrEqual(600);
+  });
+
+  it("answers a request it takes longer than the idle time to answer: the silence is the server's", async () => {
+    const slow = Fastify({ connectionTimeout: 200 });
+    slow.addHook("onRequest", idleIsTheClients);
+    slow.get("/slow", async () => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      return { answered: true };
+    });
+    try {
+      const res = await fetch(`${await slow.listen({ port: 0, host: "127.0.0.1" })}/slow`);
+      expect(await res.json()).toEqual({ answered: true });
+    } finally {
+      await slow.close();
+    }
   });
 
   it("still answers ordinary requests and form posts on time", async () => {
