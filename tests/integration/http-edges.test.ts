@@ -1,7 +1,7 @@
 import fs from "node:fs";
-import Fastify from "fastify";
 import net from "node:net";
 import path from "node:path";
+import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DISCARD_MAX_BYTES, FORM_BODY_MAX_BYTES, JSON_BODY_MAX_BYTES } from "../../server/requests/body-limit";
 import { FORM_UNREADABLE, SEND_AS_FORM } from "../../server/requests/page-forms";
