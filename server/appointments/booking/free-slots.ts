@@ -184,7 +184,11 @@ export async function checkTime(
   return { kind: "problem", problem: { kind: startsIn(roomsIn, anyStart).length > 0 ? "room-out" : "closed" } };
 }
 
-/** Up to 6 free times nearest to `start` within a fortnight either side of `date`: what a patient who lost a time is offered. */
+/**
+ * Up to 6 free times nearest to `start` within a fortnight either side of `date`: what a patient who lost a
+ * time is offered. `except`: an appointment being moved, whose own hold does not count; `trx`: the
+ * transaction to read in.
+ */
 export async function alternativesTo(
   db: Db,
   config: Pick<Config, "closedDates" | "bookingHorizonDays">,
@@ -193,8 +197,7 @@ export async function alternativesTo(
   date: string,
   start: number,
   now: Date,
-  except?: number,
-  trx: Kysely<Database> = db,
+  { except, trx = db }: { except?: number; trx?: Kysely<Database> } = {},
 ): Promise<{ date: string; time: string }[]> {
   const range = { from: addDays(date, -14), to: addDays(date, 14), except };
   const days = await serviceFreeTimes(db, config, slug, rule, range, now, trx);

@@ -295,7 +295,7 @@ async function freeTime(
   if (check.kind === "taken") {
     // The nearest free times are read here, in the transaction that holds the connection: after it, on
     // SQLite's one connection, they would wait behind every request in line once more.
-    const alternatives = await alternativesTo(db, config, slug, rule, date, check.start, now, undefined, trx);
+    const alternatives = await alternativesTo(db, config, slug, rule, date, check.start, now, { trx });
     throw new Rejection<Refusal>({ kind: "taken", alternatives });
   }
   return check;

@@ -169,7 +169,7 @@ export async function moveTime(
   }
   const { slug, rule } = movable;
   const start = clinicMinutes(to.date, to.time);
-  const nearest = await alternativesTo(db, config, slug, rule, to.date, start, now, appt.id);
+  const nearest = await alternativesTo(db, config, slug, rule, to.date, start, now, { except: appt.id });
   // Its own time is free to it, but is not another time to move to.
   const own = (a: { date: string; time: string }) => a.date === appt.confirmed_date && a.time === appt.confirmed_time;
   return { kind: "taken", alternatives: nearest.filter((a) => !own(a)) };
