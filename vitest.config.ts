@@ -36,6 +36,11 @@ if (passes.has("pg") && !/^postgres(ql)?:\/\//.test(pgUrl)) {
 }
 
 const integration = "tests/integration/**/*.test.ts";
+// The integration tests' pages render with React's production build, as the server serves them (the
+// e2e server runs NODE_ENV=production too): Vitest's NODE_ENV=test loaded React's development build,
+// which took a fifth of the workers' CPU (decision 089). The app's own configuration is given its
+// NODE_ENV by each test (tests/helpers/app.ts), not from the environment.
+const RENDER_AS_SERVED = { NODE_ENV: "production" };
 // Each pass's migrated database, which its test apps copy.
 const globalSetup = ["tests/integration/global-setup.ts"];
 // Modules load once per worker, not once per file (isolate: false): the same tests on a third of the
@@ -54,7 +59,7 @@ const projects: TestProjectInlineConfiguration[] = [
       globalSetup,
       include: [integration],
       isolate: false,
-      env: passes.size > 0 ? { TEST_DATABASE_URL: "" } : {},
+      env: { ...RENDER_AS_SERVED, ...(passes.size > 0 ? { TEST_DATABASE_URL: "" } : {}) },
     },
   },
 ];
@@ -67,7 +72,7 @@ if (passes.has("kysely")) {
       include: [integration],
       exclude: NOT_DATABASE_TESTS,
       isolate: false,
-      env: { TEST_DATABASE_URL: "", SQLITE_GROUP_COMMIT: "false" },
+      env: { ...RENDER_AS_SERVED, TEST_DATABASE_URL: "", SQLITE_GROUP_COMMIT: "false" },
     },
   });
 }
@@ -80,7 +85,7 @@ if (passes.has("pg")) {
       include: [integration],
       exclude: NOT_DATABASE_TESTS,
       isolate: false,
-      env: { TEST_DATABASE_URL: pgUrl },
+      env: { ...RENDER_AS_SERVED, TEST_DATABASE_URL: pgUrl },
     },
   });
 }
