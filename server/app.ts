@@ -311,6 +311,7 @@ async function registerDevPages(app: FastifyInstance, config: Config, loadContex
     async () => (await devServer.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild,
     config.env,
     loadContext,
+    { changes: true },
   );
   await pageFormRoutes(app, { config, render: renderPage });
   app.all("/*", PAGE_FORM_ROUTE, renderPage);

@@ -11,15 +11,25 @@ import type { LoadContextFn } from "../composition/load-context";
  * React Router, React's server renderer and the app's server build load on the
  * first page rendered, not at start: a server that has only sent prerendered
  * pages and answered the API (most of its work) does not hold them in memory.
+ *
+ * A build that `changes` between requests (Vite's development server) is handed to
+ * React Router as the function that loads it, and React Router derives its routes
+ * from it again on every request. The built app's never changes: it is loaded once
+ * and its routes derived once, not for every page.
  */
-export function reactRouterHandler(build: () => Promise<ServerBuild>, mode: string, getLoadContext: LoadContextFn) {
+export function reactRouterHandler(
+  build: () => Promise<ServerBuild>,
+  mode: string,
+  getLoadContext: LoadContextFn,
+  { changes = false }: { changes?: boolean } = {},
+) {
   let router: ReturnType<typeof loadRouter> | undefined;
   const loadRouter = async () => {
     const [{ createRequestHandler }, { createReadableStreamFromReadable }] = await Promise.all([
       import("react-router"),
       import("@react-router/node"),
     ]);
-    return { handle: createRequestHandler(build, mode), createReadableStreamFromReadable };
+    return { handle: createRequestHandler(changes ? build : await build(), mode), createReadableStreamFromReadable };
   };
   return async (request: FastifyRequest, reply: FastifyReply) => {
     // A failed load is not kept: the next request tries again.
