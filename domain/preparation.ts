@@ -110,7 +110,15 @@ interface ClockLine {
   text: string;
 }
 
-function clockLine(rule: PreparationRule, date: string, time: string, locale: Locale): ClockLine {
+/**
+ * A rule said at a clock time. What to bring has no time, and the note that says it is listed
+ * beside the clock wherever the clock is (the booked answer, the private page, the e-mails, the
+ * calendar file): said in both, an X-ray's "Bring your referral form." came twice.
+ */
+type TimedRule = Exclude<PreparationRule, { kind: "bring" }>;
+const timed = (rule: PreparationRule): rule is TimedRule => rule.kind !== "bring";
+
+function clockLine(rule: TimedRule, date: string, time: string, locale: Locale): ClockLine {
   const options = { locale };
   const at = (minutes: number) => before(date, time, minutes);
   const part = "part" in rule ? rule.part : undefined;
@@ -139,17 +147,8 @@ function clockLine(rule: PreparationRule, date: string, time: string, locale: Lo
       const stop = at(rule.hours * 60);
       return line(m.prep_at_calcium({ time: stop.time, date: formatLongDate(stop.date, locale) }, options));
     }
-    case "bring":
-      return line(BRING_WORDS[rule.item]({}, options));
   }
 }
-
-const BRING_WORDS: Record<BringItem, Message> = {
-  referral: m.prep_at_bring_referral,
-  "antenatal-card": m.prep_at_bring_antenatal_card,
-  reports: m.prep_at_bring_reports,
-  images: m.prep_at_bring_images,
-};
 
 /** "Abdominal scan: ..." for a line about one part of a service's scans. */
 const PART_WORDS: Record<ScanPart, (inputs: { line: string }, options: { locale: Locale }) => string> = {
@@ -165,8 +164,9 @@ export function arriveBy(date: string, time: string): string {
 /**
  * The preparation for one booked time, at clock times in Gaborone, in a
  * language: "Do not eat after 03:30.", "Drink 1 litre of water between 08:30
- * and 09:00.", then "Arrive by 09:15." (what every visit brings is said
- * apart). A rule about one part of a service's scans says which.
+ * and 09:00.", then "Arrive by 09:15." (what to bring, with no time, is said
+ * by the notes listed beside it). A rule about one part of a service's scans
+ * says which.
  */
 export function preparationAt(
   rules: readonly PreparationRule[],
@@ -174,7 +174,7 @@ export function preparationAt(
   time: string,
   locale: Locale = BASE_LOCALE,
 ): string[] {
-  const lines = rules.map((rule) => clockLine(rule, date, time, locale));
+  const lines = rules.filter(timed).map((rule) => clockLine(rule, date, time, locale));
   return [
     ...lines.map(({ part, text }) =>
       part ? PART_WORDS[part]({ line: text.charAt(0).toLowerCase() + text.slice(1) }, { locale }) : text,

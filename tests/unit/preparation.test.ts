@@ -83,4 +83,17 @@ describe("the preparation at a booked time's clock", () => {
     // A text names no scan: the notes about one part of a service stay out of it.
     expect(preparationAtShort(ultrasound, "2026-12-08", "09:30")).toEqual(["Arrive by 09:15."]);
   });
+
+  it("say at the clock only what has a time: what to bring is the notes' to say, once", () => {
+    for (const [service, locale, arrive] of [
+      ["x-ray", "en", "Arrive by 09:45."],
+      ["3d-pregnancy-scan", "en", "Arrive by 09:45."],
+      ["x-ray", "tn", "Goroga pele ga 09:45."],
+    ] as const) {
+      const guidance = appointmentGuidance(service, null, locale);
+      expect(guidance.rules.some((rule) => rule.kind === "bring")).toBe(true);
+      const clock = preparationAt(guidance.rules, "2026-12-08", "10:00", locale);
+      expect(clock).toEqual([arrive]);
+    }
+  });
 });
