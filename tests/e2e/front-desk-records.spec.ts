@@ -98,6 +98,13 @@ test("at 390 px no table hides its status or action to the right, the header has
   await row.scrollIntoViewIfNeeded();
   await expect(row.locator('[data-label="Status"]')).toBeInViewport();
   await expect(row.getByRole("link", { name: /^(Confirm|Open) APT-PHONE-/ })).toBeInViewport();
+  // Each cell holds its column's words, even those of two lines ("Requested date"): none runs into the next cell.
+  const overflowing = await row
+    .locator("[data-label]:not([data-label=''])")
+    .evaluateAll((cells) =>
+      cells.filter((cell) => cell.scrollHeight > cell.clientHeight).map((cell) => cell.getAttribute("data-label")),
+    );
+  expect(overflowing).toEqual([]);
 
   // The menu holds the other pages, the password and sign-out, and closes once a page is chosen.
   await openStaffMenu(page);
