@@ -1,10 +1,13 @@
 import type { Browser, Page } from "@playwright/test";
+import { SLOTS_PATH } from "../../domain/api-paths";
 import { formatLongDate } from "../../domain/dates";
+import { m } from "../../domain/paraglide/messages.js";
 import { nextOpenWeekday, seedConfirmedIn } from "../helpers/staff";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test, type E2eDb } from "./fixtures";
-import { expectOnFirstScreen, fillDateOfBirth, forbidDialogs, unique } from "./forms";
+import { bookTimeThroughApi, expectOnFirstScreen, fillDateOfBirth, forbidDialogs, unique } from "./forms";
 import { hydrated } from "./hydrated";
+import { shot } from "./shots";
 import { MARKUP } from "./tags";
 
 // Decision 064: a patient books a free time on the booking page, with and without JavaScript, at
@@ -270,3 +273,62 @@ test("in Setswana, with JavaScript, from the question to the answer", async ({ b
   ]);
   await close();
 });
+
+// Decision 067: the private page of a time booked online (a page without script) moves it to
+// another free time in one step, a day then a time, and the old time is free again at once. Its
+// own DEXA times, 56 and 59 days ahead; the move goes to the second or third day the page offers.
+for (const locale of ["en", "tn"] as const) {
+  const t = { locale };
+  test(`a booked time moves from its private page to another free time, ${locale === "tn" ? "in Setswana" : "in English"}`, async ({
+    browser,
+    e2e,
+  }) => {
+    const day = nextOpenWeekday(e2e.config, locale === "tn" ? 59 : 56);
+    const surname = unique("Moving");
+    const { page, close } = await openPage(browser, { js: true });
+    const freeOn = async (date: string) => {
+      const res = await page.request.get(`${SLOTS_PATH}?service=${DEXA.slug}&from=${date}&to=${date}`);
+      return ((await res.json()).data.days[0]?.times ?? []) as string[];
+    };
+    const [time] = await freeOn(day);
+    const { path } = await bookTimeThroughApi(page, day, time!, {
+      surname,
+      service: { name: DEXA.title, paymentMethod: "cash" },
+      ...(locale === "tn" ? { language: "tn" } : {}),
+    });
+    expect(await freeOn(day)).not.toContain(time);
+
+    await page.goto(path);
+    const section = page.getByRole("region", { name: m.private_move_title({}, t) });
+    await expect(section).toBeVisible();
+    // Each language's test moves to a day of its own (the second or third offered), so neither takes the other's time.
+    const next = section.locator("button.day-choice__day").nth(locale === "tn" ? 2 : 1);
+    const target = (await next.getAttribute("value"))!;
+    await next.click();
+    await expect(section.locator("button.day-choice__day[aria-pressed=true]")).toHaveAttribute("value", target);
+    const choice = section.locator("form[method=post]").getByRole("radio").last();
+    const newTime = (await choice.getAttribute("value"))!;
+    await choice.check();
+    await shot(page, `move-390-${locale}`, choice);
+    await section.getByRole("button", { name: m.private_move_submit({}, t) }).click();
+
+    const moved = page.getByText(m.private_done_moved({}, t));
+    await expectOnFirstScreen(page, moved);
+    const when = m.self_booking_booked_at({ date: formatLongDate(target, locale), time: newTime }, t);
+    await expect(page.getByText(m.self_booking_booked({ when }, t))).toBeVisible();
+    await shot(page, `moved-390-${locale}`, moved);
+    await expectNoAxeViolations(page);
+    expect(await appointment(e2e, surname)).toEqual([
+      expect.objectContaining({
+        status: "confirmed",
+        confirmed_date: target,
+        confirmed_time: newTime,
+        room: DEXA.room,
+      }),
+    ]);
+    // The old time is free again at once; the new one is not.
+    expect(await freeOn(day)).toContain(time);
+    expect(await freeOn(target)).not.toContain(newTime);
+    await close();
+  });
+}

@@ -1,13 +1,10 @@
-import fs from "node:fs";
-import path from "node:path";
-import type { Browser, Locator, Page } from "@playwright/test";
-import { APPOINTMENT_PATH } from "../../domain/api-paths";
+import type { Browser } from "@playwright/test";
 import { sendDueOffers } from "../../server/appointments/earlier/index";
-import { bookTimeBody } from "../helpers/requests";
 import { e2eStaff, nextOpenWeekday, signInByCookie } from "../helpers/staff-e2e";
 import { expectNoAxeViolations } from "./axe";
 import { expect, test, type E2eDb } from "./fixtures";
-import { forbidDialogs, unique } from "./forms";
+import { bookTimeThroughApi, forbidDialogs, unique } from "./forms";
+import { shot } from "./shots";
 
 // Issue 37, decisions 070 and 084: the whole flow of an earlier time in the browser. Two patients
 // ask from their private pages (without and with JavaScript, in English and Setswana); a third
@@ -23,22 +20,6 @@ const DESKTOP = { width: 1280, height: 800 };
 async function openPage(browser: Browser, { js, viewport }: { js: boolean; viewport: typeof PHONE }) {
   const context = await browser.newContext({ javaScriptEnabled: js, viewport });
   return { page: await context.newPage(), context };
-}
-
-/** Saves the page's screenshot as `<name>.png` in SHOTS_DIR, when set: the whole page, or the screen around `at`. */
-async function shot(page: Page, name: string, at?: Locator) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  if (at) await at.evaluate((el) => el.scrollIntoView({ block: "center" })).catch(() => at.scrollIntoViewIfNeeded());
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: !at });
-}
-
-/** Books an X-ray time through the JSON API; answers its reference and private page's path. */
-async function book(page: Page, date: string, time: string, surname: string) {
-  const res = await page.request.post(APPOINTMENT_PATH, { data: bookTimeBody(date, time, { surname }) });
-  expect(res.status(), await res.text()).toBe(201);
-  const data = (await res.json()).data as { reference: string; manageUrl: string };
-  return { reference: data.reference, path: new URL(data.manageUrl).pathname };
 }
 
 /** The path of the offer's link e-mailed about `reference` (the queue holds it; the e-mail's host is the server's own). */
@@ -60,7 +41,6 @@ test("patients ask for an earlier time, one takes the time freed, the other find
   baseURL,
 }) => {
   test.setTimeout(240_000);
-  if (process.env.SHOTS_DIR) fs.mkdirSync(process.env.SHOTS_DIR, { recursive: true });
   const own = nextOpenWeekday(e2e.config, 45);
   const early = nextOpenWeekday(e2e.config, 12);
   const phone = await openPage(browser, { js: false, viewport: PHONE });
@@ -71,9 +51,9 @@ test("patients ask for an earlier time, one takes the time freed, the other find
     await scripted.page.goto(url);
     await expectNoAxeViolations(scripted.page);
   };
-  const first = await book(phone.page, own, "11:30", unique("Earlyone"));
-  const second = await book(phone.page, own, "12:30", unique("Earlytwo"));
-  const freed = await book(phone.page, early, "11:30", unique("Giveback"));
+  const first = await bookTimeThroughApi(phone.page, own, "11:30", { surname: unique("Earlyone") });
+  const second = await bookTimeThroughApi(phone.page, own, "12:30", { surname: unique("Earlytwo") });
+  const freed = await bookTimeThroughApi(phone.page, early, "11:30", { surname: unique("Giveback") });
 
   // Asking, without JavaScript at 390 px in English: one tap, then the page says so and how to leave.
   await phone.page.goto(first.path);

@@ -1,5 +1,7 @@
 import type { Locator, Page, Route } from "@playwright/test";
+import { APPOINTMENT_PATH } from "../../domain/api-paths";
 import { formatShortDate } from "../../domain/dates";
+import { bookTimeBody } from "../helpers/requests";
 import { expect, test } from "./fixtures";
 
 /** A name no other test or run uses: `label` followed by a time stamp and a random tail. */
@@ -114,4 +116,20 @@ export async function expectOnFirstScreen(page: Page, outcome: Locator) {
       return box && header && box.y >= Math.floor(header.y + header.height) && box.y < height;
     })
     .toBe(true);
+}
+
+/**
+ * Books a free time through the JSON API, as the booking page's island does (an X-ray unless
+ * `overrides` name another service): answers the booking's reference and its private page's path.
+ */
+export async function bookTimeThroughApi(
+  page: Page,
+  date: string,
+  time: string,
+  overrides: Record<string, unknown> = {},
+): Promise<{ reference: string; path: string }> {
+  const res = await page.request.post(APPOINTMENT_PATH, { data: bookTimeBody(date, time, overrides) });
+  expect(res.status(), await res.text()).toBe(201);
+  const data = (await res.json()).data as { reference: string; manageUrl: string };
+  return { reference: data.reference, path: new URL(data.manageUrl).pathname };
 }
