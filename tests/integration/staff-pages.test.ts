@@ -466,6 +466,12 @@ describe("staff pages (server-rendered)", () => {
     });
     expect(early.statusCode).toBe(422);
     const first = /id="confirm-slot-([\d:]+)"/.exec(early.body)![1];
+    // The hint says how many free times the list holds: it shows about eight before it scrolls.
+    const offered = early.body.match(/id="confirm-slot-/g)!.length;
+    expect(offered).toBeGreaterThan(8);
+    expect(early.body).toContain(
+      `<p id="confirm-time-hint" class="staff-field__hint">Choose one of the ${offered} free times that day, or type a time.</p>`,
+    );
     expect(errorSummaryLinks(early.body)).toEqual([
       {
         target: `confirm-slot-${first}`,

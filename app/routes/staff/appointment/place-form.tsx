@@ -75,6 +75,13 @@ function RoomChoice({
   );
 }
 
+/** The start time's hint, with how many free times there are: the list shows eight and a half before it scrolls. */
+function freeTimesHint(count: number): string {
+  if (count === 0) return "No free time is left that day: choose another day.";
+  if (count === 1) return "Choose the one free time that day, or type a time.";
+  return `Choose one of the ${count} free times that day, or type a time.`;
+}
+
 /**
  * Confirming or moving: a GET form chooses the date (and the examination,
  * which sets the length), then a POST form offers the free start times that
@@ -164,7 +171,7 @@ export function PlaceForm({
             <legend>Start time</legend>
             {timeHint && (
               <p id={timeHint} className="staff-field__hint">
-                Choose one of the free times that day, or type a time.
+                {freeTimesHint(free.offers.length)}
               </p>
             )}
             {timeError && (
