@@ -1,6 +1,6 @@
 import { OPENING_HOURS, type OpeningPeriod } from "./clinic";
-import { addDays, clinicDate, clinicTime, isIsoDate, isoWeekday } from "./dates";
-import { isOpenDay } from "./opening-days";
+import { addDays, clinicDate, clinicTime, formatIsoDate, isIsoDate, isoWeekday, parseIsoDate } from "./dates";
+import { closedThoughOpenWeekday } from "./opening-days";
 import { clinicMinutes, type Room } from "./rooms";
 import { timeOfDay, type Booked } from "./schedule";
 
@@ -97,9 +97,8 @@ function holdsOfRooms(rooms: readonly Room[], booked: readonly Booked[]): number
 /** "HH:MM" of each minute of a day, made once. */
 const TIMES_OF_DAY: readonly string[] = Array.from({ length: 1440 }, (_, minute) => timeOfDay(minute));
 
-/** The opening period of a date's weekday in `hours`, if the clinic opens that weekday. */
-function periodOf(date: string, hours: readonly OpeningPeriod[]): OpeningPeriod | undefined {
-  const weekday = isoWeekday(date);
+/** The opening period of an ISO weekday (1 = Monday) in `hours`, if the clinic opens that weekday. */
+function periodOf(weekday: number, hours: readonly OpeningPeriod[]): OpeningPeriod | undefined {
   return hours.find((p) => p.days.includes(weekday));
 }
 
@@ -125,9 +124,20 @@ export function findFreeTimes(q: FreeTimeQuery): FreeDay[] {
   const days: FreeDay[] = [];
   // Clinic minutes run on the UTC calendar (no daylight saving): each day's midnight is 1440 after the last.
   let midnight = clinicMinutes(first, "00:00");
-  for (let date = first; date <= last; date = addDays(date, 1), midnight += 1440) {
-    const period = periodOf(date, hours);
-    if (!period || !isOpenDay(date, q.closedDates, hours)) continue;
+  // Day after day on one Date, with its weekday (1 = Monday … 7 = Sunday) counted along: no date
+  // is parsed again for each day (a tenth of the free times' CPU for a time taken meanwhile).
+  const cursor = parseIsoDate(first)!;
+  let weekday = isoWeekday(first);
+  const nextDay = () => {
+    cursor.setUTCDate(cursor.getUTCDate() + 1);
+    weekday = (weekday % 7) + 1;
+    midnight += 1440;
+    return formatIsoDate(cursor);
+  };
+  for (let date = first; date <= last; date = nextDay()) {
+    // A weekday with opening hours is closed only by a holiday or a closure (closedReason's other reasons).
+    const period = periodOf(weekday, hours);
+    if (!period || closedThoughOpenWeekday(date, q.closedDates).closed) continue;
     const out = q.roomsOut?.get(date);
     // The rooms in service that day, by their place in q.rooms.
     const open: number[] = [];

@@ -107,6 +107,14 @@ export function closedReason(
   const weekday = isoWeekday(date);
   if (closedWeekdays(hours).includes(weekday))
     return { closed: true, reason: WEEKDAYS[weekday - 1]!.toLowerCase() as ClosedWeekday };
+  return closedThoughOpenWeekday(date, closedDates);
+}
+
+/**
+ * Why a date on a weekday the opening hours open is closed, if it is: a public holiday or a
+ * closed date (closedReason's last two reasons, for a caller that has the weekday's hours already).
+ */
+export function closedThoughOpenWeekday(date: string, closedDates: readonly string[]): ClosedReason {
   const holiday = botswanaPublicHolidays(Number(date.slice(0, 4))).get(date);
   if (holiday) return { closed: true, reason: "holiday", holiday };
   if (closedDates.includes(date)) return { closed: true, reason: "closed" };
