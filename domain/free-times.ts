@@ -125,7 +125,7 @@ export function findFreeTimes(q: FreeTimeQuery): FreeDay[] {
   // Clinic minutes run on the UTC calendar (no daylight saving): each day's midnight is 1440 after the last.
   let midnight = clinicMinutes(first, "00:00");
   // Day after day on one Date, with its weekday (1 = Monday … 7 = Sunday) counted along: no date
-  // is parsed again for each day (a tenth of the free times' CPU for a time taken meanwhile).
+  // is parsed again for each day (parsing each day three times was a fifth of the free times' CPU).
   const cursor = parseIsoDate(first)!;
   let weekday = isoWeekday(first);
   const nextDay = () => {
