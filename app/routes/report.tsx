@@ -153,7 +153,8 @@ function OpenReport({ view }: { view: Extract<DoctorView, { kind: "open" }> }) {
         {view.corrected && <p>{m.report_replaced_note({}, options)}</p>}
         <ReportDownload report={view.report} />
       </section>
-      <section className="form__section" aria-labelledby="referrals-title">
+      {/* Not a landmark of its own: the table's scrolling region below is the one named by this heading. */}
+      <section className="form__section">
         <h2 id="referrals-title">{m.report_referrals_title({}, options)}</h2>
         <p>{m.report_referrals_lead({}, options)}</p>
         <div className="table-scroll" role="region" aria-labelledby="referrals-title" tabIndex={0}>
