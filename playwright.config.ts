@@ -32,7 +32,7 @@ process.env.E2E_SMTP_PORT ??= String(port + 5);
 // their tests that end before the database (tagged NO_DATABASE_TAG) and those
 // of markup any database's data shapes alike (MARKUP_TAG, decision 061).
 const LAYOUT_SPECS = ["layout", "home", "services", "public-routes"].map((name) => `**/${name}.spec.ts`);
-const DATABASE_SPECS = ["booking", "book-a-time", "contact", "staff", "patient-link", "front-desk"].map(
+const DATABASE_SPECS = ["booking", "book-a-time", "contact", "staff", "patient-link", "front-desk", "reports"].map(
   (name) => `**/${name}.spec.ts`,
 );
 const onPostgres = !!process.env.E2E_DATABASE_URL;

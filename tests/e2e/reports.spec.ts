@@ -1,0 +1,92 @@
+import { SLOTS_PATH } from "../../domain/api-paths";
+import { pdfBytes } from "../helpers/requests";
+import { e2eStaff, nextOpenWeekday, signInByCookie } from "../helpers/staff-e2e";
+import { waitForMail } from "../helpers/staff-mail";
+import { expectNoAxeViolations } from "./axe";
+import { expect, test } from "./fixtures";
+import { bookTimeThroughApi, expectOnFirstScreen, forbidDialogs, unique } from "./forms";
+import { shot } from "./shots";
+
+// Issue 38, decision 075: the report goes back to the referring doctor, walked in the browser. A
+// patient books an X-ray time naming their doctor; a manager attaches the signed report on the
+// appointment's page (a real upload, at 1280 px); the doctor opens the e-mailed link on a phone, asks
+// for a code, types the one the e-mail brings, and downloads exactly the bytes attached. axe runs on
+// each of the doctor's pages. Its own X-ray time, 30 days ahead (earlier-times books 12 and 45).
+
+forbidDialogs();
+
+/** The plain text of the latest e-mail to `to` whose subject matches. */
+async function mailText(to: string, subject: RegExp): Promise<string> {
+  const mail = await waitForMail(
+    process.env.E2E_MAIL_DIR!,
+    (m) => (m.headers.to ?? "").includes(to) && subject.test(m.headers.subject ?? ""),
+    60_000,
+  );
+  return mail.parts.find((p) => p.contentType === "text/plain")!.body;
+}
+
+test("a report attached in the console reaches the referring doctor: the e-mailed link, a code, the same PDF", async ({
+  browser,
+  e2e,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const doctor = `${unique("dr.kgosi", ".").toLowerCase()}@example.org`;
+  const day = nextOpenWeekday(e2e.config, 30);
+
+  // The patient books a free time naming their doctor.
+  const desk = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const deskPage = await desk.newPage();
+  const slots = await deskPage.request.get(`${SLOTS_PATH}?service=x-ray&from=${day}&to=${day}`);
+  const time = ((await slots.json()).data.days[0].times as string[]).at(-1)!;
+  const { reference } = await bookTimeThroughApi(deskPage, day, time, {
+    surname: unique("Reported"),
+    referrer: { name: "Dr Mpho Kgosi", practiceNumber: "BW 1234", email: doctor, phone: "71234599" },
+  });
+  const { id } = await e2e.db
+    .selectFrom("appointments")
+    .select("id")
+    .where("reference", "=", reference)
+    .executeTakeFirstOrThrow();
+
+  // A manager attaches the signed report on the appointment's page.
+  const manager = await e2eStaff(e2e.db, "reports");
+  await signInByCookie(desk, baseURL!, e2e, manager.id);
+  await deskPage.goto(`/staff/appointments/${id}`);
+  const report = pdfBytes(3000);
+  await deskPage
+    .getByLabel(/^Signed report \(PDF, at most \d+ MB\)$/)
+    .setInputFiles({ name: "report.pdf", mimeType: "application/pdf", buffer: report });
+  await deskPage.getByRole("button", { name: "Attach the report" }).click();
+  await expect(deskPage.getByText("The report is attached.")).toBeVisible();
+  await desk.close();
+
+  // The doctor's e-mail names only the reference, and links to the report's page.
+  const sent = await mailText(doctor, new RegExp(`^Report ready: ${reference}$`));
+  const link = new URL(/(https?:\/\/\S+\/report\/[\w-]{43})/.exec(sent)![1]!).pathname;
+
+  // On a phone: nothing of the report before a code; the code comes by e-mail.
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await phone.newPage();
+  await page.goto(link);
+  await expect(page.getByRole("heading", { level: 1, name: `Report ${reference}` })).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Download the report/ })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Send me a code" }).click();
+  const code = /Your code is (\d{6})/.exec(await mailText(doctor, /code/i))![1]!;
+  await page.getByLabel("Code").fill(code);
+  await shot(page, "report-code-390", page.getByLabel("Code"));
+  await page.getByRole("button", { name: "Open the report" }).click();
+
+  // The report is ready on the first screen, and its file is exactly the bytes attached.
+  const ready = page.getByRole("heading", { name: `The report for ${reference} is ready.` });
+  await expectOnFirstScreen(page, ready);
+  await shot(page, "report-open-390", ready);
+  await expectNoAxeViolations(page);
+  const href = (await page.getByRole("link", { name: /^Download the report \(PDF, / }).getAttribute("href"))!;
+  const file = await page.request.get(href);
+  expect(file.status()).toBe(200);
+  expect(file.headers()["content-type"]).toBe("application/pdf");
+  expect(Buffer.from(await file.body()).equals(report)).toBe(true);
+  await phone.close();
+});
