@@ -1,4 +1,5 @@
 import { SLOTS_PATH } from "../../domain/api-paths";
+import { clinicDate, formatLongDate } from "../../domain/dates";
 import { pdfBytes } from "../helpers/requests";
 import { e2eStaff, nextOpenWeekday, signInByCookie } from "../helpers/staff-e2e";
 import { waitForMail } from "../helpers/staff-mail";
@@ -11,7 +12,8 @@ import { shot } from "./shots";
 // patient books an X-ray time naming their doctor; a manager attaches the signed report on the
 // appointment's page (a real upload, at 1280 px); the doctor opens the e-mailed link on a phone, asks
 // for a code, types the one the e-mail brings, and downloads exactly the bytes attached. axe runs on
-// each of the doctor's pages. Its own X-ray time, 30 days ahead (earlier-times books 12 and 45).
+// each of the doctor's pages; the patient's private page then says when the report will be theirs.
+// Its own X-ray time, 30 days ahead (earlier-times books 12 and 45).
 
 forbidDialogs();
 
@@ -39,7 +41,7 @@ test("a report attached in the console reaches the referring doctor: the e-maile
   const deskPage = await desk.newPage();
   const slots = await deskPage.request.get(`${SLOTS_PATH}?service=x-ray&from=${day}&to=${day}`);
   const time = ((await slots.json()).data.days[0].times as string[]).at(-1)!;
-  const { reference } = await bookTimeThroughApi(deskPage, day, time, {
+  const { reference, path } = await bookTimeThroughApi(deskPage, day, time, {
     surname: unique("Reported"),
     referrer: { name: "Dr Mpho Kgosi", practiceNumber: "BW 1234", email: doctor, phone: "71234599" },
   });
@@ -48,6 +50,10 @@ test("a report attached in the console reaches the referring doctor: the e-maile
     .select("id")
     .where("reference", "=", reference)
     .executeTakeFirstOrThrow();
+
+  // The examination is done. Set in the database: the console records "attended" only from the
+  // appointment's time, and this one lies weeks ahead so that no other spec's day meets it.
+  await e2e.db.updateTable("appointments").set({ status: "attended" }).where("id", "=", id).execute();
 
   // A manager attaches the signed report on the appointment's page.
   const manager = await e2eStaff(e2e.db, "reports");
@@ -88,5 +94,20 @@ test("a report attached in the console reaches the referring doctor: the e-maile
   expect(file.status()).toBe(200);
   expect(file.headers()["content-type"]).toBe("application/pdf");
   expect(Buffer.from(await file.body()).equals(report)).toBe(true);
+
+  // The patient's private page says when the report will be theirs, and that their doctor has it.
+  await page.goto(path);
+  const section = page.getByRole("region", { name: "Your report" });
+  // The day the first version set (REPORT_RELEASE_DAYS after it: tests/integration/reports.test.ts).
+  const { release_at } = await e2e.db
+    .selectFrom("report_releases")
+    .select("release_at")
+    .where("appointment_id", "=", id)
+    .executeTakeFirstOrThrow();
+  const release = formatLongDate(clinicDate(new Date(release_at)));
+  await expect(section).toContainText(`Your report will be ready here on ${release}.`);
+  await expect(section).toContainText("Your doctor has it already.");
+  await shot(page, "report-patient-390", section);
+  await expectNoAxeViolations(page);
   await phone.close();
 });
