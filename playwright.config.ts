@@ -88,6 +88,9 @@ export default defineConfig({
       // The specs book with the same few test numbers all day: the texts' daily caps (N3) raised likewise.
       MESSAGE_DAILY_LIMIT: "100000",
       MESSAGE_DAILY_LIMIT_PER_NUMBER: "1000",
+      // A DEXA scan's report is the patient's at once, so reports.spec.ts walks the patient's way to it
+      // (an X-ray's keeps the default delay, whose waiting page it walks too).
+      REPORT_RELEASE_DAYS_BY_SERVICE: "bone-densitometry-dexa-scan=0",
     },
   },
 });
