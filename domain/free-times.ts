@@ -1,5 +1,5 @@
 import { OPENING_HOURS, type OpeningPeriod } from "./clinic";
-import { addDays, clinicDate, clinicTime, formatIsoDate, isIsoDate, isoWeekday, parseIsoDate } from "./dates";
+import { addDays, clinicDate, clinicTime, isIsoDate, isoWeekday } from "./dates";
 import { closedThoughOpenWeekday } from "./opening-days";
 import { clinicMinutes, type Room } from "./rooms";
 import { timeOfDay, type Booked } from "./schedule";
@@ -124,17 +124,13 @@ export function findFreeTimes(q: FreeTimeQuery): FreeDay[] {
   const days: FreeDay[] = [];
   // Clinic minutes run on the UTC calendar (no daylight saving): each day's midnight is 1440 after the last.
   let midnight = clinicMinutes(first, "00:00");
-  // Day after day on one Date, with its weekday (1 = Monday … 7 = Sunday) counted along: no date
-  // is parsed again for each day (parsing each day three times was a fifth of the free times' CPU).
-  const cursor = parseIsoDate(first)!;
-  let weekday = isoWeekday(first);
-  const nextDay = () => {
-    cursor.setUTCDate(cursor.getUTCDate() + 1);
-    weekday = (weekday % 7) + 1;
-    midnight += 1440;
-    return formatIsoDate(cursor);
-  };
-  for (let date = first; date <= last; date = nextDay()) {
+  // The weekday (1 = Monday … 7 = Sunday) is counted along with the date, not read from it: each
+  // day's date was parsed three times, a fifth of the free times' CPU (decision 085).
+  for (
+    let date = first, weekday = isoWeekday(first);
+    date <= last;
+    date = addDays(date, 1), weekday = (weekday % 7) + 1, midnight += 1440
+  ) {
     // A weekday with opening hours is closed only by a holiday or a closure (closedReason's other reasons).
     const period = periodOf(weekday, hours);
     if (!period || closedThoughOpenWeekday(date, q.closedDates).closed) continue;
